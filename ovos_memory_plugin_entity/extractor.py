@@ -1,0 +1,119 @@
+"""From one exchange to operations on the facts: by the model, by rules, or both.
+
+``extractor: llm`` asks the model and, while it is down, leaves the exchange queued
+for later. ``rules`` never asks a model. ``auto`` asks the model when it answers
+and hands the exchange to the rules while it does not, so no exchange is extracted
+twice. The model's answer is screened in code: ids it was not shown are ignored by
+the fact logic, "facts" that instruct the assistant are refused, and ``forget_all``
+passes only when the user's own words ask for it.
+"""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Optional, Sequence, Tuple
+
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity import context, rules
+from ovos_memory_plugin_entity.client import ChatClient, EndpointError
+from ovos_memory_plugin_entity.config import Settings
+from ovos_memory_plugin_entity.extraction import (ReplyError, build_prompt, example_facts, parse_reply,
+                                                 render_exchange)
+from ovos_memory_plugin_entity.facts import NewFact, Ops, Replacement, SessionRecord
+from ovos_memory_plugin_entity.language import Language
+from ovos_memory_plugin_entity.safety import is_instruction, user_asked_to_forget_all
+
+# An exchange the endpoint keeps failing on (while it answers others) is given up.
+MAX_ATTEMPTS = 8
+
+
+@dataclass(frozen=True)
+class Extraction:
+    ops: Ops
+    actor: str  # "extractor" or "rules"
+    listed_ids: Optional[Tuple[str, ...]]  # ids the model was shown; None: any live id
+    forget_all_allowed: bool = False
+
+
+@dataclass(frozen=True)
+class Retry:
+    after_s: float
+
+
+class Extractor:
+    """Decides the operations for one exchange. Not thread-bound; the client is thread-safe."""
+
+    def __init__(self, settings: Settings, client: ChatClient, language: Language):
+        self._settings = settings
+        self._client = client
+        self._language = language
+        self._examples = example_facts(settings.extraction_prompt)
+
+    def extract(self, user: str, assistant: str, record: SessionRecord, attempts: int,
+                now: float) -> Optional[object]:
+        """An :class:`Extraction`, a :class:`Retry`, or None (nothing to store)."""
+        mode = self._settings.extractor
+        if mode == "rules":
+            return self._by_rules(user, record)
+        if mode == "auto" and not self._client.backoff.ready():
+            return self._by_rules(user, record)
+        if mode == "llm" and not self._client.backoff.ready():
+            return Retry(self._client.backoff.seconds_left())
+        try:
+            return self._by_model(user, assistant, record, now)
+        except EndpointError as exc:
+            self._log_failure(exc)
+            if mode == "auto":
+                return self._by_rules(user, record)
+            if self._client.is_outage(exc) and attempts < MAX_ATTEMPTS:
+                return Retry(max(self._client.backoff.seconds_left(), 0.0))
+            return None
+
+    def _log_failure(self, exc: EndpointError) -> None:
+        if self._client.is_outage(exc):
+            return  # the client logs an outage once when it starts and once when it ends
+        LOG.warning(f"entity memory: the model endpoint {self._settings.api_url} gave no usable "
+                    f"answer ({exc}); nothing was stored for this exchange. Check api_url and model.")
+
+    def _by_rules(self, user: str, record: SessionRecord) -> Extraction:
+        live = [(f.id, f.text) for f in record.live_facts()]
+        return Extraction(rules.extract(user, self._language, live), "rules", None)
+
+    def prompt_facts(self, record: SessionRecord, exchange: str) -> Sequence[Tuple[str, str]]:
+        """Pinned facts plus the live facts most relevant to the exchange."""
+        if not self._settings.max_prompt_facts:
+            return []
+        ranked = context.RankedSession.build(record.live_facts(), context.FactIndex(self._language.stopwords))
+        chosen = context.select(ranked, exchange, 0, self._settings.max_prompt_facts)
+        return [(f.id, f.text) for f in chosen]
+
+    def _by_model(self, user: str, assistant: str, record: SessionRecord, now: float) -> Optional[Extraction]:
+        exchange = render_exchange(user, assistant)
+        listed = self.prompt_facts(record, exchange)
+        today = datetime.datetime.fromtimestamp(now).date().isoformat()
+        prompt = build_prompt(self._settings.extraction_prompt, exchange, listed, today)
+        completion = self._client.complete(prompt)
+        if completion.truncated:
+            LOG.warning("entity memory: the extraction reply was cut off by the token limit, so "
+                        "nothing was stored; raise max_extract_tokens")
+            return None
+        try:
+            parsed = parse_reply(completion.text, examples=self._examples, exchange=exchange)
+        except ReplyError as exc:
+            LOG.warning(f"entity memory: {exc}; nothing was stored. A custom extraction_prompt "
+                        f"must ask for the JSON contract described in the readme.")
+            return None
+        ops = self._screen(parsed.ops)
+        allowed = ops.forget_all and user_asked_to_forget_all(user, self._language)
+        return Extraction(ops, "extractor", tuple(fid for fid, _ in listed), allowed)
+
+    def _screen(self, ops: Ops) -> Ops:
+        def safe(text: str) -> bool:
+            if is_instruction(text, self._language):
+                LOG.warning(f"entity memory: refused a 'fact' that instructs the assistant: {text[:80]!r}")
+                return False
+            return True
+        adds: Tuple[NewFact, ...] = tuple(a for a in ops.add if safe(a.text))
+        updates: Tuple[Replacement, ...] = tuple(u for u in ops.update if safe(u.text))
+        return Ops(add=adds, update=updates, forget=ops.forget, forget_all=ops.forget_all)

@@ -1,0 +1,405 @@
+"""The fact record and every change to it: dedup, pin, supersede, forget, evict, prune.
+
+Pure: functions take the record, the operations and ``now`` and return a
+:class:`Change` (the audit events, and the texts to scrub from files when a fact is
+forgotten). The store applies them under its lock; nothing here does I/O.
+
+A retired fact keeps its row with ``superseded_at`` and ``superseded_by``:
+a new fact's id, ``"superseded"`` (several facts replaced it), ``"evicted"`` (the
+``max_facts`` cap) or ``"forgotten"`` (its text is removed; a tombstone of hashes
+stops the extractor from bringing it back).
+"""
+from __future__ import annotations
+
+import copy
+from collections import OrderedDict
+from dataclasses import asdict, dataclass, field
+from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+
+from ovos_memory_plugin_entity import text as textlib
+
+SCHEMA_VERSION = 1
+# The extractor may pin the user's name and how to address them; more than this
+# many pins from a model means it is pinning everything.
+MAX_EXTRACTOR_PINS = 3
+# A model reply that retires more than half of a session's live facts (and more
+# than this many) in one exchange is refused whole: a confused model must not wipe
+# a memory.
+MASS_RETIRE_MINIMUM = 2
+AUTOMATIC_SOURCES = frozenset({"extractor", "rules"})
+EVICTED, FORGOTTEN, SUPERSEDED = "evicted", "forgotten", "superseded"
+
+
+@dataclass
+class Fact:
+    """One remembered fact. Times are seconds since the epoch, stamped by the plugin."""
+
+    id: str
+    text: str
+    created_at: float
+    confirmed_at: float
+    confirmations: int = 1
+    pinned: bool = False
+    source: str = "extractor"
+    superseded_at: Optional[float] = None
+    superseded_by: Optional[str] = None
+
+    @property
+    def live(self) -> bool:
+        return self.superseded_by is None
+
+    def to_dict(self) -> Dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "Fact":
+        return cls(
+            id=str(data["id"]), text=str(data.get("text", "")),
+            created_at=float(data.get("created_at", 0.0)),
+            confirmed_at=float(data.get("confirmed_at", data.get("created_at", 0.0))),
+            confirmations=int(data.get("confirmations", 1)),
+            pinned=bool(data.get("pinned", False)), source=str(data.get("source", "extractor")),
+            superseded_at=data.get("superseded_at"), superseded_by=data.get("superseded_by"))
+
+
+@dataclass
+class Tombstone:
+    """What remains of a forgotten fact: hashes only, never the text."""
+
+    text_hash: str
+    words_hash: Optional[str]
+    at: float
+
+
+@dataclass
+class SessionRecord:
+    """Everything remembered for one session (or for the device, under global scope)."""
+
+    session_id: str
+    generation: int = 0
+    next_id: int = 1
+    facts: List[Fact] = field(default_factory=list)
+    tombstones: List[Tombstone] = field(default_factory=list)
+    imported: List[str] = field(default_factory=list)  # digests of seed sessions copied in
+    schema: int = SCHEMA_VERSION
+
+    def live_facts(self) -> List[Fact]:
+        return [f for f in self.facts if f.live]
+
+    def fact(self, fact_id: str) -> Optional[Fact]:
+        return next((f for f in self.facts if f.id == fact_id), None)
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"schema": self.schema, "session_id": self.session_id,
+                "generation": self.generation, "next_id": self.next_id,
+                "imported": self.imported,
+                "facts": [f.to_dict() for f in self.facts],
+                "tombstones": [asdict(t) for t in self.tombstones]}
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "SessionRecord":
+        if not isinstance(data, dict) or not isinstance(data.get("facts", []), list):
+            raise ValueError("not a session record")
+        schema = int(data.get("schema", SCHEMA_VERSION))
+        if schema > SCHEMA_VERSION:
+            raise ValueError(f"record schema {schema} is newer than this plugin's {SCHEMA_VERSION}")
+        return cls(session_id=str(data.get("session_id", "")),
+                   generation=int(data.get("generation", 0)),
+                   next_id=int(data.get("next_id", 1)),
+                   facts=[Fact.from_dict(f) for f in data.get("facts", [])],
+                   tombstones=[Tombstone(**t) for t in data.get("tombstones", [])],
+                   imported=[str(x) for x in data.get("imported", [])])
+
+
+@dataclass(frozen=True)
+class NewFact:
+    text: str
+    pin: bool = False
+
+
+@dataclass(frozen=True)
+class Replacement:
+    fact_id: str
+    text: str
+    confidence: float = 1.0
+    pin: bool = False
+
+
+@dataclass(frozen=True)
+class Ops:
+    """What one extraction asks for (the extraction contract, parsed)."""
+
+    add: Tuple[NewFact, ...] = ()
+    update: Tuple[Replacement, ...] = ()
+    forget: Tuple[str, ...] = ()
+    forget_all: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return not (self.add or self.update or self.forget or self.forget_all)
+
+
+@dataclass(frozen=True)
+class Policy:
+    """The limits a change obeys, from settings."""
+
+    max_facts: int = 50
+    max_retired: int = 200
+    supersede_threshold: float = 0.8
+    max_fact_chars: int = 200
+    stopwords: FrozenSet[str] = frozenset()
+
+
+@dataclass
+class Change:
+    """The outcome of applying operations: audit events and texts to scrub."""
+
+    events: List[Dict[str, Any]] = field(default_factory=list)
+    forgotten_texts: List[str] = field(default_factory=list)
+    warnings: List[str] = field(default_factory=list)
+    refused: bool = False
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.events)
+
+
+class _Editor:
+    """Applies changes to one record, stamping ``now`` and recording audit events."""
+
+    def __init__(self, record: SessionRecord, policy: Policy, now: float, actor: str):
+        self.record, self.policy, self.now, self.actor = record, policy, now, actor
+        self.change = Change()
+        self._by_key: Dict[str, Fact] = {textlib.normalise(f.text): f for f in record.live_facts()}
+
+    def event(self, action: str, fact: Fact, **extra: Any) -> None:
+        self.change.events.append({"at": self.now, "actor": self.actor, "action": action,
+                                   "fact": fact.id, **extra})
+
+    def blocked(self, text: str) -> bool:
+        text_hash, words_hash = textlib.tombstone_hashes(text, self.policy.stopwords)
+        return any(t.text_hash == text_hash or (words_hash and t.words_hash == words_hash)
+                   for t in self.record.tombstones)
+
+    def lift_tombstones(self, text: str) -> None:
+        text_hash, words_hash = textlib.tombstone_hashes(text, self.policy.stopwords)
+        self.record.tombstones = [
+            t for t in self.record.tombstones
+            if t.text_hash != text_hash and not (words_hash and t.words_hash == words_hash)]
+
+    def extractor_pins(self) -> int:
+        return sum(1 for f in self.record.live_facts() if f.pinned and f.source in AUTOMATIC_SOURCES)
+
+    def may_pin(self) -> bool:
+        return self.actor not in AUTOMATIC_SOURCES or self.extractor_pins() < MAX_EXTRACTOR_PINS
+
+    def add_or_confirm(self, raw_text: str, pin: bool) -> Optional[Fact]:
+        """Add a fact, or confirm the live fact with the same key (no audit line)."""
+        text = textlib.clean(raw_text, self.policy.max_fact_chars)
+        key = textlib.normalise(text)
+        if not key:
+            return None
+        existing = self._by_key.get(key)
+        if existing is not None:
+            existing.confirmed_at = self.now
+            existing.confirmations += 1
+            if pin and not existing.pinned and self.may_pin():
+                existing.pinned = True
+                self.event("pin", existing)
+            return existing
+        fact = Fact(id=f"f{self.record.next_id}", text=text, created_at=self.now,
+                    confirmed_at=self.now, source=self.actor)
+        fact.pinned = pin and self.may_pin()
+        self.record.next_id += 1
+        self.record.facts.append(fact)
+        self._by_key[key] = fact
+        self.event("add", fact, after=text, pinned=fact.pinned)
+        return fact
+
+    def retire(self, fact: Fact, reason: str, action: str, **extra: Any) -> None:
+        fact.superseded_at = self.now
+        fact.superseded_by = reason
+        self._by_key.pop(textlib.normalise(fact.text), None)
+        self.event(action, fact, **extra)
+
+    def forget(self, fact: Fact) -> None:
+        """Retire as forgotten, remove its text (and every row with the same text)."""
+        text = fact.text
+        if not text:
+            return
+        text_hash, words_hash = textlib.tombstone_hashes(text, self.policy.stopwords)
+        self.record.tombstones.append(Tombstone(text_hash, words_hash, self.now))
+        for row in self.record.facts:
+            if row.text and textlib.tombstone_hashes(row.text, self.policy.stopwords)[0] == text_hash:
+                self._by_key.pop(textlib.normalise(row.text), None)
+                self.change.forgotten_texts.append(row.text)
+                row.text = ""
+                if row.live or row.superseded_by != FORGOTTEN:
+                    row.superseded_at = self.now
+                    row.superseded_by = FORGOTTEN
+                    row.pinned = False
+                self.event("forget", row)
+
+    def evict_over_cap(self) -> None:
+        cap = self.policy.max_facts
+        live = self.record.live_facts()
+        if not cap or len(live) <= cap:
+            return
+        candidates = sorted((f for f in live if not f.pinned),
+                            key=lambda f: (f.confirmed_at, f.confirmations, _id_number(f.id)))
+        for fact in candidates[:len(live) - cap]:
+            self.retire(fact, EVICTED, "evict", before=fact.text)
+
+    def prune_retired(self) -> None:
+        bound = self.policy.max_retired
+        retired = [f for f in self.record.facts if not f.live]
+        if not bound or len(retired) <= bound:
+            return
+        doomed = sorted(retired, key=lambda f: (f.superseded_at or 0.0, _id_number(f.id)))
+        doomed_ids = {f.id for f in doomed[:len(retired) - bound]}
+        for fact in doomed[:len(retired) - bound]:
+            self.event("prune", fact, before=fact.text or None, reason=fact.superseded_by)
+        self.record.facts = [f for f in self.record.facts if f.id not in doomed_ids]
+
+    def finish(self) -> Change:
+        self.evict_over_cap()
+        self.prune_retired()
+        return self.change
+
+
+def _id_number(fact_id: str) -> int:
+    digits = fact_id.lstrip("f")
+    return int(digits) if digits.isdigit() else 0
+
+
+def new_record(session_id: str, generation: int = 0) -> SessionRecord:
+    return SessionRecord(session_id=session_id, generation=generation)
+
+
+def apply_ops(record: SessionRecord, ops: Ops, *, now: float, actor: str, policy: Policy,
+              listed_ids: Optional[Iterable[str]] = None,
+              forget_all_allowed: bool = False) -> Change:
+    """Apply an extraction's operations to ``record`` in place, or refuse them whole.
+
+    ``listed_ids`` are the ids the prompt showed the model; ``update``/``forget`` of
+    any other id (invented, echoed from an example, or no longer live) is ignored.
+    ``forget_all_allowed`` is the code-side gate: the user's own words asked for it.
+    """
+    before = copy.deepcopy(record)
+    editor = _Editor(record, policy, now, actor)
+    listed: Set[str] = set(listed_ids) if listed_ids is not None else {f.id for f in record.facts}
+    live_before = {f.id: f for f in record.live_facts()}
+    targets = {fid: f for fid, f in live_before.items() if fid in listed}
+    wiped = False
+
+    if ops.forget_all:
+        if forget_all_allowed:
+            for fact in record.live_facts():
+                editor.forget(fact)
+            wiped = True
+        else:
+            editor.change.warnings.append(
+                "forget_all ignored: the user's words did not ask to forget everything")
+    for fact_id in ops.forget:
+        fact = targets.get(fact_id)
+        if fact is not None and fact.live:
+            editor.forget(fact)
+
+    replaced: "OrderedDict[str, List[Fact]]" = OrderedDict()
+    for item in ops.update:
+        old = targets.get(item.fact_id)
+        if old is None or not old.text:
+            continue
+        if editor.blocked(item.text):
+            editor.change.warnings.append(f"update of {old.id} refused: its new text was forgotten")
+            continue
+        new = editor.add_or_confirm(item.text, item.pin or old.pinned)
+        if new is None or new is old or item.confidence < policy.supersede_threshold:
+            continue
+        if old.pinned and not new.pinned:
+            new.pinned = True
+        replaced.setdefault(old.id, []).append(new)
+    for old_id, new_facts in replaced.items():
+        old = targets[old_id]
+        if old.live:
+            by = new_facts[0].id if len(new_facts) == 1 else SUPERSEDED
+            editor.retire(old, by, "supersede", before=old.text,
+                          after=" / ".join(f.text for f in new_facts))
+
+    for item in ops.add:
+        if editor.blocked(item.text):
+            editor.change.warnings.append("a forgotten fact was not added again")
+            continue
+        editor.add_or_confirm(item.text, item.pin)
+
+    retired_now = sum(1 for fid in live_before if not record.fact(fid) or not record.fact(fid).live)
+    if not wiped and retired_now > MASS_RETIRE_MINIMUM and retired_now * 2 > len(live_before):
+        _restore(record, before)
+        return Change(refused=True, warnings=[
+            f"refused a reply that would retire {retired_now} of {len(live_before)} live facts"])
+    return editor.finish()
+
+
+def _restore(record: SessionRecord, snapshot: SessionRecord) -> None:
+    record.__dict__.update(snapshot.__dict__)
+
+
+def owner_add(record: SessionRecord, text: str, *, now: float, actor: str, policy: Policy,
+              pin: bool = False) -> Tuple[Change, Optional[Fact]]:
+    """The owner adds (or confirms) a fact; this lifts a tombstone on the same words."""
+    editor = _Editor(record, policy, now, actor)
+    editor.lift_tombstones(text)
+    fact = editor.add_or_confirm(text, pin)
+    if fact is not None and pin and not fact.pinned:
+        fact.pinned = True
+        editor.event("pin", fact)
+    return editor.finish(), fact
+
+
+def owner_edit(record: SessionRecord, fact_id: str, text: str, *, now: float, actor: str,
+               policy: Policy) -> Tuple[Change, Optional[Fact]]:
+    """Replace a live fact's text: a supersession by the owner, history kept."""
+    old = record.fact(fact_id)
+    if old is None or not old.live:
+        raise KeyError(fact_id)
+    editor = _Editor(record, policy, now, actor)
+    editor.lift_tombstones(text)
+    new = editor.add_or_confirm(text, old.pinned)
+    if new is None or new is old:
+        return editor.finish(), old
+    new.pinned = old.pinned
+    editor.retire(old, new.id, "edit", before=old.text, after=new.text)
+    return editor.finish(), new
+
+
+def owner_set_pinned(record: SessionRecord, fact_id: str, pinned: bool, *, now: float,
+                     actor: str, policy: Policy) -> Change:
+    fact = record.fact(fact_id)
+    if fact is None or not fact.live:
+        raise KeyError(fact_id)
+    editor = _Editor(record, policy, now, actor)
+    if fact.pinned != pinned:
+        fact.pinned = pinned
+        editor.event("pin" if pinned else "unpin", fact)
+    return editor.finish()
+
+
+def owner_forget(record: SessionRecord, fact_id: str, *, now: float, actor: str,
+                 policy: Policy) -> Change:
+    """Forget a fact, live or retired: its text leaves the record; a tombstone stays."""
+    fact = record.fact(fact_id)
+    if fact is None:
+        raise KeyError(fact_id)
+    editor = _Editor(record, policy, now, actor)
+    editor.forget(fact)
+    return editor.change
+
+
+def import_facts(record: SessionRecord, texts: Iterable[str], *, now: float, policy: Policy
+                 ) -> Change:
+    """Bring in facts from elsewhere (the seed plugin's file); tombstones are honoured."""
+    editor = _Editor(record, policy, now, "import")
+    for text in texts:
+        if isinstance(text, str) and not editor.blocked(text):
+            editor.add_or_confirm(text, pin=False)
+    return editor.finish()

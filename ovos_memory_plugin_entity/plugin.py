@@ -1,0 +1,279 @@
+"""``EntityMemory``: the OPM memory plugin. Wiring only; the work lives in the modules.
+
+Enable it from a persona's JSON::
+
+    {
+      "name": "Assistant",
+      "handlers": ["ovos-chat-openai-plugin"],
+      "ovos-chat-openai-plugin": {"api_url": "http://localhost:8000/v1", "key": "none",
+                                  "allow_system_prompts": true},
+      "memory_module": "ovos-memory-plugin-entity-facts",
+      "ovos-memory-plugin-entity-facts": {"api_url": "http://localhost:8000/v1"}
+    }
+"""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from ovos_plugin_manager.templates.agents import AgentContextManager, AgentMessage
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity import context, facts, migration
+from ovos_memory_plugin_entity.client import ChatClient
+from ovos_memory_plugin_entity.config import load_settings
+from ovos_memory_plugin_entity.extractor import Extraction, Extractor, Retry
+from ovos_memory_plugin_entity.facts import Change, Fact, Policy, SessionRecord
+from ovos_memory_plugin_entity.language import load_language
+from ovos_memory_plugin_entity.pairing import ExchangePairer
+from ovos_memory_plugin_entity.store import JsonFolderStore, Store, open_store
+from ovos_memory_plugin_entity.worker import ExtractionWorker, Job
+
+# Under ``scope: global`` every session shares this one record.
+GLOBAL_KEY = "*global*"
+# A session id longer than this is not an id; refusing it keeps the store sane.
+MAX_SESSION_ID_CHARS = 4096
+
+
+@dataclass
+class _Exchange:
+    user: str
+    assistant: str
+    generation: int
+    attempts: int = 0
+
+
+class EntityMemory(AgentContextManager):
+    """Remembers durable facts about the user and re-injects the relevant ones every turn.
+
+    Configuration keys (persona JSON block; seed plugin keys keep their defaults):
+
+    ``api_url`` (str, ``http://localhost:8000/v1``): local OpenAI-compatible endpoint.
+    ``api_key`` (str, ``""``): bearer token, for local servers started with one.
+    ``model`` (str, ``""``): detected from ``GET /models`` when empty.
+    ``max_facts`` (int, 50): live facts kept per session; 0 means no cap. Past it the
+    unpinned fact least recently confirmed is evicted (recorded, never silent).
+    ``max_extract_tokens`` (int, 128): ``max_tokens`` of the extraction request.
+    ``request_timeout`` (s, 30) and ``connect_timeout`` (s, 5): read and connect timeouts.
+    ``backend`` (``json`` | ``memory``, ``json``); ``db_path`` (str,
+    ``$XDG_DATA_HOME/ovos/entity_memory.json``): the JSON backend's folder is derived
+    from it (``.../entity_memory/``); a seed-format file at that path is imported once.
+    ``extraction_prompt`` (str): must contain ``{exchange}``; may use ``{facts}``, ``{today}``.
+    ``facts_header`` (str, ``Known facts about the user:``); ``system_prompt`` (str, ``""``).
+    ``scope`` (``session`` | ``global``, ``session``): one fact set per session or per device.
+    ``lang`` (str, ``en-US``): language of the rules, the gates and the stopwords.
+    ``extractor`` (``auto`` | ``llm`` | ``rules``, ``auto``): who extracts facts.
+    ``max_prompt_facts`` (int, 20): known facts shown to the model with each exchange.
+    ``supersede_threshold`` (0..1, 0.8): an update below it keeps the old fact live.
+    ``max_retired_facts`` (int, 200): retired rows kept per session; 0 keeps all.
+    ``inject_mode`` (``system`` | ``system_prompt`` | ``user``, ``system``): where facts go.
+    ``context_budget_chars`` (int, 1200) and ``context_max_facts`` (int, 0): what a turn
+    may inject; 0 means no limit. ``max_fact_chars`` (int, 200): longest injected fact.
+    ``queue_size`` (int, 256), ``extract_concurrency`` (int, 1): the background queue.
+    ``pending_user_timeout`` (s, 300): how long a user turn waits for its answer.
+    """
+
+    def __init__(self, config: Optional[Dict[str, Any]] = None, *,
+                 clock: Callable[[], float] = time.monotonic,
+                 wall_clock: Callable[[], float] = time.time, http_session: Any = None):
+        settings, unknown = load_settings(config)
+        super().__init__(dict(config or {}))
+        if unknown:
+            LOG.warning(f"entity memory: unknown configuration keys {list(unknown)} are ignored; "
+                        f"check their spelling")
+        self.settings = settings
+        self._wall_clock = wall_clock
+        self._language = load_language(settings.lang)
+        self._policy = Policy(max_facts=settings.max_facts, max_retired=settings.max_retired_facts,
+                              supersede_threshold=settings.supersede_threshold,
+                              max_fact_chars=settings.max_fact_chars, stopwords=self._language.stopwords)
+        self._client = ChatClient(settings.api_url, model=settings.model, api_key=settings.api_key,
+                                  connect_timeout=settings.connect_timeout,
+                                  read_timeout=settings.request_timeout,
+                                  max_tokens=settings.max_extract_tokens, session=http_session, clock=clock)
+        self._extractor = Extractor(settings, self._client, self._language)
+        self._pairer = ExchangePairer(clock, settings.pending_user_timeout)
+        self._worker = ExtractionWorker(self._handle, queue_size=settings.queue_size,
+                                        concurrency=settings.extract_concurrency, clock=clock)
+        self._ranked: Dict[str, Tuple[Any, context.RankedSession]] = {}
+        self._ranked_lock = threading.Lock()
+        self._closed = False
+        self._store: Store = self._open_store()
+        self._migration = self._start_migration()
+
+    def _open_store(self) -> Store:
+        try:
+            return open_store(self.settings.backend, self.settings.store_folder)
+        except OSError as exc:
+            LOG.error(f"entity memory: cannot use {self.settings.store_folder} ({exc}); keeping facts "
+                      f"in memory only until restart. Check db_path and its permissions.")
+            return open_store("memory", self.settings.store_folder)
+
+    def _start_migration(self) -> Optional[threading.Thread]:
+        if not isinstance(self._store, JsonFolderStore):
+            return None
+        return migration.start(self._store, self.settings.db_path, self._key_for_import,
+                               self._policy, self._wall_clock)
+
+    # -- keys ------------------------------------------------------------------
+    def _key(self, session_id: Any) -> Optional[str]:
+        """The store key for a caller's session id; None refuses it (scope fails closed)."""
+        if self.settings.scope == "global":
+            return GLOBAL_KEY
+        if not isinstance(session_id, str) or not session_id.strip() or len(session_id) > MAX_SESSION_ID_CHARS:
+            LOG.warning(f"entity memory: refused session id {str(session_id)[:40]!r}: it must be a "
+                        f"non-empty string of at most {MAX_SESSION_ID_CHARS} characters")
+            return None
+        return session_id
+
+    def _key_for_import(self, session_id: str) -> str:
+        return GLOBAL_KEY if self.settings.scope == "global" else session_id
+
+    def _owner_key(self, session_id: Any) -> str:
+        key = self._key(session_id)
+        if key is None:
+            raise ValueError(f"invalid session id {session_id!r}")
+        return key
+
+    # -- AgentContextManager -----------------------------------------------------
+    def get_history(self, session_id: str) -> List[AgentMessage]:
+        """Always ``[]``: this plugin keeps facts, not turns."""
+        return []
+
+    def update_history(self, new_messages: List[AgentMessage], session_id: str) -> None:
+        """Queue each completed user→assistant exchange for extraction; returns at once."""
+        try:
+            key = self._key(session_id)
+            if key is None or not new_messages:
+                return
+            for user, assistant in self._pairer.feed(key, new_messages):
+                generation = self._store.load(key)[1].generation
+                self._worker.submit(key, _Exchange(user, assistant, generation))
+        except Exception as exc:  # the turn must go on, whatever memory does
+            LOG.exception(f"entity memory: could not queue an exchange: {exc}")
+
+    def build_conversation_context(self, utterance: str, session_id: str) -> List[AgentMessage]:
+        """``[system_prompt?] + [facts block?] + [utterance]``, a fresh list every call."""
+        utterance = utterance if isinstance(utterance, str) else ""
+        block = None
+        try:
+            key = self._key(session_id)
+            if key is not None:
+                chosen = context.select(self._ranked_session(key), utterance,
+                                        self.settings.context_budget_chars, self.settings.context_max_facts)
+                if chosen:
+                    block = context.render_block(self.settings.facts_header, chosen,
+                                                 self.settings.max_fact_chars)
+        except Exception as exc:
+            LOG.exception(f"entity memory: facts left out of this turn: {exc}")
+        return context.assemble(utterance, block, system_prompt=self.system_prompt,
+                                inject_mode=self.settings.inject_mode)
+
+    def _ranked_session(self, key: str) -> context.RankedSession:
+        revision, record = self._store.load(key)
+        with self._ranked_lock:
+            cached = self._ranked.get(key)
+            if cached is not None and cached[0] == revision:
+                return cached[1]
+            index = cached[1].index if cached else context.FactIndex(self._language.stopwords)
+            ranked = context.RankedSession.build(record.live_facts(), index)
+            self._ranked[key] = (revision, ranked)
+            return ranked
+
+    # -- the worker's job ---------------------------------------------------------
+    def _handle(self, job: Job) -> Optional[float]:
+        exchange: _Exchange = job.payload
+        record = self._store.load(job.key)[1]
+        if record.generation != exchange.generation:
+            return None  # the session was erased after this exchange was queued
+        exchange.attempts += 1
+        outcome = self._extractor.extract(exchange.user, exchange.assistant, record,
+                                          exchange.attempts, self._wall_clock())
+        if isinstance(outcome, Retry):
+            return outcome.after_s
+        if isinstance(outcome, Extraction) and not outcome.ops.empty:
+            self._apply(job.key, exchange.generation, outcome)
+        return None
+
+    def _apply(self, key: str, generation: int, extraction: Extraction) -> None:
+        def mutate(record: SessionRecord) -> Change:
+            if record.generation != generation:
+                return Change()
+            return facts.apply_ops(record, extraction.ops, now=self._wall_clock(), actor=extraction.actor,
+                                   policy=self._policy, listed_ids=extraction.listed_ids,
+                                   forget_all_allowed=extraction.forget_all_allowed)
+        change = self._store.update(key, mutate)
+        for warning in change.warnings:
+            LOG.warning(f"entity memory: {warning}")
+
+    # -- the owner's API ------------------------------------------------------------
+    def facts(self, session_id: str, include_retired: bool = False) -> List[Fact]:
+        """The session's facts: live ones, or every row including retired ones."""
+        record = self._store.load(self._owner_key(session_id))[1]
+        return [Fact(**f.to_dict()) for f in record.facts if include_retired or f.live]
+
+    def add_fact(self, session_id: str, text: str, pin: bool = False, actor: str = "api") -> Fact:
+        """Add (or confirm) a fact as the owner; this lifts a tombstone on the same words."""
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError(f"a fact must be non-empty text, got {text!r}")
+        added: List[Fact] = []
+
+        def mutate(record: SessionRecord) -> Change:
+            change, fact = facts.owner_add(record, text, now=self._wall_clock(), actor=actor,
+                                           policy=self._policy, pin=pin)
+            added.extend([fact] if fact else [])
+            return change
+        self._store.update(self._owner_key(session_id), mutate)
+        if not added:
+            raise ValueError(f"a fact must contain words, got {text!r}")
+        return Fact(**added[0].to_dict())
+
+    def forget_fact(self, session_id: str, fact_id: str, actor: str = "api") -> bool:
+        """Forget a fact: its text leaves the record and the trail. False if unknown."""
+        found = []
+
+        def mutate(record: SessionRecord) -> Change:
+            if record.fact(fact_id) is None or not record.fact(fact_id).text:
+                return Change()
+            found.append(fact_id)
+            return facts.owner_forget(record, fact_id, now=self._wall_clock(), actor=actor,
+                                      policy=self._policy)
+        self._store.update(self._owner_key(session_id), mutate)
+        return bool(found)
+
+    def audit_trail(self, session_id: str) -> List[Dict[str, Any]]:
+        """Every change to the session's facts, oldest first."""
+        return self._store.audit(self._owner_key(session_id))
+
+    def erase(self, session_id: str) -> None:
+        """Remove the session's facts, tombstones and trail; queued exchanges are dropped."""
+        self._store.erase(self._owner_key(session_id))
+
+    # -- lifecycle ---------------------------------------------------------------------
+    def flush(self, timeout: Optional[float] = None) -> bool:
+        """Wait until every exchange queued before this call is applied (and the import)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        if self._migration is not None:
+            self._migration.join(timeout)
+            if self._migration.is_alive():
+                return False
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        return self._worker.flush(left)
+
+    def close(self, timeout: Optional[float] = 10.0) -> bool:
+        """Drain the queue (within ``timeout``), stop the worker, release files. Idempotent."""
+        if self._closed:
+            return True
+        self._closed = True
+        drained = self._worker.close(timeout)
+        self._client.close()
+        self._store.close()
+        return drained
+
+    def __enter__(self) -> "EntityMemory":
+        return self
+
+    def __exit__(self, *_exc: Any) -> None:
+        self.close()

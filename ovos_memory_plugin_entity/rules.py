@@ -1,0 +1,73 @@
+"""The model-free extractor: patterns, as data per language, over the user's own words.
+
+Precise over broad: a sentence that is a question is skipped, and patterns refuse
+the phrasings that only look like facts ("my name is not important", "call me
+later"). Facts are phrased like the model's ("Name is Ana", "Lives in Porto") so
+the two extractors dedup against each other. A fact for a single-valued slot
+(name, home, job, ...) replaces that slot's live fact, as a model ``update`` would.
+"""
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ovos_memory_plugin_entity import text as textlib
+from ovos_memory_plugin_entity.facts import NewFact, Ops, Replacement
+from ovos_memory_plugin_entity.language import Language, Rule
+
+_SENTENCE = re.compile(r"[^.!?]+[.!?]?")
+
+
+def _sentences(user_words: str) -> List[str]:
+    return [s.strip() for s in _SENTENCE.findall(user_words) if s.strip()]
+
+
+def _slot_prefix(rule: Rule) -> str:
+    return textlib.normalise(rule.template.split("{", 1)[0])
+
+
+def _render(rule: Rule, groups: Tuple[Optional[str], ...]) -> Optional[str]:
+    values = []
+    for index, value in enumerate(groups):
+        if not value:
+            return None
+        value = value.strip(" ,'")
+        titled = rule.title_groups is None or index in rule.title_groups
+        values.append(" ".join(w[:1].upper() + w[1:] for w in value.split()) if titled else value.lower())
+    return rule.template.format(*values)
+
+
+def slot_of(fact_text: str, language: Language) -> Optional[str]:
+    """Which single-valued slot a stored fact fills, judged by its phrasing."""
+    key = textlib.normalise(fact_text)
+    for rule in language.rules:
+        if rule.slot and key.startswith(_slot_prefix(rule)):
+            return rule.slot
+    return None
+
+
+def extract(user_words: str, language: Language, live_facts: Sequence[Tuple[str, str]] = ()) -> Ops:
+    """Facts the user stated about themselves, as operations on ``live_facts`` (id, text)."""
+    found: Dict[str, Tuple[str, Rule]] = {}
+    for sentence in _sentences(user_words):
+        if sentence.endswith("?"):
+            continue
+        for rule in language.rules:
+            for match in rule.pattern.finditer(sentence):
+                fact = _render(rule, match.groups())
+                if fact:
+                    found.setdefault(textlib.normalise(fact), (fact, rule))
+    slots = {}
+    for fact_id, fact_text in live_facts:
+        slot = slot_of(fact_text, language)
+        if slot:
+            slots.setdefault(slot, []).append((fact_id, fact_text))
+    adds, updates = [], []
+    for key, (fact, rule) in found.items():
+        holders = [h for h in slots.get(rule.slot or "", ()) if textlib.normalise(h[1]) != key]
+        same = any(textlib.normalise(h[1]) == key for h in slots.get(rule.slot or "", ()))
+        if rule.slot and holders and not same:
+            updates.extend(Replacement(fid, fact, 1.0, rule.pin) for fid, _ in holders)
+        else:
+            adds.append(NewFact(fact, rule.pin))
+    return Ops(add=tuple(adds), update=tuple(updates))

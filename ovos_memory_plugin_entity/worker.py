@@ -1,0 +1,195 @@
+"""The background extraction queue: the turn never waits for memory.
+
+Jobs are kept per session and applied in the order they came; sessions take turns,
+so one slow session does not starve the others. The queue is bounded: when full,
+the oldest pending job is dropped with a warning. A handler may ask for a job to be
+retried later (the endpoint is backing off): the job stays at the head of its
+session and the session waits, the others go on. Threads are daemons, started on
+the first job, never at import.
+"""
+from __future__ import annotations
+
+import atexit
+import threading
+import time
+import weakref
+from collections import OrderedDict, deque
+from dataclasses import dataclass
+from typing import Any, Callable, Deque, Dict, List, Optional, Set
+
+from ovos_utils.log import LOG
+
+# At interpreter exit, pending extractions get this long to finish.
+EXIT_DRAIN_S = 5.0
+
+
+@dataclass
+class Job:
+    key: str
+    seq: int
+    payload: Any
+
+
+# A handler returns None when the job is done, or seconds to wait before retrying it.
+Handler = Callable[[Job], Optional[float]]
+
+
+class ExtractionWorker:
+    """Runs ``handler`` on jobs in background threads, in order per key."""
+
+    def __init__(self, handler: Handler, *, queue_size: int = 256, concurrency: int = 1,
+                 clock: Callable[[], float] = time.monotonic, name: str = "entity-memory"):
+        self._handler = handler
+        self._queue_size = queue_size
+        self._concurrency = concurrency
+        self._clock = clock
+        self._name = name
+        self._cond = threading.Condition()
+        self._queues: Dict[str, Deque[Job]] = {}
+        self._pending: "OrderedDict[int, Job]" = OrderedDict()  # queued, oldest first
+        self._ready: Deque[str] = deque()  # keys with work, not running, not waiting
+        self._waiting: Dict[str, float] = {}  # key -> clock time its retry is due
+        self._running: Set[str] = set()
+        self._outstanding: Set[int] = set()  # queued or running
+        self._seq = 0
+        self._threads: List[threading.Thread] = []
+        self._closed = False
+        self.dropped = 0
+
+    # -- submitting ----------------------------------------------------------
+    def submit(self, key: str, payload: Any) -> bool:
+        """Queue a job; returns at once. False when the worker is closed."""
+        with self._cond:
+            if self._closed:
+                LOG.warning(f"{self._name}: closed, an exchange was not queued")
+                return False
+            if len(self._pending) >= self._queue_size:
+                self._drop_oldest()
+            self._seq += 1
+            job = Job(key, self._seq, payload)
+            self._queues.setdefault(key, deque()).append(job)
+            self._pending[job.seq] = job
+            self._outstanding.add(job.seq)
+            if key not in self._running and key not in self._waiting and key not in self._ready:
+                self._ready.append(key)
+            self._start_threads()
+            self._cond.notify()
+        return True
+
+    def _drop_oldest(self) -> None:
+        seq, job = self._pending.popitem(last=False)
+        self._queues[job.key].remove(job)
+        self._outstanding.discard(seq)
+        if not self._queues[job.key]:
+            self._forget_key(job.key)
+        self.dropped += 1
+        LOG.warning(f"{self._name}: queue full (queue_size={self._queue_size}); dropped the "
+                    f"oldest pending exchange. Is the model endpoint keeping up?")
+        self._cond.notify_all()
+
+    def _forget_key(self, key: str) -> None:
+        self._queues.pop(key, None)
+        self._waiting.pop(key, None)
+        if key in self._ready:
+            self._ready.remove(key)
+
+    def _start_threads(self) -> None:
+        if self._threads:
+            return
+        for n in range(self._concurrency):
+            # Daemons: Python joins non-daemon threads before atexit runs, which would
+            # hang interpreter exit; the atexit hook drains the queue instead.
+            thread = threading.Thread(target=self._run, name=f"{self._name}-{n}", daemon=True)
+            thread.start()
+            self._threads.append(thread)
+        ref = weakref.ref(self)
+        atexit.register(_drain_at_exit, ref)
+
+    # -- running -------------------------------------------------------------
+    def _next_job(self) -> Optional[Job]:
+        with self._cond:
+            while True:
+                now = self._clock()
+                for key, due in list(self._waiting.items()):
+                    if due <= now:
+                        del self._waiting[key]
+                        self._ready.append(key)
+                if self._ready:
+                    key = self._ready.popleft()
+                    job = self._queues[key].popleft()
+                    self._pending.pop(job.seq, None)
+                    self._running.add(key)
+                    return job
+                if self._closed and not self._pending:
+                    return None
+                wait = min(self._waiting.values(), default=None)
+                self._cond.wait(timeout=None if wait is None else max(0.01, wait - now))
+
+    def _run(self) -> None:
+        while True:
+            job = self._next_job()
+            if job is None:
+                return
+            try:
+                retry_in = self._handler(job)
+            except Exception as exc:  # a handler bug must not kill the worker
+                LOG.exception(f"{self._name}: extraction failed: {exc}")
+                retry_in = None
+            self._finish(job, retry_in)
+
+    def _finish(self, job: Job, retry_in: Optional[float]) -> None:
+        with self._cond:
+            self._running.discard(job.key)
+            queue = self._queues.setdefault(job.key, deque())
+            if retry_in is not None and not self._closed:
+                queue.appendleft(job)
+                self._pending[job.seq] = job
+                self._pending.move_to_end(job.seq, last=False)
+                self._waiting[job.key] = self._clock() + retry_in
+            else:
+                self._outstanding.discard(job.seq)
+                if queue:
+                    self._ready.append(job.key)
+                else:
+                    self._queues.pop(job.key, None)
+            self._cond.notify_all()
+
+    def wake(self) -> None:
+        """Re-check waiting sessions now (after the clock moved, or the endpoint returned)."""
+        with self._cond:
+            self._cond.notify_all()
+
+    # -- lifecycle -----------------------------------------------------------
+    @property
+    def pending(self) -> int:
+        with self._cond:
+            return len(self._outstanding)
+
+    def flush(self, timeout: Optional[float] = None) -> bool:
+        """Wait until every job queued before this call is done; False on timeout."""
+        with self._cond:
+            target = self._seq
+            return self._cond.wait_for(
+                lambda: not any(seq <= target for seq in self._outstanding), timeout)
+
+    def close(self, timeout: Optional[float] = 10.0) -> bool:
+        """Drain (within ``timeout``), then stop the threads. Idempotent."""
+        drained = self.flush(timeout)
+        with self._cond:
+            self._closed = True
+            for seq in list(self._pending):
+                self._outstanding.discard(seq)
+            self._pending.clear()
+            self._queues.clear()
+            self._ready.clear()
+            self._waiting.clear()
+            self._cond.notify_all()
+        for thread in self._threads:
+            thread.join(timeout=timeout)
+        return drained
+
+
+def _drain_at_exit(ref: "weakref.ref[ExtractionWorker]") -> None:
+    worker = ref()
+    if worker is not None:
+        worker.close(EXIT_DRAIN_S)

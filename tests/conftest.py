@@ -1,0 +1,71 @@
+"""Shared fixtures: a loopback model server, the plugin loaded through OPM, log capture."""
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Callable, Dict, Iterator, List, Tuple
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from fake_model import FakeModel, make_fake  # noqa: E402
+
+UNIQUE_NAME = "ovos-memory-plugin-entity-facts"
+
+
+class Clock:
+    """A clock the tests move by hand: no test sleeps."""
+
+    def __init__(self, start: float = 1_000.0):
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def model() -> Iterator[FakeModel]:
+    fake = make_fake()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture
+def logs(monkeypatch: pytest.MonkeyPatch) -> List[Tuple[str, str]]:
+    """(level, message) of everything OVOS's LOG is told (it does not reach caplog)."""
+    from ovos_utils.log import LOG
+    seen: List[Tuple[str, str]] = []
+    for level in ("info", "warning", "error", "exception"):
+        def record(*args: Any, _level: str = level, **_kwargs: Any) -> None:
+            seen.append((_level, " ".join(str(a) for a in args)))
+        monkeypatch.setattr(LOG, level, record)
+    return seen
+
+
+@pytest.fixture
+def make_memory(tmp_path, model) -> Iterator[Callable[..., Any]]:
+    """Build the plugin through OPM's own loader, with its files in tmp_path."""
+    from ovos_plugin_manager.agents import load_memory_plugin
+    made: List[Any] = []
+
+    def factory(_name: str = UNIQUE_NAME, _kwargs: Dict[str, Any] = None, **config: Any) -> Any:
+        cls = load_memory_plugin(_name)
+        config.setdefault("api_url", model.url)
+        config.setdefault("db_path", str(tmp_path / "ovos" / "entity_memory.json"))
+        memory = cls(config=config, **(_kwargs or {}))
+        made.append(memory)
+        return memory
+
+    yield factory
+    for memory in made:
+        memory.close(timeout=5)
+
+
+def user_assistant(user: str, assistant: str = "Okay.") -> list:
+    from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
+    return [AgentMessage(role=MessageRole.USER, content=user),
+            AgentMessage(role=MessageRole.ASSISTANT, content=assistant)]

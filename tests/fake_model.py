@@ -1,0 +1,126 @@
+"""A real HTTP server on 127.0.0.1 that speaks the OpenAI chat protocol, scripted by tests."""
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from collections import deque
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Callable, Deque, Dict, List, Optional, Tuple, Union
+
+# A scripted answer: reply text, or (HTTP status, raw body), or a function of the request.
+Answer = Union[str, Tuple[int, Union[str, bytes]], Callable[[Dict[str, Any]], Any]]
+
+
+class FakeModel:
+    """Answers ``/v1/models`` and ``/v1/chat/completions`` from a script."""
+
+    def __init__(self, port: int = 0, model: str = "test-model"):
+        self.models: List[str] = [model]
+        self.script: Deque[Answer] = deque()
+        self.default: Answer = "{}"
+        self.finish_reason = "stop"
+        self.refuse_json_output = False
+        self.requests: List[Dict[str, Any]] = []
+        self.model_requests = 0
+        self.release = threading.Event()  # set: answer at once; clear: hold answers
+        self.release.set()
+        self.arrived = threading.Semaphore(0)  # one release per chat request received
+        self._lock = threading.Lock()
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *_args: Any) -> None:
+                return
+
+            def _send(self, status: int, body: Union[str, bytes, dict]) -> None:
+                raw = body if isinstance(body, bytes) else (
+                    body.encode() if isinstance(body, str) else json.dumps(body).encode())
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(raw)))
+                self.end_headers()
+                self.wfile.write(raw)
+
+            def do_GET(self) -> None:
+                if self.path.rstrip("/").endswith("/models"):
+                    fake.model_requests += 1
+                    self._send(200, {"object": "list", "data": [{"id": m} for m in fake.models]})
+                else:
+                    self._send(404, {"error": "not found"})
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length", 0))
+                body = json.loads(self.rfile.read(length) or b"{}")
+                body["_headers"] = dict(self.headers)
+                with fake._lock:
+                    fake.requests.append(body)
+                fake.arrived.release()
+                fake.release.wait(30)
+                if fake.refuse_json_output and "response_format" in body:
+                    self._send(400, {"error": {"message": "response_format is not supported"}})
+                    return
+                with fake._lock:
+                    answer = fake.script.popleft() if fake.script else fake.default
+                if callable(answer):
+                    answer = answer(body)
+                if isinstance(answer, tuple):
+                    self._send(*answer)
+                    return
+                self._send(200, fake.completion(answer))
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        self.server.daemon_threads = True
+        self.port = self.server.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}/v1"
+        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def completion(self, text: str) -> Dict[str, Any]:
+        return {"id": "c1", "object": "chat.completion", "model": self.models[0],
+                "choices": [{"index": 0, "finish_reason": self.finish_reason,
+                             "message": {"role": "assistant", "content": text}}]}
+
+    def reply(self, *answers: Answer) -> "FakeModel":
+        self.script.extend(answers)
+        return self
+
+    def prompts(self) -> List[str]:
+        return [r["messages"][-1]["content"] for r in self.requests if "messages" in r]
+
+    def chat_requests(self) -> List[Dict[str, Any]]:
+        return list(self.requests)
+
+    def start(self) -> "FakeModel":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.release.set()
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class SilentServer:
+    """Accepts connections (the kernel's backlog does) and never answers a byte."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(128)
+        self.port = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}/v1"
+
+    def stop(self) -> None:
+        self.sock.close()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def make_fake(port: Optional[int] = None) -> FakeModel:
+    return FakeModel(port or 0).start()

@@ -1,0 +1,62 @@
+"""The plugin as OPM and its callers see it, on every supported OPM line."""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import subprocess
+import sys
+
+import pytest
+from ovos_plugin_manager.agents import load_memory_plugin
+from ovos_plugin_manager.templates.agents import AgentContextManager, MessageRole
+
+import ovos_memory_plugin_entity
+from conftest import UNIQUE_NAME, user_assistant
+
+SEED_NAME = "ovos-memory-plugin-entity"
+
+
+def test_unique_name_loads_our_class():
+    cls = load_memory_plugin(UNIQUE_NAME)
+    assert cls is ovos_memory_plugin_entity.EntityMemory
+    assert issubclass(cls, AgentContextManager)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ovos_memory_plugins") is not None,
+                    reason="ovos-memory-plugins is installed and registers the seed name too; "
+                           "OPM keeps whichever entry point it meets last")
+def test_seed_name_loads_our_class_without_the_peer():
+    assert load_memory_plugin(SEED_NAME) is ovos_memory_plugin_entity.EntityMemory
+
+
+def test_exported_names_are_the_public_ones():
+    public = {n for n in dir(ovos_memory_plugin_entity) if not n.startswith("_")}
+    modules = {n for n in public if type(getattr(ovos_memory_plugin_entity, n)).__name__ == "module"}
+    assert set(ovos_memory_plugin_entity.__all__) == (public - modules) | {"__version__"}
+
+
+def test_import_starts_no_thread_and_touches_no_file(tmp_path):
+    code = ("import threading, ovos_memory_plugin_entity as m, ovos_memory_plugin_entity.cli; "
+            "print(threading.active_count())")
+    env = {"HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data"), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "1"
+    assert not (tmp_path / "data").exists()
+
+
+def test_contract_of_the_three_methods(make_memory, model):
+    model.reply('["Likes tea"]')
+    memory = make_memory(_name=UNIQUE_NAME, system_prompt="Be brief.")
+    assert memory.update_history(user_assistant("I like tea"), "s") is None
+    assert memory.flush(10)
+    context = memory.build_conversation_context("  what do I like?  ", "s")
+    assert context[0].role == MessageRole.SYSTEM and context[0].content == "Be brief."
+    assert context[-1].role == MessageRole.USER and context[-1].content == "what do I like?"
+    assert sum(1 for m in context if m.role == MessageRole.USER) == 1
+    assert memory.get_history("s") == []
+
+
+def test_bad_config_stops_construction_with_the_key_named():
+    cls = load_memory_plugin(UNIQUE_NAME)
+    with pytest.raises(ValueError, match="backend"):
+        cls(config={"backend": "sqlite"})
