@@ -53,7 +53,7 @@ Rules:
 
 _PLACEHOLDERS = ("{exchange}", "{facts}", "{today}")
 _THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
-_UNCLOSED_THINK = re.compile(r"<think>.*\Z", re.DOTALL | re.IGNORECASE)
+_UNCLOSED_THINK = re.compile(r"<think>", re.IGNORECASE)
 _BULLET = re.compile(r"^\s*[-*•]\s+(.+?)\s*$")
 _NOTHING = {"none", "nothing", "[]", "{}", "null", "n/a"}
 _QUOTED = re.compile(r'"([^"{}\[\]\n]{3,80})"')
@@ -86,8 +86,12 @@ def example_facts(template: str) -> Tuple[str, ...]:
 
 
 def strip_thinking(reply: str) -> str:
+    """The reply without ``<think>`` blocks; raises when it holds nothing but reasoning."""
     reply = _THINK_BLOCK.sub("", reply)
-    return _UNCLOSED_THINK.sub("", reply)
+    if _UNCLOSED_THINK.search(reply):
+        raise ReplyError("the reply is unfinished reasoning (<think> never closed); "
+                         "raise max_extract_tokens or use a model that can skip thinking")
+    return reply
 
 
 def _json_values(text: str) -> List[Any]:
