@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity import text as textlib
 from ovos_memory_plugin_entity.facts import NewFact, Ops, Replacement
@@ -165,7 +165,8 @@ def _bullets(text: str) -> Optional[Ops]:
     return Ops(add=tuple(NewFact(f) for f in facts[:MAX_ITEMS_PER_KIND])) if facts else None
 
 
-def parse_reply(reply: str, *, examples: Iterable[str] = (), exchange: str = "") -> ParsedReply:
+def parse_reply(reply: str, *, examples: Iterable[str] = (), exchange: str = "",
+                stopwords: FrozenSet[str] = frozenset()) -> ParsedReply:
     """Parse a model reply into operations, or raise :class:`ReplyError`.
 
     ``examples`` are the prompt's example facts: one that comes back is dropped
@@ -184,10 +185,10 @@ def parse_reply(reply: str, *, examples: Iterable[str] = (), exchange: str = "")
         ops = _bullets(fence)
     if ops is None:
         raise ReplyError("the reply holds no JSON object, array or '- fact' lines that fit the contract")
-    return _drop_examples(ops, examples, exchange)
+    return _drop_examples(ops, examples, exchange, stopwords)
 
 
-def _drop_examples(ops: Ops, examples: Iterable[str], exchange: str) -> ParsedReply:
+def _drop_examples(ops: Ops, examples: Iterable[str], exchange: str, stopwords: FrozenSet[str]) -> ParsedReply:
     example_keys = {textlib.normalise(e) for e in examples}
     if not example_keys:
         return ParsedReply(ops)
@@ -197,7 +198,8 @@ def _drop_examples(ops: Ops, examples: Iterable[str], exchange: str) -> ParsedRe
         if textlib.normalise(text) not in example_keys:
             return False
         # The first word is the predicate ("Likes", "Name"); the rest must be said.
-        return not textlib.contains_all(said, textlib.tokens(text)[1:])
+        rest = [t for t in textlib.tokens(text)[1:] if t not in stopwords]
+        return not textlib.contains_all(said, rest)
 
     kept = tuple(a for a in ops.add if not echoed(a.text))
     kept_updates = tuple(u for u in ops.update if not echoed(u.text))

@@ -99,7 +99,8 @@ class Extractor:
                         "nothing was stored; raise max_extract_tokens")
             return None
         try:
-            parsed = parse_reply(completion.text, examples=self._examples, exchange=exchange)
+            parsed = parse_reply(completion.text, examples=self._examples, exchange=exchange,
+                                 stopwords=self._language.stopwords)
         except ReplyError as exc:
             LOG.warning(f"entity memory: {exc}; nothing was stored. A custom extraction_prompt "
                         f"must ask for the JSON contract described in the readme.")
