@@ -122,7 +122,7 @@ class ChatClient:
 
     def models(self) -> List[str]:
         """The model ids the server advertises (``GET /models``)."""
-        body = self._request("GET", "/models", timeout=(self._timeout[0], MODELS_TIMEOUT_S))
+        body = self._request("GET", "/models", timeout=(self._timeout[0], min(self._timeout[1], MODELS_TIMEOUT_S)))
         entries = (body.get("data") or body.get("models") or []) if isinstance(body, dict) else []
         ids = [e.get("id") or e.get("name") for e in entries if isinstance(e, dict)]
         return [i for i in ids if isinstance(i, str) and i]
@@ -183,7 +183,7 @@ class ChatClient:
                     self.model = ""
                 self._resolve_model()
                 body = self._post_chat(prompt, self.json_output)
-            elif self.json_output and exc.status in (400, 404, 415, 422, 500, 501):
+            elif self.json_output and exc.status in (400, 415, 422, 501):
                 # The server refuses response_format (or chat_template_kwargs): plain from now on.
                 body = self._post_chat(prompt, False)
                 self.json_output = False

@@ -50,9 +50,12 @@ class Extractor:
         self._language = language
         self._examples = example_facts(settings.extraction_prompt)
 
-    def extract(self, user: str, assistant: str, record: SessionRecord, attempts: int,
-                now: float) -> Optional[object]:
-        """An :class:`Extraction`, a :class:`Retry`, or None (nothing to store)."""
+    def extract(self, user: str, assistant: str, record: SessionRecord,
+                listed: Sequence[Tuple[str, str]], attempts: int, now: float) -> Optional[object]:
+        """An :class:`Extraction`, a :class:`Retry`, or None (nothing to store).
+
+        ``listed`` are the known facts (id, text) to show the model (:meth:`prompt_facts`).
+        """
         mode = self._settings.extractor
         if mode == "rules":
             return self._by_rules(user, record)
@@ -61,7 +64,7 @@ class Extractor:
         if mode == "llm" and not self._client.backoff.ready():
             return Retry(self._client.backoff.seconds_left())
         try:
-            return self._by_model(user, assistant, record, now)
+            return self._by_model(user, assistant, listed, now)
         except EndpointError as exc:
             self._log_failure(exc)
             if mode == "auto":
@@ -80,17 +83,16 @@ class Extractor:
         live = [(f.id, f.text) for f in record.live_facts()]
         return Extraction(rules.extract(user, self._language, live), "rules", None)
 
-    def prompt_facts(self, record: SessionRecord, exchange: str) -> Sequence[Tuple[str, str]]:
+    def prompt_facts(self, ranked: context.RankedSession, exchange: str) -> Sequence[Tuple[str, str]]:
         """Pinned facts plus the live facts most relevant to the exchange."""
         if not self._settings.max_prompt_facts:
             return []
-        ranked = context.RankedSession.build(record.live_facts(), context.FactIndex(self._language.stopwords))
         chosen = context.select(ranked, exchange, 0, self._settings.max_prompt_facts)
         return [(f.id, f.text) for f in chosen]
 
-    def _by_model(self, user: str, assistant: str, record: SessionRecord, now: float) -> Optional[Extraction]:
+    def _by_model(self, user: str, assistant: str, listed: Sequence[Tuple[str, str]], now: float
+                  ) -> Optional[Extraction]:
         exchange = render_exchange(user, assistant)
-        listed = self.prompt_facts(record, exchange)
         today = datetime.datetime.fromtimestamp(now).date().isoformat()
         prompt = build_prompt(self._settings.extraction_prompt, exchange, listed, today)
         completion = self._client.complete(prompt)

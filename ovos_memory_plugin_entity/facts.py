@@ -11,9 +11,8 @@ stops the extractor from bringing it back).
 """
 from __future__ import annotations
 
-import copy
 from collections import OrderedDict
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 from ovos_memory_plugin_entity import text as textlib
@@ -49,7 +48,10 @@ class Fact:
         return self.superseded_by is None
 
     def to_dict(self) -> Dict[str, Any]:
-        return asdict(self)
+        return {"id": self.id, "text": self.text, "created_at": self.created_at,
+                "confirmed_at": self.confirmed_at, "confirmations": self.confirmations,
+                "pinned": self.pinned, "source": self.source,
+                "superseded_at": self.superseded_at, "superseded_by": self.superseded_by}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Fact":
@@ -94,7 +96,8 @@ class SessionRecord:
                 "generation": self.generation, "next_id": self.next_id,
                 "imported": self.imported,
                 "facts": [f.to_dict() for f in self.facts],
-                "tombstones": [asdict(t) for t in self.tombstones]}
+                "tombstones": [{"text_hash": t.text_hash, "words_hash": t.words_hash, "at": t.at}
+                               for t in self.tombstones]}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "SessionRecord":
@@ -158,10 +161,16 @@ class Change:
     forgotten_texts: List[str] = field(default_factory=list)
     warnings: List[str] = field(default_factory=list)
     refused: bool = False
+    touched: bool = False  # the record changed without an audit event (a confirmation)
 
     @property
     def changed(self) -> bool:
         return bool(self.events)
+
+    @property
+    def modified(self) -> bool:
+        """The record must be saved."""
+        return bool(self.events) or self.touched
 
 
 class _Editor:
@@ -203,6 +212,7 @@ class _Editor:
         if existing is not None:
             existing.confirmed_at = self.now
             existing.confirmations += 1
+            self.change.touched = True
             if pin and not existing.pinned and self.may_pin():
                 existing.pinned = True
                 self.event("pin", existing)
@@ -285,7 +295,7 @@ def apply_ops(record: SessionRecord, ops: Ops, *, now: float, actor: str, policy
     any other id (invented, echoed from an example, or no longer live) is ignored.
     ``forget_all_allowed`` is the code-side gate: the user's own words asked for it.
     """
-    before = copy.deepcopy(record)
+    before = record.to_dict()
     editor = _Editor(record, policy, now, actor)
     listed: Set[str] = set(listed_ids) if listed_ids is not None else {f.id for f in record.facts}
     live_before = {f.id: f for f in record.live_facts()}
@@ -332,7 +342,8 @@ def apply_ops(record: SessionRecord, ops: Ops, *, now: float, actor: str, policy
             continue
         editor.add_or_confirm(item.text, item.pin)
 
-    retired_now = sum(1 for fid in live_before if not record.fact(fid) or not record.fact(fid).live)
+    still_live = {f.id for f in record.facts if f.live}
+    retired_now = sum(1 for fid in live_before if fid not in still_live)
     if not wiped and retired_now > MASS_RETIRE_MINIMUM and retired_now * 2 > len(live_before):
         _restore(record, before)
         return Change(refused=True, warnings=[
@@ -340,8 +351,8 @@ def apply_ops(record: SessionRecord, ops: Ops, *, now: float, actor: str, policy
     return editor.finish()
 
 
-def _restore(record: SessionRecord, snapshot: SessionRecord) -> None:
-    record.__dict__.update(snapshot.__dict__)
+def _restore(record: SessionRecord, snapshot: Dict[str, Any]) -> None:
+    record.__dict__.update(SessionRecord.from_dict(snapshot).__dict__)
 
 
 def owner_add(record: SessionRecord, text: str, *, now: float, actor: str, policy: Policy,

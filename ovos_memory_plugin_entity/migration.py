@@ -51,7 +51,9 @@ def import_seed_file(store: JsonFolderStore, seed_path: Path, key_for: Callable[
             if marker in record.imported:
                 return Change()
             record.imported.append(marker)
-            return import_facts(record, texts, now=now(), policy=policy)
+            change = import_facts(record, texts, now=now(), policy=policy)
+            change.touched = True
+            return change
         if store.update(key_for(session_id), mutate).changed:
             imported += 1
     write_json_atomically(store.folder / MARKER, {"source": str(seed_path), "sessions": len(data)})

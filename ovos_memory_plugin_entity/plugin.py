@@ -16,7 +16,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar
 
 from ovos_plugin_manager.templates.agents import AgentContextManager, AgentMessage
 from ovos_utils.log import LOG
@@ -24,6 +24,7 @@ from ovos_utils.log import LOG
 from ovos_memory_plugin_entity import context, facts, migration
 from ovos_memory_plugin_entity.client import ChatClient
 from ovos_memory_plugin_entity.config import load_settings
+from ovos_memory_plugin_entity.extraction import render_exchange
 from ovos_memory_plugin_entity.extractor import Extraction, Extractor, Retry
 from ovos_memory_plugin_entity.facts import Change, Fact, Policy, SessionRecord
 from ovos_memory_plugin_entity.language import load_language
@@ -31,6 +32,7 @@ from ovos_memory_plugin_entity.pairing import ExchangePairer
 from ovos_memory_plugin_entity.store import JsonFolderStore, Store, open_store
 from ovos_memory_plugin_entity.worker import ExtractionWorker, Job
 
+T = TypeVar("T")
 # Under ``scope: global`` every session shares this one record.
 GLOBAL_KEY = "*global*"
 # A session id longer than this is not an id; refusing it keeps the store sane.
@@ -99,6 +101,7 @@ class EntityMemory(AgentContextManager):
                                         concurrency=settings.extract_concurrency, clock=clock)
         self._ranked: Dict[str, Tuple[Any, context.RankedSession]] = {}
         self._ranked_lock = threading.Lock()
+        self._rank_locks: Dict[str, threading.Lock] = {}
         self._closed = False
         self._store: Store = self._open_store()
         self._migration = self._start_migration()
@@ -161,8 +164,8 @@ class EntityMemory(AgentContextManager):
         try:
             key = self._key(session_id)
             if key is not None:
-                chosen = context.select(self._ranked_session(key), utterance,
-                                        self.settings.context_budget_chars, self.settings.context_max_facts)
+                budget, most = self.settings.context_budget_chars, self.settings.context_max_facts
+                chosen = self._with_ranked(key, lambda _, ranked: context.select(ranked, utterance, budget, most))
                 if chosen:
                     block = context.render_block(self.settings.facts_header, chosen,
                                                  self.settings.max_fact_chars)
@@ -171,25 +174,31 @@ class EntityMemory(AgentContextManager):
         return context.assemble(utterance, block, system_prompt=self.system_prompt,
                                 inject_mode=self.settings.inject_mode)
 
-    def _ranked_session(self, key: str) -> context.RankedSession:
-        revision, record = self._store.load(key)
+    def _with_ranked(self, key: str, use: Callable[[SessionRecord, context.RankedSession], T]) -> T:
+        """Run ``use`` on the record and its ranking, under the session's ranking lock.
+
+        The ranking is rebuilt only when the record changed, and then incrementally; the
+        lock keeps one thread from updating the index while another reads it.
+        """
         with self._ranked_lock:
+            lock = self._rank_locks.setdefault(key, threading.Lock())
+        with lock:
+            revision, record = self._store.load(key)
             cached = self._ranked.get(key)
-            if cached is not None and cached[0] == revision:
-                return cached[1]
-            index = cached[1].index if cached else context.FactIndex(self._language.stopwords)
-            ranked = context.RankedSession.build(record.live_facts(), index)
-            self._ranked[key] = (revision, ranked)
-            return ranked
+            if cached is None or cached[0] != revision:
+                index = cached[1].index if cached else context.FactIndex(self._language.stopwords)
+                cached = self._ranked[key] = (revision, context.RankedSession.build(record.live_facts(), index))
+            return use(record, cached[1])
 
     # -- the worker's job ---------------------------------------------------------
     def _handle(self, job: Job) -> Optional[float]:
         exchange: _Exchange = job.payload
-        record = self._store.load(job.key)[1]
+        record, listed = self._with_ranked(job.key, lambda rec, ranked: (
+            rec, self._extractor.prompt_facts(ranked, render_exchange(exchange.user, exchange.assistant))))
         if record.generation != exchange.generation:
             return None  # the session was erased after this exchange was queued
         exchange.attempts += 1
-        outcome = self._extractor.extract(exchange.user, exchange.assistant, record,
+        outcome = self._extractor.extract(exchange.user, exchange.assistant, record, listed,
                                           exchange.attempts, self._wall_clock())
         if isinstance(outcome, Retry):
             return outcome.after_s
