@@ -1,0 +1,64 @@
+"""The model-free extractor: positives, tricky negatives, single-valued slots."""
+from __future__ import annotations
+
+import pytest
+
+from ovos_memory_plugin_entity import rules
+from ovos_memory_plugin_entity.language import load_language
+
+EN = load_language("en-US")
+
+
+def facts(text, live=()):
+    ops = rules.extract(text, EN, live)
+    return [a.text for a in ops.add], [(u.fact_id, u.text) for u in ops.update]
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("My name is Ana.", ["Name is Ana"]),
+    ("my name is ana", ["Name is Ana"]),
+    ("Please call me Annie", ["Prefers to be called Annie"]),
+    ("I live in Porto", ["Lives in Porto"]),
+    ("I just moved to New York", ["Lives in New York"]),
+    ("I'm from Brazil", ["Is from Brazil"]),
+    ("I'm a nurse", ["Works as a nurse"]),
+    ("I work as a software engineer at Acme", ["Works as a software engineer", "Works at Acme"]),
+    ("I love jazz", ["Likes jazz"]),
+    ("I hate mushrooms", ["Dislikes mushrooms"]),
+    ("I prefer metric units", ["Prefers metric units"]),
+    ("I'm allergic to peanuts", ["Is allergic to peanuts"]),
+    ("I am vegetarian", ["Is vegetarian"]),
+    ("My daughter's name is Emma", ["Has a daughter named Emma"]),
+    ("I have a dog named Rex", ["Has a dog named Rex"]),
+    ("My birthday is on March 3rd", ["Birthday is March 3rd"]),
+])
+def test_positives(said, expected):
+    assert facts(said)[0] == expected
+
+
+@pytest.mark.parametrize("said", [
+    "my name is not important",
+    "I like that idea",
+    "call me later",
+    "my friend's name is Tom",
+    "is my name Bob?",
+    "I live in fear of spiders",
+    "I love you",
+    "what do I like?",
+    "I'm tired",
+])
+def test_tricky_negatives(said):
+    assert facts(said) == ([], [])
+
+
+def test_single_valued_slot_replaces():
+    adds, updates = facts("I moved to Porto", live=[("f1", "Lives in Lisbon"), ("f2", "Likes jazz")])
+    assert adds == [] and updates == [("f1", "Lives in Porto")]
+
+
+def test_same_value_confirms_instead_of_replacing():
+    assert facts("I live in Porto", live=[("f1", "Lives in Porto")]) == (["Lives in Porto"], [])
+
+
+def test_unknown_language_extracts_nothing():
+    assert rules.extract("My name is Ana", load_language("xx-YY")).empty
