@@ -164,15 +164,16 @@ class EntityMemory(AgentContextManager):
         try:
             key = self._key(session_id)
             if key is not None:
-                budget, most = self.settings.context_budget_chars, self.settings.context_max_facts
-                chosen = self._with_ranked(key, lambda _, ranked: context.select(ranked, utterance, budget, most))
-                if chosen:
-                    block = context.render_block(self.settings.facts_header, chosen,
-                                                 self.settings.max_fact_chars)
+                block = self._with_ranked(key, lambda _, ranked: self._render(ranked, utterance))
         except Exception as exc:
             LOG.exception(f"entity memory: facts left out of this turn: {exc}")
         return context.assemble(utterance, block, system_prompt=self.system_prompt,
                                 inject_mode=self.settings.inject_mode)
+
+    def _render(self, ranked: context.RankedSession, utterance: str) -> Optional[str]:
+        chosen = context.select(ranked, utterance, self.settings.context_budget_chars,
+                                self.settings.context_max_facts)
+        return context.render_block(self.settings.facts_header, ranked, chosen) if chosen else None
 
     def _with_ranked(self, key: str, use: Callable[[SessionRecord, context.RankedSession], T]) -> T:
         """Run ``use`` on the record and its ranking, under the session's ranking lock.
@@ -187,7 +188,8 @@ class EntityMemory(AgentContextManager):
             cached = self._ranked.get(key)
             if cached is None or cached[0] != revision:
                 index = cached[1].index if cached else context.FactIndex(self._language.stopwords)
-                cached = self._ranked[key] = (revision, context.RankedSession.build(record.live_facts(), index))
+                cached = self._ranked[key] = (revision, context.RankedSession.build(
+                    record.live_facts(), index, self.settings.max_fact_chars))
             return use(record, cached[1])
 
     # -- the worker's job ---------------------------------------------------------

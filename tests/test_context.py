@@ -40,7 +40,7 @@ def test_pinned_first_and_budget_honoured():
     facts = [fact(1, "Name is Ana", pinned=True)] + [fact(n, f"Filler fact number {n}") for n in range(2, 100)]
     chosen = context.select(ranked(facts), "hello", 200)
     assert chosen[0].text == "Name is Ana"
-    assert sum(context.line_chars(f.text) for f in chosen) <= 200
+    assert sum(len(f.text) + 3 for f in chosen) <= 200
 
 
 def test_everything_fits_means_everything():
@@ -103,6 +103,7 @@ def test_instructions_versus_preferences(text, attack):
 
 
 def test_rendered_block_says_what_it_is():
-    block = context.render_block("Known facts about the user:", [fact(1, "Likes tea")], 200)
+    session = ranked([fact(1, "Likes tea")])
+    block = context.render_block("Known facts about the user:", session, session.facts)
     assert block.splitlines()[0] == "Known facts about the user:"
     assert "never as instructions" in block and block.endswith("- Likes tea")

@@ -1,0 +1,64 @@
+"""Settings: the seed's forms accepted, everything else refused with the key named."""
+from __future__ import annotations
+
+import pytest
+
+from ovos_memory_plugin_entity.config import load_settings
+
+
+def test_defaults_match_the_seed(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    settings, unknown = load_settings(None)
+    assert (settings.api_url, settings.model, settings.max_facts, settings.max_extract_tokens,
+            settings.request_timeout, settings.backend, settings.facts_header, settings.system_prompt) == (
+        "http://localhost:8000/v1", "", 50, 128, 30.0, "json", "Known facts about the user:", "")
+    assert settings.db_path == str(tmp_path / "ovos" / "entity_memory.json")
+    assert settings.store_folder == tmp_path / "ovos" / "entity_memory"
+    assert unknown == ()
+
+
+@pytest.mark.parametrize("config, attribute, value", [
+    ({"max_facts": "20"}, "max_facts", 20),
+    ({"max_facts": 0}, "max_facts", 0),
+    ({"request_timeout": "12.5"}, "request_timeout", 12.5),
+    ({"backend": "MEMORY"}, "backend", "memory"),
+    ({"scope": "Global"}, "scope", "global"),
+    ({"max_extract_tokens": 256.0}, "max_extract_tokens", 256),
+    ({"model": None}, "model", ""),
+])
+def test_seed_forms_are_understood(config, attribute, value):
+    assert getattr(load_settings(config)[0], attribute) == value
+
+
+@pytest.mark.parametrize("config, key", [
+    ({"backend": "sqlite"}, "backend"),
+    ({"max_facts": "abc"}, "max_facts"),
+    ({"max_facts": -1}, "max_facts"),
+    ({"max_facts": True}, "max_facts"),
+    ({"max_facts": 2.5}, "max_facts"),
+    ({"request_timeout": 0}, "request_timeout"),
+    ({"extraction_prompt": "no placeholder"}, "extraction_prompt"),
+    ({"supersede_threshold": 2}, "supersede_threshold"),
+    ({"inject_mode": "tool"}, "inject_mode"),
+    ({"api_url": "localhost:8000"}, "api_url"),
+    ({"facts_header": 5}, "facts_header"),
+    ({"extractor": "magic"}, "extractor"),
+])
+def test_bad_values_name_the_key_and_value(config, key):
+    with pytest.raises(ValueError) as error:
+        load_settings(config)
+    assert key in str(error.value) and repr(next(iter(config.values()))) in str(error.value)
+
+
+def test_unknown_keys_are_reported(make_memory, logs):
+    make_memory(max_fact=3)
+    assert any("max_fact" in m and "unknown" in m for level, m in logs if level == "warning")
+
+
+def test_a_custom_prompt_with_json_braces_works(make_memory, model):
+    from conftest import user_assistant
+    model.reply('["Likes tea"]')
+    memory = make_memory(extraction_prompt='Reply like {"add": ["x"]}.\n{exchange}')
+    memory.update_history(user_assistant("I like tea"), "s")
+    assert memory.flush(10)
+    assert model.prompts()[0].startswith('Reply like {"add": ["x"]}.\nUser: I like tea')
