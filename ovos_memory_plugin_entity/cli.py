@@ -2,13 +2,21 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 import tempfile
+import time
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
+
+from ovos_memory_plugin_entity.config import Settings, load_settings
+from ovos_memory_plugin_entity.facts import Fact, Policy
+from ovos_memory_plugin_entity.language import load_language
+from ovos_memory_plugin_entity.owner import Owner, OwnerError, read_json_file
+from ovos_memory_plugin_entity.store import JsonFolderStore
 
 DEMO_CONVERSATION = (
     ("Hi! My name is Ana, but please call me Annie.", "Nice to meet you, Annie!"),
@@ -40,12 +48,8 @@ def _plugin_config(args: argparse.Namespace) -> Dict[str, Any]:
 
 def cmd_path(args: argparse.Namespace) -> int:
     """Print where the facts live (the JSON backend's folder)."""
-    from ovos_memory_plugin_entity.config import load_settings
-    try:
-        settings, _ = load_settings(_plugin_config(args))
-    except ValueError as exc:
-        raise UserError(str(exc)) from None
-    print(settings.store_folder)
+    folder = str(_settings(args).store_folder)
+    _emit(args, {"path": folder}, folder)
     return 0
 
 
@@ -87,19 +91,226 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _owner(args: argparse.Namespace) -> Owner:
+    settings = _settings(args)
+    if settings.backend == "memory":
+        raise UserError("backend 'memory' keeps facts inside the assistant's process; "
+                        "the command line can only reach the 'json' backend")
+    language = load_language(settings.lang)
+    policy = Policy(max_facts=settings.max_facts, max_retired=settings.max_retired_facts,
+                    supersede_threshold=settings.supersede_threshold,
+                    max_fact_chars=settings.max_fact_chars, stopwords=language.stopwords)
+    return Owner(JsonFolderStore(settings.store_folder), policy, time.time, actor="cli")
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    try:
+        return load_settings(_plugin_config(args))[0]
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
+
+
+def _when(timestamp: Optional[float]) -> str:
+    if timestamp is None:
+        return "-"
+    return datetime.datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
+
+
+def _progress(args: argparse.Namespace) -> Callable[[int, int], None]:
+    """A progress bar on stderr, only when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        return lambda done, total: None
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // max(total, 1)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+    return show
+
+
+def cmd_sessions(args: argparse.Namespace) -> int:
+    """List sessions with their live and retired fact counts and last change."""
+    summaries = _owner(args).sessions()
+    lines = [f"{s.session_id}\t{s.live} live\t{s.retired} retired\t{_when(s.last_change)}" for s in summaries]
+    _emit(args, [s.__dict__ for s in summaries], "\n".join(lines) or "(no sessions)")
+    return 0
+
+
+def _fact_line(fact: Fact) -> str:
+    state = "pinned" if fact.pinned and fact.live else (
+        "live" if fact.live else f"{fact.superseded_by} {_when(fact.superseded_at)}")
+    return f"[{fact.id}] {fact.text or '(forgotten)'}  ({state}; confirmed {fact.confirmations}x, last {_when(fact.confirmed_at)})"
+
+
+def cmd_facts(args: argparse.Namespace) -> int:
+    """Show a session's live facts; --all adds retired ones and why they left."""
+    found = _owner(args).facts(args.session, include_retired=args.all)
+    _emit(args, [f.to_dict() for f in found], "\n".join(_fact_line(f) for f in found) or "(no facts)")
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    """Show a session's audit trail: every change, when, by whom."""
+    trail = _owner(args).history(args.session)
+    lines = []
+    for event in trail:
+        detail = " -> ".join(str(event[k]) for k in ("before", "after") if event.get(k))
+        lines.append(f"{_when(event.get('at'))}  {event.get('actor', '?'):9} {event.get('action', '?'):9} "
+                     f"{event.get('fact') or '':5} {detail}")
+    _emit(args, trail, "\n".join(lines) or "(no history)")
+    return 0
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    """Add a fact (the owner's add also lifts a tombstone on the same words)."""
+    fact = _owner(args).add(args.session, args.text, pin=args.pin)
+    _emit(args, fact.to_dict(), f"added {_fact_line(fact)}")
+    return 0
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    """Replace a fact's text; the old text stays in the history as superseded."""
+    fact = _owner(args).edit(args.session, args.fact_id, args.text)
+    _emit(args, fact.to_dict(), f"now {_fact_line(fact)}")
+    return 0
+
+
+def cmd_pin(args: argparse.Namespace) -> int:
+    """Pin a fact: never evicted, always injected first."""
+    _owner(args).set_pinned(args.session, args.fact_id, True)
+    _emit(args, {"pinned": args.fact_id}, f"pinned {args.fact_id}")
+    return 0
+
+
+def cmd_unpin(args: argparse.Namespace) -> int:
+    """Unpin a fact."""
+    _owner(args).set_pinned(args.session, args.fact_id, False)
+    _emit(args, {"unpinned": args.fact_id}, f"unpinned {args.fact_id}")
+    return 0
+
+
+def cmd_forget(args: argparse.Namespace) -> int:
+    """Forget a fact: its text leaves the record and the history; it is not learnt again."""
+    _owner(args).forget(args.session, args.fact_id)
+    _emit(args, {"forgotten": args.fact_id}, f"forgot {args.fact_id}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Export one session (or --all) as versioned JSON, history and tombstones included."""
+    owner = _owner(args)
+    if args.all == bool(args.session):
+        raise UserError("name one SESSION or give --all")
+    ids = owner.store.sessions() if args.all else [args.session]
+    if not args.all:
+        owner.record(args.session, must_exist=True)
+    print(json.dumps(owner.export(ids, _progress(args)), indent=1, ensure_ascii=False))
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Import an export of this plugin, or the seed plugin's entity_memory.json."""
+    owner = _owner(args)
+    changed = owner.import_data(read_json_file(args.file), _progress(args))
+    _emit(args, {"sessions": changed}, f"imported into {changed} session(s)")
+    return 0
+
+
+def cmd_erase(args: argparse.Namespace) -> int:
+    """Erase a session: facts, tombstones, history and quarantined copies."""
+    settings = _settings(args)
+    owner = _owner(args)
+    owner.record(args.session, must_exist=True)
+    owner.erase(args.session)
+    notes = [f"erased {args.session}"]
+    seed = Path(settings.db_path).expanduser()
+    try:
+        if seed.is_file() and args.session in json.loads(seed.read_text(encoding="utf-8")):
+            notes.append(f"note: the seed plugin's file {seed} still holds this session; this tool "
+                         f"never changes that file")
+    except (OSError, ValueError):
+        pass
+    _emit(args, {"erased": args.session, "seed_file_still_holds_it": len(notes) > 1}, "\n".join(notes))
+    return 0
+
+
+def cmd_curate(args: argparse.Namespace) -> int:
+    """Merge near-duplicates, prune by age or count, list idle sessions; --apply to change."""
+    owner = _owner(args)
+    plan = owner.plan_curation(older_than_days=args.older_than, max_facts=args.max_facts,
+                               idle_days=args.idle_days, progress=_progress(args))
+    lines = [f"merge {merged} into {kept} ({sid})" for sid, kept, merged in plan.merges]
+    lines += [f"prune {fid} ({sid})" for sid, fid in plan.prunes]
+    lines += [f"idle session: {sid}" for sid in plan.idle_sessions]
+    if args.apply and not plan.empty:
+        owner.apply_curation(plan)
+        lines.append("applied")
+    elif not plan.empty:
+        lines.append("nothing changed: run again with --apply")
+    _emit(args, {"merges": plan.merges, "prunes": plan.prunes, "idle_sessions": plan.idle_sessions,
+                 "applied": bool(args.apply and not plan.empty)}, "\n".join(lines) or "nothing to do")
+    return 0
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    """Check the endpoint, the store, OPM's plugin names and the persona; say how to fix."""
+    from ovos_memory_plugin_entity.doctor import run_checks
+    persona = None
+    if args.config:
+        persona = read_json_file(args.config)
+    checks = run_checks(_settings(args), persona, timeout=args.timeout)
+    _emit(args, [c.__dict__ for c in checks],
+          "\n".join(f"{'PASS' if c.ok else 'FAIL'}  {c.name}: {c.detail}" + ("" if c.ok else f"\n      fix: {c.fix}")
+                    for c in checks))
+    return 0 if all(c.ok for c in checks) else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ovos-entity-memory", description=__doc__)
     parser.add_argument("--config", help="a persona JSON file that holds the plugin's block")
     parser.add_argument("--db-path", help="the plugin's db_path (overrides the persona JSON)")
+    parser.add_argument("--json", action="store_true", help="print JSON, for scripts")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    path = commands.add_parser("path", help=cmd_path.__doc__.splitlines()[0], description=cmd_path.__doc__)
-    path.set_defaults(run=cmd_path)
+    def command(name: str, run: Callable[[argparse.Namespace], int], *arguments: str) -> argparse.ArgumentParser:
+        doc = run.__doc__ or ""
+        sub = commands.add_parser(name, help=doc.splitlines()[0], description=doc)
+        for argument in arguments:
+            sub.add_argument(argument)
+        sub.set_defaults(run=run)
+        return sub
 
-    demo = commands.add_parser("demo", help=cmd_demo.__doc__.splitlines()[0], description=cmd_demo.__doc__)
+    command("path", cmd_path)
+    demo = command("demo", cmd_demo)
     demo.add_argument("--api-url", help="a local OpenAI-compatible endpoint to extract with")
     demo.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for extraction")
-    demo.set_defaults(run=cmd_demo)
+    command("sessions", cmd_sessions)
+    command("facts", cmd_facts, "session").add_argument("--all", action="store_true", help="include retired facts")
+    command("history", cmd_history, "session")
+    command("add", cmd_add, "session", "text").add_argument("--pin", action="store_true", help="pin the fact")
+    command("edit", cmd_edit, "session", "fact_id", "text")
+    command("pin", cmd_pin, "session", "fact_id")
+    command("unpin", cmd_unpin, "session", "fact_id")
+    command("forget", cmd_forget, "session", "fact_id")
+    export = command("export", cmd_export)
+    export.add_argument("session", nargs="?")
+    export.add_argument("--all", action="store_true", help="every session")
+    command("import", cmd_import, "file")
+    command("erase", cmd_erase, "session")
+    curate = command("curate", cmd_curate)
+    curate.add_argument("--older-than", type=float, metavar="DAYS", help="prune facts not confirmed for DAYS")
+    curate.add_argument("--max-facts", type=int, metavar="N", help="prune the oldest past N live facts")
+    curate.add_argument("--idle-days", type=float, metavar="DAYS", help="list sessions untouched for DAYS")
+    curate.add_argument("--apply", action="store_true", help="make the changes shown")
+    doctor = command("doctor", cmd_doctor)
+    doctor.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for the endpoint")
     return parser
 
 
@@ -108,7 +319,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args)
-    except UserError as exc:
+    except (UserError, OwnerError) as exc:
         print(f"ovos-entity-memory: {exc}", file=sys.stderr)
         return 1
 

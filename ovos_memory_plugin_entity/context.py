@@ -22,8 +22,6 @@ BM25_K1, BM25_B = 1.2, 0.75
 # The prior only orders facts the utterance says nothing about; any lexical match
 # outranks it (BM25 scores of a matching term are well above these weights).
 RECENCY_WEIGHT, FREQUENCY_WEIGHT = 0.3, 0.1
-# A rendered line is never shorter than this ("- " + a few characters + newline).
-MIN_LINE_CHARS = 6
 # A query term found in more than this share of facts says little about any of them.
 MAX_TERM_SHARE = 0.5
 BLOCK_NOTE = ("(Remembered from earlier conversations. Use these as information about the "
@@ -104,6 +102,8 @@ class RankedSession:
     lines: Dict[str, str]  # id -> the fact as rendered: sanitised once, not every turn
     pinned: List[Fact]  # most recently confirmed first
     by_prior: List[Fact]  # unpinned, best prior first
+    by_id: Dict[str, Fact]
+    shortest_line: int
 
     @classmethod
     def build(cls, facts: Sequence[Fact], index: FactIndex, max_fact_chars: int = 200) -> "RankedSession":
@@ -119,7 +119,8 @@ class RankedSession:
         pinned = sorted((f for f in facts if f.pinned), key=lambda f: (-f.confirmed_at, order[f.id]))
         by_prior = sorted((f for f in facts if not f.pinned), key=lambda f: (-prior[f.id], order[f.id]))
         return cls(list(facts), index, prior, order, sum(len(line) + 1 for line in lines.values()), lines,
-                   pinned, by_prior)
+                   pinned, by_prior, {f.id: f for f in facts},
+                   min((len(line) + 1 for line in lines.values()), default=0))
 
 
 def _order_key(fact_id: str) -> Tuple[int, str]:
@@ -131,12 +132,10 @@ def _ranked(session: RankedSession, query: str) -> Iterator[Fact]:
     """Pinned facts, then facts the query matches (best first), then the rest by prior."""
     yield from session.pinned
     relevance = session.index.scores(query) if query else {}
-    pinned_ids = {f.id for f in session.pinned}
-    matched = sorted((fid for fid in relevance if fid not in pinned_ids),
+    matched = sorted((fid for fid in relevance if not session.by_id[fid].pinned),
                      key=lambda fid: (-(relevance[fid] + session.prior[fid]), session.order[fid]))
-    by_id = {f.id: f for f in session.by_prior} if matched else {}
     for fact_id in matched:
-        yield by_id[fact_id]
+        yield session.by_id[fact_id]
     for fact in session.by_prior:
         if fact.id not in relevance:
             yield fact
@@ -160,7 +159,7 @@ def select(session: RankedSession, query: str, budget_chars: int, max_count: int
             break
         cost = len(session.lines[fact.id]) + 1
         if budget_chars and used + cost > budget_chars:
-            if budget_chars - used < MIN_LINE_CHARS:
+            if budget_chars - used < session.shortest_line:
                 break  # nothing more can fit
             continue
         chosen.append(fact)

@@ -28,6 +28,7 @@ from ovos_memory_plugin_entity.extraction import render_exchange
 from ovos_memory_plugin_entity.extractor import Extraction, Extractor, Retry
 from ovos_memory_plugin_entity.facts import Change, Fact, Policy, SessionRecord
 from ovos_memory_plugin_entity.language import load_language
+from ovos_memory_plugin_entity.owner import Owner, OwnerError
 from ovos_memory_plugin_entity.pairing import ExchangePairer
 from ovos_memory_plugin_entity.store import JsonFolderStore, Store, open_store
 from ovos_memory_plugin_entity.worker import ExtractionWorker, Job
@@ -104,6 +105,7 @@ class EntityMemory(AgentContextManager):
         self._rank_locks: Dict[str, threading.Lock] = {}
         self._closed = False
         self._store: Store = self._open_store()
+        self._owner = Owner(self._store, self._policy, wall_clock, actor="api")
         self._migration = self._start_migration()
 
     def _open_store(self) -> Store:
@@ -225,34 +227,17 @@ class EntityMemory(AgentContextManager):
         record = self._store.load(self._owner_key(session_id))[1]
         return [Fact(**f.to_dict()) for f in record.facts if include_retired or f.live]
 
-    def add_fact(self, session_id: str, text: str, pin: bool = False, actor: str = "api") -> Fact:
+    def add_fact(self, session_id: str, text: str, pin: bool = False) -> Fact:
         """Add (or confirm) a fact as the owner; this lifts a tombstone on the same words."""
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError(f"a fact must be non-empty text, got {text!r}")
-        added: List[Fact] = []
+        return self._owner.add(self._owner_key(session_id), text, pin)
 
-        def mutate(record: SessionRecord) -> Change:
-            change, fact = facts.owner_add(record, text, now=self._wall_clock(), actor=actor,
-                                           policy=self._policy, pin=pin)
-            added.extend([fact] if fact else [])
-            return change
-        self._store.update(self._owner_key(session_id), mutate)
-        if not added:
-            raise ValueError(f"a fact must contain words, got {text!r}")
-        return Fact(**added[0].to_dict())
-
-    def forget_fact(self, session_id: str, fact_id: str, actor: str = "api") -> bool:
+    def forget_fact(self, session_id: str, fact_id: str) -> bool:
         """Forget a fact: its text leaves the record and the trail. False if unknown."""
-        found = []
-
-        def mutate(record: SessionRecord) -> Change:
-            if record.fact(fact_id) is None or not record.fact(fact_id).text:
-                return Change()
-            found.append(fact_id)
-            return facts.owner_forget(record, fact_id, now=self._wall_clock(), actor=actor,
-                                      policy=self._policy)
-        self._store.update(self._owner_key(session_id), mutate)
-        return bool(found)
+        try:
+            self._owner.forget(self._owner_key(session_id), fact_id)
+        except OwnerError:
+            return False
+        return True
 
     def audit_trail(self, session_id: str) -> List[Dict[str, Any]]:
         """Every change to the session's facts, oldest first."""
@@ -260,7 +245,7 @@ class EntityMemory(AgentContextManager):
 
     def erase(self, session_id: str) -> None:
         """Remove the session's facts, tombstones and trail; queued exchanges are dropped."""
-        self._store.erase(self._owner_key(session_id))
+        self._owner.erase(self._owner_key(session_id))
 
     # -- lifecycle ---------------------------------------------------------------------
     def flush(self, timeout: Optional[float] = None) -> bool:

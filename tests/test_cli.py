@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 from ovos_memory_plugin_entity.cli import main
 
@@ -38,3 +39,195 @@ def test_console_script_is_installed():
     assert script, "the console script is not on PATH; install the package"
     out = subprocess.run([script, "--help"], capture_output=True, text=True, check=True).stdout
     assert "demo" in out and "path" in out
+
+
+# -- the owner's commands ------------------------------------------------------------
+
+import multiprocessing  # noqa: E402
+
+import pytest  # noqa: E402
+
+from fake_model import SilentServer, free_port  # noqa: E402
+
+
+@pytest.fixture
+def db(tmp_path):
+    return str(tmp_path / "ovos" / "entity_memory.json")
+
+
+def run(capsys, db, *argv, json_out=False):
+    args = ["--db-path", db] + (["--json"] if json_out else []) + list(argv)
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, (json.loads(captured.out) if json_out and code == 0 else captured.out), captured.err
+
+
+def test_review_and_correct(capsys, db):
+    assert run(capsys, db, "add", "ana", "Name is Anna", "--pin")[0] == 0
+    assert run(capsys, db, "add", "ana", "Lives in Lisbon")[0] == 0
+    code, out, _ = run(capsys, db, "edit", "ana", "f1", "Name is Ana")
+    assert code == 0 and "Name is Ana" in out
+    assert run(capsys, db, "unpin", "ana", "f3")[0] == 0 and run(capsys, db, "pin", "ana", "f2")[0] == 0
+    _, live, _ = run(capsys, db, "facts", "ana", json_out=True)
+    assert [(f["text"], f["pinned"]) for f in live] == [("Lives in Lisbon", True), ("Name is Ana", False)]
+    _, every, _ = run(capsys, db, "facts", "ana", "--all", json_out=True)
+    assert every[0]["superseded_by"] == "f3"
+    _, sessions, _ = run(capsys, db, "sessions", json_out=True)
+    assert sessions[0]["session_id"] == "ana" and sessions[0]["live"] == 2 and sessions[0]["retired"] == 1
+    _, trail, _ = run(capsys, db, "history", "ana", json_out=True)
+    assert [e["action"] for e in trail] == ["add", "add", "add", "edit", "unpin", "pin"]
+    assert {e["actor"] for e in trail} == {"cli"}
+
+
+def test_forget_and_erase_leave_no_trace(capsys, db, tmp_path):
+    run(capsys, db, "add", "s", "Likes oolong tea")
+    run(capsys, db, "add", "s", "Owns a kayak")
+    assert run(capsys, db, "forget", "s", "f1")[0] == 0
+    files = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
+    assert b"oolong" not in files and b"kayak" in files
+    assert run(capsys, db, "erase", "s")[0] == 0
+    files = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
+    assert b"kayak" not in files and b"Owns" not in files
+    assert list((tmp_path / "ovos" / "entity_memory" / "locks").iterdir())  # lock files stay
+
+
+def test_erase_says_when_the_seed_file_still_holds_the_session(capsys, db, tmp_path):
+    Path(db).parent.mkdir(parents=True)
+    Path(db).write_text(json.dumps({"s": {"facts": ["Likes tea"]}}))
+    run(capsys, db, "add", "s", "Has a cat")
+    code, out, _ = run(capsys, db, "erase", "s")
+    assert code == 0 and "still holds this session" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["facts", "nobody"], "no session 'nobody'"),
+    (["forget", "s", "f99"], "no fact 'f99'"),
+    (["edit", "s", "f99", "x"], "no live fact 'f99'"),
+    (["import", "/nonexistent.json"], "cannot read"),
+    (["export"], "name one SESSION or give --all"),
+])
+def test_clear_errors(capsys, db, argv, message):
+    run(capsys, db, "add", "s", "Likes tea")
+    code, _, err = run(capsys, db, *argv)
+    assert code == 1 and message in err and "Traceback" not in err
+
+
+def test_bad_config_is_a_clear_error(capsys, tmp_path):
+    persona = tmp_path / "p.json"
+    persona.write_text(json.dumps({"memory_module": "m", "m": {"max_facts": "lots"}}))
+    assert main(["--config", str(persona), "sessions"]) == 1
+    assert "max_facts" in capsys.readouterr().err
+
+
+def test_export_then_import_round_trips(capsys, db, tmp_path):
+    run(capsys, db, "add", "a", "Likes tea")
+    run(capsys, db, "add", "a", "Lives in Lisbon")
+    run(capsys, db, "edit", "a", "f2", "Lives in Porto")
+    run(capsys, db, "add", "a", "Owns a kayak")
+    run(capsys, db, "forget", "a", "f4")
+    run(capsys, db, "add", "b", "Has a cat")
+    code, exported, _ = run(capsys, db, "export", "--all")
+    assert code == 0
+    dump = tmp_path / "export.json"
+    dump.write_text(exported)
+    other = str(tmp_path / "other" / "entity_memory.json")
+    assert run(capsys, other, "import", str(dump))[0] == 0
+    for session in ("a", "b"):
+        _, before, _ = run(capsys, db, "facts", session, "--all", json_out=True)
+        _, after, _ = run(capsys, other, "facts", session, "--all", json_out=True)
+        assert before == after
+        _, trail_before, _ = run(capsys, db, "history", session, json_out=True)
+        _, trail_after, _ = run(capsys, other, "history", session, json_out=True)
+        assert trail_after[:-1] == trail_before and trail_after[-1]["action"] == "import"
+    assert b"kayak" not in dump.read_bytes()
+    # importing again into a store that has the session renumbers clashing ids
+    run(capsys, other, "add", "b", "Has a dog")
+    assert run(capsys, other, "import", str(dump))[0] == 0
+    _, b_facts, _ = run(capsys, other, "facts", "b", json_out=True)
+    assert sorted(f["text"] for f in b_facts) == ["Has a cat", "Has a dog"]
+
+
+def test_import_takes_the_seed_format(capsys, db, tmp_path):
+    seed = tmp_path / "seed.json"
+    seed.write_text(json.dumps({"x": {"facts": ["Likes tea", "Name is Bob"]}}))
+    assert run(capsys, db, "import", str(seed))[0] == 0
+    _, facts, _ = run(capsys, db, "facts", "x", json_out=True)
+    assert [f["text"] for f in facts] == ["Likes tea", "Name is Bob"]
+
+
+def test_curate_shows_then_applies(capsys, db):
+    run(capsys, db, "add", "s", "Likes green tea")
+    run(capsys, db, "add", "s", "green tea likes")
+    run(capsys, db, "add", "s", "Has a cat")
+    _, plan, _ = run(capsys, db, "curate", "--max-facts", "1", "--idle-days", "0", json_out=True)
+    assert plan["merges"] == [["s", "f2", "f1"]] and plan["applied"] is False
+    assert plan["idle_sessions"] == ["s"]
+    _, facts, _ = run(capsys, db, "facts", "s", json_out=True)
+    assert len(facts) == 3
+    _, plan, _ = run(capsys, db, "curate", "--max-facts", "1", "--apply", json_out=True)
+    _, facts, _ = run(capsys, db, "facts", "s", json_out=True)
+    assert plan["applied"] and len(facts) == 1
+
+
+def _plugin_writer(db, count, ready):
+    from ovos_memory_plugin_entity.plugin import EntityMemory
+    with EntityMemory(config={"db_path": db}) as memory:
+        ready.set()
+        for n in range(count):
+            memory.add_fact("shared", f"Plugin fact {n}")
+
+
+def test_cli_and_a_plugin_in_another_process_keep_both(capsys, db):
+    ctx = multiprocessing.get_context("fork")
+    ready = ctx.Event()
+    writer = ctx.Process(target=_plugin_writer, args=(db, 100, ready))
+    writer.start()
+    assert ready.wait(30)
+    for n in range(30):
+        assert run(capsys, db, "add", "shared", f"CLI fact {n}")[0] == 0
+    writer.join(60)
+    _, facts, _ = run(capsys, db, "facts", "shared", "--all", json_out=True)  # the cap evicts, never loses
+    texts = {f["text"] for f in facts}
+    assert {f"CLI fact {n}" for n in range(30)} <= texts and {f"Plugin fact {n}" for n in range(100)} <= texts
+
+
+def test_doctor_live_dead_and_silent(capsys, db, model, tmp_path):
+    persona = tmp_path / "persona.json"
+    persona.write_text(json.dumps({
+        "handlers": ["ovos-chat-openai-plugin"], "ovos-chat-openai-plugin": {"allow_system_prompts": False},
+        "memory_module": "ovos-memory-plugin-entity-facts",
+        "ovos-memory-plugin-entity-facts": {"api_url": model.url, "db_path": db}}))
+    code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "2")
+    assert "PASS  endpoint" in out and "PASS  json output" in out and "FAIL  chat engine" in out
+    assert code == 1 and "allow_system_prompts" in out
+    dead = f"http://127.0.0.1:{free_port()}/v1"
+    persona.write_text(json.dumps({"memory_module": "ovos-memory-plugin-entity-facts",
+                                   "ovos-memory-plugin-entity-facts": {"api_url": dead, "db_path": db}}))
+    code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "1")
+    assert code == 1 and "FAIL  endpoint" in out and "fix:" in out
+    silent = SilentServer()
+    try:
+        persona.write_text(json.dumps({"memory_module": "ovos-memory-plugin-entity-facts",
+                                       "ovos-memory-plugin-entity-facts": {"api_url": silent.url, "db_path": db}}))
+        code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "0.5")
+        assert code == 1 and "FAIL  endpoint" in out and "in time" in out
+    finally:
+        silent.stop()
+
+
+def test_cli_erase_drops_an_exchange_queued_in_a_running_assistant(capsys, db, make_memory, model, tmp_path):
+    from conftest import user_assistant
+    memory = make_memory(db_path=db)
+    model.reply('["Likes oolong tea"]')
+    memory.update_history(user_assistant("I like oolong tea"), "s")
+    assert memory.flush(10)
+    model.release.clear()
+    model.reply('["Owns a kayak"]')
+    memory.update_history(user_assistant("I own a kayak"), "s")
+    assert model.arrived.acquire(timeout=10) and model.arrived.acquire(timeout=10)
+    assert run(capsys, db, "erase", "s")[0] == 0
+    model.release.set()
+    assert memory.flush(10)
+    assert memory.facts("s") == []
+    files = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
+    assert b"kayak" not in files and b"oolong" not in files
