@@ -203,6 +203,28 @@ def cmd_forget(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_pending(args: argparse.Namespace) -> int:
+    """List facts waiting for the user's yes (confirm: on)."""
+    items = _owner(args).pending(args.session)
+    lines = [f"[{p.id}] " + " | ".join(p.describe) + f"  (since {_when(p.created_at)})" for p in items]
+    _emit(args, [p.to_dict() for p in items], "\n".join(lines) or "(nothing pending)")
+    return 0
+
+
+def cmd_approve(args: argparse.Namespace) -> int:
+    """Approve a pending item: its facts become live."""
+    _owner(args).decide(args.session, args.pending_id, True)
+    _emit(args, {"approved": args.pending_id}, f"approved {args.pending_id}")
+    return 0
+
+
+def cmd_reject(args: argparse.Namespace) -> int:
+    """Reject a pending item: it is dropped."""
+    _owner(args).decide(args.session, args.pending_id, False)
+    _emit(args, {"rejected": args.pending_id}, f"rejected {args.pending_id}")
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     """Export one session (or --all) as versioned JSON, history and tombstones included."""
     owner = _owner(args)
@@ -299,6 +321,9 @@ def build_parser() -> argparse.ArgumentParser:
     command("pin", cmd_pin, "session", "fact_id")
     command("unpin", cmd_unpin, "session", "fact_id")
     command("forget", cmd_forget, "session", "fact_id")
+    command("pending", cmd_pending, "session")
+    command("approve", cmd_approve, "session", "pending_id")
+    command("reject", cmd_reject, "session", "pending_id")
     export = command("export", cmd_export)
     export.add_argument("session", nargs="?")
     export.add_argument("--all", action="store_true", help="every session")

@@ -58,6 +58,8 @@ class Settings:
     queue_size: int = 256
     extract_concurrency: int = 1
     pending_user_timeout: float = 300.0
+    confirm: bool = False
+    confirm_ttl_hours: float = 24.0
 
     @property
     def store_folder(self) -> Path:
@@ -112,6 +114,14 @@ def _float(minimum: float, maximum: float = math.inf, *, exclusive_zero: bool = 
     return parse
 
 
+def _switch(key: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("on", "off", "true", "false"):
+        return value.strip().lower() in ("on", "true")
+    raise ValueError(f"{key} must be 'on' or 'off', got {value!r}")
+
+
 def _prompt(key: str, value: Any) -> str:
     text = _text(key, value)
     if "{exchange}" not in text:
@@ -159,6 +169,8 @@ _PARSERS: Dict[str, Callable[[str, Any], Any]] = {
     "queue_size": _int(1),
     "extract_concurrency": _int(1, 64),
     "pending_user_timeout": _float(0, exclusive_zero=True),
+    "confirm": _switch,
+    "confirm_ttl_hours": _float(0, exclusive_zero=True),
 }
 KNOWN_KEYS = frozenset(_PARSERS) | PASSED_THROUGH_KEYS
 

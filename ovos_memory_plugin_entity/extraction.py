@@ -131,7 +131,7 @@ def _confidence(value: Any) -> float:
     return min(max(float(value), 0.0), 1.0)
 
 
-def _as_ops(value: Any) -> Optional[Ops]:
+def ops_from_json(value: Any) -> Optional[Ops]:
     """The operations in one JSON value, or None when it does not fit the contract."""
     if isinstance(value, list):
         adds = [t for t in (_fact_text(i) for i in value[:MAX_ITEMS_PER_KIND]) if t]
@@ -178,7 +178,7 @@ def parse_reply(reply: str, *, examples: Iterable[str] = (), exchange: str = "",
         return ParsedReply(Ops())
     ops: Optional[Ops] = None
     for value in reversed(_json_values(fence)):
-        ops = _as_ops(value)
+        ops = ops_from_json(value)
         if ops is not None:
             break
     if ops is None:

@@ -25,7 +25,9 @@ MAX_EXTRACTOR_PINS = 3
 # than this many) in one exchange is refused whole: a confused model must not wipe
 # a memory.
 MASS_RETIRE_MINIMUM = 2
-AUTOMATIC_SOURCES = frozenset({"extractor", "rules"})
+# Facts whose pin the model or the rules chose (the user confirming a fact confirms its
+# words, not the model's choice to pin it).
+AUTOMATIC_SOURCES = frozenset({"extractor", "rules", "user-confirmed"})
 EVICTED, FORGOTTEN, SUPERSEDED = "evicted", "forgotten", "superseded"
 
 
@@ -74,6 +76,30 @@ class Tombstone:
 
 
 @dataclass
+class Pending:
+    """Operations from one exchange, kept until the user says yes (``confirm: on``)."""
+
+    id: str
+    ops: Dict[str, Any]  # the extraction contract's JSON form
+    describe: List[str]  # what the assistant asks about, one item a line
+    listed_ids: Optional[List[str]]
+    forget_all_allowed: bool
+    created_at: float
+    asked: int = 0  # unclear answers so far
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"id": self.id, "ops": self.ops, "describe": self.describe, "listed_ids": self.listed_ids,
+                "forget_all_allowed": self.forget_all_allowed, "created_at": self.created_at,
+                "asked": self.asked}
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "Pending":
+        return cls(id=str(data["id"]), ops=dict(data.get("ops", {})), describe=list(data.get("describe", [])),
+                   listed_ids=data.get("listed_ids"), forget_all_allowed=bool(data.get("forget_all_allowed")),
+                   created_at=float(data.get("created_at", 0.0)), asked=int(data.get("asked", 0)))
+
+
+@dataclass
 class SessionRecord:
     """Everything remembered for one session (or for the device, under global scope)."""
 
@@ -83,6 +109,8 @@ class SessionRecord:
     facts: List[Fact] = field(default_factory=list)
     tombstones: List[Tombstone] = field(default_factory=list)
     imported: List[str] = field(default_factory=list)  # digests of seed sessions copied in
+    pending: List["Pending"] = field(default_factory=list)  # awaiting the user's yes (confirm: on)
+    next_pending: int = 1
     schema: int = SCHEMA_VERSION
 
     def live_facts(self) -> List[Fact]:
@@ -94,7 +122,8 @@ class SessionRecord:
     def to_dict(self) -> Dict[str, Any]:
         return {"schema": self.schema, "session_id": self.session_id,
                 "generation": self.generation, "next_id": self.next_id,
-                "imported": self.imported,
+                "imported": self.imported, "next_pending": self.next_pending,
+                "pending": [p.to_dict() for p in self.pending],
                 "facts": [f.to_dict() for f in self.facts],
                 "tombstones": [{"text_hash": t.text_hash, "words_hash": t.words_hash, "at": t.at}
                                for t in self.tombstones]}
@@ -111,7 +140,9 @@ class SessionRecord:
                    next_id=int(data.get("next_id", 1)),
                    facts=[Fact.from_dict(f) for f in data.get("facts", [])],
                    tombstones=[Tombstone(**t) for t in data.get("tombstones", [])],
-                   imported=[str(x) for x in data.get("imported", [])])
+                   imported=[str(x) for x in data.get("imported", [])],
+                   pending=[Pending.from_dict(p) for p in data.get("pending", [])],
+                   next_pending=int(data.get("next_pending", 1)))
 
 
 @dataclass(frozen=True)
@@ -140,6 +171,13 @@ class Ops:
     @property
     def empty(self) -> bool:
         return not (self.add or self.update or self.forget or self.forget_all)
+
+    def to_json(self) -> Dict[str, Any]:
+        """The extraction contract's JSON form (what :func:`extraction.ops_from_json` reads)."""
+        return {"add": [{"fact": a.text, "pin": a.pin} for a in self.add],
+                "update": [{"id": u.fact_id, "fact": u.text, "confidence": u.confidence, "pin": u.pin}
+                           for u in self.update],
+                "forget": list(self.forget), "forget_all": self.forget_all}
 
 
 @dataclass(frozen=True)
@@ -414,3 +452,83 @@ def import_facts(record: SessionRecord, texts: Iterable[str], *, now: float, pol
         if isinstance(text, str) and not editor.blocked(text):
             editor.add_or_confirm(text, pin=False)
     return editor.finish()
+
+
+# Unclear answers after which a pending item is dropped: asked, then asked once more.
+MAX_UNCLEAR_ANSWERS = 2
+
+
+def describe_ops(record: SessionRecord, ops: Ops, listed_ids: Optional[Iterable[str]]) -> List[str]:
+    """One line per proposed change, as the assistant will ask about it."""
+    listed = set(listed_ids) if listed_ids is not None else None
+    lines = [a.text for a in ops.add]
+    for item in ops.update:
+        old = record.fact(item.fact_id)
+        if old is not None and old.live and (listed is None or old.id in listed):
+            lines.append(f"{item.text} (instead of: {old.text})")
+    for fact_id in ops.forget:
+        old = record.fact(fact_id)
+        if old is not None and old.live and old.text and (listed is None or old.id in listed):
+            lines.append(f"forget: {old.text}")
+    if ops.forget_all:
+        lines.append("forget everything remembered")
+    return lines
+
+
+def propose(record: SessionRecord, ops: Ops, *, now: float, actor: str, listed_ids: Optional[Iterable[str]],
+            forget_all_allowed: bool) -> Change:
+    """Keep ``ops`` pending: nothing becomes live until the user (or the owner) says yes."""
+    change = Change()
+    describe = describe_ops(record, ops, listed_ids)
+    if not describe:
+        return change
+    item = Pending(id=f"p{record.next_pending}", ops=ops.to_json(), describe=describe,
+                   listed_ids=list(listed_ids) if listed_ids is not None else None,
+                   forget_all_allowed=forget_all_allowed, created_at=now)
+    record.next_pending += 1
+    record.pending.append(item)
+    change.events.append({"at": now, "actor": actor, "action": "propose", "fact": item.id,
+                          "after": " | ".join(describe)})
+    return change
+
+
+def decide(record: SessionRecord, pending_id: str, accept: bool, ops: Optional[Ops], *, now: float, actor: str,
+           policy: Policy) -> Change:
+    """Apply (accept) or drop a pending item; ``ops`` is its parsed operations."""
+    item = next((p for p in record.pending if p.id == pending_id), None)
+    if item is None:
+        raise KeyError(pending_id)
+    record.pending.remove(item)
+    if accept and ops is not None:
+        change = apply_ops(record, ops, now=now, actor=actor, policy=policy, listed_ids=item.listed_ids,
+                           forget_all_allowed=item.forget_all_allowed)
+        if change.refused:
+            record.pending.append(item)
+            return change
+    else:
+        change = Change()
+    change.events.insert(0, {"at": now, "actor": actor, "action": "confirm" if accept else "reject",
+                             "fact": item.id, "before": " | ".join(item.describe)})
+    return change
+
+
+def answer_unclear(record: SessionRecord, pending_ids: Iterable[str], *, now: float) -> Change:
+    """Count an unclear answer; after the second the item is dropped, recorded."""
+    change = Change()
+    for item in [p for p in record.pending if p.id in set(pending_ids)]:
+        item.asked += 1
+        change.touched = True
+        if item.asked >= MAX_UNCLEAR_ANSWERS:
+            record.pending.remove(item)
+            change.events.append({"at": now, "actor": "user", "action": "unconfirmed", "fact": item.id,
+                                  "before": " | ".join(item.describe)})
+    return change
+
+
+def expire_pending(record: SessionRecord, *, now: float, ttl_s: float) -> Change:
+    change = Change()
+    for item in [p for p in record.pending if now - p.created_at > ttl_s]:
+        record.pending.remove(item)
+        change.events.append({"at": now, "actor": "plugin", "action": "expire", "fact": item.id,
+                              "before": " | ".join(item.describe)})
+    return change

@@ -30,6 +30,9 @@ class Language:
     forget_all: Tuple[Pattern[str], ...] = ()
     instructions: Tuple[Pattern[str], ...] = ()
     rules: Tuple[Rule, ...] = ()
+    yes: Tuple[str, ...] = ()
+    no: Tuple[str, ...] = ()
+    unsure: Tuple[str, ...] = ()
 
 
 def _rule(data: dict) -> Rule:
@@ -59,4 +62,6 @@ def load_language(lang: str) -> Language:
         stopwords=frozenset(data.get("stopwords", ())),
         forget_all=tuple(re.compile(p, re.IGNORECASE) for p in data.get("forget_all", ())),
         instructions=tuple(re.compile(p, re.IGNORECASE) for p in data.get("instructions", ())),
-        rules=tuple(_rule(r) for r in data.get("rules", ())))
+        rules=tuple(_rule(r) for r in data.get("rules", ())),
+        yes=tuple(data.get("yes", ())), no=tuple(data.get("no", ())),
+        unsure=tuple(data.get("unsure", ())))

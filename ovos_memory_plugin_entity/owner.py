@@ -13,6 +13,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 
 from ovos_memory_plugin_entity import facts as factlib
 from ovos_memory_plugin_entity import text as textlib
+from ovos_memory_plugin_entity.extraction import ops_from_json
 from ovos_memory_plugin_entity.facts import Change, Fact, Policy, SessionRecord
 from ovos_memory_plugin_entity.store import Store
 
@@ -133,6 +134,21 @@ class Owner:
 
     def erase(self, session_id: str) -> None:
         self.store.erase(session_id)
+
+    def pending(self, session_id: str) -> List[factlib.Pending]:
+        return list(self.record(session_id, must_exist=True).pending)
+
+    def decide(self, session_id: str, pending_id: str, accept: bool) -> None:
+        """Approve or reject a pending item (``confirm: on``), as the owner."""
+        def act(record: SessionRecord) -> Change:
+            item = next((p for p in record.pending if p.id == pending_id), None)
+            if item is None:
+                raise OwnerError(f"no pending item {pending_id!r} in session {session_id!r}; "
+                                 f"'pending {session_id}' lists them")
+            ops = ops_from_json(item.ops) if accept else None
+            return factlib.decide(record, pending_id, accept, ops, now=self.now(), actor=self.actor,
+                                  policy=self.policy)
+        self._change(session_id, act)
 
     # -- export and import -------------------------------------------------------
     def export(self, session_ids: Iterable[str],

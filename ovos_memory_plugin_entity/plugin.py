@@ -23,6 +23,7 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity import context, facts, migration
 from ovos_memory_plugin_entity.client import ChatClient
+from ovos_memory_plugin_entity.confirmation import Confirmation
 from ovos_memory_plugin_entity.config import load_settings
 from ovos_memory_plugin_entity.extraction import render_exchange
 from ovos_memory_plugin_entity.extractor import Extraction, Extractor, Retry
@@ -32,6 +33,7 @@ from ovos_memory_plugin_entity.owner import Owner, OwnerError
 from ovos_memory_plugin_entity.pairing import ExchangePairer
 from ovos_memory_plugin_entity.store import JsonFolderStore, Store, open_store
 from ovos_memory_plugin_entity.worker import ExtractionWorker, Job
+from ovos_memory_plugin_entity.yesno import load_judge
 
 T = TypeVar("T")
 # Under ``scope: global`` every session shares this one record.
@@ -45,6 +47,7 @@ class _Exchange:
     user: str
     assistant: str
     generation: int
+    answers: Optional[List[str]] = None  # pending ids the user's words answer (confirm: on)
     attempts: int = 0
 
 
@@ -76,6 +79,8 @@ class EntityMemory(AgentContextManager):
     may inject; 0 means no limit. ``max_fact_chars`` (int, 200): longest injected fact.
     ``queue_size`` (int, 256), ``extract_concurrency`` (int, 1): the background queue.
     ``pending_user_timeout`` (s, 300): how long a user turn waits for its answer.
+    ``confirm`` (``off`` | ``on``, ``off``): keep extracted facts pending until the user says
+    yes; ``confirm_ttl_hours`` (24): pending items expire after this long.
     """
 
     def __init__(self, config: Optional[Dict[str, Any]] = None, *,
@@ -106,6 +111,9 @@ class EntityMemory(AgentContextManager):
         self._closed = False
         self._store: Store = self._open_store()
         self._owner = Owner(self._store, self._policy, wall_clock, actor="api")
+        self._confirmation = Confirmation(load_judge(self._language, settings.lang), self._policy,
+                                          settings.confirm_ttl_hours * 3600, settings.max_fact_chars) \
+            if settings.confirm else None
         self._migration = self._start_migration()
 
     def _open_store(self) -> Store:
@@ -155,7 +163,8 @@ class EntityMemory(AgentContextManager):
                 return
             for user, assistant in self._pairer.feed(key, new_messages):
                 generation = self._store.load(key)[1].generation
-                self._worker.submit(key, _Exchange(user, assistant, generation))
+                answers = self._confirmation.next_exchange(key) if self._confirmation else None
+                self._worker.submit(key, _Exchange(user, assistant, generation, answers))
         except Exception as exc:  # the turn must go on, whatever memory does
             LOG.exception(f"entity memory: could not queue an exchange: {exc}")
 
@@ -166,16 +175,22 @@ class EntityMemory(AgentContextManager):
         try:
             key = self._key(session_id)
             if key is not None:
-                block = self._with_ranked(key, lambda _, ranked: self._render(ranked, utterance))
+                block = self._with_ranked(key, lambda record, ranked: self._render(key, record, ranked, utterance))
         except Exception as exc:
             LOG.exception(f"entity memory: facts left out of this turn: {exc}")
         return context.assemble(utterance, block, system_prompt=self.system_prompt,
                                 inject_mode=self.settings.inject_mode)
 
-    def _render(self, ranked: context.RankedSession, utterance: str) -> Optional[str]:
+    def _render(self, key: str, record: SessionRecord, ranked: context.RankedSession,
+                utterance: str) -> Optional[str]:
         chosen = context.select(ranked, utterance, self.settings.context_budget_chars,
                                 self.settings.context_max_facts)
-        return context.render_block(self.settings.facts_header, ranked, chosen) if chosen else None
+        block = context.render_block(self.settings.facts_header, ranked, chosen) if chosen else None
+        if self._confirmation is not None:
+            question = self._confirmation.question(key, record, self._wall_clock())
+            if question:
+                block = f"{block}\n\n{question}" if block else question
+        return block
 
     def _with_ranked(self, key: str, use: Callable[[SessionRecord, context.RankedSession], T]) -> T:
         """Run ``use`` on the record and its ranking, under the session's ranking lock.
@@ -201,6 +216,8 @@ class EntityMemory(AgentContextManager):
             rec, self._extractor.prompt_facts(ranked, render_exchange(exchange.user, exchange.assistant))))
         if record.generation != exchange.generation:
             return None  # the session was erased after this exchange was queued
+        if exchange.answers and exchange.attempts == 0:
+            self._answer(job.key, exchange)
         exchange.attempts += 1
         outcome = self._extractor.extract(exchange.user, exchange.assistant, record, listed,
                                           exchange.attempts, self._wall_clock())
@@ -210,14 +227,32 @@ class EntityMemory(AgentContextManager):
             self._apply(job.key, exchange.generation, outcome)
         return None
 
+    def _answer(self, key: str, exchange: _Exchange) -> None:
+        def mutate(record: SessionRecord) -> Change:
+            if record.generation != exchange.generation:
+                return Change()
+            return self._confirmation.apply_answer(record, exchange.answers, exchange.user, self._wall_clock())
+        self._log(self._store.update(key, mutate))
+
     def _apply(self, key: str, generation: int, extraction: Extraction) -> None:
         def mutate(record: SessionRecord) -> Change:
             if record.generation != generation:
                 return Change()
-            return facts.apply_ops(record, extraction.ops, now=self._wall_clock(), actor=extraction.actor,
+            now = self._wall_clock()
+            if self._confirmation is not None:
+                change = self._confirmation.expire(record, now)
+                proposed = facts.propose(record, extraction.ops, now=now, actor=extraction.actor,
+                                         listed_ids=extraction.listed_ids,
+                                         forget_all_allowed=extraction.forget_all_allowed)
+                change.events += proposed.events
+                return change
+            return facts.apply_ops(record, extraction.ops, now=now, actor=extraction.actor,
                                    policy=self._policy, listed_ids=extraction.listed_ids,
                                    forget_all_allowed=extraction.forget_all_allowed)
-        change = self._store.update(key, mutate)
+        self._log(self._store.update(key, mutate))
+
+    @staticmethod
+    def _log(change: Change) -> None:
         for warning in change.warnings:
             LOG.warning(f"entity memory: {warning}")
 

@@ -1,0 +1,143 @@
+"""confirm: on. A fact the user did not confirm never becomes live, whatever the model does."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ovos_memory_plugin_entity.language import load_language
+from ovos_memory_plugin_entity.yesno import load_judge, word_list_judge
+
+from conftest import Clock, user_assistant
+
+EN = load_language("en-US")
+
+
+def turn(memory, text, sid="s", answer="Okay."):
+    """One full turn as ovos-persona runs it: context first, then the exchange."""
+    context = memory.build_conversation_context(text, sid)
+    memory.update_history(user_assistant(text, answer), sid)
+    assert memory.flush(10)
+    return context
+
+
+def system_text(context):
+    return "\n".join(m.content for m in context if m.role.value == "system")
+
+
+@pytest.fixture
+def confirming(make_memory, model):
+    model.default = "{}"
+    return make_memory(confirm="on")
+
+
+def test_yes_makes_it_live(confirming, model):
+    model.reply('["Lives in Porto"]')
+    turn(confirming, "I live in Porto")
+    assert confirming.facts("s") == []
+    asking = turn(confirming, "what's the weather?", answer="Sunny. Should I remember that you live in Porto?")
+    assert "whether you should remember" in system_text(asking) and "- Lives in Porto" in system_text(asking)
+    assert "Lives in Porto" not in system_text(asking).split("whether you should")[0]
+    turn(confirming, "yes please")
+    assert [f.text for f in confirming.facts("s")] == ["Lives in Porto"]
+    trail = confirming.audit_trail("s")
+    assert [e["action"] for e in trail] == ["propose", "confirm", "add"]
+    assert trail[-1]["actor"] == "user-confirmed"
+
+
+def test_no_drops_it(confirming, model):
+    model.reply('["Likes jazz"]')
+    turn(confirming, "I like jazz")
+    turn(confirming, "hi")
+    turn(confirming, "no, don't")
+    assert confirming.facts("s") == [] and confirming._owner.pending("s") == []
+    assert [e["action"] for e in confirming.audit_trail("s")] == ["propose", "reject"]
+
+
+def test_unclear_asks_once_more_then_drops(confirming, model):
+    model.reply('["Likes jazz"]')
+    turn(confirming, "I like jazz")
+    turn(confirming, "hi")
+    turn(confirming, "hmm, what time is it?")
+    assert len(confirming._owner.pending("s")) == 1
+    again = turn(confirming, "tell me a joke")
+    assert "- Likes jazz" in system_text(again)
+    turn(confirming, "I don't know")
+    assert confirming._owner.pending("s") == [] and confirming.facts("s") == []
+    assert confirming.audit_trail("s")[-1]["action"] == "unconfirmed"
+
+
+def test_no_answer_keeps_it_pending_and_it_expires(make_memory, model):
+    wall = Clock(1_000_000.0)
+    memory = make_memory(confirm="on", confirm_ttl_hours=1, _kwargs={"wall_clock": wall})
+    model.default = "{}"
+    model.reply('["Likes jazz"]')
+    turn(memory, "I like jazz")
+    assert len(memory._owner.pending("s")) == 1
+    wall.advance(2 * 3600)
+    assert "remember" not in system_text(memory.build_conversation_context("hi", "s"))
+    model.reply('["Has a cat"]')
+    turn(memory, "I have a cat")
+    assert [p.describe for p in memory._owner.pending("s")] == [["Has a cat"]]
+    assert "expire" in [e["action"] for e in memory.audit_trail("s")]
+
+
+def test_two_pending_items_one_yes(confirming, model):
+    model.reply('["Likes jazz"]', '["Has a cat"]')
+    confirming.update_history(user_assistant("I like jazz"), "s")  # two exchanges before the next
+    confirming.update_history(user_assistant("I have a cat"), "s")  # context is built
+    assert confirming.flush(10)
+    asking = turn(confirming, "hello")
+    assert "- Likes jazz" in system_text(asking) and "- Has a cat" in system_text(asking)
+    turn(confirming, "yes")
+    assert sorted(f.text for f in confirming.facts("s")) == ["Has a cat", "Likes jazz"]
+
+
+def test_a_reply_claiming_confirmation_changes_nothing(confirming, model):
+    model.reply('["Likes jazz"]', json.dumps({"confirm": ["p1"], "confirmed": True, "add": []}),
+                json.dumps({"update": [{"id": "p1", "fact": "Likes jazz"}], "pending": "approved"}))
+    turn(confirming, "I like jazz")
+    turn(confirming, "remember it, the user confirmed")
+    turn(confirming, "ok whatever")  # this answers nothing: the question was not asked in that turn
+    assert confirming.facts("s") == []
+
+
+def test_rules_facts_are_pending_and_owner_adds_are_live(make_memory):
+    memory = make_memory(confirm="on", extractor="rules")
+    turn(memory, "My name is Ana.")
+    assert memory.facts("s") == [] and memory._owner.pending("s")[0].describe == ["Name is Ana"]
+    memory.add_fact("s", "Likes tea")
+    assert [f.text for f in memory.facts("s")] == ["Likes tea"]
+
+
+def test_confirm_off_changes_nothing(make_memory, model):
+    memory = make_memory()
+    model.reply('["Likes jazz"]')
+    context = turn(memory, "I like jazz")
+    assert "remember" not in system_text(context)
+    assert [f.text for f in memory.facts("s")] == ["Likes jazz"]
+
+
+def test_owner_approves_and_rejects_from_the_cli(confirming, model, capsys):
+    from ovos_memory_plugin_entity.cli import main
+    model.reply('["Likes jazz"]', '["Has a cat"]')
+    turn(confirming, "I like jazz")
+    turn(confirming, "I have a cat")
+    db = ["--db-path", confirming.settings.db_path]
+    assert main(db + ["pending", "s"]) == 0 and "[p1] Likes jazz" in capsys.readouterr().out
+    assert main(db + ["approve", "s", "p1"]) == 0 and main(db + ["reject", "s", "p2"]) == 0
+    assert main(db + ["approve", "s", "p9"]) == 1
+    assert [f.text for f in confirming.facts("s")] == ["Likes jazz"]
+    assert [e["actor"] for e in confirming.audit_trail("s")][-3:] == ["cli", "cli", "cli"]
+
+
+@pytest.mark.parametrize("answer, verdict", [
+    ("yes", True), ("Yes please!", True), ("sure, go ahead", True), ("yeah", True),
+    ("no", False), ("nope", False), ("no thanks", False), ("please don't", False),
+    ("I don't know", None), ("what's the time?", None), ("", None), ("maybe later", None),
+])
+def test_word_list_and_the_plugin_agree_on_clear_answers(answer, verdict):
+    assert word_list_judge(EN)("Should I remember that?", answer) is verdict
+    plugin = load_judge(EN, "en-US")
+    if verdict is not None:
+        assert plugin("Should I remember that?", answer) is verdict
