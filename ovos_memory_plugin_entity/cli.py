@@ -13,6 +13,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 
 from ovos_memory_plugin_entity.config import Settings, load_settings
+from ovos_memory_plugin_entity.entities import event_end
 from ovos_memory_plugin_entity.facts import Fact, Policy
 from ovos_memory_plugin_entity.language import load_language
 from ovos_memory_plugin_entity.owner import Owner, OwnerError, read_json_file
@@ -22,6 +23,7 @@ DEMO_CONVERSATION = (
     ("Hi! My name is Ana, but please call me Annie.", "Nice to meet you, Annie!"),
     ("I live in Lisbon and I work as a nurse.", "That sounds like demanding work."),
     ("I'm allergic to peanuts. I love jazz.", "Noted. Jazz is a fine choice."),
+    ("My daughter Emma is allergic to shellfish.", "I'll keep that in mind."),
     ("Actually, I just moved to Porto.", "Porto is lovely!"),
 )
 DEMO_QUESTION = "Can you suggest a dinner place near me?"
@@ -83,9 +85,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
             if not memory.flush(timeout=args.timeout):
                 print("(the model did not finish in time; showing what was applied)")
             print("\nRemembered:")
+            names = {e.id: e.label for e in memory.entities("demo")}
             for fact in memory.facts("demo", include_retired=True):
                 state = "pinned" if fact.pinned else ("live" if fact.live else f"retired: {fact.superseded_by}")
-                print(f"  [{fact.id}] {fact.text}  ({state})")
+                about = f"{names[fact.about]}: " if fact.about in names else ""
+                print(f"  [{fact.id}] {about}{fact.text}  ({state})")
             print(f"\nNext turn, the persona sends its model:")
             _print_messages(memory.build_conversation_context(DEMO_QUESTION, "demo"))
     return 0
@@ -143,16 +147,73 @@ def cmd_sessions(args: argparse.Namespace) -> int:
     return 0
 
 
-def _fact_line(fact: Fact) -> str:
+def _fact_line(fact: Fact, now: Optional[float] = None) -> str:
     state = "pinned" if fact.pinned and fact.live else (
         "live" if fact.live else f"{fact.superseded_by} {_when(fact.superseded_at)}")
-    return f"[{fact.id}] {fact.text or '(forgotten)'}  ({state}; confirmed {fact.confirmations}x, last {_when(fact.confirmed_at)})"
+    if fact.when and fact.live:
+        state += "; past" if now is not None and event_end(fact.when) < now else "; upcoming"
+    date = f"{fact.when}: " if fact.when else ""
+    return (f"[{fact.id}] {date}{fact.text or '(forgotten)'}  "
+            f"({state}; confirmed {fact.confirmations}x, last {_when(fact.confirmed_at)})")
 
 
 def cmd_facts(args: argparse.Namespace) -> int:
-    """Show a session's live facts; --all adds retired ones and why they left."""
-    found = _owner(args).facts(args.session, include_retired=args.all)
-    _emit(args, [f.to_dict() for f in found], "\n".join(_fact_line(f) for f in found) or "(no facts)")
+    """Show a session's live facts grouped by who they are about; --all adds retired ones."""
+    owner = _owner(args)
+    found = owner.facts(args.session, include_retired=args.all)
+    names = {e.id: e.label for e in owner.record(args.session).entities}
+    now = time.time()
+    lines: List[str] = []
+    for about in [None] + sorted({f.about for f in found if f.about}, key=lambda a: names.get(a, a)):
+        group = [f for f in found if f.about == about]
+        if group:
+            lines.append("The user:" if about is None else f"{names.get(about) or '(forgotten)'} [{about}]:")
+            lines += [f"  {_fact_line(f, now)}" for f in group]
+    _emit(args, [f.to_dict() for f in found], "\n".join(lines) or "(no facts)")
+    return 0
+
+
+def cmd_entities(args: argparse.Namespace) -> int:
+    """List the people, pets and places the memory knows, with their relation to the user."""
+    owner = _owner(args)
+    found = owner.entities(args.session)
+    counts = {e.id: sum(1 for f in owner.facts(args.session) if f.about == e.id) for e in found}
+    _emit(args, [dict(e.to_dict(), facts=counts[e.id]) for e in found],
+          "\n".join(f"[{e.id}] {e.label}  ({counts[e.id]} facts)" for e in found) or "(no entities)")
+    return 0
+
+
+def cmd_events(args: argparse.Namespace) -> int:
+    """List dated events, upcoming first, then past ones."""
+    now = time.time()
+    events = sorted((f for f in _owner(args).facts(args.session) if f.when), key=lambda f: event_end(f.when))
+    upcoming = [f for f in events if event_end(f.when) >= now]
+    past = [f for f in events if event_end(f.when) < now]
+    lines = ["Upcoming:"] + [f"  {_fact_line(f, now)}" for f in upcoming] if upcoming else []
+    lines += ["Past:"] + [f"  {_fact_line(f, now)}" for f in past] if past else []
+    _emit(args, {"upcoming": [f.to_dict() for f in upcoming], "past": [f.to_dict() for f in past]},
+          "\n".join(lines) or "(no events)")
+    return 0
+
+
+def cmd_rename_entity(args: argparse.Namespace) -> int:
+    """Rename an entity (and optionally set its relation), e.g. to tell two Emmas apart."""
+    _owner(args).rename_entity(args.session, args.entity_id, args.name, args.relation)
+    _emit(args, {"renamed": args.entity_id}, f"renamed {args.entity_id}")
+    return 0
+
+
+def cmd_merge_entities(args: argparse.Namespace) -> int:
+    """Merge the second entity into the first: its facts move over."""
+    _owner(args).merge_entities(args.session, args.keep_id, args.merge_id)
+    _emit(args, {"merged": args.merge_id, "into": args.keep_id}, f"merged {args.merge_id} into {args.keep_id}")
+    return 0
+
+
+def cmd_forget_entity(args: argparse.Namespace) -> int:
+    """Forget an entity and everything about it."""
+    _owner(args).forget_entity(args.session, args.entity_id)
+    _emit(args, {"forgotten": args.entity_id}, f"forgot {args.entity_id}")
     return 0
 
 
@@ -170,7 +231,8 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 def cmd_add(args: argparse.Namespace) -> int:
     """Add a fact (the owner's add also lifts a tombstone on the same words)."""
-    fact = _owner(args).add(args.session, args.text, pin=args.pin)
+    fact = _owner(args).add(args.session, args.text, pin=args.pin, about=args.about, relation=args.relation,
+                            when=args.when)
     _emit(args, fact.to_dict(), f"added {_fact_line(fact)}")
     return 0
 
@@ -316,7 +378,17 @@ def build_parser() -> argparse.ArgumentParser:
     command("sessions", cmd_sessions)
     command("facts", cmd_facts, "session").add_argument("--all", action="store_true", help="include retired facts")
     command("history", cmd_history, "session")
-    command("add", cmd_add, "session", "text").add_argument("--pin", action="store_true", help="pin the fact")
+    add = command("add", cmd_add, "session", "text")
+    add.add_argument("--pin", action="store_true", help="pin the fact")
+    add.add_argument("--about", help="the person, pet or place the fact is about (default: the user)")
+    add.add_argument("--relation", help="the user's relation to --about (daughter, boss, dog)")
+    add.add_argument("--when", help="an event's ISO date or date-time")
+    command("entities", cmd_entities, "session")
+    command("events", cmd_events, "session")
+    command("rename-entity", cmd_rename_entity, "session", "entity_id", "name").add_argument(
+        "--relation", help="also set the relation")
+    command("merge-entities", cmd_merge_entities, "session", "keep_id", "merge_id")
+    command("forget-entity", cmd_forget_entity, "session", "entity_id")
     command("edit", cmd_edit, "session", "fact_id", "text")
     command("pin", cmd_pin, "session", "fact_id")
     command("unpin", cmd_unpin, "session", "fact_id")

@@ -60,6 +60,7 @@ class Settings:
     pending_user_timeout: float = 300.0
     confirm: bool = False
     confirm_ttl_hours: float = 24.0
+    event_grace_hours: float = 6.0
 
     @property
     def store_folder(self) -> Path:
@@ -171,6 +172,7 @@ _PARSERS: Dict[str, Callable[[str, Any], Any]] = {
     "pending_user_timeout": _float(0, exclusive_zero=True),
     "confirm": _switch,
     "confirm_ttl_hours": _float(0, exclusive_zero=True),
+    "event_grace_hours": _float(0),
 }
 KNOWN_KEYS = frozenset(_PARSERS) | PASSED_THROUGH_KEYS
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity import text as textlib
+from ovos_memory_plugin_entity.entities import parse_when
 from ovos_memory_plugin_entity.facts import NewFact, Ops, Replacement
 
 # A runaway reply cannot stall the worker: only this much of it is scanned.
@@ -31,7 +32,7 @@ MAX_ITEMS_PER_KIND = 20
 # Bullet lines longer than this are prose, not facts.
 MAX_BULLET_CHARS = 200
 
-DEFAULT_EXTRACTION_PROMPT = """You maintain a memory of durable facts about the USER of a voice assistant.
+DEFAULT_EXTRACTION_PROMPT = """You maintain a memory of durable facts about the USER of a voice assistant and the people, pets and plans in their life.
 
 Known facts (id and text):
 {facts}
@@ -43,11 +44,13 @@ Reply with one JSON object and nothing else:
 {"add": [...], "update": [...], "forget": [...]}
 
 Rules:
-- Only facts the USER stated about themselves: name, how to address them, where they live, work, family, pets, likes, dislikes, diet, allergies, constraints, goals. Never the assistant's words, never guesses, never questions.
-- Each fact is short, in the third person, in the user's language: "Likes jazz", "Lives in Porto", "Has a daughter named Emma".
+- Only facts the USER stated: their name, how to address them, where they live, work, likes, dislikes, diet, allergies, constraints, goals; the people and pets in their life; their plans. Never the assistant's words, never guesses, never questions.
+- Each fact is short, in the third person, in the user's language: "Likes jazz", "Lives in Porto".
 - Mark the user's name and how to address them with "pin": {"fact": "Name is Sam", "pin": true}.
-- "update" replaces a known fact only when both cannot be true at once (a changed value, a corrected name, a reversed decision): {"id": "x1", "fact": "Works as a nurse", "confidence": 0.9}. Related but compatible facts are "add", not "update". When unsure, do not replace.
-- "forget" lists ids of known facts the user asked you to forget: ["x2"].
+- A fact about someone else names them with "about" and the user's relation to them: {"fact": "Is allergic to nuts", "about": "Mia", "relation": "daughter"}.
+- A plan or appointment has "when", an ISO date or date-time worked out from today: {"fact": "Piano lesson", "when": "2030-01-02T15:00"}.
+- "update" replaces a known fact only when both cannot be true at once (a changed value, a corrected name, a moved appointment): {"id": "x1", "fact": "Works as a nurse", "confidence": 0.9}. Related but compatible facts are "add", not "update". When unsure, do not replace.
+- "forget" lists ids of known facts the user asked you to forget, or plans they cancelled: ["x2"].
 - If the user asks to forget everything, reply {"forget_all": true}.
 - Nothing new: reply {}."""
 
@@ -71,6 +74,7 @@ class ParsedReply:
 
 
 def build_prompt(template: str, exchange: str, facts: Sequence[Tuple[str, str]], today: str) -> str:
+    """``facts`` are (id, text) pairs; the text may carry who it is about and its date."""
     """Fill the three named placeholders; every other brace is left as written."""
     listed = "\n".join(f"[{fid}] {text}" for fid, text in facts) or "(none yet)"
     values = {"{exchange}": exchange, "{facts}": listed, "{today}": today}
@@ -125,6 +129,19 @@ def _fact_text(item: Any) -> Optional[Tuple[str, bool]]:
     return None
 
 
+def _optional_text(item: Any, key: str) -> Optional[str]:
+    value = item.get(key) if isinstance(item, dict) else None
+    return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def _new_fact(item: Any) -> Optional[NewFact]:
+    parsed = _fact_text(item)
+    if parsed is None:
+        return None
+    return NewFact(parsed[0], parsed[1], about=_optional_text(item, "about"),
+                   relation=_optional_text(item, "relation"), when=parse_when(_optional_text(item, "when")))
+
+
 def _confidence(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return 1.0
@@ -134,10 +151,10 @@ def _confidence(value: Any) -> float:
 def ops_from_json(value: Any) -> Optional[Ops]:
     """The operations in one JSON value, or None when it does not fit the contract."""
     if isinstance(value, list):
-        adds = [t for t in (_fact_text(i) for i in value[:MAX_ITEMS_PER_KIND]) if t]
+        adds = [f for f in (_new_fact(i) for i in value[:MAX_ITEMS_PER_KIND]) if f]
         if value and not adds:
             return None
-        return Ops(add=tuple(NewFact(t, p) for t, p in adds))
+        return Ops(add=tuple(adds))
     if not isinstance(value, dict):
         return None
     if value and not _CONTRACT_KEYS & set(value):
@@ -147,15 +164,15 @@ def ops_from_json(value: Any) -> Optional[Ops]:
     forget_items = value.get("forget") or []
     if not all(isinstance(x, list) for x in (add_items, update_items, forget_items)):
         return None
-    adds = [t for t in (_fact_text(i) for i in add_items[:MAX_ITEMS_PER_KIND]) if t]
+    adds = [f for f in (_new_fact(i) for i in add_items[:MAX_ITEMS_PER_KIND]) if f]
     updates = []
     for item in update_items[:MAX_ITEMS_PER_KIND]:
         parsed = _fact_text(item)
         if parsed and isinstance(item, dict) and isinstance(item.get("id"), str):
             updates.append(Replacement(item["id"].strip(), parsed[0], _confidence(item.get("confidence", 1.0)),
-                                       parsed[1]))
+                                       parsed[1], parse_when(_optional_text(item, "when"))))
     forgets = tuple(x.strip() for x in forget_items[:MAX_ITEMS_PER_KIND] if isinstance(x, str))
-    return Ops(add=tuple(NewFact(t, p) for t, p in adds), update=tuple(updates), forget=forgets,
+    return Ops(add=tuple(adds), update=tuple(updates), forget=forgets,
                forget_all=value.get("forget_all") is True)
 
 
@@ -201,7 +218,7 @@ def _drop_examples(ops: Ops, examples: Iterable[str], exchange: str, stopwords: 
         rest = [t for t in textlib.tokens(text)[1:] if t not in stopwords]
         return not textlib.contains_all(said, rest)
 
-    kept = tuple(a for a in ops.add if not echoed(a.text))
+    kept = tuple(a for a in ops.add if not echoed(a.text) or a.about)
     kept_updates = tuple(u for u in ops.update if not echoed(u.text))
     dropped = tuple(a.text for a in ops.add if echoed(a.text)) + tuple(
         u.text for u in ops.update if echoed(u.text))

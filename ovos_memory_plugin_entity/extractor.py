@@ -83,12 +83,12 @@ class Extractor:
         live = [(f.id, f.text) for f in record.live_facts()]
         return Extraction(rules.extract(user, self._language, live), "rules", None)
 
-    def prompt_facts(self, ranked: context.RankedSession, exchange: str) -> Sequence[Tuple[str, str]]:
-        """Pinned facts plus the live facts most relevant to the exchange."""
+    def prompt_facts(self, ranked: context.RankedSession, exchange: str, now: float) -> Sequence[Tuple[str, str]]:
+        """Pinned facts plus the live facts (and upcoming events) most relevant to the exchange."""
         if not self._settings.max_prompt_facts:
             return []
-        chosen = context.select(ranked, exchange, 0, self._settings.max_prompt_facts)
-        return [(f.id, f.text) for f in chosen]
+        chosen = context.select(ranked, exchange, 0, self._settings.max_prompt_facts, now=now)
+        return [(f.id, ranked.prompt_line(f)) for f in chosen]
 
     def _by_model(self, user: str, assistant: str, listed: Sequence[Tuple[str, str]], now: float
                   ) -> Optional[Extraction]:

@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 from ovos_memory_plugin_entity import text as textlib
+from ovos_memory_plugin_entity.entities import Entity, clean_name, clean_relation, name_key
 
-SCHEMA_VERSION = 1
+# 2: facts may be about an entity and carry an event date; entities. 1 loads unchanged.
+SCHEMA_VERSION = 2
 # The extractor may pin the user's name and how to address them; more than this
 # many pins from a model means it is pinning everything.
 MAX_EXTRACTOR_PINS = 3
@@ -44,6 +46,8 @@ class Fact:
     source: str = "extractor"
     superseded_at: Optional[float] = None
     superseded_by: Optional[str] = None
+    about: Optional[str] = None  # an entity id; None is the user
+    when: Optional[str] = None  # ISO date or date-time of an event
 
     @property
     def live(self) -> bool:
@@ -53,7 +57,8 @@ class Fact:
         return {"id": self.id, "text": self.text, "created_at": self.created_at,
                 "confirmed_at": self.confirmed_at, "confirmations": self.confirmations,
                 "pinned": self.pinned, "source": self.source,
-                "superseded_at": self.superseded_at, "superseded_by": self.superseded_by}
+                "superseded_at": self.superseded_at, "superseded_by": self.superseded_by,
+                "about": self.about, "when": self.when}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Fact":
@@ -63,7 +68,8 @@ class Fact:
             confirmed_at=float(data.get("confirmed_at", data.get("created_at", 0.0))),
             confirmations=int(data.get("confirmations", 1)),
             pinned=bool(data.get("pinned", False)), source=str(data.get("source", "extractor")),
-            superseded_at=data.get("superseded_at"), superseded_by=data.get("superseded_by"))
+            superseded_at=data.get("superseded_at"), superseded_by=data.get("superseded_by"),
+            about=data.get("about"), when=data.get("when"))
 
 
 @dataclass
@@ -111,6 +117,8 @@ class SessionRecord:
     imported: List[str] = field(default_factory=list)  # digests of seed sessions copied in
     pending: List["Pending"] = field(default_factory=list)  # awaiting the user's yes (confirm: on)
     next_pending: int = 1
+    entities: List[Entity] = field(default_factory=list)
+    next_entity: int = 1
     schema: int = SCHEMA_VERSION
 
     def live_facts(self) -> List[Fact]:
@@ -119,11 +127,18 @@ class SessionRecord:
     def fact(self, fact_id: str) -> Optional[Fact]:
         return next((f for f in self.facts if f.id == fact_id), None)
 
+    def entity(self, entity_id: Optional[str]) -> Optional[Entity]:
+        return next((e for e in self.entities if e.id == entity_id), None) if entity_id else None
+
+    def live_entities(self) -> Dict[str, Entity]:
+        return {e.id: e for e in self.entities if e.live}
+
     def to_dict(self) -> Dict[str, Any]:
         return {"schema": self.schema, "session_id": self.session_id,
                 "generation": self.generation, "next_id": self.next_id,
                 "imported": self.imported, "next_pending": self.next_pending,
                 "pending": [p.to_dict() for p in self.pending],
+                "next_entity": self.next_entity, "entities": [e.to_dict() for e in self.entities],
                 "facts": [f.to_dict() for f in self.facts],
                 "tombstones": [{"text_hash": t.text_hash, "words_hash": t.words_hash, "at": t.at}
                                for t in self.tombstones]}
@@ -142,13 +157,18 @@ class SessionRecord:
                    tombstones=[Tombstone(**t) for t in data.get("tombstones", [])],
                    imported=[str(x) for x in data.get("imported", [])],
                    pending=[Pending.from_dict(p) for p in data.get("pending", [])],
-                   next_pending=int(data.get("next_pending", 1)))
+                   next_pending=int(data.get("next_pending", 1)),
+                   entities=[Entity.from_dict(e) for e in data.get("entities", [])],
+                   next_entity=int(data.get("next_entity", 1)))
 
 
 @dataclass(frozen=True)
 class NewFact:
     text: str
     pin: bool = False
+    about: Optional[str] = None  # an entity's display name; None is the user
+    relation: Optional[str] = None  # the user's relation to ``about``
+    when: Optional[str] = None  # ISO date or date-time (validated by the parser)
 
 
 @dataclass(frozen=True)
@@ -157,6 +177,7 @@ class Replacement:
     text: str
     confidence: float = 1.0
     pin: bool = False
+    when: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -174,8 +195,11 @@ class Ops:
 
     def to_json(self) -> Dict[str, Any]:
         """The extraction contract's JSON form (what :func:`extraction.ops_from_json` reads)."""
-        return {"add": [{"fact": a.text, "pin": a.pin} for a in self.add],
-                "update": [{"id": u.fact_id, "fact": u.text, "confidence": u.confidence, "pin": u.pin}
+        return {"add": [{k: v for k, v in (("fact", a.text), ("pin", a.pin), ("about", a.about),
+                                           ("relation", a.relation), ("when", a.when)) if v is not None}
+                        for a in self.add],
+                "update": [{k: v for k, v in (("id", u.fact_id), ("fact", u.text), ("confidence", u.confidence),
+                                              ("pin", u.pin), ("when", u.when)) if v is not None}
                            for u in self.update],
                 "forget": list(self.forget), "forget_all": self.forget_all}
 
@@ -211,25 +235,41 @@ class Change:
         return bool(self.events) or self.touched
 
 
+def _entity_hash(name: str) -> str:
+    return textlib.digest("entity\x1f" + name_key(name))
+
+
+def fact_key(about: Optional[str], when: Optional[str], text: str) -> str:
+    """What makes two facts the same: who it is about, the event date, the normalised text."""
+    return f"{about or ''}\x1f{when or ''}\x1f{textlib.normalise(text)}"
+
+
 class _Editor:
     """Applies changes to one record, stamping ``now`` and recording audit events."""
 
     def __init__(self, record: SessionRecord, policy: Policy, now: float, actor: str):
         self.record, self.policy, self.now, self.actor = record, policy, now, actor
         self.change = Change()
-        self._by_key: Dict[str, Fact] = {textlib.normalise(f.text): f for f in record.live_facts()}
+        self._by_key: Dict[str, Fact] = {fact_key(f.about, f.when, f.text): f for f in record.live_facts()}
 
-    def event(self, action: str, fact: Fact, **extra: Any) -> None:
+    def event(self, action: str, fact: Any, **extra: Any) -> None:
         self.change.events.append({"at": self.now, "actor": self.actor, "action": action,
                                    "fact": fact.id, **extra})
 
-    def blocked(self, text: str) -> bool:
-        text_hash, words_hash = textlib.tombstone_hashes(text, self.policy.stopwords)
+    def _hashed_text(self, text: str, about: Optional[str]) -> str:
+        entity = self.record.entity(about)
+        return f"{name_key(entity.name)}: {text}" if entity is not None and entity.name else text
+
+    def _hashes(self, text: str, about: Optional[str]) -> Tuple[str, Optional[str]]:
+        return textlib.tombstone_hashes(self._hashed_text(text, about), self.policy.stopwords)
+
+    def blocked(self, text: str, about: Optional[str] = None) -> bool:
+        text_hash, words_hash = self._hashes(text, about)
         return any(t.text_hash == text_hash or (words_hash and t.words_hash == words_hash)
                    for t in self.record.tombstones)
 
-    def lift_tombstones(self, text: str) -> None:
-        text_hash, words_hash = textlib.tombstone_hashes(text, self.policy.stopwords)
+    def lift_tombstones(self, text: str, about: Optional[str] = None) -> None:
+        text_hash, words_hash = self._hashes(text, about)
         self.record.tombstones = [
             t for t in self.record.tombstones
             if t.text_hash != text_hash and not (words_hash and t.words_hash == words_hash)]
@@ -240,12 +280,39 @@ class _Editor:
     def may_pin(self) -> bool:
         return self.actor not in AUTOMATIC_SOURCES or self.extractor_pins() < MAX_EXTRACTOR_PINS
 
-    def add_or_confirm(self, raw_text: str, pin: bool) -> Optional[Fact]:
-        """Add a fact, or confirm the live fact with the same key (no audit line)."""
-        text = textlib.clean(raw_text, self.policy.max_fact_chars)
-        key = textlib.normalise(text)
+    def resolve_entity(self, name: Optional[str], relation: Optional[str]) -> Optional[str]:
+        """The id of the live entity with this name (created if new); None for the user."""
+        display = clean_name(name or "")
+        key = name_key(display)
         if not key:
             return None
+        relation = clean_relation(relation or "")
+        entity = next((e for e in self.record.entities if e.live and name_key(e.name) == key), None)
+        if entity is None and self.actor in AUTOMATIC_SOURCES and any(
+                t.text_hash == _entity_hash(display) for t in self.record.tombstones):
+            return FORGOTTEN  # the user asked to forget this one: the extractor may not bring it back
+        if entity is None and self.actor not in AUTOMATIC_SOURCES:
+            self.record.tombstones = [t for t in self.record.tombstones if t.text_hash != _entity_hash(display)]
+        if entity is None:
+            entity = Entity(id=f"e{self.record.next_entity}", name=display, relation=relation,
+                            created_at=self.now)
+            self.record.next_entity += 1
+            self.record.entities.append(entity)
+            self.event("entity", entity, after=entity.label)
+        elif relation and relation != entity.relation:
+            before = entity.label
+            entity.relation = relation
+            self.event("relate", entity, before=before, after=entity.label)
+        return entity.id
+
+    def add_or_confirm(self, raw_text: str, pin: bool, about: Optional[str] = None,
+                       when: Optional[str] = None) -> Optional[Fact]:
+        """Add a fact, or confirm the live fact with the same key (no audit line)."""
+        text = textlib.clean(raw_text, self.policy.max_fact_chars)
+        if not textlib.normalise(text):
+            return None
+        key = fact_key(about, when, text)
+        pin = pin and (about is None or self.actor not in AUTOMATIC_SOURCES)
         existing = self._by_key.get(key)
         if existing is not None:
             existing.confirmed_at = self.now
@@ -256,30 +323,30 @@ class _Editor:
                 self.event("pin", existing)
             return existing
         fact = Fact(id=f"f{self.record.next_id}", text=text, created_at=self.now,
-                    confirmed_at=self.now, source=self.actor)
+                    confirmed_at=self.now, source=self.actor, about=about, when=when)
         fact.pinned = pin and self.may_pin()
         self.record.next_id += 1
         self.record.facts.append(fact)
         self._by_key[key] = fact
-        self.event("add", fact, after=text, pinned=fact.pinned)
+        extra = {k: v for k, v in (("about", about), ("when", when)) if v}
+        self.event("add", fact, after=text, pinned=fact.pinned, **extra)
         return fact
 
     def retire(self, fact: Fact, reason: str, action: str, **extra: Any) -> None:
         fact.superseded_at = self.now
         fact.superseded_by = reason
-        self._by_key.pop(textlib.normalise(fact.text), None)
+        self._by_key.pop(fact_key(fact.about, fact.when, fact.text), None)
         self.event(action, fact, **extra)
 
     def forget(self, fact: Fact) -> None:
         """Retire as forgotten, remove its text (and every row with the same text)."""
-        text = fact.text
-        if not text:
+        if not fact.text:
             return
-        text_hash, words_hash = textlib.tombstone_hashes(text, self.policy.stopwords)
+        text_hash, words_hash = self._hashes(fact.text, fact.about)
         self.record.tombstones.append(Tombstone(text_hash, words_hash, self.now))
         for row in self.record.facts:
-            if row.text and textlib.tombstone_hashes(row.text, self.policy.stopwords)[0] == text_hash:
-                self._by_key.pop(textlib.normalise(row.text), None)
+            if row.text and row.about == fact.about and self._hashes(row.text, row.about)[0] == text_hash:
+                self._by_key.pop(fact_key(row.about, row.when, row.text), None)
                 self.change.forgotten_texts.append(row.text)
                 row.text = ""
                 if row.live or row.superseded_by != FORGOTTEN:
@@ -287,6 +354,15 @@ class _Editor:
                     row.superseded_by = FORGOTTEN
                     row.pinned = False
                 self.event("forget", row)
+
+    def forget_entity(self, entity: Entity) -> None:
+        """Forget everything about an entity, then the entity's name and relation."""
+        for fact in [f for f in self.record.facts if f.about == entity.id and f.text]:
+            self.forget(fact)
+        self.change.forgotten_texts += [t for t in (entity.label, entity.name) if t]
+        self.record.tombstones.append(Tombstone(_entity_hash(entity.name), None, self.now))
+        entity.name, entity.relation, entity.retired_by = "", "", FORGOTTEN
+        self.event("forget", entity)
 
     def evict_over_cap(self) -> None:
         cap = self.policy.max_facts
@@ -358,10 +434,10 @@ def apply_ops(record: SessionRecord, ops: Ops, *, now: float, actor: str, policy
         old = targets.get(item.fact_id)
         if old is None or not old.text:
             continue
-        if editor.blocked(item.text):
+        if editor.blocked(item.text, old.about):
             editor.change.warnings.append(f"update of {old.id} refused: its new text was forgotten")
             continue
-        new = editor.add_or_confirm(item.text, item.pin or old.pinned)
+        new = editor.add_or_confirm(item.text, item.pin or old.pinned, old.about, item.when or old.when)
         if new is None or new is old or item.confidence < policy.supersede_threshold:
             continue
         if old.pinned and not new.pinned:
@@ -375,10 +451,11 @@ def apply_ops(record: SessionRecord, ops: Ops, *, now: float, actor: str, policy
                           after=" / ".join(f.text for f in new_facts))
 
     for item in ops.add:
-        if editor.blocked(item.text):
+        about = editor.resolve_entity(item.about, item.relation) if item.about else None
+        if about == FORGOTTEN or editor.blocked(item.text, about):
             editor.change.warnings.append("a forgotten fact was not added again")
             continue
-        editor.add_or_confirm(item.text, item.pin)
+        editor.add_or_confirm(item.text, item.pin, about, item.when)
 
     still_live = {f.id for f in record.facts if f.live}
     retired_now = sum(1 for fid in live_before if fid not in still_live)
@@ -394,15 +471,66 @@ def _restore(record: SessionRecord, snapshot: Dict[str, Any]) -> None:
 
 
 def owner_add(record: SessionRecord, text: str, *, now: float, actor: str, policy: Policy,
-              pin: bool = False) -> Tuple[Change, Optional[Fact]]:
+              pin: bool = False, about: Optional[str] = None, relation: Optional[str] = None,
+              when: Optional[str] = None) -> Tuple[Change, Optional[Fact]]:
     """The owner adds (or confirms) a fact; this lifts a tombstone on the same words."""
     editor = _Editor(record, policy, now, actor)
-    editor.lift_tombstones(text)
-    fact = editor.add_or_confirm(text, pin)
+    about_id = editor.resolve_entity(about, relation) if about else None
+    editor.lift_tombstones(text, about_id)
+    fact = editor.add_or_confirm(text, pin, about_id, when)
     if fact is not None and pin and not fact.pinned:
         fact.pinned = True
         editor.event("pin", fact)
     return editor.finish(), fact
+
+
+def _live_entity(record: SessionRecord, entity_id: str) -> Entity:
+    entity = record.entity(entity_id)
+    if entity is None or not entity.live:
+        raise KeyError(entity_id)
+    return entity
+
+
+def owner_rename_entity(record: SessionRecord, entity_id: str, name: str, *, now: float, actor: str,
+                        policy: Policy, relation: Optional[str] = None) -> Change:
+    """Rename an entity (and optionally set its relation); this is how two Emmas are told apart."""
+    entity = _live_entity(record, entity_id)
+    editor = _Editor(record, policy, now, actor)
+    before = entity.label
+    entity.name = clean_name(name) or entity.name
+    if relation is not None:
+        entity.relation = clean_relation(relation)
+    if entity.label != before:
+        editor.event("rename", entity, before=before, after=entity.label)
+    return editor.change
+
+
+def owner_merge_entities(record: SessionRecord, keep_id: str, merge_id: str, *, now: float, actor: str,
+                         policy: Policy) -> Change:
+    """Fold entity ``merge_id`` into ``keep_id``: its facts move over, its row stays retired."""
+    keep, merged = _live_entity(record, keep_id), _live_entity(record, merge_id)
+    if keep is merged:
+        raise KeyError(merge_id)
+    editor = _Editor(record, policy, now, actor)
+    keys = {fact_key(f.about, f.when, f.text) for f in record.live_facts() if f.about == keep.id}
+    for fact in record.facts:
+        if fact.about == merged.id:
+            fact.about = keep.id
+            if fact.live and fact_key(fact.about, fact.when, fact.text) in keys:
+                fact.superseded_at, fact.superseded_by = now, SUPERSEDED  # a duplicate of the kept one
+    keep.relation = keep.relation or merged.relation
+    merged.retired_by = keep.id
+    editor.event("merge", merged, before=merged.label, after=keep.label, by=keep.id)
+    return editor.change
+
+
+def owner_forget_entity(record: SessionRecord, entity_id: str, *, now: float, actor: str,
+                        policy: Policy) -> Change:
+    """Forget an entity and every fact about it."""
+    entity = _live_entity(record, entity_id)
+    editor = _Editor(record, policy, now, actor)
+    editor.forget_entity(entity)
+    return editor.change
 
 
 def owner_edit(record: SessionRecord, fact_id: str, text: str, *, now: float, actor: str,

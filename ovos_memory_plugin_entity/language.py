@@ -21,6 +21,8 @@ class Rule:
     slot: Optional[str] = None
     pin: bool = False
     title_groups: Optional[Tuple[int, ...]] = None  # None: every group
+    about_group: Optional[int] = None  # the fact is about the entity this group names
+    relation_group: Optional[int] = None  # the user's relation to that entity
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,8 @@ def _rule(data: dict) -> Rule:
     else:
         titles = tuple(data.get("title_groups", ()))
     return Rule(pattern=re.compile(data["pattern"], re.IGNORECASE), template=data["template"],
-                slot=data.get("slot"), pin=bool(data.get("pin", False)), title_groups=titles)
+                slot=data.get("slot"), pin=bool(data.get("pin", False)), title_groups=titles,
+                about_group=data.get("about_group"), relation_group=data.get("relation_group"))
 
 
 def available() -> Tuple[str, ...]:

@@ -13,6 +13,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 
 from ovos_memory_plugin_entity import facts as factlib
 from ovos_memory_plugin_entity import text as textlib
+from ovos_memory_plugin_entity.entities import Entity, parse_when
 from ovos_memory_plugin_entity.extraction import ops_from_json
 from ovos_memory_plugin_entity.facts import Change, Fact, Policy, SessionRecord
 from ovos_memory_plugin_entity.store import Store
@@ -82,14 +83,19 @@ class Owner:
     def _change(self, session_id: str, act: Callable[[SessionRecord], Change]) -> Change:
         return self.store.update(session_id, act)
 
-    def add(self, session_id: str, text: str, pin: bool = False) -> Fact:
+    def add(self, session_id: str, text: str, pin: bool = False, about: Optional[str] = None,
+            relation: Optional[str] = None, when: Optional[str] = None) -> Fact:
         if not isinstance(text, str) or not textlib.normalise(text):
             raise OwnerError(f"a fact must be non-empty text, got {text!r}")
+        event_date = parse_when(when) if when else None
+        if when and event_date is None:
+            raise OwnerError(f"when must be an ISO date or date-time (2030-01-02 or 2030-01-02T15:00), got {when!r}")
         added: List[Fact] = []
 
         def act(record: SessionRecord) -> Change:
             change, fact = factlib.owner_add(record, text, now=self.now(), actor=self.actor,
-                                             policy=self.policy, pin=pin)
+                                             policy=self.policy, pin=pin, about=about, relation=relation,
+                                             when=event_date)
             added.extend([fact] if fact else [])
             return change
         self._change(session_id, act)
@@ -134,6 +140,30 @@ class Owner:
 
     def erase(self, session_id: str) -> None:
         self.store.erase(session_id)
+
+    def entities(self, session_id: str) -> List[Entity]:
+        return [e for e in self.record(session_id, must_exist=True).entities if e.live]
+
+    def _entity_action(self, session_id: str, act: Callable[[SessionRecord], Change]) -> None:
+        def guarded(record: SessionRecord) -> Change:
+            try:
+                return act(record)
+            except KeyError as exc:
+                raise OwnerError(f"no entity {exc.args[0]!r} in session {session_id!r}; "
+                                 f"'entities {session_id}' lists them") from None
+        self._change(session_id, guarded)
+
+    def rename_entity(self, session_id: str, entity_id: str, name: str, relation: Optional[str] = None) -> None:
+        self._entity_action(session_id, lambda record: factlib.owner_rename_entity(
+            record, entity_id, name, now=self.now(), actor=self.actor, policy=self.policy, relation=relation))
+
+    def merge_entities(self, session_id: str, keep_id: str, merge_id: str) -> None:
+        self._entity_action(session_id, lambda record: factlib.owner_merge_entities(
+            record, keep_id, merge_id, now=self.now(), actor=self.actor, policy=self.policy))
+
+    def forget_entity(self, session_id: str, entity_id: str) -> None:
+        self._entity_action(session_id, lambda record: factlib.owner_forget_entity(
+            record, entity_id, now=self.now(), actor=self.actor, policy=self.policy))
 
     def pending(self, session_id: str) -> List[factlib.Pending]:
         return list(self.record(session_id, must_exist=True).pending)

@@ -27,6 +27,7 @@ from ovos_memory_plugin_entity.confirmation import Confirmation
 from ovos_memory_plugin_entity.config import load_settings
 from ovos_memory_plugin_entity.extraction import render_exchange
 from ovos_memory_plugin_entity.extractor import Extraction, Extractor, Retry
+from ovos_memory_plugin_entity.entities import Entity
 from ovos_memory_plugin_entity.facts import Change, Fact, Policy, SessionRecord
 from ovos_memory_plugin_entity.language import load_language
 from ovos_memory_plugin_entity.owner import Owner, OwnerError
@@ -183,9 +184,11 @@ class EntityMemory(AgentContextManager):
 
     def _render(self, key: str, record: SessionRecord, ranked: context.RankedSession,
                 utterance: str) -> Optional[str]:
+        now = self._wall_clock()
         chosen = context.select(ranked, utterance, self.settings.context_budget_chars,
-                                self.settings.context_max_facts)
-        block = context.render_block(self.settings.facts_header, ranked, chosen) if chosen else None
+                                self.settings.context_max_facts, now=now,
+                                grace_s=self.settings.event_grace_hours * 3600)
+        block = context.render_block(self.settings.facts_header, ranked, chosen, now) if chosen else None
         if self._confirmation is not None:
             question = self._confirmation.question(key, record, self._wall_clock())
             if question:
@@ -206,14 +209,15 @@ class EntityMemory(AgentContextManager):
             if cached is None or cached[0] != revision:
                 index = cached[1].index if cached else context.FactIndex(self._language.stopwords)
                 cached = self._ranked[key] = (revision, context.RankedSession.build(
-                    record.live_facts(), index, self.settings.max_fact_chars))
+                    record.live_facts(), index, self.settings.max_fact_chars, record.live_entities()))
             return use(record, cached[1])
 
     # -- the worker's job ---------------------------------------------------------
     def _handle(self, job: Job) -> Optional[float]:
         exchange: _Exchange = job.payload
         record, listed = self._with_ranked(job.key, lambda rec, ranked: (
-            rec, self._extractor.prompt_facts(ranked, render_exchange(exchange.user, exchange.assistant))))
+            rec, self._extractor.prompt_facts(ranked, render_exchange(exchange.user, exchange.assistant),
+                                              self._wall_clock())))
         if record.generation != exchange.generation:
             return None  # the session was erased after this exchange was queued
         if exchange.answers and exchange.attempts == 0:
@@ -262,9 +266,19 @@ class EntityMemory(AgentContextManager):
         record = self._store.load(self._owner_key(session_id))[1]
         return [Fact(**f.to_dict()) for f in record.facts if include_retired or f.live]
 
-    def add_fact(self, session_id: str, text: str, pin: bool = False) -> Fact:
-        """Add (or confirm) a fact as the owner; this lifts a tombstone on the same words."""
-        return self._owner.add(self._owner_key(session_id), text, pin)
+    def entities(self, session_id: str) -> List[Entity]:
+        """The people, pets and places the session's facts are about (live ones)."""
+        record = self._store.load(self._owner_key(session_id))[1]
+        return [Entity(**e.to_dict()) for e in record.entities if e.live]
+
+    def add_fact(self, session_id: str, text: str, pin: bool = False, about: Optional[str] = None,
+                 relation: Optional[str] = None, when: Optional[str] = None) -> Fact:
+        """Add (or confirm) a fact as the owner; this lifts a tombstone on the same words.
+
+        ``about`` names who it is about (default: the user), ``relation`` the user's
+        relation to them, ``when`` an event's ISO date or date-time.
+        """
+        return self._owner.add(self._owner_key(session_id), text, pin, about, relation, when)
 
     def forget_fact(self, session_id: str, fact_id: str) -> bool:
         """Forget a fact: its text leaves the record and the trail. False if unknown."""

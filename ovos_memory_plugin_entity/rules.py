@@ -26,7 +26,7 @@ def _slot_prefix(rule: Rule) -> str:
     return textlib.normalise(rule.template.split("{", 1)[0])
 
 
-def _render(rule: Rule, groups: Tuple[Optional[str], ...]) -> Optional[str]:
+def _render(rule: Rule, groups: Tuple[Optional[str], ...]) -> Optional[NewFact]:
     values = []
     for index, value in enumerate(groups):
         if not value:
@@ -34,7 +34,9 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...]) -> Optional[str]:
         value = value.strip(" ,'")
         titled = rule.title_groups is None or index in rule.title_groups
         values.append(" ".join(w[:1].upper() + w[1:] for w in value.split()) if titled else value.lower())
-    return rule.template.format(*values)
+    about = values[rule.about_group] if rule.about_group is not None else None
+    relation = values[rule.relation_group] if rule.relation_group is not None else None
+    return NewFact(rule.template.format(*values), rule.pin, about=about, relation=relation)
 
 
 def slot_of(fact_text: str, language: Language) -> Optional[str]:
@@ -48,7 +50,7 @@ def slot_of(fact_text: str, language: Language) -> Optional[str]:
 
 def extract(user_words: str, language: Language, live_facts: Sequence[Tuple[str, str]] = ()) -> Ops:
     """Facts the user stated about themselves, as operations on ``live_facts`` (id, text)."""
-    found: Dict[str, Tuple[str, Rule]] = {}
+    found: Dict[str, Tuple[NewFact, Rule]] = {}
     for sentence in _sentences(user_words):
         if sentence.endswith("?"):
             continue
@@ -56,18 +58,19 @@ def extract(user_words: str, language: Language, live_facts: Sequence[Tuple[str,
             for match in rule.pattern.finditer(sentence):
                 fact = _render(rule, match.groups())
                 if fact:
-                    found.setdefault(textlib.normalise(fact), (fact, rule))
+                    found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", (fact, rule))
     slots = {}
     for fact_id, fact_text in live_facts:
         slot = slot_of(fact_text, language)
         if slot:
             slots.setdefault(slot, []).append((fact_id, fact_text))
     adds, updates = [], []
-    for key, (fact, rule) in found.items():
+    for fact, rule in found.values():
+        key = textlib.normalise(fact.text)
         holders = [h for h in slots.get(rule.slot or "", ()) if textlib.normalise(h[1]) != key]
         same = any(textlib.normalise(h[1]) == key for h in slots.get(rule.slot or "", ()))
         if rule.slot and holders and not same:
-            updates.extend(Replacement(fid, fact, 1.0, rule.pin) for fid, _ in holders)
+            updates.extend(Replacement(fid, fact.text, 1.0, rule.pin) for fid, _ in holders)
         else:
-            adds.append(NewFact(fact, rule.pin))
+            adds.append(fact)
     return Ops(add=tuple(adds), update=tuple(updates))

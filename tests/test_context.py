@@ -57,9 +57,9 @@ def test_equal_scores_keep_a_stable_order():
 
 def test_index_updates_incrementally():
     index = context.FactIndex(EN.stopwords)
-    index.sync([fact(1, "Likes tea")])
-    index.sync([fact(1, "Likes tea"), fact(2, "Likes coffee")])
-    index.sync([fact(2, "Likes coffee")])
+    index.sync({"f1": "Likes tea"})
+    index.sync({"f1": "Likes tea", "f2": "Likes coffee"})
+    index.sync({"f2": "Likes coffee"})
     assert set(index.scores("tea coffee")) == {"f2"} and len(index) == 1
 
 
@@ -104,6 +104,6 @@ def test_instructions_versus_preferences(text, attack):
 
 def test_rendered_block_says_what_it_is():
     session = ranked([fact(1, "Likes tea")])
-    block = context.render_block("Known facts about the user:", session, session.facts)
+    block = context.render_block("Known facts about the user:", session, session.facts, 0.0)
     assert block.splitlines()[0] == "Known facts about the user:"
     assert "never as instructions" in block and block.endswith("- Likes tea")

@@ -28,8 +28,6 @@ def facts(text, live=()):
     ("I prefer metric units", ["Prefers metric units"]),
     ("I'm allergic to peanuts", ["Is allergic to peanuts"]),
     ("I am vegetarian", ["Is vegetarian"]),
-    ("My daughter's name is Emma", ["Has a daughter named Emma"]),
-    ("I have a dog named Rex", ["Has a dog named Rex"]),
     ("My birthday is on March 3rd", ["Birthday is March 3rd"]),
 ])
 def test_positives(said, expected):
@@ -62,3 +60,14 @@ def test_same_value_confirms_instead_of_replacing():
 
 def test_unknown_language_extracts_nothing():
     assert rules.extract("My name is Ana", load_language("xx-YY")).empty
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("My daughter's name is Emma", [("Emma", "daughter", "Is the user's daughter")]),
+    ("I have a dog named Rex", [("Rex", "dog", "Is the user's dog")]),
+    ("my boss is called rui", [("Rui", "boss", "Is the user's boss")]),
+    ("My daughter Emma is allergic to peanuts.", [("Emma", "daughter", "Is allergic to peanuts")]),
+])
+def test_family_and_pets_become_entities(said, expected):
+    ops = rules.extract(said, EN)
+    assert [(a.about, a.relation, a.text) for a in ops.add] == expected

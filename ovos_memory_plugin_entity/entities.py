@@ -1,0 +1,98 @@
+"""The people, pets, places and things in the user's life, and dated events. Pure.
+
+An entity has a stable id within its session (``e3``), a display name, and the user's
+relation to it (daughter, boss, dog, dentist). A name said again in another case or with
+a possessive ("Emma's") is the same entity; two different Emmas stay apart only when
+the model or the owner says so (by renaming one). A fact may be ``about`` an entity,
+and may carry ``when``: the ISO date or date-time of an event, resolved by the model
+against ``{today}``.
+"""
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+from typing import Any, Dict, Optional
+
+from ovos_memory_plugin_entity import text as textlib
+
+_POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
+MAX_NAME_CHARS = 60
+MAX_RELATION_CHARS = 40
+
+
+@dataclass
+class Entity:
+    id: str
+    name: str
+    relation: str = ""
+    created_at: float = 0.0
+    retired_by: Optional[str] = None  # "forgotten", or the id it was merged into
+
+    @property
+    def live(self) -> bool:
+        return self.retired_by is None
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.relation})" if self.relation else self.name
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"id": self.id, "name": self.name, "relation": self.relation,
+                "created_at": self.created_at, "retired_by": self.retired_by}
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "Entity":
+        return cls(id=str(data["id"]), name=str(data.get("name", "")), relation=str(data.get("relation", "")),
+                   created_at=float(data.get("created_at", 0.0)), retired_by=data.get("retired_by"))
+
+
+def clean_name(name: str) -> str:
+    """A display name: one line, no possessive, capped."""
+    name = textlib.clean(name, MAX_NAME_CHARS).strip(" .,:;")
+    return _POSSESSIVE.sub("", name).strip()
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same entity: case, spacing and a possessive do not."""
+    return textlib.normalise(clean_name(name))
+
+
+def clean_relation(relation: str) -> str:
+    return textlib.clean(relation, MAX_RELATION_CHARS).strip(" .,:;").lower()
+
+
+def parse_when(value: Any) -> Optional[str]:
+    """A valid ISO date or date-time, normalised; anything else is None."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    text = value.strip().replace("Z", "+00:00")
+    try:
+        if len(text) == 10:
+            return datetime.date.fromisoformat(text).isoformat()
+        moment = datetime.datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return moment.isoformat(timespec="minutes")
+
+
+def event_end(when: str) -> float:
+    """When an event is over: the moment itself, or the end of a date-only day (local time)."""
+    if len(when) == 10:
+        day = datetime.date.fromisoformat(when)
+        return datetime.datetime.combine(day, datetime.time(23, 59, 59)).timestamp()
+    return datetime.datetime.fromisoformat(when).timestamp()
+
+
+def describe_when(when: str, now: float) -> str:
+    """"Tuesday 1 December, 15:00" (with "today"/"tomorrow" when they apply)."""
+    today = datetime.datetime.fromtimestamp(now).date()
+    if len(when) == 10:
+        day, clock = datetime.date.fromisoformat(when), ""
+    else:
+        moment = datetime.datetime.fromisoformat(when)
+        if moment.tzinfo is not None:
+            moment = moment.astimezone().replace(tzinfo=None)
+        day, clock = moment.date(), f", {moment:%H:%M}"
+    relative = {0: "today, ", 1: "tomorrow, "}.get((day - today).days, "")
+    return f"{relative}{day:%A} {day.day} {day:%B}{clock}"
