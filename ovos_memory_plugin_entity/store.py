@@ -25,6 +25,7 @@ import os
 import re
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Protocol, Tuple
 
@@ -39,6 +40,8 @@ MAX_READABLE_NAME_CHARS = 32
 HASH_CHARS = 24
 Mutation = Callable[[SessionRecord], Change]
 SCRUBBED = "[forgotten]"
+# A temp file this old was left by a writer that died before its rename.
+ORPHANED_TEMP_AGE_S = 600
 
 
 class Store(Protocol):
@@ -160,6 +163,16 @@ class JsonFolderStore:
         self._cache: Dict[str, Tuple[Tuple[int, int, int], SessionRecord]] = {}
         self._cache_lock = threading.Lock()
         self._thread_locks: Dict[str, threading.Lock] = {}
+        self._remove_orphaned_temp_files()
+
+    def _remove_orphaned_temp_files(self) -> None:
+        """A writer killed between creating its temp file and the rename leaves one behind;
+        it may hold text that was since forgotten, so it goes (a live write takes ms)."""
+        cutoff = time.time() - ORPHANED_TEMP_AGE_S
+        for temp in self.sessions_dir.glob(".tmp_*"):
+            with contextlib.suppress(OSError):
+                if temp.stat().st_mtime < cutoff:
+                    _shred(temp)
 
     # -- paths and locks -----------------------------------------------------
     def record_path(self, session_id: str) -> Path:
@@ -290,7 +303,7 @@ class JsonFolderStore:
 
     def sessions(self) -> List[str]:
         found = []
-        for path in sorted(self.sessions_dir.glob("*.json")):
+        for path in sorted(self.sessions_dir.glob("[!.]*.json")):
             with contextlib.suppress(OSError, ValueError):
                 session_id = json.loads(path.read_text(encoding="utf-8")).get("session_id")
                 if isinstance(session_id, str):

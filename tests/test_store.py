@@ -137,8 +137,8 @@ def test_sigkill_at_random_moments_loses_no_acknowledged_write(tmp_path):
             acknowledged.append(parent.recv())
     store = JsonFolderStore(folder)
     texts = set()
-    for path in store.sessions_dir.glob("*.json"):
-        json.loads(path.read_text())  # every file parses
+    for path in store.sessions_dir.glob("[!.]*.json"):
+        json.loads(path.read_text())  # every record parses (temp files of killed writers are not records)
     for s in range(4):
         texts |= {x.text for x in store.load(f"s{s}")[1].facts}
     assert {f"Fact {n}" for n in acknowledged} <= texts
@@ -166,3 +166,14 @@ def test_interrupted_import_resumes_without_duplicates(tmp_path):
     import_seed_file(store, half, lambda s: s, POLICY, lambda: 1.0)  # as if stopped halfway
     assert import_seed_file(store, seed, lambda s: s, POLICY, lambda: 2.0) == 5
     assert all(len(store.load(f"s{n}")[1].facts) == 1 for n in range(10))
+
+
+def test_orphaned_temp_files_of_dead_writers_are_removed(tmp_path):
+    store = JsonFolderStore(tmp_path / "mem")
+    old = store.sessions_dir / ".tmp_abc.json"
+    old.write_text('{"facts": [{"text": "Likes oolong"')
+    os.utime(old, (1, 1))
+    fresh = store.sessions_dir / ".tmp_def.json"
+    fresh.write_text("{}")
+    JsonFolderStore(tmp_path / "mem")
+    assert not old.exists() and fresh.exists()
