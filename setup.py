@@ -39,6 +39,8 @@ setup(
     extras_require={
         "test": ["pytest>=7"],
         "integration": ["ovos-persona==0.9.0a35", "ovos-memory-plugins==1.2.3a1"],
+        # psycopg 3 and its pool, for backend: postgres (several persona servers, one memory)
+        "postgres": ["psycopg[binary]>=3.1,<4", "psycopg-pool>=3.2,<4"],
     },
     entry_points={
         "opm.agents.memory": [

@@ -8,7 +8,8 @@ Run by hand, in an environment that has both (the peer is never our dependency):
 
 Sections: store (storing one fact at 100/1,000/10,000 sessions), turn (how long
 update_history holds the turn; a silent endpoint; throughput), context (build time
-at 50 and 1,000 facts), recall (a long conversation: is the needed fact injected?).
+at 50 and 1,000 facts), recall (a long conversation: is the needed fact injected?),
+postgres (writers per second beside the JSON backend; needs DB_URL).
 """
 from __future__ import annotations
 
@@ -191,13 +192,63 @@ def bench_context() -> None:
             print(f"  {n_facts:>5} facts: ours {median_ms(mine)}   peer {peer}")
 
 
+def _writers(make_store: Callable[[], object], writers: int, per_writer: int) -> float:
+    import threading
+    policy = factlib.Policy(max_facts=0)
+    stores = [make_store() for _ in range(writers)]  # a store each, as separate servers have
+
+    def write(w: int) -> None:
+        for n in range(per_writer):
+            stores[w].update(f"s{(w + n) % 8}", lambda r, t=f"Fact {w} {n}": factlib.apply_ops(
+                r, factlib.Ops(add=(factlib.NewFact(t),)), now=1.0, actor="api", policy=policy))
+    threads = [threading.Thread(target=write, args=(w,)) for w in range(writers)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - start
+    for store in stores:
+        store.close()
+    return writers * per_writer / elapsed
+
+
+def bench_postgres() -> None:
+    """Needs a database: DB_URL=postgresql://... (or source <(.ci/postgres start))."""
+    url = os.environ.get("DB_URL") or os.environ.get("ENTITY_MEMORY_TEST_PG_URL")
+    print("\n== facts stored per second, 8 overlapping sessions (threads, a store each)")
+    if not url:
+        print("  skipped: set DB_URL to a postgresql:// URL")
+        return
+    import psycopg
+    from ovos_memory_plugin_entity.store_pg import PostgresStore
+    for writers in (1, 4, 16):
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("DROP TABLE IF EXISTS entity_memory_sessions, entity_memory_audit, entity_memory_meta")
+        pg_rate = _writers(lambda: PostgresStore(url), writers, 400 // writers)
+        with tempfile.TemporaryDirectory() as folder:
+            json_rate = _writers(lambda: JsonFolderStore(Path(folder) / "m"), writers, 400 // writers)
+        print(f"  {writers:>2} writers: postgres {pg_rate:8.1f}/s   json {json_rate:8.1f}/s")
+    print("\n== build_conversation_context on postgres, warm cache, 50 facts, median")
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("DROP TABLE IF EXISTS entity_memory_sessions, entity_memory_audit, entity_memory_meta")
+    memory = EntityMemory(config={"backend": "postgres", "db_url": url, "extractor": "rules"})
+    for n in range(50):
+        memory.add_fact("s", f"Fact number {n} about topic {n % 37} and item {n % 11}")
+    memory.build_conversation_context("warm up", "s")
+    print(f"  postgres {median_ms(timed(lambda: memory.build_conversation_context('topic 5', 's'), 300))}"
+          f"  (one round trip checks the revision; the ranking is cached)")
+    memory.close()
+
+
 def bench_recall() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from recall_eval import run
     run()
 
 
-SECTIONS = {"store": bench_store, "turn": bench_turn, "context": bench_context, "recall": bench_recall}
+SECTIONS = {"store": bench_store, "turn": bench_turn, "context": bench_context, "recall": bench_recall,
+            "postgres": bench_postgres}
 
 if __name__ == "__main__":
     os.environ.setdefault("OVOS_DEFAULT_LOG_LEVEL", "ERROR")

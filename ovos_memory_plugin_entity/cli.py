@@ -17,7 +17,7 @@ from ovos_memory_plugin_entity.entities import event_end
 from ovos_memory_plugin_entity.facts import Fact, Policy
 from ovos_memory_plugin_entity.language import load_language
 from ovos_memory_plugin_entity.owner import Owner, OwnerError, read_json_file
-from ovos_memory_plugin_entity.store import JsonFolderStore
+from ovos_memory_plugin_entity.store import StoreUnavailable, open_store
 
 DEMO_CONVERSATION = (
     ("Hi! My name is Ana, but please call me Annie.", "Nice to meet you, Annie!"),
@@ -45,6 +45,8 @@ def _plugin_config(args: argparse.Namespace) -> Dict[str, Any]:
         config = dict(block or persona)
     if getattr(args, "db_path", None):
         config["db_path"] = args.db_path
+    if getattr(args, "db_url", None):
+        config.update(backend="postgres", db_url=args.db_url)
     return config
 
 
@@ -99,12 +101,13 @@ def _owner(args: argparse.Namespace) -> Owner:
     settings = _settings(args)
     if settings.backend == "memory":
         raise UserError("backend 'memory' keeps facts inside the assistant's process; "
-                        "the command line can only reach the 'json' backend")
+                        "the command line can only reach the 'json' and 'postgres' backends")
     language = load_language(settings.lang)
     policy = Policy(max_facts=settings.max_facts, max_retired=settings.max_retired_facts,
                     supersede_threshold=settings.supersede_threshold,
                     max_fact_chars=settings.max_fact_chars, stopwords=language.stopwords)
-    return Owner(JsonFolderStore(settings.store_folder), policy, time.time, actor="cli")
+    return Owner(open_store(settings.backend, settings.store_folder, settings.db_url), policy, time.time,
+                 actor="cli")
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -360,6 +363,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ovos-entity-memory", description=__doc__)
     parser.add_argument("--config", help="a persona JSON file that holds the plugin's block")
     parser.add_argument("--db-path", help="the plugin's db_path (overrides the persona JSON)")
+    parser.add_argument("--db-url", help="a postgresql:// URL: use the postgres backend (overrides the persona JSON)")
     parser.add_argument("--json", action="store_true", help="print JSON, for scripts")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -416,6 +420,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args)
+    except StoreUnavailable as exc:
+        print(f"ovos-entity-memory: the database cannot be reached ({exc}); check db_url", file=sys.stderr)
+        return 1
     except (UserError, OwnerError) as exc:
         print(f"ovos-entity-memory: {exc}", file=sys.stderr)
         return 1

@@ -15,7 +15,9 @@ from typing import Any, Callable, Dict, Mapping, Optional, Tuple
 
 from ovos_memory_plugin_entity.extraction import DEFAULT_EXTRACTION_PROMPT
 
-BACKENDS = ("json", "memory")
+BACKENDS = ("json", "memory", "postgres")
+# Where db_url is read from when the persona JSON leaves it out (secrets stay out of it).
+DB_URL_ENV = "OVOS_ENTITY_MEMORY_DB_URL"
 SCOPES = ("session", "global")
 INJECT_MODES = ("system", "system_prompt", "user")
 EXTRACTORS = ("auto", "llm", "rules")
@@ -42,6 +44,7 @@ class Settings:
     connect_timeout: float = 5.0
     backend: str = "json"
     db_path: str = ""
+    db_url: str = ""
     extraction_prompt: str = DEFAULT_EXTRACTION_PROMPT
     facts_header: str = "Known facts about the user:"
     system_prompt: str = ""
@@ -154,6 +157,7 @@ _PARSERS: Dict[str, Callable[[str, Any], Any]] = {
     "connect_timeout": _float(0, exclusive_zero=True),
     "backend": _choice(BACKENDS),
     "db_path": _path,
+    "db_url": _text,
     "extraction_prompt": _prompt,
     "facts_header": _text,
     "system_prompt": _text,
@@ -192,6 +196,11 @@ def load_settings(config: Optional[Mapping[str, Any]]) -> Tuple[Settings, Tuple[
         if raw is not None:
             values[key] = parse(key, raw)
     values.setdefault("db_path", default_db_path())
+    if values.get("backend") == "postgres":
+        values["db_url"] = values.get("db_url") or os.environ.get(DB_URL_ENV, "")
+        if not values["db_url"].startswith(("postgresql://", "postgres://")):
+            raise ValueError(f"backend 'postgres' needs db_url (or ${DB_URL_ENV}) as a postgresql:// URL, "
+                             f"got {values['db_url']!r}")
     unknown = tuple(sorted(str(k) for k in config if k not in KNOWN_KEYS))
     return Settings(**values), unknown
 

@@ -13,7 +13,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 
 from ovos_memory_plugin_entity import facts as factlib
 from ovos_memory_plugin_entity import text as textlib
-from ovos_memory_plugin_entity.entities import Entity, parse_when
+from ovos_memory_plugin_entity.entities import Entity, name_key, parse_when
 from ovos_memory_plugin_entity.extraction import ops_from_json
 from ovos_memory_plugin_entity.facts import Change, Fact, Policy, SessionRecord
 from ovos_memory_plugin_entity.store import Store
@@ -229,12 +229,16 @@ class Owner:
 
         def act(record: SessionRecord) -> Change:
             renumber = _renumbering(record, incoming)
-            existing = {textlib.normalise(f.text) for f in record.live_facts()}
+            entity_ids = _merge_entities(record, incoming)
+            renumber.update(entity_ids)
+            existing = {factlib.fact_key(f.about, f.when, f.text) for f in record.live_facts()}
             for fact in incoming.facts:
-                if fact.live and textlib.normalise(fact.text) in existing:
+                about = entity_ids.get(fact.about, fact.about)
+                if fact.live and factlib.fact_key(about, fact.when, fact.text) in existing:
                     continue  # already known: keep ours
                 copy = Fact(**fact.to_dict())
                 copy.id = renumber.get(fact.id, fact.id)
+                copy.about = about
                 if copy.superseded_by in renumber:
                     copy.superseded_by = renumber[copy.superseded_by]
                 record.facts.append(copy)
@@ -328,6 +332,26 @@ def _renumbering(record: SessionRecord, incoming: SessionRecord) -> Dict[str, st
             renumber[fact.id] = f"f{next_number}"
             next_number += 1
     return renumber
+
+
+def _merge_entities(record: SessionRecord, incoming: SessionRecord) -> Dict[str, str]:
+    """Bring in the incoming entities: one with a known name is the same entity; a new one
+    gets a fresh id when its id is taken. Returns incoming id -> id in ``record``."""
+    known = {name_key(e.name): e.id for e in record.entities if e.live and e.name}
+    taken = {e.id for e in record.entities}
+    mapping: Dict[str, str] = {}
+    for entity in incoming.entities:
+        if entity.live and entity.name and name_key(entity.name) in known:
+            mapping[entity.id] = known[name_key(entity.name)]
+            continue
+        copy = Entity.from_dict(entity.to_dict())
+        if copy.id in taken:
+            copy.id = f"e{record.next_entity}"
+            mapping[entity.id] = copy.id
+        record.next_entity = max(record.next_entity, _number(copy.id.lstrip("e")) + 1)
+        taken.add(copy.id)
+        record.entities.append(copy)
+    return mapping
 
 
 def _near_duplicates(live: List[Fact], policy: Policy) -> List[Tuple[str, str]]:

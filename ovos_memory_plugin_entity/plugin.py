@@ -32,13 +32,15 @@ from ovos_memory_plugin_entity.facts import Change, Fact, Policy, SessionRecord
 from ovos_memory_plugin_entity.language import load_language
 from ovos_memory_plugin_entity.owner import Owner, OwnerError
 from ovos_memory_plugin_entity.pairing import ExchangePairer
-from ovos_memory_plugin_entity.store import JsonFolderStore, Store, open_store
+from ovos_memory_plugin_entity.store import JsonFolderStore, Store, StoreUnavailable, open_store
 from ovos_memory_plugin_entity.worker import ExtractionWorker, Job
 from ovos_memory_plugin_entity.yesno import load_judge
 
 T = TypeVar("T")
 # Under ``scope: global`` every session shares this one record.
 GLOBAL_KEY = "*global*"
+# While the store cannot be reached, a queued exchange is tried again this often.
+STORE_RETRY_S = 2.0
 # A session id longer than this is not an id; refusing it keeps the store sane.
 MAX_SESSION_ID_CHARS = 4096
 
@@ -47,7 +49,7 @@ MAX_SESSION_ID_CHARS = 4096
 class _Exchange:
     user: str
     assistant: str
-    generation: int
+    generation: Optional[int]
     answers: Optional[List[str]] = None  # pending ids the user's words answer (confirm: on)
     attempts: int = 0
 
@@ -119,7 +121,8 @@ class EntityMemory(AgentContextManager):
 
     def _open_store(self) -> Store:
         try:
-            return open_store(self.settings.backend, self.settings.store_folder)
+            return open_store(self.settings.backend, self.settings.store_folder, self.settings.db_url,
+                              pool_size=self.settings.extract_concurrency + 2)
         except OSError as exc:
             LOG.error(f"entity memory: cannot use {self.settings.store_folder} ({exc}); keeping facts "
                       f"in memory only until restart. Check db_path and its permissions.")
@@ -163,11 +166,18 @@ class EntityMemory(AgentContextManager):
             if key is None or not new_messages:
                 return
             for user, assistant in self._pairer.feed(key, new_messages):
-                generation = self._store.load(key)[1].generation
+                generation = self._generation(key)
                 answers = self._confirmation.next_exchange(key) if self._confirmation else None
                 self._worker.submit(key, _Exchange(user, assistant, generation, answers))
         except Exception as exc:  # the turn must go on, whatever memory does
             LOG.exception(f"entity memory: could not queue an exchange: {exc}")
+
+    def _generation(self, key: str) -> Optional[int]:
+        """The session's erase generation now; None while the store cannot be read."""
+        try:
+            return self._store.load(key)[1].generation
+        except StoreUnavailable:
+            return None
 
     def build_conversation_context(self, utterance: str, session_id: str) -> List[AgentMessage]:
         """``[system_prompt?] + [facts block?] + [utterance]``, a fresh list every call."""
@@ -214,10 +224,18 @@ class EntityMemory(AgentContextManager):
 
     # -- the worker's job ---------------------------------------------------------
     def _handle(self, job: Job) -> Optional[float]:
+        try:
+            return self._extract_and_apply(job)
+        except StoreUnavailable:
+            return STORE_RETRY_S  # the exchange waits in the queue until the store is back
+
+    def _extract_and_apply(self, job: Job) -> Optional[float]:
         exchange: _Exchange = job.payload
         record, listed = self._with_ranked(job.key, lambda rec, ranked: (
             rec, self._extractor.prompt_facts(ranked, render_exchange(exchange.user, exchange.assistant),
                                               self._wall_clock())))
+        if exchange.generation is None:
+            exchange.generation = record.generation  # queued while the store was unreachable
         if record.generation != exchange.generation:
             return None  # the session was erased after this exchange was queued
         if exchange.answers and exchange.attempts == 0:

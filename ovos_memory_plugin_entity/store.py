@@ -44,6 +44,10 @@ SCRUBBED = "[forgotten]"
 ORPHANED_TEMP_AGE_S = 600
 
 
+class StoreUnavailable(Exception):
+    """The backend cannot be reached now (a database restarting); retry later."""
+
+
 class Store(Protocol):
     """What the plugin needs from a backend."""
 
@@ -384,7 +388,10 @@ def _shred(path: Path) -> None:
         return
 
 
-def open_store(backend: str, folder: Path) -> Store:
+def open_store(backend: str, folder: Path, db_url: str = "", pool_size: int = 4) -> Store:
     if backend == "memory":
         return MemoryStore()
+    if backend == "postgres":
+        from ovos_memory_plugin_entity.store_pg import PostgresStore
+        return PostgresStore(db_url, pool_size=pool_size)
     return JsonFolderStore(folder)

@@ -69,3 +69,6 @@ def user_assistant(user: str, assistant: str = "Okay.") -> list:
     from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
     return [AgentMessage(role=MessageRole.USER, content=user),
             AgentMessage(role=MessageRole.ASSISTANT, content=assistant)]
+
+
+from pg import pg_url  # noqa: E402,F401  (a fixture: a fresh PostgreSQL database per test)

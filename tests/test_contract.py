@@ -60,3 +60,17 @@ def test_bad_config_stops_construction_with_the_key_named():
     cls = load_memory_plugin(UNIQUE_NAME)
     with pytest.raises(ValueError, match="backend"):
         cls(config={"backend": "sqlite"})
+
+
+@pytest.mark.skipif(importlib.util.find_spec("psycopg") is not None,
+                    reason="psycopg is installed; this checks the message shown without it")
+def test_postgres_without_the_extra_names_the_extra():
+    cls = load_memory_plugin(UNIQUE_NAME)
+    with pytest.raises(ValueError, match=r"ovos-memory-plugin-entity\[postgres\]"):
+        cls(config={"backend": "postgres", "db_url": "postgresql://nobody@127.0.0.1:1/x"})
+
+
+def test_postgres_needs_a_url(monkeypatch):
+    monkeypatch.delenv("OVOS_ENTITY_MEMORY_DB_URL", raising=False)
+    with pytest.raises(ValueError, match="db_url"):
+        load_memory_plugin(UNIQUE_NAME)(config={"backend": "postgres"})

@@ -14,6 +14,8 @@ from ovos_memory_plugin_entity import facts as f
 from ovos_memory_plugin_entity.migration import import_seed_file
 from ovos_memory_plugin_entity.store import JsonFolderStore, MemoryStore, file_key
 
+from pg import needs_postgres
+
 POLICY = f.Policy(max_facts=0, max_retired=0)
 
 
@@ -23,9 +25,16 @@ def add(text):
     return mutate
 
 
-@pytest.fixture(params=["json", "memory"])
+@pytest.fixture(params=["json", "memory", pytest.param("postgres", marks=needs_postgres)])
 def store(request, tmp_path):
-    return JsonFolderStore(tmp_path / "mem") if request.param == "json" else MemoryStore()
+    """The same suite runs on every backend, so they cannot drift apart."""
+    if request.param == "postgres":
+        from ovos_memory_plugin_entity.store_pg import PostgresStore
+        backend = PostgresStore(request.getfixturevalue("pg_url"))
+        yield backend
+        backend.close()
+    else:
+        yield JsonFolderStore(tmp_path / "mem") if request.param == "json" else MemoryStore()
 
 
 def test_update_then_load_and_audit(store):
@@ -177,3 +186,29 @@ def test_orphaned_temp_files_of_dead_writers_are_removed(tmp_path):
     fresh.write_text("{}")
     JsonFolderStore(tmp_path / "mem")
     assert not old.exists() and fresh.exists()
+
+
+def test_forget_scrubs_the_trail_on_every_backend(store):
+    store.update("s", add("Likes oolong tea"))
+    store.update("s", lambda r: f.owner_forget(r, "f1", now=2.0, actor="api", policy=POLICY))
+    assert "oolong" not in json.dumps(store.audit("s"))
+    assert [e["action"] for e in store.audit("s")] == ["add", "forget"]
+
+
+@pytest.mark.parametrize("session_id", ["nul\0byte", "emoji 🎉", "a/b", "Ana", "ana", "x" * 3000])
+def test_hostile_ids_on_every_backend(store, session_id):
+    store.update(session_id, add("Mine"))
+    store.update(session_id.swapcase() if session_id != session_id.swapcase() else "other", add("Other"))
+    assert [x.text for x in store.load(session_id)[1].facts] == ["Mine"]
+    assert session_id in store.sessions()
+
+
+def test_a_failed_mutation_changes_nothing(store):
+    store.update("s", add("Likes tea"))
+
+    def broken(record):
+        f.apply_ops(record, f.Ops(add=(f.NewFact("Half done"),)), now=1.0, actor="api", policy=POLICY)
+        raise RuntimeError("boom")
+    with pytest.raises(RuntimeError):
+        store.update("s", broken)
+    assert [x.text for x in store.load("s")[1].facts] == ["Likes tea"]

@@ -1,0 +1,256 @@
+"""The PostgreSQL backend: many persona servers, one memory (``backend: postgres``).
+
+Same records, audit trail, tombstones and erase as the JSON backend, in three tables::
+
+    entity_memory_meta      key/value: the table schema version
+    entity_memory_sessions  session_id, record (jsonb), revision
+    entity_memory_audit     id, session_id, event (jsonb), appended
+
+Every change is one transaction that locks the session's row (``SELECT … FOR UPDATE``),
+re-reads it, applies a short pure function and writes it back: processes on many
+machines never lose an update, and no transaction stays open while the model runs.
+Needs the ``postgres`` extra (psycopg 3 and its pool).
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any, Dict, List, Optional, Tuple
+
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.facts import Change, SessionRecord, new_record
+from ovos_memory_plugin_entity.store import Mutation, StoreUnavailable, scrub_event
+
+TABLE_SCHEMA_VERSION = 1
+# Waiting longer than this for a connection means the database is down: the turn goes on.
+CONNECT_TIMEOUT_S = 2.0
+# While it is down, the database is tried at most this often; other calls fail at once
+# (turns use the facts last read, changes wait in the queue) instead of waiting each time.
+PROBE_INTERVAL_S = 2.0
+_SCHEMA_LOCK_ID = 7_340_115  # pg_advisory_xact_lock key: creating tables from many processes at once
+
+INSTALL_HINT = "backend 'postgres' needs the postgres extra: pip install 'ovos-memory-plugin-entity[postgres]'"
+
+
+def _key(session_id: str) -> str:
+    """Session ids as PostgreSQL text: NUL and lone surrogates cannot be stored, so escape
+    them the way JSON does (ASCII, reversible, injective)."""
+    return json.dumps(session_id)[1:-1]
+
+
+def _session_id(key: str) -> str:
+    return json.loads(f'"{key}"')
+
+
+class PostgresStore:
+    """The store protocol on PostgreSQL, through a small psycopg connection pool."""
+
+    def __init__(self, url: str, pool_size: int = 4):
+        try:
+            import psycopg  # noqa: F401
+            from psycopg_pool import ConnectionPool
+        except ImportError:
+            raise ValueError(INSTALL_HINT) from None
+        self._url, self._pool_size, self._pool_class = url, max(pool_size, 2), ConnectionPool
+        self._pool = self._new_pool()
+        self._schema_ready = False
+        self._cache: Dict[str, Tuple[int, SessionRecord]] = {}
+        self._lock = threading.Lock()
+        self._down = False
+        self._pool_failed = False
+        self._next_probe = 0.0
+
+    # -- plumbing ------------------------------------------------------------------
+    def _new_pool(self) -> Any:
+        # open(wait=False): a database that is down must not stop the assistant starting.
+        # check: a connection that died with a database restart is replaced on checkout.
+        pool = self._pool_class(self._url, min_size=1, max_size=self._pool_size, open=False,
+                                timeout=CONNECT_TIMEOUT_S, name="entity-memory",
+                                check=self._pool_class.check_connection)
+        pool.open(wait=False)
+        return pool
+    @staticmethod
+    def _t(name: str) -> str:
+        return f"entity_memory_{name}"
+
+    def _outage(self, exc: Exception) -> StoreUnavailable:
+        with self._lock:
+            first = not self._down
+            self._down = True
+            self._pool_failed = True
+            self._next_probe = time.monotonic() + PROBE_INTERVAL_S
+        if first:
+            LOG.warning(f"entity memory: the database is unreachable ({exc}); turns go on with the "
+                        f"facts last read, and changes wait in the queue. Check db_url.")
+        return StoreUnavailable(str(exc))
+
+    def _up(self) -> None:
+        if self._down:
+            with self._lock:
+                self._down = False
+            LOG.info("entity memory: the database answers again")
+
+    def _connection(self):  # type: ignore[no-untyped-def]
+        with self._lock:
+            if self._down and self._pool_failed:
+                # psycopg_pool retries with a backoff that keeps doubling; a fresh pool
+                # notices a database that came back within a second.
+                self._pool.close(timeout=0)
+                self._pool = self._new_pool()
+                self._pool_failed = False
+            pool = self._pool
+        return pool.connection(timeout=CONNECT_TIMEOUT_S)
+
+    def _ensure_schema(self, conn: Any) -> None:
+        if self._schema_ready:
+            return
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK_ID,))
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {self._t('meta')} (key text PRIMARY KEY, value text NOT NULL)")
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {self._t('sessions')} (session_id text PRIMARY KEY, "
+                         f"record jsonb NOT NULL, revision bigint NOT NULL DEFAULT 0, "
+                         f"updated_at timestamptz NOT NULL DEFAULT now())")
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {self._t('audit')} (id bigserial PRIMARY KEY, "
+                         f"session_id text NOT NULL, event jsonb NOT NULL)")
+            conn.execute(f"CREATE INDEX IF NOT EXISTS {self._t('audit_session')} "
+                         f"ON {self._t('audit')} (session_id, id)")
+            row = conn.execute(f"SELECT value FROM {self._t('meta')} WHERE key = 'schema'").fetchone()
+            if row is None:
+                conn.execute(f"INSERT INTO {self._t('meta')} VALUES ('schema', %s)", (str(TABLE_SCHEMA_VERSION),))
+            elif int(row[0]) > TABLE_SCHEMA_VERSION:
+                raise ValueError(f"the database's tables are schema {row[0]}, newer than this plugin's "
+                                 f"{TABLE_SCHEMA_VERSION}; upgrade the plugin")
+        self._schema_ready = True
+
+    def _run(self, work: Any) -> Any:
+        """Run ``work(conn)`` with a pooled connection; outages become StoreUnavailable."""
+        import psycopg
+        from psycopg_pool import PoolTimeout
+        if self._down and time.monotonic() < self._next_probe:
+            raise StoreUnavailable("the database is down; trying again shortly")
+        try:
+            with self._connection() as conn:
+                self._ensure_schema(conn)
+                result = work(conn)
+        except (psycopg.OperationalError, PoolTimeout) as exc:
+            raise self._outage(exc) from None
+        self._up()
+        return result
+
+    # -- the store protocol ------------------------------------------------------------
+    def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
+        key = _key(session_id)
+        with self._lock:
+            cached = self._cache.get(key)
+        known = cached[0] if cached else -1
+
+        def read(conn: Any) -> Optional[Tuple[int, Any]]:
+            return conn.execute(
+                f"SELECT revision, CASE WHEN revision = %s THEN NULL ELSE record END "
+                f"FROM {self._t('sessions')} WHERE session_id = %s", (known, key)).fetchone()
+        try:
+            row = self._run(read)
+        except StoreUnavailable:
+            if cached is not None:
+                return cached  # the last good read
+            raise
+        if row is None:
+            return (0, new_record(session_id))
+        if row[1] is None and cached is not None:
+            return cached
+        record = SessionRecord.from_dict(row[1])
+        record.session_id = session_id
+        entry = (int(row[0]), record)
+        with self._lock:
+            self._cache[key] = entry
+        return entry
+
+    def update(self, session_id: str, mutate: Mutation) -> Change:
+        from psycopg.types.json import Jsonb
+        key = _key(session_id)
+
+        def work(conn: Any) -> Tuple[Change, Optional[Tuple[int, SessionRecord]]]:
+            with conn.transaction():
+                empty = new_record(key).to_dict()
+                conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record) VALUES (%s, %s) "
+                             f"ON CONFLICT DO NOTHING", (key, Jsonb(empty)))
+                raw, revision = conn.execute(
+                    f"SELECT record, revision FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
+                    (key,)).fetchone()
+                record = SessionRecord.from_dict(raw)
+                record.session_id = session_id
+                change = mutate(record)
+                entry = None
+                if change.modified:
+                    stored = record.to_dict()
+                    stored["session_id"] = key
+                    revision = conn.execute(
+                        f"UPDATE {self._t('sessions')} SET record = %s, revision = revision + 1, "
+                        f"updated_at = now() WHERE session_id = %s RETURNING revision",
+                        (Jsonb(stored), key)).fetchone()[0]
+                    entry = (int(revision), record)
+                elif revision == 0:  # nothing to keep: leave no empty row behind
+                    conn.execute(f"DELETE FROM {self._t('sessions')} WHERE session_id = %s AND revision = 0",
+                                 (key,))
+                if change.forgotten_texts:
+                    rows = conn.execute(f"SELECT id, event FROM {self._t('audit')} WHERE session_id = %s",
+                                        (key,)).fetchall()
+                    for row_id, event in rows:
+                        scrubbed = scrub_event(event, change.forgotten_texts)
+                        if scrubbed != event:
+                            conn.execute(f"UPDATE {self._t('audit')} SET event = %s WHERE id = %s",
+                                         (Jsonb(scrubbed), row_id))
+                if change.events:
+                    with conn.cursor() as cursor:
+                        cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
+                                           [(key, Jsonb(e)) for e in change.events])
+            return change, entry
+        change, entry = self._run(work)
+        if entry is not None:
+            with self._lock:
+                self._cache[key] = entry
+        return change
+
+    def audit(self, session_id: str) -> List[Dict[str, Any]]:
+        rows = self._run(lambda conn: conn.execute(
+            f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id", (_key(session_id),)
+        ).fetchall())
+        return [row[0] for row in rows]
+
+    def sessions(self) -> List[str]:
+        rows = self._run(lambda conn: conn.execute(
+            f"SELECT session_id FROM {self._t('sessions')} ORDER BY session_id").fetchall())
+        return sorted(_session_id(row[0]) for row in rows)
+
+    def erase(self, session_id: str) -> None:
+        """Rows go in one transaction; then VACUUM FULL rewrites both tables so the deleted
+        text is not left in their pages (it stays in WAL until those segments recycle)."""
+        from psycopg.types.json import Jsonb
+        key = _key(session_id)
+
+        def work(conn: Any) -> None:
+            with conn.transaction():
+                row = conn.execute(f"SELECT record FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
+                                   (key,)).fetchone()
+                old = SessionRecord.from_dict(row[0]) if row else new_record(key)
+                fresh = new_record(key, old.generation + 1)
+                fresh.imported = old.imported
+                conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
+                conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record, revision) VALUES (%s, %s, 1) "
+                             f"ON CONFLICT (session_id) DO UPDATE SET record = EXCLUDED.record, "
+                             f"revision = {self._t('sessions')}.revision + 1, updated_at = now()",
+                             (key, Jsonb(fresh.to_dict())))
+            conn.autocommit = True
+            try:
+                conn.execute(f"VACUUM FULL {self._t('sessions')}")
+                conn.execute(f"VACUUM FULL {self._t('audit')}")
+            finally:
+                conn.autocommit = False
+        self._run(work)
+        with self._lock:
+            self._cache.pop(key, None)
+
+    def close(self) -> None:
+        self._pool.close()

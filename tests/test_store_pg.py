@@ -1,0 +1,135 @@
+"""The PostgreSQL backend against a real cluster: sharing, outages, erase, moving backends."""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+
+import pytest
+
+from ovos_memory_plugin_entity import facts as f
+from ovos_memory_plugin_entity.cli import main
+
+from conftest import user_assistant
+from pg import database_files, needs_postgres, pg_ctl
+
+pytestmark = needs_postgres
+POLICY = f.Policy(max_facts=0, max_retired=0)
+
+
+def add(text):
+    return lambda record: f.apply_ops(record, f.Ops(add=(f.NewFact(text),)), now=1.0, actor="api", policy=POLICY)
+
+
+def _writer(url, worker, count, sessions):
+    from ovos_memory_plugin_entity.store_pg import PostgresStore
+    store = PostgresStore(url)
+    for n in range(count):
+        store.update(f"s{n % sessions}", add(f"Fact {worker} {n}"))
+    store.close()
+
+
+def test_four_processes_lose_nothing(pg_url):
+    from ovos_memory_plugin_entity.store_pg import PostgresStore
+    ctx = multiprocessing.get_context("spawn")
+    workers = [ctx.Process(target=_writer, args=(pg_url, w, 150, 3)) for w in range(4)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(180)
+        assert w.exitcode == 0
+    store = PostgresStore(pg_url)
+    assert sum(len(store.load(f"s{s}")[1].facts) for s in range(3)) == 600
+    assert sum(len(store.audit(f"s{s}")) for s in range(3)) == 600
+    store.close()
+
+
+def test_the_plugin_on_postgres(make_memory, model, pg_url):
+    model.reply('["Likes tea"]')
+    memory = make_memory(backend="postgres", db_url=pg_url)
+    memory.update_history(user_assistant("I like tea"), "s")
+    assert memory.flush(10)
+    assert "Likes tea" in memory.build_conversation_context("hi", "s")[0].content
+    other = make_memory(backend="postgres", db_url=pg_url)  # another persona server
+    assert [x.text for x in other.facts("s")] == ["Likes tea"]
+
+
+def test_db_url_from_the_environment(make_memory, pg_url, monkeypatch):
+    monkeypatch.setenv("OVOS_ENTITY_MEMORY_DB_URL", pg_url)
+    memory = make_memory(backend="postgres")
+    memory.add_fact("s", "Likes tea")
+    assert [x.text for x in memory.facts("s")] == ["Likes tea"]
+
+
+def test_database_restart_loses_nothing_and_never_breaks_a_turn(make_memory, model, pg_url, logs):
+    model.default = lambda body: '["' + body["messages"][0]["content"].split("User: ")[1].split("\n")[0] + '"]'
+    memory = make_memory(backend="postgres", db_url=pg_url, model="m")
+    memory.update_history(user_assistant("Fact before"), "s")
+    assert memory.flush(10)
+    memory.build_conversation_context("warm the cache", "s")
+    pg_ctl("stop")
+    try:
+        for n in range(5):
+            memory.update_history(user_assistant(f"Fact during {n}"), "s")
+            context = memory.build_conversation_context("hi", "s")
+            assert "Fact before" in context[0].content  # the last good read
+        assert memory.flush(3) is False  # waiting in the queue
+        assert sum("database is unreachable" in m for _, m in logs) == 1
+    finally:
+        pg_ctl("start")
+    assert memory.flush(60)
+    texts = [x.text for x in memory.facts("s")]
+    assert texts == ["Fact before"] + [f"Fact during {n}" for n in range(5)]
+    assert any("answers again" in m for level, m in logs if level == "info")
+
+
+def test_erase_leaves_no_row_and_no_text_in_the_table_files(pg_url, capsys):
+    db = ["--db-url", pg_url]
+    assert main(db + ["add", "s", "Owns a zebra named Quintessa"]) == 0
+    assert main(db + ["add", "s", "Lives in Zanzibar"]) == 0
+    assert main(db + ["edit", "s", "f2", "Lives in Zagreb"]) == 0
+    assert main(db + ["add", "other", "Likes tea"]) == 0
+    assert b"Quintessa" in database_files(pg_url)
+    assert main(db + ["erase", "s"]) == 0
+    files = database_files(pg_url)
+    for text in (b"Quintessa", b"Zanzibar", b"Zagreb"):
+        assert text not in files
+    assert b"Likes tea" in files
+    import psycopg
+    with psycopg.connect(pg_url) as conn:
+        assert conn.execute("SELECT count(*) FROM entity_memory_audit WHERE session_id = 's'").fetchone()[0] == 0
+        record = conn.execute("SELECT record FROM entity_memory_sessions WHERE session_id = 's'").fetchone()[0]
+    assert record["facts"] == [] and record["generation"] == 1
+
+
+@pytest.mark.parametrize("direction", ["json-to-postgres", "postgres-to-json"])
+def test_moving_between_backends_keeps_facts_history_and_tombstones(pg_url, tmp_path, capsys, direction):
+    json_db = ["--db-path", str(tmp_path / "entity_memory.json")]
+    pg_db = ["--db-url", pg_url]
+    source, target = (json_db, pg_db) if direction == "json-to-postgres" else (pg_db, json_db)
+    main(source + ["add", "a", "Name is Ana", "--pin"])
+    main(source + ["add", "a", "Lives in Lisbon"])
+    main(source + ["edit", "a", "f2", "Lives in Porto"])
+    main(source + ["add", "a", "Likes oolong"])
+    main(source + ["forget", "a", "f4"])
+    main(source + ["add", "a", "Is allergic to peanuts", "--about", "Emma", "--relation", "daughter"])
+    capsys.readouterr()
+    assert main(source + ["export", "--all"]) == 0
+    dump = tmp_path / "export.json"
+    dump.write_text(capsys.readouterr().out)
+    assert main(target + ["import", str(dump)]) == 0
+    capsys.readouterr()
+    results = []
+    for where in (source, target):
+        main(where + ["--json", "facts", "a", "--all"])
+        facts = json.loads(capsys.readouterr().out)
+        main(where + ["--json", "history", "a"])
+        history = json.loads(capsys.readouterr().out)
+        main(where + ["--json", "export", "a"])
+        record = json.loads(capsys.readouterr().out)["sessions"][0]["record"]
+        results.append((facts, history, record["tombstones"], record["entities"]))
+    assert results[0][0] == results[1][0]
+    assert results[1][1][:-1] == results[0][1] and results[1][1][-1]["action"] == "import"
+    assert results[0][2] == results[1][2] and len(results[0][2]) == 1
+    assert results[0][3] == results[1][3]
+    assert b"oolong" not in dump.read_bytes()
