@@ -199,27 +199,6 @@ def cmd_events(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_rename_entity(args: argparse.Namespace) -> int:
-    """Rename an entity (and optionally set its relation), e.g. to tell two Emmas apart."""
-    _owner(args).rename_entity(args.session, args.entity_id, args.name, args.relation)
-    _emit(args, {"renamed": args.entity_id}, f"renamed {args.entity_id}")
-    return 0
-
-
-def cmd_merge_entities(args: argparse.Namespace) -> int:
-    """Merge the second entity into the first: its facts move over."""
-    _owner(args).merge_entities(args.session, args.keep_id, args.merge_id)
-    _emit(args, {"merged": args.merge_id, "into": args.keep_id}, f"merged {args.merge_id} into {args.keep_id}")
-    return 0
-
-
-def cmd_forget_entity(args: argparse.Namespace) -> int:
-    """Forget an entity and everything about it."""
-    _owner(args).forget_entity(args.session, args.entity_id)
-    _emit(args, {"forgotten": args.entity_id}, f"forgot {args.entity_id}")
-    return 0
-
-
 def cmd_history(args: argparse.Namespace) -> int:
     """Show a session's audit trail: every change, when, by whom."""
     trail = _owner(args).history(args.session)
@@ -247,25 +226,35 @@ def cmd_edit(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_pin(args: argparse.Namespace) -> int:
-    """Pin a fact: never evicted, always injected first."""
-    _owner(args).set_pinned(args.session, args.fact_id, True)
-    _emit(args, {"pinned": args.fact_id}, f"pinned {args.fact_id}")
-    return 0
+def _action(doc: str, act: Callable[[Owner, argparse.Namespace], None], done: str, subject: str
+            ) -> Callable[[argparse.Namespace], int]:
+    """A command that changes one thing and says so: ``done`` names what happened to it."""
+    def run(args: argparse.Namespace) -> int:
+        act(_owner(args), args)
+        _emit(args, {done: getattr(args, subject)}, f"{done} {getattr(args, subject)}")
+        return 0
+    run.__doc__ = doc
+    return run
 
 
-def cmd_unpin(args: argparse.Namespace) -> int:
-    """Unpin a fact."""
-    _owner(args).set_pinned(args.session, args.fact_id, False)
-    _emit(args, {"unpinned": args.fact_id}, f"unpinned {args.fact_id}")
-    return 0
-
-
-def cmd_forget(args: argparse.Namespace) -> int:
-    """Forget a fact: its text leaves the record and the history; it is not learnt again."""
-    _owner(args).forget(args.session, args.fact_id)
-    _emit(args, {"forgotten": args.fact_id}, f"forgot {args.fact_id}")
-    return 0
+cmd_pin = _action("Pin a fact: never evicted, always injected first.",
+                  lambda owner, a: owner.set_pinned(a.session, a.fact_id, True), "pinned", "fact_id")
+cmd_unpin = _action("Unpin a fact.", lambda owner, a: owner.set_pinned(a.session, a.fact_id, False),
+                    "unpinned", "fact_id")
+cmd_forget = _action("Forget a fact: its text leaves the record and the history; it is not learnt again.",
+                     lambda owner, a: owner.forget(a.session, a.fact_id), "forgotten", "fact_id")
+cmd_approve = _action("Approve a pending item: its facts become live.",
+                      lambda owner, a: owner.decide(a.session, a.pending_id, True), "approved", "pending_id")
+cmd_reject = _action("Reject a pending item: it is dropped.",
+                     lambda owner, a: owner.decide(a.session, a.pending_id, False), "rejected", "pending_id")
+cmd_rename_entity = _action("Rename an entity (and optionally set its relation), e.g. to tell two Emmas apart.",
+                            lambda owner, a: owner.rename_entity(a.session, a.entity_id, a.name, a.relation),
+                            "renamed", "entity_id")
+cmd_merge_entities = _action("Merge the second entity into the first: its facts move over.",
+                             lambda owner, a: owner.merge_entities(a.session, a.keep_id, a.merge_id),
+                             "merged", "merge_id")
+cmd_forget_entity = _action("Forget an entity and everything about it.",
+                            lambda owner, a: owner.forget_entity(a.session, a.entity_id), "forgotten", "entity_id")
 
 
 def cmd_pending(args: argparse.Namespace) -> int:
@@ -273,20 +262,6 @@ def cmd_pending(args: argparse.Namespace) -> int:
     items = _owner(args).pending(args.session)
     lines = [f"[{p.id}] " + " | ".join(p.describe) + f"  (since {_when(p.created_at)})" for p in items]
     _emit(args, [p.to_dict() for p in items], "\n".join(lines) or "(nothing pending)")
-    return 0
-
-
-def cmd_approve(args: argparse.Namespace) -> int:
-    """Approve a pending item: its facts become live."""
-    _owner(args).decide(args.session, args.pending_id, True)
-    _emit(args, {"approved": args.pending_id}, f"approved {args.pending_id}")
-    return 0
-
-
-def cmd_reject(args: argparse.Namespace) -> int:
-    """Reject a pending item: it is dropped."""
-    _owner(args).decide(args.session, args.pending_id, False)
-    _emit(args, {"rejected": args.pending_id}, f"rejected {args.pending_id}")
     return 0
 
 
