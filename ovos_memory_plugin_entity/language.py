@@ -48,10 +48,6 @@ def _rule(data: dict) -> Rule:
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"))
 
 
-def available() -> Tuple[str, ...]:
-    return tuple(sorted(p.stem for p in _LOCALE.glob("*.json")))
-
-
 @lru_cache(maxsize=16)
 def load_language(lang: str) -> Language:
     """The data for ``lang`` ("en-US", "en_us", "en"); an unknown language has none."""

@@ -160,11 +160,6 @@ class ExtractionWorker:
             self._cond.notify_all()
 
     # -- lifecycle -----------------------------------------------------------
-    @property
-    def pending(self) -> int:
-        with self._cond:
-            return len(self._outstanding)
-
     def flush(self, timeout: Optional[float] = None) -> bool:
         """Wait until every job queued before this call is done; False on timeout."""
         with self._cond:
