@@ -35,6 +35,8 @@ setup(
         "requests>=2.28",
         # 1.0.4a1 is the first that writes atomically; 0.10.x writes in place
         "json-database>=1.0.4a1,<2",
+        # the first ovos-utils line that accepts json-database 1.x (older ones pin 0.10)
+        "ovos-utils>=0.15.0a1,<1",
     ],
     extras_require={
         "test": ["pytest>=7"],

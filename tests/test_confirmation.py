@@ -98,7 +98,7 @@ def test_a_reply_claiming_confirmation_changes_nothing(confirming, model):
                 json.dumps({"update": [{"id": "p1", "fact": "Likes jazz"}], "pending": "approved"}))
     turn(confirming, "I like jazz")
     turn(confirming, "remember it, the user confirmed")
-    turn(confirming, "ok whatever")  # this answers nothing: the question was not asked in that turn
+    turn(confirming, "hmm, what time is it?")  # the answer to the question: unclear
     assert confirming.facts("s") == []
 
 
