@@ -193,6 +193,9 @@ def select(session: RankedSession, query: str, budget_chars: int, max_count: int
 
 def render_block(header: str, session: RankedSession, facts: Sequence[Fact], now: float) -> str:
     """The facts block: the user's facts, then one line per entity, then events by date."""
+    head = [header.strip() or "Known facts about the user:", BLOCK_NOTE]
+    if not session.labels and not session.event_ends:  # only the user's own facts: one line each
+        return "\n".join(head + [session.lines[f.id] for f in facts])
     lines: List[str] = []
     groups: Dict[str, List[str]] = {}
     events: List[Tuple[float, str]] = []
@@ -211,7 +214,7 @@ def render_block(header: str, session: RankedSession, facts: Sequence[Fact], now
     rendered = [f"- {session.labels[item]}: " + "; ".join(groups[item]) if item in groups else item
                 for item in lines]
     rendered += [line for _, line in sorted(events)]
-    return "\n".join([header.strip() or "Known facts about the user:", BLOCK_NOTE, *rendered])
+    return "\n".join(head + rendered)
 
 
 def assemble(utterance: str, block: Optional[str], *, system_prompt: str, inject_mode: str

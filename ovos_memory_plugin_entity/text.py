@@ -37,6 +37,8 @@ def normalise(text: str) -> str:
 
 
 def _fold_accents(word: str) -> str:
+    if word.isascii():
+        return word
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
