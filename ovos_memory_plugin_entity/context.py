@@ -113,7 +113,10 @@ class RankedSession:
 
     @classmethod
     def build(cls, facts: Sequence[Fact], index: FactIndex, max_fact_chars: int = 200,
-              entities: Optional[Dict[str, Entity]] = None) -> "RankedSession":
+              entities: Optional[Dict[str, Entity]] = None,
+              previous: Optional["RankedSession"] = None) -> "RankedSession":
+        """Rank ``facts``; ``index`` is updated in place, and texts already sanitised for
+        ``previous`` (the same session before this change) are reused."""
         entities = entities or {}
         labels = {eid: sanitise(e.label, max_fact_chars) for eid, e in entities.items()}
         index.sync({f.id: f"{entities[f.about].name} {entities[f.about].relation} {f.text}"
@@ -125,7 +128,9 @@ class RankedSession:
                  + FREQUENCY_WEIGHT * math.log1p(f.confirmations) / math.log1p(most)
                  for rank, f in enumerate(by_recency)}
         order = {f.id: i for i, f in enumerate(sorted(facts, key=lambda f: _order_key(f.id)))}
-        texts = {f.id: sanitise(f.text, max_fact_chars) for f in facts}
+        known = previous.by_id if previous is not None else {}
+        texts = {f.id: previous.texts[f.id] if f.id in known and known[f.id].text == f.text  # type: ignore[union-attr]
+                 else sanitise(f.text, max_fact_chars) for f in facts}
         lines = {}
         for f in facts:
             label = f"{labels[f.about]}: " if f.about in labels else ""

@@ -219,7 +219,8 @@ class EntityMemory(AgentContextManager):
             if cached is None or cached[0] != revision:
                 index = cached[1].index if cached else context.FactIndex(self._language.stopwords)
                 cached = self._ranked[key] = (revision, context.RankedSession.build(
-                    record.live_facts(), index, self.settings.max_fact_chars, record.live_entities()))
+                    record.live_facts(), index, self.settings.max_fact_chars, record.live_entities(),
+                    previous=cached[1] if cached else None))
             return use(record, cached[1])
 
     # -- the worker's job ---------------------------------------------------------

@@ -125,7 +125,7 @@ def test_api_key_is_sent(make_memory, model):
 def test_many_threads_many_sessions_lose_and_duplicate_nothing(make_memory, model):
     model.default = lambda body: '["' + body["messages"][0]["content"].split("User: ")[1].split("\n")[0] + '"]'
     memory = make_memory(queue_size=2000, max_facts=0, extractor="llm", model="m")
-    threads_n, turns = 16, 40
+    threads_n, turns = 16, 100
 
     def talk(t):
         for n in range(turns):
