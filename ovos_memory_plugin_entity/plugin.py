@@ -66,9 +66,10 @@ class EntityMemory(AgentContextManager):
     unpinned fact least recently confirmed is evicted (recorded, never silent).
     ``max_extract_tokens`` (int, 128): ``max_tokens`` of the extraction request.
     ``request_timeout`` (s, 30) and ``connect_timeout`` (s, 5): read and connect timeouts.
-    ``backend`` (``json`` | ``memory``, ``json``); ``db_path`` (str,
+    ``backend`` (``json`` | ``memory`` | ``postgres``, ``json``); ``db_path`` (str,
     ``$XDG_DATA_HOME/ovos/entity_memory.json``): the JSON backend's folder is derived
     from it (``.../entity_memory/``); a seed-format file at that path is imported once.
+    ``db_url`` (str, ``$OVOS_ENTITY_MEMORY_DB_URL``): the ``postgresql://`` URL of ``postgres``.
     ``extraction_prompt`` (str): must contain ``{exchange}``; may use ``{facts}``, ``{today}``.
     ``facts_header`` (str, ``Known facts about the user:``); ``system_prompt`` (str, ``""``).
     ``scope`` (``session`` | ``global``, ``session``): one fact set per session or per device.
@@ -84,6 +85,7 @@ class EntityMemory(AgentContextManager):
     ``pending_user_timeout`` (s, 300): how long a user turn waits for its answer.
     ``confirm`` (``off`` | ``on``, ``off``): keep extracted facts pending until the user says
     yes; ``confirm_ttl_hours`` (24): pending items expire after this long.
+    ``event_grace_hours`` (6): a dated event leaves the context this long after it is over.
     """
 
     def __init__(self, config: Optional[Dict[str, Any]] = None, *,
