@@ -96,27 +96,38 @@ def test_a_cache_never_serves_what_another_process_changed(tmp_path):
     assert len(two.load("s")[1].facts) == 2
 
 
-def _writer(folder, worker, count, sessions):
-    store = JsonFolderStore(folder)
+def _open_backend(kind, where):
+    if kind == "postgres":
+        from ovos_memory_plugin_entity.store_pg import PostgresStore
+        return PostgresStore(where)
+    return JsonFolderStore(where)
+
+
+def _writer(kind, where, worker, count, sessions):
+    store = _open_backend(kind, where)
     for n in range(count):
         store.update(f"s{n % sessions}", add(f"Fact {worker} {n}"))
+    store.close()
 
 
-@pytest.mark.parametrize("processes", [2, 4])
-def test_processes_sharing_a_store_lose_nothing(tmp_path, processes):
-    folder = tmp_path / "mem"
+@pytest.mark.parametrize("kind, processes", [("json", 2), ("json", 4),
+                                              pytest.param("postgres", 4, marks=needs_postgres)])
+def test_processes_sharing_a_store_lose_nothing(request, tmp_path, kind, processes):
+    where = request.getfixturevalue("pg_url") if kind == "postgres" else tmp_path / "mem"
     per_process, sessions = 150, 3
-    ctx = multiprocessing.get_context("fork")
-    workers = [ctx.Process(target=_writer, args=(folder, w, per_process, sessions)) for w in range(processes)]
+    # spawn: a fresh interpreter per writer, as separate services are (and no threads forked)
+    ctx = multiprocessing.get_context("spawn")
+    workers = [ctx.Process(target=_writer, args=(kind, where, w, per_process, sessions))
+               for w in range(processes)]
     for w in workers:
         w.start()
     for w in workers:
-        w.join(120)
+        w.join(180)
         assert w.exitcode == 0
-    store = JsonFolderStore(folder)
-    total = sum(len(store.load(f"s{s}")[1].facts) for s in range(sessions))
-    assert total == processes * per_process
+    store = _open_backend(kind, where)
+    assert sum(len(store.load(f"s{s}")[1].facts) for s in range(sessions)) == processes * per_process
     assert sum(len(store.audit(f"s{s}")) for s in range(sessions)) == processes * per_process
+    store.close()
 
 
 def _acknowledging_writer(folder, conn):

@@ -1,48 +1,18 @@
-"""The PostgreSQL backend against a real cluster: sharing, outages, erase, moving backends."""
+"""The PostgreSQL backend against a real cluster: outages, erase, moving backends.
+
+The backend-neutral suite, concurrent writers included, runs on it from test_store.py."""
 from __future__ import annotations
 
 import json
-import multiprocessing
-import os
 
 import pytest
 
-from ovos_memory_plugin_entity import facts as f
 from ovos_memory_plugin_entity.cli import main
 
 from conftest import user_assistant
 from pg import database_files, needs_postgres, pg_ctl
 
 pytestmark = needs_postgres
-POLICY = f.Policy(max_facts=0, max_retired=0)
-
-
-def add(text):
-    return lambda record: f.apply_ops(record, f.Ops(add=(f.NewFact(text),)), now=1.0, actor="api", policy=POLICY)
-
-
-def _writer(url, worker, count, sessions):
-    from ovos_memory_plugin_entity.store_pg import PostgresStore
-    store = PostgresStore(url)
-    for n in range(count):
-        store.update(f"s{n % sessions}", add(f"Fact {worker} {n}"))
-    store.close()
-
-
-def test_four_processes_lose_nothing(pg_url):
-    from ovos_memory_plugin_entity.store_pg import PostgresStore
-    ctx = multiprocessing.get_context("spawn")
-    workers = [ctx.Process(target=_writer, args=(pg_url, w, 150, 3)) for w in range(4)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join(180)
-        assert w.exitcode == 0
-    store = PostgresStore(pg_url)
-    assert sum(len(store.load(f"s{s}")[1].facts) for s in range(3)) == 600
-    assert sum(len(store.audit(f"s{s}")) for s in range(3)) == 600
-    store.close()
-
 
 def test_the_plugin_on_postgres(make_memory, model, pg_url):
     model.reply('["Likes tea"]')
