@@ -22,14 +22,14 @@ import time
 from pathlib import Path
 from typing import Callable, List
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: tests/ beside it
 
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole  # noqa: E402
 
-from fake_model import FakeModel, SilentServer  # noqa: E402
+from tests.fake_model import FakeModel, SilentServer  # noqa: E402
 from ovos_memory_plugin_entity import EntityMemory  # noqa: E402
-from ovos_memory_plugin_entity import facts as factlib  # noqa: E402
-from ovos_memory_plugin_entity.store import JsonFolderStore  # noqa: E402
+from tests import helpers as factlib  # noqa: E402
+from ovos_memory_plugin_entity.stores import JsonFolderStore  # noqa: E402
 
 try:
     from ovos_memory_plugins.entity import EntityMemory as PeerMemory
@@ -221,7 +221,7 @@ def bench_postgres() -> None:
         print("  skipped: set DB_URL to a postgresql:// URL")
         return
     import psycopg
-    from ovos_memory_plugin_entity.store_pg import PostgresStore
+    from ovos_memory_plugin_entity.stores.postgres import PostgresStore
     for writers in (1, 4, 16):
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute("DROP TABLE IF EXISTS entity_memory_sessions, entity_memory_audit, entity_memory_meta")

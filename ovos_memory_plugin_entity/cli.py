@@ -12,12 +12,11 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 
-from ovos_memory_plugin_entity.config import Settings, load_settings
 from ovos_memory_plugin_entity.entities import event_end
-from ovos_memory_plugin_entity.facts import Fact, Policy
-from ovos_memory_plugin_entity.language import load_language
 from ovos_memory_plugin_entity.owner import Owner, OwnerError, read_json_file
-from ovos_memory_plugin_entity.store import StoreUnavailable, open_store
+from ovos_memory_plugin_entity.record import Fact
+from ovos_memory_plugin_entity.settings import Settings, load_settings
+from ovos_memory_plugin_entity.stores import StoreUnavailable, open_store
 
 DEMO_CONVERSATION = (
     ("Hi! My name is Ana, but please call me Annie.", "Nice to meet you, Annie!"),
@@ -92,7 +91,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
                 state = "pinned" if fact.pinned else ("live" if fact.live else f"retired: {fact.superseded_by}")
                 about = f"{names[fact.about]}: " if fact.about in names else ""
                 print(f"  [{fact.id}] {about}{fact.text}  ({state})")
-            print(f"\nNext turn, the persona sends its model:")
+            print("\nNext turn, the persona sends its model:")
             _print_messages(memory.build_conversation_context(DEMO_QUESTION, "demo"))
     return 0
 
@@ -102,12 +101,12 @@ def _owner(args: argparse.Namespace) -> Owner:
     if settings.backend == "memory":
         raise UserError("backend 'memory' keeps facts inside the assistant's process; "
                         "the command line can only reach the 'json' and 'postgres' backends")
-    language = load_language(settings.lang)
-    policy = Policy(max_facts=settings.max_facts, max_retired=settings.max_retired_facts,
-                    supersede_threshold=settings.supersede_threshold,
-                    max_fact_chars=settings.max_fact_chars, stopwords=language.stopwords)
-    return Owner(open_store(settings.backend, settings.store_folder, settings.db_url), policy, time.time,
-                 actor="cli")
+    from ovos_memory_plugin_entity.plugin import make_policy
+    try:
+        store = open_store(settings.backend, settings.store_folder, settings.db_url)
+    except OSError as exc:
+        raise UserError(f"cannot use the store at {settings.store_folder}: {exc}") from None
+    return Owner(store, make_policy(settings), time.time, actor="cli", scope=settings.scope)
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -189,9 +188,10 @@ def cmd_entities(args: argparse.Namespace) -> int:
 def cmd_events(args: argparse.Namespace) -> int:
     """List dated events, upcoming first, then past ones."""
     now = time.time()
-    events = sorted((f for f in _owner(args).facts(args.session) if f.when), key=lambda f: event_end(f.when))
-    upcoming = [f for f in events if event_end(f.when) >= now]
-    past = [f for f in events if event_end(f.when) < now]
+    ends = {f.id: event_end(f.when) for f in _owner(args).facts(args.session) if f.when}
+    events = sorted((f for f in _owner(args).facts(args.session) if f.id in ends), key=lambda f: ends[f.id])
+    upcoming = [f for f in events if ends[f.id] >= now]
+    past = [f for f in events if ends[f.id] < now]
     lines = ["Upcoming:"] + [f"  {_fact_line(f, now)}" for f in upcoming] if upcoming else []
     lines += ["Past:"] + [f"  {_fact_line(f, now)}" for f in past] if past else []
     _emit(args, {"upcoming": [f.to_dict() for f in upcoming], "past": [f.to_dict() for f in past]},

@@ -10,73 +10,92 @@ Nothing the model returns can make an item live: the contract has no such operat
 from __future__ import annotations
 
 import threading
-from typing import Dict, List, Optional, Sequence
+from typing import Iterable, List, Optional, Sequence
 
-from ovos_memory_plugin_entity import facts as factlib
-from ovos_memory_plugin_entity.extraction import ops_from_json
-from ovos_memory_plugin_entity.facts import Change, Policy, SessionRecord
+from ovos_memory_plugin_entity.contract import Ops
+from ovos_memory_plugin_entity.editor import Editor
+from ovos_memory_plugin_entity.lru import LRU
+from ovos_memory_plugin_entity.record import SessionRecord
 from ovos_memory_plugin_entity.safety import sanitise
 from ovos_memory_plugin_entity.yesno import Judge
+
+# Sessions whose asked-about items this process tracks; the oldest are forgotten first.
+MAX_TRACKED_SESSIONS = 10_000
 
 QUESTION = ("Before or after answering, ask the user in one short question whether you should "
             "remember the following about them. Do not treat it as known until they agree:")
 
 
-class Confirmation:
-    """Tracks which pending items were asked about, per session, and applies the answers."""
+def describe_ops(record: SessionRecord, ops: Ops, listed_ids: Optional[Iterable[str]]) -> List[str]:
+    """One line per proposed change, as the assistant will ask about it."""
+    listed = set(listed_ids) if listed_ids is not None else None
+    lines = [a.text for a in ops.add]
+    for item in ops.update:
+        old = record.fact(item.fact_id)
+        if old is not None and old.live and (listed is None or old.id in listed):
+            lines.append(f"{item.text} (instead of: {old.text})")
+    for fact_id in ops.forget:
+        old = record.fact(fact_id)
+        if old is not None and old.live and old.text and (listed is None or old.id in listed):
+            lines.append(f"forget: {old.text}")
+    if ops.forget_all:
+        lines.append("forget everything remembered")
+    return lines
 
-    def __init__(self, judge: Judge, policy: Policy, ttl_s: float, max_fact_chars: int):
-        self._judge, self._policy, self._ttl_s = judge, policy, ttl_s
+
+class Confirmation:
+    """Tracks which pending items were asked about, per session, and judges the answers."""
+
+    def __init__(self, judge: Judge, ttl_s: float, max_fact_chars: int):
+        self._judge, self._ttl_s = judge, ttl_s
         self._max_fact_chars = max_fact_chars
-        self._offered: Dict[str, List[str]] = {}  # asked in the context being answered now
-        self._awaiting: Dict[str, List[str]] = {}  # asked in the last exchange; next one answers
+        self._offered: LRU[str, List[str]] = LRU(MAX_TRACKED_SESSIONS)  # asked in the context answered now
+        self._awaiting: LRU[str, List[str]] = LRU(MAX_TRACKED_SESSIONS)  # asked last exchange; next one answers
         self._lock = threading.Lock()
 
     def question(self, key: str, record: SessionRecord, now: float) -> Optional[str]:
         """The paragraph asking about pending items, or None; remembers what it asked."""
         with self._lock:
-            awaiting = set(self._awaiting.get(key, ()))
+            awaiting = set(self._awaiting.get(key) or ())
             items = [p for p in record.pending if p.id not in awaiting and now - p.created_at <= self._ttl_s]
             if not items:
-                self._offered.pop(key, None)
+                self._offered.pop(key)
                 return None
-            self._offered[key] = [p.id for p in items]
+            self._offered.put(key, [p.id for p in items])
         lines = [f"- {sanitise(line, self._max_fact_chars)}" for p in items for line in p.describe]
         return "\n".join([QUESTION, *lines])
 
     def next_exchange(self, key: str) -> Optional[List[str]]:
         """Called for each exchange in order: the pending ids its user words answer."""
         with self._lock:
-            answers = self._awaiting.pop(key, None)
-            offered = self._offered.pop(key, None)
+            answers = self._awaiting.get(key)
+            offered = self._offered.get(key)
+            self._awaiting.pop(key)
+            self._offered.pop(key)
             if offered:
-                self._awaiting[key] = offered
+                self._awaiting.put(key, offered)
             return answers
 
-    def apply_answer(self, record: SessionRecord, pending_ids: Sequence[str], user_words: str,
-                     now: float) -> Change:
+    def apply_answer(self, editor: Editor, pending_ids: Sequence[str], user_words: str) -> None:
         """Judge the user's words and apply, drop or re-ask the items asked about."""
-        change = factlib.expire_pending(record, now=now, ttl_s=self._ttl_s)
-        asked = [p for p in record.pending if p.id in set(pending_ids)]
+        editor.expire_pending(self._ttl_s)
+        asked = [p for p in editor.record.pending if p.id in set(pending_ids)]
         if not asked:
-            return change
+            return
         question = "Should I remember: " + "; ".join(line for p in asked for line in p.describe) + "?"
         verdict = self._judge(question, user_words)
         if verdict is None:
-            _merge(change, factlib.answer_unclear(record, [p.id for p in asked], now=now))
-            return change
+            editor.answer_unclear([p.id for p in asked])
+            return
+        actor = editor.actor
+        editor.actor = "user-confirmed" if verdict else "user"
         for item in asked:
-            ops = ops_from_json(item.ops) if verdict else None
-            _merge(change, factlib.decide(record, item.id, verdict, ops, now=now, actor="user-confirmed"
-                                          if verdict else "user", policy=self._policy))
-        return change
+            editor.decide(item.id, verdict)
+        editor.actor = actor
 
-    def expire(self, record: SessionRecord, now: float) -> Change:
-        return factlib.expire_pending(record, now=now, ttl_s=self._ttl_s)
-
-
-def _merge(into: Change, other: Change) -> None:
-    into.events += other.events
-    into.forgotten_texts += other.forgotten_texts
-    into.warnings += other.warnings
-    into.touched = into.touched or other.touched
+    def propose(self, editor: Editor, ops: Ops, listed_ids: Optional[Sequence[str]], *,
+                forget_allowed: bool, forget_all_allowed: bool) -> None:
+        """Expire what is too old, then keep ``ops`` pending."""
+        editor.expire_pending(self._ttl_s)
+        editor.propose(ops, describe_ops(editor.record, ops, listed_ids), listed_ids,
+                       forget_allowed=forget_allowed, forget_all_allowed=forget_all_allowed)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 from ovos_memory_plugin_entity.client import ChatClient, EndpointError
-from ovos_memory_plugin_entity.config import Settings
+from ovos_memory_plugin_entity.settings import Settings
 
 OUR_NAMES = ("ovos-memory-plugin-entity-facts", "ovos-memory-plugin-entity")
 COMPOSITE = "ovos-memory-plugin-composite"
@@ -122,7 +122,8 @@ def run_checks(settings: Settings, persona: Optional[Dict[str, Any]], timeout: f
     checks = check_endpoint(settings, timeout) if settings.extractor != "rules" else [
         Check("endpoint", True, "extractor: rules needs no model")]
     checks.append(check_store(settings))
-    used = persona.get("memory_module") if persona and persona.get("memory_module") in OUR_NAMES else OUR_NAMES[0]
+    named = persona.get("memory_module") if persona else None
+    used = named if isinstance(named, str) and named in OUR_NAMES else OUR_NAMES[0]
     checks += check_plugin_names(used)
     if persona is not None:
         checks += check_persona(persona)

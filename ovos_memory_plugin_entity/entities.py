@@ -1,50 +1,20 @@
-"""The people, pets, places and things in the user's life, and dated events. Pure.
+"""Names of the people, pets and places in the user's life, and dates of events. Pure.
 
-An entity has a stable id within its session (``e3``), a display name, and the user's
-relation to it (daughter, boss, dog, dentist). A name said again in another case or with
-a possessive ("Emma's") is the same entity; two different Emmas stay apart only when
-the model or the owner says so (by renaming one). A fact may be ``about`` an entity,
-and may carry ``when``: the ISO date or date-time of an event, resolved by the model
-against ``{today}``.
+A name said again in another case or with a possessive ("Emma's") is the same entity
+(:func:`name_key`). An event's ``when`` is an ISO date or date-time, resolved by the
+model against ``{today}`` and validated here (:func:`parse_when`).
 """
 from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import dataclass
-from typing import Any, Dict, Optional
+from typing import Any, Optional
 
 from ovos_memory_plugin_entity import text as textlib
 
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 MAX_NAME_CHARS = 60
 MAX_RELATION_CHARS = 40
-
-
-@dataclass
-class Entity:
-    id: str
-    name: str
-    relation: str = ""
-    created_at: float = 0.0
-    retired_by: Optional[str] = None  # "forgotten", or the id it was merged into
-
-    @property
-    def live(self) -> bool:
-        return self.retired_by is None
-
-    @property
-    def label(self) -> str:
-        return f"{self.name} ({self.relation})" if self.relation else self.name
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {"id": self.id, "name": self.name, "relation": self.relation,
-                "created_at": self.created_at, "retired_by": self.retired_by}
-
-    @classmethod
-    def from_dict(cls, data: Dict[str, Any]) -> "Entity":
-        return cls(id=str(data["id"]), name=str(data.get("name", "")), relation=str(data.get("relation", "")),
-                   created_at=float(data.get("created_at", 0.0)), retired_by=data.get("retired_by"))
 
 
 def clean_name(name: str) -> str:

@@ -17,12 +17,12 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity import context, rules
 from ovos_memory_plugin_entity.client import ChatClient, EndpointError
-from ovos_memory_plugin_entity.config import Settings
-from ovos_memory_plugin_entity.extraction import (ReplyError, build_prompt, example_facts, parse_reply,
-                                                 render_exchange)
-from ovos_memory_plugin_entity.facts import NewFact, Ops, Replacement, SessionRecord
+from ovos_memory_plugin_entity.contract import (NewFact, Ops, Replacement, ReplyError, build_prompt, example_facts,
+                                                parse_reply, render_exchange)
 from ovos_memory_plugin_entity.language import Language
-from ovos_memory_plugin_entity.safety import is_instruction, user_asked_to_forget_all
+from ovos_memory_plugin_entity.record import SessionRecord
+from ovos_memory_plugin_entity.safety import is_instruction, user_asked_to_forget, user_asked_to_forget_all
+from ovos_memory_plugin_entity.settings import Settings
 
 # An exchange the endpoint keeps failing on (while it answers others) is given up.
 MAX_ATTEMPTS = 8
@@ -33,7 +33,8 @@ class Extraction:
     ops: Ops
     actor: str  # "extractor" or "rules"
     listed_ids: Optional[Tuple[str, ...]]  # ids the model was shown; None: any live id
-    forget_all_allowed: bool = False
+    forget_allowed: bool = False  # the user's words asked to forget something
+    forget_all_allowed: bool = False  # ... everything
 
 
 @dataclass(frozen=True)
@@ -108,8 +109,9 @@ class Extractor:
                         f"must ask for the JSON contract described in the readme.")
             return None
         ops = self._screen(parsed.ops)
-        allowed = ops.forget_all and user_asked_to_forget_all(user, self._language)
-        return Extraction(ops, "extractor", tuple(fid for fid, _ in listed), allowed)
+        return Extraction(ops, "extractor", tuple(fid for fid, _ in listed),
+                          forget_allowed=bool(ops.forget) and user_asked_to_forget(user, self._language),
+                          forget_all_allowed=ops.forget_all and user_asked_to_forget_all(user, self._language))
 
     def _screen(self, ops: Ops) -> Ops:
         def safe(text: str) -> bool:

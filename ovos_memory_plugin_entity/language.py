@@ -30,6 +30,8 @@ class Language:
     code: str
     stopwords: FrozenSet[str] = frozenset()
     forget_all: Tuple[Pattern[str], ...] = ()
+    forget_request: Tuple[Pattern[str], ...] = ()
+    negations: FrozenSet[str] = frozenset()
     instructions: Tuple[Pattern[str], ...] = ()
     rules: Tuple[Rule, ...] = ()
     yes: Tuple[str, ...] = ()
@@ -60,6 +62,8 @@ def load_language(lang: str) -> Language:
         code=code,
         stopwords=frozenset(data.get("stopwords", ())),
         forget_all=tuple(re.compile(p, re.IGNORECASE) for p in data.get("forget_all", ())),
+        forget_request=tuple(re.compile(p, re.IGNORECASE) for p in data.get("forget_request", ())),
+        negations=frozenset(w.casefold() for w in data.get("negations", ())),
         instructions=tuple(re.compile(p, re.IGNORECASE) for p in data.get("instructions", ())),
         rules=tuple(_rule(r) for r in data.get("rules", ())),
         yes=tuple(data.get("yes", ())), no=tuple(data.get("no", ())),

@@ -16,15 +16,16 @@ from typing import Callable, Optional
 
 from ovos_utils.log import LOG
 
-from ovos_memory_plugin_entity.facts import Change, Policy, SessionRecord, import_facts
+from ovos_memory_plugin_entity.editor import Change, Editor, Policy
+from ovos_memory_plugin_entity.record import SessionRecord
+from ovos_memory_plugin_entity.stores import JsonFolderStore
 from ovos_memory_plugin_entity.text import digest
-from ovos_memory_plugin_entity.store import JsonFolderStore, write_json_atomically
 
 MARKER = "seed-import.json"
 
 
 def _done(store: JsonFolderStore) -> bool:
-    return (store.folder / MARKER).exists()
+    return store.has_marker(MARKER)
 
 
 def import_seed_file(store: JsonFolderStore, seed_path: Path, key_for: Callable[[str], str],
@@ -47,16 +48,14 @@ def import_seed_file(store: JsonFolderStore, seed_path: Path, key_for: Callable[
 
         marker = digest(session_id)[:16]
 
-        def mutate(record: SessionRecord) -> Change:
-            if marker in record.imported:
-                return Change()
-            record.imported.append(marker)
-            change = import_facts(record, texts, now=now(), policy=policy)
-            change.touched = True
-            return change
+        def mutate(record: SessionRecord, marker: str = marker, texts: list = texts) -> Change:
+            editor = Editor(record, policy, now(), "import")
+            if editor.mark_imported(marker):
+                editor.import_texts(texts)
+            return editor.finish()
         if store.update(key_for(session_id), mutate).changed:
             imported += 1
-    write_json_atomically(store.folder / MARKER, {"source": str(seed_path), "sessions": len(data)})
+    store.write_marker(MARKER, {"source": str(seed_path), "sessions": len(data)})
     LOG.info(f"entity memory: imported {imported} sessions from {seed_path}; that file was not changed")
     return imported
 

@@ -12,7 +12,7 @@ import re
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity import text as textlib
-from ovos_memory_plugin_entity.facts import NewFact, Ops, Replacement
+from ovos_memory_plugin_entity.contract import NewFact, Ops, Replacement
 from ovos_memory_plugin_entity.language import Language, Rule
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
@@ -59,12 +59,13 @@ def extract(user_words: str, language: Language, live_facts: Sequence[Tuple[str,
                 fact = _render(rule, match.groups())
                 if fact:
                     found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", (fact, rule))
-    slots = {}
+    slots: Dict[str, List[Tuple[str, str]]] = {}
     for fact_id, fact_text in live_facts:
         slot = slot_of(fact_text, language)
         if slot:
             slots.setdefault(slot, []).append((fact_id, fact_text))
-    adds, updates = [], []
+    adds: List[NewFact] = []
+    updates: List[Replacement] = []
     for fact, rule in found.values():
         key = textlib.normalise(fact.text)
         holders = [h for h in slots.get(rule.slot or "", ()) if textlib.normalise(h[1]) != key]

@@ -7,6 +7,7 @@ every fact is flattened before it is rendered so it cannot forge a chat turn.
 from __future__ import annotations
 
 import re
+from typing import FrozenSet, Pattern, Sequence
 
 from ovos_memory_plugin_entity import text as textlib
 from ovos_memory_plugin_entity.language import Language
@@ -20,14 +21,46 @@ _ROLE_MARKER = re.compile(r"(?:^|(?<=\s))(?:system|assistant|user|developer|tool
                           re.IGNORECASE)
 
 
+# How far back (in words) a negation turns a request into its opposite: "don't ever forget".
+NEGATION_WINDOW_WORDS = 4
+_WORD = re.compile(r"[\w']+")
+
+
+def screened_form(text: str) -> str:
+    """What the screens read: compatibility forms folded (full-width, ligatures), format
+    characters (zero-width joiners, bidi marks) removed, whitespace collapsed. Screening
+    the raw text would let "Ｉｇｎｏｒｅ ａｌｌ…" through, to be rendered as plain ASCII later."""
+    return textlib.clean(text, len(text) + 1)
+
+
 def is_instruction(fact: str, language: Language) -> bool:
     """True for a "fact" that tries to instruct the assistant rather than describe the user."""
-    return any(p.search(fact) for p in language.instructions) or bool(_TEMPLATE_TOKENS.search(fact))
+    text = screened_form(fact)
+    return any(p.search(text) for p in language.instructions) or bool(_TEMPLATE_TOKENS.search(text))
+
+
+def _requested(user_words: str, patterns: Sequence[Pattern[str]], negations: FrozenSet[str]) -> bool:
+    """A pattern matches and no negation stands just before it in the same clause."""
+    text = screened_form(user_words)
+    for pattern in patterns:
+        for match in pattern.finditer(text):
+            clause = re.split(r"[.!?;,]", text[:match.start()])[-1]
+            before = [w.casefold() for w in _WORD.findall(clause)][-NEGATION_WINDOW_WORDS:]
+            if not any(w in negations or w.endswith("n't") for w in before):
+                return True
+    return False
 
 
 def user_asked_to_forget_all(user_words: str, language: Language) -> bool:
-    """The code-side gate for ``forget_all``: the user's own words must ask for it."""
-    return any(p.search(user_words) for p in language.forget_all)
+    """The gate for ``forget_all``: the user's own words ask to forget everything
+    (a request, not a mention: "never forget anything about me" is not one)."""
+    return _requested(user_words, language.forget_all, language.negations)
+
+
+def user_asked_to_forget(user_words: str, language: Language) -> bool:
+    """The gate for a model's ``forget`` of ids: the user's own words ask to forget (or
+    cancel) something. Without it a model cannot delete on its own."""
+    return _requested(user_words, language.forget_request + language.forget_all, language.negations)
 
 
 def sanitise(fact: str, max_chars: int) -> str:

@@ -30,6 +30,11 @@ def clean(text: str, max_chars: int) -> str:
     return text
 
 
+def truncate(text: str, max_chars: int) -> str:
+    """``text`` cut to ``max_chars`` with an ellipsis when it was longer."""
+    return text if len(text) <= max_chars else text[:max_chars - 1] + "…"
+
+
 def normalise(text: str) -> str:
     """The dedup key: NFKC, case-folded, whitespace collapsed, trailing punctuation dropped."""
     text = _WHITESPACE.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()

@@ -1,30 +1,13 @@
 """Shared fixtures: a loopback model server, the plugin loaded through OPM, log capture."""
 from __future__ import annotations
 
-import os
-import sys
 from typing import Any, Callable, Dict, Iterator, List, Tuple
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(__file__))
-
-from fake_model import FakeModel, make_fake  # noqa: E402
-
-UNIQUE_NAME = "ovos-memory-plugin-entity-facts"
-
-
-class Clock:
-    """A clock the tests move by hand: no test sleeps."""
-
-    def __init__(self, start: float = 1_000.0):
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
+from tests.fake_model import FakeModel, make_fake
+from tests.helpers import UNIQUE_NAME, Clock, user_assistant  # noqa: F401  (fixtures' helpers)
+from tests.pg import pg_url  # noqa: F401  (a fixture: a fresh PostgreSQL database per test)
 
 
 @pytest.fixture
@@ -63,12 +46,3 @@ def make_memory(tmp_path, model) -> Iterator[Callable[..., Any]]:
     yield factory
     for memory in made:
         memory.close(timeout=5)
-
-
-def user_assistant(user: str, assistant: str = "Okay.") -> list:
-    from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
-    return [AgentMessage(role=MessageRole.USER, content=user),
-            AgentMessage(role=MessageRole.ASSISTANT, content=assistant)]
-
-
-from pg import pg_url  # noqa: E402,F401  (a fixture: a fresh PostgreSQL database per test)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import user_assistant
+from tests.helpers import user_assistant
 
 
 def reply(**ops):
@@ -102,7 +102,7 @@ def test_a_mass_retire_reply_is_refused(make_memory, model, logs):
     model.reply(reply(add=["A one", "B two", "C three", "D four", "E five"]),
                 reply(forget=["f1", "f2", "f3", "f4"]))
     turn(memory, "facts")
-    turn(memory, "hmm")
+    turn(memory, "forget those")
     assert len(live(memory)) == 5
     assert any("refused" in m for _, m in logs)
 

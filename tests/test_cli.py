@@ -47,7 +47,7 @@ import multiprocessing  # noqa: E402
 
 import pytest  # noqa: E402
 
-from fake_model import SilentServer, free_port  # noqa: E402
+from tests.fake_model import SilentServer, free_port  # noqa: E402
 
 
 @pytest.fixture
@@ -216,7 +216,7 @@ def test_doctor_live_dead_and_silent(capsys, db, model, tmp_path):
 
 
 def test_cli_erase_drops_an_exchange_queued_in_a_running_assistant(capsys, db, make_memory, model, tmp_path):
-    from conftest import user_assistant
+    from tests.helpers import user_assistant
     memory = make_memory(db_path=db)
     model.reply('["Likes oolong tea"]')
     memory.update_history(user_assistant("I like oolong tea"), "s")

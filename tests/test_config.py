@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from ovos_memory_plugin_entity.config import load_settings
+from ovos_memory_plugin_entity.settings import load_settings
 
 
 def test_defaults_match_the_seed(monkeypatch, tmp_path):
@@ -56,7 +56,7 @@ def test_unknown_keys_are_reported(make_memory, logs):
 
 
 def test_a_custom_prompt_with_json_braces_works(make_memory, model):
-    from conftest import user_assistant
+    from tests.helpers import user_assistant
     model.reply('["Likes tea"]')
     memory = make_memory(extraction_prompt='Reply like {"add": ["x"]}.\n{exchange}')
     memory.update_history(user_assistant("I like tea"), "s")

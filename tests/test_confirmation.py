@@ -8,7 +8,7 @@ import pytest
 from ovos_memory_plugin_entity.language import load_language
 from ovos_memory_plugin_entity.yesno import load_judge, word_list_judge
 
-from conftest import Clock, user_assistant
+from tests.helpers import Clock, user_assistant
 
 EN = load_language("en-US")
 

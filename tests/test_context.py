@@ -5,7 +5,7 @@ import pytest
 from ovos_plugin_manager.templates.agents import MessageRole
 
 from ovos_memory_plugin_entity import context
-from ovos_memory_plugin_entity.facts import Fact
+from ovos_memory_plugin_entity.record import Fact
 from ovos_memory_plugin_entity.language import load_language
 from ovos_memory_plugin_entity.safety import is_instruction, sanitise
 

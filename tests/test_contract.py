@@ -11,7 +11,7 @@ from ovos_plugin_manager.agents import load_memory_plugin
 from ovos_plugin_manager.templates.agents import AgentContextManager, MessageRole
 
 import ovos_memory_plugin_entity
-from conftest import UNIQUE_NAME, user_assistant
+from tests.helpers import UNIQUE_NAME, user_assistant
 
 SEED_NAME = "ovos-memory-plugin-entity"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 import datetime
 import json
 
-from ovos_memory_plugin_entity import facts as f
-from ovos_memory_plugin_entity.store import JsonFolderStore
+from tests import helpers as f
+from ovos_memory_plugin_entity.stores import JsonFolderStore
 
-from conftest import Clock, user_assistant
+from tests.helpers import Clock, user_assistant
 
 # Monday 30 November 2026, 10:00 local time
 MONDAY_10AM = datetime.datetime(2026, 11, 30, 10, 0).timestamp()

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from ovos_memory_plugin_entity.extraction import (DEFAULT_EXTRACTION_PROMPT, ReplyError, build_prompt,
+from ovos_memory_plugin_entity.contract import (DEFAULT_EXTRACTION_PROMPT, ReplyError, build_prompt,
                                                  example_facts, parse_reply)
 
 

@@ -1,7 +1,7 @@
 """Applying operations to a record: dedup, pin, supersede, forget, evict, prune, refuse."""
 from __future__ import annotations
 
-from ovos_memory_plugin_entity import facts as f
+from tests import helpers as f
 from ovos_memory_plugin_entity.language import load_language
 
 POLICY = f.Policy(max_facts=50, max_retired=200, supersede_threshold=0.8,

@@ -4,9 +4,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
+from ovos_plugin_manager.templates.agents import MessageRole
 
-from conftest import UNIQUE_NAME, user_assistant
+from tests.helpers import user_assistant
 
 
 def test_a_stated_fact_reaches_the_next_turn(make_memory, model):

@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from fake_model import FakeModel, SilentServer, free_port
-from conftest import Clock, user_assistant
+from tests.fake_model import FakeModel, SilentServer, free_port
+from tests.helpers import Clock, user_assistant
 
 
 def test_update_history_returns_before_the_model_answers(make_memory, model):
@@ -52,7 +52,7 @@ def test_dead_endpoint_then_recovery_on_the_same_port(make_memory, logs):
     try:
         server.reply('["Likes tea"]', '["Has a cat"]')
         clock.advance(3600)
-        memory._worker.wake()
+        memory.wake()
         assert memory.flush(10)
         assert [f.text for f in memory.facts("s")] == ["Likes tea", "Has a cat"]
         assert any("answers again" in m for level, m in logs if level == "info")

@@ -10,11 +10,12 @@ import stat
 
 import pytest
 
-from ovos_memory_plugin_entity import facts as f
+from tests import helpers as f
 from ovos_memory_plugin_entity.migration import import_seed_file
-from ovos_memory_plugin_entity.store import JsonFolderStore, MemoryStore, file_key
+from ovos_memory_plugin_entity.stores import JsonFolderStore, MemoryStore
+from ovos_memory_plugin_entity.stores.json_folder import file_key
 
-from pg import needs_postgres
+from tests.pg import needs_postgres
 
 POLICY = f.Policy(max_facts=0, max_retired=0)
 
@@ -29,7 +30,7 @@ def add(text):
 def store(request, tmp_path):
     """The same suite runs on every backend, so they cannot drift apart."""
     if request.param == "postgres":
-        from ovos_memory_plugin_entity.store_pg import PostgresStore
+        from ovos_memory_plugin_entity.stores.postgres import PostgresStore
         backend = PostgresStore(request.getfixturevalue("pg_url"))
         yield backend
         backend.close()
@@ -98,7 +99,7 @@ def test_a_cache_never_serves_what_another_process_changed(tmp_path):
 
 def _open_backend(kind, where):
     if kind == "postgres":
-        from ovos_memory_plugin_entity.store_pg import PostgresStore
+        from ovos_memory_plugin_entity.stores.postgres import PostgresStore
         return PostgresStore(where)
     return JsonFolderStore(where)
 
@@ -190,10 +191,10 @@ def test_interrupted_import_resumes_without_duplicates(tmp_path):
 
 def test_orphaned_temp_files_of_dead_writers_are_removed(tmp_path):
     store = JsonFolderStore(tmp_path / "mem")
-    old = store.sessions_dir / ".tmp_abc.json"
+    old = store.tmp_dir / ".tmp_abc.json"
     old.write_text('{"facts": [{"text": "Likes oolong"')
     os.utime(old, (1, 1))
-    fresh = store.sessions_dir / ".tmp_def.json"
+    fresh = store.tmp_dir / ".tmp_def.json"
     fresh.write_text("{}")
     JsonFolderStore(tmp_path / "mem")
     assert not old.exists() and fresh.exists()

@@ -9,8 +9,8 @@ import pytest
 
 from ovos_memory_plugin_entity.cli import main
 
-from conftest import user_assistant
-from pg import database_files, needs_postgres, pg_ctl
+from tests.helpers import user_assistant
+from tests.pg import database_files, needs_postgres, pg_ctl
 
 pytestmark = needs_postgres
 

@@ -5,7 +5,7 @@ import threading
 
 from ovos_memory_plugin_entity.worker import ExtractionWorker
 
-from conftest import Clock
+from tests.helpers import Clock
 
 
 def test_per_session_order_and_flush():

@@ -1,4 +1,4 @@
-"""The extraction contract: building the prompt and parsing a reply into operations.
+"""The extraction contract, in one place: operation types, prompt, parser, JSON schema.
 
 Pure and bounded. The template may use ``{exchange}`` (required), ``{facts}`` and
 ``{today}``; only those three names are replaced, so the JSON in the instructions
@@ -11,17 +11,95 @@ stays as written. The model answers::
 Also accepted: a bare JSON array of strings, ``- fact`` lines, and ``NONE``/``[]``/
 ``{}``. ``<think>`` blocks are removed first; when a reply holds several JSON values,
 the last one that fits the contract wins (models echo the examples first).
+
+The JSON schema sent as ``response_format`` is built from the same field tables the
+parser reads (:data:`ADD_FIELDS`, :data:`UPDATE_FIELDS`), and says
+``additionalProperties: false`` itself: llama.cpp's grammar admits only the listed
+properties of an object, so a field missing from the schema could never arrive.
 """
 from __future__ import annotations
 
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity import text as textlib
 from ovos_memory_plugin_entity.entities import parse_when
-from ovos_memory_plugin_entity.facts import NewFact, Ops, Replacement
+
+
+@dataclass(frozen=True)
+class NewFact:
+    text: str
+    pin: bool = False
+    about: Optional[str] = None  # an entity's display name; None is the user
+    relation: Optional[str] = None  # the user's relation to ``about``
+    when: Optional[str] = None  # ISO date or date-time (validated by the parser)
+
+
+@dataclass(frozen=True)
+class Replacement:
+    fact_id: str
+    text: str
+    confidence: float = 1.0
+    pin: bool = False
+    when: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Ops:
+    """What one extraction asks for (the extraction contract, parsed)."""
+
+    add: Tuple[NewFact, ...] = ()
+    update: Tuple[Replacement, ...] = ()
+    forget: Tuple[str, ...] = ()
+    forget_all: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return not (self.add or self.update or self.forget or self.forget_all)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """An exact JSON form, for keeping operations in a record (pending proposals)."""
+        return {"add": [vars(a).copy() for a in self.add], "update": [vars(u).copy() for u in self.update],
+                "forget": list(self.forget), "forget_all": self.forget_all}
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "Ops":
+        """The inverse of :meth:`to_dict`; raises ``ValueError`` on anything else."""
+        try:
+            return cls(add=tuple(NewFact(**a) for a in data.get("add", [])),
+                       update=tuple(Replacement(**u) for u in data.get("update", [])),
+                       forget=tuple(str(f) for f in data.get("forget", [])),
+                       forget_all=data.get("forget_all") is True)
+        except TypeError as exc:
+            raise ValueError(f"not stored operations: {exc}") from None
+
+
+_STRING, _BOOLEAN, _NUMBER = {"type": "string"}, {"type": "boolean"}, {"type": "number"}
+# Every field the parser reads from an item, with its JSON type: the schema is built from these.
+ADD_FIELDS: Dict[str, Dict[str, str]] = {"fact": _STRING, "pin": _BOOLEAN, "about": _STRING,
+                                         "relation": _STRING, "when": _STRING}
+UPDATE_FIELDS: Dict[str, Dict[str, str]] = {"id": _STRING, "fact": _STRING, "confidence": _NUMBER,
+                                            "pin": _BOOLEAN, "when": _STRING}
+_CONTRACT_KEYS = {"add", "update", "forget", "forget_all"}
+
+
+def _object(fields: Dict[str, Dict[str, str]], required: Sequence[str]) -> Dict[str, Any]:
+    return {"type": "object", "properties": dict(fields), "required": list(required),
+            "additionalProperties": False}
+
+
+def ops_schema() -> Dict[str, Any]:
+    """The JSON schema of a reply, built from the parser's own field tables."""
+    def listing(items: Dict[str, Any]) -> Dict[str, Any]:
+        return {"type": "array", "items": items, "maxItems": MAX_ITEMS_PER_KIND}
+    return {"type": "object",
+            "properties": {"add": listing({"anyOf": [_STRING, _object(ADD_FIELDS, ["fact"])]}),
+                           "update": listing(_object(UPDATE_FIELDS, ["id", "fact"])),
+                           "forget": listing(_STRING),
+                           "forget_all": _BOOLEAN},
+            "additionalProperties": False}
 
 # A runaway reply cannot stall the worker: only this much of it is scanned.
 MAX_SCANNED_REPLY_CHARS = 16384
@@ -29,30 +107,36 @@ MAX_SCANNED_REPLY_CHARS = 16384
 MAX_FAILED_DECODES = 64
 # More items than this in one reply is a model listing everything it saw.
 MAX_ITEMS_PER_KIND = 20
+# What of an exchange reaches the prompt: a 1 MB utterance must not become a 1 MB prompt.
+MAX_USER_CHARS = 2000
+MAX_ASSISTANT_CHARS = 1000
 # Bullet lines longer than this are prose, not facts.
 MAX_BULLET_CHARS = 200
 
+# The constant instructions come first and the three variable parts last, so a server's
+# prompt cache (llama.cpp --cache-reuse, vLLM prefix caching) reuses the whole head.
 DEFAULT_EXTRACTION_PROMPT = """You maintain a memory of durable facts about the USER of a voice assistant and the people, pets and plans in their life.
-
-Known facts (id and text):
-{facts}
-
-Today is {today}. The latest exchange:
-{exchange}
 
 Reply with one JSON object and nothing else:
 {"add": [...], "update": [...], "forget": [...]}
 
 Rules:
-- Only facts the USER stated: their name, how to address them, where they live, work, likes, dislikes, diet, allergies, constraints, goals; the people and pets in their life; their plans. Never the assistant's words, never guesses, never questions.
-- Each fact is short, in the third person, in the user's language: "Likes jazz", "Lives in Porto".
+- Only facts the USER stated: their name, how to address them, where they live, work, likes, dislikes, diet, allergies, constraints, goals; the people and pets in their life; their plans. Never the assistant's words, never guesses, never questions, never requests to the assistant.
+- Each fact is short, in the third person without a subject, in the user's language: "Likes jazz", "Lives in Porto".
 - Mark the user's name and how to address them with "pin": {"fact": "Name is Sam", "pin": true}.
 - A fact about someone else names them with "about" and the user's relation to them: {"fact": "Is allergic to nuts", "about": "Mia", "relation": "daughter"}.
 - A plan or appointment has "when", an ISO date or date-time worked out from today: {"fact": "Piano lesson", "when": "2030-01-02T15:00"}.
-- "update" replaces a known fact only when both cannot be true at once (a changed value, a corrected name, a moved appointment): {"id": "x1", "fact": "Works as a nurse", "confidence": 0.9}. Related but compatible facts are "add", not "update". When unsure, do not replace.
+- "update" replaces a known fact when both cannot be true at once (a changed value, a corrected name, a moved appointment): {"id": "x1", "fact": "Works as a nurse", "confidence": 0.9}. Related but compatible facts are "add", not "update". When unsure, do not replace.
+- A fact already known, in other words, is not added again.
 - "forget" lists ids of known facts the user asked you to forget, or plans they cancelled: ["x2"].
 - If the user asks to forget everything, reply {"forget_all": true}.
-- Nothing new: reply {}."""
+- Nothing new: reply {}.
+
+Known facts (id and text):
+{facts}
+
+Today is {today}. The latest exchange:
+{exchange}"""
 
 _PLACEHOLDERS = ("{exchange}", "{facts}", "{today}")
 _THINK_BLOCK = re.compile(r"<think>.*?</think>", re.DOTALL | re.IGNORECASE)
@@ -60,7 +144,6 @@ _UNCLOSED_THINK = re.compile(r"<think>", re.IGNORECASE)
 _BULLET = re.compile(r"^\s*[-*•]\s+(.+?)\s*$")
 _NOTHING = {"none", "nothing", "[]", "{}", "null", "n/a"}
 _QUOTED = re.compile(r'"([^"{}\[\]\n]{3,80})"')
-_CONTRACT_KEYS = {"add", "update", "forget", "forget_all"}
 
 
 class ReplyError(ValueError):
@@ -74,8 +157,10 @@ class ParsedReply:
 
 
 def build_prompt(template: str, exchange: str, facts: Sequence[Tuple[str, str]], today: str) -> str:
-    """``facts`` are (id, text) pairs; the text may carry who it is about and its date."""
-    """Fill the three named placeholders; every other brace is left as written."""
+    """Fill the three named placeholders; every other brace is left as written.
+
+    ``facts`` are (id, text) pairs; the text may carry who it is about and its date.
+    """
     listed = "\n".join(f"[{fid}] {text}" for fid, text in facts) or "(none yet)"
     values = {"{exchange}": exchange, "{facts}": listed, "{today}": today}
     pattern = re.compile("|".join(re.escape(p) for p in _PLACEHOLDERS))
@@ -85,7 +170,7 @@ def build_prompt(template: str, exchange: str, facts: Sequence[Tuple[str, str]],
 def example_facts(template: str) -> Tuple[str, ...]:
     """Quoted fact-like strings in the prompt template: what a small model may echo."""
     found = [m.group(1) for m in _QUOTED.finditer(template)]
-    return tuple(s for s in found if s not in _CONTRACT_KEYS and s not in {"id", "fact", "pin", "confidence"}
+    return tuple(s for s in found if s not in _CONTRACT_KEYS and s not in ADD_FIELDS and s not in UPDATE_FIELDS
                  and any(ch.isalpha() for ch in s) and " " in s.strip())
 
 
@@ -227,4 +312,6 @@ def _drop_examples(ops: Ops, examples: Iterable[str], exchange: str, stopwords: 
 
 
 def render_exchange(user: str, assistant: str) -> str:
-    return f"User: {user.strip()}\nAssistant: {assistant.strip()}"
+    """The exchange as the prompt shows it, each side capped (a pasted book is not a fact)."""
+    return (f"User: {textlib.truncate(user.strip(), MAX_USER_CHARS)}\n"
+            f"Assistant: {textlib.truncate(assistant.strip(), MAX_ASSISTANT_CHARS)}")

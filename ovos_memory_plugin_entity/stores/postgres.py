@@ -20,8 +20,11 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ovos_utils.log import LOG
 
-from ovos_memory_plugin_entity.facts import Change, SessionRecord, new_record
-from ovos_memory_plugin_entity.store import Mutation, StoreUnavailable, scrub_event
+from ovos_memory_plugin_entity.editing import Change
+from ovos_memory_plugin_entity.lru import LRU
+from ovos_memory_plugin_entity.record import SessionRecord, new_record
+from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, Mutation, StoreUnavailable, erased,
+                                                   mutated, scrub_event)
 
 TABLE_SCHEMA_VERSION = 1
 # Waiting longer than this for a connection means the database is down: the turn goes on.
@@ -47,7 +50,7 @@ def _session_id(key: str) -> str:
 class PostgresStore:
     """The store protocol on PostgreSQL, through a small psycopg connection pool."""
 
-    def __init__(self, url: str, pool_size: int = 4):
+    def __init__(self, url: str, pool_size: int = 4, cache_sessions: int = DEFAULT_CACHE_SESSIONS):
         try:
             import psycopg  # noqa: F401
             from psycopg_pool import ConnectionPool
@@ -56,7 +59,7 @@ class PostgresStore:
         self._url, self._pool_size, self._pool_class = url, max(pool_size, 2), ConnectionPool
         self._pool = self._new_pool()
         self._schema_ready = False
-        self._cache: Dict[str, Tuple[int, SessionRecord]] = {}
+        self._cache: LRU[str, Tuple[int, SessionRecord]] = LRU(cache_sessions)
         self._lock = threading.Lock()
         self._down = False
         self._pool_failed = False
@@ -71,6 +74,7 @@ class PostgresStore:
                                 check=self._pool_class.check_connection)
         pool.open(wait=False)
         return pool
+
     @staticmethod
     def _t(name: str) -> str:
         return f"entity_memory_{name}"
@@ -92,7 +96,7 @@ class PostgresStore:
                 self._down = False
             LOG.info("entity memory: the database answers again")
 
-    def _connection(self):  # type: ignore[no-untyped-def]
+    def _connection(self) -> Any:
         with self._lock:
             if self._down and self._pool_failed:
                 # psycopg_pool retries with a backoff that keeps doubling; a fresh pool
@@ -142,8 +146,7 @@ class PostgresStore:
     # -- the store protocol ------------------------------------------------------------
     def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
         key = _key(session_id)
-        with self._lock:
-            cached = self._cache.get(key)
+        cached = self._cache.get(key)
         known = cached[0] if cached else -1
 
         def read(conn: Any) -> Optional[Tuple[int, Any]]:
@@ -163,8 +166,7 @@ class PostgresStore:
         record = SessionRecord.from_dict(row[1])
         record.session_id = session_id
         entry = (int(row[0]), record)
-        with self._lock:
-            self._cache[key] = entry
+        self._cache.put(key, entry)
         return entry
 
     def update(self, session_id: str, mutate: Mutation) -> Change:
@@ -179,9 +181,7 @@ class PostgresStore:
                 raw, revision = conn.execute(
                     f"SELECT record, revision FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
                     (key,)).fetchone()
-                record = SessionRecord.from_dict(raw)
-                record.session_id = session_id
-                change = mutate(record)
+                record, change = mutated(session_id, raw, mutate)
                 entry = None
                 if change.modified:
                     stored = record.to_dict()
@@ -209,8 +209,7 @@ class PostgresStore:
             return change, entry
         change, entry = self._run(work)
         if entry is not None:
-            with self._lock:
-                self._cache[key] = entry
+            self._cache.put(key, entry)
         return change
 
     def audit(self, session_id: str) -> List[Dict[str, Any]]:
@@ -234,9 +233,7 @@ class PostgresStore:
             with conn.transaction():
                 row = conn.execute(f"SELECT record FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
                                    (key,)).fetchone()
-                old = SessionRecord.from_dict(row[0]) if row else new_record(key)
-                fresh = new_record(key, old.generation + 1)
-                fresh.imported = old.imported
+                fresh = erased(SessionRecord.from_dict(row[0]) if row else None, key)
                 conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
                 conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record, revision) VALUES (%s, %s, 1) "
                              f"ON CONFLICT (session_id) DO UPDATE SET record = EXCLUDED.record, "
@@ -249,8 +246,7 @@ class PostgresStore:
             finally:
                 conn.autocommit = False
         self._run(work)
-        with self._lock:
-            self._cache.pop(key, None)
+        self._cache.pop(key)
 
     def close(self) -> None:
         self._pool.close()

@@ -1,0 +1,240 @@
+"""The building blocks of every edit to a record; :mod:`editor` builds the edits on them.
+
+Pure: an :class:`Editor` wraps one record, one ``now`` and one actor; its methods
+change the record in place and collect a :class:`Change` (audit events, texts to
+scrub from files, warnings). Stores apply a change under their lock; nothing here
+does I/O.
+
+The public face is :class:`editor.Editor`; nothing outside these two modules
+assigns to a record's rows, writes an audit event or retires a fact.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
+
+from ovos_memory_plugin_entity import text as textlib
+from ovos_memory_plugin_entity.entities import clean_name, clean_relation, name_key
+from ovos_memory_plugin_entity.record import (EVICTED, FORGOTTEN, Entity, Fact, SessionRecord, Tombstone, id_number)
+
+# The extractor may pin the user's name and how to address them; more than this
+# many pins from a model means it is pinning everything.
+MAX_EXTRACTOR_PINS = 3
+# A model reply that retires (evictions included) more than half of a session's live
+# facts, and more than this many, in one exchange is refused whole.
+MASS_RETIRE_MINIMUM = 2
+# Actors whose pins and adds are automatic (the user confirming a fact confirms its
+# words, not the model's choice to pin it).
+AUTOMATIC_SOURCES = frozenset({"extractor", "rules", "user-confirmed", "import"})
+# Unclear answers after which a pending item is dropped: asked, then asked once more.
+MAX_UNCLEAR_ANSWERS = 2
+
+
+class NotFound(LookupError):
+    """No such live fact, entity or pending item in this record."""
+
+    def __init__(self, kind: str, item_id: str):
+        super().__init__(f"no {kind} {item_id!r}")
+        self.kind, self.item_id = kind, item_id
+
+
+def _never(_text: str) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Policy:
+    """The limits a change obeys, from settings."""
+
+    max_facts: int = 50
+    max_retired: int = 200
+    supersede_threshold: float = 0.8
+    max_fact_chars: int = 200
+    stopwords: FrozenSet[str] = frozenset()
+    refuses: Callable[[str], bool] = _never  # text that may not become a fact (safety screen)
+
+
+@dataclass
+class Change:
+    """The outcome of one edit: audit events, texts to scrub, warnings."""
+
+    events: List[Dict[str, Any]] = field(default_factory=list)
+    forgotten_texts: List[str] = field(default_factory=list)
+    warnings: List[str] = field(default_factory=list)
+    refused: bool = False
+    touched: bool = False  # the record changed without an audit event (a confirmation)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.events)
+
+    @property
+    def modified(self) -> bool:
+        """The record must be saved."""
+        return bool(self.events) or self.touched
+
+
+def fact_key(about: Optional[str], when: Optional[str], text: str) -> str:
+    """What makes two facts the same: who it is about, the event date, the normalised text."""
+    return f"{about or ''}\x1f{when or ''}\x1f{textlib.normalise(text)}"
+
+
+def _entity_hash(name: str) -> str:
+    return textlib.digest("entity\x1f" + name_key(name))
+
+
+class EditorCore:
+    """The building blocks of an edit: events, tombstones, adding, retiring, forgetting."""
+
+    def __init__(self, record: SessionRecord, policy: Policy, now: float, actor: str):
+        self.record, self.policy, self.now, self.actor = record, policy, now, actor
+        self.change = Change()
+        self._by_key: Dict[str, Fact] = {fact_key(f.about, f.when, f.text): f for f in record.live_facts()}
+
+    # -- building blocks ---------------------------------------------------------
+    def _event(self, action: str, subject: Optional[str], **extra: Any) -> None:
+        self.change.events.append({"at": self.now, "actor": self.actor, "action": action,
+                                   "fact": subject, **{k: v for k, v in extra.items() if v is not None}})
+
+    def _hashes(self, text: str, about: Optional[str]) -> Tuple[str, Optional[str]]:
+        entity = self.record.entity(about)
+        hashed = f"{name_key(entity.name)}: {text}" if entity is not None and entity.name else text
+        return textlib.tombstone_hashes(hashed, self.policy.stopwords)
+
+    def blocked(self, text: str, about: Optional[str] = None) -> bool:
+        """True when a tombstone stands on these words."""
+        text_hash, words_hash = self._hashes(text, about)
+        return any(t.text_hash == text_hash or (words_hash and t.words_hash == words_hash)
+                   for t in self.record.tombstones)
+
+    def _lift_tombstones(self, text: str, about: Optional[str] = None) -> None:
+        text_hash, words_hash = self._hashes(text, about)
+        self.record.tombstones = [t for t in self.record.tombstones
+                                  if t.text_hash != text_hash and not (words_hash and t.words_hash == words_hash)]
+
+    @property
+    def automatic(self) -> bool:
+        return self.actor in AUTOMATIC_SOURCES
+
+    def _may_pin(self) -> bool:
+        pins = sum(1 for f in self.record.live_facts() if f.pinned and f.source in AUTOMATIC_SOURCES)
+        return not self.automatic or pins < MAX_EXTRACTOR_PINS
+
+    def _live_fact(self, fact_id: str) -> Fact:
+        fact = self.record.fact(fact_id)
+        if fact is None or not fact.live:
+            raise NotFound("live fact", fact_id)
+        return fact
+
+    def _live_entity(self, entity_id: str) -> Entity:
+        entity = self.record.entity(entity_id)
+        if entity is None or not entity.live:
+            raise NotFound("entity", entity_id)
+        return entity
+
+    def _resolve_entity(self, name: Optional[str], relation: Optional[str]) -> Optional[str]:
+        """The id of the live entity with this name (created if new); None for the user;
+        ``FORGOTTEN`` when the extractor names an entity the user asked to forget."""
+        display = clean_name(name or "")
+        key = name_key(display)
+        if not key or self.policy.refuses(display):
+            return None
+        relation = clean_relation(relation or "")
+        if relation and self.policy.refuses(relation):
+            relation = ""
+        entity = next((e for e in self.record.entities if e.live and name_key(e.name) == key), None)
+        tombstoned = any(t.text_hash == _entity_hash(display) for t in self.record.tombstones)
+        if entity is None and tombstoned and self.automatic:
+            return FORGOTTEN
+        if entity is None and tombstoned:
+            self.record.tombstones = [t for t in self.record.tombstones if t.text_hash != _entity_hash(display)]
+        if entity is None:
+            entity = Entity(id=f"e{self.record.next_entity}", name=display, relation=relation, created_at=self.now)
+            self.record.next_entity += 1
+            self.record.entities.append(entity)
+            self._event("entity", entity.id, after=entity.label)
+        elif relation and relation != entity.relation:
+            before = entity.label
+            entity.relation = relation
+            self._event("relate", entity.id, before=before, after=entity.label)
+        return entity.id
+
+    def _add_or_confirm(self, raw_text: str, pin: bool, about: Optional[str] = None,
+                        when: Optional[str] = None) -> Optional[Fact]:
+        """Add a fact, or confirm the live fact with the same key (counted, no audit line)."""
+        text = textlib.clean(raw_text, self.policy.max_fact_chars)
+        if not textlib.normalise(text):
+            return None
+        if self.policy.refuses(text):
+            self.change.warnings.append(f"refused a 'fact' addressed to the assistant: {text[:60]!r}")
+            return None
+        key = fact_key(about, when, text)
+        pin = pin and (about is None or not self.automatic)
+        existing = self._by_key.get(key)
+        if existing is not None:
+            existing.confirmed_at = self.now
+            existing.confirmations += 1
+            self.change.touched = True
+            if pin and not existing.pinned and self._may_pin():
+                existing.pinned = True
+                self._event("pin", existing.id)
+            return existing
+        fact = Fact(id=f"f{self.record.next_id}", text=text, created_at=self.now,
+                    confirmed_at=self.now, source=self.actor, about=about, when=when)
+        fact.pinned = pin and self._may_pin()
+        self.record.next_id += 1
+        self.record.facts.append(fact)
+        self._by_key[key] = fact
+        self._event("add", fact.id, after=text, pinned=fact.pinned, about=about, when=when)
+        return fact
+
+    def _retire(self, fact: Fact, reason: str, action: str, **extra: Any) -> None:
+        fact.superseded_at = self.now
+        fact.superseded_by = reason
+        self._by_key.pop(fact_key(fact.about, fact.when, fact.text), None)
+        self._event(action, fact.id, **extra)
+
+    def _forget_text(self, fact: Fact) -> None:
+        """Retire as forgotten and remove the text (of every row with the same words)."""
+        if not fact.text:
+            return
+        text_hash, words_hash = self._hashes(fact.text, fact.about)
+        self.record.tombstones.append(Tombstone(text_hash, words_hash, self.now))
+        for row in self.record.facts:
+            if row.text and row.about == fact.about and self._hashes(row.text, row.about)[0] == text_hash:
+                self._by_key.pop(fact_key(row.about, row.when, row.text), None)
+                self.change.forgotten_texts.append(row.text)
+                row.text = ""
+                if row.superseded_by != FORGOTTEN:
+                    row.superseded_at = self.now
+                    row.superseded_by = FORGOTTEN
+                    row.pinned = False
+                self._event("forget", row.id)
+
+    def _evict_over_cap(self) -> None:
+        cap = self.policy.max_facts
+        live = self.record.live_facts()
+        if not cap or len(live) <= cap:
+            return
+        candidates = sorted((f for f in live if not f.pinned),
+                            key=lambda f: (f.confirmed_at, f.confirmations, id_number(f.id)))
+        for fact in candidates[:len(live) - cap]:
+            self._retire(fact, EVICTED, "evict", before=fact.text)
+
+    def _prune_retired(self) -> None:
+        bound = self.policy.max_retired
+        retired = [f for f in self.record.facts if not f.live]
+        if not bound or len(retired) <= bound:
+            return
+        doomed = sorted(retired, key=lambda f: (f.superseded_at or 0.0, id_number(f.id)))[:len(retired) - bound]
+        for fact in doomed:
+            self._event("prune", fact.id, before=fact.text or None, reason=fact.superseded_by)
+        doomed_ids = {f.id for f in doomed}
+        self.record.facts = [f for f in self.record.facts if f.id not in doomed_ids]
+
+    def finish(self) -> Change:
+        """Apply the cap and the retention bound; the change is then complete."""
+        self._evict_over_cap()
+        self._prune_retired()
+        return self.change
+

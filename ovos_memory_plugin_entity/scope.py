@@ -1,0 +1,33 @@
+"""Which record a caller's session id means: the one rule shared by the plugin, the
+owner's API, the CLI and import, so that they all read and write the same records.
+
+``scope: session`` keeps one record per session id; ``scope: global`` one record for
+the device, whatever id the caller sends. An id that is not a non-empty string of
+bounded length is refused (None): scope fails closed, never into another session.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+# Under ``scope: global`` every session shares this one record.
+GLOBAL_KEY = "*global*"
+# A session id longer than this is not an id; refusing it keeps the store sane.
+MAX_SESSION_ID_CHARS = 4096
+
+
+def session_key(scope: str, session_id: Any) -> Optional[str]:
+    """The store key for ``session_id`` under ``scope``; None when the id is refused."""
+    if scope == "global":
+        return GLOBAL_KEY
+    if not isinstance(session_id, str) or not session_id.strip() or len(session_id) > MAX_SESSION_ID_CHARS:
+        return None
+    return session_id
+
+
+def owner_key(scope: str, session_id: Any) -> str:
+    """As :func:`session_key`, for a person's request: a refused id is a ``ValueError``."""
+    key = session_key(scope, session_id)
+    if key is None:
+        raise ValueError(f"invalid session id {str(session_id)[:60]!r}: it must be a non-empty string of at most "
+                         f"{MAX_SESSION_ID_CHARS} characters")
+    return key

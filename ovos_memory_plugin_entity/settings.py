@@ -1,0 +1,264 @@
+"""Settings: every key once (parser, default, description), validated once.
+
+:data:`SPECS` is the one list: the plugin's docstring and the readme's table are
+rendered from it (:func:`settings_doc`, :func:`settings_table`), and a test holds the
+readme to it. The seed plugin's keys keep their meaning and defaults.
+
+Everything the seed (ovos-memory-plugins' EntityMemory) accepts is understood:
+numeric strings for numbers, ``max_facts: 0`` for "no cap", a backend name in any
+case. A value that cannot be understood raises ``ValueError`` naming the key, the
+value and what is allowed; unknown keys are logged once so a typo shows.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Dict, Mapping, Optional, Tuple
+
+from ovos_memory_plugin_entity.contract import DEFAULT_EXTRACTION_PROMPT
+from ovos_memory_plugin_entity.stores.base import DEFAULT_CACHE_SESSIONS
+
+BACKENDS = ("json", "memory", "postgres")
+# Where db_url is read from when the persona JSON leaves it out (secrets stay out of it).
+DB_URL_ENV = "OVOS_ENTITY_MEMORY_DB_URL"
+SCOPES = ("session", "global")
+INJECT_MODES = ("system", "system_prompt", "user")
+EXTRACTORS = ("auto", "llm", "rules")
+# Keys that callers put into every member's block and that we do not use ourselves.
+PASSED_THROUGH_KEYS = frozenset({"enabled"})
+
+
+def default_db_path() -> str:
+    """``$XDG_DATA_HOME/ovos/entity_memory.json``, as the seed plugin stores it."""
+    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return str(Path(data_home) / "ovos" / "entity_memory.json")
+
+
+@dataclass(frozen=True)
+class Spec:
+    """One configuration key: its default, how a value is read, what it does."""
+
+    default: Any
+    parse: Callable[[str, Any], Any]
+    doc: str
+    shown: str = ""  # the default as the docs show it, when it is not a literal
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Validated plugin settings, one field per key of :data:`SPECS`. Build with :func:`load_settings`."""
+
+    api_url: str
+    api_key: str
+    model: str
+    max_facts: int
+    max_extract_tokens: int
+    request_timeout: float
+    connect_timeout: float
+    backend: str
+    db_path: str
+    db_url: str
+    extraction_prompt: str
+    facts_header: str
+    system_prompt: str
+    scope: str
+    lang: str
+    extractor: str
+    max_prompt_facts: int
+    supersede_threshold: float
+    max_retired_facts: int
+    inject_mode: str
+    context_budget_chars: int
+    context_max_facts: int
+    max_fact_chars: int
+    queue_size: int
+    extract_concurrency: int
+    pending_user_timeout: float
+    confirm: bool
+    confirm_ttl_hours: float
+    event_grace_hours: float
+    cache_sessions: int
+
+    @property
+    def store_folder(self) -> Path:
+        """The folder the JSON backend keeps its files in, derived from ``db_path``."""
+        path = Path(self.db_path).expanduser()
+        return path.with_suffix("") if path.suffix else path.with_name(path.name + ".d")
+
+
+def _text(key: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{key} must be a string, got {value!r}")
+    return value
+
+
+def _number(key: str, value: Any, *, integer: bool, minimum: float,
+            maximum: float = math.inf) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(f"{key} must be a number, got {value!r}")
+    try:
+        number = float(value.strip()) if isinstance(value, str) else float(value)
+    except ValueError:
+        raise ValueError(f"{key} must be a number, got {value!r}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{key} must be a finite number, got {value!r}")
+    if not minimum <= number <= maximum:
+        allowed = f"between {minimum:g} and {maximum:g}" if maximum < math.inf else f"at least {minimum:g}"
+        raise ValueError(f"{key} must be {allowed}, got {value!r}")
+    if integer:
+        if number != int(number):
+            raise ValueError(f"{key} must be a whole number, got {value!r}")
+        return int(number)
+    return number
+
+
+def _choice(choices: Tuple[str, ...]) -> Callable[[str, Any], str]:
+    def parse(key: str, value: Any) -> str:
+        if isinstance(value, str) and value.strip().lower() in choices:
+            return value.strip().lower()
+        raise ValueError(f"{key} must be one of {list(choices)}, got {value!r}")
+    return parse
+
+
+def _int(minimum: int, maximum: float = math.inf) -> Callable[[str, Any], int]:
+    return lambda key, value: int(_number(key, value, integer=True, minimum=minimum, maximum=maximum))
+
+
+def _float(minimum: float, maximum: float = math.inf, *, exclusive_zero: bool = False
+           ) -> Callable[[str, Any], float]:
+    def parse(key: str, value: Any) -> float:
+        number = _number(key, value, integer=False, minimum=minimum, maximum=maximum)
+        if exclusive_zero and number == 0:
+            raise ValueError(f"{key} must be greater than 0, got {value!r}")
+        return number
+    return parse
+
+
+def _switch(key: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("on", "off", "true", "false"):
+        return value.strip().lower() in ("on", "true")
+    raise ValueError(f"{key} must be 'on' or 'off', got {value!r}")
+
+
+def _prompt(key: str, value: Any) -> str:
+    text = _text(key, value)
+    if "{exchange}" not in text:
+        raise ValueError(f"{key} must contain the placeholder {{exchange}}, got {value!r}")
+    return text
+
+
+def _url(key: str, value: Any) -> str:
+    text = _text(key, value).strip()
+    if not text.startswith(("http://", "https://")):
+        raise ValueError(f"{key} must be an http:// or https:// URL, got {value!r}")
+    return text.rstrip("/")
+
+
+def _path(key: str, value: Any) -> str:
+    text = _text(key, value).strip()
+    if not text:
+        raise ValueError(f"{key} must be a file path, got {value!r}")
+    return text
+
+
+SPECS: Dict[str, Spec] = {
+    "api_url": Spec("http://localhost:8000/v1", _url, "local OpenAI-compatible endpoint used for extraction"),
+    "api_key": Spec("", _text, "bearer token, for a local server started with one"),
+    "model": Spec("", _text, "model name; detected from `GET /models` when empty"),
+    "max_facts": Spec(50, _int(0), "live facts kept per session; `0` = no cap. Past it, the unpinned fact "
+                                   "least recently confirmed is evicted (recorded)"),
+    "max_extract_tokens": Spec(128, _int(1), "`max_tokens` of an extraction request"),
+    "request_timeout": Spec(30.0, _float(0, exclusive_zero=True),
+                            "seconds to wait for the model's answer (extraction runs in the background)"),
+    "connect_timeout": Spec(5.0, _float(0, exclusive_zero=True), "seconds to wait for a connection"),
+    "backend": Spec("json", _choice(BACKENDS), "`json` (files), `memory` (this process only) or `postgres` "
+                                               "(several persona servers, one memory; needs the `postgres` extra)"),
+    "db_path": Spec("", _path, "the JSON backend keeps its files in the folder beside it, `.../ovos/entity_memory/`; "
+                               "a file of the older plugin at this path is imported once, and never changed",
+                    shown="$XDG_DATA_HOME/ovos/entity_memory.json"),
+    "db_url": Spec("", _text, "the `postgresql://` URL for `backend: postgres`; read from the environment when "
+                              "left out, so the secret stays out of the persona file", shown=f"${DB_URL_ENV}"),
+    "extraction_prompt": Spec(DEFAULT_EXTRACTION_PROMPT, _prompt, "must contain `{exchange}`; may use `{facts}` and "
+                                                                  "`{today}` (see \"Extraction contract\")",
+                              shown="built in"),
+    "facts_header": Spec("Known facts about the user:", _text, "first line of the injected block"),
+    "system_prompt": Spec("", _text, "the persona's system prompt, first in the context"),
+    "scope": Spec("session", _choice(SCOPES), "`session`: facts per session id; `global`: one fact set for the device"),
+    "lang": Spec("en-US", _text, "language of the rules, the forget-everything check and the stopwords"),
+    "extractor": Spec("auto", _choice(EXTRACTORS), "`llm`, `rules`, or `auto` (the model when it answers, "
+                                                   "the rules while it does not)"),
+    "max_prompt_facts": Spec(20, _int(0), "known facts shown to the model with each exchange, so it can update them"),
+    "supersede_threshold": Spec(0.8, _float(0, 1), "an `update` with lower confidence adds the new fact and keeps "
+                                                   "the old one live"),
+    "max_retired_facts": Spec(200, _int(0), "retired rows kept per session for history; `0` = keep all"),
+    "inject_mode": Spec("system", _choice(INJECT_MODES),
+                        "`system`: a system message after the persona's; `system_prompt`: merged into the persona's "
+                        "system message (templates that allow one); `user`: prefixed to the user turn (engines that "
+                        "drop system messages)"),
+    "context_budget_chars": Spec(1200, _int(0), "characters of facts a turn may carry; `0` = no limit"),
+    "context_max_facts": Spec(0, _int(0), "facts a turn may carry; `0` = no limit"),
+    "max_fact_chars": Spec(200, _int(20), "longest fact, stored or injected"),
+    "queue_size": Spec(256, _int(1), "exchanges waiting for extraction; when full, the oldest is dropped (logged)"),
+    "extract_concurrency": Spec(1, _int(1, 64), "extractions at once (a one-slot llama.cpp server answers one at a "
+                                                "time)"),
+    "pending_user_timeout": Spec(300.0, _float(0, exclusive_zero=True),
+                                 "seconds a user turn waits for its answer when the two arrive in separate calls"),
+    "confirm": Spec(False, _switch, "`on`: extracted facts (model or rules) stay pending until the user says yes to "
+                                    "the assistant's question; the answer is judged in code. Owner adds are live",
+                    shown="off"),
+    "confirm_ttl_hours": Spec(24.0, _float(0, exclusive_zero=True), "pending facts expire after this long"),
+    "event_grace_hours": Spec(6.0, _float(0), "a dated event leaves the injected context this long after it is "
+                                              "over (it stays in the record)"),
+    "cache_sessions": Spec(DEFAULT_CACHE_SESSIONS, _int(1), "sessions whose records and rankings are kept in "
+                                                            "memory; the least recently used are re-read from the "
+                                                            "store"),
+}
+KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS
+
+
+def _shown(key: str, spec: Spec) -> str:
+    if spec.shown:
+        return spec.shown
+    return json.dumps(spec.default)
+
+
+def settings_table() -> str:
+    """The readme's configuration table, rendered from :data:`SPECS`."""
+    rows = ["| key | default | effect |", "|---|---|---|"]
+    rows += [f"| `{key}` | `{_shown(key, spec)}` | {spec.doc} |" for key, spec in SPECS.items()]
+    return "\n".join(rows)
+
+
+def settings_doc() -> str:
+    """Each key with its default and effect, for a docstring."""
+    return "\n".join(f"``{key}`` ({_shown(key, spec)}): {spec.doc.replace('`', '``')}."
+                      for key, spec in SPECS.items())
+
+
+def load_settings(config: Optional[Mapping[str, Any]]) -> Tuple[Settings, Tuple[str, ...]]:
+    """Validate a persona's plugin block; return the settings and the unknown keys.
+
+    ``None`` for a key means "use the default", as an empty JSON value would.
+    """
+    if config is None:
+        config = {}
+    if not isinstance(config, Mapping):
+        raise ValueError(f"the plugin configuration must be a JSON object, got {config!r}")
+    values: Dict[str, Any] = {key: spec.default for key, spec in SPECS.items()}
+    for key, spec in SPECS.items():
+        raw = config.get(key)
+        if raw is not None:
+            values[key] = spec.parse(key, raw)
+    values["db_path"] = values["db_path"] or default_db_path()
+    if values["backend"] == "postgres":
+        values["db_url"] = values["db_url"] or os.environ.get(DB_URL_ENV, "")
+        if not values["db_url"].startswith(("postgresql://", "postgres://")):
+            raise ValueError(f"backend 'postgres' needs db_url (or ${DB_URL_ENV}) as a postgresql:// URL, "
+                             f"got {values['db_url']!r}")
+    unknown = tuple(sorted(str(k) for k in config if k not in KNOWN_KEYS))
+    return Settings(**values), unknown

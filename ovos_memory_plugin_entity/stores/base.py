@@ -1,0 +1,78 @@
+"""What every backend shares: the store protocol, its errors, and the logic of a change
+and of an erase, so that backends differ only in where the bytes go.
+
+Every change is ``update(session_id, mutate)``: the backend re-reads the record under
+the session's lock, runs ``mutate`` (a pure edit, see :mod:`editor`), saves when the
+change says so, appends its audit events and scrubs forgotten text from the trail.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Iterable, List, Optional, Protocol, Tuple
+
+from ovos_memory_plugin_entity.editing import Change
+from ovos_memory_plugin_entity.record import SessionRecord, new_record
+
+Mutation = Callable[[SessionRecord], Change]
+SCRUBBED = "[forgotten]"
+# The audit fields that carry fact text; nothing else of an event is ever scrubbed.
+TEXT_FIELDS = ("before", "after")
+# Records (and rankings) kept in memory per process, by default: a few hundred active sessions.
+DEFAULT_CACHE_SESSIONS = 512
+
+
+class StoreUnavailable(Exception):
+    """The backend cannot be reached now (a database restarting); retry later."""
+
+
+class Store(Protocol):
+    """What the plugin, the owner and the CLI need from a backend."""
+
+    def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
+        """The session's record and a revision token that changes whenever it does.
+
+        The record may be shared with other readers: treat it as read-only.
+        """
+
+    def update(self, session_id: str, mutate: Mutation) -> Change:
+        """Re-read, apply ``mutate`` and save (when its Change says so), under the session's lock."""
+
+    def audit(self, session_id: str) -> List[Dict[str, Any]]: ...
+
+    def sessions(self) -> List[str]: ...
+
+    def erase(self, session_id: str) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def mutated(session_id: str, data: Optional[Dict[str, Any]], mutate: Mutation) -> Tuple[SessionRecord, Change]:
+    """The record ``data`` holds (a new one when None), after ``mutate``, and the change."""
+    record = SessionRecord.from_dict(data) if data else new_record(session_id)
+    record.session_id = session_id
+    return record, mutate(record)
+
+
+def erased(old: Optional[SessionRecord], session_id: str) -> SessionRecord:
+    """What a session holds after an erase: nothing but a new generation (so an exchange
+    queued before the erase is dropped) and the import markers (so the older plugin's
+    file is not imported into it again)."""
+    fresh = new_record(session_id, (old.generation if old else 0) + 1)
+    fresh.imported = list(old.imported) if old else []
+    return fresh
+
+
+def scrub_event(event: Dict[str, Any], texts: Iterable[str]) -> Dict[str, Any]:
+    """An audit event with every forgotten text taken out of its text fields only."""
+    texts = [t for t in texts if t]
+    scrubbed = dict(event)
+    for key in TEXT_FIELDS:
+        value = scrubbed.get(key)
+        if isinstance(value, str):
+            for text in texts:
+                value = value.replace(text, SCRUBBED)
+            scrubbed[key] = value
+    return scrubbed
+
+
+def scrub_trail(trail: List[Dict[str, Any]], texts: List[str]) -> List[Dict[str, Any]]:
+    return [scrub_event(e, texts) for e in trail]
