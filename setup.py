@@ -27,19 +27,21 @@ setup(
     long_description_content_type="text/markdown",
     license="Apache-2.0",
     packages=find_packages(include=["ovos_memory_plugin_entity", "ovos_memory_plugin_entity.*"]),
-    package_data={"ovos_memory_plugin_entity": ["locale/*.json"]},
-    python_requires=">=3.9",
+    package_data={"ovos_memory_plugin_entity": ["locale/*.json", "locale/*/*.json", "py.typed"]},
+    author="ovos-memory-plugin-entity developers",
+    url="https://github.com/OpenVoiceOS/ovos-memory-plugin-entity",
+    keywords=["ovos", "openvoiceos", "plugin", "memory", "persona", "llm", "voice assistant"],
+    # ovos-plugin-manager's agents templates and ovos-utils need 3.10
+    python_requires=">=3.10",
     install_requires=[
         # AgentContextManager exists from 2.2.0 on, 3.x included
         "ovos-plugin-manager>=2.2.0,<4",
         "requests>=2.28",
-        # 1.0.4a1 is the first that writes atomically; 0.10.x writes in place
-        "json-database>=1.0.4a1,<2",
-        # the first ovos-utils line that accepts json-database 1.x (older ones pin 0.10)
+        # ovos_utils.log; the first line that installs beside ovos-plugin-manager 2.x and 3.x alike
         "ovos-utils>=0.15.0a1,<1",
     ],
     extras_require={
-        "test": ["pytest>=7"],
+        "test": ["pytest>=7", "mypy>=1.8", "types-requests"],
         "integration": ["ovos-persona==0.9.0a35", "ovos-memory-plugins==1.2.3a1"],
         # psycopg 3 and its pool, for backend: postgres (several persona servers, one memory)
         "postgres": ["psycopg[binary]>=3.1,<4", "psycopg-pool>=3.2,<4"],
@@ -51,6 +53,14 @@ setup(
         ],
         "console_scripts": ["ovos-entity-memory = ovos_memory_plugin_entity.cli:main"],
     },
-    classifiers=["License :: OSI Approved :: Apache Software License",
-                 "Programming Language :: Python :: 3"],
+    classifiers=["Development Status :: 4 - Beta",
+                 "Intended Audience :: Developers",
+                 "License :: OSI Approved :: Apache Software License",
+                 "Operating System :: POSIX :: Linux",
+                 "Programming Language :: Python :: 3",
+                 "Programming Language :: Python :: 3.10",
+                 "Programming Language :: Python :: 3.11",
+                 "Programming Language :: Python :: 3.12",
+                 "Programming Language :: Python :: 3.13",
+                 "Topic :: Scientific/Engineering :: Artificial Intelligence"],
 )

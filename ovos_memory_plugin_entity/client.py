@@ -23,27 +23,12 @@ import requests
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.backoff import Backoff
+from ovos_memory_plugin_entity.contract import ops_schema
 
 # A misbehaving server cannot fill memory: bodies past this are refused.
 MAX_RESPONSE_BYTES = 1_048_576
 # Model detection is quick on every local server; it must not hold the worker long.
 MODELS_TIMEOUT_S = 10.0
-
-OPS_SCHEMA: Dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "add": {"type": "array", "items": {"anyOf": [
-            {"type": "string"},
-            {"type": "object", "properties": {"fact": {"type": "string"}, "pin": {"type": "boolean"}},
-             "required": ["fact"]}]}},
-        "update": {"type": "array", "items": {"type": "object", "properties": {
-            "id": {"type": "string"}, "fact": {"type": "string"}, "confidence": {"type": "number"}},
-            "required": ["id", "fact"]}},
-        "forget": {"type": "array", "items": {"type": "string"}},
-        "forget_all": {"type": "boolean"},
-    },
-}
-
 
 class EndpointError(Exception):
     """The endpoint could not give a usable answer."""
@@ -85,6 +70,7 @@ class ChatClient:
         self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.backoff = backoff or Backoff(clock)
         self.json_output = True  # cleared when the server refuses response_format
+        self.schema = ops_schema()  # the contract's own: it admits every field the parser reads
         self._lock = threading.Lock()
 
     # -- HTTP ----------------------------------------------------------------
@@ -141,7 +127,7 @@ class ChatClient:
                                    "max_tokens": self.max_tokens, "temperature": 0}
         if json_output:
             payload["response_format"] = {"type": "json_schema", "json_schema": {
-                "name": "memory_operations", "schema": OPS_SCHEMA}}
+                "name": "memory_operations", "schema": self.schema, "strict": True}}
             # Reasoning models would spend every token inside <think>; servers that
             # do not know the flag ignore it (and a strict one triggers the plain retry).
             payload["chat_template_kwargs"] = {"enable_thinking": False}

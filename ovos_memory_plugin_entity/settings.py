@@ -11,7 +11,6 @@ value and what is allowed; unknown keys are logged once so a typo shows.
 """
 from __future__ import annotations
 
-import json
 import math
 import os
 from dataclasses import dataclass
@@ -221,22 +220,24 @@ SPECS: Dict[str, Spec] = {
 KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS
 
 
-def _shown(key: str, spec: Spec) -> str:
+def _shown(spec: Spec) -> str:
     if spec.shown:
         return spec.shown
-    return json.dumps(spec.default)
+    if isinstance(spec.default, str):
+        return spec.default or '""'
+    return f"{spec.default:g}" if isinstance(spec.default, float) else str(spec.default)
 
 
 def settings_table() -> str:
     """The readme's configuration table, rendered from :data:`SPECS`."""
     rows = ["| key | default | effect |", "|---|---|---|"]
-    rows += [f"| `{key}` | `{_shown(key, spec)}` | {spec.doc} |" for key, spec in SPECS.items()]
+    rows += [f"| `{key}` | `{_shown(spec)}` | {spec.doc} |" for key, spec in SPECS.items()]
     return "\n".join(rows)
 
 
 def settings_doc() -> str:
     """Each key with its default and effect, for a docstring."""
-    return "\n".join(f"``{key}`` ({_shown(key, spec)}): {spec.doc.replace('`', '``')}."
+    return "\n".join(f"``{key}`` ({_shown(spec)}): {spec.doc.replace('`', '``')}."
                       for key, spec in SPECS.items())
 
 

@@ -21,6 +21,8 @@ from ovos_utils.log import LOG
 
 # At interpreter exit, pending extractions get this long to finish.
 EXIT_DRAIN_S = 5.0
+# Dropped exchanges are reported at most this often (a flood must not flood the log).
+DROP_WARNING_INTERVAL_S = 60.0
 
 
 @dataclass
@@ -55,6 +57,8 @@ class ExtractionWorker:
         self._threads: List[threading.Thread] = []
         self._closed = False
         self.dropped = 0
+        self._dropped_reported = 0
+        self._next_drop_warning = float("-inf")
 
     # -- submitting ----------------------------------------------------------
     def submit(self, key: str, payload: Any) -> bool:
@@ -83,8 +87,13 @@ class ExtractionWorker:
         if not self._queues[job.key]:
             self._forget_key(job.key)
         self.dropped += 1
-        LOG.warning(f"{self._name}: queue full (queue_size={self._queue_size}); dropped the "
-                    f"oldest pending exchange. Is the model endpoint keeping up?")
+        now = self._clock()
+        if now >= self._next_drop_warning:  # one line a minute, with the count, not one per exchange
+            LOG.warning(f"{self._name}: queue full (queue_size={self._queue_size}); dropped "
+                        f"{self.dropped - self._dropped_reported} oldest pending exchange(s) since the last "
+                        f"report. Is the model endpoint keeping up?")
+            self._dropped_reported = self.dropped
+            self._next_drop_warning = now + DROP_WARNING_INTERVAL_S
         self._cond.notify_all()
 
     def _forget_key(self, key: str) -> None:

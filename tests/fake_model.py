@@ -1,4 +1,7 @@
-"""A real HTTP server on 127.0.0.1 that speaks the OpenAI chat protocol, scripted by tests."""
+"""A real HTTP server on 127.0.0.1 that speaks the OpenAI chat protocol, scripted by tests.
+
+Like llama.cpp with a ``response_format`` schema, it never produces JSON the schema does
+not admit: a scripted reply is cut down to what the schema allows."""
 from __future__ import annotations
 
 import json
@@ -8,8 +11,23 @@ from collections import deque
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Deque, Dict, List, Optional, Tuple, Union
 
+from tests.schema import conform
+
 # A scripted answer: reply text, or (HTTP status, raw body), or a function of the request.
 Answer = Union[str, Tuple[int, Union[str, bytes]], Callable[[Dict[str, Any]], Any]]
+
+
+def constrained(answer: str, response_format: Any) -> str:
+    """The reply as a server that enforces ``response_format`` would give it: JSON the
+    schema does not admit is cut down to what it admits (llama.cpp's reading)."""
+    schema = (response_format or {}).get("json_schema", {}).get("schema") if isinstance(response_format, dict) else None
+    if not schema:
+        return answer
+    try:
+        value = json.loads(answer)
+    except ValueError:
+        return answer  # scripted prose: the parser's own tests
+    return json.dumps(conform(schema, value))
 
 
 class FakeModel:
@@ -72,7 +90,7 @@ class FakeModel:
                 if isinstance(answer, tuple):
                     self._send(*answer)
                     return
-                self._send(200, fake.completion(answer))
+                self._send(200, fake.completion(constrained(answer, body.get("response_format"))))
 
         self.server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self.server.daemon_threads = True

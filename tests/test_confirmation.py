@@ -50,7 +50,7 @@ def test_no_drops_it(confirming, model):
     turn(confirming, "I like jazz")
     turn(confirming, "hi")
     turn(confirming, "no, don't")
-    assert confirming.facts("s") == [] and confirming._owner.pending("s") == []
+    assert confirming.facts("s") == [] and confirming.pending("s") == []
     assert [e["action"] for e in confirming.audit_trail("s")] == ["propose", "reject"]
 
 
@@ -59,11 +59,11 @@ def test_unclear_asks_once_more_then_drops(confirming, model):
     turn(confirming, "I like jazz")
     turn(confirming, "hi")
     turn(confirming, "hmm, what time is it?")
-    assert len(confirming._owner.pending("s")) == 1
+    assert len(confirming.pending("s")) == 1
     again = turn(confirming, "tell me a joke")
     assert "- Likes jazz" in system_text(again)
     turn(confirming, "I don't know")
-    assert confirming._owner.pending("s") == [] and confirming.facts("s") == []
+    assert confirming.pending("s") == [] and confirming.facts("s") == []
     assert confirming.audit_trail("s")[-1]["action"] == "unconfirmed"
 
 
@@ -73,12 +73,12 @@ def test_no_answer_keeps_it_pending_and_it_expires(make_memory, model):
     model.default = "{}"
     model.reply('["Likes jazz"]')
     turn(memory, "I like jazz")
-    assert len(memory._owner.pending("s")) == 1
+    assert len(memory.pending("s")) == 1
     wall.advance(2 * 3600)
     assert "remember" not in system_text(memory.build_conversation_context("hi", "s"))
     model.reply('["Has a cat"]')
     turn(memory, "I have a cat")
-    assert [p.describe for p in memory._owner.pending("s")] == [["Has a cat"]]
+    assert [p.describe for p in memory.pending("s")] == [["Has a cat"]]
     assert "expire" in [e["action"] for e in memory.audit_trail("s")]
 
 
@@ -105,7 +105,7 @@ def test_a_reply_claiming_confirmation_changes_nothing(confirming, model):
 def test_rules_facts_are_pending_and_owner_adds_are_live(make_memory):
     memory = make_memory(confirm="on", extractor="rules")
     turn(memory, "My name is Ana.")
-    assert memory.facts("s") == [] and memory._owner.pending("s")[0].describe == ["Name is Ana"]
+    assert memory.facts("s") == [] and memory.pending("s")[0].describe == ["Name is Ana"]
     memory.add_fact("s", "Likes tea")
     assert [f.text for f in memory.facts("s")] == ["Likes tea"]
 

@@ -112,7 +112,7 @@ def test_forgetting_an_entity_forgets_everything_about_it(make_memory, model):
     memory.add_fact("s", "Is allergic to peanuts", about="Emma", relation="daughter")
     memory.add_fact("s", "Likes drawing", about="Emma")
     memory.add_fact("s", "Lives in Porto")
-    memory._owner.forget_entity("s", "e1")
+    memory.forget_entity("s", "e1")
     assert [x.text for x in memory.facts("s")] == ["Lives in Porto"] and memory.entities("s") == []
     model.reply(json.dumps({"add": [{"fact": "Is allergic to peanuts", "about": "Emma", "relation": "daughter"}]}))
     turn(memory, "Emma is allergic to peanuts")
@@ -140,3 +140,26 @@ def test_an_old_schema_record_loads_unchanged_and_upgrades(tmp_path):
                                             policy=f.Policy()))
     saved = json.loads(store.record_path("s").read_text())
     assert saved["schema"] == 2 and [x["id"] for x in saved["facts"]] == ["f1", "f2", "f3"]
+
+
+def test_merging_entities_audits_the_duplicate_it_retires(make_memory):
+    memory = make_memory()
+    memory.add_fact("s", "Likes drawing", about="Emma", relation="daughter")
+    memory.add_fact("s", "Likes drawing", about="Em")
+    memory.add_fact("s", "Plays chess", about="Em")
+    from ovos_memory_plugin_entity.cli import main
+    assert main(["--db-path", memory.settings.db_path, "merge-entities", "s", "e1", "e2"]) == 0
+    live = sorted((x.text, x.about) for x in memory.facts("s"))
+    assert live == [("Likes drawing", "e1"), ("Plays chess", "e1")]
+    retired = [x for x in memory.facts("s", include_retired=True) if not x.live]
+    assert len(retired) == 1 and retired[0].superseded_by == "f1"
+    trail = memory.audit_trail("s")
+    assert any(e["action"] == "merge" and e["fact"] == retired[0].id and e.get("by") == "f1" for e in trail)
+
+
+def test_merging_an_entity_into_itself_is_a_clear_error(make_memory, capsys):
+    memory = make_memory()
+    memory.add_fact("s", "Likes drawing", about="Emma", relation="daughter")
+    from ovos_memory_plugin_entity.cli import main
+    assert main(["--db-path", memory.settings.db_path, "merge-entities", "s", "e1", "e1"]) == 1
+    assert "itself" in capsys.readouterr().err
