@@ -42,6 +42,14 @@ def _never(_text: str) -> bool:
     return False
 
 
+def _as_is(text: str) -> str:
+    return text
+
+
+def _no_slot(_text: str) -> Optional[Tuple[str, bool]]:
+    return None
+
+
 @dataclass(frozen=True)
 class Policy:
     """The limits a change obeys, from settings."""
@@ -52,6 +60,10 @@ class Policy:
     max_fact_chars: int = 200
     stopwords: FrozenSet[str] = frozenset()
     refuses: Callable[[str], bool] = _never  # text that may not become a fact (safety screen)
+    canonical: Callable[[str], str] = _as_is  # "The user's name is Rui" -> "Name is Rui"
+    # The single-valued attribute a fact states (name, home, job...) and whether it is an
+    # identity to pin: a newer value of the same attribute replaces the older one.
+    slot_of: Callable[[str], Optional[Tuple[str, bool]]] = _no_slot
 
 
 @dataclass
@@ -89,7 +101,41 @@ class EditorCore:
     def __init__(self, record: SessionRecord, policy: Policy, now: float, actor: str):
         self.record, self.policy, self.now, self.actor = record, policy, now, actor
         self.change = Change()
-        self._by_key: Dict[str, Fact] = {fact_key(f.about, f.when, f.text): f for f in record.live_facts()}
+        self._by_key: Dict[str, Fact] = {}
+        self._by_words: Dict[Tuple[Any, ...], Fact] = {}
+        for fact in record.live_facts():
+            self._index(fact)
+
+    # -- the live-fact indexes: exact text, and content words (a reworded repeat) -------
+    def _words_key(self, fact_text: str, about: Optional[str], when: Optional[str]) -> Optional[Tuple[Any, ...]]:
+        words = textlib.content_words(fact_text, self.policy.stopwords)
+        return (about, when, words) if words else None
+
+    def _index(self, fact: Fact) -> None:
+        self._by_key[fact_key(fact.about, fact.when, fact.text)] = fact
+        words = self._words_key(fact.text, fact.about, fact.when)
+        if words is not None:
+            self._by_words.setdefault(words, fact)
+
+    def _unindex(self, fact: Fact) -> None:
+        key = fact_key(fact.about, fact.when, fact.text)
+        if self._by_key.get(key) is fact:
+            del self._by_key[key]
+        words = self._words_key(fact.text, fact.about, fact.when)
+        if words is not None and self._by_words.get(words) is fact:
+            del self._by_words[words]
+
+    def _same_fact(self, fact_text: str, about: Optional[str], when: Optional[str]) -> Optional[Fact]:
+        """The live fact these words repeat: the same text, or the same content words."""
+        found = self._by_key.get(fact_key(about, when, fact_text))
+        words = self._words_key(fact_text, about, when)
+        return found if found is not None or words is None else self._by_words.get(words)
+
+    def canonical(self, raw_text: str) -> str:
+        """A fact's text as stored: one clean line, its subject prefix taken off."""
+        text = textlib.clean(self.policy.canonical(textlib.clean(raw_text, len(raw_text) + 1)),
+                             self.policy.max_fact_chars)
+        return text[:1].upper() + text[1:]
 
     # -- building blocks ---------------------------------------------------------
     def _event(self, action: str, subject: Optional[str], **extra: Any) -> None:
@@ -160,17 +206,19 @@ class EditorCore:
         return entity.id
 
     def _add_or_confirm(self, raw_text: str, pin: bool, about: Optional[str] = None,
-                        when: Optional[str] = None) -> Optional[Fact]:
-        """Add a fact, or confirm the live fact with the same key (counted, no audit line)."""
-        text = textlib.clean(raw_text, self.policy.max_fact_chars)
+                        when: Optional[str] = None, replaces: Optional[Fact] = None) -> Optional[Fact]:
+        """Add a fact, or confirm the live fact it repeats (counted, no audit line). A new
+        value of a single-valued attribute (home, job, name...) retires the older one,
+        except ``replaces``, which the caller retires itself (an edit, a model's update)."""
+        text = self.canonical(raw_text)
         if not textlib.normalise(text):
             return None
         if self.policy.refuses(text):
             self.change.warnings.append(f"refused a 'fact' addressed to the assistant: {text[:60]!r}")
             return None
-        key = fact_key(about, when, text)
-        pin = pin and (about is None or not self.automatic)
-        existing = self._by_key.get(key)
+        slot = self.policy.slot_of(text)
+        pin = (pin or bool(slot and slot[1] and about is None)) and (about is None or not self.automatic)
+        existing = self._same_fact(text, about, when)
         if existing is not None:
             existing.confirmed_at = self.now
             existing.confirmations += 1
@@ -184,14 +232,26 @@ class EditorCore:
         fact.pinned = pin and self._may_pin()
         self.record.next_id += 1
         self.record.facts.append(fact)
-        self._by_key[key] = fact
+        self._index(fact)
         self._event("add", fact.id, after=text, pinned=fact.pinned, about=about, when=when)
+        if slot is not None:
+            self._replace_older_values(fact, slot[0], replaces)
         return fact
 
+    def _replace_older_values(self, fact: Fact, slot: str, spared: Optional[Fact]) -> None:
+        """A single-valued attribute has one live value per person: the newest."""
+        for old in self.record.live_facts():
+            if old is not fact and old is not spared and old.about == fact.about and old.when == fact.when \
+                    and (self.policy.slot_of(old.text) or ("",))[0] == slot:
+                fact.pinned = fact.pinned or old.pinned
+                actor, self.actor = self.actor, "rule"  # a rule decided this, not the model
+                self._retire(old, fact.id, "supersede", before=old.text, after=fact.text, rule=slot)
+                self.actor = actor
+
     def _retire(self, fact: Fact, reason: str, action: str, **extra: Any) -> None:
+        self._unindex(fact)
         fact.superseded_at = self.now
         fact.superseded_by = reason
-        self._by_key.pop(fact_key(fact.about, fact.when, fact.text), None)
         self._event(action, fact.id, **extra)
 
     def _forget_text(self, fact: Fact) -> None:
@@ -202,7 +262,7 @@ class EditorCore:
         self.record.tombstones.append(Tombstone(text_hash, words_hash, self.now))
         for row in self.record.facts:
             if row.text and row.about == fact.about and self._hashes(row.text, row.about)[0] == text_hash:
-                self._by_key.pop(fact_key(row.about, row.when, row.text), None)
+                self._unindex(row)
                 self.change.forgotten_texts.append(row.text)
                 row.text = ""
                 if row.superseded_by != FORGOTTEN:

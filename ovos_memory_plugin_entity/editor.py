@@ -61,7 +61,7 @@ class Editor(EditorCore):
         self._apply_updates(ops, targets)
         for item in ops.add:
             about = self._resolve_entity(item.about, item.relation) if item.about else None
-            if about == FORGOTTEN or self.blocked(item.text, about):
+            if about == FORGOTTEN or self.blocked(self.canonical(item.text), about):
                 self.change.warnings.append("a forgotten fact was not added again")
                 continue
             self._add_or_confirm(item.text, item.pin, about, item.when)
@@ -69,7 +69,9 @@ class Editor(EditorCore):
         retired_now = sum(1 for f in live_before.values() if not f.live)
         if not wiped and retired_now > MASS_RETIRE_MINIMUM and retired_now * 2 > len(live_before):
             record.__dict__.update(SessionRecord.from_dict(snapshot).__dict__)
-            self._by_key = {fact_key(f.about, f.when, f.text): f for f in record.live_facts()}
+            self._by_key, self._by_words = {}, {}
+            for fact in record.live_facts():
+                self._index(fact)
             del self.change.events[events_before:]
             del self.change.forgotten_texts[scrub_before:]
             self.change.refused = True
@@ -83,10 +85,11 @@ class Editor(EditorCore):
             old = targets.get(item.fact_id)
             if old is None or not old.text:
                 continue
-            if self.blocked(item.text, old.about):
+            if self.blocked(self.canonical(item.text), old.about):
                 self.change.warnings.append(f"update of {old.id} refused: its new text was forgotten")
                 continue
-            new = self._add_or_confirm(item.text, item.pin or old.pinned, old.about, item.when or old.when)
+            new = self._add_or_confirm(item.text, item.pin or old.pinned, old.about, item.when or old.when,
+                                       replaces=old)
             if new is None or new is old or item.confidence < self.policy.supersede_threshold:
                 continue
             new.pinned = new.pinned or old.pinned
@@ -114,7 +117,7 @@ class Editor(EditorCore):
         """Replace a live fact's text: a supersession by the owner, history kept."""
         old = self._live_fact(fact_id)
         self._lift_tombstones(text, old.about)
-        new = self._add_or_confirm(text, old.pinned, old.about, old.when)
+        new = self._add_or_confirm(text, old.pinned, old.about, old.when, replaces=old)
         if new is not None and new is not old:
             new.pinned = old.pinned
             self._retire(old, new.id, "edit", before=old.text, after=new.text)
@@ -154,13 +157,13 @@ class Editor(EditorCore):
             if fact.about != merged.id:
                 continue
             if fact.live:
-                self._by_key.pop(fact_key(fact.about, fact.when, fact.text), None)
+                self._unindex(fact)
             fact.about = keep.id
-            key = fact_key(fact.about, fact.when, fact.text)
-            if fact.live and key in self._by_key:
-                self._retire(fact, self._by_key[key].id, "merge", before=fact.text, by=self._by_key[key].id)
+            same = self._same_fact(fact.text, fact.about, fact.when) if fact.live else None
+            if same is not None:
+                self._retire(fact, same.id, "merge", before=fact.text, by=same.id)
             elif fact.live:
-                self._by_key[key] = fact
+                self._index(fact)
         keep.relation = keep.relation or merged.relation
         merged.retired_by = keep.id
         self._event("merge", merged.id, before=merged.label, after=keep.label, by=keep.id)
@@ -207,7 +210,7 @@ class Editor(EditorCore):
                 continue
             if fact.text and (self.blocked(fact.text, about) or self.policy.refuses(fact.text)):
                 continue
-            if fact.live and fact_key(about, fact.when, fact.text) in self._by_key:
+            if fact.live and self._same_fact(fact.text, about, fact.when) is not None:
                 continue
             copy = Fact(**fact.to_dict())
             copy.id, copy.about = f"f{self.record.next_id}", about
@@ -215,7 +218,7 @@ class Editor(EditorCore):
             renumber[fact.id] = copy.id
             self.record.facts.append(copy)
             if copy.live:
-                self._by_key[fact_key(copy.about, copy.when, copy.text)] = copy
+                self._index(copy)
             brought += 1
         for fact in self.record.facts:
             if fact.superseded_by in renumber and fact.id in renumber.values():

@@ -19,6 +19,7 @@ from ovos_memory_plugin_entity import context, rules
 from ovos_memory_plugin_entity.client import ChatClient, EndpointError
 from ovos_memory_plugin_entity.contract import (NewFact, Ops, Replacement, ReplyError, build_prompt, example_facts,
                                                 parse_reply, render_exchange)
+from ovos_memory_plugin_entity.gate import may_hold_fact
 from ovos_memory_plugin_entity.language import Language
 from ovos_memory_plugin_entity.record import SessionRecord
 from ovos_memory_plugin_entity.safety import is_instruction, user_asked_to_forget, user_asked_to_forget_all
@@ -60,6 +61,8 @@ class Extractor:
         mode = self._settings.extractor
         if mode == "rules":
             return self._by_rules(user, record)
+        if self._settings.quiet_gate and not may_hold_fact(user, self._language):
+            return None  # a command or a general question: the model server stays free for the chat
         if mode == "auto" and not self._client.backoff.ready():
             return self._by_rules(user, record)
         if mode == "llm" and not self._client.backoff.ready():

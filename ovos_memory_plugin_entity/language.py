@@ -1,17 +1,27 @@
-"""Per-language data (stopwords, gates, injection patterns, rules), loaded from locale/.
+"""Per-language data, loaded from ``locale/<lang>/memory.json``: no code per language.
 
-A language is added by dropping ``locale/<code>.json`` beside the others: no code.
+The layout follows OVOS (``locale/en-us``, ``locale/pt-pt``...). ``lang`` resolves to
+its own folder, else to another of the same base language (``pt-BR`` → ``pt-pt``), else
+to English, with one warning naming what falls back. Whatever the language, the
+safety screens and the forget gates also carry the English data: models often answer
+in English, and an English attack must not pass because the persona speaks Dutch.
+
+A language is added by dropping a folder beside the others (see the readme's guide).
 """
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import FrozenSet, Optional, Pattern, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Pattern, Tuple
+
+from ovos_utils.log import LOG
 
 _LOCALE = Path(__file__).with_name("locale")
+DEFAULT_LANG = "en-us"
+DATA_FILE = "memory.json"
 
 
 @dataclass(frozen=True)
@@ -26,9 +36,32 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class Slot:
+    """A single-valued attribute, recognised by how a fact starts ("Lives in ...")."""
+
+    name: str
+    pattern: Pattern[str]
+    pin: bool = False  # an identity: the user's name, how to address them
+
+
+@dataclass(frozen=True)
+class QuietGate:
+    """What marks a user turn that cannot hold a personal fact: it opens like a command
+    or a general question and says nothing of the user. Everything else goes to the model."""
+
+    openers: FrozenSet[str] = frozenset()  # first words of commands and questions
+    personal: FrozenSet[str] = frozenset()  # first-person words
+    command_objects: Tuple[str, ...] = ()  # "tell me", "remind me to": a command, not a fact
+    personal_words: FrozenSet[str] = frozenset()  # words that open the gate on their own
+
+
+@dataclass(frozen=True)
 class Language:
     code: str
     stopwords: FrozenSet[str] = frozenset()
+    subject_prefixes: Tuple[Pattern[str], ...] = ()
+    slots: Tuple[Slot, ...] = ()
+    quiet_gate: QuietGate = field(default_factory=QuietGate)
     forget_all: Tuple[Pattern[str], ...] = ()
     forget_request: Tuple[Pattern[str], ...] = ()
     negations: FrozenSet[str] = frozenset()
@@ -37,34 +70,77 @@ class Language:
     yes: Tuple[str, ...] = ()
     no: Tuple[str, ...] = ()
     unsure: Tuple[str, ...] = ()
+    stemmer: str = ""  # snowballstemmer's name for the language ("portuguese")
+    phrases: Dict[str, Any] = field(default_factory=dict)  # the injected note, dates, questions
 
 
-def _rule(data: dict) -> Rule:
-    titles: Optional[Tuple[int, ...]]
-    if data.get("title"):
-        titles = None
-    else:
-        titles = tuple(data.get("title_groups", ()))
+def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
+    return tuple(re.compile(p, re.IGNORECASE) for p in data.get(key, ()))
+
+
+def _rule(data: Dict[str, Any]) -> Rule:
+    titles = None if data.get("title") else tuple(data.get("title_groups", ()))
     return Rule(pattern=re.compile(data["pattern"], re.IGNORECASE), template=data["template"],
                 slot=data.get("slot"), pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"))
 
 
-@lru_cache(maxsize=16)
-def load_language(lang: str) -> Language:
-    """The data for ``lang`` ("en-US", "en_us", "en"); an unknown language has none."""
-    code = lang.replace("_", "-").split("-")[0].lower()
-    path = _LOCALE / f"{code}.json"
-    if not code.isalpha() or not path.is_file():
-        return Language(code=code)
-    data = json.loads(path.read_text(encoding="utf-8"))
+def available() -> List[str]:
+    """The language folders shipped (``en-us``, ``pt-pt``...)."""
+    return sorted(p.parent.name for p in _LOCALE.glob(f"*/{DATA_FILE}"))
+
+
+def resolve(lang: Any) -> Tuple[str, bool]:
+    """The folder for ``lang`` and whether it is the language asked for (or its base)."""
+    code = str(lang or "").strip().replace("_", "-").lower()
+    shipped = available()
+    if code in shipped:
+        return code, True
+    base = code.split("-")[0]
+    same_base = [c for c in shipped if c.split("-")[0] == base]
+    if same_base:
+        return (f"{base}-{base}" if f"{base}-{base}" in same_base else same_base[0]), True
+    return DEFAULT_LANG, False
+
+
+def _read(code: str) -> Dict[str, Any]:
+    data = json.loads((_LOCALE / code / DATA_FILE).read_text(encoding="utf-8"))
+    return data if isinstance(data, dict) else {}
+
+
+def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
+    gate = data.get("quiet_gate", {})
+    with_english = code != DEFAULT_LANG
     return Language(
         code=code,
-        stopwords=frozenset(data.get("stopwords", ())),
-        forget_all=tuple(re.compile(p, re.IGNORECASE) for p in data.get("forget_all", ())),
-        forget_request=tuple(re.compile(p, re.IGNORECASE) for p in data.get("forget_request", ())),
-        negations=frozenset(w.casefold() for w in data.get("negations", ())),
-        instructions=tuple(re.compile(p, re.IGNORECASE) for p in data.get("instructions", ())),
+        stopwords=frozenset(w.casefold() for w in data.get("stopwords", ())),
+        subject_prefixes=_patterns(data, "subject_prefixes"),
+        slots=tuple(Slot(s["slot"], re.compile(s["pattern"], re.IGNORECASE), bool(s.get("pin")))
+                    for s in data.get("slots", ())),
+        quiet_gate=QuietGate(openers=frozenset(w.casefold() for w in gate.get("openers", ())),
+                             personal=frozenset(w.casefold() for w in gate.get("personal", ())),
+                             command_objects=tuple(c.casefold() for c in gate.get("command_objects", ())),
+                             personal_words=frozenset(w.casefold() for w in gate.get("personal_words", ()))),
+        # The screens and the forget gates always carry English too.
+        forget_all=_patterns(data, "forget_all") + (_patterns(english, "forget_all") if with_english else ()),
+        forget_request=_patterns(data, "forget_request") + (
+            _patterns(english, "forget_request") if with_english else ()),
+        negations=frozenset(w.casefold() for w in data.get("negations", ()))
+        | (frozenset(w.casefold() for w in english.get("negations", ())) if with_english else frozenset()),
+        instructions=_patterns(data, "instructions") + (_patterns(english, "instructions") if with_english else ()),
         rules=tuple(_rule(r) for r in data.get("rules", ())),
-        yes=tuple(data.get("yes", ())), no=tuple(data.get("no", ())),
-        unsure=tuple(data.get("unsure", ())))
+        yes=tuple(data.get("yes", ())), no=tuple(data.get("no", ())), unsure=tuple(data.get("unsure", ())),
+        stemmer=str(data.get("stemmer", "")),
+        phrases=dict(english.get("phrases", {}), **data.get("phrases", {})))
+
+
+@lru_cache(maxsize=32)
+def load_language(lang: str) -> Language:
+    """The data for ``lang`` ("en-US", "pt_BR", "de"); English for a language not shipped."""
+    code, found = resolve(lang)
+    if not found:
+        LOG.warning(f"entity memory: no language data for lang {lang!r} (shipped: {', '.join(available())}); "
+                    f"the rules, the quiet-turn gate, the stopwords and the injected note fall back to English. "
+                    f"The safety screens and the forget gates stay on in English.")
+    english = _read(DEFAULT_LANG)
+    return _build(code, english if code == DEFAULT_LANG else _read(code), english)

@@ -20,6 +20,7 @@ from ovos_plugin_manager.templates.agents import AgentContextManager, AgentMessa
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity import context, migration
+from ovos_memory_plugin_entity.attributes import canonical_text, slot_of
 from ovos_memory_plugin_entity.client import ChatClient
 from ovos_memory_plugin_entity.confirmation import Confirmation
 from ovos_memory_plugin_entity.editor import Policy
@@ -40,7 +41,9 @@ def make_policy(settings: Settings) -> Policy:
     language = load_language(settings.lang)
     return Policy(max_facts=settings.max_facts, max_retired=settings.max_retired_facts,
                   supersede_threshold=settings.supersede_threshold, max_fact_chars=settings.max_fact_chars,
-                  stopwords=language.stopwords, refuses=lambda text: is_instruction(text, language))
+                  stopwords=language.stopwords, refuses=lambda text: is_instruction(text, language),
+                  canonical=lambda text: canonical_text(text, language),
+                  slot_of=lambda text: slot_of(text, language))
 
 
 class EntityMemory(AgentContextManager):

@@ -79,6 +79,7 @@ class Settings:
     confirm: bool
     confirm_ttl_hours: float
     event_grace_hours: float
+    quiet_gate: bool
     cache_sessions: int
 
     @property
@@ -213,6 +214,9 @@ SPECS: Dict[str, Spec] = {
     "confirm_ttl_hours": Spec(24.0, _float(0, exclusive_zero=True), "pending facts expire after this long"),
     "event_grace_hours": Spec(6.0, _float(0), "a dated event leaves the injected context this long after it is "
                                               "over (it stays in the record)"),
+    "quiet_gate": Spec(True, _switch, "`on`: no model request for a turn that cannot hold a personal fact (a command "
+                                      "or a general question that says nothing of the user); conservative, per "
+                                      "language", shown="on"),
     "cache_sessions": Spec(DEFAULT_CACHE_SESSIONS, _int(1), "sessions whose records and rankings are kept in "
                                                             "memory; the least recently used are re-read from the "
                                                             "store"),

@@ -90,7 +90,7 @@ def test_forget_all_only_when_the_user_asks(make_memory, model, logs):
     model.reply(reply(add=["Likes tea", "Has a cat", "Lives in Porto"]), reply(forget_all=True),
                 reply(forget_all=True))
     turn(memory, "I like tea, have a cat and live in Porto")
-    turn(memory, "what a lovely day")
+    turn(memory, "the weather is lovely today")
     assert len(live(memory)) == 3
     assert any("forget_all ignored" in m for _, m in logs)
     turn(memory, "Please forget everything you know about me.")

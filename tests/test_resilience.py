@@ -105,7 +105,7 @@ def test_model_is_detected_and_redetected(make_memory, model):
         else '["Likes tea"]'
     model.reply("[]")
     memory = make_memory()
-    memory.update_history(user_assistant("hello"), "s")
+    memory.update_history(user_assistant("hello, I am back"), "s")
     assert memory.flush(10)
     model.models = ["second"]
     memory.update_history(user_assistant("I like tea"), "s")
@@ -117,7 +117,7 @@ def test_model_is_detected_and_redetected(make_memory, model):
 def test_api_key_is_sent(make_memory, model):
     model.reply("[]")
     memory = make_memory(api_key="sekrit")
-    memory.update_history(user_assistant("hi"), "s")
+    memory.update_history(user_assistant("hi, I am Sam"), "s")
     assert memory.flush(10)
     assert model.chat_requests()[0]["_headers"]["Authorization"] == "Bearer sekrit"
 
@@ -129,7 +129,7 @@ def test_many_threads_many_sessions_lose_and_duplicate_nothing(make_memory, mode
 
     def talk(t):
         for n in range(turns):
-            memory.update_history(user_assistant(f"Fact {t} {n}"), f"s{t % 4}")
+            memory.update_history(user_assistant(f"Fact t{t} n{n}"), f"s{t % 4}")
             memory.build_conversation_context("hi", f"s{t % 4}")
     threads = [threading.Thread(target=talk, args=(t,)) for t in range(threads_n)]
     for thread in threads:

@@ -58,8 +58,9 @@ def test_same_value_confirms_instead_of_replacing():
     assert facts("I live in Porto", live=[("f1", "Lives in Porto")]) == (["Lives in Porto"], [])
 
 
-def test_unknown_language_extracts_nothing():
-    assert rules.extract("My name is Ana", load_language("xx-YY")).empty
+def test_an_unknown_language_falls_back_to_english():
+    assert load_language("xx-YY").code == "en-us"
+    assert [a.text for a in rules.extract("My name is Ana", load_language("xx-YY")).add] == ["Name is Ana"]
 
 
 @pytest.mark.parametrize("said, expected", [

@@ -107,7 +107,7 @@ def _open_backend(kind, where):
 def _writer(kind, where, worker, count, sessions):
     store = _open_backend(kind, where)
     for n in range(count):
-        store.update(f"s{n % sessions}", add(f"Fact {worker} {n}"))
+        store.update(f"s{n % sessions}", add(f"Fact w{worker} n{n}"))
     store.close()
 
 
