@@ -15,7 +15,7 @@ from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 from ovos_memory_plugin_entity.entities import event_end
 from ovos_memory_plugin_entity.owner import Owner, OwnerError, read_json_file
 from ovos_memory_plugin_entity.record import Fact
-from ovos_memory_plugin_entity.settings import Settings, load_settings
+from ovos_memory_plugin_entity.settings import Settings, device_defaults, load_settings
 from ovos_memory_plugin_entity.stores import StoreUnavailable, open_store
 
 DEMO_CONVERSATION = (
@@ -111,7 +111,7 @@ def _owner(args: argparse.Namespace) -> Owner:
 
 def _settings(args: argparse.Namespace) -> Settings:
     try:
-        return load_settings(_plugin_config(args))[0]
+        return load_settings(_plugin_config(args), device_defaults())[0]
     except ValueError as exc:
         raise UserError(str(exc)) from None
 

@@ -46,8 +46,8 @@ def describe_ops(record: SessionRecord, ops: Ops, listed_ids: Optional[Iterable[
 class Confirmation:
     """Tracks which pending items were asked about, per session, and judges the answers."""
 
-    def __init__(self, judge: Judge, ttl_s: float, max_fact_chars: int):
-        self._judge, self._ttl_s = judge, ttl_s
+    def __init__(self, judge: Judge, ttl_s: float, max_fact_chars: int, question: str = QUESTION):
+        self._judge, self._ttl_s, self._question = judge, ttl_s, question
         self._max_fact_chars = max_fact_chars
         self._offered: LRU[str, List[str]] = LRU(MAX_TRACKED_SESSIONS)  # asked in the context answered now
         self._awaiting: LRU[str, List[str]] = LRU(MAX_TRACKED_SESSIONS)  # asked last exchange; next one answers
@@ -63,7 +63,7 @@ class Confirmation:
                 return None
             self._offered.put(key, [p.id for p in items])
         lines = [f"- {sanitise(line, self._max_fact_chars)}" for p in items for line in p.describe]
-        return "\n".join([QUESTION, *lines])
+        return "\n".join([self._question, *lines])
 
     def next_exchange(self, key: str) -> Optional[List[str]]:
         """Called for each exchange in order: the pending ids its user words answer."""

@@ -294,13 +294,13 @@ def _drop_examples(ops: Ops, examples: Iterable[str], exchange: str, stopwords: 
     example_keys = {textlib.normalise(e) for e in examples}
     if not example_keys:
         return ParsedReply(ops)
-    said = textlib.tokens(exchange)
+    said = textlib.terms(exchange)
 
     def echoed(text: str) -> bool:
         if textlib.normalise(text) not in example_keys:
             return False
         # The first word is the predicate ("Likes", "Name"); the rest must be said.
-        rest = [t for t in textlib.tokens(text)[1:] if t not in stopwords]
+        rest = [t for t in textlib.terms(text)[1:] if t not in stopwords]
         return not textlib.contains_all(said, rest)
 
     kept = tuple(a for a in ops.add if not echoed(a.text) or a.about)

@@ -64,6 +64,7 @@ class Policy:
     # The single-valued attribute a fact states (name, home, job...) and whether it is an
     # identity to pin: a newer value of the same attribute replaces the older one.
     slot_of: Callable[[str], Optional[Tuple[str, bool]]] = _no_slot
+    stem: Callable[[str], str] = textlib.light_stem
 
 
 @dataclass
@@ -108,7 +109,7 @@ class EditorCore:
 
     # -- the live-fact indexes: exact text, and content words (a reworded repeat) -------
     def _words_key(self, fact_text: str, about: Optional[str], when: Optional[str]) -> Optional[Tuple[Any, ...]]:
-        words = textlib.content_words(fact_text, self.policy.stopwords)
+        words = textlib.content_words(fact_text, self.policy.stopwords, self.policy.stem)
         return (about, when, words) if words else None
 
     def _index(self, fact: Fact) -> None:
@@ -145,7 +146,7 @@ class EditorCore:
     def _hashes(self, text: str, about: Optional[str]) -> Tuple[str, Optional[str]]:
         entity = self.record.entity(about)
         hashed = f"{name_key(entity.name)}: {text}" if entity is not None and entity.name else text
-        return textlib.tombstone_hashes(hashed, self.policy.stopwords)
+        return textlib.tombstone_hashes(hashed, self.policy.stopwords, self.policy.stem)
 
     def blocked(self, text: str, about: Optional[str] = None) -> bool:
         """True when a tombstone stands on these words."""

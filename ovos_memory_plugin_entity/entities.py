@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import datetime
 import re
-from typing import Any, Optional
+from typing import Any, Dict, Optional
 
 from ovos_memory_plugin_entity import text as textlib
 
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 MAX_NAME_CHARS = 60
 MAX_RELATION_CHARS = 40
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
 
 
 def clean_name(name: str) -> str:
@@ -54,8 +57,10 @@ def event_end(when: str) -> float:
     return datetime.datetime.fromisoformat(when).timestamp()
 
 
-def describe_when(when: str, now: float) -> str:
-    """"Tuesday 1 December, 15:00" (with "today"/"tomorrow" when they apply)."""
+def describe_when(when: str, now: float, phrases: Optional[Dict[str, Any]] = None) -> str:
+    """"Tuesday 1 December, 15:00" (with "today"/"tomorrow" when they apply), in the
+    language of ``phrases`` (``weekdays`` Monday first, ``months``, ``today``, ``tomorrow``)."""
+    phrases = phrases or {}
     today = datetime.datetime.fromtimestamp(now).date()
     if len(when) == 10:
         day, clock = datetime.date.fromisoformat(when), ""
@@ -64,5 +69,6 @@ def describe_when(when: str, now: float) -> str:
         if moment.tzinfo is not None:
             moment = moment.astimezone().replace(tzinfo=None)
         day, clock = moment.date(), f", {moment:%H:%M}"
-    relative = {0: "today, ", 1: "tomorrow, "}.get((day - today).days, "")
-    return f"{relative}{day:%A} {day.day} {day:%B}{clock}"
+    weekdays, months = phrases.get("weekdays") or _WEEKDAYS, phrases.get("months") or _MONTHS
+    relative = {0: phrases.get("today", "today"), 1: phrases.get("tomorrow", "tomorrow")}.get((day - today).days)
+    return f"{relative + ', ' if relative else ''}{weekdays[day.weekday()]} {day.day} {months[day.month - 1]}{clock}"

@@ -19,6 +19,8 @@ from typing import Any, Dict, FrozenSet, List, Optional, Pattern, Tuple
 
 from ovos_utils.log import LOG
 
+from ovos_memory_plugin_entity.text import fold_accents
+
 _LOCALE = Path(__file__).with_name("locale")
 DEFAULT_LANG = "en-us"
 DATA_FILE = "memory.json"
@@ -113,7 +115,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
     with_english = code != DEFAULT_LANG
     return Language(
         code=code,
-        stopwords=frozenset(w.casefold() for w in data.get("stopwords", ())),
+        stopwords=frozenset(fold_accents(w.casefold()) for w in data.get("stopwords", ())),
         subject_prefixes=_patterns(data, "subject_prefixes"),
         slots=tuple(Slot(s["slot"], re.compile(s["pattern"], re.IGNORECASE), bool(s.get("pin")))
                     for s in data.get("slots", ())),

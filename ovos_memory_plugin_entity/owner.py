@@ -281,7 +281,7 @@ def _near_duplicates(live: List[Fact], policy: Policy) -> List[Tuple[str, str]]:
     """Pairs (kept, merged) of live facts with the same content words, the newer kept."""
     groups: Dict[Tuple[Optional[str], Tuple[str, ...]], List[Fact]] = {}
     for fact in live:
-        words = textlib.content_words(fact.text, policy.stopwords)
+        words = textlib.content_words(fact.text, policy.stopwords, policy.stem)
         if words:
             groups.setdefault((fact.about, words), []).append(fact)
     pairs = []

@@ -22,7 +22,7 @@ from ovos_utils.log import LOG
 from ovos_memory_plugin_entity import context, migration
 from ovos_memory_plugin_entity.attributes import canonical_text, slot_of
 from ovos_memory_plugin_entity.client import ChatClient
-from ovos_memory_plugin_entity.confirmation import Confirmation
+from ovos_memory_plugin_entity.confirmation import QUESTION, Confirmation
 from ovos_memory_plugin_entity.editor import Policy
 from ovos_memory_plugin_entity.extractor import Extractor
 from ovos_memory_plugin_entity.language import load_language
@@ -31,8 +31,9 @@ from ovos_memory_plugin_entity.owner import Owner, OwnerError
 from ovos_memory_plugin_entity.record import Entity, Fact, Pending, SessionRecord
 from ovos_memory_plugin_entity.safety import is_instruction
 from ovos_memory_plugin_entity.scope import session_key
-from ovos_memory_plugin_entity.settings import Settings, load_settings, settings_doc
+from ovos_memory_plugin_entity.settings import SPECS, Settings, device_defaults, load_settings, settings_doc
 from ovos_memory_plugin_entity.stores import JsonFolderStore, Store, open_store
+from ovos_memory_plugin_entity.text import stemmer_for
 from ovos_memory_plugin_entity.yesno import load_judge
 
 
@@ -43,7 +44,7 @@ def make_policy(settings: Settings) -> Policy:
                   supersede_threshold=settings.supersede_threshold, max_fact_chars=settings.max_fact_chars,
                   stopwords=language.stopwords, refuses=lambda text: is_instruction(text, language),
                   canonical=lambda text: canonical_text(text, language),
-                  slot_of=lambda text: slot_of(text, language))
+                  slot_of=lambda text: slot_of(text, language), stem=stemmer_for(language.stemmer))
 
 
 class EntityMemory(AgentContextManager):
@@ -57,7 +58,7 @@ class EntityMemory(AgentContextManager):
     def __init__(self, config: Optional[Dict[str, Any]] = None, *,
                  clock: Callable[[], float] = time.monotonic,
                  wall_clock: Callable[[], float] = time.time, http_session: Any = None):
-        settings, unknown = load_settings(config)
+        settings, unknown = load_settings(config, device_defaults())
         super().__init__(dict(config or {}))
         if unknown:
             LOG.warning(f"entity memory: unknown configuration keys {list(unknown)} are ignored; "
@@ -70,9 +71,16 @@ class EntityMemory(AgentContextManager):
                                   connect_timeout=settings.connect_timeout, read_timeout=settings.request_timeout,
                                   max_tokens=settings.max_extract_tokens, session=http_session, clock=clock)
         self._store: Store = self._open_store()
-        self._ranks = context.RankCache(settings.cache_sessions, language.stopwords, settings.max_fact_chars)
+        self._ranks = context.RankCache(settings.cache_sessions, language.stopwords, settings.max_fact_chars,
+                                        stemmer_for(language.stemmer))
+        self._phrases = language.phrases
+        # The seed's default header is English; a persona in another language gets its own.
+        english_default = settings.facts_header == SPECS["facts_header"].default
+        self._header = language.phrases.get("header", settings.facts_header) if english_default \
+            else settings.facts_header
         self._confirmation = Confirmation(load_judge(language, settings.lang), settings.confirm_ttl_hours * 3600,
-                                          settings.max_fact_chars) if settings.confirm else None
+                                          settings.max_fact_chars, language.phrases.get("confirm_question", QUESTION)
+                                          ) if settings.confirm else None
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings, self._client, language), policy=policy,
                                 confirmation=self._confirmation, pending_user_timeout=settings.pending_user_timeout,
@@ -138,7 +146,7 @@ class EntityMemory(AgentContextManager):
         chosen = context.select(ranked, utterance, self.settings.context_budget_chars,
                                 self.settings.context_max_facts, now=now,
                                 grace_s=self.settings.event_grace_hours * 3600)
-        block = context.render_block(self.settings.facts_header, ranked, chosen, now) if chosen else None
+        block = context.render_block(self._header, ranked, chosen, now, self._phrases) if chosen else None
         if self._confirmation is not None:
             question = self._confirmation.question(key, record, now)
             if question:

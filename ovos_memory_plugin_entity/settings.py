@@ -30,6 +30,16 @@ EXTRACTORS = ("auto", "llm", "rules")
 PASSED_THROUGH_KEYS = frozenset({"enabled"})
 
 
+def device_defaults() -> Dict[str, Any]:
+    """Defaults the device's own configuration gives: mycroft.conf's ``lang``."""
+    try:
+        from ovos_config.config import read_mycroft_config
+        lang = read_mycroft_config().get("lang")
+    except Exception:  # no OVOS configuration here: the built-in default stands
+        return {}
+    return {"lang": lang} if isinstance(lang, str) and lang.strip() else {}
+
+
 def default_db_path() -> str:
     """``$XDG_DATA_HOME/ovos/entity_memory.json``, as the seed plugin stores it."""
     data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
@@ -189,7 +199,9 @@ SPECS: Dict[str, Spec] = {
     "facts_header": Spec("Known facts about the user:", _text, "first line of the injected block"),
     "system_prompt": Spec("", _text, "the persona's system prompt, first in the context"),
     "scope": Spec("session", _choice(SCOPES), "`session`: facts per session id; `global`: one fact set for the device"),
-    "lang": Spec("en-US", _text, "language of the rules, the forget-everything check and the stopwords"),
+    "lang": Spec("en-US", _text, "language of the rules, the gates, the stopwords, the stemmer and the injected "
+                                 "note; `pt-BR` falls back to `pt`, a language without data to English (logged)",
+                 shown="mycroft.conf's `lang`, else en-US"),
     "extractor": Spec("auto", _choice(EXTRACTORS), "`llm`, `rules`, or `auto` (the model when it answers, "
                                                    "the rules while it does not)"),
     "max_prompt_facts": Spec(20, _int(0), "known facts shown to the model with each exchange, so it can update them"),
@@ -245,10 +257,12 @@ def settings_doc() -> str:
                       for key, spec in SPECS.items())
 
 
-def load_settings(config: Optional[Mapping[str, Any]]) -> Tuple[Settings, Tuple[str, ...]]:
+def load_settings(config: Optional[Mapping[str, Any]],
+                  defaults: Optional[Mapping[str, Any]] = None) -> Tuple[Settings, Tuple[str, ...]]:
     """Validate a persona's plugin block; return the settings and the unknown keys.
 
     ``None`` for a key means "use the default", as an empty JSON value would.
+    ``defaults`` replaces built-in defaults (the device's ``lang`` from mycroft.conf).
     """
     if config is None:
         config = {}
@@ -257,6 +271,8 @@ def load_settings(config: Optional[Mapping[str, Any]]) -> Tuple[Settings, Tuple[
     values: Dict[str, Any] = {key: spec.default for key, spec in SPECS.items()}
     for key, spec in SPECS.items():
         raw = config.get(key)
+        if raw is None and defaults is not None and defaults.get(key) is not None:
+            raw = defaults[key]
         if raw is not None:
             values[key] = spec.parse(key, raw)
     values["db_path"] = values["db_path"] or default_db_path()

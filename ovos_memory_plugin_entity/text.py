@@ -1,16 +1,20 @@
 """Text primitives shared by dedup, tombstones and ranking: normalise, tokenise, stem.
 
 Pure functions, no language model: Unicode NFKC, case folding, accents dropped for
-matching, and a light plural/verb-s stemmer that is right far more often than wrong
-for the short third-person facts this plugin keeps.
+matching, and a Snowball stemmer per language (snowballstemmer: pure Python, 30
+languages), with a light plural stemmer when a language has none.
 """
 from __future__ import annotations
 
 import hashlib
 import re
+import threading
 import unicodedata
-from typing import FrozenSet, Iterable, List, Optional, Tuple
+from functools import lru_cache
+from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
+# Stems kept per stemmer before the cache starts again (a bound, not a tuning).
+MAX_CACHED_STEMS = 50_000
 _WHITESPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w+", re.UNICODE)
 _TRAILING_PUNCTUATION = ".!?,;:。！？…"
@@ -41,15 +45,15 @@ def normalise(text: str) -> str:
     return text.rstrip(_TRAILING_PUNCTUATION + " ")
 
 
-def _fold_accents(word: str) -> str:
+def fold_accents(word: str) -> str:
     if word.isascii():
         return word
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def stem(word: str) -> str:
-    """A light stemmer: plural and third-person ``s`` only (``likes`` → ``like``)."""
+def light_stem(word: str) -> str:
+    """The stemmer of last resort: plural and third-person ``s`` only (``likes`` → ``like``)."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -57,15 +61,51 @@ def stem(word: str) -> str:
     return word
 
 
-def tokens(text: str) -> List[str]:
-    """Stemmed, accent-folded, case-folded word tokens, in order."""
-    folded = _fold_accents(normalise(text))
-    return [stem(w) for w in _WORD.findall(folded)]
+class SnowballStem:
+    """A Snowball stemmer for one language, safe to share between threads, with a
+    bounded cache (the same few thousand words come back every turn)."""
+
+    def __init__(self, language: str):
+        import snowballstemmer
+        self._stemmer = snowballstemmer.stemmer(language)
+        self._lock = threading.Lock()
+        self._cache: Dict[str, str] = {}
+
+    def __call__(self, word: str) -> str:
+        found = self._cache.get(word)
+        if found is None:
+            with self._lock:  # a Snowball stemmer keeps state while it works
+                found = self._stemmer.stemWord(word)
+            if len(self._cache) >= MAX_CACHED_STEMS:
+                self._cache.clear()
+            self._cache[word] = found
+        return found
 
 
-def content_words(text: str, stopwords: FrozenSet[str]) -> Tuple[str, ...]:
-    """Sorted unique tokens that are not stopwords."""
-    return tuple(sorted({t for t in tokens(text) if t not in stopwords}))
+@lru_cache(maxsize=64)
+def stemmer_for(language: str) -> Callable[[str], str]:
+    """Snowball's stemmer for ``language`` ("english", "portuguese"); the light one otherwise."""
+    try:
+        return SnowballStem(language) if language else light_stem
+    except (ImportError, KeyError):
+        return light_stem
+
+
+def terms(text: str, stopwords: FrozenSet[str] = frozenset(),
+          stem: Callable[[str], str] = light_stem) -> List[str]:
+    """The words of ``text`` that carry meaning, in order: case-folded, stopwords out
+    (compared without accents), stemmed, accents folded."""
+    out = []
+    for word in _WORD.findall(normalise(text)):
+        if fold_accents(word) not in stopwords:
+            out.append(fold_accents(stem(word)))
+    return out
+
+
+def content_words(text: str, stopwords: FrozenSet[str] = frozenset(),
+                  stem: Callable[[str], str] = light_stem) -> Tuple[str, ...]:
+    """Sorted unique meaningful terms: what makes two wordings the same fact."""
+    return tuple(sorted(set(terms(text, stopwords, stem))))
 
 
 def digest(text: str) -> str:
@@ -73,9 +113,10 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def tombstone_hashes(text: str, stopwords: FrozenSet[str]) -> Tuple[str, Optional[str]]:
+def tombstone_hashes(text: str, stopwords: FrozenSet[str],
+                     stem: Callable[[str], str] = light_stem) -> Tuple[str, Optional[str]]:
     """Hashes of the normalised text and of its sorted content words (None if it has none)."""
-    words = content_words(text, stopwords)
+    words = content_words(text, stopwords, stem)
     return digest(normalise(text)), (digest(" ".join(words)) if words else None)
 
 
