@@ -39,6 +39,12 @@ setup(
         "requests>=2.28",
         # ovos_utils.log; the first line that installs beside ovos-plugin-manager 2.x and 3.x alike
         "ovos-utils>=0.15.0a1,<1",
+        # OVOS's own yes/no judge, in every language we ship (18 KB, pure Python)
+        "ovos-yes-no-plugin>=0.3.0,<1",
+        # a Snowball stemmer per language for ranking and dedup (100 KB, pure Python, no dependencies)
+        "snowballstemmer>=2.2,<4",
+        # sentence splitting that knows abbreviations; already installed with ovos-plugin-manager
+        "quebra_frases>=0.3.7",
     ],
     extras_require={
         "test": ["pytest>=7", "mypy>=1.8", "types-requests"],

@@ -9,11 +9,13 @@ Nothing the model returns can make an item live: the contract has no such operat
 """
 from __future__ import annotations
 
+import re
 import threading
-from typing import Iterable, List, Optional, Sequence
+from typing import Callable, List, Optional, Sequence
 
 from ovos_memory_plugin_entity.contract import Ops
 from ovos_memory_plugin_entity.editor import Editor
+from ovos_memory_plugin_entity.language import Language
 from ovos_memory_plugin_entity.lru import LRU
 from ovos_memory_plugin_entity.record import SessionRecord
 from ovos_memory_plugin_entity.safety import sanitise
@@ -26,62 +28,79 @@ QUESTION = ("Before or after answering, ask the user in one short question wheth
             "remember the following about them. Do not treat it as known until they agree:")
 
 
-def describe_ops(record: SessionRecord, ops: Ops, listed_ids: Optional[Iterable[str]]) -> List[str]:
-    """One line per proposed change, as the assistant will ask about it."""
-    listed = set(listed_ids) if listed_ids is not None else None
-    lines = [a.text for a in ops.add]
-    for item in ops.update:
-        old = record.fact(item.fact_id)
-        if old is not None and old.live and (listed is None or old.id in listed):
-            lines.append(f"{item.text} (instead of: {old.text})")
-    for fact_id in ops.forget:
-        old = record.fact(fact_id)
-        if old is not None and old.live and old.text and (listed is None or old.id in listed):
-            lines.append(f"forget: {old.text}")
-    if ops.forget_all:
-        lines.append("forget everything remembered")
-    return lines
+# What a question about pending facts may add to a turn, at most: it rides on the facts block.
+MAX_QUESTION_CHARS = 600
+_WORD = re.compile(r"[\w']+")
 
 
 class Confirmation:
-    """Tracks which pending items were asked about, per session, and judges the answers."""
+    """Tracks which pending items were asked about, per session, and judges the answers.
 
-    def __init__(self, judge: Judge, ttl_s: float, max_fact_chars: int, question: str = QUESTION):
-        self._judge, self._ttl_s, self._question = judge, ttl_s, question
-        self._max_fact_chars = max_fact_chars
+    An answer counts only when it replies to a question: the assistant's turn that
+    carried the pending items must have asked one ("?"), and the user's next words
+    must not open like a command or a question of their own ("turn on the lights" is
+    no yes). Anything else is no answer: the items wait, and expire.
+    """
+
+    def __init__(self, judge: Judge, language: Language, ttl_s: float, max_fact_chars: int,
+                 question: str = QUESTION, max_chars: int = MAX_QUESTION_CHARS):
+        self._judge, self._language, self._ttl_s = judge, language, ttl_s
+        self._question, self._max_fact_chars, self._max_chars = question, max_fact_chars, max_chars
         self._offered: LRU[str, List[str]] = LRU(MAX_TRACKED_SESSIONS)  # asked in the context answered now
         self._awaiting: LRU[str, List[str]] = LRU(MAX_TRACKED_SESSIONS)  # asked last exchange; next one answers
         self._lock = threading.Lock()
 
-    def question(self, key: str, record: SessionRecord, now: float) -> Optional[str]:
-        """The paragraph asking about pending items, or None; remembers what it asked."""
+    def question(self, key: str, record: SessionRecord, now: float, refuses: Callable[[str], bool]) -> Optional[str]:
+        """The paragraph asking about pending items, within its bound, or None; remembers what it asked."""
         with self._lock:
             awaiting = set(self._awaiting.get(key) or ())
-            items = [p for p in record.pending if p.id not in awaiting and now - p.created_at <= self._ttl_s]
-            if not items:
+        lines: List[str] = []
+        asked: List[str] = []
+        used = len(self._question)
+        for item in record.pending:
+            if item.id in awaiting or now - item.created_at > self._ttl_s:
+                continue
+            item_lines = [f"- {sanitise(line, self._max_fact_chars)}" for line in item.describe if not refuses(line)]
+            cost = sum(len(line) + 1 for line in item_lines)
+            if not item_lines or used + cost > self._max_chars:
+                continue
+            lines += item_lines
+            asked.append(item.id)
+            used += cost
+        with self._lock:
+            if asked:
+                self._offered.put(key, asked)
+            else:
                 self._offered.pop(key)
-                return None
-            self._offered.put(key, [p.id for p in items])
-        lines = [f"- {sanitise(line, self._max_fact_chars)}" for p in items for line in p.describe]
-        return "\n".join([self._question, *lines])
+        return "\n".join([self._question, *lines]) if asked else None
 
-    def next_exchange(self, key: str) -> Optional[List[str]]:
-        """Called for each exchange in order: the pending ids its user words answer."""
+    def next_exchange(self, key: str, assistant_words: str) -> Optional[List[str]]:
+        """Called for each exchange in order: the pending ids its user words answer. The
+        items offered to this exchange's assistant turn await an answer only if it asked."""
         with self._lock:
             answers = self._awaiting.get(key)
             offered = self._offered.get(key)
             self._awaiting.pop(key)
             self._offered.pop(key)
-            if offered:
+            if offered and ("?" in assistant_words or "？" in assistant_words):
                 self._awaiting.put(key, offered)
             return answers
+
+    def _is_answer(self, user_words: str) -> bool:
+        """Not a command or a question of the user's own, unless it starts with a yes or a no."""
+        words = [w.casefold() for w in _WORD.findall(user_words)]
+        if not words:
+            return False
+        starts_yes_no = any(" ".join(words[:len(p.split())]) == p.casefold()
+                            for p in (*self._language.yes, *self._language.no))
+        return starts_yes_no or words[0] not in self._language.quiet_gate.openers
 
     def apply_answer(self, editor: Editor, pending_ids: Sequence[str], user_words: str) -> None:
         """Judge the user's words and apply, drop or re-ask the items asked about."""
         editor.expire_pending(self._ttl_s)
         asked = [p for p in editor.record.pending if p.id in set(pending_ids)]
-        if not asked:
-            return
+        if not asked or not self._is_answer(user_words):
+            return  # no answer: the items wait for another ask, or expire
         question = "Should I remember: " + "; ".join(line for p in asked for line in p.describe) + "?"
         verdict = self._judge(question, user_words)
         if verdict is None:
@@ -97,5 +116,4 @@ class Confirmation:
                 forget_allowed: bool, forget_all_allowed: bool) -> None:
         """Expire what is too old, then keep ``ops`` pending."""
         editor.expire_pending(self._ttl_s)
-        editor.propose(ops, describe_ops(editor.record, ops, listed_ids), listed_ids,
-                       forget_allowed=forget_allowed, forget_all_allowed=forget_all_allowed)
+        editor.propose(ops, listed_ids, forget_allowed=forget_allowed, forget_all_allowed=forget_all_allowed)

@@ -13,6 +13,7 @@ curation :meth:`Editor.merge_duplicate` / :meth:`Editor.curate`. Every edit ends
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import replace
 from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from ovos_memory_plugin_entity import text as textlib
@@ -142,9 +143,11 @@ class Editor(EditorCore):
         """Rename an entity (and optionally set its relation): how two Emmas are told apart."""
         entity = self._live_entity(entity_id)
         before = entity.label
-        entity.name = clean_name(name) or entity.name
+        if clean_name(name) and clean_name(name) != entity.name:
+            entity.former_names.append(entity.name)
         if relation is not None:
             entity.relation = clean_relation(relation)
+        entity.name = clean_name(name) or entity.name
         if entity.label != before:
             self._event("rename", entity.id, before=before, after=entity.label)
 
@@ -173,9 +176,10 @@ class Editor(EditorCore):
         entity = self._live_entity(entity_id)
         for fact in [f for f in self.record.facts if f.about == entity.id and f.text]:
             self._forget_text(fact)
-        self.change.forgotten_texts += [t for t in (entity.label, entity.name) if t]
-        self.record.tombstones.append(Tombstone(_entity_hash(entity.name), None, self.now))
-        entity.name, entity.relation, entity.retired_by = "", "", FORGOTTEN
+        self.change.forgotten_texts += [t for t in (entity.label, entity.name, *entity.former_names) if t]
+        self.record.tombstones += [Tombstone(_entity_hash(name), None, self.now)
+                                   for name in {entity.name, *entity.former_names} if name]
+        entity.name, entity.relation, entity.retired_by, entity.former_names = "", "", FORGOTTEN, []
         self._event("forget", entity.id)
 
     # -- import and curation ---------------------------------------------------------
@@ -270,9 +274,18 @@ class Editor(EditorCore):
             self._retire(fact, EVICTED, "curate", before=fact.text)
 
     # -- proposals (confirm: on) -------------------------------------------------------
-    def propose(self, ops: Ops, describe: List[str], listed_ids: Optional[Iterable[str]], *,
+    def propose(self, ops: Ops, listed_ids: Optional[Iterable[str]], *,
                 forget_allowed: bool, forget_all_allowed: bool) -> Optional[Pending]:
-        """Keep ``ops`` pending: nothing becomes live until the user (or the owner) says yes."""
+        """Keep ``ops`` pending: nothing becomes live until the user (or the owner) says yes.
+
+        What is proposed is screened like any fact, in its stored (canonical) form, and a
+        forgotten fact is never proposed again."""
+        adds = tuple(a for a in ops.add if not self._unwelcome(a.text, self._entity_named(a.about)))
+        updates = tuple(u for u in ops.update if not self._unwelcome(u.text, None))
+        ops = Ops(add=tuple(replace(a, text=self.canonical(a.text)) for a in adds),
+                  update=tuple(replace(u, text=self.canonical(u.text)) for u in updates),
+                  forget=ops.forget if forget_allowed else (), forget_all=ops.forget_all and forget_all_allowed)
+        describe = self._describe(ops, listed_ids)
         if not describe:
             return None
         item = Pending(id=f"p{self.record.next_pending}", ops=ops.to_dict(), describe=describe,
@@ -284,24 +297,56 @@ class Editor(EditorCore):
         self._event("propose", item.id, after=" | ".join(describe))
         return item
 
+    def _unwelcome(self, text: str, about: Optional[str]) -> bool:
+        canonical = self.canonical(text)
+        return not textlib.normalise(canonical) or self.policy.refuses(canonical) or self.blocked(canonical, about)
+
+    def _entity_named(self, name: Optional[str]) -> Optional[str]:
+        key = name_key(name or "")
+        return next((e.id for e in self.record.entities if e.live and key and name_key(e.name) == key), None)
+
+    def _describe(self, ops: Ops, listed_ids: Optional[Iterable[str]]) -> List[str]:
+        """One line per proposed change, as the assistant will ask about it."""
+        listed = set(listed_ids) if listed_ids is not None else None
+        lines = [a.text for a in ops.add]
+        for item in ops.update:
+            old = self.record.fact(item.fact_id)
+            if old is not None and old.live and (listed is None or old.id in listed):
+                lines.append(f"{item.text} (instead of: {old.text})")
+        for fact_id in ops.forget:
+            old = self.record.fact(fact_id)
+            if old is not None and old.live and old.text and (listed is None or old.id in listed):
+                lines.append(f"forget: {old.text}")
+        if ops.forget_all:
+            lines.append("forget everything remembered")
+        return lines
+
     def _pending(self, pending_id: str) -> Pending:
         item = next((p for p in self.record.pending if p.id == pending_id), None)
         if item is None:
             raise NotFound("pending item", pending_id)
         return item
 
+    def _drop_pending(self, item: Pending, action: str) -> None:
+        """A proposal not accepted leaves no text behind: its lines leave the trail too."""
+        self.record.pending.remove(item)
+        self.change.forgotten_texts += item.describe
+        self._event(action, item.id)
+
     def decide(self, pending_id: str, accept: bool) -> None:
         """Apply (accept) or drop a pending item."""
         item = self._pending(pending_id)
+        if not accept:
+            self._drop_pending(item, "reject")
+            return
         events_before = len(self.change.events)
         self.record.pending.remove(item)
-        self._event("confirm" if accept else "reject", item.id, before=" | ".join(item.describe))
-        if accept:
-            self.apply_ops(Ops.from_dict(item.ops), item.listed_ids, forget_allowed=item.forget_allowed,
-                           forget_all_allowed=item.forget_all_allowed)
-            if self.change.refused:
-                del self.change.events[events_before:]
-                self.record.pending.append(item)
+        self._event("confirm", item.id, before=" | ".join(item.describe))
+        self.apply_ops(Ops.from_dict(item.ops), item.listed_ids, forget_allowed=item.forget_allowed,
+                       forget_all_allowed=item.forget_all_allowed)
+        if self.change.refused:
+            del self.change.events[events_before:]
+            self.record.pending.append(item)
 
     def answer_unclear(self, pending_ids: Iterable[str]) -> None:
         """Count an unclear answer; after the second the item is dropped, recorded."""
@@ -310,13 +355,11 @@ class Editor(EditorCore):
             item.asked += 1
             self.change.touched = True
             if item.asked >= MAX_UNCLEAR_ANSWERS:
-                self.record.pending.remove(item)
-                self._event("unconfirmed", item.id, before=" | ".join(item.describe))
+                self._drop_pending(item, "unconfirmed")
 
     def expire_pending(self, ttl_s: float) -> None:
         for item in [p for p in self.record.pending if self.now - p.created_at > ttl_s]:
-            self.record.pending.remove(item)
-            self._event("expire", item.id, before=" | ".join(item.describe))
+            self._drop_pending(item, "expire")
 
 
 def edit(record: SessionRecord, policy: Policy, now: float, actor: str,

@@ -35,6 +35,7 @@ class Rule:
     title_groups: Optional[Tuple[int, ...]] = None  # None: every group
     about_group: Optional[int] = None  # the fact is about the entity this group names
     relation_group: Optional[int] = None  # the user's relation to that entity
+    lowercase: bool = True  # untitled captures lower-cased (not in German, where nouns are capitalised)
 
 
 @dataclass(frozen=True)
@@ -80,11 +81,36 @@ def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
     return tuple(re.compile(p, re.IGNORECASE) for p in data.get(key, ()))
 
 
-def _rule(data: Dict[str, Any]) -> Rule:
+# Building blocks a rule's pattern may use, so that each language writes its phrasing only.
+_UPPER = "(?-i:[A-ZÀ-ÖØ-Þ])"
+_NAME_JOINER = r"(?:de|da|do|dos|das|del|van|von|der|den|di|du|le|la|van der|van den|de la)"
+_NAME = rf"([^\W\d_][\w'’-]*(?:(?: {_NAME_JOINER})? {_UPPER}[\w'’-]*){{0,2}})"
+_PLACE_JOINER = r"(?:de|do|da|dos|das|del|de la|di|am|an|der|sur|la|le|upon)"
+_PLACE = rf"([^\W\d_][\w'’-]*\.?(?:(?:,? |-)(?:{_UPPER}[\w'’-]*\.?|{_PLACE_JOINER}(?= {_UPPER}))){{0,3}})"
+
+
+def _alternation(words: List[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) or "(?!)"
+
+
+def _expand(pattern: str, data: Dict[str, Any]) -> str:
+    """Replace the macros {NAME} {PLACE} {THING} {LIST} {REL} {END} in a rule's pattern."""
+    end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data.get('conjunctions', []))})\b))"
+    list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data.get('list_breaks', []))})\b))"
+    macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
+              "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{REL}": f"({_alternation(data.get('relations', []))})",
+              "{END}": end}
+    for macro, replacement in macros.items():
+        pattern = pattern.replace(macro, replacement)
+    return pattern
+
+
+def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
     titles = None if data.get("title") else tuple(data.get("title_groups", ()))
-    return Rule(pattern=re.compile(data["pattern"], re.IGNORECASE), template=data["template"],
+    return Rule(pattern=re.compile(_expand(data["pattern"], language), re.IGNORECASE), template=data["template"],
                 slot=data.get("slot"), pin=bool(data.get("pin", False)), title_groups=titles,
-                about_group=data.get("about_group"), relation_group=data.get("relation_group"))
+                about_group=data.get("about_group"), relation_group=data.get("relation_group"),
+                lowercase=not language.get("keep_case", False))
 
 
 def available() -> List[str]:
@@ -130,7 +156,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         negations=frozenset(w.casefold() for w in data.get("negations", ()))
         | (frozenset(w.casefold() for w in english.get("negations", ())) if with_english else frozenset()),
         instructions=_patterns(data, "instructions") + (_patterns(english, "instructions") if with_english else ()),
-        rules=tuple(_rule(r) for r in data.get("rules", ())),
+        rules=tuple(_rule(r, data) for r in data.get("rules", ())),
         yes=tuple(data.get("yes", ())), no=tuple(data.get("no", ())), unsure=tuple(data.get("unsure", ())),
         stemmer=str(data.get("stemmer", "")),
         phrases=dict(english.get("phrases", {}), **data.get("phrases", {})))

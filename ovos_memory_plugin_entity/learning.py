@@ -62,7 +62,7 @@ class Learner:
     def learn(self, key: str, messages: List[AgentMessage]) -> None:
         """Queue each exchange ``messages`` completes; returns at once."""
         for user, assistant in self._pairer.feed(key, messages):
-            answers = self._confirmation.next_exchange(key) if self._confirmation else None
+            answers = self._confirmation.next_exchange(key, assistant) if self._confirmation else None
             self._worker.submit(key, Exchange(user, assistant, self._generation(key), answers))
 
     def _generation(self, key: str) -> Optional[int]:

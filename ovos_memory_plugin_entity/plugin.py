@@ -22,7 +22,7 @@ from ovos_utils.log import LOG
 from ovos_memory_plugin_entity import context, migration
 from ovos_memory_plugin_entity.attributes import canonical_text, slot_of
 from ovos_memory_plugin_entity.client import ChatClient
-from ovos_memory_plugin_entity.confirmation import QUESTION, Confirmation
+from ovos_memory_plugin_entity.confirmation import MAX_QUESTION_CHARS, QUESTION, Confirmation
 from ovos_memory_plugin_entity.editor import Policy
 from ovos_memory_plugin_entity.extractor import Extractor
 from ovos_memory_plugin_entity.language import load_language
@@ -78,8 +78,11 @@ class EntityMemory(AgentContextManager):
         english_default = settings.facts_header == SPECS["facts_header"].default
         self._header = language.phrases.get("header", settings.facts_header) if english_default \
             else settings.facts_header
-        self._confirmation = Confirmation(load_judge(language, settings.lang), settings.confirm_ttl_hours * 3600,
-                                          settings.max_fact_chars, language.phrases.get("confirm_question", QUESTION)
+        self._refuses = policy.refuses
+        self._confirmation = Confirmation(load_judge(language, settings.lang), language,
+                                          settings.confirm_ttl_hours * 3600, settings.max_fact_chars,
+                                          language.phrases.get("confirm_question", QUESTION),
+                                          min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS)
                                           ) if settings.confirm else None
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings, self._client, language), policy=policy,
@@ -148,7 +151,7 @@ class EntityMemory(AgentContextManager):
                                 grace_s=self.settings.event_grace_hours * 3600)
         block = context.render_block(self._header, ranked, chosen, now, self._phrases) if chosen else None
         if self._confirmation is not None:
-            question = self._confirmation.question(key, record, now)
+            question = self._confirmation.question(key, record, now, self._refuses)
             if question:
                 block = f"{block}\n\n{question}" if block else question
         return block

@@ -92,6 +92,7 @@ class Entity:
     relation: str = ""
     created_at: float = 0.0
     retired_by: Optional[str] = None  # "forgotten", or the id it was merged into
+    former_names: List[str] = field(default_factory=list)  # so forgetting it scrubs every name it had
 
     @property
     def live(self) -> bool:
@@ -102,15 +103,19 @@ class Entity:
         return f"{self.name} ({self.relation})" if self.relation else self.name
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"id": self.id, "name": self.name, "relation": self.relation,
+        data = {"id": self.id, "name": self.name, "relation": self.relation,
                 "created_at": self.created_at, "retired_by": self.retired_by}
+        if self.former_names:
+            data["former_names"] = self.former_names
+        return data
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Entity":
         if not isinstance(data.get("id"), str):
             raise ValueError("an entity needs a string id")
         return cls(id=data["id"], name=str(data.get("name", "")), relation=str(data.get("relation", "")),
-                   created_at=_float(data.get("created_at")), retired_by=_optional_str(data.get("retired_by")))
+                   created_at=_float(data.get("created_at")), retired_by=_optional_str(data.get("retired_by")),
+                   former_names=[str(n) for n in data.get("former_names", []) if isinstance(n, str)])
 
 
 @dataclass

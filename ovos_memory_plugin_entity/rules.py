@@ -11,19 +11,32 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from quebra_frases import sentence_tokenize
+
 from ovos_memory_plugin_entity import text as textlib
 from ovos_memory_plugin_entity.contract import NewFact, Ops, Replacement
 from ovos_memory_plugin_entity.language import Language, Rule
 
-_SENTENCE = re.compile(r"[^.!?]+[.!?]?")
+_AFTER_MARK = re.compile(r"(?<=[!?¡¿;])\s+")
 
 
 def _sentences(user_words: str) -> List[str]:
-    return [s.strip() for s in _SENTENCE.findall(user_words) if s.strip()]
+    """Sentences that know abbreviations ("I live in St. Louis."): quebra_frases, then
+    a split after ! ? and ; which it leaves joined."""
+    found = []
+    for sentence in sentence_tokenize(user_words):
+        found += [s.strip() for s in _AFTER_MARK.split(sentence) if s.strip()]
+    return found
 
 
 def _slot_prefix(rule: Rule) -> str:
     return textlib.normalise(rule.template.split("{", 1)[0])
+
+
+def _title(value: str) -> str:
+    """Capitalised words, short joiners kept small: "Rio de Janeiro", "Frankfurt am Main"."""
+    words = value.split()
+    return " ".join(w if n and len(w) <= 3 and w.islower() else w[:1].upper() + w[1:] for n, w in enumerate(words))
 
 
 def _render(rule: Rule, groups: Tuple[Optional[str], ...]) -> Optional[NewFact]:
@@ -31,9 +44,9 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...]) -> Optional[NewFact]:
     for index, value in enumerate(groups):
         if not value:
             return None
-        value = value.strip(" ,'")
+        value = value.strip(" ,.'’")
         titled = rule.title_groups is None or index in rule.title_groups
-        values.append(" ".join(w[:1].upper() + w[1:] for w in value.split()) if titled else value.lower())
+        values.append(_title(value) if titled else value.lower() if rule.lowercase else value)
     about = values[rule.about_group] if rule.about_group is not None else None
     relation = values[rule.relation_group] if rule.relation_group is not None else None
     return NewFact(rule.template.format(*values), rule.pin, about=about, relation=relation)
@@ -52,7 +65,7 @@ def extract(user_words: str, language: Language, live_facts: Sequence[Tuple[str,
     """Facts the user stated about themselves, as operations on ``live_facts`` (id, text)."""
     found: Dict[str, Tuple[NewFact, Rule]] = {}
     for sentence in _sentences(user_words):
-        if sentence.endswith("?"):
+        if sentence.endswith("?") or sentence.startswith("¿"):
             continue
         for rule in language.rules:
             for match in rule.pattern.finditer(sentence):

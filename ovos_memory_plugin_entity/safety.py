@@ -46,7 +46,8 @@ def _requested(user_words: str, patterns: Sequence[Pattern[str]], negations: Fro
         for match in pattern.finditer(text):
             clause = re.split(r"[.!?;,]", text[:match.start()])[-1]
             before = [w.casefold() for w in _WORD.findall(clause)][-NEGATION_WINDOW_WORDS:]
-            if not any(w in negations or w.endswith("n't") for w in before):
+            inside = [w.casefold() for w in _WORD.findall(match.group(0))]  # "vergiss nicht alles"
+            if not any(w in negations or w.endswith("n't") for w in before + inside):
                 return True
     return False
 

@@ -40,7 +40,7 @@ def word_list_judge(language: Language) -> Judge:
 
 
 def load_judge(language: Language, lang: str) -> Judge:
-    """ovos-yes-no-plugin's engine when it is installed, else the word list."""
+    """ovos-yes-no-plugin's engine (a dependency), with the word list should it fail to load."""
     fallback = word_list_judge(language)
     try:
         from ovos_yes_no import HeuristicYesNoEngine

@@ -48,7 +48,7 @@ def test_yes_makes_it_live(confirming, model):
 def test_no_drops_it(confirming, model):
     model.reply('["Likes jazz"]')
     turn(confirming, "I like jazz")
-    turn(confirming, "hi")
+    turn(confirming, "hi", answer="Hello! Shall I remember that you like jazz?")
     turn(confirming, "no, don't")
     assert confirming.facts("s") == [] and confirming.pending("s") == []
     assert [e["action"] for e in confirming.audit_trail("s")] == ["propose", "reject"]
@@ -57,10 +57,10 @@ def test_no_drops_it(confirming, model):
 def test_unclear_asks_once_more_then_drops(confirming, model):
     model.reply('["Likes jazz"]')
     turn(confirming, "I like jazz")
-    turn(confirming, "hi")
+    turn(confirming, "hi", answer="Hello! Shall I remember that you like jazz?")
     turn(confirming, "hmm, what time is it?")
     assert len(confirming.pending("s")) == 1
-    again = turn(confirming, "tell me a joke")
+    again = turn(confirming, "tell me a joke", answer="Here is one. And, may I remember you like jazz?")
     assert "- Likes jazz" in system_text(again)
     turn(confirming, "I don't know")
     assert confirming.pending("s") == [] and confirming.facts("s") == []
@@ -87,7 +87,7 @@ def test_two_pending_items_one_yes(confirming, model):
     confirming.update_history(user_assistant("I like jazz"), "s")  # two exchanges before the next
     confirming.update_history(user_assistant("I have a cat"), "s")  # context is built
     assert confirming.flush(10)
-    asking = turn(confirming, "hello")
+    asking = turn(confirming, "hello", answer="Hi! May I remember these?")
     assert "- Likes jazz" in system_text(asking) and "- Has a cat" in system_text(asking)
     turn(confirming, "yes")
     assert sorted(f.text for f in confirming.facts("s")) == ["Has a cat", "Likes jazz"]

@@ -7,6 +7,7 @@ change says so, appends its audit events and scrubs forgotten text from the trai
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Dict, Iterable, List, Optional, Protocol, Tuple
 
 from ovos_memory_plugin_entity.editing import Change
@@ -63,13 +64,13 @@ def erased(old: Optional[SessionRecord], session_id: str) -> SessionRecord:
 
 def scrub_event(event: Dict[str, Any], texts: Iterable[str]) -> Dict[str, Any]:
     """An audit event with every forgotten text taken out of its text fields only."""
-    texts = [t for t in texts if t]
+    patterns = [re.compile(re.escape(t), re.IGNORECASE) for t in texts if t]
     scrubbed = dict(event)
     for key in TEXT_FIELDS:
         value = scrubbed.get(key)
         if isinstance(value, str):
-            for text in texts:
-                value = value.replace(text, SCRUBBED)
+            for pattern in patterns:  # a case-changed copy of the text is the same text
+                value = pattern.sub(SCRUBBED, value)
             scrubbed[key] = value
     return scrubbed
 
