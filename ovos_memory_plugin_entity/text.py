@@ -16,7 +16,7 @@ from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
 # Stems kept per stemmer before the cache starts again (a bound, not a tuning).
 MAX_CACHED_STEMS = 50_000
 _WHITESPACE = re.compile(r"\s+")
-_WORD = re.compile(r"\w+", re.UNICODE)
+_WORD = re.compile(r"\w+(?:·\w+)*", re.UNICODE)  # Catalan "al·lèrgic" is one word
 _TRAILING_PUNCTUATION = ".!?,;:。！？…"
 # Control and format characters (newlines, zero-width joiners, bidi overrides) have
 # no place in a one-line fact and can smuggle structure into a prompt.

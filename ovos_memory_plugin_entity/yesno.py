@@ -52,8 +52,10 @@ def load_judge(language: Language, lang: str) -> Judge:
         if _doubtful(language, answer):  # "I don't know" is not a no
             return None
         try:
-            return engine.yes_or_no(question, answer, lang=lang)
+            verdict = engine.yes_or_no(question, answer, lang=lang)
         except Exception as exc:
             LOG.warning(f"entity memory: ovos-yes-no-plugin failed ({exc}); using the word list")
-            return fallback(question, answer)
+            verdict = None
+        # Its data misses some words in some languages (Italian "sì"): our list decides then.
+        return verdict if verdict is not None else fallback(question, answer)
     return judge
