@@ -73,6 +73,12 @@ class Change:
 
     events: List[Dict[str, Any]] = field(default_factory=list)
     forgotten_texts: List[str] = field(default_factory=list)
+    forgotten_ids: List[str] = field(default_factory=list)  # rows whose every audit line loses its text
+
+    @property
+    def scrubs(self) -> bool:
+        """Files must be rewritten: something was forgotten."""
+        return bool(self.forgotten_texts or self.forgotten_ids)
     warnings: List[str] = field(default_factory=list)
     refused: bool = False
     touched: bool = False  # the record changed without an audit event (a confirmation)
@@ -265,6 +271,7 @@ class EditorCore:
             if row.text and row.about == fact.about and self._hashes(row.text, row.about)[0] == text_hash:
                 self._unindex(row)
                 self.change.forgotten_texts.append(row.text)
+                self.change.forgotten_ids.append(row.id)
                 row.text = ""
                 if row.superseded_by != FORGOTTEN:
                     row.superseded_at = self.now

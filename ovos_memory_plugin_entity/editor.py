@@ -43,7 +43,7 @@ class Editor(EditorCore):
         """
         record = self.record
         snapshot, events_before = record.to_dict(), len(self.change.events)
-        scrub_before = len(self.change.forgotten_texts)
+        scrub_before, ids_before = len(self.change.forgotten_texts), len(self.change.forgotten_ids)
         live_before = {f.id: f for f in record.live_facts()}
         listed: Set[str] = set(listed_ids) if listed_ids is not None else set(live_before)
         targets = {fid: f for fid, f in live_before.items() if fid in listed}
@@ -75,6 +75,7 @@ class Editor(EditorCore):
                 self._index(fact)
             del self.change.events[events_before:]
             del self.change.forgotten_texts[scrub_before:]
+            del self.change.forgotten_ids[ids_before:]
             self.change.refused = True
             self.change.warnings.append(
                 f"refused a reply that would retire {retired_now} of {len(live_before)} live facts")
@@ -177,6 +178,7 @@ class Editor(EditorCore):
         for fact in [f for f in self.record.facts if f.about == entity.id and f.text]:
             self._forget_text(fact)
         self.change.forgotten_texts += [t for t in (entity.label, entity.name, *entity.former_names) if t]
+        self.change.forgotten_ids.append(entity.id)
         self.record.tombstones += [Tombstone(_entity_hash(name), None, self.now)
                                    for name in {entity.name, *entity.former_names} if name]
         entity.name, entity.relation, entity.retired_by, entity.former_names = "", "", FORGOTTEN, []
@@ -331,6 +333,7 @@ class Editor(EditorCore):
         """A proposal not accepted leaves no text behind: its lines leave the trail too."""
         self.record.pending.remove(item)
         self.change.forgotten_texts += item.describe
+        self.change.forgotten_ids.append(item.id)
         self._event(action, item.id)
 
     def decide(self, pending_id: str, accept: bool) -> None:

@@ -6,6 +6,9 @@ to English, with one warning naming what falls back. Whatever the language, the
 safety screens and the forget gates also carry the English data: models often answer
 in English, and an English attack must not pass because the persona speaks Dutch.
 
+The instruction screen carries every shipped language's patterns whatever ``lang`` is:
+an attack may be written in any of them.
+
 A language is added by dropping a folder beside the others (see the readme's guide).
 """
 from __future__ import annotations
@@ -69,6 +72,7 @@ class Language:
     forget_request: Tuple[Pattern[str], ...] = ()
     negations: FrozenSet[str] = frozenset()
     instructions: Tuple[Pattern[str], ...] = ()
+    imperatives: FrozenSet[str] = frozenset()  # command verbs that open no statement about a person
     rules: Tuple[Rule, ...] = ()
     yes: Tuple[str, ...] = ()
     no: Tuple[str, ...] = ()
@@ -136,6 +140,12 @@ def _read(code: str) -> Dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
+@lru_cache(maxsize=1)
+def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
+    """The instruction patterns of every shipped language: an attack may come in any."""
+    return tuple(p for code in available() for p in _patterns(_read(code), "instructions"))
+
+
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
     gate = data.get("quiet_gate", {})
     with_english = code != DEFAULT_LANG
@@ -155,7 +165,9 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
             _patterns(english, "forget_request") if with_english else ()),
         negations=frozenset(w.casefold() for w in data.get("negations", ()))
         | (frozenset(w.casefold() for w in english.get("negations", ())) if with_english else frozenset()),
-        instructions=_patterns(data, "instructions") + (_patterns(english, "instructions") if with_english else ()),
+        instructions=_every_instruction_pattern(),
+        imperatives=frozenset(w.casefold() for w in data.get("imperatives", ()))
+        | (frozenset(w.casefold() for w in english.get("imperatives", ())) if with_english else frozenset()),
         rules=tuple(_rule(r, data) for r in data.get("rules", ())),
         yes=tuple(data.get("yes", ())), no=tuple(data.get("no", ())), unsure=tuple(data.get("unsure", ())),
         stemmer=str(data.get("stemmer", "")),

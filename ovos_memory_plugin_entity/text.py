@@ -26,7 +26,9 @@ _CONTROL_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 def clean(text: str, max_chars: int) -> str:
     """One tidy line: control characters removed, whitespace collapsed, length capped."""
     text = unicodedata.normalize("NFKC", text)
-    text = "".join(" " if unicodedata.category(ch) in _CONTROL_CATEGORIES else ch for ch in text)
+    # Format characters (zero-width, bidi) vanish; line breaks and controls become a space.
+    text = "".join("" if unicodedata.category(ch) == "Cf" else " " if unicodedata.category(ch) in _CONTROL_CATEGORIES
+                   else ch for ch in text)
     text = _WHITESPACE.sub(" ", text).strip()
     if len(text) > max_chars:
         cut = text[:max_chars].rsplit(" ", 1)[0] if " " in text[:max_chars] else text[:max_chars]

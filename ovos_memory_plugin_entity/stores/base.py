@@ -62,18 +62,22 @@ def erased(old: Optional[SessionRecord], session_id: str) -> SessionRecord:
     return fresh
 
 
-def scrub_event(event: Dict[str, Any], texts: Iterable[str]) -> Dict[str, Any]:
-    """An audit event with every forgotten text taken out of its text fields only."""
-    patterns = [re.compile(re.escape(t), re.IGNORECASE) for t in texts if t]
+def scrub_event(event: Dict[str, Any], texts: Iterable[str], ids: Iterable[str] = ()) -> Dict[str, Any]:
+    """An audit event without forgotten text: every text field of an event about a
+    forgotten row, and each forgotten text where it stands as whole words in the text
+    fields of the others (an action name or another word is never touched)."""
     scrubbed = dict(event)
-    for key in TEXT_FIELDS:
-        value = scrubbed.get(key)
-        if isinstance(value, str):
-            for pattern in patterns:  # a case-changed copy of the text is the same text
-                value = pattern.sub(SCRUBBED, value)
-            scrubbed[key] = value
+    present = [key for key in TEXT_FIELDS if isinstance(scrubbed.get(key), str) and scrubbed[key]]
+    if scrubbed.get("fact") in set(ids):
+        for key in present:
+            scrubbed[key] = SCRUBBED
+        return scrubbed
+    patterns = [re.compile(rf"(?<!\w){re.escape(t)}(?!\w)", re.IGNORECASE) for t in texts if t]
+    for key in present:
+        for pattern in patterns:  # a case-changed copy of the text is the same text
+            scrubbed[key] = pattern.sub(SCRUBBED, scrubbed[key])
     return scrubbed
 
 
-def scrub_trail(trail: List[Dict[str, Any]], texts: List[str]) -> List[Dict[str, Any]]:
-    return [scrub_event(e, texts) for e in trail]
+def scrub_trail(trail: List[Dict[str, Any]], change: Change) -> List[Dict[str, Any]]:
+    return [scrub_event(e, change.forgotten_texts, change.forgotten_ids) for e in trail]

@@ -204,7 +204,7 @@ class JsonFolderStore:
         path = self.record_path(session_id)
         try:
             return self._parse(path, session_id)
-        except CorruptRecord as exc:
+        except (CorruptRecord, UnsafeStore) as exc:  # a planted link is set aside, never followed
             self._quarantine(path, str(exc))
             return new_record(session_id)
 
@@ -236,8 +236,8 @@ class JsonFolderStore:
             if change.modified:
                 self._write(path, _encoded(record.to_dict()))
                 self._cache.put(key, (_identity(path), record))
-            if change.forgotten_texts:
-                self._scrub_files(session_id, change.forgotten_texts)
+            if change.scrubs:
+                self._scrub_files(session_id, change)
             if change.events:
                 self._append_audit(session_id, change.events)
         return change
@@ -259,21 +259,31 @@ class JsonFolderStore:
         _fsync_folder(path.parent)
 
     def _append_audit(self, session_id: str, events: List[Dict[str, Any]]) -> None:
-        fd = _open_regular(self.audit_path(session_id), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        path = self.audit_path(session_id)
+        try:
+            fd = _open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        except OSError as exc:
+            if exc.errno not in (errno.ELOOP, errno.EPERM):
+                raise
+            self._quarantine(path, "a link or not a regular file")  # set aside, never followed
+            fd = _open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         try:
             os.write(fd, _lines(events))
             os.fsync(fd)
         finally:
             os.close(fd)
 
-    def _scrub_files(self, session_id: str, texts: List[str]) -> None:
+    def _scrub_files(self, session_id: str, change: Change) -> None:
         """Forgetting is the one rewrite: the text leaves the trail and quarantined copies."""
         trail = self.audit(session_id)
         if trail:
-            self._write(self.audit_path(session_id), _lines(scrub_trail(trail, texts)))
+            self._write(self.audit_path(session_id), _lines(scrub_trail(trail, change)))
         for copy_path in self.quarantined(session_id):
-            original = data = _read_bytes(copy_path) or b""
-            for text in texts:
+            try:
+                original = data = _read_bytes(copy_path) or b""
+            except UnsafeStore:
+                continue  # a planted link: nothing of ours behind it
+            for text in change.forgotten_texts:
                 for form in {text, json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1]}:
                     data = data.replace(form.encode("utf-8", "surrogatepass"), SCRUBBED.encode("utf-8"))
             if data != original:
@@ -289,7 +299,11 @@ class JsonFolderStore:
 
     # -- whole sessions --------------------------------------------------------
     def audit(self, session_id: str) -> List[Dict[str, Any]]:
-        raw = _read_bytes(self.audit_path(session_id))
+        try:
+            raw = _read_bytes(self.audit_path(session_id))
+        except UnsafeStore as exc:
+            LOG.error(f"entity memory: {exc}; the trail there is not read")
+            return []
         events = []
         for line in (raw or b"").decode("utf-8", errors="replace").splitlines():
             with contextlib.suppress(ValueError, RecursionError):
@@ -314,7 +328,7 @@ class JsonFolderStore:
         with self.locked(key):
             try:
                 old: Optional[SessionRecord] = self._parse(path, session_id)
-            except CorruptRecord:
+            except (CorruptRecord, UnsafeStore):
                 old = None
             # The new generation is written first: an erase killed midway still drops
             # exchanges queued before it, and running it again finishes the job.

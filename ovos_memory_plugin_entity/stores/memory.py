@@ -31,8 +31,8 @@ class MemoryStore:
             if change.modified:
                 self._store(session_id, record)
             trail = self._audit.setdefault(session_id, [])
-            if change.forgotten_texts:
-                trail[:] = scrub_trail(trail, change.forgotten_texts)
+            if change.scrubs:
+                trail[:] = scrub_trail(trail, change)
             trail.extend(change.events)
             return change
 

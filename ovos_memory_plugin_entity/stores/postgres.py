@@ -194,11 +194,11 @@ class PostgresStore:
                 elif revision == 0:  # nothing to keep: leave no empty row behind
                     conn.execute(f"DELETE FROM {self._t('sessions')} WHERE session_id = %s AND revision = 0",
                                  (key,))
-                if change.forgotten_texts:
+                if change.scrubs:
                     rows = conn.execute(f"SELECT id, event FROM {self._t('audit')} WHERE session_id = %s",
                                         (key,)).fetchall()
                     for row_id, event in rows:
-                        scrubbed = scrub_event(event, change.forgotten_texts)
+                        scrubbed = scrub_event(event, change.forgotten_texts, change.forgotten_ids)
                         if scrubbed != event:
                             conn.execute(f"UPDATE {self._t('audit')} SET event = %s WHERE id = %s",
                                          (Jsonb(scrubbed), row_id))
