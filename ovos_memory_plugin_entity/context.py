@@ -265,22 +265,21 @@ def render_block(header: str, session: RankedSession, facts: Sequence[Fact], now
     return "\n".join(head + rendered)
 
 
-def assemble(utterance: str, block: Optional[str], *, system_prompt: str, inject_mode: str
-             ) -> List[AgentMessage]:
-    """``[system?] + [facts?] + [user]`` per ``inject_mode``; the utterance is last, once."""
+def assemble(utterance: str, block: Optional[str], *, system_prompt: str, inject_mode: str,
+             turns: Sequence[AgentMessage] = ()) -> List[AgentMessage]:
+    """``[system?] + [facts?] + [recent turns] + [user]`` per ``inject_mode``; the
+    utterance is last, once. The leading messages are the system ones."""
     system_prompt = system_prompt.strip()
     utterance = utterance.strip()
     messages: List[AgentMessage] = []
     if block and inject_mode == "system_prompt":
         merged = f"{system_prompt}\n\n{block}" if system_prompt else block
-        return [AgentMessage(role=MessageRole.SYSTEM, content=merged),
+        return [AgentMessage(role=MessageRole.SYSTEM, content=merged), *turns,
                 AgentMessage(role=MessageRole.USER, content=utterance)]
     if system_prompt:
         messages.append(AgentMessage(role=MessageRole.SYSTEM, content=system_prompt))
     if block and inject_mode == "user":
-        messages.append(AgentMessage(role=MessageRole.USER, content=f"{block}\n\n{utterance}"))
-        return messages
+        return messages + [*turns, AgentMessage(role=MessageRole.USER, content=f"{block}\n\n{utterance}")]
     if block:
         messages.append(AgentMessage(role=MessageRole.SYSTEM, content=block))
-    messages.append(AgentMessage(role=MessageRole.USER, content=utterance))
-    return messages
+    return messages + [*turns, AgentMessage(role=MessageRole.USER, content=utterance)]

@@ -31,9 +31,10 @@ from ovos_memory_plugin_entity.owner import Owner, OwnerError
 from ovos_memory_plugin_entity.record import Entity, Fact, Pending, SessionRecord
 from ovos_memory_plugin_entity.safety import is_instruction
 from ovos_memory_plugin_entity.scope import session_key
-from ovos_memory_plugin_entity.settings import SPECS, Settings, device_defaults, load_settings, settings_doc
+from ovos_memory_plugin_entity.settings import SPECS, Settings, device_defaults, read_settings, settings_doc
 from ovos_memory_plugin_entity.stores import JsonFolderStore, Store, open_store
 from ovos_memory_plugin_entity.text import stemmer_for
+from ovos_memory_plugin_entity.turns import TurnKeeper
 from ovos_memory_plugin_entity.yesno import load_judge
 
 
@@ -58,11 +59,17 @@ class EntityMemory(AgentContextManager):
     def __init__(self, config: Optional[Dict[str, Any]] = None, *,
                  clock: Callable[[], float] = time.monotonic,
                  wall_clock: Callable[[], float] = time.time, http_session: Any = None):
-        settings, unknown = load_settings(config, device_defaults())
-        super().__init__(dict(config or {}))
-        if unknown:
-            LOG.warning(f"entity memory: unknown configuration keys {list(unknown)} are ignored; "
+        loaded = read_settings(config, device_defaults())
+        settings = loaded.settings
+        super().__init__(dict(config) if isinstance(config, dict) else {})
+        if loaded.unknown:
+            LOG.warning(f"entity memory: unknown configuration keys {list(loaded.unknown)} are ignored; "
                         f"check their spelling")
+        for error in loaded.errors:  # the persona keeps running: never swap the user's persona
+            LOG.error(f"entity memory: {error}; using that key's default"
+                      + ("" if not loaded.memory_off else " (memory is off until it is fixed)"))
+        # A setting that decides whose facts are whose could not be read: remember nothing.
+        self.enabled = not loaded.memory_off
         self.settings = settings
         self._wall_clock = wall_clock
         language = load_language(settings.lang)
@@ -90,6 +97,7 @@ class EntityMemory(AgentContextManager):
                                 queue_size=settings.queue_size, concurrency=settings.extract_concurrency,
                                 clock=clock, wall_clock=wall_clock)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
+        self._turns = TurnKeeper(settings.max_history, settings.cache_sessions)
         self._closed = False
         self._migration = migration.start(self._store, settings.db_path, self._import_key, policy, wall_clock) \
             if isinstance(self._store, JsonFolderStore) else None
@@ -106,6 +114,8 @@ class EntityMemory(AgentContextManager):
 
     def _key(self, session_id: Any) -> Optional[str]:
         """The store key for a caller's session id; None refuses it (scope fails closed)."""
+        if not self.enabled:
+            return None
         key = session_key(self.settings.scope, session_id)
         if key is None:
             LOG.warning(f"entity memory: refused session id {str(session_id)[:40]!r}: it must be a "
@@ -117,14 +127,16 @@ class EntityMemory(AgentContextManager):
 
     # -- AgentContextManager -----------------------------------------------------
     def get_history(self, session_id: str) -> List[AgentMessage]:
-        """Always ``[]``: this plugin keeps facts, not turns."""
-        return []
+        """The conversation's recent turns (``max_history`` messages), oldest first."""
+        key = self._key(session_id)
+        return self._turns.recent(key) if key is not None else []
 
     def update_history(self, new_messages: List[AgentMessage], session_id: str) -> None:
         """Queue each completed user→assistant exchange for extraction; returns at once."""
         try:
             key = self._key(session_id)
             if key is not None and new_messages:
+                self._turns.add(key, new_messages)
                 self._learner.learn(key, new_messages)
         except Exception as exc:  # the turn must go on, whatever memory does
             LOG.exception(f"entity memory: could not queue an exchange: {exc}")
@@ -133,15 +145,17 @@ class EntityMemory(AgentContextManager):
         """``[system_prompt?] + [facts block?] + [utterance]``, a fresh list every call."""
         utterance = utterance if isinstance(utterance, str) else ""
         block = None
+        turns: List[AgentMessage] = []
         try:
             key = self._key(session_id)
             if key is not None:
+                turns = self._turns.recent(key)
                 block = self._ranks.use(key, lambda: self._store.load(key),
                                         lambda record, ranked: self._render(key, record, ranked, utterance))
         except Exception as exc:
             LOG.exception(f"entity memory: facts left out of this turn: {exc}")
         return context.assemble(utterance, block, system_prompt=self.system_prompt,
-                                inject_mode=self.settings.inject_mode)
+                                inject_mode=self.settings.inject_mode, turns=turns)
 
     def _render(self, key: str, record: SessionRecord, ranked: context.RankedSession,
                 utterance: str) -> Optional[str]:
@@ -223,6 +237,7 @@ class EntityMemory(AgentContextManager):
         self._client.close()
         self._store.close()
         self._ranks.clear()
+        self._turns.clear()
         return drained
 
     def __enter__(self) -> "EntityMemory":

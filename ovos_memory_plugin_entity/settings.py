@@ -15,7 +15,7 @@ import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Dict, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 from ovos_memory_plugin_entity.contract import DEFAULT_EXTRACTION_PROMPT
 from ovos_memory_plugin_entity.stores.base import DEFAULT_CACHE_SESSIONS
@@ -90,6 +90,7 @@ class Settings:
     confirm_ttl_hours: float
     event_grace_hours: float
     quiet_gate: bool
+    max_history: int
     cache_sessions: int
 
     @property
@@ -229,6 +230,9 @@ SPECS: Dict[str, Spec] = {
     "quiet_gate": Spec(True, _switch, "`on`: no model request for a turn that cannot hold a personal fact (a command "
                                       "or a general question that says nothing of the user); conservative, per "
                                       "language", shown="on"),
+    "max_history": Spec(5, _int(0), "messages of the conversation kept per session and sent with each turn, as "
+                                    "ovos-persona's default short-term memory does (this plugin replaces it); "
+                                    "`0` = none (inside a composite, beside a recency plugin)"),
     "cache_sessions": Spec(DEFAULT_CACHE_SESSIONS, _int(1), "sessions whose records and rankings are kept in "
                                                             "memory; the least recently used are re-read from the "
                                                             "store"),
@@ -257,29 +261,61 @@ def settings_doc() -> str:
                       for key, spec in SPECS.items())
 
 
-def load_settings(config: Optional[Mapping[str, Any]],
-                  defaults: Optional[Mapping[str, Any]] = None) -> Tuple[Settings, Tuple[str, ...]]:
-    """Validate a persona's plugin block; return the settings and the unknown keys.
+# Keys whose default is not a safe stand-in for a value that cannot be understood:
+# memory is switched off instead (a wrong scope could mix people's facts).
+SAFETY_KEYS = frozenset({"scope"})
 
-    ``None`` for a key means "use the default", as an empty JSON value would.
-    ``defaults`` replaces built-in defaults (the device's ``lang`` from mycroft.conf).
-    """
+
+@dataclass(frozen=True)
+class Loaded:
+    """Settings read leniently: what stands, and what could not be understood."""
+
+    settings: Settings
+    unknown: Tuple[str, ...]
+    errors: Tuple[str, ...]  # one sentence per key that fell back to its default
+
+    @property
+    def memory_off(self) -> bool:
+        return any(e.split(" ", 1)[0] in SAFETY_KEYS for e in self.errors)
+
+
+def read_settings(config: Any, defaults: Optional[Mapping[str, Any]] = None) -> Loaded:
+    """Every key read on its own: a value that cannot be understood is reported and its
+    default used, so one bad setting never stops the persona from loading."""
     if config is None:
         config = {}
+    errors: List[str] = []
     if not isinstance(config, Mapping):
-        raise ValueError(f"the plugin configuration must be a JSON object, got {config!r}")
+        errors.append(f"the plugin configuration must be a JSON object, got {config!r}")
+        config = {}
     values: Dict[str, Any] = {key: spec.default for key, spec in SPECS.items()}
     for key, spec in SPECS.items():
         raw = config.get(key)
         if raw is None and defaults is not None and defaults.get(key) is not None:
             raw = defaults[key]
         if raw is not None:
-            values[key] = spec.parse(key, raw)
+            try:
+                values[key] = spec.parse(key, raw)
+            except ValueError as exc:
+                errors.append(str(exc))
     values["db_path"] = values["db_path"] or default_db_path()
     if values["backend"] == "postgres":
         values["db_url"] = values["db_url"] or os.environ.get(DB_URL_ENV, "")
         if not values["db_url"].startswith(("postgresql://", "postgres://")):
-            raise ValueError(f"backend 'postgres' needs db_url (or ${DB_URL_ENV}) as a postgresql:// URL, "
-                             f"got {values['db_url']!r}")
+            errors.append(f"backend 'postgres' needs db_url (or ${DB_URL_ENV}) as a postgresql:// URL, "
+                          f"got {values['db_url']!r}; using backend 'json'")
+            values["backend"] = "json"
     unknown = tuple(sorted(str(k) for k in config if k not in KNOWN_KEYS))
-    return Settings(**values), unknown
+    return Loaded(Settings(**values), unknown, tuple(errors))
+
+
+def load_settings(config: Optional[Mapping[str, Any]],
+                  defaults: Optional[Mapping[str, Any]] = None) -> Tuple[Settings, Tuple[str, ...]]:
+    """Validate a persona's plugin block strictly (the CLI, tests); return the settings
+    and the unknown keys. ``None`` for a key means "use the default". ``defaults``
+    replaces built-in defaults (the device's ``lang`` from mycroft.conf). Raises
+    ``ValueError`` naming the key, the value and what is allowed."""
+    loaded = read_settings(config, defaults)
+    if loaded.errors:
+        raise ValueError(loaded.errors[0])
+    return loaded.settings, loaded.unknown

@@ -93,6 +93,9 @@ def test_ovos_persona_carries_the_fact_into_the_next_turn(model, tmp_path):
         second_chat = [r for r in model.chat_requests() if "The latest exchange:" not in r["messages"][-1]["content"]][-1]
         assert any("Name is Ana" in m["content"] for m in second_chat["messages"] if m["role"] == "system")
         assert second_chat["messages"][-1] == {"role": "user", "content": "What's my name?"}
+        # adding long-term memory keeps the short-term one: turn 1 is in turn 2's request
+        assert {"role": "user", "content": "Hi, I'm Ana"} in second_chat["messages"]
+        assert any(m["role"] == "assistant" for m in second_chat["messages"])
     finally:
         persona.memory.close()
 

@@ -52,14 +52,34 @@ def test_contract_of_the_three_methods(make_memory, model):
     context = memory.build_conversation_context("  what do I like?  ", "s")
     assert context[0].role == MessageRole.SYSTEM and context[0].content == "Be brief."
     assert context[-1].role == MessageRole.USER and context[-1].content == "what do I like?"
-    assert sum(1 for m in context if m.role == MessageRole.USER) == 1
-    assert memory.get_history("s") == []
+    assert [m.content for m in context if m.role == MessageRole.USER] == ["I like tea", "what do I like?"]
+    assert [(m.role, m.content) for m in memory.get_history("s")] == [
+        (MessageRole.USER, "I like tea"), (MessageRole.ASSISTANT, "Okay.")]
 
 
-def test_bad_config_stops_construction_with_the_key_named():
+def test_a_bad_setting_keeps_the_persona_with_that_keys_default(tmp_path, logs):
     cls = load_memory_plugin(UNIQUE_NAME)
-    with pytest.raises(ValueError, match="backend"):
-        cls(config={"backend": "sqlite"})
+    memory = cls(config={"backend": "sqlite", "max_facts": "lots", "db_path": str(tmp_path / "m.json")})
+    try:
+        assert memory.settings.backend == "json" and memory.settings.max_facts == 50
+        errors = [m for level, m in logs if level == "error"]
+        assert any("backend" in m and "sqlite" in m for m in errors) and any("max_facts" in m for m in errors)
+        assert memory.build_conversation_context("hi", "s")[-1].content == "hi"
+    finally:
+        memory.close()
+
+
+def test_a_bad_scope_turns_memory_off_not_into_another_scope(tmp_path, logs):
+    cls = load_memory_plugin(UNIQUE_NAME)
+    memory = cls(config={"scope": "everyone", "db_path": str(tmp_path / "m.json"), "extractor": "rules"})
+    try:
+        memory.update_history(user_assistant("My name is Ana."), "s")
+        assert memory.flush(5)
+        context = memory.build_conversation_context("who am I?", "s")
+        assert [m.content for m in context] == ["who am I?"]
+        assert any("scope" in m and "memory is off" in m for level, m in logs if level == "error")
+    finally:
+        memory.close()
 
 
 @pytest.mark.skipif(importlib.util.find_spec("psycopg") is not None,
@@ -70,7 +90,11 @@ def test_postgres_without_the_extra_names_the_extra():
         cls(config={"backend": "postgres", "db_url": "postgresql://nobody@127.0.0.1:1/x"})
 
 
-def test_postgres_needs_a_url(monkeypatch):
+def test_postgres_needs_a_url(monkeypatch, tmp_path, logs):
     monkeypatch.delenv("OVOS_ENTITY_MEMORY_DB_URL", raising=False)
-    with pytest.raises(ValueError, match="db_url"):
-        load_memory_plugin(UNIQUE_NAME)(config={"backend": "postgres"})
+    memory = load_memory_plugin(UNIQUE_NAME)(config={"backend": "postgres", "db_path": str(tmp_path / "m.json")})
+    try:
+        assert memory.settings.backend == "json"
+        assert any("db_url" in m for level, m in logs if level == "error")
+    finally:
+        memory.close()

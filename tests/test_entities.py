@@ -20,7 +20,7 @@ def turn(memory, text, sid="s"):
 
 def block(memory, utterance, sid="s"):
     context = memory.build_conversation_context(utterance, sid)
-    return context[-2].content if len(context) > 1 else ""
+    return "\n".join(m.content for m in context if m.role.value == "system")
 
 
 def test_facts_about_others_are_grouped_under_who_they_are_about(make_memory, model):

@@ -15,7 +15,8 @@ def test_a_stated_fact_reaches_the_next_turn(make_memory, model):
     memory.update_history(user_assistant("Hi, I'm Ana and I love jazz."), "s1")
     assert memory.flush(10)
     context = memory.build_conversation_context("What should I listen to?", "s1")
-    assert [m.role for m in context] == [MessageRole.SYSTEM, MessageRole.USER]
+    assert [m.role for m in context] == [MessageRole.SYSTEM, MessageRole.USER, MessageRole.ASSISTANT,
+                                         MessageRole.USER]  # facts, then the conversation so far
     assert "- Name is Ana" in context[0].content and "- Likes jazz" in context[0].content
     assert context[-1].content == "What should I listen to?"
     assert "Hi, I'm Ana" in model.prompts()[0]
