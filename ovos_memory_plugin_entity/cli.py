@@ -2,46 +2,45 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import logging
 import datetime
 import json
 import sys
-import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional
 
-from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 
 from ovos_memory_plugin_entity.entities import event_end
+from ovos_memory_plugin_entity.persona_config import plugin_block
+from ovos_memory_plugin_entity.version import __version__
 from ovos_memory_plugin_entity.owner import Owner, OwnerError, read_json_file
 from ovos_memory_plugin_entity.record import Fact
-from ovos_memory_plugin_entity.settings import Settings, device_defaults, load_settings
+from ovos_memory_plugin_entity.settings import Settings, device_defaults, load_settings, read_settings
 from ovos_memory_plugin_entity.stores import StoreUnavailable, open_store
-
-DEMO_CONVERSATION = (
-    ("Hi! My name is Ana, but please call me Annie.", "Nice to meet you, Annie!"),
-    ("I live in Lisbon and I work as a nurse.", "That sounds like demanding work."),
-    ("I'm allergic to peanuts. I love jazz.", "Noted. Jazz is a fine choice."),
-    ("My daughter Emma is allergic to shellfish.", "I'll keep that in mind."),
-    ("Actually, I just moved to Porto.", "Porto is lovely!"),
-)
-DEMO_QUESTION = "Can you suggest a dinner place near me?"
-
 
 class UserError(Exception):
     """A mistake on the command line: printed without a traceback, exit status 1."""
 
 
 def _plugin_config(args: argparse.Namespace) -> Dict[str, Any]:
-    config: Dict[str, Any] = {}
+    """The plugin's block from ``--config`` (a persona JSON, composite or not, or the block
+    itself). Without one, nothing is evicted or pruned: the persona's limits are unknown."""
+    config: Dict[str, Any] = {"max_facts": 0, "max_retired_facts": 0}
     if getattr(args, "config", None):
         try:
             persona = json.loads(Path(args.config).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
             raise UserError(f"cannot read the persona JSON {args.config}: {exc}") from None
-        name = persona.get("memory_module")
-        block = persona.get(name) if isinstance(name, str) else None
-        config = dict(block or persona)
+        block = plugin_block(persona)
+        named = persona.get("memory_module") if isinstance(persona, dict) else None
+        if block is None and isinstance(named, str) and isinstance(persona.get(named), dict):
+            block = dict(persona[named])  # the plugin under another name (an alias of its entry point)
+        if block is None and isinstance(persona, dict) and "memory_module" in persona:
+            raise UserError(f"{args.config} does not use this plugin (memory_module is "
+                            f"{persona.get('memory_module')!r})")
+        config = block if block is not None else dict(persona) if isinstance(persona, dict) else {}
     if getattr(args, "db_path", None):
         config["db_path"] = args.db_path
     if getattr(args, "db_url", None):
@@ -56,44 +55,14 @@ def cmd_path(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_messages(messages: Sequence[AgentMessage]) -> None:
-    for message in messages:
-        role = message.role.value if isinstance(message.role, MessageRole) else str(message.role)
-        print(f"  [{role}]")
-        for line in message.content.splitlines():
-            print(f"    {line}")
-
-
 def cmd_demo(args: argparse.Namespace) -> int:
     """Run a short conversation through the real plugin and show what it remembered.
 
     With no --api-url the built-in rules extract the facts (no model needed) and the
     store is a temporary folder; with --api-url your local model does the extracting.
     """
-    from ovos_memory_plugin_entity.plugin import EntityMemory
-    with tempfile.TemporaryDirectory(prefix="entity-memory-demo-") as folder:
-        config: Dict[str, Any] = {"db_path": str(Path(folder) / "entity_memory.json"),
-                                  "system_prompt": "You are a helpful voice assistant."}
-        if args.api_url:
-            config.update(api_url=args.api_url, extractor="llm")
-        else:
-            config["extractor"] = "rules"
-        with EntityMemory(config=config) as memory:
-            for user, assistant in DEMO_CONVERSATION:
-                print(f"user:      {user}\nassistant: {assistant}")
-                memory.update_history([AgentMessage(role=MessageRole.USER, content=user),
-                                       AgentMessage(role=MessageRole.ASSISTANT, content=assistant)], "demo")
-            if not memory.flush(timeout=args.timeout):
-                print("(the model did not finish in time; showing what was applied)")
-            print("\nRemembered:")
-            names = {e.id: e.label for e in memory.entities("demo")}
-            for fact in memory.facts("demo", include_retired=True):
-                state = "pinned" if fact.pinned else ("live" if fact.live else f"retired: {fact.superseded_by}")
-                about = f"{names[fact.about]}: " if fact.about in names else ""
-                print(f"  [{fact.id}] {about}{fact.text}  ({state})")
-            print("\nNext turn, the persona sends its model:")
-            _print_messages(memory.build_conversation_context(DEMO_QUESTION, "demo"))
-    return 0
+    from ovos_memory_plugin_entity.demo import run_demo
+    return run_demo(args.api_url, args.timeout, args.out)
 
 
 def _owner(args: argparse.Namespace) -> Owner:
@@ -117,7 +86,7 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text)
+    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text, file=args.out)
 
 
 def _when(timestamp: Optional[float]) -> str:
@@ -273,7 +242,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     ids = owner.store.sessions() if args.all else [args.session]
     if not args.all:
         owner.record(args.session, must_exist=True)
-    print(json.dumps(owner.export(ids, _progress(args)), indent=1, ensure_ascii=False))
+    print(json.dumps(owner.export(ids, _progress(args)), indent=1, ensure_ascii=False), file=args.out)
     return 0
 
 
@@ -324,27 +293,38 @@ def cmd_curate(args: argparse.Namespace) -> int:
 def cmd_doctor(args: argparse.Namespace) -> int:
     """Check the endpoint, the store, OPM's plugin names and the persona; say how to fix."""
     from ovos_memory_plugin_entity.doctor import run_checks
-    persona = None
-    if args.config:
-        persona = read_json_file(args.config)
-    checks = run_checks(_settings(args), persona, timeout=args.timeout)
-    _emit(args, [c.__dict__ for c in checks],
-          "\n".join(f"{'PASS' if c.ok else 'FAIL'}  {c.name}: {c.detail}" + ("" if c.ok else f"\n      fix: {c.fix}")
+    persona = read_json_file(args.config) if args.config else None
+    checks = run_checks(read_settings(_plugin_config(args), device_defaults()),
+                        persona if isinstance(persona, dict) else None, timeout=args.timeout)
+    _emit(args, [dict(c.__dict__, ok=c.ok) for c in checks],
+          "\n".join(f"{c.level}  {c.name}: {c.detail}" + (f"\n      fix: {c.fix}" if c.fix and c.level != "PASS" else "")
                     for c in checks))
     return 0 if all(c.ok for c in checks) else 1
 
 
+def _common_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
+    """The options every command takes, before or after it (``facts S --json``)."""
+    default: Any = argparse.SUPPRESS if suppress else None
+    parser.add_argument("--config", default=default,
+                        help="a persona JSON file: its memory_module's block (a composite's member too)")
+    parser.add_argument("--db-path", default=default, help="the plugin's db_path (overrides the persona JSON)")
+    parser.add_argument("--db-url", default=default,
+                        help="a postgresql:// URL: use the postgres backend (overrides the persona JSON)")
+    parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS if suppress else False,
+                        help="print JSON, for scripts (logs go to stderr)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ovos-entity-memory", description=__doc__)
-    parser.add_argument("--config", help="a persona JSON file that holds the plugin's block")
-    parser.add_argument("--db-path", help="the plugin's db_path (overrides the persona JSON)")
-    parser.add_argument("--db-url", help="a postgresql:// URL: use the postgres backend (overrides the persona JSON)")
-    parser.add_argument("--json", action="store_true", help="print JSON, for scripts")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _common_options(parser, suppress=False)
+    common = argparse.ArgumentParser(add_help=False)
+    _common_options(common, suppress=True)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, run: Callable[[argparse.Namespace], int], *arguments: str) -> argparse.ArgumentParser:
         doc = run.__doc__ or ""
-        sub = commands.add_parser(name, help=doc.splitlines()[0], description=doc)
+        sub = commands.add_parser(name, help=doc.splitlines()[0], description=doc, parents=[common])
         for argument in arguments:
             sub.add_argument(argument)
         sub.set_defaults(run=run)
@@ -386,15 +366,41 @@ def build_parser() -> argparse.ArgumentParser:
     curate.add_argument("--idle-days", type=float, metavar="DAYS", help="list sessions untouched for DAYS")
     curate.add_argument("--apply", action="store_true", help="make the changes shown")
     doctor = command("doctor", cmd_doctor)
-    doctor.add_argument("--timeout", type=float, default=5.0, help="seconds to wait for the endpoint")
+    doctor.add_argument("--timeout", type=_positive_seconds, default=5.0, help="seconds to wait for the endpoint")
     return parser
+
+
+def _positive_seconds(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, got {value!r}") from None
+    if not 0 < seconds < 3600:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and less than 3600 seconds, got {value!r}")
+    return seconds
+
+
+def _logs_to_stderr() -> None:
+    """OVOS's LOG writes to stdout; a command's output must stay clean (``--json``)."""
+    for logger in [logging.getLogger(), *[lg for lg in logging.Logger.manager.loggerDict.values()
+                                          if isinstance(lg, logging.Logger)]]:
+        for handler in logger.handlers:
+            if isinstance(handler, logging.StreamHandler) and handler.stream in (sys.stdout, sys.__stdout__):
+                handler.setStream(sys.stderr)
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.out = sys.stdout
+    _logs_to_stderr()
+    with contextlib.redirect_stdout(sys.stderr):  # loggers made from here on write to stderr too
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
-        return args.run(args)
+        return int(args.run(args))
     except StoreUnavailable as exc:
         print(f"ovos-entity-memory: the database cannot be reached ({exc}); check db_url", file=sys.stderr)
         return 1

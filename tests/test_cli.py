@@ -112,6 +112,44 @@ def test_clear_errors(capsys, db, argv, message):
     assert code == 1 and message in err and "Traceback" not in err
 
 
+def test_options_go_anywhere_json_stays_clean_and_version_answers(capsys, db):
+    run(capsys, db, "add", "s", "Likes tea")
+    code = main(["facts", "s", "--json", "--db-path", db])
+    out = capsys.readouterr().out
+    assert code == 0 and json.loads(out)[0]["text"] == "Likes tea"
+    code, out, _ = run(capsys, db, "doctor", "--timeout", "1", json_out=True)
+    assert isinstance(out, list) or code == 1
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and "ovos-entity-memory" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as refused:
+        main(["--db-path", db, "doctor", "--timeout", "0"])
+    assert refused.value.code == 2 and "more than 0" in capsys.readouterr().err
+
+
+def test_a_composite_persona_reaches_our_members_store_and_policy(capsys, tmp_path):
+    db = str(tmp_path / "member" / "entity_memory.json")
+    persona = tmp_path / "persona.json"
+    persona.write_text(json.dumps({
+        "memory_module": "ovos-memory-plugin-composite",
+        "ovos-memory-plugin-composite": {"scope": "global", "members": [
+            {"module": "ovos-memory-plugin-recency", "config": {}},
+            {"module": "ovos-memory-plugin-entity-facts", "config": {"db_path": db, "max_facts": 2}}]}}))
+    for text in ("Likes tea", "Has a cat", "Plays chess"):
+        assert main(["--config", str(persona), "add", "anything", text]) == 0
+    capsys.readouterr()
+    assert main(["--config", str(persona), "--json", "facts", "someone-else"]) == 0
+    facts = json.loads(capsys.readouterr().out)
+    assert len(facts) == 2  # the member's own cap, under the composite's global scope
+
+
+def test_without_a_persona_the_cli_evicts_nothing(capsys, db):
+    for n in range(60):
+        run(capsys, db, "add", "s", f"Collects item number {n}")
+    _, facts, _ = run(capsys, db, "facts", "s", json_out=True)
+    assert len(facts) == 60
+
+
 def test_bad_config_is_a_clear_error(capsys, tmp_path):
     persona = tmp_path / "p.json"
     persona.write_text(json.dumps({"memory_module": "m", "m": {"max_facts": "lots"}}))
@@ -201,23 +239,34 @@ def test_cli_and_a_plugin_in_another_process_keep_both(capsys, db):
 
 
 def test_doctor_live_dead_and_silent(capsys, db, model, tmp_path):
+    model.default = json.dumps({"add": [{"fact": "Name is Sam", "pin": True}, "Lives in Leeds"]})
     persona = tmp_path / "persona.json"
     persona.write_text(json.dumps({
         "handlers": ["ovos-chat-openai-plugin"], "ovos-chat-openai-plugin": {"allow_system_prompts": False},
         "memory_module": "ovos-memory-plugin-entity-facts",
-        "ovos-memory-plugin-entity-facts": {"api_url": model.url, "db_path": db}}))
+        "ovos-memory-plugin-entity-facts": {"api_url": model.url, "db_path": db, "max_fact": 3}}))
     code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "2")
-    assert "PASS  endpoint" in out and "PASS  json output" in out and "FAIL  chat engine" in out
+    assert "PASS  endpoint" in out and "PASS  extraction" in out and "FAIL  chat engine" in out
+    assert "WARN  unknown keys: max_fact" in out
     assert code == 1 and "allow_system_prompts" in out
+    model.default = "Sure! I will remember that your name is Sam."
+    code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "2")
+    assert "FAIL  extraction" in out  # a model that never answers in the contract's JSON
     dead = f"http://127.0.0.1:{free_port()}/v1"
     persona.write_text(json.dumps({"memory_module": "ovos-memory-plugin-entity-facts",
                                    "ovos-memory-plugin-entity-facts": {"api_url": dead, "db_path": db}}))
+    code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "1")
+    assert code == 0 and "WARN  endpoint" in out and "rules extract meanwhile" in out  # extractor: auto works
+    persona.write_text(json.dumps({"memory_module": "ovos-memory-plugin-entity-facts",
+                                   "ovos-memory-plugin-entity-facts": {"api_url": dead, "db_path": db,
+                                                                       "extractor": "llm"}}))
     code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "1")
     assert code == 1 and "FAIL  endpoint" in out and "fix:" in out
     silent = SilentServer()
     try:
         persona.write_text(json.dumps({"memory_module": "ovos-memory-plugin-entity-facts",
-                                       "ovos-memory-plugin-entity-facts": {"api_url": silent.url, "db_path": db}}))
+                                       "ovos-memory-plugin-entity-facts": {"api_url": silent.url, "db_path": db,
+                                                                           "extractor": "llm"}}))
         code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "0.5")
         assert code == 1 and "FAIL  endpoint" in out and "in time" in out
     finally:

@@ -1,0 +1,57 @@
+"""``ovos-entity-memory demo``: a short conversation through the real plugin."""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any, Dict, Optional, Sequence, TextIO
+
+from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
+
+DEMO_CONVERSATION = (
+    ("Hi! My name is Ana, but please call me Annie.", "Nice to meet you, Annie!"),
+    ("I live in Lisbon and I work as a nurse.", "That sounds like demanding work."),
+    ("I'm allergic to peanuts. I love jazz.", "Noted. Jazz is a fine choice."),
+    ("My daughter Emma is allergic to shellfish.", "I'll keep that in mind."),
+    ("Actually, I just moved to Porto.", "Porto is lovely!"),
+)
+DEMO_QUESTION = "Can you suggest a dinner place near me?"
+
+
+def _print_messages(messages: Sequence[AgentMessage], out: TextIO) -> None:
+    for message in messages:
+        role = message.role.value if isinstance(message.role, MessageRole) else str(message.role)
+        print(f"  [{role}]", file=out)
+        for line in message.content.splitlines():
+            print(f"    {line}", file=out)
+
+
+def run_demo(api_url: Optional[str], timeout: float, out: TextIO) -> int:
+    """Run a short conversation through the real plugin and show what it remembered.
+
+    With no --api-url the built-in rules extract the facts (no model needed) and the
+    store is a temporary folder; with --api-url your local model does the extracting.
+    """
+    from ovos_memory_plugin_entity.plugin import EntityMemory
+    with tempfile.TemporaryDirectory(prefix="entity-memory-demo-") as folder:
+        config: Dict[str, Any] = {"db_path": str(Path(folder) / "entity_memory.json"),
+                                  "system_prompt": "You are a helpful voice assistant."}
+        if api_url:
+            config.update(api_url=api_url, extractor="llm")
+        else:
+            config["extractor"] = "rules"
+        with EntityMemory(config=config) as memory:
+            for user, assistant in DEMO_CONVERSATION:
+                print(f"user:      {user}\nassistant: {assistant}", file=out)
+                memory.update_history([AgentMessage(role=MessageRole.USER, content=user),
+                                       AgentMessage(role=MessageRole.ASSISTANT, content=assistant)], "demo")
+            if not memory.flush(timeout=timeout):
+                print("(the model did not finish in time; showing what was applied)", file=out)
+            print("\nRemembered:", file=out)
+            names = {e.id: e.label for e in memory.entities("demo")}
+            for fact in memory.facts("demo", include_retired=True):
+                state = "pinned" if fact.pinned else ("live" if fact.live else f"retired: {fact.superseded_by}")
+                about = f"{names[fact.about]}: " if fact.about in names else ""
+                print(f"  [{fact.id}] {about}{fact.text}  ({state})", file=out)
+            print("\nNext turn, the persona sends its model:", file=out)
+            _print_messages(memory.build_conversation_context(DEMO_QUESTION, "demo"), out)
+    return 0
