@@ -26,6 +26,13 @@ MASS_RETIRE_MINIMUM = 2
 # Actors whose pins and adds are automatic (the user confirming a fact confirms its
 # words, not the model's choice to pin it).
 AUTOMATIC_SOURCES = frozenset({"extractor", "rules", "user-confirmed", "import"})
+# Entities kept without a fact about them, at least (see _prune_entities).
+MIN_ENTITY_BOUND = 20
+# The owner's own facts: an automatic edit never evicts them.
+OWNER_SOURCES = frozenset({"api", "cli"})
+# One automatic edit may evict at most this share of max_facts (junk replies cannot
+# empty a memory a few at a time faster than this).
+MAX_AUTOMATIC_EVICTION_SHARE = 0.2
 # Unclear answers after which a pending item is dropped: asked, then asked once more.
 MAX_UNCLEAR_ANSWERS = 2
 
@@ -110,6 +117,7 @@ class EditorCore:
         self.change = Change()
         self._by_key: Dict[str, Fact] = {}
         self._by_words: Dict[Tuple[Any, ...], Fact] = {}
+        self._rows_by_text: Optional[Dict[Tuple[Optional[str], str], List[Fact]]] = None
         for fact in record.live_facts():
             self._index(fact)
 
@@ -267,8 +275,8 @@ class EditorCore:
             return
         text_hash, words_hash = self._hashes(fact.text, fact.about)
         self.record.tombstones.append(Tombstone(text_hash, words_hash, self.now))
-        for row in self.record.facts:
-            if row.text and row.about == fact.about and self._hashes(row.text, row.about)[0] == text_hash:
+        for row in self._rows_with_text(fact.about, textlib.normalise(fact.text)):
+            if row.text:
                 self._unindex(row)
                 self.change.forgotten_texts.append(row.text)
                 self.change.forgotten_ids.append(row.id)
@@ -279,15 +287,44 @@ class EditorCore:
                     row.pinned = False
                 self._event("forget", row.id)
 
+    def _rows_with_text(self, about: Optional[str], normalised: str) -> List[Fact]:
+        """Rows (live or retired) about ``about`` with this normalised text: one index per
+        edit, so forgetting everything is O(rows), not O(rows²)."""
+        if self._rows_by_text is None:
+            self._rows_by_text = {}
+            for row in self.record.facts:
+                if row.text:
+                    self._rows_by_text.setdefault((row.about, textlib.normalise(row.text)), []).append(row)
+        return list(self._rows_by_text.get((about, normalised), ()))
+
     def _evict_over_cap(self) -> None:
+        """The least recently confirmed unpinned facts go past ``max_facts``. An automatic
+        edit (a model reply, the rules) never pushes out the owner's own facts, and at
+        most a bounded share of the memory: what would need more is not kept."""
         cap = self.policy.max_facts
         live = self.record.live_facts()
         if not cap or len(live) <= cap:
             return
         candidates = sorted((f for f in live if not f.pinned),
                             key=lambda f: (f.confirmed_at, f.confirmations, id_number(f.id)))
-        for fact in candidates[:len(live) - cap]:
+        if self.automatic:
+            candidates = [f for f in candidates if f.source not in OWNER_SOURCES]
+            budget = max(1, int(cap * MAX_AUTOMATIC_EVICTION_SHARE))
+            new = [f for f in live if f.created_at == self.now and f.source == self.actor and f.confirmations == 1]
+            excess = len(live) - cap - min(budget, len(candidates))
+            for fact in sorted(new, key=lambda f: -id_number(f.id))[:max(0, excess)]:
+                self._drop_new(fact)  # this edit's own newest additions give way first
+            live = self.record.live_facts()
+            candidates = [f for f in candidates if f.live]
+        for fact in candidates[:max(0, len(live) - cap)]:
             self._retire(fact, EVICTED, "evict", before=fact.text)
+
+    def _drop_new(self, fact: Fact) -> None:
+        """Undo this edit's addition of ``fact`` (it never existed for the trail)."""
+        self._unindex(fact)
+        self.record.facts.remove(fact)
+        self.change.events = [e for e in self.change.events if e.get("fact") != fact.id]
+        self.change.warnings.append(f"not kept, the memory is full of the owner's or older facts: {fact.text[:60]!r}")
 
     def _prune_retired(self) -> None:
         bound = self.policy.max_retired
@@ -301,8 +338,21 @@ class EditorCore:
         self.record.facts = [f for f in self.record.facts if f.id not in doomed_ids]
 
     def finish(self) -> Change:
-        """Apply the cap and the retention bound; the change is then complete."""
+        """Apply the cap and the retention bounds; the change is then complete."""
         self._evict_over_cap()
         self._prune_retired()
+        self._prune_entities()
         return self.change
+
+    def _prune_entities(self) -> None:
+        """Entities no fact mentions any more go once there are more than the facts could
+        need: junk replies cannot grow the record without bound."""
+        bound = max(MIN_ENTITY_BOUND, 2 * self.policy.max_facts) if self.policy.max_facts else 0
+        if not bound or len(self.record.entities) <= bound:
+            return
+        mentioned = {f.about for f in self.record.facts}
+        for entity in [e for e in self.record.entities if e.id not in mentioned]:
+            self.record.entities.remove(entity)
+            self.change.forgotten_ids.append(entity.id)
+            self._event("prune", entity.id)
 

@@ -136,8 +136,15 @@ class Editor(EditorCore):
     def forget(self, fact_id: str) -> None:
         """Forget a fact, live or retired: its text leaves the record; a tombstone stays."""
         fact = self.record.fact(fact_id)
-        if fact is None or not fact.text:
+        if fact is None:
             raise NotFound("fact", fact_id)
+        if not fact.text and fact.superseded_by == FORGOTTEN:
+            # Forgotten already: scrub its trail again, finishing a forget a crash interrupted.
+            self.change.forgotten_ids.append(fact.id)
+            self.change.touched = True
+            return
+        if not fact.text:
+            raise NotFound("fact with text", fact_id)
         self._forget_text(fact)
 
     def rename_entity(self, entity_id: str, name: str, relation: Optional[str] = None) -> None:
@@ -256,8 +263,7 @@ class Editor(EditorCore):
             self.record.next_entity += 1
             mapping[entity.id] = copy.id
             known[name_key(copy.name)] = copy.id
-            self.record.entities.append(copy)
-            self._event("entity", copy.id, after=copy.label)
+            self.record.entities.append(copy)  # its "entity" event comes with the imported history
         return mapping
 
     def merge_duplicate(self, kept_id: str, merged_id: str) -> None:

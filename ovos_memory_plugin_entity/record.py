@@ -245,6 +245,12 @@ class SessionRecord:
                      next_entity=counter("next_entity"))
         record.unreadable = unreadable
         record.next_id = max([record.next_id] + [id_number(f.id) + 1 for f in record.facts])
+        seen = set()
+        for fact in record.facts:  # a hand edit or an old import may repeat an id: each row gets its own
+            if fact.id in seen:
+                fact.id = f"f{record.next_id}"
+                record.next_id += 1
+            seen.add(fact.id)
         record.next_entity = max([record.next_entity] + [id_number(e.id) + 1 for e in record.entities])
         return record
 

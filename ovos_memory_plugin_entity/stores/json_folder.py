@@ -39,7 +39,8 @@ from ovos_utils.log import LOG
 from ovos_memory_plugin_entity.editing import Change
 from ovos_memory_plugin_entity.lru import LRU
 from ovos_memory_plugin_entity.record import SessionRecord, new_record
-from ovos_memory_plugin_entity.stores.base import DEFAULT_CACHE_SESSIONS, SCRUBBED, Mutation, erased, scrub_trail
+from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, SCRUBBED, Mutation, StoreUnavailable,
+                                                   erased, scrub_trail)
 
 # Readable part of a session's file name; the hash after it makes the name unique.
 MAX_READABLE_NAME_CHARS = 32
@@ -49,6 +50,8 @@ HASH_CHARS = 24
 ORPHANED_TEMP_AGE_S = 600
 # Sessions share this many locks (by hash): locks/ never grows with the sessions.
 LOCK_STRIPES = 64
+# Longest wait for a session's lock: past it the job is retried later, others go on.
+LOCK_WAIT_S = 10.0
 # A record nested deeper than this is not ours; json would raise RecursionError.
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -166,15 +169,22 @@ class JsonFolderStore:
 
     @contextlib.contextmanager
     def locked(self, key: str) -> Iterator[None]:
-        """Exclusive across this process's threads and across processes (striped by hash)."""
+        """Exclusive across this process's threads and across processes (striped by hash).
+
+        The wait is bounded: a session whose lock another process holds too long raises
+        :class:`StoreUnavailable` (its job is retried later) and stalls no other session."""
         stripe = int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % LOCK_STRIPES
-        with self._stripes[stripe]:
+        if not self._stripes[stripe].acquire(timeout=LOCK_WAIT_S):
+            raise StoreUnavailable(f"session busy: its lock was not free within {LOCK_WAIT_S:g} s")
+        try:
             fd = _open_regular(self.locks_dir / f"{stripe}.lock", os.O_RDWR | os.O_CREAT)
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX)
+                _flock_within(fd, LOCK_WAIT_S)
                 yield
             finally:
                 os.close(fd)  # closing the descriptor releases the flock
+        finally:
+            self._stripes[stripe].release()
 
     # -- reading -------------------------------------------------------------
     def _parse(self, path: Path, session_id: str) -> SessionRecord:
@@ -333,9 +343,9 @@ class JsonFolderStore:
             # The new generation is written first: an erase killed midway still drops
             # exchanges queued before it, and running it again finishes the job.
             fresh = erased(old, session_id)
+            self._write(path, _encoded(fresh.to_dict()))
             for doomed in [self.audit_path(session_id), *self.quarantined(session_id)]:
                 _shred(doomed)
-            self._write(path, _encoded(fresh.to_dict()))
             self._cache.pop(key)
 
     def close(self) -> None:
@@ -371,6 +381,21 @@ def render_record(data: Dict[str, Any], ascii_only: bool = False) -> str:
         rows = ",\n".join("  " + json.dumps(row, ensure_ascii=ascii_only) for row in data.get(key, []))
         parts.append(f' "{key}": [\n{rows}\n ]' if rows else f' "{key}": []')
     return parts[0] + "\n" + ",\n".join(parts[1:]) + "\n}\n"
+
+
+def _flock_within(fd: int, seconds: float) -> None:
+    """An exclusive flock, or StoreUnavailable once ``seconds`` have gone by."""
+    deadline = time.monotonic() + seconds
+    delay = 0.001
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise StoreUnavailable(f"session busy: another process held its lock for {seconds:g} s") from None
+            time.sleep(delay)  # flock has no timed wait: poll, backing off to 50 ms
+            delay = min(delay * 2, 0.05)
 
 
 def _fsync_folder(folder: Path) -> None:
