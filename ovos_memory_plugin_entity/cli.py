@@ -272,6 +272,18 @@ def cmd_erase(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_vacuum(args: argparse.Namespace) -> int:
+    """PostgreSQL: rewrite the tables so erased and forgotten text leaves their files (locks them while it runs)."""
+    store = _owner(args).store
+    vacuum = getattr(store, "vacuum", None)
+    if vacuum is None:
+        raise UserError("vacuum is for backend postgres; the JSON backend overwrites erased files itself")
+    vacuum()
+    _emit(args, {"vacuumed": True}, "vacuumed: erased and forgotten text has left the table files "
+                                     "(it stays in WAL until recycled, and in backups)")
+    return 0
+
+
 def cmd_curate(args: argparse.Namespace) -> int:
     """Merge near-duplicates, prune by age or count, list idle sessions; --apply to change."""
     owner = _owner(args)
@@ -360,6 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--all", action="store_true", help="every session")
     command("import", cmd_import, "file")
     command("erase", cmd_erase, "session")
+    command("vacuum", cmd_vacuum)
     curate = command("curate", cmd_curate)
     curate.add_argument("--older-than", type=float, metavar="DAYS", help="prune facts not confirmed for DAYS")
     curate.add_argument("--max-facts", type=int, metavar="N", help="prune the oldest past N live facts")

@@ -27,7 +27,7 @@ from ovos_memory_plugin_entity.editor import Change, Editor, Policy
 from ovos_memory_plugin_entity.extractor import Extraction, Extractor, Retry
 from ovos_memory_plugin_entity.pairing import ExchangePairer
 from ovos_memory_plugin_entity.record import SessionRecord
-from ovos_memory_plugin_entity.stores import Store, StoreUnavailable
+from ovos_memory_plugin_entity.stores import Store, StoreDataError, StoreUnavailable
 from ovos_memory_plugin_entity.worker import ExtractionWorker, Job
 
 # While the store cannot be reached, a queued exchange is tried again this often.
@@ -78,6 +78,9 @@ class Learner:
             return self._learn_from(job.key, job.payload)
         except StoreUnavailable:
             return STORE_RETRY_S  # the exchange waits in the queue until the store is back
+        except StoreDataError as exc:
+            LOG.warning(f"entity memory: {exc}; this exchange was dropped, the others go on")
+            return None
 
     def _learn_from(self, key: str, exchange: Exchange) -> Optional[float]:
         exchange_text = render_exchange(exchange.user, exchange.assistant)

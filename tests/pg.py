@@ -49,3 +49,11 @@ def pg_ctl(action: str) -> None:
         command += ["-m", "fast", "stop"]
     subprocess.run(["runuser", "-u", os.environ["ENTITY_MEMORY_TEST_PG_USER"], "--", *command],
                    check=True, capture_output=True)
+
+
+def cluster_processes() -> list:
+    """The test cluster's postmaster and every backend it started."""
+    with open(os.path.join(os.environ["ENTITY_MEMORY_TEST_PGDATA"], "postmaster.pid")) as handle:
+        postmaster = int(handle.readline())
+    children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()
+    return [postmaster, *map(int, children)]

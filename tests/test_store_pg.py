@@ -60,7 +60,8 @@ def test_erase_leaves_no_row_and_no_text_in_the_table_files(pg_url, capsys):
     assert main(db + ["edit", "s", "f2", "Lives in Zagreb"]) == 0
     assert main(db + ["add", "other", "Likes tea"]) == 0
     assert b"Quintessa" in database_files(pg_url)
-    assert main(db + ["erase", "s"]) == 0
+    assert main(db + ["erase", "s"]) == 0  # quick: locks one row, no VACUUM on the request path
+    assert main(db + ["vacuum"]) == 0  # the owner's explicit, table-locking step
     files = database_files(pg_url)
     for text in (b"Quintessa", b"Zanzibar", b"Zagreb"):
         assert text not in files
@@ -103,3 +104,46 @@ def test_moving_between_backends_keeps_facts_history_and_tombstones(pg_url, tmp_
     assert results[0][2] == results[1][2] and len(results[0][2]) == 1
     assert results[0][3] == results[1][3]
     assert b"oolong" not in dump.read_bytes()
+
+
+@needs_postgres
+def test_a_hung_database_does_not_hold_the_turn(pg_url, tmp_path):
+    import os
+    import signal
+    import time
+    from tests.pg import cluster_processes
+    from ovos_memory_plugin_entity import EntityMemory
+    memory = EntityMemory(config={"backend": "postgres", "db_url": pg_url, "extractor": "rules"})
+    try:
+        memory.add_fact("s", "Likes tea")
+        assert "Likes tea" in memory.build_conversation_context("tea?", "s")[-2].content
+        stopped = cluster_processes()
+        for pid in stopped:
+            os.kill(pid, signal.SIGSTOP)
+        try:
+            start = time.monotonic()
+            context = memory.build_conversation_context("tea?", "s")
+            waited = time.monotonic() - start
+        finally:
+            for pid in stopped:
+                os.kill(pid, signal.SIGCONT)
+        assert "Likes tea" in context[-2].content  # the facts last read
+        assert waited < 2.0  # not the whole hang: a bounded wait (0.25 s by design)
+    finally:
+        memory.close(timeout=5)
+
+
+@needs_postgres
+def test_a_very_long_session_id_is_stored_not_taken_for_an_outage(pg_url):
+    from ovos_memory_plugin_entity import EntityMemory
+    long_id = "device-" + "x" * 3000
+    memory = EntityMemory(config={"backend": "postgres", "db_url": pg_url, "extractor": "rules"})
+    try:
+        memory.add_fact(long_id, "Likes tea")
+        memory.add_fact("short", "Has a cat")
+        assert [f.text for f in memory.facts(long_id)] == ["Likes tea"]
+        assert [f.text for f in memory.facts("short")] == ["Has a cat"]
+    finally:
+        memory.close(timeout=5)
+    from ovos_memory_plugin_entity.cli import main
+    assert main(["--db-url", pg_url, "sessions"]) == 0

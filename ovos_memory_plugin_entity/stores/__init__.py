@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ovos_memory_plugin_entity.stores.base import DEFAULT_CACHE_SESSIONS, Store, StoreUnavailable
+from ovos_memory_plugin_entity.stores.base import DEFAULT_CACHE_SESSIONS, Store, StoreDataError, StoreUnavailable
 from ovos_memory_plugin_entity.stores.json_folder import JsonFolderStore, UnsafeStore
 from ovos_memory_plugin_entity.stores.memory import MemoryStore
 
-__all__ = ["JsonFolderStore", "MemoryStore", "Store", "StoreUnavailable", "UnsafeStore", "open_store"]
+__all__ = ["JsonFolderStore", "MemoryStore", "Store", "StoreDataError", "StoreUnavailable", "UnsafeStore",
+           "open_store"]
 
 
 def open_store(backend: str, folder: Path, db_url: str = "", pool_size: int = 4,

@@ -25,6 +25,10 @@ class StoreUnavailable(Exception):
     """The backend cannot be reached now (a database restarting); retry later."""
 
 
+class StoreDataError(Exception):
+    """The backend refused this change for its data, not for an outage: retrying is useless."""
+
+
 class Store(Protocol):
     """What the plugin, the owner and the CLI need from a backend."""
 

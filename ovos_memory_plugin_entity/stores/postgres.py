@@ -13,6 +13,7 @@ Needs the ``postgres`` extra (psycopg 3 and its pool).
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
 import time
@@ -23,10 +24,21 @@ from ovos_utils.log import LOG
 from ovos_memory_plugin_entity.editing import Change
 from ovos_memory_plugin_entity.lru import LRU
 from ovos_memory_plugin_entity.record import SessionRecord, new_record
-from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, Mutation, StoreUnavailable, erased,
-                                                   mutated, scrub_event)
+from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, Mutation, StoreDataError,
+                                                   StoreUnavailable, erased, mutated, scrub_event)
 
 TABLE_SCHEMA_VERSION = 1
+# Keys longer than this are hashed: a btree index row holds about 2,700 bytes.
+MAX_KEY_CHARS = 512
+# Server-side bounds on every statement, lock wait and idle transaction (milliseconds).
+SERVER_TIMEOUTS = "-c statement_timeout=5000 -c lock_timeout=3000 -c idle_in_transaction_session_timeout=15000"
+# A read the turn waits for, at most, when it has a record to fall back on (a hung
+# server, stopped but still accepting, answers nothing; the read goes on in the background).
+TURN_WAIT_S = 0.25
+# ... and when it has none (a session this process has never read).
+FIRST_READ_WAIT_S = 3.0
+# Reads in flight at once in the background; past it the turn uses what it has.
+MAX_READS_IN_FLIGHT = 8
 # Waiting longer than this for a connection means the database is down: the turn goes on.
 CONNECT_TIMEOUT_S = 2.0
 # While it is down, the database is tried at most this often; other calls fail at once
@@ -37,10 +49,19 @@ _SCHEMA_LOCK_ID = 7_340_115  # pg_advisory_xact_lock key: creating tables from m
 INSTALL_HINT = "backend 'postgres' needs the postgres extra: pip install 'ovos-memory-plugin-entity[postgres]'"
 
 
-def _key(session_id: str) -> str:
-    """Session ids as PostgreSQL text: NUL and lone surrogates cannot be stored, so escape
+def _escaped(session_id: str) -> str:
+    """A session id as PostgreSQL text: NUL and lone surrogates cannot be stored, so escape
     them the way JSON does (ASCII, reversible, injective)."""
     return json.dumps(session_id)[1:-1]
+
+
+def _key(session_id: str) -> str:
+    """The row key: the escaped id, or its hash when it is too long for the index
+    (the record keeps the whole id)."""
+    escaped = _escaped(session_id)
+    if len(escaped) <= MAX_KEY_CHARS:
+        return escaped
+    return "sha256:" + hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _session_id(key: str) -> str:
@@ -64,6 +85,7 @@ class PostgresStore:
         self._down = False
         self._pool_failed = False
         self._next_probe = 0.0
+        self._reads = threading.BoundedSemaphore(MAX_READS_IN_FLIGHT)
 
     # -- plumbing ------------------------------------------------------------------
     def _new_pool(self) -> Any:
@@ -71,7 +93,8 @@ class PostgresStore:
         # check: a connection that died with a database restart is replaced on checkout.
         pool = self._pool_class(self._url, min_size=1, max_size=self._pool_size, open=False,
                                 timeout=CONNECT_TIMEOUT_S, name="entity-memory",
-                                check=self._pool_class.check_connection)
+                                check=self._pool_class.check_connection,
+                                kwargs={"connect_timeout": int(CONNECT_TIMEOUT_S), "options": SERVER_TIMEOUTS})
         pool.open(wait=False)
         return pool
 
@@ -140,11 +163,42 @@ class PostgresStore:
                 result = work(conn)
         except (psycopg.OperationalError, PoolTimeout) as exc:
             raise self._outage(exc) from None
+        except psycopg.Error as exc:  # the data, not the database: this change alone fails
+            raise StoreDataError(f"the database refused this change ({type(exc).__name__}: {exc})") from None
         self._up()
         return result
 
     # -- the store protocol ------------------------------------------------------------
     def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
+        """The record, re-checked against the database within a short bound: when the
+        database does not answer in time, the record last read is served and the read
+        finishes in the background (its result is cached for the next turn)."""
+        cached = self._cache.get(_key(session_id))
+        done = threading.Event()
+        outcome: List[Any] = []
+
+        def read() -> None:
+            try:
+                outcome.append(self._load_now(session_id))
+            except Exception as exc:  # handed to the caller below, or dropped if it left
+                outcome.append(exc)
+            finally:
+                done.set()
+                self._reads.release()
+        if not self._reads.acquire(blocking=False):
+            if cached is not None:
+                return cached
+            raise StoreUnavailable("the database is not answering reads")
+        threading.Thread(target=read, name="entity-memory-read", daemon=True).start()
+        if not done.wait(TURN_WAIT_S if cached is not None else FIRST_READ_WAIT_S):
+            if cached is not None:
+                return cached
+            raise StoreUnavailable("the database did not answer in time")
+        if isinstance(outcome[0], BaseException):
+            raise outcome[0]
+        return outcome[0]
+
+    def _load_now(self, session_id: str) -> Tuple[Any, SessionRecord]:
         key = _key(session_id)
         cached = self._cache.get(key)
         known = cached[0] if cached else -1
@@ -185,7 +239,7 @@ class PostgresStore:
                 entry = None
                 if change.modified:
                     stored = record.to_dict()
-                    stored["session_id"] = key
+                    stored["session_id"] = _escaped(session_id)
                     revision = conn.execute(
                         f"UPDATE {self._t('sessions')} SET record = %s, revision = revision + 1, "
                         f"updated_at = now() WHERE session_id = %s RETURNING revision",
@@ -220,12 +274,13 @@ class PostgresStore:
 
     def sessions(self) -> List[str]:
         rows = self._run(lambda conn: conn.execute(
-            f"SELECT session_id FROM {self._t('sessions')} ORDER BY session_id").fetchall())
+            f"SELECT coalesce(record->>'session_id', session_id) FROM {self._t('sessions')}").fetchall())
         return sorted(_session_id(row[0]) for row in rows)
 
     def erase(self, session_id: str) -> None:
-        """Rows go in one transaction; then VACUUM FULL rewrites both tables so the deleted
-        text is not left in their pages (it stays in WAL until those segments recycle)."""
+        """The session's rows go in one short transaction that locks only its row; the
+        generation moves on. The deleted text stays in the table files until ``vacuum``
+        (an explicit, owner-run step: it locks the tables) and in WAL and backups."""
         from psycopg.types.json import Jsonb
         key = _key(session_id)
 
@@ -233,12 +288,20 @@ class PostgresStore:
             with conn.transaction():
                 row = conn.execute(f"SELECT record FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
                                    (key,)).fetchone()
-                fresh = erased(SessionRecord.from_dict(row[0]) if row else None, key)
+                fresh = erased(SessionRecord.from_dict(row[0]) if row else None, session_id).to_dict()
+                fresh["session_id"] = _escaped(session_id)
                 conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
                 conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record, revision) VALUES (%s, %s, 1) "
                              f"ON CONFLICT (session_id) DO UPDATE SET record = EXCLUDED.record, "
                              f"revision = {self._t('sessions')}.revision + 1, updated_at = now()",
-                             (key, Jsonb(fresh.to_dict())))
+                             (key, Jsonb(fresh)))
+        self._run(work)
+        self._cache.pop(key)
+
+    def vacuum(self) -> None:
+        """VACUUM FULL both tables, so erased and forgotten text leaves their files. It locks
+        the tables while it runs: every node's writes wait. Run it off-hours."""
+        def work(conn: Any) -> None:
             conn.autocommit = True
             try:
                 conn.execute(f"VACUUM FULL {self._t('sessions')}")
@@ -246,7 +309,6 @@ class PostgresStore:
             finally:
                 conn.autocommit = False
         self._run(work)
-        self._cache.pop(key)
 
     def close(self) -> None:
         self._pool.close()
