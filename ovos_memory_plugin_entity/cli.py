@@ -72,7 +72,8 @@ def _owner(args: argparse.Namespace) -> Owner:
                         "the command line can only reach the 'json' and 'postgres' backends")
     from ovos_memory_plugin_entity.plugin import make_policy
     try:
-        store = open_store(settings.backend, settings.store_folder, settings.db_url)
+        store = open_store(settings.backend, settings.store_folder, settings.db_url,
+                           max_audit_events=settings.max_audit_events)
     except OSError as exc:
         raise UserError(f"cannot use the store at {settings.store_folder}: {exc}") from None
     return Owner(store, make_policy(settings), time.time, actor="cli", scope=settings.scope)

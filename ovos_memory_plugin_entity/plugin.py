@@ -38,6 +38,11 @@ from ovos_memory_plugin_entity.turns import TurnKeeper
 from ovos_memory_plugin_entity.yesno import load_judge
 
 
+# The assistant waits this long for a session another process holds; its job is then
+# retried later, so one stuck session stalls no other.
+SESSION_LOCK_WAIT_S = 1.0
+
+
 def make_policy(settings: Settings) -> Policy:
     """The limits every edit obeys, from the settings (shared with the CLI)."""
     language = load_language(settings.lang)
@@ -106,11 +111,12 @@ class EntityMemory(AgentContextManager):
         try:
             return open_store(self.settings.backend, self.settings.store_folder, self.settings.db_url,
                               pool_size=self.settings.extract_concurrency + 2,
-                              cache_sessions=self.settings.cache_sessions)
+                              cache_sessions=self.settings.cache_sessions,
+                              max_audit_events=self.settings.max_audit_events, lock_wait_s=SESSION_LOCK_WAIT_S)
         except OSError as exc:
             LOG.error(f"entity memory: cannot use {self.settings.store_folder} ({exc}); keeping facts "
                       f"in memory only until restart. Check db_path and its permissions.")
-            return open_store("memory", self.settings.store_folder)
+            return open_store("memory", self.settings.store_folder, max_audit_events=self.settings.max_audit_events)
 
     def _key(self, session_id: Any) -> Optional[str]:
         """The store key for a caller's session id; None refuses it (scope fails closed)."""

@@ -183,6 +183,7 @@ class SessionRecord:
     next_entity: int = 1
     schema: int = SCHEMA_VERSION
     unreadable: List[Any] = field(default_factory=list)  # rows that did not parse, kept as they were
+    audit_events: int = 0  # lines in the session's audit trail (the store keeps it bounded)
 
     def live_facts(self) -> List[Fact]:
         return [f for f in self.facts if f.live]
@@ -206,6 +207,8 @@ class SessionRecord:
                 "tombstones": [t.to_dict() for t in self.tombstones]}
         if self.unreadable:
             data["unreadable"] = self.unreadable
+        if self.audit_events:
+            data["audit_events"] = self.audit_events
         return data
 
     @classmethod
@@ -244,6 +247,8 @@ class SessionRecord:
                      entities=rows("entities", Entity.from_dict),
                      next_entity=counter("next_entity"))
         record.unreadable = unreadable
+        audit_events = data.get("audit_events", 0)
+        record.audit_events = audit_events if isinstance(audit_events, int) and audit_events > 0 else 0
         record.next_id = max([record.next_id] + [id_number(f.id) + 1 for f in record.facts])
         seen = set()
         for fact in record.facts:  # a hand edit or an old import may repeat an id: each row gets its own

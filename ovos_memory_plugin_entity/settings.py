@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 from ovos_memory_plugin_entity.contract import DEFAULT_EXTRACTION_PROMPT
-from ovos_memory_plugin_entity.stores.base import DEFAULT_CACHE_SESSIONS
+from ovos_memory_plugin_entity.stores.base import DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS
 
 BACKENDS = ("json", "memory", "postgres")
 # Where db_url is read from when the persona JSON leaves it out (secrets stay out of it).
@@ -91,6 +91,7 @@ class Settings:
     event_grace_hours: float
     quiet_gate: bool
     max_history: int
+    max_audit_events: int
     cache_sessions: int
 
     @property
@@ -233,6 +234,9 @@ SPECS: Dict[str, Spec] = {
     "max_history": Spec(5, _int(0), "messages of the conversation kept per session and sent with each turn, as "
                                     "ovos-persona's default short-term memory does (this plugin replaces it); "
                                     "`0` = none (inside a composite, beside a recency plugin)"),
+    "max_audit_events": Spec(DEFAULT_MAX_AUDIT_EVENTS, _int(0), "audit lines kept per session; past it the older "
+                                                                "half is folded into one summary line; `0` = keep "
+                                                                "all"),
     "cache_sessions": Spec(DEFAULT_CACHE_SESSIONS, _int(1), "sessions whose records and rankings are kept in "
                                                             "memory; the least recently used are re-read from the "
                                                             "store"),

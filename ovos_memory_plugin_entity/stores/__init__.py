@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ovos_memory_plugin_entity.stores.base import DEFAULT_CACHE_SESSIONS, Store, StoreDataError, StoreUnavailable
-from ovos_memory_plugin_entity.stores.json_folder import JsonFolderStore, UnsafeStore
+from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Store,
+                                                   StoreDataError, StoreUnavailable)
+from ovos_memory_plugin_entity.stores.json_folder import LOCK_WAIT_S, JsonFolderStore, UnsafeStore
 from ovos_memory_plugin_entity.stores.memory import MemoryStore
 
 __all__ = ["JsonFolderStore", "MemoryStore", "Store", "StoreDataError", "StoreUnavailable", "UnsafeStore",
@@ -14,11 +15,14 @@ __all__ = ["JsonFolderStore", "MemoryStore", "Store", "StoreDataError", "StoreUn
 
 
 def open_store(backend: str, folder: Path, db_url: str = "", pool_size: int = 4,
-               cache_sessions: int = DEFAULT_CACHE_SESSIONS) -> Store:
+               cache_sessions: int = DEFAULT_CACHE_SESSIONS, max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS,
+               lock_wait_s: float = LOCK_WAIT_S) -> Store:
     """The backend named by ``backend`` (``json``, ``memory`` or ``postgres``)."""
     if backend == "memory":
-        return MemoryStore()
+        return MemoryStore(max_audit_events)
     if backend == "postgres":
         from ovos_memory_plugin_entity.stores.postgres import PostgresStore
-        return PostgresStore(db_url, pool_size=pool_size, cache_sessions=cache_sessions)
-    return JsonFolderStore(folder, cache_sessions=cache_sessions)
+        return PostgresStore(db_url, pool_size=pool_size, cache_sessions=cache_sessions,
+                             max_audit_events=max_audit_events)
+    return JsonFolderStore(folder, cache_sessions=cache_sessions, max_audit_events=max_audit_events,
+                           lock_wait_s=lock_wait_s)

@@ -50,6 +50,29 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
+# Audit lines kept per session by default: past it the oldest half is folded into a summary.
+DEFAULT_MAX_AUDIT_EVENTS = 1000
+
+
+def compacted(trail: List[Dict[str, Any]], keep: int, now: float) -> List[Dict[str, Any]]:
+    """The trail's newest ``keep`` lines after one summary of the older ones (how many of
+    each action, and from when to when): the trail stays bounded, its shape stays known."""
+    older, newer = trail[:-keep] if keep else trail, trail[-keep:] if keep else []
+    if not older:
+        return list(trail)
+    counts: Dict[str, int] = {}
+    for event in older:
+        if event.get("action") == "compact" and isinstance(event.get("counts"), dict):
+            for action, count in event["counts"].items():  # an earlier summary folds into this one
+                counts[action] = counts.get(action, 0) + int(count)
+        else:
+            action = str(event.get("action", "?"))
+            counts[action] = counts.get(action, 0) + 1
+    summary = {"at": now, "actor": "plugin", "action": "compact", "fact": None, "events": len(older),
+               "counts": counts, "from": older[0].get("at"), "to": older[-1].get("at")}
+    return [summary, *newer]
+
+
 def mutated(session_id: str, data: Optional[Dict[str, Any]], mutate: Mutation) -> Tuple[SessionRecord, Change]:
     """The record ``data`` holds (a new one when None), after ``mutate``, and the change."""
     record = SessionRecord.from_dict(data) if data else new_record(session_id)

@@ -39,8 +39,8 @@ from ovos_utils.log import LOG
 from ovos_memory_plugin_entity.editing import Change
 from ovos_memory_plugin_entity.lru import LRU
 from ovos_memory_plugin_entity.record import SessionRecord, new_record
-from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, SCRUBBED, Mutation, StoreUnavailable,
-                                                   erased, scrub_trail)
+from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, SCRUBBED,
+                                                   Mutation, StoreUnavailable, compacted, erased, scrub_trail)
 
 # Readable part of a session's file name; the hash after it makes the name unique.
 MAX_READABLE_NAME_CHARS = 32
@@ -50,7 +50,8 @@ HASH_CHARS = 24
 ORPHANED_TEMP_AGE_S = 600
 # Sessions share this many locks (by hash): locks/ never grows with the sessions.
 LOCK_STRIPES = 64
-# Longest wait for a session's lock: past it the job is retried later, others go on.
+# Longest wait for a session's lock (the owner's CLI): past it the command says the
+# session is busy. The assistant waits less (see open_store) and retries the job later.
 LOCK_WAIT_S = 10.0
 # A record nested deeper than this is not ours; json would raise RecursionError.
 MAX_RECORD_BYTES = 64 * 1024 * 1024
@@ -126,7 +127,9 @@ def _identity(path: Path) -> Optional[Tuple[int, int, int]]:
 class JsonFolderStore:
     """One JSON record and one audit file per session, in a private folder."""
 
-    def __init__(self, folder: Path, cache_sessions: int = DEFAULT_CACHE_SESSIONS):
+    def __init__(self, folder: Path, cache_sessions: int = DEFAULT_CACHE_SESSIONS,
+                 max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS, lock_wait_s: float = LOCK_WAIT_S):
+        self.max_audit_events, self.lock_wait_s = max_audit_events, lock_wait_s
         self.folder = Path(folder).expanduser()
         self.folder.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.sessions_dir = self.folder / "sessions"
@@ -174,12 +177,12 @@ class JsonFolderStore:
         The wait is bounded: a session whose lock another process holds too long raises
         :class:`StoreUnavailable` (its job is retried later) and stalls no other session."""
         stripe = int(hashlib.sha256(key.encode()).hexdigest()[:8], 16) % LOCK_STRIPES
-        if not self._stripes[stripe].acquire(timeout=LOCK_WAIT_S):
-            raise StoreUnavailable(f"session busy: its lock was not free within {LOCK_WAIT_S:g} s")
+        if not self._stripes[stripe].acquire(timeout=self.lock_wait_s):
+            raise StoreUnavailable(f"session busy: its lock was not free within {self.lock_wait_s:g} s")
         try:
             fd = _open_regular(self.locks_dir / f"{stripe}.lock", os.O_RDWR | os.O_CREAT)
             try:
-                _flock_within(fd, LOCK_WAIT_S)
+                _flock_within(fd, self.lock_wait_s)
                 yield
             finally:
                 os.close(fd)  # closing the descriptor releases the flock
@@ -243,12 +246,20 @@ class JsonFolderStore:
         with self.locked(key):
             record = self._read_locked(session_id)
             change = mutate(record)
+            keep = self.max_audit_events // 2
+            compacting = bool(change.events) and bool(self.max_audit_events) and \
+                record.audit_events + len(change.events) > self.max_audit_events
+            if change.events:
+                record.audit_events = keep + 1 if compacting else record.audit_events + len(change.events)
             if change.modified:
                 self._write(path, _encoded(record.to_dict()))
                 self._cache.put(key, (_identity(path), record))
             if change.scrubs:
                 self._scrub_files(session_id, change)
-            if change.events:
+            if compacting:
+                trail = compacted(self.audit(session_id) + change.events, keep, time.time())
+                self._write(self.audit_path(session_id), _lines(trail))
+            elif change.events:
                 self._append_audit(session_id, change.events)
         return change
 

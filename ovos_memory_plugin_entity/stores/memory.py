@@ -3,17 +3,20 @@ from __future__ import annotations
 
 import copy
 import threading
+import time
 from typing import Any, Dict, List, Tuple
 
 from ovos_memory_plugin_entity.editing import Change
 from ovos_memory_plugin_entity.record import SessionRecord, new_record
-from ovos_memory_plugin_entity.stores.base import Mutation, erased, mutated, scrub_trail
+from ovos_memory_plugin_entity.stores.base import (DEFAULT_MAX_AUDIT_EVENTS, Mutation, compacted, erased, mutated,
+                                                   scrub_trail)
 
 
 class MemoryStore:
     """The store protocol over dicts; each record is kept as its JSON form."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS) -> None:
+        self.max_audit_events = max_audit_events
         self._records: Dict[str, Tuple[int, Dict[str, Any], SessionRecord]] = {}
         self._audit: Dict[str, List[Dict[str, Any]]] = {}
         self._revision = 0
@@ -34,6 +37,8 @@ class MemoryStore:
             if change.scrubs:
                 trail[:] = scrub_trail(trail, change)
             trail.extend(change.events)
+            if self.max_audit_events and len(trail) > self.max_audit_events:
+                trail[:] = compacted(trail, self.max_audit_events // 2, time.time())
             return change
 
     def _store(self, session_id: str, record: SessionRecord) -> None:

@@ -24,8 +24,9 @@ from ovos_utils.log import LOG
 from ovos_memory_plugin_entity.editing import Change
 from ovos_memory_plugin_entity.lru import LRU
 from ovos_memory_plugin_entity.record import SessionRecord, new_record
-from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, Mutation, StoreDataError,
-                                                   StoreUnavailable, erased, mutated, scrub_event)
+from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
+                                                   StoreDataError, StoreUnavailable, compacted, erased, mutated,
+                                                   scrub_event)
 
 TABLE_SCHEMA_VERSION = 1
 # Keys longer than this are hashed: a btree index row holds about 2,700 bytes.
@@ -71,7 +72,9 @@ def _session_id(key: str) -> str:
 class PostgresStore:
     """The store protocol on PostgreSQL, through a small psycopg connection pool."""
 
-    def __init__(self, url: str, pool_size: int = 4, cache_sessions: int = DEFAULT_CACHE_SESSIONS):
+    def __init__(self, url: str, pool_size: int = 4, cache_sessions: int = DEFAULT_CACHE_SESSIONS,
+                 max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS):
+        self.max_audit_events = max_audit_events
         try:
             import psycopg  # noqa: F401
             from psycopg_pool import ConnectionPool
@@ -260,11 +263,27 @@ class PostgresStore:
                     with conn.cursor() as cursor:
                         cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
                                            [(key, Jsonb(e)) for e in change.events])
+                    self._compact(conn, key)
             return change, entry
         change, entry = self._run(work)
         if entry is not None:
             self._cache.put(key, entry)
         return change
+
+    def _compact(self, conn: Any, key: str) -> None:
+        """Past max_audit_events lines, the older half folds into one summary line."""
+        from psycopg.types.json import Jsonb
+        if not self.max_audit_events:
+            return
+        count = conn.execute(f"SELECT count(*) FROM {self._t('audit')} WHERE session_id = %s", (key,)).fetchone()[0]
+        if count <= self.max_audit_events:
+            return
+        trail = [row[0] for row in conn.execute(
+            f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id", (key,)).fetchall()]
+        conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
+        with conn.cursor() as cursor:
+            cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
+                               [(key, Jsonb(e)) for e in compacted(trail, self.max_audit_events // 2, time.time())])
 
     def audit(self, session_id: str) -> List[Dict[str, Any]]:
         rows = self._run(lambda conn: conn.execute(
