@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script:
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole  # noqa: E402
 
 from tests.fake_model import FakeModel, SilentServer  # noqa: E402
+from timing import median_ms, timed  # noqa: E402
 from ovos_memory_plugin_entity import EntityMemory  # noqa: E402
 from tests import helpers as factlib  # noqa: E402
 from ovos_memory_plugin_entity.stores import JsonFolderStore  # noqa: E402
@@ -40,19 +41,6 @@ except ImportError:  # the figures for us still print
 def exchange(user: str) -> List[AgentMessage]:
     return [AgentMessage(role=MessageRole.USER, content=user),
             AgentMessage(role=MessageRole.ASSISTANT, content="Okay.")]
-
-
-def median_ms(samples: List[float]) -> str:
-    return f"{statistics.median(samples) * 1000:8.3f} ms"
-
-
-def timed(fn: Callable[[], object], repeat: int) -> List[float]:
-    out = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        out.append(time.perf_counter() - start)
-    return out
 
 
 def bench_store() -> None:

@@ -113,9 +113,10 @@ class EntityMemory(AgentContextManager):
                               pool_size=self.settings.extract_concurrency + 2,
                               cache_sessions=self.settings.cache_sessions,
                               max_audit_events=self.settings.max_audit_events, lock_wait_s=SESSION_LOCK_WAIT_S)
-        except OSError as exc:
-            LOG.error(f"entity memory: cannot use {self.settings.store_folder} ({exc}); keeping facts "
-                      f"in memory only until restart. Check db_path and its permissions.")
+        except (OSError, ValueError) as exc:  # a folder it may not use; PostgreSQL without its extra
+            where = "the database" if self.settings.backend == "postgres" else self.settings.store_folder
+            LOG.error(f"entity memory: cannot use {where} ({exc}); keeping facts in memory only until "
+                      f"restart. Run 'ovos-entity-memory doctor' for the fix.")
             return open_store("memory", self.settings.store_folder, max_audit_events=self.settings.max_audit_events)
 
     def _key(self, session_id: Any) -> Optional[str]:

@@ -104,9 +104,11 @@ def terms(text: str, stopwords: FrozenSet[str] = frozenset(),
     return out
 
 
+@lru_cache(maxsize=MAX_CACHED_STEMS)
 def content_words(text: str, stopwords: FrozenSet[str] = frozenset(),
                   stem: Callable[[str], str] = light_stem) -> Tuple[str, ...]:
-    """Sorted unique meaningful terms: what makes two wordings the same fact."""
+    """Sorted unique meaningful terms: what makes two wordings the same fact. Cached:
+    every edit indexes the session's live facts by them."""
     return tuple(sorted(set(terms(text, stopwords, stem))))
 
 
