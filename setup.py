@@ -39,7 +39,8 @@ setup(
         "requests>=2.28",
         # ovos_utils.log; the first line that installs beside ovos-plugin-manager 2.x and 3.x alike
         "ovos-utils>=0.15.0a1,<1",
-        # OVOS's own yes/no judge, in every language we ship (18 KB, pure Python)
+        # OVOS's own yes/no judge, in every language we ship (18 KB, pure Python); 0.3.0 wants
+        # ovos-plugin-manager 2.x, 0.4.1a1 (a pre-release) accepts 3.x
         "ovos-yes-no-plugin>=0.3.0,<1",
         # a Snowball stemmer per language for ranking and dedup (100 KB, pure Python, no dependencies)
         "snowballstemmer>=2.2,<4",
