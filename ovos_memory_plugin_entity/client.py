@@ -180,17 +180,6 @@ class ChatClient:
     def _post_chat(self, prompt: str, json_output: bool) -> Any:
         return self._request("POST", "/chat/completions", body=self._payload(prompt, json_output))
 
-    def accepts_json_output(self) -> bool:
-        """Send a tiny extraction asking for JSON output; False when the server refuses it."""
-        self._resolve_model()
-        try:
-            self._post_chat('Reply with the JSON object {"add": []}', True)
-        except EndpointHTTPError as exc:
-            if exc.status in (400, 415, 422, 501):
-                return False
-            raise
-        return True
-
     def close(self) -> None:
         self._session.close()
 

@@ -4,8 +4,8 @@
 for later. ``rules`` never asks a model. ``auto`` asks the model when it answers
 and hands the exchange to the rules while it does not, so no exchange is extracted
 twice. The model's answer is screened in code: ids it was not shown are ignored by
-the fact logic, "facts" that instruct the assistant are refused, and ``forget_all``
-passes only when the user's own words ask for it.
+the fact logic, and a forget passes only when the user's own words ask for it; "facts"
+that instruct the assistant are refused by the editor, where every way in is screened.
 """
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity import context, rules
 from ovos_memory_plugin_entity.client import ChatClient, EndpointError
-from ovos_memory_plugin_entity.contract import (NewFact, Ops, Replacement, ReplyError, build_prompt, example_facts,
+from ovos_memory_plugin_entity.contract import (Ops, ReplyError, build_prompt, example_facts,
                                                 parse_reply, render_exchange)
 from ovos_memory_plugin_entity.gate import may_hold_fact
 from ovos_memory_plugin_entity.language import Language
 from ovos_memory_plugin_entity.record import SessionRecord
-from ovos_memory_plugin_entity.safety import is_instruction, user_asked_to_forget, user_asked_to_forget_all
+from ovos_memory_plugin_entity.safety import user_asked_to_forget, user_asked_to_forget_all
 from ovos_memory_plugin_entity.settings import Settings
 
 # An exchange the endpoint keeps failing on (while it answers others) is given up.
@@ -111,17 +111,10 @@ class Extractor:
             LOG.warning(f"entity memory: {exc}; nothing was stored. A custom extraction_prompt "
                         f"must ask for the JSON contract described in the readme.")
             return None
-        ops = self._screen(parsed.ops)
+        if parsed.dropped_examples:
+            LOG.info(f"entity memory: the model echoed the prompt's examples {list(parsed.dropped_examples)}; "
+                     f"they were not stored")
+        ops = parsed.ops  # screened where every way in is: the editor (Policy.refuses)
         return Extraction(ops, "extractor", tuple(fid for fid, _ in listed),
                           forget_allowed=bool(ops.forget) and user_asked_to_forget(user, self._language),
                           forget_all_allowed=ops.forget_all and user_asked_to_forget_all(user, self._language))
-
-    def _screen(self, ops: Ops) -> Ops:
-        def safe(text: str) -> bool:
-            if is_instruction(text, self._language):
-                LOG.warning(f"entity memory: refused a 'fact' that instructs the assistant: {text[:80]!r}")
-                return False
-            return True
-        adds: Tuple[NewFact, ...] = tuple(a for a in ops.add if safe(a.text))
-        updates: Tuple[Replacement, ...] = tuple(u for u in ops.update if safe(u.text))
-        return Ops(add=adds, update=updates, forget=ops.forget, forget_all=ops.forget_all)
