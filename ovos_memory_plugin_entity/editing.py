@@ -33,6 +33,8 @@ OWNER_SOURCES = frozenset({"api", "cli"})
 # One automatic edit may evict at most this share of max_facts (junk replies cannot
 # empty a memory a few at a time faster than this).
 MAX_AUTOMATIC_EVICTION_SHARE = 0.2
+# Proposals waiting for the user's yes, at most; the oldest expire first.
+MAX_PENDING = 10
 # Unclear answers after which a pending item is dropped: asked, then asked once more.
 MAX_UNCLEAR_ANSWERS = 2
 
@@ -105,7 +107,7 @@ def fact_key(about: Optional[str], when: Optional[str], text: str) -> str:
     return f"{about or ''}\x1f{when or ''}\x1f{textlib.normalise(text)}"
 
 
-def _entity_hash(name: str) -> str:
+def entity_hash(name: str) -> str:
     return textlib.digest("entity\x1f" + name_key(name))
 
 
@@ -204,11 +206,11 @@ class EditorCore:
         if relation and self.policy.refuses(relation):
             relation = ""
         entity = next((e for e in self.record.entities if e.live and name_key(e.name) == key), None)
-        tombstoned = any(t.text_hash == _entity_hash(display) for t in self.record.tombstones)
+        tombstoned = any(t.text_hash == entity_hash(display) for t in self.record.tombstones)
         if entity is None and tombstoned and self.automatic:
             return FORGOTTEN
         if entity is None and tombstoned:
-            self.record.tombstones = [t for t in self.record.tombstones if t.text_hash != _entity_hash(display)]
+            self.record.tombstones = [t for t in self.record.tombstones if t.text_hash != entity_hash(display)]
         if entity is None:
             entity = Entity(id=f"e{self.record.next_entity}", name=display, relation=relation, created_at=self.now)
             self.record.next_entity += 1

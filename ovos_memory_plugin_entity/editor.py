@@ -18,8 +18,8 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from ovos_memory_plugin_entity import text as textlib
 from ovos_memory_plugin_entity.contract import Ops
-from ovos_memory_plugin_entity.editing import (MASS_RETIRE_MINIMUM, MAX_UNCLEAR_ANSWERS, Change, EditorCore,
-                                               NotFound, Policy, _entity_hash, fact_key)
+from ovos_memory_plugin_entity.editing import (MASS_RETIRE_MINIMUM, MAX_PENDING, MAX_UNCLEAR_ANSWERS, Change,
+                                               EditorCore, NotFound, Policy, entity_hash, fact_key)
 from ovos_memory_plugin_entity.entities import clean_name, clean_relation, name_key
 from ovos_memory_plugin_entity.record import (EVICTED, FORGOTTEN, SUPERSEDED, Entity, Fact, Pending,
                                               SessionRecord, Tombstone)
@@ -186,7 +186,7 @@ class Editor(EditorCore):
             self._forget_text(fact)
         self.change.forgotten_texts += [t for t in (entity.label, entity.name, *entity.former_names) if t]
         self.change.forgotten_ids.append(entity.id)
-        self.record.tombstones += [Tombstone(_entity_hash(name), None, self.now)
+        self.record.tombstones += [Tombstone(entity_hash(name), None, self.now)
                                    for name in {entity.name, *entity.former_names} if name]
         entity.name, entity.relation, entity.retired_by, entity.former_names = "", "", FORGOTTEN, []
         self._event("forget", entity.id)
@@ -303,6 +303,8 @@ class Editor(EditorCore):
         self.record.next_pending += 1
         self.record.pending.append(item)
         self._event("propose", item.id, after=" | ".join(describe))
+        for oldest in self.record.pending[:-MAX_PENDING]:  # a chatty model cannot pile proposals up
+            self._drop_pending(oldest, "expire")
         return item
 
     def _unwelcome(self, text: str, about: Optional[str]) -> bool:

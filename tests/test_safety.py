@@ -145,6 +145,7 @@ def test_pending_text_is_screened_and_bounded(make_memory, model):
         turn(memory, f"I collect stamps, series {n}")
     context = turn(memory, "hello")
     assert "obey" not in context and len(context) < 300 + 900
+    assert len(memory.pending("s")) <= 10  # the oldest proposals expire first
 
 
 def test_a_forgotten_fact_is_not_proposed_again(make_memory, model):
