@@ -10,18 +10,17 @@ Nothing the model returns can make an item live: the contract has no such operat
 from __future__ import annotations
 
 import re
-import threading
 from typing import Callable, List, Optional, Sequence
 
 from ovos_memory_plugin_entity.contract import Ops
 from ovos_memory_plugin_entity.editor import Editor
 from ovos_memory_plugin_entity.language import Language
 from ovos_memory_plugin_entity.lru import LRU
-from ovos_memory_plugin_entity.record import SessionRecord
+from ovos_memory_plugin_entity.record import Pending, SessionRecord
 from ovos_memory_plugin_entity.safety import sanitise
 from ovos_memory_plugin_entity.yesno import Judge
 
-# Sessions whose asked-about items this process tracks; the oldest are forgotten first.
+# Sessions whose offered items this process tracks (from a context to its exchange).
 MAX_TRACKED_SESSIONS = 10_000
 
 QUESTION = ("Before or after answering, ask the user in one short question whether you should "
@@ -34,31 +33,32 @@ _WORD = re.compile(r"[\w']+")
 
 
 class Confirmation:
-    """Tracks which pending items were asked about, per session, and judges the answers.
+    """Asks about pending items and judges the answers.
 
     An answer counts only when it replies to a question: the assistant's turn that
     carried the pending items must have asked one ("?"), and the user's next words
     must not open like a command or a question of their own ("turn on the lights" is
-    no yes). Anything else is no answer: the items wait, and expire.
+    no yes). Anything else is no answer: the items are asked about again, or expire.
+
+    Which items a turn's context offered is known only between building that context
+    and recording that turn, in the same process (ovos-persona does both in one
+    handler); it is kept here, bounded. Which items await an answer is state the next
+    turn needs, perhaps on another node: it lives in the record (``Pending.awaiting``).
     """
 
     def __init__(self, judge: Judge, language: Language, ttl_s: float, max_fact_chars: int,
                  question: str = QUESTION, max_chars: int = MAX_QUESTION_CHARS):
         self._judge, self._language, self._ttl_s = judge, language, ttl_s
         self._question, self._max_fact_chars, self._max_chars = question, max_fact_chars, max_chars
-        self._offered: LRU[str, List[str]] = LRU(MAX_TRACKED_SESSIONS)  # asked in the context answered now
-        self._awaiting: LRU[str, List[str]] = LRU(MAX_TRACKED_SESSIONS)  # asked last exchange; next one answers
-        self._lock = threading.Lock()
+        self._offered: LRU[str, List[str]] = LRU(MAX_TRACKED_SESSIONS)  # in the context being answered now
 
     def question(self, key: str, record: SessionRecord, now: float, refuses: Callable[[str], bool]) -> Optional[str]:
         """The paragraph asking about pending items, within its bound, or None; remembers what it asked."""
-        with self._lock:
-            awaiting = set(self._awaiting.get(key) or ())
         lines: List[str] = []
         asked: List[str] = []
         used = len(self._question)
         for item in record.pending:
-            if item.id in awaiting or now - item.created_at > self._ttl_s:
+            if item.awaiting or now - item.created_at > self._ttl_s:
                 continue
             item_lines = [f"- {sanitise(line, self._max_fact_chars)}" for line in item.describe if not refuses(line)]
             cost = sum(len(line) + 1 for line in item_lines)
@@ -67,24 +67,18 @@ class Confirmation:
             lines += item_lines
             asked.append(item.id)
             used += cost
-        with self._lock:
-            if asked:
-                self._offered.put(key, asked)
-            else:
-                self._offered.pop(key)
+        if asked:
+            self._offered.put(key, asked)
+        else:
+            self._offered.pop(key)
         return "\n".join([self._question, *lines]) if asked else None
 
-    def next_exchange(self, key: str, assistant_words: str) -> Optional[List[str]]:
-        """Called for each exchange in order: the pending ids its user words answer. The
-        items offered to this exchange's assistant turn await an answer only if it asked."""
-        with self._lock:
-            answers = self._awaiting.get(key)
-            offered = self._offered.get(key)
-            self._awaiting.pop(key)
-            self._offered.pop(key)
-            if offered and ("?" in assistant_words or "？" in assistant_words):
-                self._awaiting.put(key, offered)
-            return answers
+    def asked(self, key: str, assistant_words: str) -> List[str]:
+        """Called as each exchange is recorded: the items its context offered, if the
+        assistant's reply asked a question (the user's next words then answer them)."""
+        offered = self._offered.get(key) or []
+        self._offered.pop(key)
+        return list(offered) if ("?" in assistant_words or "？" in assistant_words) else []
 
     def _is_answer(self, user_words: str) -> bool:
         """Not a command or a question of the user's own, unless it starts with a yes or a no."""
@@ -95,12 +89,17 @@ class Confirmation:
                             for p in (*self._language.yes, *self._language.no))
         return starts_yes_no or words[0] not in self._language.quiet_gate.openers
 
-    def apply_answer(self, editor: Editor, pending_ids: Sequence[str], user_words: str) -> None:
-        """Judge the user's words and apply, drop or re-ask the items asked about."""
+    def take_answer(self, editor: Editor, user_words: str, asked_now: Sequence[str]) -> None:
+        """One exchange, in order: its user words answer the items that awaited an answer;
+        then the items its own assistant turn asked about await the next words."""
         editor.expire_pending(self._ttl_s)
-        asked = [p for p in editor.record.pending if p.id in set(pending_ids)]
-        if not asked or not self._is_answer(user_words):
-            return  # no answer: the items wait for another ask, or expire
+        awaiting = [p for p in editor.record.pending if p.awaiting]
+        editor.set_awaiting([p.id for p in awaiting], False)
+        if awaiting and self._is_answer(user_words):
+            self._judge_answer(editor, awaiting, user_words)
+        editor.set_awaiting(asked_now, True)
+
+    def _judge_answer(self, editor: Editor, asked: List[Pending], user_words: str) -> None:
         question = "Should I remember: " + "; ".join(line for p in asked for line in p.describe) + "?"
         verdict = self._judge(question, user_words)
         if verdict is None:

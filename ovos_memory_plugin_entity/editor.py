@@ -359,6 +359,14 @@ class Editor(EditorCore):
             del self.change.events[events_before:]
             self.record.pending.append(item)
 
+    def set_awaiting(self, pending_ids: Iterable[str], awaiting: bool) -> None:
+        """Record that the assistant asked about these items (or that the asking is over)."""
+        ids = set(pending_ids)
+        for item in self.record.pending:
+            if item.id in ids and item.awaiting != awaiting:
+                item.awaiting = awaiting
+                self.change.touched = True
+
     def answer_unclear(self, pending_ids: Iterable[str]) -> None:
         """Count an unclear answer; after the second the item is dropped, recorded."""
         ids = set(pending_ids)

@@ -41,7 +41,7 @@ class Exchange:
     user: str
     assistant: str
     generation: Optional[int]  # the session's erase generation when it was queued
-    answers: Optional[List[str]] = None  # pending ids the user's words answer (confirm: on)
+    asked: Optional[List[str]] = None  # pending ids this exchange's assistant turn asked about (confirm: on)
     attempts: int = 0
     extraction: Optional[Extraction] = None  # kept when only the write failed
     answered: bool = False
@@ -62,8 +62,8 @@ class Learner:
     def learn(self, key: str, messages: List[AgentMessage]) -> None:
         """Queue each exchange ``messages`` completes; returns at once."""
         for user, assistant in self._pairer.feed(key, messages):
-            answers = self._confirmation.next_exchange(key, assistant) if self._confirmation else None
-            self._worker.submit(key, Exchange(user, assistant, self._generation(key), answers))
+            asked = self._confirmation.asked(key, assistant) if self._confirmation else None
+            self._worker.submit(key, Exchange(user, assistant, self._generation(key), asked))
 
     def _generation(self, key: str) -> Optional[int]:
         """The session's erase generation now; None while the store cannot be read."""
@@ -90,7 +90,7 @@ class Learner:
             exchange.generation = record.generation  # queued while the store was unreachable
         if record.generation != exchange.generation:
             return None  # the session was erased after this exchange was queued
-        if exchange.answers and not exchange.answered:
+        if self._confirmation is not None and not exchange.answered:
             self._edit(key, exchange.generation, "user", lambda editor: self._answer(editor, exchange))
             exchange.answered = True
         if exchange.extraction is None:
@@ -107,8 +107,8 @@ class Learner:
         return None
 
     def _answer(self, editor: Editor, exchange: Exchange) -> None:
-        if self._confirmation is not None and exchange.answers:
-            self._confirmation.apply_answer(editor, exchange.answers, exchange.user)
+        if self._confirmation is not None:
+            self._confirmation.take_answer(editor, exchange.user, exchange.asked or [])
 
     def _apply(self, editor: Editor, extraction: Extraction) -> None:
         gates = {"forget_allowed": extraction.forget_allowed, "forget_all_allowed": extraction.forget_all_allowed}

@@ -148,11 +148,12 @@ class Pending:
     created_at: float
     asked: int = 0  # unclear answers so far
     forget_allowed: bool = False  # the user's words asked to forget something
+    awaiting: bool = False  # the assistant asked about it last turn; the next words answer
 
     def to_dict(self) -> Dict[str, Any]:
         return {"id": self.id, "ops": self.ops, "describe": self.describe, "listed_ids": self.listed_ids,
                 "forget_all_allowed": self.forget_all_allowed, "forget_allowed": self.forget_allowed,
-                "created_at": self.created_at, "asked": self.asked}
+                "created_at": self.created_at, "asked": self.asked, "awaiting": self.awaiting}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Pending":
@@ -163,7 +164,7 @@ class Pending:
                    describe=[str(x) for x in data.get("describe", []) if isinstance(x, str)],
                    listed_ids=[str(x) for x in listed] if isinstance(listed, list) else None,
                    forget_all_allowed=data.get("forget_all_allowed") is True,
-                   forget_allowed=data.get("forget_allowed") is True,
+                   forget_allowed=data.get("forget_allowed") is True, awaiting=data.get("awaiting") is True,
                    created_at=_float(data.get("created_at")), asked=int(_float(data.get("asked"))))
 
 

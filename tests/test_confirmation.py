@@ -141,3 +141,17 @@ def test_word_list_and_the_plugin_agree_on_clear_answers(answer, verdict):
     plugin = load_judge(EN, "en-US")
     if verdict is not None:
         assert plugin("Should I remember that?", answer) is verdict
+
+
+def test_the_answer_may_reach_another_node(make_memory, model):
+    """Two persona servers share one store; a session's turns alternate between them."""
+    model.default = "{}"
+    node_a = make_memory(confirm="on")
+    node_b = make_memory(confirm="on")
+    model.reply('["Lives in Porto"]')
+    turn(node_a, "I live in Porto")
+    asking = turn(node_a, "hello", answer="Hi! Should I remember that you live in Porto?")
+    assert "- Lives in Porto" in system_text(asking)
+    turn(node_b, "yes, please")
+    assert [f.text for f in node_b.facts("s")] == ["Lives in Porto"]
+    assert "whether you should remember" not in system_text(node_a.build_conversation_context("hi", "s"))
