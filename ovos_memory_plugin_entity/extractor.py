@@ -21,7 +21,6 @@ from ovos_memory_plugin_entity.contract import (Ops, ReplyError, build_prompt, e
                                                 parse_reply, render_exchange)
 from ovos_memory_plugin_entity.gate import may_hold_fact
 from ovos_memory_plugin_entity.language import Language
-from ovos_memory_plugin_entity.record import SessionRecord
 from ovos_memory_plugin_entity.safety import user_asked_to_forget, user_asked_to_forget_all
 from ovos_memory_plugin_entity.settings import Settings
 
@@ -52,19 +51,19 @@ class Extractor:
         self._language = language
         self._examples = example_facts(settings.extraction_prompt)
 
-    def extract(self, user: str, assistant: str, record: SessionRecord,
-                listed: Sequence[Tuple[str, str]], attempts: int, now: float) -> Optional[object]:
+    def extract(self, user: str, assistant: str, listed: Sequence[Tuple[str, str]], attempts: int,
+                now: float) -> Optional[object]:
         """An :class:`Extraction`, a :class:`Retry`, or None (nothing to store).
 
         ``listed`` are the known facts (id, text) to show the model (:meth:`prompt_facts`).
         """
         mode = self._settings.extractor
         if mode == "rules":
-            return self._by_rules(user, record)
+            return self._by_rules(user)
         if self._settings.quiet_gate and not may_hold_fact(user, self._language):
             return None  # a command or a general question: the model server stays free for the chat
         if mode == "auto" and not self._client.backoff.ready():
-            return self._by_rules(user, record)
+            return self._by_rules(user)
         if mode == "llm" and not self._client.backoff.ready():
             return Retry(self._client.backoff.seconds_left())
         try:
@@ -72,7 +71,7 @@ class Extractor:
         except EndpointError as exc:
             self._log_failure(exc)
             if mode == "auto":
-                return self._by_rules(user, record)
+                return self._by_rules(user)
             if self._client.is_outage(exc) and attempts < MAX_ATTEMPTS:
                 return Retry(max(self._client.backoff.seconds_left(), 0.0))
             return None
@@ -83,9 +82,8 @@ class Extractor:
         LOG.warning(f"entity memory: the model endpoint {self._settings.api_url} gave no usable "
                     f"answer ({exc}); nothing was stored for this exchange. Check api_url and model.")
 
-    def _by_rules(self, user: str, record: SessionRecord) -> Extraction:
-        live = [(f.id, f.text) for f in record.live_facts()]
-        return Extraction(rules.extract(user, self._language, live), "rules", None)
+    def _by_rules(self, user: str) -> Extraction:
+        return Extraction(rules.extract(user, self._language), "rules", None)
 
     def prompt_facts(self, ranked: context.RankedSession, exchange: str, now: float) -> Sequence[Tuple[str, str]]:
         """Pinned facts plus the live facts (and upcoming events) most relevant to the exchange."""

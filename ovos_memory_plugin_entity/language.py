@@ -33,7 +33,6 @@ DATA_FILE = "memory.json"
 class Rule:
     pattern: Pattern[str]
     template: str
-    slot: Optional[str] = None
     pin: bool = False
     title_groups: Optional[Tuple[int, ...]] = None  # None: every group
     about_group: Optional[int] = None  # the fact is about the entity this group names
@@ -112,7 +111,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
 def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
     titles = None if data.get("title") else tuple(data.get("title_groups", ()))
     return Rule(pattern=re.compile(_expand(data["pattern"], language), re.IGNORECASE), template=data["template"],
-                slot=data.get("slot"), pin=bool(data.get("pin", False)), title_groups=titles,
+                pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
                 lowercase=not language.get("keep_case", False))
 

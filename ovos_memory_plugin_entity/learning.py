@@ -95,8 +95,8 @@ class Learner:
             exchange.answered = True
         if exchange.extraction is None:
             exchange.attempts += 1
-            outcome = self._extractor.extract(exchange.user, exchange.assistant, record, listed,
-                                              exchange.attempts, self._wall_clock())
+            outcome = self._extractor.extract(exchange.user, exchange.assistant, listed, exchange.attempts,
+                                              self._wall_clock())
             if isinstance(outcome, Retry):
                 return outcome.after_s
             if not isinstance(outcome, Extraction) or outcome.ops.empty:

@@ -5,12 +5,13 @@ import pytest
 
 from ovos_memory_plugin_entity import rules
 from ovos_memory_plugin_entity.language import load_language
+from tests.helpers import user_assistant
 
 EN = load_language("en-US")
 
 
-def facts(text, live=()):
-    ops = rules.extract(text, EN, live)
+def facts(text):
+    ops = rules.extract(text, EN)
     return [a.text for a in ops.add], [(u.fact_id, u.text) for u in ops.update]
 
 
@@ -49,13 +50,20 @@ def test_tricky_negatives(said):
     assert facts(said) == ([], [])
 
 
-def test_single_valued_slot_replaces():
-    adds, updates = facts("I moved to Porto", live=[("f1", "Lives in Lisbon"), ("f2", "Likes jazz")])
-    assert adds == [] and updates == [("f1", "Lives in Porto")]
-
-
-def test_same_value_confirms_instead_of_replacing():
-    assert facts("I live in Porto", live=[("f1", "Lives in Porto")]) == (["Lives in Porto"], [])
+@pytest.mark.parametrize("lang, first, moved, old, new", [
+    ("en-US", "I live in Lisbon.", "I moved to Porto.", "Lives in Lisbon", "Lives in Porto"),
+    ("pt-PT", "Moro em Lisboa.", "Mudei-me para o Porto.", "Vive em Lisboa", "Vive em Porto"),
+    ("es-ES", "Trabajo en Telefónica.", "Trabajo en Iberia.", "Trabaja en Telefónica", "Trabaja en Iberia"),
+    ("ca-ES", "Treballo a Seat.", "Treballo a Damm.", "Treballa a Seat", "Treballa a Damm"),
+])
+def test_a_new_value_said_to_the_rules_replaces_the_old(make_memory, lang, first, moved, old, new):
+    memory = make_memory(extractor="rules", lang=lang)
+    for words in (first, moved, moved):
+        memory.update_history(user_assistant(words), "s")
+    assert memory.flush(10)
+    assert [f.text for f in memory.facts("s")] == [new]
+    retired = next(f for f in memory.facts("s", include_retired=True) if f.text == old)
+    assert not retired.live and memory.facts("s")[0].confirmations == 2
 
 
 def test_an_unknown_language_falls_back_to_english():
