@@ -102,6 +102,10 @@ class Change:
         return bool(self.events) or self.touched
 
 
+# Where a row keeps its index keys (not a field: never saved, never compared).
+_KEYS = "_index_keys"
+
+
 def fact_key(about: Optional[str], when: Optional[str], text: str) -> str:
     """What makes two facts the same: who it is about, the event date, the normalised text."""
     return f"{about or ''}\x1f{when or ''}\x1f{textlib.normalise(text)}"
@@ -128,17 +132,29 @@ class EditorCore:
         words = textlib.content_words(fact_text, self.policy.stopwords, self.policy.stem)
         return (about, when, words) if words else None
 
+    def _keys(self, fact: Fact) -> Tuple[str, Optional[Tuple[Any, ...]]]:
+        """The row's exact and content-word keys. Kept on the row while its text, subject,
+        date and this policy's words stay the same, so an edit of a large session does
+        not re-read every text (copies of the record carry them along)."""
+        policy = self.policy
+        cached = fact.__dict__.get(_KEYS)
+        if cached is not None and cached[0] == fact.text and cached[1] == fact.about and \
+                cached[2] == fact.when and cached[3] is policy.stopwords and cached[4] is policy.stem:
+            return cached[5], cached[6]
+        key, words = fact_key(fact.about, fact.when, fact.text), self._words_key(fact.text, fact.about, fact.when)
+        fact.__dict__[_KEYS] = (fact.text, fact.about, fact.when, policy.stopwords, policy.stem, key, words)
+        return key, words
+
     def _index(self, fact: Fact) -> None:
-        self._by_key[fact_key(fact.about, fact.when, fact.text)] = fact
-        words = self._words_key(fact.text, fact.about, fact.when)
+        key, words = self._keys(fact)
+        self._by_key[key] = fact
         if words is not None:
             self._by_words.setdefault(words, fact)
 
     def _unindex(self, fact: Fact) -> None:
-        key = fact_key(fact.about, fact.when, fact.text)
+        key, words = self._keys(fact)
         if self._by_key.get(key) is fact:
             del self._by_key[key]
-        words = self._words_key(fact.text, fact.about, fact.when)
         if words is not None and self._by_words.get(words) is fact:
             del self._by_words[words]
 

@@ -42,7 +42,7 @@ class Editor(EditorCore):
         without its gate is ignored and leaves no tombstone.
         """
         record = self.record
-        snapshot, events_before = record.to_dict(), len(self.change.events)
+        snapshot, events_before = record.copy(), len(self.change.events)
         scrub_before, ids_before = len(self.change.forgotten_texts), len(self.change.forgotten_ids)
         live_before = {f.id: f for f in record.live_facts()}
         listed: Set[str] = set(listed_ids) if listed_ids is not None else set(live_before)
@@ -69,7 +69,7 @@ class Editor(EditorCore):
         self.finish()
         retired_now = sum(1 for f in live_before.values() if not f.live)
         if not wiped and retired_now > MASS_RETIRE_MINIMUM and retired_now * 2 > len(live_before):
-            record.__dict__.update(SessionRecord.from_dict(snapshot).__dict__)
+            record.__dict__.update(snapshot.__dict__)
             self._by_key, self._by_words = {}, {}
             for fact in record.live_facts():
                 self._index(fact)

@@ -198,19 +198,37 @@ class SessionRecord:
     def live_entities(self) -> Dict[str, Entity]:
         return {e.id: e for e in self.entities if e.live}
 
-    def to_dict(self) -> Dict[str, Any]:
+    def copy(self) -> "SessionRecord":
+        """A copy an edit may change while readers keep the original: every row an edit
+        can alter is copied (about a microsecond a row), immutable parts are shared."""
+        copy = SessionRecord.__new__(SessionRecord)
+        copy.__dict__.update(self.__dict__)
+        copy.facts = [_copied(f) for f in self.facts]
+        copy.entities = [_copied(e) for e in self.entities]
+        for entity in copy.entities:
+            entity.former_names = list(entity.former_names)
+        copy.tombstones = list(self.tombstones)
+        copy.imported = list(self.imported)
+        copy.unreadable = list(self.unreadable)
+        copy.pending = [Pending.from_dict(p.to_dict()) for p in self.pending]
+        return copy
+
+    def head_dict(self) -> Dict[str, Any]:
+        """The record's JSON form without its rows: counters, proposals, markers."""
         data = {"schema": self.schema, "session_id": self.session_id,
                 "generation": self.generation, "next_id": self.next_id,
                 "imported": self.imported, "next_pending": self.next_pending,
-                "pending": [p.to_dict() for p in self.pending],
-                "next_entity": self.next_entity, "entities": [e.to_dict() for e in self.entities],
-                "facts": [f.to_dict() for f in self.facts],
-                "tombstones": [t.to_dict() for t in self.tombstones]}
+                "pending": [p.to_dict() for p in self.pending], "next_entity": self.next_entity}
         if self.unreadable:
             data["unreadable"] = self.unreadable
         if self.audit_events:
             data["audit_events"] = self.audit_events
         return data
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {**self.head_dict(), "entities": [e.to_dict() for e in self.entities],
+                "facts": [f.to_dict() for f in self.facts],
+                "tombstones": [t.to_dict() for t in self.tombstones]}
 
     @classmethod
     def from_dict(cls, data: Any) -> "SessionRecord":
@@ -259,6 +277,13 @@ class SessionRecord:
             seen.add(fact.id)
         record.next_entity = max([record.next_entity] + [id_number(e.id) + 1 for e in record.entities])
         return record
+
+
+def _copied(row: T) -> T:
+    """A shallow copy of a row (its fields are strings, numbers and None)."""
+    new = object.__new__(type(row))
+    new.__dict__ = row.__dict__.copy()
+    return new
 
 
 def id_number(item_id: str) -> int:

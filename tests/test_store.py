@@ -26,7 +26,7 @@ def add(text):
     return mutate
 
 
-@pytest.fixture(params=["json", "memory", pytest.param("postgres", marks=needs_postgres)])
+@pytest.fixture(params=["json", "json-journal", "memory", pytest.param("postgres", marks=needs_postgres)])
 def store(request, tmp_path):
     """The same suite runs on every backend, so they cannot drift apart."""
     if request.param == "postgres":
@@ -35,7 +35,9 @@ def store(request, tmp_path):
         yield backend
         backend.close()
     else:
-        yield JsonFolderStore(tmp_path / "mem") if request.param == "json" else MemoryStore()
+        # json-journal: every change after the first is appended to the journal, as in a large record
+        yield JsonFolderStore(tmp_path / "mem") if request.param == "json" else JsonFolderStore(
+            tmp_path / "mem", whole_record_bytes=0) if request.param == "json-journal" else MemoryStore()
 
 
 def test_update_then_load_and_audit(store):
@@ -131,21 +133,22 @@ def test_processes_sharing_a_store_lose_nothing(request, tmp_path, kind, process
     store.close()
 
 
-def _acknowledging_writer(folder, conn):
-    store = JsonFolderStore(folder)
+def _acknowledging_writer(folder, conn, whole_record_bytes):
+    store = JsonFolderStore(folder, whole_record_bytes=whole_record_bytes, min_journal_bytes=2048)
     for n in range(500):
         store.update(f"s{n % 4}", add(f"Fact {n}"))
         conn.send(n)
 
 
-def test_sigkill_at_random_moments_loses_no_acknowledged_write(tmp_path):
+@pytest.mark.parametrize("whole_record_bytes", [128 * 1024, 0], ids=["snapshots", "journal"])
+def test_sigkill_at_random_moments_loses_no_acknowledged_write(tmp_path, whole_record_bytes):
     folder = tmp_path / "mem"
     rng = random.Random(7)
     acknowledged = []
     ctx = multiprocessing.get_context("fork")
     for _ in range(5):
         parent, child = ctx.Pipe()
-        proc = ctx.Process(target=_acknowledging_writer, args=(folder, child))
+        proc = ctx.Process(target=_acknowledging_writer, args=(folder, child, whole_record_bytes))
         proc.start()
         stop_after = rng.randint(5, 80)
         got = 0

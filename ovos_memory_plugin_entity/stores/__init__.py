@@ -7,7 +7,8 @@ from pathlib import Path
 
 from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Store,
                                                    StoreDataError, StoreUnavailable)
-from ovos_memory_plugin_entity.stores.json_folder import LOCK_WAIT_S, JsonFolderStore, UnsafeStore
+from ovos_memory_plugin_entity.stores.files import UnsafeStore
+from ovos_memory_plugin_entity.stores.json_folder import LOCK_WAIT_S, JsonFolderStore
 from ovos_memory_plugin_entity.stores.memory import MemoryStore
 
 __all__ = ["JsonFolderStore", "MemoryStore", "Store", "StoreDataError", "StoreUnavailable", "UnsafeStore",

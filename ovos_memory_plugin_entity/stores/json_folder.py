@@ -1,18 +1,26 @@
-"""``backend: json``: one record file and one audit file per session, in a private folder.
+"""``backend: json``: a snapshot, a journal and an audit trail per session, in a private folder.
 
 Layout (a folder derived from ``db_path``)::
 
     entity_memory/
-      sessions/<safe-name>-<hash>.json          one record per session
-      sessions/<safe-name>-<hash>.audit.jsonl   its audit trail, appended
-      sessions/<...>.json.corrupt[.N]          a record that did not parse, kept aside
-      locks/<n>.lock                           cross-process locks, a fixed set (no data)
-      tmp/                                     temp files of atomic writes
+      sessions/<safe-name>-<hash>.json            the record as of its last snapshot
+      sessions/<safe-name>-<hash>.journal.jsonl   the changes since, appended
+      sessions/<safe-name>-<hash>.audit.jsonl     its audit trail, appended
+      sessions/<...>.json.corrupt[...]            a file that did not parse, kept aside
+      locks/<n>.lock                              cross-process locks, a fixed set (no data)
+      tmp/                                        temp files of atomic writes
 
-Every change is one read-modify-write under a lock that holds across threads and
-processes, with the record re-read inside the lock and written atomically, so
-storing a fact costs the same at ten sessions as at ten thousand. A file that does
-not parse is renamed aside and reported, never overwritten.
+Every change runs under a lock that holds across threads and processes. A small
+record (under 128 KB, a few hundred facts) is rewritten whole, atomically: one plain
+file. A larger one gets the rows a change touched appended to its journal (see
+:mod:`journal`), so a write's cost follows the change, not the record or the number of
+sessions. Once the journal outgrows its snapshot, or when something is forgotten or
+erased, the record is written whole as a new snapshot and the journal goes. A file that does not parse is renamed
+aside and reported, never overwritten.
+
+Inside the lock the record is re-read unless the files are provably the ones this
+process last saw: the snapshot's epoch (a random token every snapshot gets), its
+inode, time and size, and the journal's size.
 
 The store never follows a link: every file is opened with ``O_NOFOLLOW`` and checked
 to be a regular file; a folder that is a link, or that others can write, is refused.
@@ -22,11 +30,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import hashlib
 import json
 import os
 import re
+import secrets
 import stat
 import tempfile
 import threading
@@ -39,8 +47,11 @@ from ovos_utils.log import LOG
 from ovos_memory_plugin_entity.editing import Change
 from ovos_memory_plugin_entity.lru import LRU
 from ovos_memory_plugin_entity.record import SessionRecord, new_record
+from ovos_memory_plugin_entity.stores import files
 from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, SCRUBBED,
                                                    Mutation, StoreUnavailable, compacted, erased, scrub_trail)
+from ovos_memory_plugin_entity.stores.files import UnsafeStore
+from ovos_memory_plugin_entity.stores.journal import EPOCH_KEY, entry, replay
 
 # Readable part of a session's file name; the hash after it makes the name unique.
 MAX_READABLE_NAME_CHARS = 32
@@ -53,13 +64,18 @@ LOCK_STRIPES = 64
 # Longest wait for a session's lock (the owner's CLI): past it the command says the
 # session is busy. The assistant waits less (see open_store) and retries the job later.
 LOCK_WAIT_S = 10.0
-# A record nested deeper than this is not ours; json would raise RecursionError.
-MAX_RECORD_BYTES = 64 * 1024 * 1024
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# A record smaller than this is rewritten whole (about a millisecond, like an append),
+# so a small session is one plain file a person can read and edit.
+WHOLE_RECORD_BYTES = 128 * 1024
+# A journal is folded into a new snapshot once it is larger than this and than the
+# snapshot: rewriting the record then costs at most as much as the appends before it.
+MIN_JOURNAL_BYTES = 128 * 1024
+# The snapshot's first bytes name its epoch (render_record writes it first).
+_EPOCH_AT_START = re.compile(rb'^\{"journal": "([0-9a-f]{32})"')
+_HEAD_BYTES = 64
 
-
-class UnsafeStore(OSError):
-    """The store folder (or a file in it) is a link, or others can write it."""
+# What identifies a session's files: snapshot epoch, inode, mtime, size; journal size.
+Identity = Tuple[Optional[str], Optional[Tuple[int, int, int]], Optional[int]]
 
 
 class CorruptRecord(ValueError):
@@ -73,71 +89,22 @@ def file_key(session_id: str) -> str:
     return f"{readable or 'session'}-{hashlib.sha256(raw).hexdigest()[:HASH_CHARS]}"
 
 
-def _private_folder(path: Path) -> None:
-    """Create ``path`` 0700, or check an existing one: never a link, never writable by others."""
-    try:
-        os.mkdir(path, 0o700)
-        return
-    except FileExistsError:
-        pass
-    info = os.lstat(path)
-    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
-        raise UnsafeStore(errno.EPERM, f"refusing {path}: it is a link or not a folder; "
-                                       f"point db_path at a private folder")
-    mode = stat.S_IMODE(info.st_mode)
-    if mode & 0o022:
-        raise UnsafeStore(errno.EPERM, f"refusing {path}: others can write it (mode {mode:o}); chmod 700 it")
-    if mode & 0o077:
-        LOG.warning(f"entity memory: {path} is readable by others (mode {mode:o}); making it 0700")
-        with contextlib.suppress(OSError):
-            os.chmod(path, 0o700)
-
-
-def _open_regular(path: Path, flags: int, mode: int = 0o600) -> int:
-    """Open without following a link; refuse anything that is not a regular file."""
-    fd = os.open(path, flags | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), mode)
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise UnsafeStore(errno.EPERM, f"refusing {path}: not a regular file")
-    return fd
-
-
-def _read_bytes(path: Path) -> Optional[bytes]:
-    """The file's bytes, or None when it does not exist. A link is refused, not followed."""
-    try:
-        fd = _open_regular(path, os.O_RDONLY)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise UnsafeStore(errno.EPERM, f"refusing {path}: it is a link") from None
-        raise
-    with os.fdopen(fd, "rb") as handle:
-        return handle.read(MAX_RECORD_BYTES + 1)
-
-
-def _identity(path: Path) -> Optional[Tuple[int, int, int]]:
-    try:
-        st = os.lstat(path)
-    except FileNotFoundError:
-        return None
-    return st.st_ino, st.st_mtime_ns, st.st_size
-
-
 class JsonFolderStore:
-    """One JSON record and one audit file per session, in a private folder."""
+    """A snapshot, a journal and an audit trail per session, in a private folder."""
 
     def __init__(self, folder: Path, cache_sessions: int = DEFAULT_CACHE_SESSIONS,
-                 max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS, lock_wait_s: float = LOCK_WAIT_S):
+                 max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS, lock_wait_s: float = LOCK_WAIT_S,
+                 whole_record_bytes: int = WHOLE_RECORD_BYTES, min_journal_bytes: int = MIN_JOURNAL_BYTES):
         self.max_audit_events, self.lock_wait_s = max_audit_events, lock_wait_s
+        self.whole_record_bytes, self.min_journal_bytes = whole_record_bytes, min_journal_bytes
         self.folder = Path(folder).expanduser()
         self.folder.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.sessions_dir = self.folder / "sessions"
         self.locks_dir = self.folder / "locks"
         self.tmp_dir = self.folder / "tmp"
         for directory in (self.folder, self.sessions_dir, self.locks_dir, self.tmp_dir):
-            _private_folder(directory)
-        self._cache: LRU[str, Tuple[Optional[Tuple[int, int, int]], SessionRecord]] = LRU(cache_sessions)
+            files.private_folder(directory)
+        self._cache: LRU[str, Tuple[Optional[Identity], SessionRecord]] = LRU(cache_sessions)
         self._stripes = [threading.Lock() for _ in range(LOCK_STRIPES)]
         self._remove_orphaned_temp_files()
         self._check_writable()
@@ -158,11 +125,14 @@ class JsonFolderStore:
                 if stat.S_ISLNK(info.st_mode):
                     temp.unlink()  # the link goes, its target is never touched
                 elif stat.S_ISREG(info.st_mode) and info.st_mtime < cutoff:
-                    _shred(temp)
+                    files.shred(temp)
 
     # -- paths and locks -----------------------------------------------------
     def record_path(self, session_id: str) -> Path:
         return self.sessions_dir / f"{file_key(session_id)}.json"
+
+    def journal_path(self, session_id: str) -> Path:
+        return self.sessions_dir / f"{file_key(session_id)}.journal.jsonl"
 
     def audit_path(self, session_id: str) -> Path:
         return self.sessions_dir / f"{file_key(session_id)}.audit.jsonl"
@@ -180,9 +150,9 @@ class JsonFolderStore:
         if not self._stripes[stripe].acquire(timeout=self.lock_wait_s):
             raise StoreUnavailable(f"session busy: its lock was not free within {self.lock_wait_s:g} s")
         try:
-            fd = _open_regular(self.locks_dir / f"{stripe}.lock", os.O_RDWR | os.O_CREAT)
+            fd = files.open_regular(self.locks_dir / f"{stripe}.lock", os.O_RDWR | os.O_CREAT)
             try:
-                _flock_within(fd, self.lock_wait_s)
+                files.flock_within(fd, self.lock_wait_s)
                 yield
             finally:
                 os.close(fd)  # closing the descriptor releases the flock
@@ -190,61 +160,144 @@ class JsonFolderStore:
             self._stripes[stripe].release()
 
     # -- reading -------------------------------------------------------------
-    def _parse(self, path: Path, session_id: str) -> SessionRecord:
-        raw = _read_bytes(path)
+    def _identity(self, session_id: str) -> Optional[Identity]:
+        """None for a session that has no files (revisions are falsy only then)."""
+        path = self.record_path(session_id)
+        try:
+            fd = files.open_regular(path, os.O_RDONLY)
+        except (FileNotFoundError, UnsafeStore):
+            journal_size = files.size_of(self.journal_path(session_id))
+            return None if journal_size is None else (None, None, journal_size)
+        try:
+            info = os.fstat(fd)
+            found = _EPOCH_AT_START.match(os.pread(fd, _HEAD_BYTES, 0))
+        finally:
+            os.close(fd)
+        epoch = found.group(1).decode() if found else None
+        return epoch, (info.st_ino, info.st_mtime_ns, info.st_size), files.size_of(self.journal_path(session_id))
+
+    def _parse(self, session_id: str, locked: bool = False) -> SessionRecord:
+        """The snapshot with its journal replayed. Raises CorruptRecord (or UnsafeStore)
+        when the snapshot does not parse; a journal line that does not parse costs that line."""
+        raw = files.read_bytes(self.record_path(session_id))
         if raw is None:
             return new_record(session_id)
         try:
-            if len(raw) > MAX_RECORD_BYTES:
-                raise ValueError(f"larger than {MAX_RECORD_BYTES} bytes")
-            record = SessionRecord.from_dict(json.loads(raw.decode("utf-8")))
+            if len(raw) > files.MAX_FILE_BYTES:
+                raise ValueError(f"larger than {files.MAX_FILE_BYTES} bytes")
+            data = json.loads(raw.decode("utf-8"))
+            if isinstance(data, dict) and isinstance(data.get(EPOCH_KEY), str):
+                for change in self._journal(session_id, data[EPOCH_KEY], locked):
+                    data = replay(data, change)
+            record = SessionRecord.from_dict(data)
         except (ValueError, TypeError, KeyError, UnicodeDecodeError, RecursionError) as exc:
             raise CorruptRecord(str(exc) or type(exc).__name__) from None
         record.session_id = session_id
         return record
 
-    def _quarantine(self, path: Path, reason: str) -> None:
-        target = path.with_name(path.name + ".corrupt")
-        n = 1
+    def _journal(self, session_id: str, epoch: str, locked: bool) -> List[Dict[str, Any]]:
+        """The journal's entries that follow the snapshot of ``epoch``.
+
+        A journal of another epoch was left by a crash before its snapshot was replaced:
+        it is ignored and shredded. A damaged line (not the last one, which a crash may
+        tear) costs only itself: the journal is copied aside and kept without it. Repairs
+        happen under the lock: outside it, CorruptRecord sends the reader there."""
+        path = self.journal_path(session_id)
+        try:
+            raw = files.read_bytes(path)
+        except UnsafeStore:
+            if locked:  # a planted link goes aside; its target is never read
+                os.replace(path, self._quarantine_name(path))
+                LOG.error(f"entity memory: {path} was a link or not a regular file; moved it aside")
+            return []
+        if not raw:
+            return []
+        entries, kept, stale, damaged = [], [], False, 0
+        lines = raw.split(b"\n")
+        for n, line in enumerate(lines):
+            if not line.strip(b"\0 \r\t"):
+                continue  # an empty line, or a journal being shredded as we read
+            try:
+                change = json.loads(line.decode("utf-8"))
+            except (ValueError, UnicodeDecodeError, RecursionError):
+                damaged += n < len(lines) - 1  # the last line torn by a crash is expected
+                continue
+            if not isinstance(change, dict) or change.get(EPOCH_KEY) != epoch:
+                stale = True
+                continue
+            entries.append(change)
+            kept.append(line + b"\n")
+        if (damaged or stale) and not locked:
+            raise CorruptRecord("the journal needs repair")  # never append after such lines
+        if damaged:
+            target = self._quarantine_name(path)
+            files.write_atomic(target, raw, self.tmp_dir)
+            LOG.error(f"entity memory: {damaged} line(s) of {path} do not parse; skipped them "
+                      f"and kept the journal as it was in {target}")
+        if stale and not entries:
+            files.shred(path)
+        elif damaged or stale:
+            files.write_atomic(path, b"".join(kept), self.tmp_dir)
+        return entries
+
+    def _quarantine_name(self, path: Path) -> Path:
+        """A free name beside the session's files: ``<key>.json.corrupt`` for a snapshot,
+        ``<key>.json.corrupt-journal`` (or ``-audit``) for the others, then ``.1``, ``.2``..."""
+        stem, _, rest = path.name.partition(".")
+        kind = rest.split(".")[0]
+        base = self.sessions_dir / f"{stem}.json.corrupt{'' if kind == 'json' else '-' + kind}"
+        target, n = base, 1
         while os.path.lexists(target):
-            target = path.with_name(f"{path.name}.corrupt.{n}")
+            target = base.with_name(f"{base.name}.{n}")
             n += 1
-        os.replace(path, target)
-        LOG.error(f"entity memory: {path} does not parse ({reason}); kept it as {target} "
-                  f"and started that session empty. Nothing was overwritten.")
+        return target
+
+    def _quarantine(self, session_id: str, reason: str) -> None:
+        """The snapshot that does not parse, and the journal that follows it, go aside."""
+        for path in (self.record_path(session_id), self.journal_path(session_id)):
+            if os.path.lexists(path):
+                target = self._quarantine_name(path)
+                os.replace(path, target)
+                LOG.error(f"entity memory: {path} does not parse ({reason}); kept it as {target} "
+                          f"and started that session empty. Nothing was overwritten.")
+                reason = "its snapshot did not parse"
 
     def _read_locked(self, session_id: str) -> SessionRecord:
-        path = self.record_path(session_id)
         try:
-            return self._parse(path, session_id)
+            return self._parse(session_id, locked=True)
         except (CorruptRecord, UnsafeStore) as exc:  # a planted link is set aside, never followed
-            self._quarantine(path, str(exc))
+            self._quarantine(session_id, str(exc))
             return new_record(session_id)
 
     def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
         key = file_key(session_id)
-        path = self.sessions_dir / f"{key}.json"
-        identity = _identity(path)
+        identity = self._identity(session_id)
         cached = self._cache.get(key)
         if cached is not None and cached[0] == identity:
             return cached
         try:
-            record = self._parse(path, session_id)
-        except CorruptRecord:
+            record = self._parse(session_id)
+        except (CorruptRecord, UnsafeStore):
             with self.locked(key):
                 record = self._read_locked(session_id)
-            identity = _identity(path)
-        # A file replaced between stat and read gets a new identity: the next load re-reads.
-        entry = (identity, record)
-        self._cache.put(key, entry)
-        return entry
+            identity = self._identity(session_id)
+        # Files changed between the identity and the read get a new identity: the next load re-reads.
+        entry_ = (identity, record)
+        self._cache.put(key, entry_)
+        return entry_
 
     # -- writing -------------------------------------------------------------
     def update(self, session_id: str, mutate: Mutation) -> Change:
         key = file_key(session_id)
-        path = self.sessions_dir / f"{key}.json"
         with self.locked(key):
-            record = self._read_locked(session_id)
+            identity = self._identity(session_id)
+            cached = self._cache.get(key)
+            if cached is not None and identity is not None and identity[0] is not None and cached[0] == identity:
+                base = cached[1]  # the files are the ones this process last read or wrote
+            else:
+                base = self._read_locked(session_id)
+                identity = self._identity(session_id)
+            record = base.copy()  # readers of ``base`` never see half an edit
             change = mutate(record)
             keep = self.max_audit_events // 2
             compacting = bool(change.events) and bool(self.max_audit_events) and \
@@ -252,68 +305,73 @@ class JsonFolderStore:
             if change.events:
                 record.audit_events = keep + 1 if compacting else record.audit_events + len(change.events)
             if change.modified:
-                self._write(path, _encoded(record.to_dict()))
-                self._cache.put(key, (_identity(path), record))
+                self._save(session_id, base, record, identity, whole=bool(change.scrubs))
+                self._cache.put(key, (self._identity(session_id), record))
             if change.scrubs:
                 self._scrub_files(session_id, change)
             if compacting:
                 trail = compacted(self.audit(session_id) + change.events, keep, time.time())
-                self._write(self.audit_path(session_id), _lines(trail))
+                files.write_atomic(self.audit_path(session_id), _lines(trail), self.tmp_dir)
             elif change.events:
                 self._append_audit(session_id, change.events)
         return change
 
-    def _write(self, path: Path, data: bytes) -> None:
-        """Atomically: a temp file in tmp/ (0600), fsync, rename over the name, fsync the folder.
-        A rename replaces a link itself, never its target."""
-        fd, tmp = tempfile.mkstemp(dir=str(self.tmp_dir), prefix=".tmp_")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(tmp)
-            raise
-        _fsync_folder(path.parent)
+    def _save(self, session_id: str, base: SessionRecord, record: SessionRecord,
+              identity: Optional[Identity], whole: bool) -> None:
+        """Append the change to the journal, or write a new snapshot when the record is
+        small, the change must leave no trace in older bytes (``whole``), it has no
+        journal form, or the journal has outgrown the snapshot."""
+        epoch, snapshot, journal_size = identity or (None, None, None)
+        snapshot_size = snapshot[2] if snapshot else 0
+        small = snapshot_size < self.whole_record_bytes
+        change = None if whole or small or epoch is None else entry(base, record, epoch)
+        if change is not None:
+            line = _lines([change])
+            if (journal_size or 0) + len(line) <= max(self.min_journal_bytes, snapshot_size):
+                files.append(self.journal_path(session_id), line)
+                return
+        self._write_snapshot(session_id, record)
+
+    def _write_snapshot(self, session_id: str, record: SessionRecord) -> None:
+        """The whole record under a new epoch, then the journal it replaces is shredded
+        (a crash between the two leaves a journal of another epoch: ignored, then shredded)."""
+        data = {EPOCH_KEY: secrets.token_hex(16), **record.to_dict()}
+        files.write_atomic(self.record_path(session_id), _encoded(data), self.tmp_dir)
+        files.shred(self.journal_path(session_id))
 
     def _append_audit(self, session_id: str, events: List[Dict[str, Any]]) -> None:
         path = self.audit_path(session_id)
         try:
-            fd = _open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+            files.append(path, _lines(events))
         except OSError as exc:
             if exc.errno not in (errno.ELOOP, errno.EPERM):
                 raise
-            self._quarantine(path, "a link or not a regular file")  # set aside, never followed
-            fd = _open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
-        try:
-            os.write(fd, _lines(events))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+            target = self._quarantine_name(path)  # set aside, never followed
+            os.replace(path, target)
+            LOG.error(f"entity memory: {path} was a link or not a regular file; moved it to {target}")
+            files.append(path, _lines(events))
 
     def _scrub_files(self, session_id: str, change: Change) -> None:
-        """Forgetting is the one rewrite: the text leaves the trail and quarantined copies."""
+        """Forgetting rewrites: the text leaves the trail and quarantined copies (the
+        record and journal were already replaced by a new snapshot)."""
         trail = self.audit(session_id)
         if trail:
-            self._write(self.audit_path(session_id), _lines(scrub_trail(trail, change)))
+            files.write_atomic(self.audit_path(session_id), _lines(scrub_trail(trail, change)), self.tmp_dir)
         for copy_path in self.quarantined(session_id):
             try:
-                original = data = _read_bytes(copy_path) or b""
+                original = data = files.read_bytes(copy_path) or b""
             except UnsafeStore:
                 continue  # a planted link: nothing of ours behind it
             for text in change.forgotten_texts:
                 for form in {text, json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1]}:
                     data = data.replace(form.encode("utf-8", "surrogatepass"), SCRUBBED.encode("utf-8"))
             if data != original:
-                self._write(copy_path, data)
+                files.write_atomic(copy_path, data, self.tmp_dir)
 
     # -- markers -------------------------------------------------------------
     def write_marker(self, name: str, data: Dict[str, Any]) -> None:
         """A small JSON file in the store folder that records a one-time job as done."""
-        self._write(self.folder / name, json.dumps(data).encode("utf-8"))
+        files.write_atomic(self.folder / name, json.dumps(data).encode("utf-8"), self.tmp_dir)
 
     def has_marker(self, name: str) -> bool:
         return os.path.lexists(self.folder / name)
@@ -321,7 +379,7 @@ class JsonFolderStore:
     # -- whole sessions --------------------------------------------------------
     def audit(self, session_id: str) -> List[Dict[str, Any]]:
         try:
-            raw = _read_bytes(self.audit_path(session_id))
+            raw = files.read_bytes(self.audit_path(session_id))
         except UnsafeStore as exc:
             LOG.error(f"entity memory: {exc}; the trail there is not read")
             return []
@@ -337,26 +395,24 @@ class JsonFolderStore:
         found = []
         for path in sorted(self.sessions_dir.glob("[!.]*.json")):
             with contextlib.suppress(OSError, ValueError, RecursionError, AttributeError):
-                session_id = json.loads((_read_bytes(path) or b"{}").decode("utf-8")).get("session_id")
+                session_id = json.loads((files.read_bytes(path) or b"{}").decode("utf-8")).get("session_id")
                 if isinstance(session_id, str):
                     found.append(session_id)
         return sorted(found)
 
     def erase(self, session_id: str) -> None:
-        """Facts, tombstones, trail and quarantined copies go; the generation moves on."""
+        """Facts, tombstones, journal, trail and quarantined copies go; the generation moves on."""
         key = file_key(session_id)
-        path = self.sessions_dir / f"{key}.json"
         with self.locked(key):
             try:
-                old: Optional[SessionRecord] = self._parse(path, session_id)
+                old: Optional[SessionRecord] = self._parse(session_id, locked=True)
             except (CorruptRecord, UnsafeStore):
                 old = None
             # The new generation is written first: an erase killed midway still drops
             # exchanges queued before it, and running it again finishes the job.
-            fresh = erased(old, session_id)
-            self._write(path, _encoded(fresh.to_dict()))
+            self._write_snapshot(session_id, erased(old, session_id))
             for doomed in [self.audit_path(session_id), *self.quarantined(session_id)]:
-                _shred(doomed)
+                files.shred(doomed)
             self._cache.pop(key)
 
     def close(self) -> None:
@@ -392,46 +448,3 @@ def render_record(data: Dict[str, Any], ascii_only: bool = False) -> str:
         rows = ",\n".join("  " + json.dumps(row, ensure_ascii=ascii_only) for row in data.get(key, []))
         parts.append(f' "{key}": [\n{rows}\n ]' if rows else f' "{key}": []')
     return parts[0] + "\n" + ",\n".join(parts[1:]) + "\n}\n"
-
-
-def _flock_within(fd: int, seconds: float) -> None:
-    """An exclusive flock, or StoreUnavailable once ``seconds`` have gone by."""
-    deadline = time.monotonic() + seconds
-    delay = 0.001
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                raise StoreUnavailable(f"session busy: another process held its lock for {seconds:g} s") from None
-            time.sleep(delay)  # flock has no timed wait: poll, backing off to 50 ms
-            delay = min(delay * 2, 0.05)
-
-
-def _fsync_folder(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def _shred(path: Path) -> None:
-    """Overwrite a file's bytes before unlinking it, so a plain scan of the disk blocks
-    backing the folder finds nothing readable (not a guarantee on SSDs or CoW filesystems).
-    A link is unlinked, its target never touched."""
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        return
-    if stat.S_ISREG(info.st_mode):
-        fd = _open_regular(path, os.O_WRONLY)
-        try:
-            os.write(fd, b"\0" * info.st_size)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-    with contextlib.suppress(FileNotFoundError):
-        path.unlink()
