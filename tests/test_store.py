@@ -140,7 +140,7 @@ def _acknowledging_writer(folder, conn, whole_record_bytes):
         conn.send(n)
 
 
-@pytest.mark.parametrize("whole_record_bytes", [128 * 1024, 0], ids=["snapshots", "journal"])
+@pytest.mark.parametrize("whole_record_bytes", [1 << 30, 0], ids=["snapshots", "journal"])
 def test_sigkill_at_random_moments_loses_no_acknowledged_write(tmp_path, whole_record_bytes):
     folder = tmp_path / "mem"
     rng = random.Random(7)

@@ -14,7 +14,7 @@ Pure: no I/O.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.record import SessionRecord
 
@@ -78,31 +78,53 @@ def entry(before: SessionRecord, after: SessionRecord, epoch: str) -> Optional[D
     return data
 
 
-def replay(data: Dict[str, Any], change: Dict[str, Any]) -> Dict[str, Any]:
-    """The record dict ``data`` after one entry (``data`` is left as it was)."""
-    head = change.get("head")
-    result: Dict[str, Any] = {k: data[k] for k in ROW_LISTS if isinstance(data.get(k), list)}
-    result.update(head_of(head if isinstance(head, dict) else data))
-    result[EPOCH_KEY] = data.get(EPOCH_KEY)
+def replay(data: Dict[str, Any], changes: Iterable[Dict[str, Any]]) -> Dict[str, Any]:
+    """The record dict ``data`` after its entries, in order (``data`` is left as it was).
+    Linear in the record plus the entries: each row list is indexed once."""
+    result: Dict[str, Any] = dict(data)
+    rows: Dict[str, List[Any]] = {}
+    where: Dict[str, Dict[Any, int]] = {}
     for key in ("facts", "entities"):
-        rows = list(result.get(key, []))
-        where = {row.get("id"): n for n, row in enumerate(rows) if isinstance(row, dict)}
-        for row in change.get(key, []) if isinstance(change.get(key), list) else []:
-            row_id = row.get("id") if isinstance(row, dict) else None
-            if row_id in where:
-                rows[where[row_id]] = row
-            else:
-                where[row_id] = len(rows)
-                rows.append(row)
-        dropped = change.get(f"drop_{key}")
-        if isinstance(dropped, list) and dropped:
-            gone = {d for d in dropped if isinstance(d, str)}
-            rows = [row for row in rows if not (isinstance(row, dict) and row.get("id") in gone)]
-        result[key] = rows
-    if isinstance(change.get("tombstones"), list):
-        result["tombstones"] = change["tombstones"]
-    elif isinstance(change.get("add_tombstones"), list):
-        present = {json.dumps(t, sort_keys=True) for t in result.get("tombstones", [])}
-        result["tombstones"] = list(result.get("tombstones", [])) + [
-            t for t in change["add_tombstones"] if json.dumps(t, sort_keys=True) not in present]
+        rows[key] = list(data[key]) if isinstance(data.get(key), list) else []
+        where[key] = {row.get("id"): n for n, row in enumerate(rows[key]) if isinstance(row, dict)}
+    tombstones = list(data["tombstones"]) if isinstance(data.get("tombstones"), list) else []
+    present = {_tombstone_key(t) for t in tombstones}
+    for change in changes:
+        head = change.get("head")
+        if isinstance(head, dict):
+            result = {**{k: v for k, v in result.items() if k in ROW_LISTS or k == EPOCH_KEY}, **head_of(head)}
+        for key in ("facts", "entities"):
+            _upsert(rows[key], where[key], change.get(key), change.get(f"drop_{key}"))
+        if isinstance(change.get("tombstones"), list):
+            tombstones = list(change["tombstones"])
+            present = {_tombstone_key(t) for t in tombstones}
+        elif isinstance(change.get("add_tombstones"), list):
+            for tombstone in change["add_tombstones"]:
+                if _tombstone_key(tombstone) not in present:  # replaying twice adds nothing
+                    present.add(_tombstone_key(tombstone))
+                    tombstones.append(tombstone)
+    for key in ("facts", "entities"):
+        result[key] = [row for row in rows[key] if row is not _DROPPED]
+    result["tombstones"] = tombstones
     return result
+
+
+_DROPPED = object()
+
+
+def _upsert(rows: List[Any], where: Dict[Any, int], changed: Any, dropped: Any) -> None:
+    """Altered rows replace theirs in place, new ones go last, dropped ones leave."""
+    for row in changed if isinstance(changed, list) else []:
+        row_id = row.get("id") if isinstance(row, dict) else None
+        if row_id in where:
+            rows[where[row_id]] = row
+        else:
+            where[row_id] = len(rows)
+            rows.append(row)
+    for row_id in dropped if isinstance(dropped, list) else []:
+        if isinstance(row_id, str) and row_id in where:
+            rows[where.pop(row_id)] = _DROPPED
+
+
+def _tombstone_key(tombstone: Any) -> str:
+    return json.dumps(tombstone, sort_keys=True)

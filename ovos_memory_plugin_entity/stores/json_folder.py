@@ -11,7 +11,7 @@ Layout (a folder derived from ``db_path``)::
       tmp/                                        temp files of atomic writes
 
 Every change runs under a lock that holds across threads and processes. A small
-record (under 128 KB, a few hundred facts) is rewritten whole, atomically: one plain
+record (under 32 KB, about a hundred facts) is rewritten whole, atomically: one plain
 file. A larger one gets the rows a change touched appended to its journal (see
 :mod:`journal`), so a write's cost follows the change, not the record or the number of
 sessions. Once the journal outgrows its snapshot, or when something is forgotten or
@@ -64,12 +64,12 @@ LOCK_STRIPES = 64
 # Longest wait for a session's lock (the owner's CLI): past it the command says the
 # session is busy. The assistant waits less (see open_store) and retries the job later.
 LOCK_WAIT_S = 10.0
-# A record smaller than this is rewritten whole (about a millisecond, like an append),
+# A record smaller than this is rewritten whole (well under a millisecond more than an append),
 # so a small session is one plain file a person can read and edit.
-WHOLE_RECORD_BYTES = 128 * 1024
+WHOLE_RECORD_BYTES = 32 * 1024
 # A journal is folded into a new snapshot once it is larger than this and than the
 # snapshot: rewriting the record then costs at most as much as the appends before it.
-MIN_JOURNAL_BYTES = 128 * 1024
+MIN_JOURNAL_BYTES = 64 * 1024
 # The snapshot's first bytes name its epoch (render_record writes it first).
 _EPOCH_AT_START = re.compile(rb'^\{"journal": "([0-9a-f]{32})"')
 _HEAD_BYTES = 64
@@ -187,8 +187,7 @@ class JsonFolderStore:
                 raise ValueError(f"larger than {files.MAX_FILE_BYTES} bytes")
             data = json.loads(raw.decode("utf-8"))
             if isinstance(data, dict) and isinstance(data.get(EPOCH_KEY), str):
-                for change in self._journal(session_id, data[EPOCH_KEY], locked):
-                    data = replay(data, change)
+                data = replay(data, self._journal(session_id, data[EPOCH_KEY], locked))
             record = SessionRecord.from_dict(data)
         except (ValueError, TypeError, KeyError, UnicodeDecodeError, RecursionError) as exc:
             raise CorruptRecord(str(exc) or type(exc).__name__) from None
