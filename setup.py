@@ -50,8 +50,9 @@ setup(
     extras_require={
         "test": ["pytest>=7", "mypy>=1.8", "types-requests"],
         "integration": ["ovos-persona==0.9.0a35", "ovos-memory-plugins==1.2.3a1"],
-        # psycopg 3 and its pool, for backend: postgres (several persona servers, one memory)
-        "postgres": ["psycopg[binary]>=3.1,<4", "psycopg-pool>=3.2,<4"],
+        # psycopg 3 and its pool, for backend: postgres (several persona servers, one memory);
+        # cryptography's AES-GCM seals every text it stores (no readable text in WAL or backups)
+        "postgres": ["psycopg[binary]>=3.1,<4", "psycopg-pool>=3.2,<4", "cryptography>=41"],
     },
     entry_points={
         "opm.agents.memory": [

@@ -213,8 +213,8 @@ def bench_postgres() -> None:
     for writers in (1, 4, 16):
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute("DROP TABLE IF EXISTS entity_memory_sessions, entity_memory_audit, entity_memory_meta")
-        pg_rate = _writers(lambda: PostgresStore(url), writers, 400 // writers)
         with tempfile.TemporaryDirectory() as folder:
+            pg_rate = _writers(lambda: PostgresStore(url, Path(folder) / "node.key"), writers, 400 // writers)
             json_rate = _writers(lambda: JsonFolderStore(Path(folder) / "m"), writers, 400 // writers)
         print(f"  {writers:>2} writers: postgres {pg_rate:8.1f}/s   json {json_rate:8.1f}/s")
     print("\n== build_conversation_context on postgres, warm cache, 50 facts, median")

@@ -73,9 +73,10 @@ def _owner(args: argparse.Namespace) -> Owner:
     from ovos_memory_plugin_entity.plugin import make_policy
     try:
         store = open_store(settings.backend, settings.store_folder, settings.db_url,
-                           max_audit_events=settings.max_audit_events)
-    except OSError as exc:
-        raise UserError(f"cannot use the store at {settings.store_folder}: {exc}") from None
+                           max_audit_events=settings.max_audit_events, key_file=settings.key_file)
+    except (OSError, ValueError) as exc:
+        where = "the database" if settings.backend == "postgres" else f"the store at {settings.store_folder}"
+        raise UserError(f"cannot use {where}: {exc}") from None
     return Owner(store, make_policy(settings), time.time, actor="cli", scope=settings.scope)
 
 
@@ -274,14 +275,15 @@ def cmd_erase(args: argparse.Namespace) -> int:
 
 
 def cmd_vacuum(args: argparse.Namespace) -> int:
-    """PostgreSQL: rewrite the tables so erased and forgotten text leaves their files (locks them while it runs)."""
+    """PostgreSQL: rewrite the tables so dead row versions (sealed copies of erased or
+    forgotten text) leave their files; it locks the tables while it runs."""
     store = _owner(args).store
     vacuum = getattr(store, "vacuum", None)
     if vacuum is None:
         raise UserError("vacuum is for backend postgres; the JSON backend overwrites erased files itself")
     vacuum()
-    _emit(args, {"vacuumed": True}, "vacuumed: erased and forgotten text has left the table files "
-                                     "(it stays in WAL until recycled, and in backups)")
+    _emit(args, {"vacuumed": True}, "vacuumed: dead row versions (ciphertext under keys that no longer "
+                                     "exist) have left the table files")
     return 0
 
 

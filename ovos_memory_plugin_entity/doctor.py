@@ -95,7 +95,7 @@ def check_store(settings: Settings) -> Check:
                      "use backend json (the default) to keep them")
     where = settings.db_url.split("@")[-1] if settings.backend == "postgres" else str(settings.store_folder)
     try:
-        store = open_store(settings.backend, settings.store_folder, settings.db_url)
+        store = open_store(settings.backend, settings.store_folder, settings.db_url, key_file=settings.key_file)
         try:
             store.load("doctor-check")
         finally:

@@ -112,7 +112,8 @@ class EntityMemory(AgentContextManager):
             return open_store(self.settings.backend, self.settings.store_folder, self.settings.db_url,
                               pool_size=self.settings.extract_concurrency + 2,
                               cache_sessions=self.settings.cache_sessions,
-                              max_audit_events=self.settings.max_audit_events, lock_wait_s=SESSION_LOCK_WAIT_S)
+                              max_audit_events=self.settings.max_audit_events, lock_wait_s=SESSION_LOCK_WAIT_S,
+                              key_file=self.settings.key_file)
         except (OSError, ValueError) as exc:  # a folder it may not use; PostgreSQL without its extra
             where = "the database" if self.settings.backend == "postgres" else self.settings.store_folder
             LOG.error(f"entity memory: cannot use {where} ({exc}); keeping facts in memory only until "

@@ -70,6 +70,7 @@ class Settings:
     backend: str
     db_path: str
     db_url: str
+    db_key_file: str
     extraction_prompt: str
     facts_header: str
     system_prompt: str
@@ -93,6 +94,11 @@ class Settings:
     max_history: int
     max_audit_events: int
     cache_sessions: int
+
+    @property
+    def key_file(self) -> Path:
+        """The PostgreSQL backend's node key (see :mod:`stores.sealing`)."""
+        return Path(self.db_key_file).expanduser() if self.db_key_file else self.store_folder / "postgres.key"
 
     @property
     def store_folder(self) -> Path:
@@ -195,6 +201,9 @@ SPECS: Dict[str, Spec] = {
                     shown="$XDG_DATA_HOME/ovos/entity_memory.json"),
     "db_url": Spec("", _text, "the `postgresql://` URL for `backend: postgres`; read from the environment when "
                               "left out, so the secret stays out of the persona file", shown=f"${DB_URL_ENV}"),
+    "db_key_file": Spec("", _text, "`backend: postgres` seals every text it stores with this node key (made, 0600, on "
+                                   "first use); every node sharing the database needs a copy of the same file",
+                        shown="postgres.key in the JSON folder"),
     "extraction_prompt": Spec(DEFAULT_EXTRACTION_PROMPT, _prompt, "must contain `{exchange}`; may use `{facts}` and "
                                                                   "`{today}` (see \"Extraction contract\")",
                               shown="built in"),

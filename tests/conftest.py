@@ -46,3 +46,9 @@ def make_memory(tmp_path, model) -> Iterator[Callable[..., Any]]:
     yield factory
     for memory in made:
         memory.close(timeout=5)
+
+
+@pytest.fixture(autouse=True)
+def private_data_home(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Default paths (db_path, the PostgreSQL node key) land in the test's own folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))

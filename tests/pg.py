@@ -57,3 +57,18 @@ def cluster_processes() -> list:
         postmaster = int(handle.readline())
     children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True).stdout.split()
     return [postmaster, *map(int, children)]
+
+
+def wal_files() -> bytes:
+    """Every byte of the cluster's write-ahead log (shared by every test database)."""
+    import psycopg
+    with psycopg.connect(URL, autocommit=True) as conn:
+        conn.execute("CHECKPOINT")
+    folder = os.path.join(os.environ["ENTITY_MEMORY_TEST_PGDATA"], "pg_wal")
+    chunks = []
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if os.path.isfile(path):
+            with open(path, "rb") as handle:
+                chunks.append(handle.read())
+    return b"".join(chunks)

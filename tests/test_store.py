@@ -31,7 +31,7 @@ def store(request, tmp_path):
     """The same suite runs on every backend, so they cannot drift apart."""
     if request.param == "postgres":
         from ovos_memory_plugin_entity.stores.postgres import PostgresStore
-        backend = PostgresStore(request.getfixturevalue("pg_url"))
+        backend = PostgresStore(request.getfixturevalue("pg_url"), tmp_path / "node.key")
         yield backend
         backend.close()
     else:
@@ -102,7 +102,8 @@ def test_a_cache_never_serves_what_another_process_changed(tmp_path):
 def _open_backend(kind, where):
     if kind == "postgres":
         from ovos_memory_plugin_entity.stores.postgres import PostgresStore
-        return PostgresStore(where)
+        url, key_file = where
+        return PostgresStore(url, key_file)
     return JsonFolderStore(where)
 
 
@@ -116,7 +117,7 @@ def _writer(kind, where, worker, count, sessions):
 @pytest.mark.parametrize("kind, processes", [("json", 2), ("json", 4),
                                               pytest.param("postgres", 4, marks=needs_postgres)])
 def test_processes_sharing_a_store_lose_nothing(request, tmp_path, kind, processes):
-    where = request.getfixturevalue("pg_url") if kind == "postgres" else tmp_path / "mem"
+    where = (request.getfixturevalue("pg_url"), tmp_path / "node.key") if kind == "postgres" else tmp_path / "mem"
     per_process, sessions = 150, 3
     # spawn: a fresh interpreter per writer, as separate services are (and no threads forked)
     ctx = multiprocessing.get_context("spawn")

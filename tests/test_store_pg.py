@@ -10,7 +10,7 @@ import pytest
 from ovos_memory_plugin_entity.cli import main
 
 from tests.helpers import user_assistant
-from tests.pg import database_files, needs_postgres, pg_ctl
+from tests.pg import database_files, needs_postgres, pg_ctl, wal_files
 
 pytestmark = needs_postgres
 
@@ -53,24 +53,92 @@ def test_database_restart_loses_nothing_and_never_breaks_a_turn(make_memory, mod
     assert any("answers again" in m for level, m in logs if level == "info")
 
 
-def test_erase_leaves_no_row_and_no_text_in_the_table_files(pg_url, capsys):
+def test_no_text_is_readable_in_the_tables_or_the_wal_and_erase_destroys_the_key(pg_url, capsys):
     db = ["--db-url", pg_url]
     assert main(db + ["add", "s", "Owns a zebra named Quintessa"]) == 0
     assert main(db + ["add", "s", "Lives in Zanzibar"]) == 0
     assert main(db + ["edit", "s", "f2", "Lives in Zagreb"]) == 0
-    assert main(db + ["add", "other", "Likes tea"]) == 0
-    assert b"Quintessa" in database_files(pg_url)
+    assert main(db + ["add", "other", "Drinks kombucha"]) == 0
+    assert main(db + ["facts", "s"]) == 0 and "Quintessa" in capsys.readouterr().out
+    on_disk = database_files(pg_url) + wal_files()
+    for text in (b"Quintessa", b"Zanzibar", b"Zagreb", b"kombucha"):
+        assert text not in on_disk  # sealed before it reaches the server: WAL and backups included
+    import psycopg
+    query = "SELECT record->>'key' FROM entity_memory_sessions WHERE session_id = %s"
+    with psycopg.connect(pg_url) as conn:
+        key_before, other_before = (conn.execute(query, (s,)).fetchone()[0] for s in ("s", "other"))
     assert main(db + ["erase", "s"]) == 0  # quick: locks one row, no VACUUM on the request path
     assert main(db + ["vacuum"]) == 0  # the owner's explicit, table-locking step
-    files = database_files(pg_url)
-    for text in (b"Quintessa", b"Zanzibar", b"Zagreb"):
-        assert text not in files
-    assert b"Likes tea" in files
-    import psycopg
     with psycopg.connect(pg_url) as conn:
         assert conn.execute("SELECT count(*) FROM entity_memory_audit WHERE session_id = 's'").fetchone()[0] == 0
-        record = conn.execute("SELECT record FROM entity_memory_sessions WHERE session_id = 's'").fetchone()[0]
-    assert record["facts"] == [] and record["generation"] == 1
+        key_after, other_after = (conn.execute(query, (s,)).fetchone()[0] for s in ("s", "other"))
+    assert key_after != key_before and other_after == other_before
+    assert key_before.encode() not in database_files(pg_url)  # the old data key is gone from the tables
+    capsys.readouterr()
+    assert main(db + ["facts", "s"]) == 0 and "(no facts)" in capsys.readouterr().out
+    assert main(db + ["facts", "other"]) == 0 and "kombucha" in capsys.readouterr().out
+
+
+def test_forget_gives_the_session_a_new_key_and_its_trail_stays_readable(pg_url, tmp_path):
+    from ovos_memory_plugin_entity.stores.postgres import PostgresStore
+    from tests.test_store import POLICY, add
+    from tests import helpers as f
+    store = PostgresStore(pg_url, tmp_path / "node.key")
+    store.update("s", add("Likes oolong tea"))
+    store.update("s", add("Has a cat"))
+    import psycopg
+    with psycopg.connect(pg_url) as conn:
+        before = conn.execute("SELECT record->>'key' FROM entity_memory_sessions").fetchone()[0]
+    store.update("s", lambda r: f.owner_forget(r, "f1", now=2.0, actor="api", policy=POLICY))
+    with psycopg.connect(pg_url) as conn:
+        after = conn.execute("SELECT record->>'key' FROM entity_memory_sessions").fetchone()[0]
+    assert after != before
+    trail = store.audit("s")
+    assert [e["action"] for e in trail] == ["add", "add", "forget"] and "oolong" not in json.dumps(trail)
+    assert [x.text for x in PostgresStore(pg_url, tmp_path / "node.key").load("s")[1].live_facts()] == ["Has a cat"]
+
+
+def test_a_node_with_another_key_is_told_and_loses_nothing(pg_url, tmp_path, logs):
+    from ovos_memory_plugin_entity.stores import StoreUnavailable
+    from ovos_memory_plugin_entity.stores.postgres import PostgresStore
+    from tests.test_store import add
+    PostgresStore(pg_url, tmp_path / "first.key").update("s", add("Likes tea"))
+    stranger = PostgresStore(pg_url, tmp_path / "second.key")
+    for attempt in range(2):
+        with pytest.raises(StoreUnavailable, match="second.key"):  # retried later: the change waits
+            stranger.update("s", add("Has a cat"))
+    assert sum("not the key this database" in m for _, m in logs) == 1
+    copy = tmp_path / "copy.key"
+    copy.write_bytes((tmp_path / "first.key").read_bytes())
+    fixed = PostgresStore(pg_url, copy)
+    fixed.update("s", add("Has a cat"))
+    assert [x.text for x in fixed.load("s")[1].facts] == ["Likes tea", "Has a cat"]
+
+
+def test_rows_written_before_sealing_are_read_and_sealed_by_their_next_write(pg_url, tmp_path):
+    from psycopg.types.json import Jsonb
+    from ovos_memory_plugin_entity.stores.postgres import PostgresStore
+    from tests.test_store import add
+    store = PostgresStore(pg_url, tmp_path / "node.key")
+    store.update("warm", add("Creates the tables"))
+    import psycopg
+    from tests import helpers as f
+    plain = f.new_record("s")
+    f.owner_add(plain, "Owns a tandem bicycle", now=1.0, actor="api", policy=f.Policy())
+    record = plain.to_dict()
+    with psycopg.connect(pg_url) as conn:
+        conn.execute("INSERT INTO entity_memory_sessions (session_id, record, revision) VALUES ('s', %s, 1)",
+                     (Jsonb(record),))
+        conn.execute("INSERT INTO entity_memory_audit (session_id, event) VALUES ('s', %s)",
+                     (Jsonb({"at": 1.0, "actor": "api", "action": "add", "fact": "f1",
+                             "after": "Owns a tandem bicycle"}),))
+    assert [x.text for x in store.load("s")[1].facts] == ["Owns a tandem bicycle"]
+    store.update("s", add("Likes tea"))
+    with psycopg.connect(pg_url) as conn:
+        rows = [r[0] for r in conn.execute("SELECT event FROM entity_memory_audit WHERE session_id = 's'")]
+        stored = conn.execute("SELECT record FROM entity_memory_sessions WHERE session_id = 's'").fetchone()[0]
+    assert "tandem" not in json.dumps(rows) + json.dumps(stored)
+    assert [e.get("after") for e in store.audit("s")] == ["Owns a tandem bicycle", "Likes tea"]
 
 
 @pytest.mark.parametrize("direction", ["json-to-postgres", "postgres-to-json"])

@@ -4,6 +4,7 @@ when chosen: it needs the ``postgres`` extra)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
 
 from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Store,
                                                    StoreDataError, StoreUnavailable)
@@ -17,13 +18,15 @@ __all__ = ["JsonFolderStore", "MemoryStore", "Store", "StoreDataError", "StoreUn
 
 def open_store(backend: str, folder: Path, db_url: str = "", pool_size: int = 4,
                cache_sessions: int = DEFAULT_CACHE_SESSIONS, max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS,
-               lock_wait_s: float = LOCK_WAIT_S) -> Store:
-    """The backend named by ``backend`` (``json``, ``memory`` or ``postgres``)."""
+               lock_wait_s: float = LOCK_WAIT_S, key_file: Optional[Path] = None) -> Store:
+    """The backend named by ``backend`` (``json``, ``memory`` or ``postgres``). PostgreSQL
+    seals its text with the node key at ``key_file`` (default: ``postgres.key`` in ``folder``)."""
     if backend == "memory":
         return MemoryStore(max_audit_events)
     if backend == "postgres":
         from ovos_memory_plugin_entity.stores.postgres import PostgresStore
-        return PostgresStore(db_url, pool_size=pool_size, cache_sessions=cache_sessions,
+        return PostgresStore(db_url, key_file or Path(folder) / "postgres.key", pool_size=pool_size,
+                             cache_sessions=cache_sessions,
                              max_audit_events=max_audit_events)
     return JsonFolderStore(folder, cache_sessions=cache_sessions, max_audit_events=max_audit_events,
                            lock_wait_s=lock_wait_s)

@@ -2,14 +2,18 @@
 
 Same records, audit trail, tombstones and erase as the JSON backend, in three tables::
 
-    entity_memory_meta      key/value: the table schema version
-    entity_memory_sessions  session_id, record (jsonb), revision
-    entity_memory_audit     id, session_id, event (jsonb), appended
+    entity_memory_meta      key/value: the table schema version, the node key's fingerprint
+    entity_memory_sessions  session_id, record (jsonb: its data key and the sealed record), revision
+    entity_memory_audit     id, session_id, event (jsonb: the sealed event), appended
+
+No text is stored readable: records and audit lines are sealed with the session's data
+key (see :mod:`sealing`), so WAL, replicas and backups hold ciphertext only. Erase and
+forget replace the session's data key.
 
 Every change is one transaction that locks the session's row (``SELECT … FOR UPDATE``),
 re-reads it, applies a short pure function and writes it back: processes on many
 machines never lose an update, and no transaction stays open while the model runs.
-Needs the ``postgres`` extra (psycopg 3 and its pool).
+Needs the ``postgres`` extra (psycopg 3, its pool, and cryptography).
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ import hashlib
 import json
 import threading
 import time
+from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
 from ovos_utils.log import LOG
@@ -27,6 +32,7 @@ from ovos_memory_plugin_entity.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
                                                    StoreDataError, StoreUnavailable, compacted, erased, mutated,
                                                    scrub_event)
+from ovos_memory_plugin_entity.stores.sealing import KeyMismatch, Sealer, Unsealable, node_key
 
 TABLE_SCHEMA_VERSION = 1
 # Keys longer than this are hashed: a btree index row holds about 2,700 bytes.
@@ -72,17 +78,21 @@ def _session_id(key: str) -> str:
 class PostgresStore:
     """The store protocol on PostgreSQL, through a small psycopg connection pool."""
 
-    def __init__(self, url: str, pool_size: int = 4, cache_sessions: int = DEFAULT_CACHE_SESSIONS,
+    def __init__(self, url: str, key_file: Path, pool_size: int = 4, cache_sessions: int = DEFAULT_CACHE_SESSIONS,
                  max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS):
         self.max_audit_events = max_audit_events
         try:
+            import cryptography  # noqa: F401
             import psycopg  # noqa: F401
             from psycopg_pool import ConnectionPool
         except ImportError:
             raise ValueError(INSTALL_HINT) from None
+        self.key_file = Path(key_file).expanduser()
+        self._sealer = Sealer(node_key(self.key_file), f"this node's key {self.key_file}")
         self._url, self._pool_size, self._pool_class = url, max(pool_size, 2), ConnectionPool
         self._pool = self._new_pool()
         self._schema_ready = False
+        self._mismatch_told = False
         self._cache: LRU[str, Tuple[int, SessionRecord]] = LRU(cache_sessions)
         self._lock = threading.Lock()
         self._down = False
@@ -152,6 +162,16 @@ class PostgresStore:
             elif int(row[0]) > TABLE_SCHEMA_VERSION:
                 raise ValueError(f"the database's tables are schema {row[0]}, newer than this plugin's "
                                  f"{TABLE_SCHEMA_VERSION}; upgrade the plugin")
+            conn.execute(f"INSERT INTO {self._t('meta')} VALUES ('node_key', %s) ON CONFLICT DO NOTHING",
+                         (self._sealer.fingerprint,))
+            known = conn.execute(f"SELECT value FROM {self._t('meta')} WHERE key = 'node_key'").fetchone()[0]
+        if known != self._sealer.fingerprint:
+            if not self._mismatch_told:
+                self._mismatch_told = True
+                LOG.error(f"entity memory: {self.key_file} is not the key this database's text is sealed "
+                          f"with; copy the key file from a node that works (changes wait in the queue)")
+            raise KeyMismatch(f"{self.key_file} is not the key this database is sealed with; "
+                              f"copy the key file from a node that works")
         self._schema_ready = True
 
     def _run(self, work: Any) -> Any:
@@ -220,7 +240,7 @@ class PostgresStore:
             return (0, new_record(session_id))
         if row[1] is None and cached is not None:
             return cached
-        record = SessionRecord.from_dict(row[1])
+        record = SessionRecord.from_dict(self._record_of(key, row[1])[0])
         record.session_id = session_id
         entry = (int(row[0]), record)
         self._cache.put(key, entry)
@@ -238,58 +258,96 @@ class PostgresStore:
                 raw, revision = conn.execute(
                     f"SELECT record, revision FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
                     (key,)).fetchone()
-                record, change = mutated(session_id, raw, mutate)
+                data, wrapped = self._record_of(key, raw)
+                record, change = mutated(session_id, data, mutate)
                 entry = None
                 if change.modified:
-                    stored = record.to_dict()
-                    stored["session_id"] = _escaped(session_id)
+                    # A forget leaves its text under no live key; a plain row gets its first one.
+                    sealing = wrapped if wrapped and not change.scrubs else self._sealer.new_data_key(key)
                     revision = conn.execute(
                         f"UPDATE {self._t('sessions')} SET record = %s, revision = revision + 1, "
                         f"updated_at = now() WHERE session_id = %s RETURNING revision",
-                        (Jsonb(stored), key)).fetchone()[0]
+                        (self._stored(key, session_id, record.to_dict(), sealing), key)).fetchone()[0]
                     entry = (int(revision), record)
+                    if sealing != wrapped:
+                        self._reseal_trail(conn, key, wrapped, sealing, change)
+                    if change.events:
+                        with conn.cursor() as cursor:
+                            cursor.executemany(
+                                f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
+                                [(key, self._sealed(key, sealing, e)) for e in change.events])
+                        self._compact(conn, key, sealing)
                 elif revision == 0:  # nothing to keep: leave no empty row behind
                     conn.execute(f"DELETE FROM {self._t('sessions')} WHERE session_id = %s AND revision = 0",
                                  (key,))
-                if change.scrubs:
-                    rows = conn.execute(f"SELECT id, event FROM {self._t('audit')} WHERE session_id = %s",
-                                        (key,)).fetchall()
-                    for row_id, event in rows:
-                        scrubbed = scrub_event(event, change.forgotten_texts, change.forgotten_ids)
-                        if scrubbed != event:
-                            conn.execute(f"UPDATE {self._t('audit')} SET event = %s WHERE id = %s",
-                                         (Jsonb(scrubbed), row_id))
-                if change.events:
-                    with conn.cursor() as cursor:
-                        cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
-                                           [(key, Jsonb(e)) for e in change.events])
-                    self._compact(conn, key)
             return change, entry
         change, entry = self._run(work)
         if entry is not None:
             self._cache.put(key, entry)
         return change
 
-    def _compact(self, conn: Any, key: str) -> None:
+    def _reseal_trail(self, conn: Any, key: str, old: Optional[str], new: str, change: Change) -> None:
+        """Every audit line of the session under its new data key, forgotten text scrubbed."""
+        rows = conn.execute(f"SELECT id, event FROM {self._t('audit')} WHERE session_id = %s", (key,)).fetchall()
+        resealed = []
+        for row_id, stored in rows:
+            event = self._event_of(key, old, stored)
+            if change.scrubs:
+                event = scrub_event(event, change.forgotten_texts, change.forgotten_ids)
+            resealed.append((self._sealed(key, new, event), row_id))
+        with conn.cursor() as cursor:
+            cursor.executemany(f"UPDATE {self._t('audit')} SET event = %s WHERE id = %s", resealed)
+
+    def _compact(self, conn: Any, key: str, sealing: str) -> None:
         """Past max_audit_events lines, the older half folds into one summary line."""
-        from psycopg.types.json import Jsonb
         if not self.max_audit_events:
             return
         count = conn.execute(f"SELECT count(*) FROM {self._t('audit')} WHERE session_id = %s", (key,)).fetchone()[0]
         if count <= self.max_audit_events:
             return
-        trail = [row[0] for row in conn.execute(
+        trail = [self._event_of(key, sealing, row[0]) for row in conn.execute(
             f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id", (key,)).fetchall()]
         conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
         with conn.cursor() as cursor:
             cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
-                               [(key, Jsonb(e)) for e in compacted(trail, self.max_audit_events // 2, time.time())])
+                               [(key, self._sealed(key, sealing, e))
+                                for e in compacted(trail, self.max_audit_events // 2, time.time())])
+
+    # -- sealing (see :mod:`sealing`) ------------------------------------------------
+    def _record_of(self, key: str, stored: Any) -> Tuple[Any, Optional[str]]:
+        """(the record's dict, its wrapped data key) from a stored row. A row written
+        before sealing is plain, with no key: its next write seals it and its trail."""
+        if isinstance(stored, dict) and isinstance(stored.get("sealed"), str) and isinstance(stored.get("key"), str):
+            return self._sealer.open(stored["key"], key, stored["sealed"]), stored["key"]
+        return stored, None
+
+    def _stored(self, key: str, session_id: str, record: Dict[str, Any], wrapped: str) -> Any:
+        from psycopg.types.json import Jsonb
+        # The id stays readable so that 'sessions' can list them; it is an id, not what was said.
+        return Jsonb({"session_id": _escaped(session_id), "key": wrapped,
+                      "sealed": self._sealer.seal(wrapped, key, record)})
+
+    def _sealed(self, key: str, wrapped: str, event: Dict[str, Any]) -> Any:
+        from psycopg.types.json import Jsonb
+        return Jsonb({"sealed": self._sealer.seal(wrapped, key, event)})
+
+    def _event_of(self, key: str, wrapped: Optional[str], stored: Any) -> Dict[str, Any]:
+        if not isinstance(stored, dict) or "sealed" not in stored:
+            return stored if isinstance(stored, dict) else {"action": "unreadable", "value": stored}
+        if not wrapped:
+            raise Unsealable(f"an audit line of {key!r} is sealed but its session has no key")
+        return self._sealer.open(wrapped, key, stored["sealed"])
 
     def audit(self, session_id: str) -> List[Dict[str, Any]]:
-        rows = self._run(lambda conn: conn.execute(
-            f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id", (_key(session_id),)
-        ).fetchall())
-        return [row[0] for row in rows]
+        key = _key(session_id)
+
+        def read(conn: Any) -> List[Dict[str, Any]]:
+            row = conn.execute(f"SELECT record->>'key' FROM {self._t('sessions')} WHERE session_id = %s",
+                               (key,)).fetchone()
+            events = conn.execute(f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id",
+                                  (key,)).fetchall()
+            return [self._event_of(key, row[0] if row else None, event[0]) for event in events]
+        return self._run(read)
 
     def sessions(self) -> List[str]:
         rows = self._run(lambda conn: conn.execute(
@@ -297,23 +355,26 @@ class PostgresStore:
         return sorted(_session_id(row[0]) for row in rows)
 
     def erase(self, session_id: str) -> None:
-        """The session's rows go in one short transaction that locks only its row; the
-        generation moves on. The deleted text stays in the table files until ``vacuum``
-        (an explicit, owner-run step: it locks the tables) and in WAL and backups."""
-        from psycopg.types.json import Jsonb
+        """The session's rows go, and its data key with them, in one short transaction that
+        locks only its row; the generation moves on. Dead row versions stay in the table
+        files until ``vacuum`` (an explicit, owner-run step: it locks the tables), and the
+        WAL and backups keep copies: all of them ciphertext under a key that no longer exists."""
         key = _key(session_id)
 
         def work(conn: Any) -> None:
             with conn.transaction():
                 row = conn.execute(f"SELECT record FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
                                    (key,)).fetchone()
-                fresh = erased(SessionRecord.from_dict(row[0]) if row else None, session_id).to_dict()
-                fresh["session_id"] = _escaped(session_id)
+                try:
+                    old = SessionRecord.from_dict(self._record_of(key, row[0])[0]) if row else None
+                except (Unsealable, ValueError):
+                    old = None  # an unreadable session is erased all the same
+                fresh = erased(old, session_id).to_dict()
                 conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
                 conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record, revision) VALUES (%s, %s, 1) "
                              f"ON CONFLICT (session_id) DO UPDATE SET record = EXCLUDED.record, "
                              f"revision = {self._t('sessions')}.revision + 1, updated_at = now()",
-                             (key, Jsonb(fresh)))
+                             (key, self._stored(key, session_id, fresh, self._sealer.new_data_key(key))))
         self._run(work)
         self._cache.pop(key)
 
