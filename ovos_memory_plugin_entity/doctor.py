@@ -106,7 +106,9 @@ def check_store(settings: Settings) -> Check:
                f"make {settings.store_folder} a private folder (chmod 700) owned by the assistant's user, "
                f"or change db_path")
         return Check("store", FAIL, f"{where} cannot be used: {exc}", fix)
-    return Check("store", PASS, f"{where} is writable" + (" and private" if settings.backend == "json" else ""))
+    if settings.backend == "postgres":
+        return Check("store", PASS, f"{where} answers; its text is sealed with the node key {settings.key_file}")
+    return Check("store", PASS, f"{where} is writable and private")
 
 
 def check_plugin_names(used_name: str = OUR_NAMES[0]) -> List[Check]:

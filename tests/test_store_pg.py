@@ -108,6 +108,11 @@ def test_a_node_with_another_key_is_told_and_loses_nothing(pg_url, tmp_path, log
         with pytest.raises(StoreUnavailable, match="second.key"):  # retried later: the change waits
             stranger.update("s", add("Has a cat"))
     assert sum("not the key this database" in m for _, m in logs) == 1
+    from ovos_memory_plugin_entity.doctor import FAIL, check_store
+    from ovos_memory_plugin_entity.settings import load_settings
+    settings = load_settings({"backend": "postgres", "db_url": pg_url, "db_key_file": str(tmp_path / "second.key")})[0]
+    check = check_store(settings)
+    assert check.level == FAIL and "second.key" in check.detail
     copy = tmp_path / "copy.key"
     copy.write_bytes((tmp_path / "first.key").read_bytes())
     fixed = PostgresStore(pg_url, copy)
