@@ -153,3 +153,36 @@ def test_the_audit_trail_is_compacted(make_memory):
         memory.add_fact("s", f"Collects thing number {n}")
     trail = memory.audit_trail("s")
     assert len(trail) <= 21 and trail[0]["action"] == "compact" and trail[0]["counts"]["add"] >= 40
+
+
+def _start_on_a_store_that_takes_no_bytes(db_path, conn):
+    """In a child process: no file may grow past 0 bytes (as on a full or read-only disk;
+    permissions would not stop root, who runs CI)."""
+    import resource
+    from ovos_plugin_manager.agents import load_memory_plugin
+    from ovos_utils.log import LOG
+    from ovos_memory_plugin_entity.doctor import check_store
+    from tests.helpers import UNIQUE_NAME
+    errors = []
+    LOG.error = lambda *args, **kwargs: errors.append(" ".join(map(str, args)))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, resource.getrlimit(resource.RLIMIT_FSIZE)[1]))
+    memory = load_memory_plugin(UNIQUE_NAME)(config={"db_path": db_path, "extractor": "rules"})
+    memory.add_fact("s", "Likes tea")
+    check = check_store(memory.settings)
+    conn.send((errors, [f.text for f in memory.facts("s")], check.level, check.detail))
+    memory.close()
+
+
+def test_a_store_that_cannot_be_written_is_found_at_start(tmp_path):
+    import multiprocessing
+    parent, child = multiprocessing.get_context("fork").Pipe()
+    db_path = str(tmp_path / "full" / "entity_memory.json")
+    proc = multiprocessing.get_context("fork").Process(target=_start_on_a_store_that_takes_no_bytes,
+                                                       args=(db_path, child))
+    proc.start()
+    assert parent.poll(60)
+    errors, facts, level, detail = parent.recv()
+    proc.join(10)
+    assert any("keeping facts in memory only" in e and "doctor" in e for e in errors)  # said once, at start
+    assert facts == ["Likes tea"]  # this run still remembers
+    assert level == "FAIL" and "entity_memory" in detail

@@ -110,10 +110,15 @@ class JsonFolderStore:
         self._check_writable()
 
     def _check_writable(self) -> None:
-        """An unwritable store is found at start, not at the first fact."""
+        """An unwritable store (read-only, full, over quota) is found at start, not at the
+        first fact: a few bytes are written and synced the way a record is."""
         fd, tmp = tempfile.mkstemp(dir=str(self.tmp_dir), prefix=".probe_")
-        os.close(fd)
-        os.unlink(tmp)
+        try:
+            os.write(fd, b"{}\n" * 512)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            os.unlink(tmp)
 
     def _remove_orphaned_temp_files(self) -> None:
         """A writer killed between creating its temp file and the rename leaves one behind;
