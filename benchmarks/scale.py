@@ -15,7 +15,8 @@ from pathlib import Path
 
 from ovos_memory_plugin_entity import EntityMemory  # noqa: E402
 from ovos_memory_plugin_entity.cli import main as cli  # noqa: E402
-from ovos_memory_plugin_entity.stores.json_folder import file_key, render_record  # noqa: E402
+from ovos_memory_plugin_entity.stores.encoding import render_record  # noqa: E402
+from ovos_memory_plugin_entity.stores.json_folder import file_key  # noqa: E402
 from ovos_memory_plugin_entity.contract import Ops  # noqa: E402
 from ovos_memory_plugin_entity.editor import Editor, Policy, edit  # noqa: E402
 from ovos_memory_plugin_entity.record import new_record  # noqa: E402

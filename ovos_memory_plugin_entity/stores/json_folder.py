@@ -51,6 +51,7 @@ from ovos_memory_plugin_entity.stores import files
 from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, SCRUBBED,
                                                    Mutation, StoreUnavailable, compacted, erased, scrub_trail)
 from ovos_memory_plugin_entity.stores.files import UnsafeStore
+from ovos_memory_plugin_entity.stores.encoding import encoded_record, json_lines
 from ovos_memory_plugin_entity.stores.journal import EPOCH_KEY, entry, replay
 
 # Readable part of a session's file name; the hash after it makes the name unique.
@@ -315,7 +316,7 @@ class JsonFolderStore:
                 self._scrub_files(session_id, change)
             if compacting:
                 trail = compacted(self.audit(session_id) + change.events, keep, time.time())
-                files.write_atomic(self.audit_path(session_id), _lines(trail), self.tmp_dir)
+                files.write_atomic(self.audit_path(session_id), json_lines(trail), self.tmp_dir)
             elif change.events:
                 self._append_audit(session_id, change.events)
         return change
@@ -330,7 +331,7 @@ class JsonFolderStore:
         small = snapshot_size < self.whole_record_bytes
         change = None if whole or small or epoch is None else entry(base, record, epoch)
         if change is not None:
-            line = _lines([change])
+            line = json_lines([change])
             if (journal_size or 0) + len(line) <= max(self.min_journal_bytes, snapshot_size):
                 files.append(self.journal_path(session_id), line)
                 return
@@ -340,27 +341,27 @@ class JsonFolderStore:
         """The whole record under a new epoch, then the journal it replaces is shredded
         (a crash between the two leaves a journal of another epoch: ignored, then shredded)."""
         data = {EPOCH_KEY: secrets.token_hex(16), **record.to_dict()}
-        files.write_atomic(self.record_path(session_id), _encoded(data), self.tmp_dir)
+        files.write_atomic(self.record_path(session_id), encoded_record(data), self.tmp_dir)
         files.shred(self.journal_path(session_id))
 
     def _append_audit(self, session_id: str, events: List[Dict[str, Any]]) -> None:
         path = self.audit_path(session_id)
         try:
-            files.append(path, _lines(events))
+            files.append(path, json_lines(events))
         except OSError as exc:
             if exc.errno not in (errno.ELOOP, errno.EPERM):
                 raise
             target = self._quarantine_name(path)  # set aside, never followed
             os.replace(path, target)
             LOG.error(f"entity memory: {path} was a link or not a regular file; moved it to {target}")
-            files.append(path, _lines(events))
+            files.append(path, json_lines(events))
 
     def _scrub_files(self, session_id: str, change: Change) -> None:
         """Forgetting rewrites: the text leaves the trail and quarantined copies (the
         record and journal were already replaced by a new snapshot)."""
         trail = self.audit(session_id)
         if trail:
-            files.write_atomic(self.audit_path(session_id), _lines(scrub_trail(trail, change)), self.tmp_dir)
+            files.write_atomic(self.audit_path(session_id), json_lines(scrub_trail(trail, change)), self.tmp_dir)
         for copy_path in self.quarantined(session_id):
             try:
                 original = data = files.read_bytes(copy_path) or b""
@@ -421,34 +422,3 @@ class JsonFolderStore:
 
     def close(self) -> None:
         self._cache.clear()
-
-
-def _encoded(data: Dict[str, Any]) -> bytes:
-    """UTF-8 as a person reads it; escaped ASCII when the text holds what UTF-8 cannot
-    (a lone surrogate from a caller's session id), so that nothing is lost."""
-    try:
-        return render_record(data).encode("utf-8")
-    except UnicodeEncodeError:
-        return render_record(data, ascii_only=True).encode("ascii")
-
-
-def _lines(events: List[Dict[str, Any]]) -> bytes:
-    """Audit events as JSON lines, each one escaped to ASCII only when UTF-8 cannot hold it."""
-    out = []
-    for event in events:
-        try:
-            out.append((json.dumps(event, ensure_ascii=False) + "\n").encode("utf-8"))
-        except UnicodeEncodeError:
-            out.append((json.dumps(event) + "\n").encode("ascii"))
-    return b"".join(out)
-
-
-def render_record(data: Dict[str, Any], ascii_only: bool = False) -> str:
-    """The record as JSON, one fact a line: readable by a person, encoded by the C encoder
-    (``indent`` would switch json to its pure-Python encoder, several times slower)."""
-    head = {k: v for k, v in data.items() if k not in ("facts", "tombstones")}
-    parts = ["{" + json.dumps(head, ensure_ascii=ascii_only)[1:-1] + ","]
-    for key in ("facts", "tombstones"):
-        rows = ",\n".join("  " + json.dumps(row, ensure_ascii=ascii_only) for row in data.get(key, []))
-        parts.append(f' "{key}": [\n{rows}\n ]' if rows else f' "{key}": []')
-    return parts[0] + "\n" + ",\n".join(parts[1:]) + "\n}\n"

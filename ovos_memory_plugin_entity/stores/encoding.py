@@ -1,0 +1,37 @@
+"""How the JSON backend's records and lines become bytes: readable by a person, and
+never losing a character UTF-8 cannot hold. Pure."""
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List
+
+
+def encoded_record(data: Dict[str, Any]) -> bytes:
+    """UTF-8 as a person reads it; escaped ASCII when the text holds what UTF-8 cannot
+    (a lone surrogate from a caller's session id), so that nothing is lost."""
+    try:
+        return render_record(data).encode("utf-8")
+    except UnicodeEncodeError:
+        return render_record(data, ascii_only=True).encode("ascii")
+
+
+def json_lines(events: List[Dict[str, Any]]) -> bytes:
+    """Events or journal entries as JSON lines, each one escaped to ASCII only when UTF-8 cannot hold it."""
+    out = []
+    for event in events:
+        try:
+            out.append((json.dumps(event, ensure_ascii=False) + "\n").encode("utf-8"))
+        except UnicodeEncodeError:
+            out.append((json.dumps(event) + "\n").encode("ascii"))
+    return b"".join(out)
+
+
+def render_record(data: Dict[str, Any], ascii_only: bool = False) -> str:
+    """The record as JSON, one fact a line: readable by a person, encoded by the C encoder
+    (``indent`` would switch json to its pure-Python encoder, several times slower)."""
+    head = {k: v for k, v in data.items() if k not in ("facts", "tombstones")}
+    parts = ["{" + json.dumps(head, ensure_ascii=ascii_only)[1:-1] + ","]
+    for key in ("facts", "tombstones"):
+        rows = ",\n".join("  " + json.dumps(row, ensure_ascii=ascii_only) for row in data.get(key, []))
+        parts.append(f' "{key}": [\n{rows}\n ]' if rows else f' "{key}": []')
+    return parts[0] + "\n" + ",\n".join(parts[1:]) + "\n}\n"
