@@ -220,3 +220,22 @@ def test_a_very_long_session_id_is_stored_not_taken_for_an_outage(pg_url):
         memory.close(timeout=5)
     from ovos_memory_plugin_entity.cli import main
     assert main(["--db-url", pg_url, "sessions"]) == 0
+
+
+def _read_the_node_key(path, conn):
+    from ovos_memory_plugin_entity.stores.sealing import node_key
+    conn.send(node_key(path))
+
+
+def test_processes_starting_at_once_share_one_whole_node_key(tmp_path):
+    import multiprocessing
+    ctx = multiprocessing.get_context("fork")
+    pipes = [ctx.Pipe() for _ in range(8)]
+    procs = [ctx.Process(target=_read_the_node_key, args=(tmp_path / "node.key", child)) for _, child in pipes]
+    for proc in procs:
+        proc.start()
+    keys = [parent.recv() for parent, _ in pipes if parent.poll(30)]
+    for proc in procs:
+        proc.join(10)
+    assert len(keys) == 8 and len(set(keys)) == 1 and len(keys[0]) == 32
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["node.key"]  # no drafts left behind

@@ -43,19 +43,27 @@ class Unsealable(StoreDataError):
 
 
 def node_key(path: Path) -> bytes:
-    """The node key at ``path``; created (0600, exclusively, never through a link) when missing."""
+    """The node key at ``path``; made when missing (0600, never through a link). Many
+    processes may start at once: the key appears whole or not at all, and all use the
+    first one made."""
     path = Path(path).expanduser()
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    flags = os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | flags, 0o600)
-    except FileExistsError:
-        return _read_key(path)
-    with os.fdopen(fd, "w") as handle:
-        handle.write(os.urandom(NODE_KEY_BYTES).hex() + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
-    LOG.info(f"entity memory: made the node key {path}; every node sharing the database needs a copy of it")
+    if not os.path.lexists(path):
+        draft = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}")
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        try:
+            with os.fdopen(fd, "w") as handle:
+                handle.write(os.urandom(NODE_KEY_BYTES).hex() + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.link(draft, path)  # atomic, and never replaces a key another process made
+            LOG.info(f"entity memory: made the node key {path}; every node sharing the database "
+                     f"needs a copy of it")
+        except FileExistsError:
+            pass
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(draft)
     return _read_key(path)
 
 
