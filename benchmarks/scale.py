@@ -1,9 +1,10 @@
 """Flat at scale: start-up, the CLI and writes against the number of sessions and facts.
 
 Prints, for the JSON backend: constructing the plugin and running ``facts`` for an
-unknown session at 100 / 10,000 / 100,000 sessions; storing one fact and forgetting
-everything at 50 / 1,000 / 10,000 facts in one session; and the audit file's size after
-10,000 stored facts under the default cap. Run by hand: ``python benchmarks/scale.py``.
+unknown session at 100 / 10,000 / 100,000 sessions; storing one fact, a process's first
+read and forgetting everything at 50 / 1,000 / 10,000 live facts in one session;
+storing one fact under the defaults after 50 / 1,000 / 10,000 facts have come and gone;
+and the audit file's size after 10,000 stored facts under the default cap. Run by hand: ``python benchmarks/scale.py``.
 """
 from __future__ import annotations
 
@@ -70,6 +71,22 @@ def bench_facts() -> None:
                   f"   first read in a process {median_ms(cold)}   forget everything {forget_all * 1000:8.1f} ms")
 
 
+def bench_history() -> None:
+    print("== under the defaults (max_facts 50, 200 retired rows kept), after N facts stored, median of 200 writes")
+    for stored in (50, 1_000, 10_000):
+        with tempfile.TemporaryDirectory() as folder:
+            store = JsonFolderStore(Path(folder) / "m")
+            policy = Policy()
+            counter = iter(range(10 ** 7))
+
+            def write() -> None:
+                store.update("s", lambda r: edit(r, policy, 2.0, "api", lambda e: e.add(f"Fact {next(counter)}")))
+            for _ in range(stored):
+                write()
+            writes = timed(write, 200)
+            print(f"  {stored:>6,} stored: store one fact {median_ms(writes)} (mean {sum(writes) / len(writes) * 1000:.1f} ms)")
+
+
 def bench_audit() -> None:
     print("== the audit trail after 10,000 stored facts (defaults: max_facts 50, max_audit_events 1000)")
     with tempfile.TemporaryDirectory() as folder:
@@ -85,4 +102,5 @@ def bench_audit() -> None:
 if __name__ == "__main__":
     bench_sessions()
     bench_facts()
+    bench_history()
     bench_audit()
