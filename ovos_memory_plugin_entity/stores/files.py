@@ -13,12 +13,15 @@ import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Union
 
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.stores.base import StoreUnavailable
 
+# Per-session files are named by plain strings: pathlib (before 3.12) interns every
+# name it parses, which would keep one string per session ever touched.
+StrPath = Union[str, Path]
 # A file larger than this is not one of ours (a record, a journal or a trail).
 MAX_FILE_BYTES = 64 * 1024 * 1024
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -48,7 +51,7 @@ def private_folder(path: Path) -> None:
             os.chmod(path, 0o700)
 
 
-def open_regular(path: Path, flags: int, mode: int = 0o600) -> int:
+def open_regular(path: StrPath, flags: int, mode: int = 0o600) -> int:
     """Open without following a link; refuse anything that is not a regular file."""
     try:
         fd = os.open(path, flags | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), mode)
@@ -62,7 +65,7 @@ def open_regular(path: Path, flags: int, mode: int = 0o600) -> int:
     return fd
 
 
-def read_bytes(path: Path, limit: int = MAX_FILE_BYTES + 1) -> Optional[bytes]:
+def read_bytes(path: StrPath, limit: int = MAX_FILE_BYTES + 1) -> Optional[bytes]:
     """Up to ``limit`` bytes of the file, or None when it does not exist. A link is refused."""
     try:
         fd = open_regular(path, os.O_RDONLY)
@@ -72,14 +75,14 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES + 1) -> Optional[bytes]:
         return handle.read(limit)
 
 
-def size_of(path: Path) -> Optional[int]:
+def size_of(path: StrPath) -> Optional[int]:
     try:
         return os.lstat(path).st_size
     except FileNotFoundError:
         return None
 
 
-def write_atomic(path: Path, data: bytes, tmp_dir: Path) -> None:
+def write_atomic(path: StrPath, data: bytes, tmp_dir: StrPath) -> None:
     """A temp file in ``tmp_dir`` (0600), fsync, rename over the name, fsync the folder.
     A rename replaces a link itself, never its target."""
     fd, tmp = tempfile.mkstemp(dir=str(tmp_dir), prefix=".tmp_")
@@ -93,10 +96,10 @@ def write_atomic(path: Path, data: bytes, tmp_dir: Path) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
-    fsync_folder(path.parent)
+    fsync_folder(os.path.dirname(path))
 
 
-def append(path: Path, data: bytes) -> int:
+def append(path: StrPath, data: bytes) -> int:
     """Append ``data`` and fsync; the file's size after it. A line torn by an earlier
     crash is ended first, so it never swallows the new one."""
     fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
@@ -126,7 +129,7 @@ def flock_within(fd: int, seconds: float) -> None:
             delay = min(delay * 2, 0.05)
 
 
-def fsync_folder(folder: Path) -> None:
+def fsync_folder(folder: StrPath) -> None:
     with contextlib.suppress(OSError):
         fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
         try:
@@ -135,7 +138,7 @@ def fsync_folder(folder: Path) -> None:
             os.close(fd)
 
 
-def shred(path: Path) -> None:
+def shred(path: StrPath) -> None:
     """Overwrite a file's bytes before unlinking it, so a plain scan of the disk blocks
     backing the folder finds nothing readable (not a guarantee on SSDs or CoW filesystems).
     A link is unlinked, its target never touched."""
@@ -151,4 +154,4 @@ def shred(path: Path) -> None:
         finally:
             os.close(fd)
     with contextlib.suppress(FileNotFoundError):
-        path.unlink()
+        os.unlink(path)

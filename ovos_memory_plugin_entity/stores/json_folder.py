@@ -101,6 +101,7 @@ class JsonFolderStore:
         self.folder = Path(folder).expanduser()
         self.folder.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.sessions_dir = self.folder / "sessions"
+        self._sessions = str(self.sessions_dir)
         self.locks_dir = self.folder / "locks"
         self.tmp_dir = self.folder / "tmp"
         for directory in (self.folder, self.sessions_dir, self.locks_dir, self.tmp_dir):
@@ -135,13 +136,22 @@ class JsonFolderStore:
 
     # -- paths and locks -----------------------------------------------------
     def record_path(self, session_id: str) -> Path:
-        return self.sessions_dir / f"{file_key(session_id)}.json"
+        return Path(self._record(session_id))
 
     def journal_path(self, session_id: str) -> Path:
-        return self.sessions_dir / f"{file_key(session_id)}.journal.jsonl"
+        return Path(self._journal_file(session_id))
 
     def audit_path(self, session_id: str) -> Path:
-        return self.sessions_dir / f"{file_key(session_id)}.audit.jsonl"
+        return Path(self._audit(session_id))
+
+    def _record(self, session_id: str) -> str:
+        return os.path.join(self._sessions, f"{file_key(session_id)}.json")
+
+    def _journal_file(self, session_id: str) -> str:
+        return os.path.join(self._sessions, f"{file_key(session_id)}.journal.jsonl")
+
+    def _audit(self, session_id: str) -> str:
+        return os.path.join(self._sessions, f"{file_key(session_id)}.audit.jsonl")
 
     def quarantined(self, session_id: str) -> List[Path]:
         return sorted(self.sessions_dir.glob(f"{file_key(session_id)}.json.corrupt*"))
@@ -168,11 +178,11 @@ class JsonFolderStore:
     # -- reading -------------------------------------------------------------
     def _identity(self, session_id: str) -> Optional[Identity]:
         """None for a session that has no files (revisions are falsy only then)."""
-        path = self.record_path(session_id)
+        path = self._record(session_id)
         try:
             fd = files.open_regular(path, os.O_RDONLY)
         except (FileNotFoundError, UnsafeStore):
-            journal_size = files.size_of(self.journal_path(session_id))
+            journal_size = files.size_of(self._journal_file(session_id))
             return None if journal_size is None else (None, None, journal_size)
         try:
             info = os.fstat(fd)
@@ -180,12 +190,12 @@ class JsonFolderStore:
         finally:
             os.close(fd)
         epoch = found.group(1).decode() if found else None
-        return epoch, (info.st_ino, info.st_mtime_ns, info.st_size), files.size_of(self.journal_path(session_id))
+        return epoch, (info.st_ino, info.st_mtime_ns, info.st_size), files.size_of(self._journal_file(session_id))
 
     def _parse(self, session_id: str, locked: bool = False) -> SessionRecord:
         """The snapshot with its journal replayed. Raises CorruptRecord (or UnsafeStore)
         when the snapshot does not parse; a journal line that does not parse costs that line."""
-        raw = files.read_bytes(self.record_path(session_id))
+        raw = files.read_bytes(self._record(session_id))
         if raw is None:
             return new_record(session_id)
         try:
@@ -207,7 +217,7 @@ class JsonFolderStore:
         it is ignored and shredded. A damaged line (not the last one, which a crash may
         tear) costs only itself: the journal is copied aside and kept without it. Repairs
         happen under the lock: outside it, CorruptRecord sends the reader there."""
-        path = self.journal_path(session_id)
+        path = self._journal_file(session_id)
         try:
             raw = files.read_bytes(path)
         except UnsafeStore:
@@ -245,10 +255,10 @@ class JsonFolderStore:
             files.write_atomic(path, b"".join(kept), self.tmp_dir)
         return entries
 
-    def _quarantine_name(self, path: Path) -> Path:
+    def _quarantine_name(self, path: files.StrPath) -> Path:
         """A free name beside the session's files: ``<key>.json.corrupt`` for a snapshot,
         ``<key>.json.corrupt-journal`` (or ``-audit``) for the others, then ``.1``, ``.2``..."""
-        stem, _, rest = path.name.partition(".")
+        stem, _, rest = os.path.basename(path).partition(".")
         kind = rest.split(".")[0]
         base = self.sessions_dir / f"{stem}.json.corrupt{'' if kind == 'json' else '-' + kind}"
         target, n = base, 1
@@ -259,7 +269,7 @@ class JsonFolderStore:
 
     def _quarantine(self, session_id: str, reason: str) -> None:
         """The snapshot that does not parse, and the journal that follows it, go aside."""
-        for path in (self.record_path(session_id), self.journal_path(session_id)):
+        for path in (self._record(session_id), self._journal_file(session_id)):
             if os.path.lexists(path):
                 target = self._quarantine_name(path)
                 os.replace(path, target)
@@ -316,7 +326,7 @@ class JsonFolderStore:
                 self._scrub_files(session_id, change)
             if compacting:
                 trail = compacted(self.audit(session_id) + change.events, keep, time.time())
-                files.write_atomic(self.audit_path(session_id), json_lines(trail), self.tmp_dir)
+                files.write_atomic(self._audit(session_id), json_lines(trail), self.tmp_dir)
             elif change.events:
                 self._append_audit(session_id, change.events)
         return change
@@ -333,7 +343,7 @@ class JsonFolderStore:
         if change is not None:
             line = json_lines([change])
             if (journal_size or 0) + len(line) <= max(self.min_journal_bytes, snapshot_size):
-                files.append(self.journal_path(session_id), line)
+                files.append(self._journal_file(session_id), line)
                 return
         self._write_snapshot(session_id, record)
 
@@ -341,11 +351,11 @@ class JsonFolderStore:
         """The whole record under a new epoch, then the journal it replaces is shredded
         (a crash between the two leaves a journal of another epoch: ignored, then shredded)."""
         data = {EPOCH_KEY: secrets.token_hex(16), **record.to_dict()}
-        files.write_atomic(self.record_path(session_id), encoded_record(data), self.tmp_dir)
-        files.shred(self.journal_path(session_id))
+        files.write_atomic(self._record(session_id), encoded_record(data), self.tmp_dir)
+        files.shred(self._journal_file(session_id))
 
     def _append_audit(self, session_id: str, events: List[Dict[str, Any]]) -> None:
-        path = self.audit_path(session_id)
+        path = self._audit(session_id)
         try:
             files.append(path, json_lines(events))
         except OSError as exc:
@@ -361,7 +371,7 @@ class JsonFolderStore:
         record and journal were already replaced by a new snapshot)."""
         trail = self.audit(session_id)
         if trail:
-            files.write_atomic(self.audit_path(session_id), json_lines(scrub_trail(trail, change)), self.tmp_dir)
+            files.write_atomic(self._audit(session_id), json_lines(scrub_trail(trail, change)), self.tmp_dir)
         for copy_path in self.quarantined(session_id):
             try:
                 original = data = files.read_bytes(copy_path) or b""
@@ -384,7 +394,7 @@ class JsonFolderStore:
     # -- whole sessions --------------------------------------------------------
     def audit(self, session_id: str) -> List[Dict[str, Any]]:
         try:
-            raw = files.read_bytes(self.audit_path(session_id))
+            raw = files.read_bytes(self._audit(session_id))
         except UnsafeStore as exc:
             LOG.error(f"entity memory: {exc}; the trail there is not read")
             return []
@@ -416,7 +426,8 @@ class JsonFolderStore:
             # The new generation is written first: an erase killed midway still drops
             # exchanges queued before it, and running it again finishes the job.
             self._write_snapshot(session_id, erased(old, session_id))
-            for doomed in [self.audit_path(session_id), *self.quarantined(session_id)]:
+            files.shred(self._audit(session_id))
+            for doomed in self.quarantined(session_id):
                 files.shred(doomed)
             self._cache.pop(key)
 
