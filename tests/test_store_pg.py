@@ -197,11 +197,15 @@ def test_a_hung_database_does_not_hold_the_turn(pg_url, tmp_path):
             start = time.monotonic()
             context = memory.build_conversation_context("tea?", "s")
             waited = time.monotonic() - start
+            start = time.monotonic()
+            unknown = memory.build_conversation_context("hello", "never-read")
+            waited_unknown = time.monotonic() - start
         finally:
             for pid in stopped:
                 os.kill(pid, signal.SIGCONT)
         assert "Likes tea" in context[-2].content  # the facts last read
         assert waited < 2.0  # not the whole hang: a bounded wait (0.25 s by design)
+        assert unknown[-1].content == "hello" and waited_unknown < 2.0  # no facts yet: 1 s by design
     finally:
         memory.close(timeout=5)
 

@@ -42,8 +42,9 @@ SERVER_TIMEOUTS = "-c statement_timeout=5000 -c lock_timeout=3000 -c idle_in_tra
 # A read the turn waits for, at most, when it has a record to fall back on (a hung
 # server, stopped but still accepting, answers nothing; the read goes on in the background).
 TURN_WAIT_S = 0.25
-# ... and when it has none (a session this process has never read).
-FIRST_READ_WAIT_S = 3.0
+# ... and when it has none (a session this process has never read): a healthy server
+# answers a first read, connection included, in well under this.
+FIRST_READ_WAIT_S = 1.0
 # Reads in flight at once in the background; past it the turn uses what it has.
 MAX_READS_IN_FLIGHT = 8
 # Waiting longer than this for a connection means the database is down: the turn goes on.
