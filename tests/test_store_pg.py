@@ -243,3 +243,13 @@ def test_processes_starting_at_once_share_one_whole_node_key(tmp_path):
         proc.join(10)
     assert len(keys) == 8 and len(set(keys)) == 1 and len(keys[0]) == 32
     assert sorted(p.name for p in tmp_path.iterdir()) == ["node.key"]  # no drafts left behind
+
+
+def test_a_node_key_planted_as_a_link_is_refused_not_followed(tmp_path):
+    from ovos_memory_plugin_entity.stores import UnsafeStore
+    from ovos_memory_plugin_entity.stores.sealing import node_key
+    target = tmp_path / "elsewhere"
+    target.write_text("00" * 32 + "\n")
+    (tmp_path / "node.key").symlink_to(target)
+    with pytest.raises(UnsafeStore, match="link"):
+        node_key(tmp_path / "node.key")

@@ -49,7 +49,7 @@ def _rows_delta(before: Sequence[Any], after: Sequence[Any]) -> Optional[Tuple[L
         if new_seen:  # replay keeps survivors in place and appends new rows after them
             return None
         survivors.append(row.id)
-        if prior is not row and (prior.__dict__ != row.__dict__) and (data := row.to_dict()) != prior.to_dict():
+        if prior.__dict__ != row.__dict__ and (data := row.to_dict()) != prior.to_dict():
             changed.append(data)
     if survivors != [row.id for row in before if row.id in seen]:
         return None

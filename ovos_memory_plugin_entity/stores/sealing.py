@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import base64
 import contextlib
-import errno
 import hashlib
 import hmac
 import json
@@ -27,6 +26,7 @@ from typing import Any, Dict
 
 from ovos_utils.log import LOG
 
+from ovos_memory_plugin_entity.stores import files
 from ovos_memory_plugin_entity.stores.base import StoreDataError, StoreUnavailable
 
 NODE_KEY_BYTES = 32  # AES-256
@@ -68,19 +68,14 @@ def node_key(path: Path) -> bytes:
 
 
 def _read_key(path: Path) -> bytes:
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise ValueError(f"refusing the node key {path}: it is a link") from None
-        raise
+    fd = files.open_regular(path, os.O_RDONLY)  # a link or anything but a file is refused
     with os.fdopen(fd) as handle:
-        info = os.fstat(handle.fileno())
+        mode = stat.S_IMODE(os.fstat(handle.fileno()).st_mode)
         text = handle.read(200).strip()
-    if not stat.S_ISREG(info.st_mode) or not _HEX_KEY.match(text):
+    if not _HEX_KEY.match(text):
         raise ValueError(f"the node key {path} is not 64 hex digits; restore it from another node "
                          f"(a new one cannot open what the old one sealed)")
-    if stat.S_IMODE(info.st_mode) & 0o077:
+    if mode & 0o077:
         LOG.warning(f"entity memory: the node key {path} is readable by others; making it 0600")
         with contextlib.suppress(OSError):
             os.chmod(path, 0o600)
