@@ -5,12 +5,15 @@ from setuptools import find_packages, setup
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def version() -> str:
+def about() -> dict:
+    """The package's version and plugin names, read without importing the package."""
     scope: dict = {}
-    with open(os.path.join(HERE, "ovos_memory_plugin_entity", "version.py")) as handle:
+    with open(os.path.join(HERE, "ovos_memory_plugin_entity", "about.py")) as handle:
         exec(handle.read(), scope)
-    return scope["__version__"]
+    return scope
 
+
+ABOUT = about()
 
 def readme() -> str:
     with open(os.path.join(HERE, "readme.md"), encoding="utf-8") as handle:
@@ -21,13 +24,13 @@ ENTRY = "ovos_memory_plugin_entity.plugin:EntityMemory"
 
 setup(
     name="ovos-memory-plugin-entity",
-    version=version(),
+    version=ABOUT["__version__"],
     description="Durable facts about the user for OpenVoiceOS personas, distilled by a local model",
     long_description=readme(),
     long_description_content_type="text/markdown",
     license="Apache-2.0",
     packages=find_packages(include=["ovos_memory_plugin_entity", "ovos_memory_plugin_entity.*"]),
-    package_data={"ovos_memory_plugin_entity": ["locale/*.json", "locale/*/*.json", "py.typed"]},
+    package_data={"ovos_memory_plugin_entity": ["locale/*/*.json", "locale/*/*.voc", "locale/*/*.dialog", "py.typed"]},
     author="ovos-memory-plugin-entity developers",
     url="https://github.com/OpenVoiceOS/ovos-memory-plugin-entity",
     keywords=["ovos", "openvoiceos", "plugin", "memory", "persona", "llm", "voice assistant"],
@@ -46,6 +49,9 @@ setup(
         "snowballstemmer>=2.2,<4",
         # sentence splitting that knows abbreviations; already installed with ovos-plugin-manager
         "quebra_frases>=0.3.7",
+        # OVOS's own reader of .voc/.dialog line files, its template expander and its language
+        # resolution (pure Python, no dependencies); already installed with ovos-plugin-manager
+        "ovos-spec-tools>=1.10",
     ],
     extras_require={
         "test": ["pytest>=7", "mypy>=1.8", "types-requests"],
@@ -55,10 +61,7 @@ setup(
         "postgres": ["psycopg[binary]>=3.1,<4", "psycopg-pool>=3.2,<4", "cryptography>=41"],
     },
     entry_points={
-        "opm.agents.memory": [
-            f"ovos-memory-plugin-entity = {ENTRY}",
-            f"ovos-memory-plugin-entity-facts = {ENTRY}",
-        ],
+        ABOUT["ENTRY_POINT_GROUP"]: [f"{name} = {ENTRY}" for name in ABOUT["PLUGIN_NAMES"]],
         "console_scripts": ["ovos-entity-memory = ovos_memory_plugin_entity.cli:main"],
     },
     classifiers=["Development Status :: 4 - Beta",

@@ -25,12 +25,12 @@ from typing import Callable, List
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script: tests/ beside it
 
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole  # noqa: E402
-
-from tests.fake_model import FakeModel, SilentServer  # noqa: E402
 from timing import median_ms, timed  # noqa: E402
+
 from ovos_memory_plugin_entity import EntityMemory  # noqa: E402
+from ovos_memory_plugin_entity.io.stores import JsonFolderStore  # noqa: E402
 from tests import helpers as factlib  # noqa: E402
-from ovos_memory_plugin_entity.stores import JsonFolderStore  # noqa: E402
+from tests.fake_model import FakeModel, SilentServer  # noqa: E402
 
 try:
     from ovos_memory_plugins.entity import EntityMemory as PeerMemory
@@ -209,7 +209,8 @@ def bench_postgres() -> None:
         print("  skipped: set DB_URL to a postgresql:// URL")
         return
     import psycopg
-    from ovos_memory_plugin_entity.stores.postgres import PostgresStore
+
+    from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
     for writers in (1, 4, 16):
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute("DROP TABLE IF EXISTS entity_memory_sessions, entity_memory_audit, entity_memory_meta")

@@ -14,15 +14,17 @@ import tempfile
 import time
 from pathlib import Path
 
+from timing import median_ms, timed  # noqa: E402
+
 from ovos_memory_plugin_entity import EntityMemory  # noqa: E402
 from ovos_memory_plugin_entity.cli import main as cli  # noqa: E402
-from ovos_memory_plugin_entity.stores.encoding import render_record  # noqa: E402
-from ovos_memory_plugin_entity.stores.json_folder import file_key  # noqa: E402
-from ovos_memory_plugin_entity.contract import Ops  # noqa: E402
-from ovos_memory_plugin_entity.editor import Editor, Policy, edit  # noqa: E402
-from ovos_memory_plugin_entity.record import new_record  # noqa: E402
-from ovos_memory_plugin_entity.stores import JsonFolderStore  # noqa: E402
-from timing import median_ms, timed  # noqa: E402
+from ovos_memory_plugin_entity.domain.editor import Editor, edit
+from ovos_memory_plugin_entity.domain.ops import Ops  # noqa: E402
+from ovos_memory_plugin_entity.domain.policy import Policy  # noqa: E402
+from ovos_memory_plugin_entity.domain.record import new_record  # noqa: E402
+from ovos_memory_plugin_entity.io.stores import JsonFolderStore  # noqa: E402
+from ovos_memory_plugin_entity.io.stores.encoding import render_record  # noqa: E402
+from ovos_memory_plugin_entity.io.stores.json_folder import file_key  # noqa: E402
 
 
 def seed_sessions(folder: Path, sessions: int) -> None:

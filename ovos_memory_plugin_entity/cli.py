@@ -3,25 +3,22 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import logging
 import datetime
 import json
+import logging
 import sys
 import time
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
-
-from ovos_memory_plugin_entity.entities import event_end
+from ovos_memory_plugin_entity.about import __version__
+from ovos_memory_plugin_entity.domain.entities import event_end
+from ovos_memory_plugin_entity.domain.errors import OwnerError, StoreUnavailable, UsageError
+from ovos_memory_plugin_entity.domain.record import Fact
+from ovos_memory_plugin_entity.io.stores import open_store
 from ovos_memory_plugin_entity.persona_config import plugin_block
-from ovos_memory_plugin_entity.version import __version__
-from ovos_memory_plugin_entity.owner import Owner, OwnerError, read_json_file
-from ovos_memory_plugin_entity.record import Fact
+from ovos_memory_plugin_entity.pipelines.owner import Owner, read_json_file
 from ovos_memory_plugin_entity.settings import Settings, device_defaults, load_settings, read_settings
-from ovos_memory_plugin_entity.stores import StoreUnavailable, open_store
-
-class UserError(Exception):
-    """A mistake on the command line: printed without a traceback, exit status 1."""
 
 
 def _plugin_config(args: argparse.Namespace) -> Dict[str, Any]:
@@ -32,13 +29,13 @@ def _plugin_config(args: argparse.Namespace) -> Dict[str, Any]:
         try:
             persona = json.loads(Path(args.config).read_text(encoding="utf-8"))
         except (OSError, ValueError, RecursionError) as exc:
-            raise UserError(f"cannot read the persona JSON {args.config}: {exc}") from None
+            raise UsageError(f"cannot read the persona JSON {args.config}: {exc}") from None
         block = plugin_block(persona)
         named = persona.get("memory_module") if isinstance(persona, dict) else None
         if block is None and isinstance(named, str) and isinstance(persona.get(named), dict):
             block = dict(persona[named])  # the plugin under another name (an alias of its entry point)
         if block is None and isinstance(persona, dict) and "memory_module" in persona:
-            raise UserError(f"{args.config} does not use this plugin (memory_module is "
+            raise UsageError(f"{args.config} does not use this plugin (memory_module is "
                             f"{persona.get('memory_module')!r})")
         config = block if block is not None else dict(persona) if isinstance(persona, dict) else {}
     if getattr(args, "db_path", None):
@@ -68,23 +65,22 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def _owner(args: argparse.Namespace) -> Owner:
     settings = _settings(args)
     if settings.backend == "memory":
-        raise UserError("backend 'memory' keeps facts inside the assistant's process; "
+        raise UsageError("backend 'memory' keeps facts inside the assistant's process; "
                         "the command line can only reach the 'json' and 'postgres' backends")
-    from ovos_memory_plugin_entity.plugin import make_policy
     try:
         store = open_store(settings.backend, settings.store_folder, settings.db_url,
                            max_audit_events=settings.max_audit_events, key_file=settings.key_file)
     except (OSError, ValueError) as exc:
         where = "the database" if settings.backend == "postgres" else f"the store at {settings.store_folder}"
-        raise UserError(f"cannot use {where}: {exc}") from None
-    return Owner(store, make_policy(settings), time.time, actor="cli", scope=settings.scope)
+        raise UsageError(f"cannot use {where}: {exc}") from None
+    return Owner(store, settings.policy(), time.time, actor="cli", scope=settings.scope)
 
 
 def _settings(args: argparse.Namespace) -> Settings:
     try:
         return load_settings(_plugin_config(args), device_defaults())[0]
     except ValueError as exc:
-        raise UserError(str(exc)) from None
+        raise UsageError(str(exc)) from None
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -240,7 +236,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     """Export one session (or --all) as versioned JSON, history and tombstones included."""
     owner = _owner(args)
     if args.all == bool(args.session):
-        raise UserError("name one SESSION or give --all")
+        raise UsageError("name one SESSION or give --all")
     ids = owner.store.sessions() if args.all else [args.session]
     if not args.all:
         owner.record(args.session, must_exist=True)
@@ -280,7 +276,7 @@ def cmd_vacuum(args: argparse.Namespace) -> int:
     store = _owner(args).store
     vacuum = getattr(store, "vacuum", None)
     if vacuum is None:
-        raise UserError("vacuum is for backend postgres; the JSON backend overwrites erased files itself")
+        raise UsageError("vacuum is for backend postgres; the JSON backend overwrites erased files itself")
     vacuum()
     _emit(args, {"vacuumed": True}, "vacuumed: dead row versions (ciphertext under keys that no longer "
                                      "exist) have left the table files")
@@ -420,7 +416,7 @@ def _run(args: argparse.Namespace) -> int:
     except StoreUnavailable as exc:
         print(f"ovos-entity-memory: the database cannot be reached ({exc}); check db_url", file=sys.stderr)
         return 1
-    except (UserError, OwnerError) as exc:
+    except (UsageError, OwnerError) as exc:
         print(f"ovos-entity-memory: {exc}", file=sys.stderr)
         return 1
 

@@ -10,11 +10,13 @@ import datetime
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional
 
-from ovos_memory_plugin_entity.client import ChatClient, EndpointError
-from ovos_memory_plugin_entity.contract import ReplyError, build_prompt, parse_reply, render_exchange
-from ovos_memory_plugin_entity.persona_config import COMPOSITE, OUR_NAMES, plugin_block
+from ovos_memory_plugin_entity.about import PLUGIN_NAMES, UNIQUE_PLUGIN_NAME
+from ovos_memory_plugin_entity.domain.contract import build_prompt, parse_reply, render_exchange
+from ovos_memory_plugin_entity.domain.errors import EndpointError, ReplyError, StoreUnavailable
+from ovos_memory_plugin_entity.io.client import ChatClient
+from ovos_memory_plugin_entity.io.stores import open_store
+from ovos_memory_plugin_entity.persona_config import COMPOSITE, plugin_block
 from ovos_memory_plugin_entity.settings import Loaded, Settings
-from ovos_memory_plugin_entity.stores import StoreUnavailable, open_store
 
 # Chat engines known to drop system messages unless told otherwise.
 SYSTEM_DROPPING_ENGINES = ("ovos-chat-openai-plugin",)
@@ -111,19 +113,20 @@ def check_store(settings: Settings) -> Check:
     return Check("store", PASS, f"{where} is writable and private")
 
 
-def check_plugin_names(used_name: str = OUR_NAMES[0]) -> List[Check]:
+def check_plugin_names(used_name: str = PLUGIN_NAMES[0]) -> List[Check]:
     """Which class OPM gives for each of our names; a wrong one fails only if it is used."""
     from ovos_plugin_manager.agents import load_memory_plugin
+
     from ovos_memory_plugin_entity.plugin import EntityMemory
     checks = []
-    for name in OUR_NAMES:
+    for name in PLUGIN_NAMES:
         cls = load_memory_plugin(name)
         ours = cls is EntityMemory
         where = f"{cls.__module__}.{cls.__name__}" if cls else "nothing"
         level = PASS if ours else FAIL if name == used_name else WARN
         note = "" if ours or name != used_name else " (and the persona uses this name)"
         checks.append(Check(f"plugin name {name}", level, f"OPM gives {where}{note}",
-                            "" if ours else "use the unique name ovos-memory-plugin-entity-facts in memory_module"))
+                            "" if ours else f"use the unique name {UNIQUE_PLUGIN_NAME} in memory_module"))
     return checks
 
 
@@ -131,7 +134,7 @@ def check_persona(persona: Dict[str, Any]) -> List[Check]:
     block = plugin_block(persona)
     if block is None:
         return [Check("persona memory", FAIL, f"memory_module is {persona.get('memory_module')!r}",
-                      'set "memory_module": "ovos-memory-plugin-entity-facts" in the persona JSON')]
+                      f'set "memory_module": "{UNIQUE_PLUGIN_NAME}" in the persona JSON')]
     checks = [Check("persona memory", PASS, f"memory_module is {persona.get('memory_module')}")]
     mode = block.get("inject_mode", "system")
     if persona.get("memory_module") == COMPOSITE and mode != "system":
@@ -155,7 +158,7 @@ def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: float
         Check("endpoint", PASS, "extractor: rules needs no model")]
     checks.append(check_store(settings))
     named = persona.get("memory_module") if persona else None
-    checks += check_plugin_names(named if isinstance(named, str) and named in OUR_NAMES else OUR_NAMES[0])
+    checks += check_plugin_names(named if isinstance(named, str) and named in PLUGIN_NAMES else PLUGIN_NAMES[0])
     if persona is not None:
         checks += check_persona(persona)
     return checks

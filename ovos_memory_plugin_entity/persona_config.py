@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-OUR_NAMES = ("ovos-memory-plugin-entity-facts", "ovos-memory-plugin-entity")
+from ovos_memory_plugin_entity.about import PLUGIN_NAMES
+
 COMPOSITE = "ovos-memory-plugin-composite"
 
 
@@ -18,13 +19,13 @@ def plugin_block(persona: Any) -> Optional[Dict[str, Any]]:
     if not isinstance(persona, dict):
         return None
     name = persona.get("memory_module")
-    if name in OUR_NAMES:
+    if name in PLUGIN_NAMES:
         block = persona.get(name)
         return dict(block) if isinstance(block, dict) else {}
     if name == COMPOSITE:
         composite = persona.get(COMPOSITE) or {}
         for member in composite.get("members", []) if isinstance(composite, dict) else []:
-            if isinstance(member, dict) and member.get("module") in OUR_NAMES:
+            if isinstance(member, dict) and member.get("module") in PLUGIN_NAMES:
                 config = dict(member.get("config") or {})
                 if "scope" in composite:
                     config["scope"] = composite["scope"]

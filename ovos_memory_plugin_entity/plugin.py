@@ -19,44 +19,34 @@ from typing import Any, Callable, Dict, List, Optional
 from ovos_plugin_manager.templates.agents import AgentContextManager, AgentMessage
 from ovos_utils.log import LOG
 
-from ovos_memory_plugin_entity import context, migration
-from ovos_memory_plugin_entity.attributes import canonical_text, slot_of
-from ovos_memory_plugin_entity.client import ChatClient
-from ovos_memory_plugin_entity.confirmation import MAX_QUESTION_CHARS, QUESTION, Confirmation
-from ovos_memory_plugin_entity.editor import Policy
-from ovos_memory_plugin_entity.extractor import Extractor
-from ovos_memory_plugin_entity.language import load_language
-from ovos_memory_plugin_entity.learning import Learner
-from ovos_memory_plugin_entity.owner import Owner, OwnerError
-from ovos_memory_plugin_entity.record import Entity, Fact, Pending, SessionRecord
-from ovos_memory_plugin_entity.safety import is_instruction
-from ovos_memory_plugin_entity.scope import session_key
-from ovos_memory_plugin_entity.settings import SPECS, Settings, device_defaults, read_settings, settings_doc
-from ovos_memory_plugin_entity.stores import JsonFolderStore, Store, open_store
-from ovos_memory_plugin_entity.text import stemmer_for
-from ovos_memory_plugin_entity.turns import TurnKeeper
-from ovos_memory_plugin_entity.yesno import load_judge
-
+from ovos_memory_plugin_entity.domain.errors import OwnerError
+from ovos_memory_plugin_entity.domain.ranking import RankedSession, select
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending, SessionRecord
+from ovos_memory_plugin_entity.domain.rendering import assemble, render_block
+from ovos_memory_plugin_entity.domain.scope import session_key
+from ovos_memory_plugin_entity.io.caches import RankCache
+from ovos_memory_plugin_entity.io.client import ChatClient
+from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, open_store
+from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.stemming import stemmer_for
+from ovos_memory_plugin_entity.language.yesno import load_judge
+from ovos_memory_plugin_entity.pipelines import migration
+from ovos_memory_plugin_entity.pipelines.confirmation import MAX_QUESTION_CHARS, Confirmation
+from ovos_memory_plugin_entity.pipelines.extraction import Extractor
+from ovos_memory_plugin_entity.pipelines.learning import Learner
+from ovos_memory_plugin_entity.pipelines.owner import Owner
+from ovos_memory_plugin_entity.pipelines.turns import TurnKeeper
+from ovos_memory_plugin_entity.settings import SPECS, device_defaults, read_settings, settings_doc
 
 # The assistant waits this long for a session another process holds; its job is then
 # retried later, so one stuck session stalls no other.
 SESSION_LOCK_WAIT_S = 1.0
 
 
-def make_policy(settings: Settings) -> Policy:
-    """The limits every edit obeys, from the settings (shared with the CLI)."""
-    language = load_language(settings.lang)
-    return Policy(max_facts=settings.max_facts, max_retired=settings.max_retired_facts,
-                  supersede_threshold=settings.supersede_threshold, max_fact_chars=settings.max_fact_chars,
-                  stopwords=language.stopwords, refuses=lambda text: is_instruction(text, language),
-                  canonical=lambda text: canonical_text(text, language),
-                  slot_of=lambda text: slot_of(text, language), stem=stemmer_for(language.stemmer))
-
-
 class EntityMemory(AgentContextManager):
     """Remembers durable facts about the user and re-injects the relevant ones every turn.
 
-    Configuration keys (the persona JSON block; the seed plugin's keys keep their
+    Configuration keys (the persona JSON block; the older plugin's keys keep their
     defaults), each with its default and effect:
 
     """
@@ -78,26 +68,25 @@ class EntityMemory(AgentContextManager):
         self.settings = settings
         self._wall_clock = wall_clock
         language = load_language(settings.lang)
-        policy = make_policy(settings)
+        policy = settings.policy()
         self._client = ChatClient(settings.api_url, model=settings.model, api_key=settings.api_key,
                                   connect_timeout=settings.connect_timeout, read_timeout=settings.request_timeout,
                                   max_tokens=settings.max_extract_tokens, session=http_session, clock=clock)
         self._store: Store = self._open_store()
-        self._ranks = context.RankCache(settings.cache_sessions, language.stopwords, settings.max_fact_chars,
+        self._ranks = RankCache(settings.cache_sessions, language.stopwords, settings.max_fact_chars,
                                         stemmer_for(language.stemmer))
         self._phrases = language.phrases
-        # The seed's default header is English; a persona in another language gets its own.
+        # The older plugin's default header is English; a persona in another language gets its own.
         english_default = settings.facts_header == SPECS["facts_header"].default
-        self._header = language.phrases.get("header", settings.facts_header) if english_default \
-            else settings.facts_header
+        self._header = language.phrases["header"] if english_default else settings.facts_header
         self._refuses = policy.refuses
         self._confirmation = Confirmation(load_judge(language, settings.lang), language,
                                           settings.confirm_ttl_hours * 3600, settings.max_fact_chars,
-                                          language.phrases.get("confirm_question", QUESTION),
+                                          language.phrases["confirm_question"],
                                           min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS)
                                           ) if settings.confirm else None
         self._learner = Learner(store=self._store, ranks=self._ranks,
-                                extractor=Extractor(settings, self._client, language), policy=policy,
+                                extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
                                 confirmation=self._confirmation, pending_user_timeout=settings.pending_user_timeout,
                                 queue_size=settings.queue_size, concurrency=settings.extract_concurrency,
                                 clock=clock, wall_clock=wall_clock)
@@ -162,16 +151,15 @@ class EntityMemory(AgentContextManager):
                                         lambda record, ranked: self._render(key, record, ranked, utterance))
         except Exception as exc:
             LOG.exception(f"entity memory: facts left out of this turn: {exc}")
-        return context.assemble(utterance, block, system_prompt=self.system_prompt,
-                                inject_mode=self.settings.inject_mode, turns=turns)
+        return assemble(utterance, block, system_prompt=self.system_prompt,
+                        inject_mode=self.settings.inject_mode, turns=turns)
 
-    def _render(self, key: str, record: SessionRecord, ranked: context.RankedSession,
+    def _render(self, key: str, record: SessionRecord, ranked: RankedSession,
                 utterance: str) -> Optional[str]:
         now = self._wall_clock()
-        chosen = context.select(ranked, utterance, self.settings.context_budget_chars,
-                                self.settings.context_max_facts, now=now,
-                                grace_s=self.settings.event_grace_hours * 3600)
-        block = context.render_block(self._header, ranked, chosen, now, self._phrases) if chosen else None
+        chosen = select(ranked, utterance, self.settings.context_budget_chars, self.settings.context_max_facts,
+                        now=now, grace_s=self.settings.event_grace_hours * 3600)
+        block = render_block(self._header, ranked, chosen, now, self._phrases) if chosen else None
         if self._confirmation is not None:
             question = self._confirmation.question(key, record, now, self._refuses)
             if question:
@@ -181,16 +169,15 @@ class EntityMemory(AgentContextManager):
     # -- the owner's API ------------------------------------------------------------
     def facts(self, session_id: str, include_retired: bool = False) -> List[Fact]:
         """The session's facts: live ones, or every row including retired ones."""
-        record = self._owner.record(session_id)
-        return [Fact(**f.to_dict()) for f in record.facts if include_retired or f.live]
+        return self._owner.facts(session_id, include_retired, must_exist=False)
 
     def entities(self, session_id: str) -> List[Entity]:
         """The people, pets and places the session's facts are about (live ones)."""
-        return [Entity(**e.to_dict()) for e in self._owner.record(session_id).entities if e.live]
+        return self._owner.entities(session_id, must_exist=False)
 
     def pending(self, session_id: str) -> List[Pending]:
         """Proposals waiting for the user's yes (``confirm: on``)."""
-        return list(self._owner.record(session_id).pending)
+        return self._owner.pending(session_id, must_exist=False)
 
     def add_fact(self, session_id: str, text: str, pin: bool = False, about: Optional[str] = None,
                  relation: Optional[str] = None, when: Optional[str] = None) -> Fact:
@@ -211,7 +198,7 @@ class EntityMemory(AgentContextManager):
 
     def audit_trail(self, session_id: str) -> List[Dict[str, Any]]:
         """Every change to the session's facts, oldest first."""
-        return self._store.audit(self._owner.key(session_id))
+        return self._owner.history(session_id, must_exist=False)
 
     def forget_entity(self, session_id: str, entity_id: str) -> None:
         """Forget an entity and every fact about it."""

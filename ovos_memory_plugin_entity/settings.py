@@ -2,12 +2,13 @@
 
 :data:`SPECS` is the one list: the plugin's docstring and the readme's table are
 rendered from it (:func:`settings_doc`, :func:`settings_table`), and a test holds the
-readme to it. The seed plugin's keys keep their meaning and defaults.
+readme to it. The older plugin's keys keep their meaning and defaults.
 
-Everything the seed (ovos-memory-plugins' EntityMemory) accepts is understood:
+Everything the older plugin (ovos-memory-plugins' EntityMemory) accepts is understood:
 numeric strings for numbers, ``max_facts: 0`` for "no cap", a backend name in any
-case. A value that cannot be understood raises ``ValueError`` naming the key, the
-value and what is allowed; unknown keys are logged once so a typo shows.
+case. A value that cannot be understood raises ``ConfigError`` naming the key, the
+value and what is allowed (:class:`errors.ConfigError`); unknown keys are logged once
+so a typo shows.
 """
 from __future__ import annotations
 
@@ -17,8 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
-from ovos_memory_plugin_entity.contract import DEFAULT_EXTRACTION_PROMPT
-from ovos_memory_plugin_entity.stores.base import DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS
+from ovos_memory_plugin_entity.domain.contract import DEFAULT_EXTRACTION_PROMPT
+from ovos_memory_plugin_entity.domain.errors import ConfigError
+from ovos_memory_plugin_entity.domain.policy import Policy
+from ovos_memory_plugin_entity.io.stores import node_key_path
+from ovos_memory_plugin_entity.io.stores.base import DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS
+from ovos_memory_plugin_entity.language.policy import language_policy
+from ovos_memory_plugin_entity.pipelines.extraction import ExtractionSettings
 
 BACKENDS = ("json", "memory", "postgres")
 # Where db_url is read from when the persona JSON leaves it out (secrets stay out of it).
@@ -41,7 +47,7 @@ def device_defaults() -> Dict[str, Any]:
 
 
 def default_db_path() -> str:
-    """``$XDG_DATA_HOME/ovos/entity_memory.json``, as the seed plugin stores it."""
+    """``$XDG_DATA_HOME/ovos/entity_memory.json``, as the older plugin stores it."""
     data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return str(Path(data_home) / "ovos" / "entity_memory.json")
 
@@ -95,10 +101,19 @@ class Settings:
     max_audit_events: int
     cache_sessions: int
 
+    def policy(self) -> Policy:
+        """The limits every edit obeys, with the language's judgement of a fact's words."""
+        return language_policy(self.lang, max_facts=self.max_facts, max_retired=self.max_retired_facts,
+                               supersede_threshold=self.supersede_threshold, max_fact_chars=self.max_fact_chars)
+
+    def extraction(self) -> ExtractionSettings:
+        return ExtractionSettings(mode=self.extractor, prompt=self.extraction_prompt, quiet_gate=self.quiet_gate,
+                                  max_prompt_facts=self.max_prompt_facts, api_url=self.api_url)
+
     @property
     def key_file(self) -> Path:
         """The PostgreSQL backend's node key (see :mod:`stores.sealing`)."""
-        return Path(self.db_key_file).expanduser() if self.db_key_file else self.store_folder / "postgres.key"
+        return Path(self.db_key_file).expanduser() if self.db_key_file else node_key_path(self.store_folder)
 
     @property
     def store_folder(self) -> Path:
@@ -109,26 +124,26 @@ class Settings:
 
 def _text(key: str, value: Any) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"{key} must be a string, got {value!r}")
+        raise ConfigError(f"{key} must be a string, got {value!r}")
     return value
 
 
 def _number(key: str, value: Any, *, integer: bool, minimum: float,
             maximum: float = math.inf) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ValueError(f"{key} must be a number, got {value!r}")
+        raise ConfigError(f"{key} must be a number, got {value!r}")
     try:
         number = float(value.strip()) if isinstance(value, str) else float(value)
     except ValueError:
-        raise ValueError(f"{key} must be a number, got {value!r}") from None
+        raise ConfigError(f"{key} must be a number, got {value!r}") from None
     if not math.isfinite(number):
-        raise ValueError(f"{key} must be a finite number, got {value!r}")
+        raise ConfigError(f"{key} must be a finite number, got {value!r}")
     if not minimum <= number <= maximum:
         allowed = f"between {minimum:g} and {maximum:g}" if maximum < math.inf else f"at least {minimum:g}"
-        raise ValueError(f"{key} must be {allowed}, got {value!r}")
+        raise ConfigError(f"{key} must be {allowed}, got {value!r}")
     if integer:
         if number != int(number):
-            raise ValueError(f"{key} must be a whole number, got {value!r}")
+            raise ConfigError(f"{key} must be a whole number, got {value!r}")
         return int(number)
     return number
 
@@ -137,7 +152,7 @@ def _choice(choices: Tuple[str, ...]) -> Callable[[str, Any], str]:
     def parse(key: str, value: Any) -> str:
         if isinstance(value, str) and value.strip().lower() in choices:
             return value.strip().lower()
-        raise ValueError(f"{key} must be one of {list(choices)}, got {value!r}")
+        raise ConfigError(f"{key} must be one of {list(choices)}, got {value!r}")
     return parse
 
 
@@ -150,7 +165,7 @@ def _float(minimum: float, maximum: float = math.inf, *, exclusive_zero: bool = 
     def parse(key: str, value: Any) -> float:
         number = _number(key, value, integer=False, minimum=minimum, maximum=maximum)
         if exclusive_zero and number == 0:
-            raise ValueError(f"{key} must be greater than 0, got {value!r}")
+            raise ConfigError(f"{key} must be greater than 0, got {value!r}")
         return number
     return parse
 
@@ -160,27 +175,27 @@ def _switch(key: str, value: Any) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in ("on", "off", "true", "false"):
         return value.strip().lower() in ("on", "true")
-    raise ValueError(f"{key} must be 'on' or 'off', got {value!r}")
+    raise ConfigError(f"{key} must be 'on' or 'off', got {value!r}")
 
 
 def _prompt(key: str, value: Any) -> str:
     text = _text(key, value)
     if "{exchange}" not in text:
-        raise ValueError(f"{key} must contain the placeholder {{exchange}}, got {value!r}")
+        raise ConfigError(f"{key} must contain the placeholder {{exchange}}, got {value!r}")
     return text
 
 
 def _url(key: str, value: Any) -> str:
     text = _text(key, value).strip()
     if not text.startswith(("http://", "https://")):
-        raise ValueError(f"{key} must be an http:// or https:// URL, got {value!r}")
+        raise ConfigError(f"{key} must be an http:// or https:// URL, got {value!r}")
     return text.rstrip("/")
 
 
 def _path(key: str, value: Any) -> str:
     text = _text(key, value).strip()
     if not text:
-        raise ValueError(f"{key} must be a file path, got {value!r}")
+        raise ConfigError(f"{key} must be a file path, got {value!r}")
     return text
 
 
@@ -327,8 +342,8 @@ def load_settings(config: Optional[Mapping[str, Any]],
     """Validate a persona's plugin block strictly (the CLI, tests); return the settings
     and the unknown keys. ``None`` for a key means "use the default". ``defaults``
     replaces built-in defaults (the device's ``lang`` from mycroft.conf). Raises
-    ``ValueError`` naming the key, the value and what is allowed."""
+    ``ConfigError`` naming the key, the value and what is allowed."""
     loaded = read_settings(config, defaults)
     if loaded.errors:
-        raise ValueError(loaded.errors[0])
+        raise ConfigError(loaded.errors[0])
     return loaded.settings, loaded.unknown

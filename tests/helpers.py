@@ -5,11 +5,14 @@ from typing import Any, Iterable, List, Optional
 
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 
-from ovos_memory_plugin_entity.contract import NewFact, Ops, Replacement  # noqa: F401  (re-exported)
-from ovos_memory_plugin_entity.editor import Change, Editor, Policy  # noqa: F401
-from ovos_memory_plugin_entity.record import SessionRecord, new_record  # noqa: F401
+from ovos_memory_plugin_entity.about import UNIQUE_PLUGIN_NAME
+from ovos_memory_plugin_entity.domain.change import Change
+from ovos_memory_plugin_entity.domain.editor import Editor
+from ovos_memory_plugin_entity.domain.ops import NewFact, Ops, Replacement  # noqa: F401  (re-exported)
+from ovos_memory_plugin_entity.domain.policy import Policy  # noqa: F401
+from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record  # noqa: F401
 
-UNIQUE_NAME = "ovos-memory-plugin-entity-facts"
+UNIQUE_NAME = UNIQUE_PLUGIN_NAME
 
 
 class Clock:

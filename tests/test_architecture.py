@@ -1,27 +1,108 @@
-"""The shape of the package: one-way imports, small modules, one list of settings,
-one contract (its schema admits every field its parser reads), a public face."""
+"""The shape of the package: layers as folders and imports that follow their map, pure
+layers that do no I/O, one exception base, one list of settings, one contract (its
+schema admits every field its parser reads), a public face."""
 from __future__ import annotations
 
 import ast
 import dataclasses
 import json
+import sys
 from pathlib import Path
-from typing import Dict, Set
+from typing import Dict, List, Set
 
 import pytest
 
 import ovos_memory_plugin_entity
-from ovos_memory_plugin_entity.contract import ADD_FIELDS, UPDATE_FIELDS, ops_schema, parse_reply
+from ovos_memory_plugin_entity.domain.contract import ADD_FIELDS, UPDATE_FIELDS, ops_schema, parse_reply
 from ovos_memory_plugin_entity.settings import SPECS, Settings, settings_table
 from tests.schema import admits, conform
 
 PACKAGE = Path(ovos_memory_plugin_entity.__file__).parent
-MAX_MODULE_LINES = 450
+# Which layers each layer may import (its own included); the adapters at the package's
+# top (plugin, cli, doctor, demo, settings, persona_config) may import any.
+LAYERS: Dict[str, Set[str]] = {
+    "domain": {"domain"},
+    "language": {"language", "domain"},
+    "io": {"io", "domain"},
+    "pipelines": {"pipelines", "language", "io", "domain"},
+}
+# Imported by every layer: who the package is (version, names), and nothing else of ours.
+SHARED = {"about"}
+# The pure layers: no files, sockets, threads, processes, clocks or logging.
+PURE = ("domain", "language")
+IO_MODULES = {"os", "io", "socket", "subprocess", "tempfile", "fcntl", "shutil", "pathlib", "requests", "urllib",
+              "http", "threading", "time", "psycopg", "psycopg_pool", "sqlite3", "atexit", "signal",
+              "multiprocessing", "asyncio", "ovos_utils.log", "logging", "json_database"}
+IO_CALLS = {"open", "print", "input", "exec", "eval", "now", "today", "utcnow", "sleep"}
+# What a pure module may still do, and why.
+PURITY_EXCEPTIONS = {
+    "language/data.py": {"pathlib", "ovos_utils.log"},  # reads the shipped locale files once, logs a fallback
+    "language/stemming.py": {"threading"},  # a lock: a Snowball stemmer keeps state while it works
+    "language/yesno.py": {"ovos_utils.log"},  # says once when ovos-yes-no-plugin fails
+}
+
+
+def _layer(path: Path) -> str:
+    parts = path.relative_to(PACKAGE).parts
+    return parts[0] if len(parts) > 1 else path.stem
+
+
+def _imports(tree: ast.AST, current: str) -> Set[str]:
+    """Every module a file imports, at its top or inside a function (relative ones resolved)."""
+    found: Set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = current.split(".")[:-node.level]
+                found.add(".".join(base + ([node.module] if node.module else [])))
+            elif node.module:
+                found.add(node.module)
+                found |= {f"{node.module}.{a.name}" for a in node.names}
+        elif isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+    return found
 
 
 def _module_name(path: Path) -> str:
     parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _ours(module: str) -> str:
+    """The layer (or top-level module) of one of our modules, '' for anyone else's."""
+    parts = module.split(".")
+    if parts[0] != PACKAGE.name or len(parts) < 2:
+        return ""
+    return parts[1]
+
+
+def layer_violations() -> List[str]:
+    """Imports that cross the layer map, as "file imports module"."""
+    found = []
+    for path in PACKAGE.rglob("*.py"):
+        layer = _layer(path)
+        for module in _imports(ast.parse(path.read_text()), _module_name(path)):
+            target = _ours(module)
+            if not target or target in SHARED:
+                continue
+            if layer in SHARED or (layer in LAYERS and target not in LAYERS[layer]):
+                found.append(f"{path.relative_to(PACKAGE)} imports {module}")
+    return sorted(set(found))
+
+
+def test_every_import_follows_the_layer_map():
+    assert layer_violations() == []
+
+
+def test_the_layer_map_check_catches_a_crossing(tmp_path, monkeypatch):
+    """The check itself can fail: a domain module that imports a store is reported."""
+    fake = tmp_path / PACKAGE.name
+    (fake / "domain").mkdir(parents=True)
+    (fake / "domain" / "record.py").write_text("from ovos_memory_plugin_entity.io.stores import open_store\n")
+    (fake / "about.py").write_text("")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake)
+    assert layer_violations() == ["domain/record.py imports ovos_memory_plugin_entity.io.stores",
+                                  "domain/record.py imports ovos_memory_plugin_entity.io.stores.open_store"]
 
 
 def _top_level_imports() -> Dict[str, Set[str]]:
@@ -59,26 +140,49 @@ def test_imports_run_one_way():
             visit(module, [])
 
 
-def test_the_pure_modules_do_no_io():
-    pure = ["record", "editing", "editor", "contract", "rules", "safety", "context", "text", "entities"]
-    io_modules = {"requests", "os", "socket", "threading.Thread", "fcntl", "psycopg", "tempfile"}
-    for name in pure:
-        tree = ast.parse((PACKAGE / f"{name}.py").read_text())
-        imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-        imported |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-        assert not imported & io_modules, (name, imported & io_modules)
+def impurities(path: Path) -> Set[str]:
+    """The I/O a module's source does: modules it imports and calls it makes."""
+    tree = ast.parse(path.read_text())
+    imported = set()
+    for module in _imports(tree, _module_name(path)):
+        dotted = [".".join(module.split(".")[:n]) for n in range(1, module.count(".") + 2)]
+        imported |= {name for name in dotted if name in IO_MODULES}
+    calls = {n.func.id if isinstance(n.func, ast.Name) else n.func.attr for n in ast.walk(tree)
+             if isinstance(n, ast.Call) and isinstance(n.func, (ast.Name, ast.Attribute))}
+    return (imported | (calls & IO_CALLS)) - PURITY_EXCEPTIONS.get(str(path.relative_to(PACKAGE)), set())
 
 
-def test_no_module_is_too_long():
-    long = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
-            if (n := len(p.read_text().splitlines())) > MAX_MODULE_LINES}
-    assert long == {}
+def test_the_pure_layers_do_no_io():
+    found = {str(p.relative_to(PACKAGE)): impurities(p) for layer in PURE for p in (PACKAGE / layer).rglob("*.py")}
+    assert {k: v for k, v in found.items() if v} == {}
+
+
+def test_the_purity_check_catches_a_file_and_a_thread(tmp_path, monkeypatch):
+    fake = tmp_path / PACKAGE.name / "domain"
+    fake.mkdir(parents=True)
+    (fake / "record.py").write_text("import threading\nthreading.Thread(target=print).start()\n"
+                                    "open('/tmp/x', 'w').write('x')\nprint('done')\n")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path / PACKAGE.name)
+    assert impurities(fake / "record.py") == {"threading", "open", "print"}
 
 
 def test_the_public_face_is_what_all_says():
     public = {n for n in dir(ovos_memory_plugin_entity) if not n.startswith("_")}
-    submodules = {p.stem for p in PACKAGE.glob("*.py")} | {"stores", "locale"}
+    submodules = {p.stem for p in PACKAGE.glob("*.py")} | {p.name for p in PACKAGE.iterdir() if p.is_dir()}
     assert set(ovos_memory_plugin_entity.__all__) - {"__version__"} == public - submodules
+
+
+def test_one_exception_base():
+    """Every exception class the package defines derives from EntityMemoryError."""
+    from ovos_memory_plugin_entity.domain import errors
+    stray = []
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef) and any(isinstance(b, ast.Name) and b.id in (
+                    "Exception", "ValueError", "LookupError", "OSError", "RuntimeError") for b in node.bases):
+                if not issubclass(getattr(errors, node.name, object), errors.EntityMemoryError):
+                    stray.append(f"{path.relative_to(PACKAGE)}: {node.name}")
+    assert stray == []
 
 
 def test_settings_are_listed_once():

@@ -7,8 +7,8 @@ import json
 import pytest
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 
+from tests.fake_model import FakeModel, free_port
 from tests.helpers import UNIQUE_NAME, Clock, user_assistant
-from tests.fake_model import free_port, FakeModel
 
 needs_integration = pytest.mark.skipif(
     importlib.util.find_spec("ovos_persona") is None or importlib.util.find_spec("ovos_memory_plugins") is None,

@@ -111,7 +111,7 @@ def test_api_forget_scrubs_quarantined_copies(make_memory, model):
     memory = make_memory()
     model.reply(reply(add=["Likes oolong tea"]))
     turn(memory, "I like oolong tea")
-    from ovos_memory_plugin_entity.stores.json_folder import file_key
+    from ovos_memory_plugin_entity.io.stores.json_folder import file_key
     record_path = memory.settings.store_folder / "sessions" / f"{file_key('s')}.json"
     quarantined = record_path.with_name(record_path.name + ".corrupt")
     quarantined.write_bytes(record_path.read_bytes()[:-5])

@@ -202,7 +202,7 @@ def test_a_reworded_repeat_confirms_instead_of_adding(capsys, db):
 
 
 def test_curate_shows_then_applies(capsys, db):
-    from ovos_memory_plugin_entity.stores import JsonFolderStore
+    from ovos_memory_plugin_entity.io.stores import JsonFolderStore
     store = JsonFolderStore(Path(db).with_suffix(""))
     rows = [{"id": f"f{n}", "text": text, "created_at": float(n), "confirmed_at": float(n)}
             for n, text in ((1, "Likes green tea"), (2, "green tea likes"), (3, "Has a cat"))]

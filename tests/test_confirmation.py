@@ -5,9 +5,8 @@ import json
 
 import pytest
 
-from ovos_memory_plugin_entity.language import load_language
-from ovos_memory_plugin_entity.yesno import load_judge, word_list_judge
-
+from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.yesno import load_judge, word_list_judge
 from tests.helpers import Clock, user_assistant
 
 EN = load_language("en-US")

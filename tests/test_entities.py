@@ -4,9 +4,8 @@ from __future__ import annotations
 import datetime
 import json
 
+from ovos_memory_plugin_entity.io.stores import JsonFolderStore
 from tests import helpers as f
-from ovos_memory_plugin_entity.stores import JsonFolderStore
-
 from tests.helpers import Clock, user_assistant
 
 # Monday 30 November 2026, 10:00 local time
@@ -139,7 +138,10 @@ def test_an_old_schema_record_loads_unchanged_and_upgrades(tmp_path):
     store.update("s", lambda r: f.apply_ops(r, f.Ops(add=(f.NewFact("Likes tea"),)), now=9.0, actor="api",
                                             policy=f.Policy()))
     saved = json.loads(store.record_path("s").read_text())
-    assert saved["schema"] == 2 and [x["id"] for x in saved["facts"]] == ["f1", "f2", "f3"]
+    assert saved["schema"] == 3 and [x["id"] for x in saved["facts"]] == ["f1", "f2", "f3"]
+    # Schema 3: the reason a fact retired has its own field, and who added it is its actor.
+    assert [(x["actor"], x["superseded_by"], x["retired_reason"]) for x in saved["facts"]] == [
+        ("extractor", None, None), ("rules", None, "evicted"), ("api", None, None)]
 
 
 def test_merging_entities_audits_the_duplicate_it_retires(make_memory):

@@ -5,8 +5,13 @@ import json
 
 import pytest
 
-from ovos_memory_plugin_entity.contract import (DEFAULT_EXTRACTION_PROMPT, ReplyError, build_prompt,
-                                                 example_facts, parse_reply)
+from ovos_memory_plugin_entity.domain.contract import (
+    DEFAULT_EXTRACTION_PROMPT,
+    build_prompt,
+    example_facts,
+    parse_reply,
+)
+from ovos_memory_plugin_entity.domain.errors import ReplyError
 
 
 def adds(reply: str, **kwargs) -> list:

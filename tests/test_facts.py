@@ -1,8 +1,8 @@
 """Applying operations to a record: dedup, pin, supersede, forget, evict, prune, refuse."""
 from __future__ import annotations
 
+from ovos_memory_plugin_entity.language.data import load_language
 from tests import helpers as f
-from ovos_memory_plugin_entity.language import load_language
 
 POLICY = f.Policy(max_facts=50, max_retired=200, supersede_threshold=0.8,
                   stopwords=load_language("en-US").stopwords)
@@ -35,7 +35,8 @@ def test_a_move_supersedes_and_keeps_history():
     assert live(record) == ["Lives in Porto"]
     old = record.fact("f1")
     assert (old.text, old.superseded_by, old.superseded_at) == ("Lives in Lisbon", "f2", 2.0)
-    assert [e["action"] for e in change.events] == ["add", "supersede"]
+    assert [e.action for e in change.events] == ["add", "supersede"]
+    assert old.retired_reason == "superseded"
 
 
 def test_low_confidence_update_keeps_both():
@@ -60,7 +61,7 @@ def test_several_replacements_of_one_fact():
     record = f.new_record("s")
     apply(record, add=["Has pets"])
     apply(record, update=(f.Replacement("f1", "Has a dog"), f.Replacement("f1", "Has a cat")))
-    assert record.fact("f1").superseded_by == "superseded"
+    assert (record.fact("f1").retired_reason, record.fact("f1").superseded_by) == ("superseded", None)
     assert live(record) == ["Has a dog", "Has a cat"]
 
 
@@ -69,7 +70,7 @@ def test_forgetting_removes_text_and_blocks_rewording():
     apply(record, add=["Likes jazz music", "Has a cat"])
     change = apply(record, forget=("f1",))
     row = record.fact("f1")
-    assert row.text == "" and row.superseded_by == "forgotten"
+    assert row.text == "" and row.retired_reason == "forgotten" and row.superseded_by is None
     assert change.forgotten_texts == ["Likes jazz music"]
     assert "jazz" not in str(record.to_dict())
     apply(record, add=["jazz music likes", "Likes JAZZ music!"])
@@ -109,7 +110,7 @@ def test_eviction_spares_pins_and_takes_least_recently_confirmed():
     apply(record, now=100.0, add=["Fact number 58"], policy=policy)  # a confirmation
     apply(record, now=101.0, add=["Fact number 60"], policy=policy)
     assert live(record) == ["Name is Ana", "Fact number 58", "Fact number 60"]
-    assert record.fact("f59").superseded_by == "evicted"
+    assert record.fact("f59").retired_reason == "evicted"
 
 
 def test_extractor_pins_at_most_three_but_the_owner_any():
@@ -134,7 +135,7 @@ def test_retired_rows_are_pruned_oldest_first_and_recorded():
     for n in range(5):
         events += apply(record, now=float(n), add=[f"Fact {n} x"], policy=policy).events
     assert [x.id for x in record.facts] == ["f3", "f4", "f5"]
-    assert [e["fact"] for e in events if e["action"] == "prune"] == ["f1", "f2"]
+    assert [e.subject for e in events if e.action == "prune"] == ["f1", "f2"]
     assert max(int(x.id[1:]) for x in record.facts) < record.next_id  # ids never reused
 
 

@@ -9,9 +9,10 @@ import os
 
 import pytest
 
+from ovos_memory_plugin_entity.domain.errors import StoreUnavailable
+from ovos_memory_plugin_entity.io.stores import JsonFolderStore
+from ovos_memory_plugin_entity.io.stores.json_folder import LOCK_STRIPES, file_key
 from ovos_memory_plugin_entity.settings import load_settings
-from ovos_memory_plugin_entity.stores import JsonFolderStore, StoreUnavailable
-from ovos_memory_plugin_entity.stores.json_folder import LOCK_STRIPES, file_key
 from tests.helpers import NewFact, Ops, Policy, apply_ops, user_assistant
 
 
@@ -159,8 +160,10 @@ def _start_on_a_store_that_takes_no_bytes(db_path, conn):
     """In a child process: no file may grow past 0 bytes (as on a full or read-only disk;
     permissions would not stop root, who runs CI)."""
     import resource
+
     from ovos_plugin_manager.agents import load_memory_plugin
     from ovos_utils.log import LOG
+
     from ovos_memory_plugin_entity.doctor import check_store
     from tests.helpers import UNIQUE_NAME
     errors = []

@@ -9,11 +9,12 @@ import shutil
 
 import pytest
 
+from ovos_memory_plugin_entity.domain.editor import Editor, edit
+from ovos_memory_plugin_entity.domain.errors import NotFound
+from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
+from ovos_memory_plugin_entity.io.stores import JsonFolderStore, MemoryStore
+from ovos_memory_plugin_entity.io.stores.journal import entry, replay
 from tests import helpers as f
-from ovos_memory_plugin_entity.editor import Editor, NotFound, edit
-from ovos_memory_plugin_entity.record import SessionRecord, new_record
-from ovos_memory_plugin_entity.stores import JsonFolderStore, MemoryStore
-from ovos_memory_plugin_entity.stores.journal import entry, replay
 
 POLICY = f.Policy(max_facts=0, max_retired=0)
 

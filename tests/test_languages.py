@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from ovos_memory_plugin_entity.language import available, load_language
+from ovos_memory_plugin_entity.language.data import available, load_language
 from tests.helpers import user_assistant
 
 CASES = {

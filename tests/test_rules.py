@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from ovos_memory_plugin_entity import rules
-from ovos_memory_plugin_entity.language import load_language
+from ovos_memory_plugin_entity.language import rules
+from ovos_memory_plugin_entity.language.data import load_language
 from tests.helpers import user_assistant
 
 EN = load_language("en-US")

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 
-from ovos_memory_plugin_entity.stores.json_folder import file_key
+from ovos_memory_plugin_entity.io.stores.json_folder import file_key
 from tests.helpers import user_assistant
 
 ATTACKS = [

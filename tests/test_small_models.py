@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from ovos_memory_plugin_entity.contract import DEFAULT_EXTRACTION_PROMPT
+from ovos_memory_plugin_entity.domain.contract import DEFAULT_EXTRACTION_PROMPT
 from tests.helpers import user_assistant
 from tests.schema import admits
 

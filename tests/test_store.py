@@ -10,11 +10,10 @@ import stat
 
 import pytest
 
+from ovos_memory_plugin_entity.io.stores import JsonFolderStore, MemoryStore
+from ovos_memory_plugin_entity.io.stores.json_folder import file_key
+from ovos_memory_plugin_entity.pipelines.migration import import_older_plugin_file
 from tests import helpers as f
-from ovos_memory_plugin_entity.migration import import_seed_file
-from ovos_memory_plugin_entity.stores import JsonFolderStore, MemoryStore
-from ovos_memory_plugin_entity.stores.json_folder import file_key
-
 from tests.pg import needs_postgres
 
 POLICY = f.Policy(max_facts=0, max_retired=0)
@@ -30,7 +29,7 @@ def add(text):
 def store(request, tmp_path):
     """The same suite runs on every backend, so they cannot drift apart."""
     if request.param == "postgres":
-        from ovos_memory_plugin_entity.stores.postgres import PostgresStore
+        from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
         backend = PostgresStore(request.getfixturevalue("pg_url"), tmp_path / "node.key")
         yield backend
         backend.close()
@@ -101,7 +100,7 @@ def test_a_cache_never_serves_what_another_process_changed(tmp_path):
 
 def _open_backend(kind, where):
     if kind == "postgres":
-        from ovos_memory_plugin_entity.stores.postgres import PostgresStore
+        from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
         url, key_file = where
         return PostgresStore(url, key_file)
     return JsonFolderStore(where)
@@ -175,8 +174,8 @@ def test_seed_file_is_imported_by_copy_once(tmp_path):
     seed.write_text(json.dumps({"a": {"facts": ["Likes tea", "Name is Bob"]}, "b": {"facts": ["Has a cat"]}}))
     before = seed.read_bytes()
     store = JsonFolderStore(tmp_path / "entity_memory")
-    assert import_seed_file(store, seed, lambda s: s, POLICY, lambda: 1.0) == 2
-    assert import_seed_file(store, seed, lambda s: s, POLICY, lambda: 2.0) == 0  # resumable, no repeats
+    assert import_older_plugin_file(store, seed, lambda s: s, POLICY, lambda: 1.0) == 2
+    assert import_older_plugin_file(store, seed, lambda s: s, POLICY, lambda: 2.0) == 0  # resumable, no repeats
     assert [x.text for x in store.load("a")[1].facts] == ["Likes tea", "Name is Bob"]
     assert store.audit("b")[0]["actor"] == "import"
     assert seed.read_bytes() == before
@@ -188,8 +187,8 @@ def test_interrupted_import_resumes_without_duplicates(tmp_path):
     store = JsonFolderStore(tmp_path / "entity_memory")
     half = tmp_path / "half.json"
     half.write_text(json.dumps({f"s{n}": {"facts": [f"Fact {n}"]} for n in range(5)}))
-    import_seed_file(store, half, lambda s: s, POLICY, lambda: 1.0)  # as if stopped halfway
-    assert import_seed_file(store, seed, lambda s: s, POLICY, lambda: 2.0) == 5
+    import_older_plugin_file(store, half, lambda s: s, POLICY, lambda: 1.0)  # as if stopped halfway
+    assert import_older_plugin_file(store, seed, lambda s: s, POLICY, lambda: 2.0) == 5
     assert all(len(store.load(f"s{n}")[1].facts) == 1 for n in range(10))
 
 

@@ -8,7 +8,6 @@ import json
 import pytest
 
 from ovos_memory_plugin_entity.cli import main
-
 from tests.helpers import user_assistant
 from tests.pg import database_files, needs_postgres, pg_ctl, wal_files
 
@@ -80,9 +79,9 @@ def test_no_text_is_readable_in_the_tables_or_the_wal_and_erase_destroys_the_key
 
 
 def test_forget_gives_the_session_a_new_key_and_its_trail_stays_readable(pg_url, tmp_path):
-    from ovos_memory_plugin_entity.stores.postgres import PostgresStore
-    from tests.test_store import POLICY, add
+    from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
     from tests import helpers as f
+    from tests.test_store import POLICY, add
     store = PostgresStore(pg_url, tmp_path / "node.key")
     store.update("s", add("Likes oolong tea"))
     store.update("s", add("Has a cat"))
@@ -99,8 +98,8 @@ def test_forget_gives_the_session_a_new_key_and_its_trail_stays_readable(pg_url,
 
 
 def test_a_node_with_another_key_is_told_and_loses_nothing(pg_url, tmp_path, logs):
-    from ovos_memory_plugin_entity.stores import StoreUnavailable
-    from ovos_memory_plugin_entity.stores.postgres import PostgresStore
+    from ovos_memory_plugin_entity.domain.errors import StoreUnavailable
+    from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
     from tests.test_store import add
     PostgresStore(pg_url, tmp_path / "first.key").update("s", add("Likes tea"))
     stranger = PostgresStore(pg_url, tmp_path / "second.key")
@@ -122,11 +121,13 @@ def test_a_node_with_another_key_is_told_and_loses_nothing(pg_url, tmp_path, log
 
 def test_rows_written_before_sealing_are_read_and_sealed_by_their_next_write(pg_url, tmp_path):
     from psycopg.types.json import Jsonb
-    from ovos_memory_plugin_entity.stores.postgres import PostgresStore
+
+    from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
     from tests.test_store import add
     store = PostgresStore(pg_url, tmp_path / "node.key")
     store.update("warm", add("Creates the tables"))
     import psycopg
+
     from tests import helpers as f
     plain = f.new_record("s")
     f.owner_add(plain, "Owns a tandem bicycle", now=1.0, actor="api", policy=f.Policy())
@@ -184,8 +185,9 @@ def test_a_hung_database_does_not_hold_the_turn(pg_url, tmp_path):
     import os
     import signal
     import time
-    from tests.pg import cluster_processes
+
     from ovos_memory_plugin_entity import EntityMemory
+    from tests.pg import cluster_processes
     memory = EntityMemory(config={"backend": "postgres", "db_url": pg_url, "extractor": "rules"})
     try:
         memory.add_fact("s", "Likes tea")
@@ -227,7 +229,7 @@ def test_a_very_long_session_id_is_stored_not_taken_for_an_outage(pg_url):
 
 
 def _read_the_node_key(path, conn):
-    from ovos_memory_plugin_entity.stores.sealing import node_key
+    from ovos_memory_plugin_entity.io.stores.sealing import node_key
     conn.send(node_key(path))
 
 
@@ -246,8 +248,8 @@ def test_processes_starting_at_once_share_one_whole_node_key(tmp_path):
 
 
 def test_a_node_key_planted_as_a_link_is_refused_not_followed(tmp_path):
-    from ovos_memory_plugin_entity.stores import UnsafeStore
-    from ovos_memory_plugin_entity.stores.sealing import node_key
+    from ovos_memory_plugin_entity.domain.errors import UnsafeStore
+    from ovos_memory_plugin_entity.io.stores.sealing import node_key
     target = tmp_path / "elsewhere"
     target.write_text("00" * 32 + "\n")
     (tmp_path / "node.key").symlink_to(target)

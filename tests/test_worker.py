@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import threading
 
-from ovos_memory_plugin_entity.worker import ExtractionWorker
-
+from ovos_memory_plugin_entity.io.worker import ExtractionWorker
 from tests.helpers import Clock
 
 

@@ -1,0 +1,134 @@
+"""The audit trail's vocabulary: who acted, what they did, why a fact retired, and one
+event as it is kept. Pure.
+
+An event's JSON form (the export format, ``ovos-memory-plugin-entity/export`` version 1)
+is ``{"at", "actor", "action", "fact", "before"?, "after"?, ...detail}``: ``fact`` names
+the fact, entity or pending item the event is about. Forgetting scrubs text from a
+trail (:func:`scrub_event`); a long trail folds its older half into one summary line
+(:func:`compacted`).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any, Dict, FrozenSet, Iterable, List, Literal, Mapping, Optional, get_args
+
+# Who changed the memory.
+Actor = Literal["extractor",  # a model's reply
+                "rules",  # the built-in rules extractor
+                "rule",  # a rule of the editor decided it (a newer value of a single-valued attribute)
+                "user",  # the user's own answer (a no, or an unclear one)
+                "user-confirmed",  # the user's yes to a proposal
+                "api", "cli",  # the owner, through the plugin's methods or the command line
+                "import",  # an export or the older plugin's file
+                "plugin"]  # the plugin's own housekeeping (compacting the trail)
+ACTORS: FrozenSet[str] = frozenset(get_args(Actor))
+# Actors whose pins and adds are automatic (the user confirming a fact confirms its words,
+# not the model's choice to pin it).
+AUTOMATIC_ACTORS: FrozenSet[str] = frozenset({"extractor", "rules", "user-confirmed", "import"})
+# The owner's own facts: an automatic edit never evicts them.
+OWNER_ACTORS: FrozenSet[str] = frozenset({"api", "cli"})
+
+# What happened.
+Action = Literal["add", "pin", "unpin", "supersede", "edit", "forget", "evict", "prune", "merge", "curate",
+                 "entity", "relate", "rename", "import", "propose", "confirm", "reject", "expire",
+                 "unconfirmed", "compact"]
+ACTIONS: FrozenSet[str] = frozenset(get_args(Action))
+
+# Why a fact is no longer live. ``superseded``: a newer fact replaced it (``superseded_by``
+# names it, or is None when several did); ``merged``: folded into the duplicate
+# ``superseded_by`` names; ``evicted``: pushed out by ``max_facts``; ``curated``: pruned
+# by the owner's curation; ``forgotten``: the user or owner asked (its text is gone).
+RetiredReason = Literal["superseded", "merged", "evicted", "curated", "forgotten"]
+RETIRED_REASONS: FrozenSet[str] = frozenset(get_args(RetiredReason))
+
+SCRUBBED = "[forgotten]"
+# The event fields that carry fact text; nothing else of an event is ever scrubbed.
+TEXT_FIELDS = ("before", "after")
+_CORE_FIELDS = frozenset({"at", "actor", "action", "fact", "before", "after"})
+# Detail values an event may carry: plain JSON scalars, or a summary's counts.
+_SCALARS = (str, int, float, bool, type(None))
+
+
+@dataclass(frozen=True)
+class AuditEvent:
+    """One change to a session's memory, stamped by the plugin."""
+
+    at: float
+    actor: Actor
+    action: Action
+    subject: Optional[str]  # the fact, entity or pending item it is about ("fact" in JSON)
+    before: Optional[str] = None
+    after: Optional[str] = None
+    detail: Mapping[str, Any] = field(default_factory=dict)  # pinned, about, when, rule, by, reason...
+
+    def to_dict(self) -> Dict[str, Any]:
+        data: Dict[str, Any] = {"at": self.at, "actor": self.actor, "action": self.action, "fact": self.subject}
+        if self.before is not None:
+            data["before"] = self.before
+        if self.after is not None:
+            data["after"] = self.after
+        data.update({k: v for k, v in self.detail.items() if v is not None and k not in _CORE_FIELDS})
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "AuditEvent":
+        """Read an event as strictly as a fact: a field of the wrong type is a ``ValueError``."""
+        if not isinstance(data, dict):
+            raise ValueError(f"an audit event is an object, got {type(data).__name__}")
+        at, actor, action, subject = data.get("at"), data.get("actor"), data.get("action"), data.get("fact")
+        if isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at):
+            raise ValueError(f"an audit event's 'at' is a time in seconds, got {at!r}")
+        if actor not in ACTORS:
+            raise ValueError(f"an audit event's actor is one of {sorted(ACTORS)}, got {actor!r}")
+        if action not in ACTIONS:
+            raise ValueError(f"an audit event's action is one of {sorted(ACTIONS)}, got {action!r}")
+        if subject is not None and not isinstance(subject, str):
+            raise ValueError(f"an audit event's 'fact' is an id, got {subject!r}")
+        texts = {key: data.get(key) for key in TEXT_FIELDS}
+        for key, value in texts.items():
+            if value is not None and not isinstance(value, str):
+                raise ValueError(f"an audit event's {key!r} is text, got {value!r}")
+        detail = {k: v for k, v in data.items() if k not in _CORE_FIELDS}
+        for key, value in detail.items():
+            if not isinstance(value, _SCALARS) and not (key == "counts" and isinstance(value, dict)):
+                raise ValueError(f"an audit event's {key!r} is a plain value, got {value!r}")
+        return cls(float(at), actor, action, subject, texts["before"], texts["after"], detail)
+
+
+def scrub_event(event: Dict[str, Any], texts: Iterable[str], ids: Iterable[str] = ()) -> Dict[str, Any]:
+    """An event (JSON form) without forgotten text: every text field of an event about a
+    forgotten row, and each forgotten text where it stands as whole words in the text
+    fields of the others (an action name or another word is never touched)."""
+    scrubbed = dict(event)
+    present = [key for key in TEXT_FIELDS if isinstance(scrubbed.get(key), str) and scrubbed[key]]
+    if scrubbed.get("fact") in set(ids):
+        for key in present:
+            scrubbed[key] = SCRUBBED
+        return scrubbed
+    patterns = [re.compile(rf"(?<!\w){re.escape(t)}(?!\w)", re.IGNORECASE) for t in texts if t]
+    for key in present:
+        for pattern in patterns:  # a case-changed copy of the text is the same text
+            scrubbed[key] = pattern.sub(SCRUBBED, scrubbed[key])
+    return scrubbed
+
+
+def compacted(trail: List[Dict[str, Any]], keep: int, now: float) -> List[Dict[str, Any]]:
+    """The trail's newest ``keep`` lines after one summary of the older ones (how many of
+    each action, and from when to when): the trail stays bounded, its shape stays known."""
+    older, newer = trail[:-keep] if keep else trail, trail[-keep:] if keep else []
+    if not older:
+        return list(trail)
+    counts: Dict[str, int] = {}
+    for event in older:
+        if event.get("action") == "compact" and isinstance(event.get("counts"), dict):
+            for action, count in event["counts"].items():  # an earlier summary folds into this one
+                counts[action] = counts.get(action, 0) + int(count)
+        else:
+            action = str(event.get("action", "?"))
+            counts[action] = counts.get(action, 0) + 1
+    summary = AuditEvent(now, "plugin", "compact", None,
+                         detail={"events": len(older), "counts": counts, "from": older[0].get("at"),
+                                 "to": older[-1].get("at")})
+    return [summary.to_dict(), *newer]

@@ -1,0 +1,33 @@
+"""What one edit did: its audit events, the text it forgot, its warnings. Pure.
+
+A store applies a :class:`Change` under its lock: it saves the record when the change
+is ``modified``, appends the events, and scrubs the trail when it ``forgets``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import List
+
+from ovos_memory_plugin_entity.domain.audit import AuditEvent
+
+
+@dataclass
+class Change:
+    """The outcome of one edit."""
+
+    events: List[AuditEvent] = field(default_factory=list)
+    forgotten_texts: List[str] = field(default_factory=list)  # whole-word scrubs from the trail
+    forgotten_ids: List[str] = field(default_factory=list)  # rows whose every audit line loses its text
+    warnings: List[str] = field(default_factory=list)
+    refused: bool = False  # the whole edit was refused (a reply retiring too much)
+    unaudited: bool = False  # the record changed with no audit line (a repeat counted, a question asked)
+
+    @property
+    def forgets(self) -> bool:
+        """Files must be rewritten: something was forgotten."""
+        return bool(self.forgotten_texts or self.forgotten_ids)
+
+    @property
+    def modified(self) -> bool:
+        """The record must be saved."""
+        return bool(self.events) or self.unaudited

@@ -1,0 +1,685 @@
+"""The one way a record changes: every edit, its audit events, its retirements.
+
+An :class:`Editor` wraps one record, one ``now`` and one actor; its methods change
+the record in place and collect a :class:`Change` (audit events, texts to scrub from
+files, warnings) that a store applies under its lock. Pure: no I/O.
+
+Who calls what: the learning pipeline :meth:`Editor.apply_ops` (or, with ``confirm:
+on``, :meth:`Editor.propose` and the answers); the owner's API and CLI the owner
+methods; import and migration :meth:`Editor.import_texts` / :meth:`Editor.merge_record`;
+curation :meth:`Editor.merge_duplicate` / :meth:`Editor.curate`. Every edit ends in
+``finish()``, which applies the cap and the retention bound.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import replace
+from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
+
+from ovos_memory_plugin_entity.domain import text as textlib
+from ovos_memory_plugin_entity.domain.audit import (
+    AUTOMATIC_ACTORS,
+    OWNER_ACTORS,
+    Action,
+    Actor,
+    AuditEvent,
+    RetiredReason,
+)
+from ovos_memory_plugin_entity.domain.change import Change
+from ovos_memory_plugin_entity.domain.entities import clean_name, clean_relation, name_key
+from ovos_memory_plugin_entity.domain.errors import NotFound, OwnerError
+from ovos_memory_plugin_entity.domain.ops import Ops
+from ovos_memory_plugin_entity.domain.policy import Policy
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending, SessionRecord, Tombstone, id_number
+
+# The extractor may pin the user's name and how to address them; more than this
+# many pins from a model means it is pinning everything.
+MAX_EXTRACTOR_PINS = 3
+# A model reply that retires (evictions included) more than half of a session's live
+# facts, and more than this many, in one exchange is refused whole.
+MASS_RETIRE_MINIMUM = 2
+# Entities kept without a fact about them, at least (see _prune_entities).
+MIN_ENTITY_BOUND = 20
+# One automatic edit may evict at most this share of max_facts (junk replies cannot
+# empty a memory a few at a time faster than this).
+MAX_AUTOMATIC_EVICTION_SHARE = 0.2
+# Proposals waiting for the user's yes, at most; the oldest expire first.
+MAX_PENDING = 10
+# Unclear answers after which a pending item is dropped: asked, then asked once more.
+MAX_UNCLEAR_ANSWERS = 2
+
+
+# What resolving an entity's name gives when the extractor names one the user asked to forget.
+FORGOTTEN_ENTITY = "\x00forgotten"
+# Where a row keeps its index keys (not a field: never saved, never compared).
+_KEYS = "_index_keys"
+
+
+def fact_key(about: Optional[str], when: Optional[str], text: str) -> str:
+    """What makes two facts the same: who it is about, the event date, the normalised text."""
+    return f"{about or ''}\x1f{when or ''}\x1f{textlib.normalise(text)}"
+
+
+def entity_hash(name: str) -> str:
+    return textlib.digest("entity\x1f" + name_key(name))
+
+
+class Editor:
+    """Every change a record can undergo, stamped with ``now`` and the actor."""
+
+    def __init__(self, record: SessionRecord, policy: Policy, now: float, actor: Actor):
+        self.record, self.policy, self.now, self.actor = record, policy, now, actor
+        self.change = Change()
+        self._by_key: Dict[str, Fact] = {}
+        self._by_words: Dict[Tuple[Any, ...], Fact] = {}
+        self._rows_by_text: Optional[Dict[Tuple[Optional[str], str], List[Fact]]] = None
+        for fact in record.live_facts():
+            self._index(fact)
+
+    # -- the live-fact indexes: exact text, and content words (a reworded repeat) -------
+    def _words_key(self, fact_text: str, about: Optional[str], when: Optional[str]) -> Optional[Tuple[Any, ...]]:
+        words = textlib.content_words(fact_text, self.policy.stopwords, self.policy.stem)
+        return (about, when, words) if words else None
+
+    def _keys(self, fact: Fact) -> Tuple[str, Optional[Tuple[Any, ...]]]:
+        """The row's exact and content-word keys. Kept on the row while its text, subject,
+        date and this policy's words stay the same, so an edit of a large session does
+        not re-read every text (copies of the record carry them along)."""
+        policy = self.policy
+        cached = fact.__dict__.get(_KEYS)
+        if cached is not None and cached[0] == fact.text and cached[1] == fact.about and \
+                cached[2] == fact.when and cached[3] is policy.stopwords and cached[4] is policy.stem:
+            return cached[5], cached[6]
+        key, words = fact_key(fact.about, fact.when, fact.text), self._words_key(fact.text, fact.about, fact.when)
+        fact.__dict__[_KEYS] = (fact.text, fact.about, fact.when, policy.stopwords, policy.stem, key, words)
+        return key, words
+
+    def _index(self, fact: Fact) -> None:
+        key, words = self._keys(fact)
+        self._by_key[key] = fact
+        if words is not None:
+            self._by_words.setdefault(words, fact)
+
+    def _unindex(self, fact: Fact) -> None:
+        key, words = self._keys(fact)
+        if self._by_key.get(key) is fact:
+            del self._by_key[key]
+        if words is not None and self._by_words.get(words) is fact:
+            del self._by_words[words]
+
+    def _same_fact(self, fact_text: str, about: Optional[str], when: Optional[str]) -> Optional[Fact]:
+        """The live fact these words repeat: the same text, or the same content words."""
+        found = self._by_key.get(fact_key(about, when, fact_text))
+        words = self._words_key(fact_text, about, when)
+        return found if found is not None or words is None else self._by_words.get(words)
+
+    def canonical(self, raw_text: str) -> str:
+        """A fact's text as stored: one clean line, its subject prefix taken off."""
+        text = textlib.clean(self.policy.canonical(textlib.clean(raw_text, len(raw_text) + 1)),
+                             self.policy.max_fact_chars)
+        return text[:1].upper() + text[1:]
+
+    # -- building blocks ---------------------------------------------------------
+    def _event(self, action: Action, subject: Optional[str], before: Optional[str] = None,
+               after: Optional[str] = None, **detail: Any) -> None:
+        self.change.events.append(AuditEvent(self.now, self.actor, action, subject, before, after,
+                                             {k: v for k, v in detail.items() if v is not None}))
+
+    def _hashes(self, text: str, about: Optional[str]) -> Tuple[str, Optional[str]]:
+        entity = self.record.entity(about)
+        hashed = f"{name_key(entity.name)}: {text}" if entity is not None and entity.name else text
+        return textlib.tombstone_hashes(hashed, self.policy.stopwords, self.policy.stem)
+
+    def blocked(self, text: str, about: Optional[str] = None) -> bool:
+        """True when a tombstone stands on these words."""
+        text_hash, words_hash = self._hashes(text, about)
+        return any(t.text_hash == text_hash or (words_hash and t.words_hash == words_hash)
+                   for t in self.record.tombstones)
+
+    def _lift_tombstones(self, text: str, about: Optional[str] = None) -> None:
+        text_hash, words_hash = self._hashes(text, about)
+        self.record.tombstones = [t for t in self.record.tombstones
+                                  if t.text_hash != text_hash and not (words_hash and t.words_hash == words_hash)]
+
+    @property
+    def automatic(self) -> bool:
+        return self.actor in AUTOMATIC_ACTORS
+
+    def _may_pin(self) -> bool:
+        pins = sum(1 for f in self.record.live_facts() if f.pinned and f.actor in AUTOMATIC_ACTORS)
+        return not self.automatic or pins < MAX_EXTRACTOR_PINS
+
+    def _live_fact(self, fact_id: str) -> Fact:
+        fact = self.record.fact(fact_id)
+        if fact is None or not fact.live:
+            raise NotFound("live fact", fact_id)
+        return fact
+
+    def _live_entity(self, entity_id: str) -> Entity:
+        entity = self.record.entity(entity_id)
+        if entity is None or not entity.live:
+            raise NotFound("entity", entity_id)
+        return entity
+
+    def _resolve_entity(self, name: Optional[str], relation: Optional[str]) -> Optional[str]:
+        """The id of the live entity with this name (created if new); None for the user;
+        ``FORGOTTEN_ENTITY`` when the extractor names an entity the user asked to forget."""
+        display = clean_name(name or "")
+        key = name_key(display)
+        if not key or self.policy.refuses(display):
+            return None
+        relation = clean_relation(relation or "")
+        if relation and self.policy.refuses(relation):
+            relation = ""
+        entity = next((e for e in self.record.entities if e.live and name_key(e.name) == key), None)
+        tombstoned = any(t.text_hash == entity_hash(display) for t in self.record.tombstones)
+        if entity is None and tombstoned and self.automatic:
+            return FORGOTTEN_ENTITY
+        if entity is None and tombstoned:
+            self.record.tombstones = [t for t in self.record.tombstones if t.text_hash != entity_hash(display)]
+        if entity is None:
+            entity = Entity(id=f"e{self.record.next_entity}", name=display, relation=relation, created_at=self.now)
+            self.record.next_entity += 1
+            self.record.entities.append(entity)
+            self._event("entity", entity.id, after=entity.label)
+        elif relation and relation != entity.relation:
+            before = entity.label
+            entity.relation = relation
+            self._event("relate", entity.id, before=before, after=entity.label)
+        return entity.id
+
+    def _add_or_confirm(self, raw_text: str, pin: bool, about: Optional[str] = None,
+                        when: Optional[str] = None, replaces: Optional[Fact] = None) -> Optional[Fact]:
+        """Add a fact, or confirm the live fact it repeats (counted, no audit line). A new
+        value of a single-valued attribute (home, job, name...) retires the older one,
+        except ``replaces``, which the caller retires itself (an edit, a model's update)."""
+        text = self.canonical(raw_text)
+        if not textlib.normalise(text):
+            return None
+        if self.policy.refuses(text):
+            self.change.warnings.append(f"refused a 'fact' addressed to the assistant: {text[:60]!r}")
+            return None
+        slot = self.policy.slot_of(text)
+        pin = (pin or bool(slot and slot[1] and about is None)) and (about is None or not self.automatic)
+        existing = self._same_fact(text, about, when)
+        if existing is not None:
+            existing.confirmed_at = self.now
+            existing.confirmations += 1
+            self.change.unaudited = True
+            if pin and not existing.pinned and self._may_pin():
+                existing.pinned = True
+                self._event("pin", existing.id)
+            return existing
+        fact = Fact(id=f"f{self.record.next_id}", text=text, created_at=self.now,
+                    confirmed_at=self.now, actor=self.actor, about=about, when=when)
+        fact.pinned = pin and self._may_pin()
+        self.record.next_id += 1
+        self.record.facts.append(fact)
+        self._index(fact)
+        self._event("add", fact.id, after=text, pinned=fact.pinned, about=about, when=when)
+        if slot is not None:
+            self._replace_older_values(fact, slot[0], replaces)
+        return fact
+
+    def _replace_older_values(self, fact: Fact, slot: str, spared: Optional[Fact]) -> None:
+        """A single-valued attribute has one live value per person: the newest."""
+        for old in self.record.live_facts():
+            if old is not fact and old is not spared and old.about == fact.about and old.when == fact.when \
+                    and (self.policy.slot_of(old.text) or ("",))[0] == slot:
+                fact.pinned = fact.pinned or old.pinned
+                actor, self.actor = self.actor, "rule"  # a rule decided this, not the model
+                self._retire(old, "superseded", fact.id, "supersede", before=old.text, after=fact.text, rule=slot)
+                self.actor = actor
+
+    def _retire(self, fact: Fact, reason: RetiredReason, replaced_by: Optional[str], action: Action,
+                **extra: Any) -> None:
+        self._unindex(fact)
+        fact.superseded_at = self.now
+        fact.retired_reason, fact.superseded_by = reason, replaced_by
+        self._event(action, fact.id, **extra)
+
+    def _forget_text(self, fact: Fact) -> None:
+        """Retire as forgotten and remove the text (of every row with the same words)."""
+        if not fact.text:
+            return
+        text_hash, words_hash = self._hashes(fact.text, fact.about)
+        self.record.tombstones.append(Tombstone(text_hash, words_hash, self.now))
+        for row in self._rows_with_text(fact.about, textlib.normalise(fact.text)):
+            if row.text:
+                self._unindex(row)
+                self.change.forgotten_texts.append(row.text)
+                self.change.forgotten_ids.append(row.id)
+                row.text = ""
+                if row.retired_reason != "forgotten":
+                    row.superseded_at = self.now
+                    row.retired_reason = "forgotten"
+                    row.pinned = False
+                self._event("forget", row.id)
+
+    def _rows_with_text(self, about: Optional[str], normalised: str) -> List[Fact]:
+        """Rows (live or retired) about ``about`` with this normalised text: one index per
+        edit, so forgetting everything is O(rows), not O(rows²)."""
+        if self._rows_by_text is None:
+            self._rows_by_text = {}
+            for row in self.record.facts:
+                if row.text:
+                    self._rows_by_text.setdefault((row.about, textlib.normalise(row.text)), []).append(row)
+        return list(self._rows_by_text.get((about, normalised), ()))
+
+    def _evict_over_cap(self) -> None:
+        """The least recently confirmed unpinned facts go past ``max_facts``. An automatic
+        edit (a model reply, the rules) never pushes out the owner's own facts, and at
+        most a bounded share of the memory: what would need more is not kept."""
+        cap = self.policy.max_facts
+        live = self.record.live_facts()
+        if not cap or len(live) <= cap:
+            return
+        candidates = sorted((f for f in live if not f.pinned),
+                            key=lambda f: (f.confirmed_at, f.confirmations, id_number(f.id)))
+        if self.automatic:
+            candidates = [f for f in candidates if f.actor not in OWNER_ACTORS]
+            budget = max(1, int(cap * MAX_AUTOMATIC_EVICTION_SHARE))
+            new = [f for f in live if f.created_at == self.now and f.actor == self.actor and f.confirmations == 1]
+            excess = len(live) - cap - min(budget, len(candidates))
+            for fact in sorted(new, key=lambda f: -id_number(f.id))[:max(0, excess)]:
+                self._drop_new(fact)  # this edit's own newest additions give way first
+            live = self.record.live_facts()
+            candidates = [f for f in candidates if f.live]
+        for fact in candidates[:max(0, len(live) - cap)]:
+            self._retire(fact, "evicted", None, "evict", before=fact.text)
+
+    def _drop_new(self, fact: Fact) -> None:
+        """Undo this edit's addition of ``fact`` (it never existed for the trail)."""
+        self._unindex(fact)
+        self.record.facts.remove(fact)
+        self.change.events = [e for e in self.change.events if e.subject != fact.id]
+        self.change.warnings.append(f"not kept, the memory is full of the owner's or older facts: {fact.text[:60]!r}")
+
+    def _prune_retired(self) -> None:
+        bound = self.policy.max_retired
+        retired = [f for f in self.record.facts if not f.live]
+        if not bound or len(retired) <= bound:
+            return
+        doomed = sorted(retired, key=lambda f: (f.superseded_at or 0.0, id_number(f.id)))[:len(retired) - bound]
+        for fact in doomed:
+            self._event("prune", fact.id, before=fact.text or None, reason=fact.retired_reason)
+        doomed_ids = {f.id for f in doomed}
+        self.record.facts = [f for f in self.record.facts if f.id not in doomed_ids]
+
+    def finish(self) -> Change:
+        """Apply the cap and the retention bounds; the change is then complete."""
+        self._evict_over_cap()
+        self._prune_retired()
+        self._prune_entities()
+        return self.change
+
+    def _prune_entities(self) -> None:
+        """Entities no fact mentions any more go once there are more than the facts could
+        need: junk replies cannot grow the record without bound."""
+        bound = max(MIN_ENTITY_BOUND, 2 * self.policy.max_facts) if self.policy.max_facts else 0
+        if not bound or len(self.record.entities) <= bound:
+            return
+        mentioned = {f.about for f in self.record.facts}
+        for entity in [e for e in self.record.entities if e.id not in mentioned]:
+            self.record.entities.remove(entity)
+            self.change.forgotten_ids.append(entity.id)
+            self._event("prune", entity.id)
+
+    # -- extraction ------------------------------------------------------------------
+    def apply_ops(self, ops: Ops, listed_ids: Optional[Iterable[str]] = None, *,
+                  forget_allowed: bool = False, forget_all_allowed: bool = False) -> Change:
+        """Apply an extraction's operations, or refuse them whole.
+
+        ``listed_ids`` are the ids the prompt showed the model; ``update``/``forget`` of
+        any other id (invented, echoed from an example, or no longer live) is ignored.
+        The two gates are decided in code from the user's own words: ``forget_allowed``
+        (they asked to forget something) and ``forget_all_allowed`` (everything). A forget
+        without its gate is ignored and leaves no tombstone.
+        """
+        record = self.record
+        snapshot, events_before = record.copy(), len(self.change.events)
+        scrub_before, ids_before = len(self.change.forgotten_texts), len(self.change.forgotten_ids)
+        live_before = {f.id: f for f in record.live_facts()}
+        listed: Set[str] = set(listed_ids) if listed_ids is not None else set(live_before)
+        targets = {fid: f for fid, f in live_before.items() if fid in listed}
+        wiped = ops.forget_all and forget_all_allowed
+        if wiped:
+            for fact in record.live_facts():
+                self._forget_text(fact)
+        elif ops.forget_all:
+            self.change.warnings.append("forget_all ignored: the user's words did not ask to forget everything")
+        if ops.forget and not forget_allowed:
+            self.change.warnings.append("a forget was ignored: the user's words did not ask to forget")
+        elif ops.forget:
+            for fact_id in ops.forget:
+                if fact_id in targets and targets[fact_id].live:
+                    self._forget_text(targets[fact_id])
+        self._apply_updates(ops, targets)
+        for item in ops.add:
+            about = self._resolve_entity(item.about, item.relation) if item.about else None
+            if about == FORGOTTEN_ENTITY or self.blocked(self.canonical(item.text), about):
+                self.change.warnings.append("a forgotten fact was not added again")
+                continue
+            self._add_or_confirm(item.text, item.pin, about, item.when)
+        self.finish()
+        retired_now = sum(1 for f in live_before.values() if not f.live)
+        if not wiped and retired_now > MASS_RETIRE_MINIMUM and retired_now * 2 > len(live_before):
+            record.__dict__.update(snapshot.__dict__)
+            self._by_key, self._by_words = {}, {}
+            for fact in record.live_facts():
+                self._index(fact)
+            del self.change.events[events_before:]
+            del self.change.forgotten_texts[scrub_before:]
+            del self.change.forgotten_ids[ids_before:]
+            self.change.refused = True
+            self.change.warnings.append(
+                f"refused a reply that would retire {retired_now} of {len(live_before)} live facts")
+        return self.change
+
+    def _apply_updates(self, ops: Ops, targets: Dict[str, Fact]) -> None:
+        replaced: "OrderedDict[str, List[Fact]]" = OrderedDict()
+        for item in ops.update:
+            old = targets.get(item.fact_id)
+            if old is None or not old.text:
+                continue
+            if self.blocked(self.canonical(item.text), old.about):
+                self.change.warnings.append(f"update of {old.id} refused: its new text was forgotten")
+                continue
+            new = self._add_or_confirm(item.text, item.pin or old.pinned, old.about, item.when or old.when,
+                                       replaces=old)
+            if new is None or new is old or item.confidence < self.policy.supersede_threshold:
+                continue
+            new.pinned = new.pinned or old.pinned
+            replaced.setdefault(old.id, []).append(new)
+        for old_id, new_facts in replaced.items():
+            old = targets[old_id]
+            if old.live:
+                by = new_facts[0].id if len(new_facts) == 1 else None
+                self._retire(old, "superseded", by, "supersede", before=old.text, after=" / ".join(f.text for f in new_facts))
+
+    # -- the owner -------------------------------------------------------------------
+    def add(self, text: str, pin: bool = False, about: Optional[str] = None, relation: Optional[str] = None,
+            when: Optional[str] = None) -> Optional[Fact]:
+        """The owner adds (or confirms) a fact; this lifts a tombstone on the same words."""
+        about_id = self._resolve_entity(about, relation) if about else None
+        self._lift_tombstones(text, about_id)
+        fact = self._add_or_confirm(text, pin, about_id, when)
+        if fact is not None and pin and not fact.pinned:
+            fact.pinned = True
+            self._event("pin", fact.id)
+        self.finish()
+        return fact
+
+    def edit(self, fact_id: str, text: str) -> Optional[Fact]:
+        """Replace a live fact's text: a supersession by the owner, history kept."""
+        old = self._live_fact(fact_id)
+        self._lift_tombstones(text, old.about)
+        new = self._add_or_confirm(text, old.pinned, old.about, old.when, replaces=old)
+        if new is not None and new is not old:
+            new.pinned = old.pinned
+            self._retire(old, "superseded", new.id, "edit", before=old.text, after=new.text)
+        self.finish()
+        return new
+
+    def set_pinned(self, fact_id: str, pinned: bool) -> None:
+        fact = self._live_fact(fact_id)
+        if fact.pinned != pinned:
+            fact.pinned = pinned
+            self._event("pin" if pinned else "unpin", fact.id)
+        self.finish()
+
+    def forget(self, fact_id: str) -> None:
+        """Forget a fact, live or retired: its text leaves the record; a tombstone stays."""
+        fact = self.record.fact(fact_id)
+        if fact is None:
+            raise NotFound("fact", fact_id)
+        if not fact.text and fact.retired_reason == "forgotten":
+            # Forgotten already: scrub its trail again, finishing a forget a crash interrupted.
+            self.change.forgotten_ids.append(fact.id)
+            self.change.unaudited = True
+            return
+        if not fact.text:
+            raise NotFound("fact with text", fact_id)
+        self._forget_text(fact)
+
+    def rename_entity(self, entity_id: str, name: str, relation: Optional[str] = None) -> None:
+        """Rename an entity (and optionally set its relation): how two Emmas are told apart."""
+        entity = self._live_entity(entity_id)
+        before = entity.label
+        if clean_name(name) and clean_name(name) != entity.name:
+            entity.former_names.append(entity.name)
+        if relation is not None:
+            entity.relation = clean_relation(relation)
+        entity.name = clean_name(name) or entity.name
+        if entity.label != before:
+            self._event("rename", entity.id, before=before, after=entity.label)
+
+    def merge_entities(self, keep_id: str, merge_id: str) -> None:
+        """Fold entity ``merge_id`` into ``keep_id``: its facts move over, its row stays retired."""
+        keep, merged = self._live_entity(keep_id), self._live_entity(merge_id)
+        if keep is merged:
+            raise OwnerError(f"cannot merge entity {keep_id!r} into itself")
+        for fact in self.record.facts:
+            if fact.about != merged.id:
+                continue
+            if fact.live:
+                self._unindex(fact)
+            fact.about = keep.id
+            same = self._same_fact(fact.text, fact.about, fact.when) if fact.live else None
+            if same is not None:
+                self._retire(fact, "merged", same.id, "merge", before=fact.text, by=same.id)
+            elif fact.live:
+                self._index(fact)
+        keep.relation = keep.relation or merged.relation
+        merged.retired_reason, merged.merged_into = "merged", keep.id
+        self._event("merge", merged.id, before=merged.label, after=keep.label, by=keep.id)
+
+    def forget_entity(self, entity_id: str) -> None:
+        """Forget an entity and everything about it, then its name and relation."""
+        entity = self._live_entity(entity_id)
+        for fact in [f for f in self.record.facts if f.about == entity.id and f.text]:
+            self._forget_text(fact)
+        self.change.forgotten_texts += [t for t in (entity.label, entity.name, *entity.former_names) if t]
+        self.change.forgotten_ids.append(entity.id)
+        self.record.tombstones += [Tombstone(entity_hash(name), None, self.now)
+                                   for name in {entity.name, *entity.former_names} if name]
+        entity.name, entity.relation, entity.retired_reason, entity.former_names = "", "", "forgotten", []
+        self._event("forget", entity.id)
+
+    # -- import and curation ---------------------------------------------------------
+    def import_texts(self, texts: Iterable[Any]) -> None:
+        """Bring in plain fact texts (the older plugin's file); tombstones are honoured."""
+        for text in texts:
+            if isinstance(text, str) and not self.blocked(text):
+                self._add_or_confirm(text, pin=False)
+        self.finish()
+
+    def mark_imported(self, marker: str) -> bool:
+        """Note that the source ``marker`` names was brought in; False if it already was."""
+        if marker in self.record.imported:
+            return False
+        self.record.imported.append(marker)
+        self.change.unaudited = True
+        return True
+
+    def merge_record(self, incoming: SessionRecord, history: List[AuditEvent]) -> int:
+        """Bring in another record of ours (an export): ids renumbered where they clash,
+        facts already here or forgotten here skipped. Returns the facts brought in."""
+        entity_ids = self._merge_entities(incoming)
+        renumber: Dict[str, str] = dict(entity_ids)
+        def identity(fact: Fact, about: Optional[str]) -> Tuple[Any, ...]:
+            # A forgotten row has no text: it is known by when it was made.
+            return (about, fact.when, textlib.normalise(fact.text), fact.live, fact.text or fact.created_at)
+        known = {identity(f, f.about) for f in self.record.facts}
+        brought = 0
+        for fact in incoming.facts:
+            about = entity_ids.get(fact.about or "", fact.about)
+            if identity(fact, about) in known or (fact.live and not fact.text):
+                continue
+            if fact.text and (self.blocked(fact.text, about) or self.policy.refuses(fact.text)):
+                continue
+            if fact.live and self._same_fact(fact.text, about, fact.when) is not None:
+                continue
+            copy = Fact(**fact.to_dict())
+            copy.id, copy.about = f"f{self.record.next_id}", about
+            self.record.next_id += 1
+            renumber[fact.id] = copy.id
+            self.record.facts.append(copy)
+            if copy.live:
+                self._index(copy)
+            brought += 1
+        for fact in self.record.facts:
+            if fact.superseded_by in renumber and fact.id in renumber.values():
+                fact.superseded_by = renumber[fact.superseded_by]
+        for tombstone in incoming.tombstones:
+            if all((t.text_hash, t.words_hash) != (tombstone.text_hash, tombstone.words_hash)
+                   for t in self.record.tombstones):
+                self.record.tombstones.append(tombstone)
+        for event in history:
+            by = event.detail.get("by")
+            detail = {**event.detail, "by": renumber.get(by, by)} if isinstance(by, str) else event.detail
+            self.change.events.append(replace(event, subject=renumber.get(event.subject or "", event.subject),
+                                              detail=detail))
+        self._event("import", None, facts=brought)
+        self.finish()
+        return brought
+
+    def _merge_entities(self, incoming: SessionRecord) -> Dict[str, str]:
+        """Incoming entity id -> id here: a known name is the same entity, a new one is added."""
+        known = {name_key(e.name): e.id for e in self.record.entities if e.live and e.name}
+        mapping: Dict[str, str] = {}
+        for entity in incoming.entities:
+            if not entity.live or not entity.name or self.policy.refuses(entity.label):
+                continue
+            if name_key(entity.name) in known:
+                mapping[entity.id] = known[name_key(entity.name)]
+                continue
+            copy = Entity.from_dict(entity.to_dict())
+            copy.id = f"e{self.record.next_entity}"
+            self.record.next_entity += 1
+            mapping[entity.id] = copy.id
+            known[name_key(copy.name)] = copy.id
+            self.record.entities.append(copy)  # its "entity" event comes with the imported history
+        return mapping
+
+    def merge_duplicate(self, kept_id: str, merged_id: str) -> None:
+        """Curation: fold a near-duplicate into the fact kept; its confirmations move over."""
+        kept, merged = self.record.fact(kept_id), self.record.fact(merged_id)
+        if kept is None or merged is None or not kept.live or not merged.live or kept is merged:
+            return
+        kept.confirmations += merged.confirmations
+        kept.confirmed_at = max(kept.confirmed_at, merged.confirmed_at)
+        self._retire(merged, "merged", kept_id, "merge", before=merged.text, by=kept_id)
+
+    def curate(self, fact_id: str) -> None:
+        """Curation: retire a live fact the owner chose to prune (its text stays in history)."""
+        fact = self.record.fact(fact_id)
+        if fact is not None and fact.live:
+            self._retire(fact, "curated", None, "curate", before=fact.text)
+
+    # -- proposals (confirm: on) -------------------------------------------------------
+    def propose(self, ops: Ops, listed_ids: Optional[Iterable[str]], *,
+                forget_allowed: bool, forget_all_allowed: bool) -> Optional[Pending]:
+        """Keep ``ops`` pending: nothing becomes live until the user (or the owner) says yes.
+
+        What is proposed is screened like any fact, in its stored (canonical) form, and a
+        forgotten fact is never proposed again."""
+        adds = tuple(a for a in ops.add if not self._unwelcome(a.text, self._entity_named(a.about)))
+        updates = tuple(u for u in ops.update if not self._unwelcome(u.text, None))
+        ops = Ops(add=tuple(replace(a, text=self.canonical(a.text)) for a in adds),
+                  update=tuple(replace(u, text=self.canonical(u.text)) for u in updates),
+                  forget=ops.forget if forget_allowed else (), forget_all=ops.forget_all and forget_all_allowed)
+        describe = self._describe(ops, listed_ids)
+        if not describe:
+            return None
+        item = Pending(id=f"p{self.record.next_pending}", ops=ops, describe=describe,
+                       listed_ids=list(listed_ids) if listed_ids is not None else None,
+                       forget_allowed=forget_allowed, forget_all_allowed=forget_all_allowed,
+                       created_at=self.now)
+        self.record.next_pending += 1
+        self.record.pending.append(item)
+        self._event("propose", item.id, after=" | ".join(describe))
+        for oldest in self.record.pending[:-MAX_PENDING]:  # a chatty model cannot pile proposals up
+            self._drop_pending(oldest, "expire")
+        return item
+
+    def _unwelcome(self, text: str, about: Optional[str]) -> bool:
+        canonical = self.canonical(text)
+        return not textlib.normalise(canonical) or self.policy.refuses(canonical) or self.blocked(canonical, about)
+
+    def _entity_named(self, name: Optional[str]) -> Optional[str]:
+        key = name_key(name or "")
+        return next((e.id for e in self.record.entities if e.live and key and name_key(e.name) == key), None)
+
+    def _describe(self, ops: Ops, listed_ids: Optional[Iterable[str]]) -> List[str]:
+        """One line per proposed change, as the assistant will ask about it."""
+        listed = set(listed_ids) if listed_ids is not None else None
+        lines = [a.text for a in ops.add]
+        for item in ops.update:
+            old = self.record.fact(item.fact_id)
+            if old is not None and old.live and (listed is None or old.id in listed):
+                lines.append(f"{item.text} (instead of: {old.text})")
+        for fact_id in ops.forget:
+            old = self.record.fact(fact_id)
+            if old is not None and old.live and old.text and (listed is None or old.id in listed):
+                lines.append(f"forget: {old.text}")
+        if ops.forget_all:
+            lines.append("forget everything remembered")
+        return lines
+
+    def _pending(self, pending_id: str) -> Pending:
+        item = next((p for p in self.record.pending if p.id == pending_id), None)
+        if item is None:
+            raise NotFound("pending item", pending_id)
+        return item
+
+    def _drop_pending(self, item: Pending, action: Action) -> None:
+        """A proposal not accepted leaves no text behind: its lines leave the trail too."""
+        self.record.pending.remove(item)
+        self.change.forgotten_texts += item.describe
+        self.change.forgotten_ids.append(item.id)
+        self._event(action, item.id)
+
+    def decide(self, pending_id: str, accept: bool) -> None:
+        """Apply (accept) or drop a pending item."""
+        item = self._pending(pending_id)
+        if not accept:
+            self._drop_pending(item, "reject")
+            return
+        events_before = len(self.change.events)
+        self.record.pending.remove(item)
+        self._event("confirm", item.id, before=" | ".join(item.describe))
+        self.apply_ops(item.ops, item.listed_ids, forget_allowed=item.forget_allowed,
+                       forget_all_allowed=item.forget_all_allowed)
+        if self.change.refused:
+            del self.change.events[events_before:]
+            self.record.pending.append(item)
+
+    def set_awaiting(self, pending_ids: Iterable[str], awaiting: bool) -> None:
+        """Record that the assistant asked about these items (or that the asking is over)."""
+        ids = set(pending_ids)
+        for item in self.record.pending:
+            if item.id in ids and item.awaiting != awaiting:
+                item.awaiting = awaiting
+                self.change.unaudited = True
+
+    def answer_unclear(self, pending_ids: Iterable[str]) -> None:
+        """Count an unclear answer; after the second the item is dropped, recorded."""
+        ids = set(pending_ids)
+        for item in [p for p in self.record.pending if p.id in ids]:
+            item.unclear_answers += 1
+            self.change.unaudited = True
+            if item.unclear_answers >= MAX_UNCLEAR_ANSWERS:
+                self._drop_pending(item, "unconfirmed")
+
+    def expire_pending(self, ttl_s: float) -> None:
+        for item in [p for p in self.record.pending if self.now - p.created_at > ttl_s]:
+            self._drop_pending(item, "expire")
+
+
+def edit(record: SessionRecord, policy: Policy, now: float, actor: Actor,
+         act: Callable[[Editor], Any]) -> Change:
+    """Run ``act`` on an editor of ``record``, finish, and return the change."""
+    editor = Editor(record, policy, now, actor)
+    act(editor)
+    return editor.finish()

@@ -1,0 +1,74 @@
+"""Names of the people, pets and places in the user's life, and dates of events. Pure.
+
+A name said again in another case or with a possessive ("Emma's") is the same entity
+(:func:`name_key`). An event's ``when`` is an ISO date or date-time, resolved by the
+model against ``{today}`` and validated here (:func:`parse_when`).
+"""
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any, Mapping, Optional
+
+from ovos_memory_plugin_entity.domain import text as textlib
+
+_POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
+MAX_NAME_CHARS = 60
+MAX_RELATION_CHARS = 40
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+
+
+def clean_name(name: str) -> str:
+    """A display name: one line, no possessive, capped."""
+    name = textlib.clean(name, MAX_NAME_CHARS).strip(" .,:;")
+    return _POSSESSIVE.sub("", name).strip()
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same entity: case, spacing and a possessive do not."""
+    return textlib.normalise(clean_name(name))
+
+
+def clean_relation(relation: str) -> str:
+    return textlib.clean(relation, MAX_RELATION_CHARS).strip(" .,:;").lower()
+
+
+def parse_when(value: Any) -> Optional[str]:
+    """A valid ISO date or date-time, normalised; anything else is None."""
+    if not isinstance(value, str) or not value.strip():
+        return None
+    text = value.strip().replace("Z", "+00:00")
+    try:
+        if len(text) == 10:
+            return datetime.date.fromisoformat(text).isoformat()
+        moment = datetime.datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return moment.isoformat(timespec="minutes")
+
+
+def event_end(when: str) -> float:
+    """When an event is over: the moment itself, or the end of a date-only day (local time)."""
+    if len(when) == 10:
+        day = datetime.date.fromisoformat(when)
+        return datetime.datetime.combine(day, datetime.time(23, 59, 59)).timestamp()
+    return datetime.datetime.fromisoformat(when).timestamp()
+
+
+def describe_when(when: str, now: float, phrases: Optional[Mapping[str, Any]] = None) -> str:
+    """"Tuesday 1 December, 15:00" (with "today"/"tomorrow" when they apply), in the
+    language of ``phrases`` (``weekdays`` Monday first, ``months``, ``today``, ``tomorrow``)."""
+    phrases = phrases or {}
+    today = datetime.datetime.fromtimestamp(now).date()
+    if len(when) == 10:
+        day, clock = datetime.date.fromisoformat(when), ""
+    else:
+        moment = datetime.datetime.fromisoformat(when)
+        if moment.tzinfo is not None:
+            moment = moment.astimezone().replace(tzinfo=None)
+        day, clock = moment.date(), f", {moment:%H:%M}"
+    weekdays, months = phrases.get("weekdays") or _WEEKDAYS, phrases.get("months") or _MONTHS
+    relative = {0: phrases.get("today", "today"), 1: phrases.get("tomorrow", "tomorrow")}.get((day - today).days)
+    return f"{relative + ', ' if relative else ''}{weekdays[day.weekday()]} {day.day} {months[day.month - 1]}{clock}"

@@ -1,0 +1,58 @@
+"""What an extraction asks for: facts to add, facts to replace, facts to forget. Pure data.
+
+The model's reply (:mod:`contract`), the rules (:mod:`language.rules`) and a pending
+proposal (:class:`record.Pending`) all carry an :class:`Ops`; only
+:class:`editor.Editor` applies one.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, Optional, Tuple
+
+
+@dataclass(frozen=True)
+class NewFact:
+    text: str
+    pin: bool = False
+    about: Optional[str] = None  # an entity's display name; None is the user
+    relation: Optional[str] = None  # the user's relation to ``about``
+    when: Optional[str] = None  # ISO date or date-time (validated by the parser)
+
+
+@dataclass(frozen=True)
+class Replacement:
+    fact_id: str
+    text: str
+    confidence: float = 1.0
+    pin: bool = False
+    when: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Ops:
+    """What one extraction asks for (the extraction contract, parsed)."""
+
+    add: Tuple[NewFact, ...] = ()
+    update: Tuple[Replacement, ...] = ()
+    forget: Tuple[str, ...] = ()
+    forget_all: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return not (self.add or self.update or self.forget or self.forget_all)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """An exact JSON form, for keeping operations in a record (pending proposals)."""
+        return {"add": [vars(a).copy() for a in self.add], "update": [vars(u).copy() for u in self.update],
+                "forget": list(self.forget), "forget_all": self.forget_all}
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "Ops":
+        """The inverse of :meth:`to_dict`; raises ``ValueError`` on anything else."""
+        try:
+            return cls(add=tuple(NewFact(**a) for a in data.get("add", [])),
+                       update=tuple(Replacement(**u) for u in data.get("update", [])),
+                       forget=tuple(str(f) for f in data.get("forget", [])),
+                       forget_all=data.get("forget_all") is True)
+        except TypeError as exc:
+            raise ValueError(f"not stored operations: {exc}") from None

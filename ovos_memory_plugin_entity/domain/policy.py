@@ -1,0 +1,40 @@
+"""The limits and the language every edit obeys: :class:`Policy`. Pure.
+
+A policy is built once from the settings and the language
+(:func:`language.policy.language_policy`); the editor only calls what it holds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, FrozenSet, Optional, Tuple
+
+from ovos_memory_plugin_entity.domain import text as textlib
+
+
+def _never(_text: str) -> bool:
+    return False
+
+
+def _as_is(text: str) -> str:
+    return text
+
+
+def _no_slot(_text: str) -> Optional[Tuple[str, bool]]:
+    return None
+
+
+@dataclass(frozen=True)
+class Policy:
+    """The limits a change obeys, and the language's judgement of a fact's words."""
+
+    max_facts: int = 50
+    max_retired: int = 200
+    supersede_threshold: float = 0.8
+    max_fact_chars: int = 200
+    stopwords: FrozenSet[str] = frozenset()
+    refuses: Callable[[str], bool] = _never  # text that may not become a fact (the screen)
+    canonical: Callable[[str], str] = _as_is  # "The user's name is Rui" -> "Name is Rui"
+    # The single-valued attribute a fact states (name, home, job...) and whether it is an
+    # identity to pin: a newer value of the same attribute replaces the older one.
+    slot_of: Callable[[str], Optional[Tuple[str, bool]]] = _no_slot
+    stem: Callable[[str], str] = textlib.light_stem

@@ -1,0 +1,190 @@
+"""Choosing the facts a turn sees: rank them for the utterance, fit a budget. Pure.
+
+Ranking needs no embeddings: BM25 over the fact texts (words case-folded, accents
+dropped, stopwords out and stemmed with the language's Snowball stemmer, see
+:func:`text.terms`) plus a small prior for facts confirmed recently and often. Pinned
+facts come first and use the budget first. When every live fact fits the budget, every
+live fact is injected.
+"""
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
+
+from ovos_memory_plugin_entity.domain import text as textlib
+from ovos_memory_plugin_entity.domain.entities import event_end
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, id_number
+from ovos_memory_plugin_entity.domain.rendering import sanitise
+
+BM25_K1, BM25_B = 1.2, 0.75
+# The prior only orders facts the utterance says nothing about; any lexical match
+# outranks it (BM25 scores of a matching term are well above these weights).
+RECENCY_WEIGHT, FREQUENCY_WEIGHT = 0.3, 0.1
+# A query term found in more than this share of facts says little about any of them.
+MAX_TERM_SHARE = 0.5
+# The date of an event is rendered per turn ("tomorrow, Tuesday 1 December, 15:00: ");
+# the budget counts this many characters for it.
+EVENT_DATE_ESTIMATE = "tomorrow, Wednesday 30 September, 15:00: "
+
+
+class FactIndex:
+    """BM25 statistics over live facts, kept up to date fact by fact."""
+
+    def __init__(self, stopwords: FrozenSet[str] = frozenset(), stem: Callable[[str], str] = textlib.light_stem):
+        self._stopwords, self._stem = stopwords, stem
+        self._docs: Dict[str, Tuple[str, Dict[str, int], int]] = {}  # id -> (text, counts, length)
+        self._postings: Dict[str, Dict[str, int]] = defaultdict(dict)  # term -> id -> tf
+        self._total_len = 0
+
+    def _terms(self, text: str) -> List[str]:
+        return textlib.terms(text, self._stopwords, self._stem)
+
+    def sync(self, docs: Dict[str, str]) -> None:
+        """Add, change and drop documents so the index holds exactly ``docs`` (id -> text)."""
+        for fact_id in [i for i, doc in self._docs.items() if docs.get(i) != doc[0]]:
+            self._remove(fact_id)
+        for fact_id, text in docs.items():
+            if fact_id not in self._docs:
+                self._add(fact_id, text)
+
+    def _add(self, fact_id: str, text: str) -> None:
+        counts: Dict[str, int] = defaultdict(int)
+        for term in self._terms(text):
+            counts[term] += 1
+        length = sum(counts.values())
+        self._docs[fact_id] = (text, dict(counts), length)
+        self._total_len += length
+        for term, tf in counts.items():
+            self._postings[term][fact_id] = tf
+
+    def _remove(self, fact_id: str) -> None:
+        _, counts, length = self._docs.pop(fact_id)
+        self._total_len -= length
+        for term in counts:
+            posting = self._postings[term]
+            posting.pop(fact_id, None)
+            if not posting:
+                del self._postings[term]
+
+    def __len__(self) -> int:
+        return len(self._docs)
+
+    def scores(self, query: str) -> Dict[str, float]:
+        """BM25 score of every fact that shares a term with ``query``."""
+        n = len(self._docs)
+        if not n:
+            return {}
+        avg_len = self._total_len / n or 1.0
+        result: Dict[str, float] = defaultdict(float)
+        for term in set(self._terms(query)):
+            posting = self._postings.get(term)
+            if not posting or (n > 4 and len(posting) > n * MAX_TERM_SHARE):
+                continue
+            idf = math.log(1 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
+            for fact_id, tf in posting.items():
+                doc_len = self._docs[fact_id][2]
+                result[fact_id] += idf * tf * (BM25_K1 + 1) / (
+                    tf + BM25_K1 * (1 - BM25_B + BM25_B * doc_len / avg_len))
+        return result
+
+
+@dataclass
+class RankedSession:
+    """A session's live facts, indexed, with the parts of ranking that need no query."""
+
+    facts: List[Fact]
+    index: FactIndex
+    prior: Dict[str, float]
+    order: Dict[str, int]  # stable tie-break: oldest fact first
+    total_chars: int
+    lines: Dict[str, str]  # id -> the fact as rendered alone: sanitised once, not every turn
+    pinned: List[Fact]  # most recently confirmed first
+    by_prior: List[Fact]  # unpinned, best prior first
+    by_id: Dict[str, Fact]
+    shortest_line: int
+    labels: Dict[str, str]  # entity id -> "Emma (daughter)", sanitised
+    event_ends: Dict[str, float]  # fact id -> when its event is over
+    texts: Dict[str, str]  # fact id -> its text, sanitised
+
+    @classmethod
+    def build(cls, facts: Sequence[Fact], index: FactIndex, max_fact_chars: int = 200,
+              entities: Optional[Dict[str, Entity]] = None,
+              previous: Optional["RankedSession"] = None) -> "RankedSession":
+        """Rank ``facts``; ``index`` is updated in place, and texts already sanitised for
+        ``previous`` (the same session before this change) are reused."""
+        entities = entities or {}
+        labels = {eid: sanitise(e.label, max_fact_chars) for eid, e in entities.items()}
+        index.sync({f.id: f"{entities[f.about].name} {entities[f.about].relation} {f.text}"
+                    if f.about in entities else f.text for f in facts})
+        by_recency = sorted(facts, key=lambda f: (f.confirmed_at, (id_number(f.id), f.id)))
+        most = max((f.confirmations for f in facts), default=1)
+        n = max(len(facts), 1)
+        prior = {f.id: RECENCY_WEIGHT * (rank + 1) / n
+                 + FREQUENCY_WEIGHT * math.log1p(f.confirmations) / math.log1p(most)
+                 for rank, f in enumerate(by_recency)}
+        order = {f.id: i for i, f in enumerate(sorted(facts, key=lambda f: (id_number(f.id), f.id)))}
+        known = previous.by_id if previous is not None else {}
+        texts = {f.id: previous.texts[f.id] if f.id in known and known[f.id].text == f.text  # type: ignore[union-attr]
+                 else sanitise(f.text, max_fact_chars) for f in facts}
+        lines = {}
+        for f in facts:
+            label = f"{labels[f.about]}: " if f.about in labels else ""
+            date = EVENT_DATE_ESTIMATE if f.when else ""
+            lines[f.id] = f"- {date}{label}{texts[f.id]}"
+        pinned = sorted((f for f in facts if f.pinned), key=lambda f: (-f.confirmed_at, order[f.id]))
+        by_prior = sorted((f for f in facts if not f.pinned), key=lambda f: (-prior[f.id], order[f.id]))
+        return cls(list(facts), index, prior, order, sum(len(line) + 1 for line in lines.values()), lines,
+                   pinned, by_prior, {f.id: f for f in facts},
+                   min((len(line) + 1 for line in lines.values()), default=0), labels,
+                   {f.id: event_end(f.when) for f in facts if f.when}, texts)
+
+    def prompt_line(self, fact: Fact) -> str:
+        """How the extraction prompt lists a fact: who it is about, and its date."""
+        label = f"{self.labels[fact.about]}: " if fact.about in self.labels else ""
+        return f"{label}{fact.text}" + (f" (when: {fact.when})" if fact.when else "")
+
+
+def _ranked(session: RankedSession, query: str, past: Set[str]) -> Iterator[Fact]:
+    """Pinned facts, then facts the query matches (best first), then the rest by prior."""
+    yield from (f for f in session.pinned if f.id not in past)
+    relevance = session.index.scores(query) if query else {}
+    matched = sorted((fid for fid in relevance if not session.by_id[fid].pinned and fid not in past),
+                     key=lambda fid: (-(relevance[fid] + session.prior[fid]), session.order[fid]))
+    for fact_id in matched:
+        yield session.by_id[fact_id]
+    for fact in session.by_prior:
+        if fact.id not in relevance and fact.id not in past:
+            yield fact
+
+
+def select(session: RankedSession, query: str, budget_chars: int, max_count: int = 0, *,
+           now: Optional[float] = None, grace_s: float = 0.0) -> List[Fact]:
+    """The facts to inject for ``query``: pinned first, then by relevance, within budget.
+
+    ``budget_chars`` 0 means no character budget; ``max_count`` 0 means no count cap.
+    When every fact fits, every fact is returned. Events over for longer than
+    ``grace_s`` before ``now`` are left out (they stay in the record).
+    """
+    if not session.facts:
+        return []
+    past = {fid for fid, end in session.event_ends.items() if end + grace_s < now} if now is not None else set()
+    if (not budget_chars or session.total_chars <= budget_chars) and (
+            not max_count or len(session.facts) <= max_count):
+        return list(_ranked(session, query, past))
+    chosen: List[Fact] = []
+    used = 0
+    for fact in _ranked(session, query, past):
+        if max_count and len(chosen) >= max_count:
+            break
+        cost = len(session.lines[fact.id]) + 1
+        if budget_chars and used + cost > budget_chars:
+            if budget_chars - used < session.shortest_line:
+                break  # nothing more can fit
+            continue
+        chosen.append(fact)
+        used += cost
+    return chosen
+
+

@@ -1,0 +1,323 @@
+"""The persisted session record: facts, entities, tombstones, pending proposals.
+
+Plain data and its JSON form, nothing else: every change to a record goes through
+:mod:`editor`. Invariants kept by the editor and relied on by everyone else:
+
+- fact ids (``f12``) and entity ids (``e3``) are never reused within a session;
+- a retired fact keeps its row with ``superseded_at``, ``retired_reason`` (see
+  :data:`audit.RetiredReason`) and ``superseded_by``, the id of the fact that replaced it
+  (or the duplicate it was merged into), when one did; a forgotten one has no text;
+- tombstones hold hashes only, never text;
+- ``generation`` changes only when the session is erased.
+
+Reading is per row: a row that does not parse is kept aside, as it was, in
+``unreadable`` (and written back unchanged), so one bad value costs one fact, not
+the session.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar
+
+from ovos_memory_plugin_entity.domain.audit import ACTORS, RETIRED_REASONS, Actor, RetiredReason
+from ovos_memory_plugin_entity.domain.entities import parse_when
+from ovos_memory_plugin_entity.domain.ops import Ops
+
+# 3: a retired fact's reason has its own field (``superseded_by`` is only an id); facts
+# say who added them as ``actor``. 2: entities, event dates. Older records load unchanged.
+SCHEMA_VERSION = 3
+T = TypeVar("T")
+
+
+def _float(value: Any, default: float = 0.0) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return default
+    number = float(value)
+    return number if number == number and abs(number) < 1e12 else default  # no NaN, inf, year 33658
+
+
+def _optional_str(value: Any) -> Optional[str]:
+    return value if isinstance(value, str) else None
+
+
+@dataclass
+class Fact:
+    """One remembered fact. Times are seconds since the epoch, stamped by the plugin."""
+
+    id: str
+    text: str
+    created_at: float
+    confirmed_at: float
+    confirmations: int = 1
+    pinned: bool = False
+    actor: Actor = "extractor"  # who added it
+    superseded_at: Optional[float] = None
+    superseded_by: Optional[str] = None  # the id of the fact that replaced it, if one did
+    about: Optional[str] = None  # an entity id; None is the user
+    when: Optional[str] = None  # ISO date or date-time of an event
+    retired_reason: Optional[RetiredReason] = None  # None while the fact is live
+
+    @property
+    def live(self) -> bool:
+        return self.retired_reason is None
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"id": self.id, "text": self.text, "created_at": self.created_at,
+                "confirmed_at": self.confirmed_at, "confirmations": self.confirmations,
+                "pinned": self.pinned, "actor": self.actor,
+                "superseded_at": self.superseded_at, "superseded_by": self.superseded_by,
+                "retired_reason": self.retired_reason, "about": self.about, "when": self.when}
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "Fact":
+        if not isinstance(data.get("id"), str) or not isinstance(data.get("text", ""), str):
+            raise ValueError("a fact needs a string id and text")
+        created = _float(data.get("created_at"))
+        confirmations = data.get("confirmations", 1)
+        superseded_at = data.get("superseded_at")
+        actor = data.get("actor", data.get("source", "extractor"))  # schema 2 said "source"
+        by, reason = _retirement(data)
+        return cls(
+            id=data["id"], text=data.get("text", ""), created_at=created,
+            confirmed_at=_float(data.get("confirmed_at"), created),
+            confirmations=confirmations if isinstance(confirmations, int) and confirmations > 0 else 1,
+            pinned=data.get("pinned") is True, actor=actor if actor in ACTORS else "extractor",
+            superseded_at=None if superseded_at is None else _float(superseded_at),
+            superseded_by=by, retired_reason=reason,
+            about=_optional_str(data.get("about")),
+            # One bad date costs the date, never the fact or the session.
+            when=parse_when(data.get("when")))
+
+
+def _retirement(data: Dict[str, Any]) -> Tuple[Optional[str], Optional[RetiredReason]]:
+    """(superseded_by, retired_reason) of a stored fact. Before schema 3 ``superseded_by``
+    held either the replacing fact's id or the reason itself."""
+    by, reason = _optional_str(data.get("superseded_by")), data.get("retired_reason")
+    if reason in RETIRED_REASONS:
+        return by, reason
+    if by in RETIRED_REASONS:
+        return None, by  # type: ignore[return-value]
+    return (by, "superseded") if by is not None else (None, None)
+
+
+@dataclass
+class Entity:
+    """A person, pet, place or thing in the user's life."""
+
+    id: str
+    name: str
+    relation: str = ""
+    created_at: float = 0.0
+    merged_into: Optional[str] = None  # the entity it was merged into
+    former_names: List[str] = field(default_factory=list)  # so forgetting it scrubs every name it had
+    retired_reason: Optional[RetiredReason] = None  # "merged" or "forgotten"; None while live
+
+    @property
+    def live(self) -> bool:
+        return self.retired_reason is None
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.relation})" if self.relation else self.name
+
+    def to_dict(self) -> Dict[str, Any]:
+        data = {"id": self.id, "name": self.name, "relation": self.relation, "created_at": self.created_at,
+                "merged_into": self.merged_into, "retired_reason": self.retired_reason}
+        if self.former_names:
+            data["former_names"] = self.former_names
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "Entity":
+        if not isinstance(data.get("id"), str):
+            raise ValueError("an entity needs a string id")
+        merged_into = _optional_str(data.get("merged_into"))
+        reason: Optional[RetiredReason] = data["retired_reason"] if data.get("retired_reason") in (
+            "merged", "forgotten") else None
+        retired_by = _optional_str(data.get("retired_by"))  # before schema 3: "forgotten" or the id merged into
+        if reason is None and retired_by is not None:
+            reason = "forgotten" if retired_by == "forgotten" else "merged"
+            merged_into = retired_by if reason == "merged" else None
+        return cls(id=data["id"], name=str(data.get("name", "")), relation=str(data.get("relation", "")),
+                   created_at=_float(data.get("created_at")), merged_into=merged_into,
+                   former_names=[str(n) for n in data.get("former_names", []) if isinstance(n, str)],
+                   retired_reason=reason)
+
+
+@dataclass
+class Tombstone:
+    """What remains of a forgotten fact: hashes only, never the text."""
+
+    text_hash: str
+    words_hash: Optional[str]
+    at: float
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"text_hash": self.text_hash, "words_hash": self.words_hash, "at": self.at}
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "Tombstone":
+        if not isinstance(data.get("text_hash"), str):
+            raise ValueError("a tombstone needs a text_hash")
+        return cls(data["text_hash"], _optional_str(data.get("words_hash")), _float(data.get("at")))
+
+
+@dataclass
+class Pending:
+    """Operations from one exchange, kept until the user says yes (``confirm: on``)."""
+
+    id: str
+    ops: Ops
+    describe: List[str]  # what the assistant asks about, one item a line
+    listed_ids: Optional[List[str]]
+    forget_all_allowed: bool
+    created_at: float
+    unclear_answers: int = 0
+    forget_allowed: bool = False  # the user's words asked to forget something
+    awaiting: bool = False  # the assistant asked about it last turn; the next words answer
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"id": self.id, "ops": self.ops.to_dict(), "describe": self.describe, "listed_ids": self.listed_ids,
+                "forget_all_allowed": self.forget_all_allowed, "forget_allowed": self.forget_allowed,
+                "created_at": self.created_at, "unclear_answers": self.unclear_answers, "awaiting": self.awaiting}
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "Pending":
+        if not isinstance(data.get("id"), str) or not isinstance(data.get("ops", {}), dict):
+            raise ValueError("a pending item needs a string id and ops")
+        listed = data.get("listed_ids")
+        return cls(id=data["id"], ops=Ops.from_dict(data.get("ops", {})),
+                   describe=[str(x) for x in data.get("describe", []) if isinstance(x, str)],
+                   listed_ids=[str(x) for x in listed] if isinstance(listed, list) else None,
+                   forget_all_allowed=data.get("forget_all_allowed") is True,
+                   forget_allowed=data.get("forget_allowed") is True, awaiting=data.get("awaiting") is True,
+                   created_at=_float(data.get("created_at")),
+                   unclear_answers=int(_float(data.get("unclear_answers", data.get("asked")))))
+
+
+@dataclass
+class SessionRecord:
+    """Everything remembered for one session (or for the device, under global scope)."""
+
+    session_id: str
+    generation: int = 0
+    next_id: int = 1
+    facts: List[Fact] = field(default_factory=list)
+    tombstones: List[Tombstone] = field(default_factory=list)
+    imported: List[str] = field(default_factory=list)  # digests of seed sessions copied in
+    pending: List[Pending] = field(default_factory=list)  # awaiting the user's yes (confirm: on)
+    next_pending: int = 1
+    entities: List[Entity] = field(default_factory=list)
+    next_entity: int = 1
+    schema: int = SCHEMA_VERSION
+    unreadable: List[Any] = field(default_factory=list)  # rows that did not parse, kept as they were
+    audit_events: int = 0  # lines in the session's audit trail (the store keeps it bounded)
+
+    def live_facts(self) -> List[Fact]:
+        return [f for f in self.facts if f.live]
+
+    def fact(self, fact_id: str) -> Optional[Fact]:
+        return next((f for f in self.facts if f.id == fact_id), None)
+
+    def entity(self, entity_id: Optional[str]) -> Optional[Entity]:
+        return next((e for e in self.entities if e.id == entity_id), None) if entity_id else None
+
+    def live_entities(self) -> Dict[str, Entity]:
+        return {e.id: e for e in self.entities if e.live}
+
+    def copy(self) -> "SessionRecord":
+        """A copy an edit may change while readers keep the original: every row an edit
+        can alter is copied (about a microsecond a row), immutable parts are shared."""
+        copy = SessionRecord.__new__(SessionRecord)
+        copy.__dict__.update(self.__dict__)
+        copy.facts = [_copied(f) for f in self.facts]
+        copy.entities = [_copied(e) for e in self.entities]
+        for entity in copy.entities:
+            entity.former_names = list(entity.former_names)
+        copy.tombstones = list(self.tombstones)
+        copy.imported = list(self.imported)
+        copy.unreadable = list(self.unreadable)
+        copy.pending = [_copied(p) for p in self.pending]  # ops are frozen: shared
+        return copy
+
+    def head_dict(self) -> Dict[str, Any]:
+        """The record's JSON form without its rows: counters, proposals, markers."""
+        data = {"schema": self.schema, "session_id": self.session_id,
+                "generation": self.generation, "next_id": self.next_id,
+                "imported": self.imported, "next_pending": self.next_pending,
+                "pending": [p.to_dict() for p in self.pending], "next_entity": self.next_entity}
+        if self.unreadable:
+            data["unreadable"] = self.unreadable
+        if self.audit_events:
+            data["audit_events"] = self.audit_events
+        return data
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {**self.head_dict(), "entities": [e.to_dict() for e in self.entities],
+                "facts": [f.to_dict() for f in self.facts],
+                "tombstones": [t.to_dict() for t in self.tombstones]}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "SessionRecord":
+        """Raises ``ValueError`` only when the whole is not a record; bad rows are set aside."""
+        if not isinstance(data, dict) or not all(isinstance(data.get(k, []), list) for k in
+                                                 ("facts", "tombstones", "entities", "pending")):
+            raise ValueError("not a session record")
+        schema = data.get("schema", SCHEMA_VERSION)
+        if not isinstance(schema, int) or schema > SCHEMA_VERSION:
+            raise ValueError(f"record schema {schema!r} is not one this plugin reads (up to {SCHEMA_VERSION})")
+        unreadable: List[Any] = list(data.get("unreadable", [])) if isinstance(data.get("unreadable"), list) else []
+
+        def rows(key: str, parse: Callable[[Dict[str, Any]], T]) -> List[T]:
+            parsed = []
+            for row in data.get(key, []):
+                try:
+                    parsed.append(parse(row))
+                except (ValueError, TypeError, AttributeError, KeyError):
+                    unreadable.append({"in": key, "row": row})
+            return parsed
+
+        def counter(key: str) -> int:
+            value = data.get(key, 1)
+            return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
+
+        generation = data.get("generation", 0)
+        record = cls(session_id=str(data.get("session_id", "")),
+                     generation=generation if isinstance(generation, int) else 0,
+                     next_id=counter("next_id"),
+                     facts=rows("facts", Fact.from_dict),
+                     tombstones=rows("tombstones", Tombstone.from_dict),
+                     imported=[str(x) for x in data.get("imported", []) if isinstance(x, str)],
+                     pending=rows("pending", Pending.from_dict),
+                     next_pending=counter("next_pending"),
+                     entities=rows("entities", Entity.from_dict),
+                     next_entity=counter("next_entity"))
+        record.unreadable = unreadable
+        audit_events = data.get("audit_events", 0)
+        record.audit_events = audit_events if isinstance(audit_events, int) and audit_events > 0 else 0
+        record.next_id = max([record.next_id] + [id_number(f.id) + 1 for f in record.facts])
+        seen = set()
+        for fact in record.facts:  # a hand edit or an old import may repeat an id: each row gets its own
+            if fact.id in seen:
+                fact.id = f"f{record.next_id}"
+                record.next_id += 1
+            seen.add(fact.id)
+        record.next_entity = max([record.next_entity] + [id_number(e.id) + 1 for e in record.entities])
+        return record
+
+
+def _copied(row: T) -> T:
+    """A shallow copy of a row (its fields are strings, numbers and None)."""
+    new = object.__new__(type(row))
+    new.__dict__ = row.__dict__.copy()
+    return new
+
+
+def id_number(item_id: str) -> int:
+    """The number in ``f12`` or ``e3``; 0 for anything else."""
+    digits = item_id[1:]
+    return int(digits) if digits.isdigit() else 0
+
+
+def new_record(session_id: str, generation: int = 0) -> SessionRecord:
+    return SessionRecord(session_id=session_id, generation=generation)

@@ -1,0 +1,110 @@
+"""Text primitives shared by dedup, tombstones, ranking and the screens: clean, normalise,
+split into words, hash.
+
+Pure functions: Unicode NFKC, case folding, accents dropped for matching. Stemming is
+passed in (a language's Snowball stemmer, see :mod:`language.stemming`); the light
+plural stemmer here is the fallback for a language without one.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from functools import lru_cache
+from typing import Callable, FrozenSet, Iterable, List, Optional, Tuple
+
+# Distinct texts whose content words are kept (every edit indexes the live facts by them).
+MAX_CACHED_TEXTS = 50_000
+_WHITESPACE = re.compile(r"\s+")
+# A content word (ranking, dedup, tombstones): letters and digits; Catalan's middle dot
+# joins ("al·lèrgic"), an apostrophe splits ("user's" -> "user", "s": a stopword).
+WORD = re.compile(r"\w+(?:·\w+)*", re.UNICODE)
+# A word as said (gates, answers, the screen): an apostrophe stays inside, so "don't" is
+# one word, a negation.
+SAID_WORD = re.compile(r"[\w'’]+", re.UNICODE)
+
+
+def said_words(text: str) -> List[str]:
+    """The words of ``text`` as said, case-folded, curly apostrophes made straight."""
+    return [w.replace("’", "'") for w in SAID_WORD.findall(text.casefold())]
+_TRAILING_PUNCTUATION = ".!?,;:。！？…"
+# Control and format characters (newlines, zero-width joiners, bidi overrides) have
+# no place in a one-line fact and can smuggle structure into a prompt.
+_CONTROL_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def clean(text: str, max_chars: int) -> str:
+    """One tidy line: control characters removed, whitespace collapsed, length capped."""
+    text = unicodedata.normalize("NFKC", text)
+    # Format characters (zero-width, bidi) vanish; line breaks and controls become a space.
+    text = "".join("" if unicodedata.category(ch) == "Cf" else " " if unicodedata.category(ch) in _CONTROL_CATEGORIES
+                   else ch for ch in text)
+    text = _WHITESPACE.sub(" ", text).strip()
+    if len(text) > max_chars:
+        cut = text[:max_chars].rsplit(" ", 1)[0] if " " in text[:max_chars] else text[:max_chars]
+        text = cut.rstrip(" ,;:") + "…"
+    return text
+
+
+def truncate(text: str, max_chars: int) -> str:
+    """``text`` cut to ``max_chars`` with an ellipsis when it was longer."""
+    return text if len(text) <= max_chars else text[:max_chars - 1] + "…"
+
+
+def normalise(text: str) -> str:
+    """The dedup key: NFKC, case-folded, whitespace collapsed, trailing punctuation dropped."""
+    text = _WHITESPACE.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
+    return text.rstrip(_TRAILING_PUNCTUATION + " ")
+
+
+def fold_accents(word: str) -> str:
+    if word.isascii():
+        return word
+    decomposed = unicodedata.normalize("NFKD", word)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def light_stem(word: str) -> str:
+    """The stemmer of last resort: plural and third-person ``s`` only (``likes`` → ``like``)."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def terms(text: str, stopwords: FrozenSet[str] = frozenset(),
+          stem: Callable[[str], str] = light_stem) -> List[str]:
+    """The words of ``text`` that carry meaning, in order: case-folded, stopwords out
+    (compared without accents), stemmed, accents folded."""
+    out = []
+    for word in WORD.findall(normalise(text)):
+        if fold_accents(word) not in stopwords:
+            out.append(fold_accents(stem(word)))
+    return out
+
+
+@lru_cache(maxsize=MAX_CACHED_TEXTS)
+def content_words(text: str, stopwords: FrozenSet[str] = frozenset(),
+                  stem: Callable[[str], str] = light_stem) -> Tuple[str, ...]:
+    """Sorted unique meaningful terms: what makes two wordings the same fact. Cached:
+    every edit indexes the session's live facts by them."""
+    return tuple(sorted(set(terms(text, stopwords, stem))))
+
+
+def digest(text: str) -> str:
+    """A stable one-way hash; used so tombstones keep no readable text."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def tombstone_hashes(text: str, stopwords: FrozenSet[str],
+                     stem: Callable[[str], str] = light_stem) -> Tuple[str, Optional[str]]:
+    """Hashes of the normalised text and of its sorted content words (None if it has none)."""
+    words = content_words(text, stopwords, stem)
+    return digest(normalise(text)), (digest(" ".join(words)) if words else None)
+
+
+def contains_all(haystack_tokens: Iterable[str], needle_tokens: Iterable[str]) -> bool:
+    """True when every needle token occurs among the haystack tokens."""
+    have = set(haystack_tokens)
+    return all(t in have for t in needle_tokens)

@@ -1,0 +1,93 @@
+"""Bounded per-process caches: per-session state in a long-lived process stays bounded.
+
+:class:`LRU` is a small thread-safe map; :class:`RankCache` keeps each recently used
+session's ranking, rebuilt only when its record changed. :func:`stripe` spreads sessions
+over a fixed set of locks, so locks never accumulate per session.
+"""
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from typing import Any, Callable, FrozenSet, Generic, Optional, Tuple, TypeVar
+
+from ovos_memory_plugin_entity.domain import text as textlib
+from ovos_memory_plugin_entity.domain.ranking import FactIndex, RankedSession
+from ovos_memory_plugin_entity.domain.record import SessionRecord
+
+K = TypeVar("K")
+V = TypeVar("V")
+T = TypeVar("T")
+# Sessions share this many locks (by hash), so locks do not accumulate per session.
+RANK_STRIPES = 64
+
+
+def stripe(key: str, stripes: int) -> int:
+    """Which of ``stripes`` locks guards ``key``: stable across processes (a hash, not ``hash()``)."""
+    return int(hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:8], 16) % stripes
+
+
+class LRU(Generic[K, V]):
+    """At most ``size`` entries; the least recently used goes first."""
+
+    def __init__(self, size: int):
+        self.size = max(1, size)
+        self._items: "OrderedDict[K, V]" = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> Optional[V]:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def pop(self, key: K) -> None:
+        with self._lock:
+            self._items.pop(key, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class RankCache:
+    """The latest ranking of each recently used session, in one LRU.
+
+    A ranking is rebuilt only when the record's revision changed, and then
+    incrementally; the session's (striped) lock keeps one thread from updating an
+    index while another reads it.
+    """
+
+    def __init__(self, size: int, stopwords: FrozenSet[str], max_fact_chars: int,
+                 stem: Callable[[str], str] = textlib.light_stem):
+        self._lru: LRU[str, Tuple[Any, RankedSession]] = LRU(size)
+        self._stripes = [threading.Lock() for _ in range(RANK_STRIPES)]
+        self._stopwords, self._max_fact_chars, self._stem = stopwords, max_fact_chars, stem
+
+    def use(self, key: str, load: Callable[[], Tuple[Any, SessionRecord]],
+            work: Callable[[SessionRecord, RankedSession], T]) -> T:
+        """Run ``work`` on the session's record (from ``load``) and its current ranking."""
+        with self._stripes[stripe(key, RANK_STRIPES)]:
+            revision, record = load()
+            cached = self._lru.get(key)
+            if cached is None or cached[0] != revision:
+                previous = cached[1] if cached else None
+                index = previous.index if previous else FactIndex(self._stopwords, self._stem)
+                cached = (revision, RankedSession.build(record.live_facts(), index, self._max_fact_chars,
+                                                        record.live_entities(), previous=previous))
+                self._lru.put(key, cached)
+            return work(record, cached[1])
+
+    def clear(self) -> None:
+        self._lru.clear()

@@ -1,0 +1,197 @@
+"""The OpenAI-compatible HTTP client: model detection, JSON output, back-off.
+
+Local-first: it talks to a llama.cpp, vLLM or Ollama ``/v1`` endpoint. It raises the
+:class:`errors.EndpointError` family; the worker catches them, logs once with the
+config key that would help, and carries on. ``requests.Session`` is the test seam; the clock drives the back-off.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, Optional
+
+import requests
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.domain.contract import ops_schema
+from ovos_memory_plugin_entity.domain.errors import (
+    EndpointError,
+    EndpointHTTPError,
+    EndpointReplyError,
+    EndpointUnavailable,
+)
+from ovos_memory_plugin_entity.io.backoff import Backoff
+
+# A misbehaving server cannot fill memory: bodies past this are refused.
+MAX_RESPONSE_BYTES = 1_048_576
+# Model detection is quick on every local server; it must not hold the worker long.
+MODELS_TIMEOUT_S = 10.0
+
+@dataclass(frozen=True)
+class Completion:
+    text: str
+    truncated: bool  # finish_reason == "length": the reply was cut off by max_tokens
+
+
+class ChatClient:
+    """One endpoint: ``models()`` and ``complete(prompt)``. Thread-safe."""
+
+    def __init__(self, api_url: str, *, model: str = "", api_key: str = "",
+                 connect_timeout: float = 5.0, read_timeout: float = 30.0, max_tokens: int = 128,
+                 session: Optional[requests.Session] = None,
+                 clock: Callable[[], float] = time.monotonic, backoff: Optional[Backoff] = None):
+        self.api_url = api_url.rstrip("/")
+        self.model = model
+        self._configured_model = model
+        self._timeout = (connect_timeout, read_timeout)
+        self.max_tokens = max_tokens
+        self._session = session or requests.Session()
+        self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self.backoff = backoff or Backoff(clock)
+        self.json_output = True  # cleared when the server refuses response_format
+        self.schema = ops_schema()  # the contract's own: it admits every field the parser reads
+        self._lock = threading.Lock()
+
+    # -- HTTP ----------------------------------------------------------------
+    def _request(self, method: str, path: str, *, body: Optional[dict] = None,
+                 timeout: Any = None) -> Any:
+        url = f"{self.api_url}{path}"
+        for attempt in (1, 2):
+            try:
+                response = self._session.request(method, url, json=body, headers=self._headers,
+                                                 timeout=timeout or self._timeout, stream=True)
+                break
+            except requests.ConnectionError as exc:
+                # One retry on a reset connection (a keep-alive socket the server closed).
+                if attempt == 2 or not _is_reset(exc):
+                    raise EndpointUnavailable(f"cannot reach {url}: {exc}") from None
+            except requests.Timeout as exc:
+                raise EndpointUnavailable(f"{url} did not answer in time: {exc}") from None
+            except requests.RequestException as exc:
+                raise EndpointUnavailable(f"request to {url} failed: {exc}") from None
+        try:
+            raw = _read_capped(response)
+        except requests.Timeout as exc:
+            raise EndpointUnavailable(f"{url} did not answer in time: {exc}") from None
+        except requests.RequestException as exc:
+            raise EndpointUnavailable(f"reading the reply of {url} failed: {exc}") from None
+        finally:
+            response.close()
+        text = raw.decode("utf-8", errors="replace")
+        if response.status_code >= 400:
+            raise EndpointHTTPError(response.status_code, text)
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise EndpointReplyError(f"{url} answered with a body that is not JSON: {text[:120]!r}") from None
+
+    def models(self) -> List[str]:
+        """The model ids the server advertises (``GET /models``)."""
+        body = self._request("GET", "/models", timeout=(self._timeout[0], min(self._timeout[1], MODELS_TIMEOUT_S)))
+        entries = (body.get("data") or body.get("models") or []) if isinstance(body, dict) else []
+        ids = [e.get("id") or e.get("name") for e in entries if isinstance(e, dict)]
+        return [i for i in ids if isinstance(i, str) and i]
+
+    def _resolve_model(self) -> str:
+        with self._lock:
+            if not self.model:
+                found = self.models()
+                if not found:
+                    raise EndpointReplyError(f"{self.api_url}/models lists no model; set 'model'")
+                self.model = found[0]
+            return self.model
+
+    def _payload(self, prompt: str, json_output: bool) -> dict:
+        payload: Dict[str, Any] = {"model": self.model, "messages": [{"role": "user", "content": prompt}],
+                                   "max_tokens": self.max_tokens, "temperature": 0}
+        if json_output:
+            payload["response_format"] = {"type": "json_schema", "json_schema": {
+                "name": "memory_operations", "schema": self.schema, "strict": True}}
+            # Reasoning models would spend every token inside <think>; servers that
+            # do not know the flag ignore it (and a strict one triggers the plain retry).
+            payload["chat_template_kwargs"] = {"enable_thinking": False}
+        return payload
+
+    @staticmethod
+    def is_outage(exc: EndpointError) -> bool:
+        """Failures that say the server is down or overloaded, not that it refused us."""
+        return isinstance(exc, EndpointUnavailable) or (
+            isinstance(exc, EndpointHTTPError) and exc.status >= 500)
+
+    def complete(self, prompt: str) -> Completion:
+        """Ask for the extraction; raises an :class:`EndpointError` subclass on failure.
+
+        Consecutive outages start a back-off during which calls fail at once; the
+        outage is logged once when it starts and once when it ends.
+        """
+        if not self.backoff.ready():
+            raise EndpointUnavailable(f"backing off for {self.backoff.seconds_left():.0f} s more")
+        try:
+            completion = self._complete(prompt)
+        except EndpointError as exc:
+            if self.is_outage(exc) and self.backoff.failed():
+                hint = "raise request_timeout" if "in time" in str(exc) else "check api_url"
+                LOG.warning(f"entity memory: the model endpoint {self.api_url} is down ({exc}); "
+                            f"{hint}. Retrying with back-off.")
+            raise
+        if self.backoff.succeeded():
+            LOG.info(f"entity memory: the model endpoint {self.api_url} answers again")
+        return completion
+
+    def _complete(self, prompt: str) -> Completion:
+        self._resolve_model()
+        try:
+            body = self._post_chat(prompt, self.json_output)
+        except EndpointHTTPError as exc:
+            if _model_unknown(exc) and not self._configured_model:
+                with self._lock:
+                    self.model = ""
+                self._resolve_model()
+                body = self._post_chat(prompt, self.json_output)
+            elif self.json_output and exc.status in (400, 415, 422, 501):
+                # The server refuses response_format (or chat_template_kwargs): plain from now on.
+                body = self._post_chat(prompt, False)
+                self.json_output = False
+            else:
+                raise
+        return _completion(body)
+
+    def _post_chat(self, prompt: str, json_output: bool) -> Any:
+        return self._request("POST", "/chat/completions", body=self._payload(prompt, json_output))
+
+    def close(self) -> None:
+        self._session.close()
+
+
+def _is_reset(exc: Exception) -> bool:
+    text = repr(exc).lower()
+    return "reset" in text or "remotedisconnected" in text or "aborted" in text
+
+
+def _model_unknown(exc: EndpointHTTPError) -> bool:
+    body = exc.body.lower()
+    return exc.status in (400, 404) and "model" in body and ("not found" in body or "unknown" in body
+                                                             or "does not exist" in body)
+
+
+def _read_capped(response: requests.Response) -> bytes:
+    chunks, size = [], 0
+    for chunk in response.iter_content(chunk_size=65536):
+        size += len(chunk)
+        if size > MAX_RESPONSE_BYTES:
+            raise EndpointReplyError(f"reply larger than {MAX_RESPONSE_BYTES} bytes")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _completion(body: Any) -> Completion:
+    try:
+        choice = body["choices"][0]
+        content = choice["message"].get("content") or ""
+    except (KeyError, IndexError, TypeError, AttributeError):
+        raise EndpointReplyError(f"not an OpenAI chat completion: {str(body)[:120]!r}") from None
+    if not isinstance(content, str):
+        raise EndpointReplyError("the completion's content is not text")
+    return Completion(text=content, truncated=choice.get("finish_reason") == "length")

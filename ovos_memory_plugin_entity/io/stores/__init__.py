@@ -1,0 +1,34 @@
+"""Where facts live. ``base`` is the protocol and the logic every backend shares;
+``memory``, ``json_folder`` and ``postgres`` are the backends (postgres imported only
+when chosen: it needs the ``postgres`` extra)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from ovos_memory_plugin_entity.io.stores.base import DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Store
+from ovos_memory_plugin_entity.io.stores.json_folder import LOCK_WAIT_S, JsonFolderStore
+from ovos_memory_plugin_entity.io.stores.memory import MemoryStore
+
+__all__ = ["JsonFolderStore", "MemoryStore", "Store", "open_store"]
+
+
+def open_store(backend: str, folder: Path, db_url: str = "", pool_size: int = 4,
+               cache_sessions: int = DEFAULT_CACHE_SESSIONS, max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS,
+               lock_wait_s: float = LOCK_WAIT_S, key_file: Optional[Path] = None) -> Store:
+    """The backend named by ``backend`` (``json``, ``memory`` or ``postgres``). PostgreSQL
+    seals its text with the node key at ``key_file`` (default: :func:`node_key_path`)."""
+    if backend == "memory":
+        return MemoryStore(max_audit_events)
+    if backend == "postgres":
+        from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
+        return PostgresStore(db_url, key_file or node_key_path(folder), pool_size=pool_size,
+                             cache_sessions=cache_sessions,
+                             max_audit_events=max_audit_events)
+    return JsonFolderStore(folder, cache_sessions=cache_sessions, max_audit_events=max_audit_events,
+                           lock_wait_s=lock_wait_s)
+
+
+def node_key_path(folder: Path) -> Path:
+    """Where the PostgreSQL backend's node key lives unless ``db_key_file`` says: the JSON folder."""
+    return Path(folder) / "postgres.key"

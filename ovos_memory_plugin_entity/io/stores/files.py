@@ -1,0 +1,153 @@
+"""The JSON backend's file primitives: private folders, files opened without following
+links, atomic replacement, appends, bounded cross-process locks and shredding.
+
+Nothing here knows what a record is; :mod:`json_folder` decides what goes where.
+"""
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import os
+import stat
+import tempfile
+import time
+from pathlib import Path
+from typing import Optional, Union
+
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.domain.errors import StoreUnavailable, UnsafeStore
+
+# Per-session files are named by plain strings: pathlib (before 3.12) interns every
+# name it parses, which would keep one string per session ever touched.
+StrPath = Union[str, Path]
+# A file larger than this is not one of ours (a record, a journal or a trail).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+
+def private_folder(path: Path) -> None:
+    """Create ``path`` 0700, or check an existing one: never a link, never writable by others."""
+    try:
+        os.mkdir(path, 0o700)
+        return
+    except FileExistsError:
+        pass
+    info = os.lstat(path)
+    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+        raise UnsafeStore(errno.EPERM, f"refusing {path}: it is a link or not a folder; "
+                                       f"point db_path at a private folder")
+    mode = stat.S_IMODE(info.st_mode)
+    if mode & 0o022:
+        raise UnsafeStore(errno.EPERM, f"refusing {path}: others can write it (mode {mode:o}); chmod 700 it")
+    if mode & 0o077:
+        LOG.warning(f"entity memory: {path} is readable by others (mode {mode:o}); making it 0700")
+        with contextlib.suppress(OSError):
+            os.chmod(path, 0o700)
+
+
+def open_regular(path: StrPath, flags: int, mode: int = 0o600) -> int:
+    """Open without following a link; refuse anything that is not a regular file."""
+    try:
+        fd = os.open(path, flags | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), mode)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise UnsafeStore(errno.EPERM, f"refusing {path}: it is a link") from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise UnsafeStore(errno.EPERM, f"refusing {path}: not a regular file")
+    return fd
+
+
+def read_bytes(path: StrPath, limit: int = MAX_FILE_BYTES + 1) -> Optional[bytes]:
+    """Up to ``limit`` bytes of the file, or None when it does not exist. A link is refused."""
+    try:
+        fd = open_regular(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read(limit)
+
+
+def size_of(path: StrPath) -> Optional[int]:
+    try:
+        return os.lstat(path).st_size
+    except FileNotFoundError:
+        return None
+
+
+def write_atomic(path: StrPath, data: bytes, tmp_dir: StrPath) -> None:
+    """A temp file in ``tmp_dir`` (0600), fsync, rename over the name, fsync the folder.
+    A rename replaces a link itself, never its target."""
+    fd, tmp = tempfile.mkstemp(dir=str(tmp_dir), prefix=".tmp_")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    fsync_folder(os.path.dirname(path))
+
+
+def append(path: StrPath, data: bytes) -> int:
+    """Append ``data`` and fsync; the file's size after it. A line torn by an earlier
+    crash is ended first, so it never swallows the new one."""
+    fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
+    try:
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            data = b"\n" + data
+        os.write(fd, data)
+        os.fsync(fd)
+        return os.fstat(fd).st_size
+    finally:
+        os.close(fd)
+
+
+def flock_within(fd: int, seconds: float) -> None:
+    """An exclusive flock, or StoreUnavailable once ``seconds`` have gone by."""
+    deadline = time.monotonic() + seconds
+    delay = 0.001
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise StoreUnavailable(f"session busy: another process held its lock for {seconds:g} s") from None
+            time.sleep(delay)  # flock has no timed wait: poll, backing off to 50 ms
+            delay = min(delay * 2, 0.05)
+
+
+def fsync_folder(folder: StrPath) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def shred(path: StrPath) -> None:
+    """Overwrite a file's bytes before unlinking it, so a plain scan of the disk blocks
+    backing the folder finds nothing readable (not a guarantee on SSDs or CoW filesystems).
+    A link is unlinked, its target never touched."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISREG(info.st_mode):
+        fd = open_regular(path, os.O_WRONLY)
+        try:
+            os.write(fd, b"\0" * info.st_size)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path)

@@ -1,0 +1,130 @@
+"""A write as a journal entry: the rows one change touched, and how to replay them.
+
+The JSON backend keeps each session as a snapshot plus a journal of entries appended
+after it, so storing a fact writes that fact, not the record: its cost follows the
+change. An entry holds the rows the change added or altered (whole rows), the ids it
+dropped and the record's small head (counters, proposals, markers); tombstones travel
+as the ones added, or whole when some were lifted.
+
+Replaying an entry twice gives the same record (upserts, drops and replacements only),
+and every entry names the snapshot it follows (its epoch), so a crash between writing
+a new snapshot and removing the old journal is harmless: stale entries are ignored.
+Pure: no I/O.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+
+from ovos_memory_plugin_entity.domain.record import SessionRecord
+
+ROW_LISTS = ("facts", "entities", "tombstones")
+EPOCH_KEY = "journal"
+
+
+def head_of(data: Dict[str, Any]) -> Dict[str, Any]:
+    """Everything of a record's dict but its row lists and its epoch."""
+    return {k: v for k, v in data.items() if k not in ROW_LISTS and k != EPOCH_KEY}
+
+
+def _rows_delta(before: Sequence[Any], after: Sequence[Any]) -> Optional[Tuple[List[Dict[str, Any]], List[str]]]:
+    """(rows added or altered, ids dropped), or None when replay could not rebuild
+    ``after`` from ``before`` (rows moved, repeated ids): the caller writes a snapshot."""
+    old = {row.id: row for row in before}
+    if len(old) != len(before):
+        return None
+    seen: set = set()
+    changed: List[Dict[str, Any]] = []
+    survivors: List[str] = []
+    new_seen = False
+    for row in after:
+        if row.id in seen:
+            return None
+        seen.add(row.id)
+        prior = old.get(row.id)
+        if prior is None:
+            new_seen = True
+            changed.append(row.to_dict())
+            continue
+        if new_seen:  # replay keeps survivors in place and appends new rows after them
+            return None
+        survivors.append(row.id)
+        if prior.__dict__ != row.__dict__ and (data := row.to_dict()) != prior.to_dict():
+            changed.append(data)
+    if survivors != [row.id for row in before if row.id in seen]:
+        return None
+    return changed, [row_id for row_id in old if row_id not in seen]
+
+
+def entry(before: SessionRecord, after: SessionRecord, epoch: str) -> Optional[Dict[str, Any]]:
+    """The journal entry that turns ``before`` into ``after``, or None when only a new
+    snapshot can (the caller writes one)."""
+    facts = _rows_delta(before.facts, after.facts)
+    entities = _rows_delta(before.entities, after.entities)
+    if facts is None or entities is None:
+        return None
+    data: Dict[str, Any] = {EPOCH_KEY: epoch, "head": after.head_dict()}
+    for key, (changed, dropped) in (("facts", facts), ("entities", entities)):
+        if changed:
+            data[key] = changed
+        if dropped:
+            data[f"drop_{key}"] = dropped
+    old_tombstones, new_tombstones = before.tombstones, after.tombstones
+    if new_tombstones[:len(old_tombstones)] == old_tombstones:
+        if len(new_tombstones) > len(old_tombstones):
+            data["add_tombstones"] = [t.to_dict() for t in new_tombstones[len(old_tombstones):]]
+    else:
+        data["tombstones"] = [t.to_dict() for t in new_tombstones]
+    return data
+
+
+def replay(data: Dict[str, Any], changes: Iterable[Dict[str, Any]]) -> Dict[str, Any]:
+    """The record dict ``data`` after its entries, in order (``data`` is left as it was).
+    Linear in the record plus the entries: each row list is indexed once."""
+    result: Dict[str, Any] = dict(data)
+    rows: Dict[str, List[Any]] = {}
+    where: Dict[str, Dict[Any, int]] = {}
+    for key in ("facts", "entities"):
+        rows[key] = list(data[key]) if isinstance(data.get(key), list) else []
+        where[key] = {row.get("id"): n for n, row in enumerate(rows[key]) if isinstance(row, dict)}
+    tombstones = list(data["tombstones"]) if isinstance(data.get("tombstones"), list) else []
+    present = {_tombstone_key(t) for t in tombstones}
+    for change in changes:
+        head = change.get("head")
+        if isinstance(head, dict):
+            result = {**{k: v for k, v in result.items() if k in ROW_LISTS or k == EPOCH_KEY}, **head_of(head)}
+        for key in ("facts", "entities"):
+            _upsert(rows[key], where[key], change.get(key), change.get(f"drop_{key}"))
+        if isinstance(change.get("tombstones"), list):
+            tombstones = list(change["tombstones"])
+            present = {_tombstone_key(t) for t in tombstones}
+        elif isinstance(change.get("add_tombstones"), list):
+            for tombstone in change["add_tombstones"]:
+                if _tombstone_key(tombstone) not in present:  # replaying twice adds nothing
+                    present.add(_tombstone_key(tombstone))
+                    tombstones.append(tombstone)
+    for key in ("facts", "entities"):
+        result[key] = [row for row in rows[key] if row is not _DROPPED]
+    result["tombstones"] = tombstones
+    return result
+
+
+_DROPPED = object()
+
+
+def _upsert(rows: List[Any], where: Dict[Any, int], changed: Any, dropped: Any) -> None:
+    """Altered rows replace theirs in place, new ones go last, dropped ones leave."""
+    for row in changed if isinstance(changed, list) else []:
+        row_id = row.get("id") if isinstance(row, dict) else None
+        if row_id in where:
+            rows[where[row_id]] = row
+        else:
+            where[row_id] = len(rows)
+            rows.append(row)
+    for row_id in dropped if isinstance(dropped, list) else []:
+        if isinstance(row_id, str) and row_id in where:
+            rows[where.pop(row_id)] = _DROPPED
+
+
+def _tombstone_key(tombstone: Any) -> str:
+    return json.dumps(tombstone, sort_keys=True)

@@ -1,0 +1,438 @@
+"""``backend: json``: a snapshot, a journal and an audit trail per session, in a private folder.
+
+Layout (a folder derived from ``db_path``)::
+
+    entity_memory/
+      sessions/<safe-name>-<hash>.json            the record as of its last snapshot
+      sessions/<safe-name>-<hash>.journal.jsonl   the changes since, appended
+      sessions/<safe-name>-<hash>.audit.jsonl     its audit trail, appended
+      sessions/<...>.json.corrupt[...]            a file that did not parse, kept aside
+      locks/<n>.lock                              cross-process locks, a fixed set (no data)
+      tmp/                                        temp files of atomic writes
+
+Every change runs under a lock that holds across threads and processes. A small
+record (under 32 KB, about a hundred facts) is rewritten whole, atomically: one plain
+file. A larger one gets the rows a change touched appended to its journal (see
+:mod:`journal`), so a write's cost follows the change, not the record or the number of
+sessions. Once the journal outgrows its snapshot, or when something is forgotten or
+erased, the record is written whole as a new snapshot and the journal goes. A file that does not parse is renamed
+aside and reported, never overwritten.
+
+Inside the lock the record is re-read unless the files are provably the ones this
+process last saw: the snapshot's epoch (a random token every snapshot gets), its
+inode, time and size, and the journal's size.
+
+The store never follows a link: every file is opened with ``O_NOFOLLOW`` and checked
+to be a regular file; a folder that is a link, or that others can write, is refused.
+Session ids never become raw file names.
+"""
+from __future__ import annotations
+
+import contextlib
+import errno
+import hashlib
+import json
+import os
+import re
+import secrets
+import stat
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.domain.audit import SCRUBBED, compacted
+from ovos_memory_plugin_entity.domain.change import Change
+from ovos_memory_plugin_entity.domain.errors import CorruptRecord, StoreUnavailable, UnsafeStore
+from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
+from ovos_memory_plugin_entity.io.caches import LRU, stripe
+from ovos_memory_plugin_entity.io.stores import files
+from ovos_memory_plugin_entity.io.stores.base import (
+    DEFAULT_CACHE_SESSIONS,
+    DEFAULT_MAX_AUDIT_EVENTS,
+    Mutation,
+    erased,
+    event_lines,
+    scrub_trail,
+)
+from ovos_memory_plugin_entity.io.stores.encoding import encoded_record, json_lines
+from ovos_memory_plugin_entity.io.stores.journal import EPOCH_KEY, entry, replay
+
+# Readable part of a session's file name; the hash after it makes the name unique.
+MAX_READABLE_NAME_CHARS = 32
+# 96 bits of SHA-256: two session ids sharing a file is not a practical concern.
+HASH_CHARS = 24
+# A temp file this old was left by a writer that died before its rename.
+ORPHANED_TEMP_AGE_S = 600
+# Sessions share this many locks (by hash): locks/ never grows with the sessions.
+LOCK_STRIPES = 64
+# Longest wait for a session's lock (the owner's CLI): past it the command says the
+# session is busy. The assistant waits less (see open_store) and retries the job later.
+LOCK_WAIT_S = 10.0
+# A record smaller than this is rewritten whole (well under a millisecond more than an append),
+# so a small session is one plain file a person can read and edit.
+WHOLE_RECORD_BYTES = 32 * 1024
+# A journal is folded into a new snapshot once it is larger than this and than the
+# snapshot: rewriting the record then costs at most as much as the appends before it.
+MIN_JOURNAL_BYTES = 64 * 1024
+# The snapshot's first bytes name its epoch (render_record writes it first).
+_EPOCH_AT_START = re.compile(rb'^\{"journal": "([0-9a-f]{32})"')
+_HEAD_BYTES = 64
+
+# What identifies a session's files: snapshot epoch, inode, mtime, size; journal size.
+Identity = Tuple[Optional[str], Optional[Tuple[int, int, int]], Optional[int]]
+
+
+def file_key(session_id: str) -> str:
+    """A safe, unique file name stem for any session id (injective through the hash)."""
+    raw = session_id.encode("utf-8", "surrogatepass")
+    readable = re.sub(r"[^a-z0-9_-]+", "_", session_id.lower())[:MAX_READABLE_NAME_CHARS].strip("_-")
+    return f"{readable or 'session'}-{hashlib.sha256(raw).hexdigest()[:HASH_CHARS]}"
+
+
+class JsonFolderStore:
+    """A snapshot, a journal and an audit trail per session, in a private folder."""
+
+    def __init__(self, folder: Path, cache_sessions: int = DEFAULT_CACHE_SESSIONS,
+                 max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS, lock_wait_s: float = LOCK_WAIT_S,
+                 whole_record_bytes: int = WHOLE_RECORD_BYTES, min_journal_bytes: int = MIN_JOURNAL_BYTES):
+        self.max_audit_events, self.lock_wait_s = max_audit_events, lock_wait_s
+        self.whole_record_bytes, self.min_journal_bytes = whole_record_bytes, min_journal_bytes
+        self.folder = Path(folder).expanduser()
+        self.folder.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.sessions_dir = self.folder / "sessions"
+        self._sessions = str(self.sessions_dir)
+        self.locks_dir = self.folder / "locks"
+        self.tmp_dir = self.folder / "tmp"
+        for directory in (self.folder, self.sessions_dir, self.locks_dir, self.tmp_dir):
+            files.private_folder(directory)
+        self._cache: LRU[str, Tuple[Optional[Identity], SessionRecord]] = LRU(cache_sessions)
+        self._stripes = [threading.Lock() for _ in range(LOCK_STRIPES)]
+        self._remove_orphaned_temp_files()
+        self._check_writable()
+
+    def _check_writable(self) -> None:
+        """An unwritable store (read-only, full, over quota) is found at start, not at the
+        first fact: a few bytes are written and synced the way a record is."""
+        fd, tmp = tempfile.mkstemp(dir=str(self.tmp_dir), prefix=".probe_")
+        try:
+            os.write(fd, b"{}\n" * 512)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+            os.unlink(tmp)
+
+    def _remove_orphaned_temp_files(self) -> None:
+        """A writer killed between creating its temp file and the rename leaves one behind;
+        it may hold text that was since forgotten, so it goes (a live write takes ms)."""
+        cutoff = time.time() - ORPHANED_TEMP_AGE_S
+        for temp in self.tmp_dir.glob(".tmp_*"):
+            with contextlib.suppress(OSError):
+                info = os.lstat(temp)
+                if stat.S_ISLNK(info.st_mode):
+                    temp.unlink()  # the link goes, its target is never touched
+                elif stat.S_ISREG(info.st_mode) and info.st_mtime < cutoff:
+                    files.shred(temp)
+
+    # -- paths and locks -----------------------------------------------------
+    def record_path(self, session_id: str) -> Path:
+        return Path(self._record(session_id))
+
+    def journal_path(self, session_id: str) -> Path:
+        return Path(self._journal_file(session_id))
+
+    def audit_path(self, session_id: str) -> Path:
+        return Path(self._audit(session_id))
+
+    def _record(self, session_id: str) -> str:
+        return os.path.join(self._sessions, f"{file_key(session_id)}.json")
+
+    def _journal_file(self, session_id: str) -> str:
+        return os.path.join(self._sessions, f"{file_key(session_id)}.journal.jsonl")
+
+    def _audit(self, session_id: str) -> str:
+        return os.path.join(self._sessions, f"{file_key(session_id)}.audit.jsonl")
+
+    def quarantined(self, session_id: str) -> List[Path]:
+        return sorted(self.sessions_dir.glob(f"{file_key(session_id)}.json.corrupt*"))
+
+    @contextlib.contextmanager
+    def locked(self, key: str) -> Iterator[None]:
+        """Exclusive across this process's threads and across processes (striped by hash).
+
+        The wait is bounded: a session whose lock another process holds too long raises
+        :class:`StoreUnavailable` (its job is retried later) and stalls no other session."""
+        number = stripe(key, LOCK_STRIPES)
+        if not self._stripes[number].acquire(timeout=self.lock_wait_s):
+            raise StoreUnavailable(f"session busy: its lock was not free within {self.lock_wait_s:g} s")
+        try:
+            fd = files.open_regular(self.locks_dir / f"{number}.lock", os.O_RDWR | os.O_CREAT)
+            try:
+                files.flock_within(fd, self.lock_wait_s)
+                yield
+            finally:
+                os.close(fd)  # closing the descriptor releases the flock
+        finally:
+            self._stripes[number].release()
+
+    # -- reading -------------------------------------------------------------
+    def _identity(self, session_id: str) -> Optional[Identity]:
+        """None for a session that has no files (revisions are falsy only then)."""
+        path = self._record(session_id)
+        try:
+            fd = files.open_regular(path, os.O_RDONLY)
+        except (FileNotFoundError, UnsafeStore):
+            journal_size = files.size_of(self._journal_file(session_id))
+            return None if journal_size is None else (None, None, journal_size)
+        try:
+            info = os.fstat(fd)
+            found = _EPOCH_AT_START.match(os.pread(fd, _HEAD_BYTES, 0))
+        finally:
+            os.close(fd)
+        epoch = found.group(1).decode() if found else None
+        return epoch, (info.st_ino, info.st_mtime_ns, info.st_size), files.size_of(self._journal_file(session_id))
+
+    def _parse(self, session_id: str, locked: bool = False) -> SessionRecord:
+        """The snapshot with its journal replayed. Raises CorruptRecord (or UnsafeStore)
+        when the snapshot does not parse; a journal line that does not parse costs that line."""
+        raw = files.read_bytes(self._record(session_id))
+        if raw is None:
+            return new_record(session_id)
+        try:
+            if len(raw) > files.MAX_FILE_BYTES:
+                raise ValueError(f"larger than {files.MAX_FILE_BYTES} bytes")
+            data = json.loads(raw.decode("utf-8"))
+            if isinstance(data, dict) and isinstance(data.get(EPOCH_KEY), str):
+                data = replay(data, self._journal(session_id, data[EPOCH_KEY], locked))
+            record = SessionRecord.from_dict(data)
+        except (ValueError, TypeError, KeyError, UnicodeDecodeError, RecursionError) as exc:
+            raise CorruptRecord(str(exc) or type(exc).__name__) from None
+        record.session_id = session_id
+        return record
+
+    def _journal(self, session_id: str, epoch: str, locked: bool) -> List[Dict[str, Any]]:
+        """The journal's entries that follow the snapshot of ``epoch``.
+
+        A journal of another epoch was left by a crash before its snapshot was replaced:
+        it is ignored and shredded. A damaged line (not the last one, which a crash may
+        tear) costs only itself: the journal is copied aside and kept without it. Repairs
+        happen under the lock: outside it, CorruptRecord sends the reader there."""
+        path = self._journal_file(session_id)
+        try:
+            raw = files.read_bytes(path)
+        except UnsafeStore:
+            if locked:  # a planted link goes aside; its target is never read
+                os.replace(path, self._quarantine_name(path))
+                LOG.error(f"entity memory: {path} was a link or not a regular file; moved it aside")
+            return []
+        if not raw:
+            return []
+        entries, kept, stale, damaged = [], [], False, 0
+        lines = raw.split(b"\n")
+        for n, line in enumerate(lines):
+            if not line.strip(b"\0 \r\t"):
+                continue  # an empty line, or a journal being shredded as we read
+            try:
+                change = json.loads(line.decode("utf-8"))
+            except (ValueError, UnicodeDecodeError, RecursionError):
+                damaged += n < len(lines) - 1  # the last line torn by a crash is expected
+                continue
+            if not isinstance(change, dict) or change.get(EPOCH_KEY) != epoch:
+                stale = True
+                continue
+            entries.append(change)
+            kept.append(line + b"\n")
+        if (damaged or stale) and not locked:
+            raise CorruptRecord("the journal needs repair")  # never append after such lines
+        if damaged:
+            target = self._quarantine_name(path)
+            files.write_atomic(target, raw, self.tmp_dir)
+            LOG.error(f"entity memory: {damaged} line(s) of {path} do not parse; skipped them "
+                      f"and kept the journal as it was in {target}")
+        if stale and not entries:
+            files.shred(path)
+        elif damaged or stale:
+            files.write_atomic(path, b"".join(kept), self.tmp_dir)
+        return entries
+
+    def _quarantine_name(self, path: files.StrPath) -> Path:
+        """A free name beside the session's files: ``<key>.json.corrupt`` for a snapshot,
+        ``<key>.json.corrupt-journal`` (or ``-audit``) for the others, then ``.1``, ``.2``..."""
+        stem, _, rest = os.path.basename(path).partition(".")
+        kind = rest.split(".")[0]
+        base = self.sessions_dir / f"{stem}.json.corrupt{'' if kind == 'json' else '-' + kind}"
+        target, n = base, 1
+        while os.path.lexists(target):
+            target = base.with_name(f"{base.name}.{n}")
+            n += 1
+        return target
+
+    def _quarantine(self, session_id: str, reason: str) -> None:
+        """The snapshot that does not parse, and the journal that follows it, go aside."""
+        for path in (self._record(session_id), self._journal_file(session_id)):
+            if os.path.lexists(path):
+                target = self._quarantine_name(path)
+                os.replace(path, target)
+                LOG.error(f"entity memory: {path} does not parse ({reason}); kept it as {target} "
+                          f"and started that session empty. Nothing was overwritten.")
+                reason = "its snapshot did not parse"
+
+    def _read_locked(self, session_id: str) -> SessionRecord:
+        try:
+            return self._parse(session_id, locked=True)
+        except (CorruptRecord, UnsafeStore) as exc:  # a planted link is set aside, never followed
+            self._quarantine(session_id, str(exc))
+            return new_record(session_id)
+
+    def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
+        key = file_key(session_id)
+        identity = self._identity(session_id)
+        cached = self._cache.get(key)
+        if cached is not None and cached[0] == identity:
+            return cached
+        try:
+            record = self._parse(session_id)
+        except (CorruptRecord, UnsafeStore):
+            with self.locked(key):
+                record = self._read_locked(session_id)
+            identity = self._identity(session_id)
+        # Files changed between the identity and the read get a new identity: the next load re-reads.
+        entry_ = (identity, record)
+        self._cache.put(key, entry_)
+        return entry_
+
+    # -- writing -------------------------------------------------------------
+    def update(self, session_id: str, mutate: Mutation) -> Change:
+        key = file_key(session_id)
+        with self.locked(key):
+            identity = self._identity(session_id)
+            cached = self._cache.get(key)
+            if cached is not None and identity is not None and identity[0] is not None and cached[0] == identity:
+                base = cached[1]  # the files are the ones this process last read or wrote
+            else:
+                base = self._read_locked(session_id)
+                identity = self._identity(session_id)
+            record = base.copy()  # readers of ``base`` never see half an edit
+            change = mutate(record)
+            keep = self.max_audit_events // 2
+            compacting = bool(change.events) and bool(self.max_audit_events) and \
+                record.audit_events + len(change.events) > self.max_audit_events
+            if change.events:
+                record.audit_events = keep + 1 if compacting else record.audit_events + len(change.events)
+            if change.modified:
+                self._save(session_id, base, record, identity, whole=bool(change.forgets))
+                self._cache.put(key, (self._identity(session_id), record))
+            if change.forgets:
+                self._scrub_files(session_id, change)
+            if compacting:
+                trail = compacted(self.audit(session_id) + event_lines(change), keep, time.time())
+                files.write_atomic(self._audit(session_id), json_lines(trail), self.tmp_dir)
+            elif change.events:
+                self._append_audit(session_id, event_lines(change))
+        return change
+
+    def _save(self, session_id: str, base: SessionRecord, record: SessionRecord,
+              identity: Optional[Identity], whole: bool) -> None:
+        """Append the change to the journal, or write a new snapshot when the record is
+        small, the change must leave no trace in older bytes (``whole``), it has no
+        journal form, or the journal has outgrown the snapshot."""
+        epoch, snapshot, journal_size = identity or (None, None, None)
+        snapshot_size = snapshot[2] if snapshot else 0
+        small = snapshot_size < self.whole_record_bytes
+        change = None if whole or small or epoch is None else entry(base, record, epoch)
+        if change is not None:
+            line = json_lines([change])
+            if (journal_size or 0) + len(line) <= max(self.min_journal_bytes, snapshot_size):
+                files.append(self._journal_file(session_id), line)
+                return
+        self._write_snapshot(session_id, record)
+
+    def _write_snapshot(self, session_id: str, record: SessionRecord) -> None:
+        """The whole record under a new epoch, then the journal it replaces is shredded
+        (a crash between the two leaves a journal of another epoch: ignored, then shredded)."""
+        data = {EPOCH_KEY: secrets.token_hex(16), **record.to_dict()}
+        files.write_atomic(self._record(session_id), encoded_record(data), self.tmp_dir)
+        files.shred(self._journal_file(session_id))
+
+    def _append_audit(self, session_id: str, events: List[Dict[str, Any]]) -> None:
+        path = self._audit(session_id)
+        try:
+            files.append(path, json_lines(events))
+        except OSError as exc:
+            if exc.errno not in (errno.ELOOP, errno.EPERM):
+                raise
+            target = self._quarantine_name(path)  # set aside, never followed
+            os.replace(path, target)
+            LOG.error(f"entity memory: {path} was a link or not a regular file; moved it to {target}")
+            files.append(path, json_lines(events))
+
+    def _scrub_files(self, session_id: str, change: Change) -> None:
+        """Forgetting rewrites: the text leaves the trail and quarantined copies (the
+        record and journal were already replaced by a new snapshot)."""
+        trail = self.audit(session_id)
+        if trail:
+            files.write_atomic(self._audit(session_id), json_lines(scrub_trail(trail, change)), self.tmp_dir)
+        for copy_path in self.quarantined(session_id):
+            try:
+                original = data = files.read_bytes(copy_path) or b""
+            except UnsafeStore:
+                continue  # a planted link: nothing of ours behind it
+            for text in change.forgotten_texts:
+                for form in {text, json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1]}:
+                    data = data.replace(form.encode("utf-8", "surrogatepass"), SCRUBBED.encode("utf-8"))
+            if data != original:
+                files.write_atomic(copy_path, data, self.tmp_dir)
+
+    # -- markers -------------------------------------------------------------
+    def write_marker(self, name: str, data: Dict[str, Any]) -> None:
+        """A small JSON file in the store folder that records a one-time job as done."""
+        files.write_atomic(self.folder / name, json.dumps(data).encode("utf-8"), self.tmp_dir)
+
+    def has_marker(self, name: str) -> bool:
+        return os.path.lexists(self.folder / name)
+
+    # -- whole sessions --------------------------------------------------------
+    def audit(self, session_id: str) -> List[Dict[str, Any]]:
+        try:
+            raw = files.read_bytes(self._audit(session_id))
+        except UnsafeStore as exc:
+            LOG.error(f"entity memory: {exc}; the trail there is not read")
+            return []
+        events = []
+        for line in (raw or b"").decode("utf-8", errors="replace").splitlines():
+            with contextlib.suppress(ValueError, RecursionError):
+                event = json.loads(line)
+                if isinstance(event, dict):
+                    events.append(event)
+        return events
+
+    def sessions(self) -> List[str]:
+        found = []
+        for path in sorted(self.sessions_dir.glob("[!.]*.json")):
+            with contextlib.suppress(OSError, ValueError, RecursionError, AttributeError):
+                session_id = json.loads((files.read_bytes(path) or b"{}").decode("utf-8")).get("session_id")
+                if isinstance(session_id, str):
+                    found.append(session_id)
+        return sorted(found)
+
+    def erase(self, session_id: str) -> None:
+        """Facts, tombstones, journal, trail and quarantined copies go; the generation moves on."""
+        key = file_key(session_id)
+        with self.locked(key):
+            try:
+                old: Optional[SessionRecord] = self._parse(session_id, locked=True)
+            except (CorruptRecord, UnsafeStore):
+                old = None
+            # The new generation is written first: an erase killed midway still drops
+            # exchanges queued before it, and running it again finishes the job.
+            self._write_snapshot(session_id, erased(old, session_id))
+            files.shred(self._audit(session_id))
+            for doomed in self.quarantined(session_id):
+                files.shred(doomed)
+            self._cache.pop(key)
+
+    def close(self) -> None:
+        self._cache.clear()

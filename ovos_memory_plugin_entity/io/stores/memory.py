@@ -1,0 +1,70 @@
+"""``backend: memory``: records in this process only, gone at restart."""
+from __future__ import annotations
+
+import copy
+import threading
+import time
+from typing import Any, Dict, List, Tuple
+
+from ovos_memory_plugin_entity.domain.audit import compacted
+from ovos_memory_plugin_entity.domain.change import Change
+from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
+from ovos_memory_plugin_entity.io.stores.base import (
+    DEFAULT_MAX_AUDIT_EVENTS,
+    Mutation,
+    erased,
+    event_lines,
+    mutated,
+    scrub_trail,
+)
+
+
+class MemoryStore:
+    """The store protocol over dicts; each record is kept as its JSON form."""
+
+    def __init__(self, max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS) -> None:
+        self.max_audit_events = max_audit_events
+        self._records: Dict[str, Tuple[int, Dict[str, Any], SessionRecord]] = {}
+        self._audit: Dict[str, List[Dict[str, Any]]] = {}
+        self._revision = 0
+        self._lock = threading.RLock()
+
+    def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
+        with self._lock:
+            entry = self._records.get(session_id)
+            return (entry[0], entry[2]) if entry else (0, new_record(session_id))
+
+    def update(self, session_id: str, mutate: Mutation) -> Change:
+        with self._lock:
+            entry = self._records.get(session_id)
+            record, change = mutated(session_id, copy.deepcopy(entry[1]) if entry else None, mutate)
+            if change.modified:
+                self._store(session_id, record)
+            trail = self._audit.setdefault(session_id, [])
+            if change.forgets:
+                trail[:] = scrub_trail(trail, change)
+            trail.extend(event_lines(change))
+            if self.max_audit_events and len(trail) > self.max_audit_events:
+                trail[:] = compacted(trail, self.max_audit_events // 2, time.time())
+            return change
+
+    def _store(self, session_id: str, record: SessionRecord) -> None:
+        self._revision += 1
+        self._records[session_id] = (self._revision, record.to_dict(), record)
+
+    def audit(self, session_id: str) -> List[Dict[str, Any]]:
+        with self._lock:
+            return [dict(e) for e in self._audit.get(session_id, [])]
+
+    def sessions(self) -> List[str]:
+        with self._lock:
+            return sorted(self._records)
+
+    def erase(self, session_id: str) -> None:
+        with self._lock:
+            entry = self._records.get(session_id)
+            self._store(session_id, erased(entry[2] if entry else None, session_id))
+            self._audit.pop(session_id, None)
+
+    def close(self) -> None:
+        """Nothing to release."""

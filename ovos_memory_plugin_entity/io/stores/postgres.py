@@ -1,0 +1,407 @@
+"""The PostgreSQL backend: many persona servers, one memory (``backend: postgres``).
+
+Same records, audit trail, tombstones and erase as the JSON backend, in three tables::
+
+    entity_memory_meta      key/value: the table schema version, the node key's fingerprint
+    entity_memory_sessions  session_id, record (jsonb: its data key and the sealed record), revision
+    entity_memory_audit     id, session_id, event (jsonb: the sealed event), appended
+
+No text is stored readable: records and audit lines are sealed with the session's data
+key (see :mod:`sealing`), so WAL, replicas and backups hold ciphertext only. Erase and
+forget replace the session's data key.
+
+Every change is one transaction that locks the session's row (``SELECT … FOR UPDATE``),
+re-reads it, applies a short pure function and writes it back: processes on many
+machines never lose an update, and no transaction stays open while the model runs.
+Needs the ``postgres`` extra (psycopg 3, its pool, and cryptography).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.domain.audit import compacted, scrub_event
+from ovos_memory_plugin_entity.domain.change import Change
+from ovos_memory_plugin_entity.domain.errors import (
+    KeyMismatch,
+    MissingExtra,
+    StoreDataError,
+    StoreUnavailable,
+    Unsealable,
+)
+from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
+from ovos_memory_plugin_entity.io.caches import LRU
+from ovos_memory_plugin_entity.io.stores.base import (
+    DEFAULT_CACHE_SESSIONS,
+    DEFAULT_MAX_AUDIT_EVENTS,
+    Mutation,
+    erased,
+    event_lines,
+    mutated,
+)
+from ovos_memory_plugin_entity.io.stores.sealing import Sealer, node_key
+
+TABLE_SCHEMA_VERSION = 1
+# Keys longer than this are hashed: a btree index row holds about 2,700 bytes.
+MAX_KEY_CHARS = 512
+# Server-side bounds on every statement, lock wait and idle transaction (milliseconds).
+SERVER_TIMEOUTS = "-c statement_timeout=5000 -c lock_timeout=3000 -c idle_in_transaction_session_timeout=15000"
+# A read the turn waits for, at most, when it has a record to fall back on (a hung
+# server, stopped but still accepting, answers nothing; the read goes on in the background).
+TURN_WAIT_S = 0.25
+# ... and when it has none (a session this process has never read): a healthy server
+# answers a first read, connection included, in well under this.
+FIRST_READ_WAIT_S = 1.0
+# Reads in flight at once in the background; past it the turn uses what it has.
+MAX_READS_IN_FLIGHT = 8
+# Waiting longer than this for a connection means the database is down: the turn goes on.
+CONNECT_TIMEOUT_S = 2.0
+# While it is down, the database is tried at most this often; other calls fail at once
+# (turns use the facts last read, changes wait in the queue) instead of waiting each time.
+PROBE_INTERVAL_S = 2.0
+_SCHEMA_LOCK_ID = 7_340_115  # pg_advisory_xact_lock key: creating tables from many processes at once
+
+
+
+def _escaped(session_id: str) -> str:
+    """A session id as PostgreSQL text: NUL and lone surrogates cannot be stored, so escape
+    them the way JSON does (ASCII, reversible, injective)."""
+    return json.dumps(session_id)[1:-1]
+
+
+def _key(session_id: str) -> str:
+    """The row key: the escaped id, or its hash when it is too long for the index
+    (the record keeps the whole id)."""
+    escaped = _escaped(session_id)
+    if len(escaped) <= MAX_KEY_CHARS:
+        return escaped
+    return "sha256:" + hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _session_id(key: str) -> str:
+    return json.loads(f'"{key}"')
+
+
+class PostgresStore:
+    """The store protocol on PostgreSQL, through a small psycopg connection pool."""
+
+    def __init__(self, url: str, key_file: Path, pool_size: int = 4, cache_sessions: int = DEFAULT_CACHE_SESSIONS,
+                 max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS):
+        self.max_audit_events = max_audit_events
+        try:
+            import cryptography  # noqa: F401
+            import psycopg  # noqa: F401
+            from psycopg_pool import ConnectionPool
+        except ImportError:
+            raise MissingExtra("backend 'postgres'", "postgres") from None
+        self.key_file = Path(key_file).expanduser()
+        self._sealer = Sealer(node_key(self.key_file), f"this node's key {self.key_file}")
+        self._url, self._pool_size, self._pool_class = url, max(pool_size, 2), ConnectionPool
+        self._pool = self._new_pool()
+        self._schema_ready = False
+        self._mismatch_told = False
+        self._cache: LRU[str, Tuple[int, SessionRecord]] = LRU(cache_sessions)
+        self._lock = threading.Lock()
+        self._down = False
+        self._pool_failed = False
+        self._next_probe = 0.0
+        self._reads = threading.BoundedSemaphore(MAX_READS_IN_FLIGHT)
+
+    # -- plumbing ------------------------------------------------------------------
+    def _new_pool(self) -> Any:
+        # open(wait=False): a database that is down must not stop the assistant starting.
+        # check: a connection that died with a database restart is replaced on checkout.
+        pool = self._pool_class(self._url, min_size=1, max_size=self._pool_size, open=False,
+                                timeout=CONNECT_TIMEOUT_S, name="entity-memory",
+                                check=self._pool_class.check_connection,
+                                kwargs={"connect_timeout": int(CONNECT_TIMEOUT_S), "options": SERVER_TIMEOUTS})
+        pool.open(wait=False)
+        return pool
+
+    @staticmethod
+    def _t(name: str) -> str:
+        return f"entity_memory_{name}"
+
+    def _outage(self, exc: Exception) -> StoreUnavailable:
+        with self._lock:
+            first = not self._down
+            self._down = True
+            self._pool_failed = True
+            self._next_probe = time.monotonic() + PROBE_INTERVAL_S
+        if first:
+            LOG.warning(f"entity memory: the database is unreachable ({exc}); turns go on with the "
+                        f"facts last read, and changes wait in the queue. Check db_url.")
+        return StoreUnavailable(str(exc))
+
+    def _up(self) -> None:
+        if self._down:
+            with self._lock:
+                self._down = False
+            LOG.info("entity memory: the database answers again")
+
+    def _connection(self) -> Any:
+        with self._lock:
+            if self._down and self._pool_failed:
+                # psycopg_pool retries with a backoff that keeps doubling; a fresh pool
+                # notices a database that came back within a second.
+                self._pool.close(timeout=0)
+                self._pool = self._new_pool()
+                self._pool_failed = False
+            pool = self._pool
+        return pool.connection(timeout=CONNECT_TIMEOUT_S)
+
+    def _ensure_schema(self, conn: Any) -> None:
+        if self._schema_ready:
+            return
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK_ID,))
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {self._t('meta')} (key text PRIMARY KEY, value text NOT NULL)")
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {self._t('sessions')} (session_id text PRIMARY KEY, "
+                         f"record jsonb NOT NULL, revision bigint NOT NULL DEFAULT 0, "
+                         f"updated_at timestamptz NOT NULL DEFAULT now())")
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {self._t('audit')} (id bigserial PRIMARY KEY, "
+                         f"session_id text NOT NULL, event jsonb NOT NULL)")
+            conn.execute(f"CREATE INDEX IF NOT EXISTS {self._t('audit_session')} "
+                         f"ON {self._t('audit')} (session_id, id)")
+            row = conn.execute(f"SELECT value FROM {self._t('meta')} WHERE key = 'schema'").fetchone()
+            if row is None:
+                conn.execute(f"INSERT INTO {self._t('meta')} VALUES ('schema', %s)", (str(TABLE_SCHEMA_VERSION),))
+            elif int(row[0]) > TABLE_SCHEMA_VERSION:
+                raise ValueError(f"the database's tables are schema {row[0]}, newer than this plugin's "
+                                 f"{TABLE_SCHEMA_VERSION}; upgrade the plugin")
+            conn.execute(f"INSERT INTO {self._t('meta')} VALUES ('node_key', %s) ON CONFLICT DO NOTHING",
+                         (self._sealer.fingerprint,))
+            known = conn.execute(f"SELECT value FROM {self._t('meta')} WHERE key = 'node_key'").fetchone()[0]
+        if known != self._sealer.fingerprint:
+            if not self._mismatch_told:
+                self._mismatch_told = True
+                LOG.error(f"entity memory: {self.key_file} is not the key this database's text is sealed "
+                          f"with; copy the key file from a node that works (changes wait in the queue)")
+            raise KeyMismatch(f"{self.key_file} is not the key this database is sealed with; "
+                              f"copy the key file from a node that works")
+        self._schema_ready = True
+
+    def _run(self, work: Any) -> Any:
+        """Run ``work(conn)`` with a pooled connection; outages become StoreUnavailable."""
+        import psycopg
+        from psycopg_pool import PoolTimeout
+        if self._down and time.monotonic() < self._next_probe:
+            raise StoreUnavailable("the database is down; trying again shortly")
+        try:
+            with self._connection() as conn:
+                self._ensure_schema(conn)
+                result = work(conn)
+        except (psycopg.OperationalError, PoolTimeout) as exc:
+            raise self._outage(exc) from None
+        except psycopg.Error as exc:  # the data, not the database: this change alone fails
+            raise StoreDataError(f"the database refused this change ({type(exc).__name__}: {exc})") from None
+        self._up()
+        return result
+
+    # -- the store protocol ------------------------------------------------------------
+    def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
+        """The record, re-checked against the database within a short bound: when the
+        database does not answer in time, the record last read is served and the read
+        finishes in the background (its result is cached for the next turn)."""
+        cached = self._cache.get(_key(session_id))
+        done = threading.Event()
+        outcome: List[Any] = []
+
+        def read() -> None:
+            try:
+                outcome.append(self._load_now(session_id))
+            except Exception as exc:  # handed to the caller below, or dropped if it left
+                outcome.append(exc)
+            finally:
+                done.set()
+                self._reads.release()
+        if not self._reads.acquire(blocking=False):
+            if cached is not None:
+                return cached
+            raise StoreUnavailable("the database is not answering reads")
+        threading.Thread(target=read, name="entity-memory-read", daemon=True).start()
+        if not done.wait(TURN_WAIT_S if cached is not None else FIRST_READ_WAIT_S):
+            if cached is not None:
+                return cached
+            raise StoreUnavailable("the database did not answer in time")
+        if isinstance(outcome[0], BaseException):
+            raise outcome[0]
+        return outcome[0]
+
+    def _load_now(self, session_id: str) -> Tuple[Any, SessionRecord]:
+        key = _key(session_id)
+        cached = self._cache.get(key)
+        known = cached[0] if cached else -1
+
+        def read(conn: Any) -> Optional[Tuple[int, Any]]:
+            return conn.execute(
+                f"SELECT revision, CASE WHEN revision = %s THEN NULL ELSE record END "
+                f"FROM {self._t('sessions')} WHERE session_id = %s", (known, key)).fetchone()
+        try:
+            row = self._run(read)
+        except StoreUnavailable:
+            if cached is not None:
+                return cached  # the last good read
+            raise
+        if row is None:
+            return (0, new_record(session_id))
+        if row[1] is None and cached is not None:
+            return cached
+        record = SessionRecord.from_dict(self._record_of(key, row[1])[0])
+        record.session_id = session_id
+        entry = (int(row[0]), record)
+        self._cache.put(key, entry)
+        return entry
+
+    def update(self, session_id: str, mutate: Mutation) -> Change:
+        from psycopg.types.json import Jsonb
+        key = _key(session_id)
+
+        def work(conn: Any) -> Tuple[Change, Optional[Tuple[int, SessionRecord]]]:
+            with conn.transaction():
+                empty = new_record(key).to_dict()
+                conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record) VALUES (%s, %s) "
+                             f"ON CONFLICT DO NOTHING", (key, Jsonb(empty)))
+                raw, revision = conn.execute(
+                    f"SELECT record, revision FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
+                    (key,)).fetchone()
+                data, wrapped = self._record_of(key, raw)
+                record, change = mutated(session_id, data, mutate)
+                entry = None
+                if change.modified:
+                    # A forget leaves its text under no live key; a plain row gets its first one.
+                    sealing = wrapped if wrapped and not change.forgets else self._sealer.new_data_key(key)
+                    revision = conn.execute(
+                        f"UPDATE {self._t('sessions')} SET record = %s, revision = revision + 1, "
+                        f"updated_at = now() WHERE session_id = %s RETURNING revision",
+                        (self._stored(key, session_id, record.to_dict(), sealing), key)).fetchone()[0]
+                    entry = (int(revision), record)
+                    if sealing != wrapped:
+                        self._reseal_trail(conn, key, wrapped, sealing, change)
+                    if change.events:
+                        with conn.cursor() as cursor:
+                            cursor.executemany(
+                                f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
+                                [(key, self._sealed(key, sealing, e)) for e in event_lines(change)])
+                        self._compact(conn, key, sealing)
+                elif revision == 0:  # nothing to keep: leave no empty row behind
+                    conn.execute(f"DELETE FROM {self._t('sessions')} WHERE session_id = %s AND revision = 0",
+                                 (key,))
+            return change, entry
+        change, entry = self._run(work)
+        if entry is not None:
+            self._cache.put(key, entry)
+        return change
+
+    def _reseal_trail(self, conn: Any, key: str, old: Optional[str], new: str, change: Change) -> None:
+        """Every audit line of the session under its new data key, forgotten text scrubbed."""
+        rows = conn.execute(f"SELECT id, event FROM {self._t('audit')} WHERE session_id = %s", (key,)).fetchall()
+        resealed = []
+        for row_id, stored in rows:
+            event = self._event_of(key, old, stored)
+            if change.forgets:
+                event = scrub_event(event, change.forgotten_texts, change.forgotten_ids)
+            resealed.append((self._sealed(key, new, event), row_id))
+        with conn.cursor() as cursor:
+            cursor.executemany(f"UPDATE {self._t('audit')} SET event = %s WHERE id = %s", resealed)
+
+    def _compact(self, conn: Any, key: str, sealing: str) -> None:
+        """Past max_audit_events lines, the older half folds into one summary line."""
+        if not self.max_audit_events:
+            return
+        count = conn.execute(f"SELECT count(*) FROM {self._t('audit')} WHERE session_id = %s", (key,)).fetchone()[0]
+        if count <= self.max_audit_events:
+            return
+        trail = [self._event_of(key, sealing, row[0]) for row in conn.execute(
+            f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id", (key,)).fetchall()]
+        conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
+        with conn.cursor() as cursor:
+            cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
+                               [(key, self._sealed(key, sealing, e))
+                                for e in compacted(trail, self.max_audit_events // 2, time.time())])
+
+    # -- sealing (see :mod:`sealing`) ------------------------------------------------
+    def _record_of(self, key: str, stored: Any) -> Tuple[Any, Optional[str]]:
+        """(the record's dict, its wrapped data key) from a stored row. A row written
+        before sealing is plain, with no key: its next write seals it and its trail."""
+        if isinstance(stored, dict) and isinstance(stored.get("sealed"), str) and isinstance(stored.get("key"), str):
+            return self._sealer.open(stored["key"], key, stored["sealed"]), stored["key"]
+        return stored, None
+
+    def _stored(self, key: str, session_id: str, record: Dict[str, Any], wrapped: str) -> Any:
+        from psycopg.types.json import Jsonb
+        # The id stays readable so that 'sessions' can list them; it is an id, not what was said.
+        return Jsonb({"session_id": _escaped(session_id), "key": wrapped,
+                      "sealed": self._sealer.seal(wrapped, key, record)})
+
+    def _sealed(self, key: str, wrapped: str, event: Dict[str, Any]) -> Any:
+        from psycopg.types.json import Jsonb
+        return Jsonb({"sealed": self._sealer.seal(wrapped, key, event)})
+
+    def _event_of(self, key: str, wrapped: Optional[str], stored: Any) -> Dict[str, Any]:
+        if not isinstance(stored, dict) or "sealed" not in stored:
+            return stored if isinstance(stored, dict) else {"action": "unreadable", "value": stored}
+        if not wrapped:
+            raise Unsealable(f"an audit line of {key!r} is sealed but its session has no key")
+        return self._sealer.open(wrapped, key, stored["sealed"])
+
+    def audit(self, session_id: str) -> List[Dict[str, Any]]:
+        key = _key(session_id)
+
+        def read(conn: Any) -> List[Dict[str, Any]]:
+            row = conn.execute(f"SELECT record->>'key' FROM {self._t('sessions')} WHERE session_id = %s",
+                               (key,)).fetchone()
+            events = conn.execute(f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id",
+                                  (key,)).fetchall()
+            return [self._event_of(key, row[0] if row else None, event[0]) for event in events]
+        return self._run(read)
+
+    def sessions(self) -> List[str]:
+        rows = self._run(lambda conn: conn.execute(
+            f"SELECT coalesce(record->>'session_id', session_id) FROM {self._t('sessions')}").fetchall())
+        return sorted(_session_id(row[0]) for row in rows)
+
+    def erase(self, session_id: str) -> None:
+        """The session's rows go, and its data key with them, in one short transaction that
+        locks only its row; the generation moves on. Dead row versions stay in the table
+        files until ``vacuum`` (an explicit, owner-run step: it locks the tables), and the
+        WAL and backups keep copies: all of them ciphertext under a key that no longer exists."""
+        key = _key(session_id)
+
+        def work(conn: Any) -> None:
+            with conn.transaction():
+                row = conn.execute(f"SELECT record FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
+                                   (key,)).fetchone()
+                try:
+                    old = SessionRecord.from_dict(self._record_of(key, row[0])[0]) if row else None
+                except (Unsealable, ValueError):
+                    old = None  # an unreadable session is erased all the same
+                fresh = erased(old, session_id).to_dict()
+                conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
+                conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record, revision) VALUES (%s, %s, 1) "
+                             f"ON CONFLICT (session_id) DO UPDATE SET record = EXCLUDED.record, "
+                             f"revision = {self._t('sessions')}.revision + 1, updated_at = now()",
+                             (key, self._stored(key, session_id, fresh, self._sealer.new_data_key(key))))
+        self._run(work)
+        self._cache.pop(key)
+
+    def vacuum(self) -> None:
+        """VACUUM FULL both tables, so erased and forgotten text leaves their files. It locks
+        the tables while it runs: every node's writes wait. Run it off-hours."""
+        def work(conn: Any) -> None:
+            conn.autocommit = True
+            try:
+                conn.execute(f"VACUUM FULL {self._t('sessions')}")
+                conn.execute(f"VACUUM FULL {self._t('audit')}")
+            finally:
+                conn.autocommit = False
+        self._run(work)
+
+    def close(self) -> None:
+        self._pool.close()

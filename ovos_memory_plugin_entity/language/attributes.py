@@ -1,0 +1,40 @@
+"""What a fact says, read the same way whoever phrased it: the safety net under small models.
+
+Pure, with the language-specific parts as data (:mod:`language`):
+
+- :func:`canonical_text` takes a subject prefix off ("The user's name is Rui" →
+  "Name is Rui", "User has a cat" → "Has a cat"), so the same fact with and without
+  a prefix is one fact;
+- :func:`slot_of` names the single-valued attribute a fact states (name, how to
+  address the user, home, job, age, partner...), so that a newer value supersedes the
+  older one even when a model states it as a plain ``add``, and says whether it is an
+  identity to pin.
+"""
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
+from ovos_memory_plugin_entity.domain import text as textlib
+from ovos_memory_plugin_entity.language.data import Language
+
+
+def canonical_text(fact: str, language: Language) -> str:
+    """``fact`` without a subject prefix, its first letter capitalised."""
+    text = fact.strip()
+    for pattern in language.subject_prefixes:
+        stripped = pattern.sub("", text, count=1).strip()
+        if stripped and stripped != text:
+            text = stripped
+            break
+    return text[:1].upper() + text[1:]
+
+
+def slot_of(fact: str, language: Language) -> Optional[Tuple[str, bool]]:
+    """(attribute, is it an identity) for a fact that states a single-valued attribute."""
+    text = textlib.normalise(fact)
+    for slot in language.slots:
+        match = slot.pattern.search(text)
+        if match:
+            key = match.groupdict().get("key")
+            return (f"{slot.name}:{key}" if key else slot.name), slot.pin
+    return None

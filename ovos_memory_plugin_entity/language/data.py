@@ -1,0 +1,233 @@
+"""Per-language data, loaded from ``locale/<lang>/``: no code per language.
+
+The layout follows OVOS (``locale/en-us``, ``locale/pt-pt``...). Each folder holds the
+translator's files in OVOS's line formats (:data:`WORD_LISTS` as ``.voc``, one entry a
+line, ``(a|b)`` alternations expanded; :data:`PHRASES` as ``.dialog``, the first line
+used as written) beside one developer's file, ``patterns.json`` (:data:`PATTERN_KEYS`:
+regular expressions, slots, rules, the stemmer's name). Every file and key is required:
+:func:`missing` names what a folder lacks, and loading such a folder fails naming it.
+
+``lang`` resolves the way OVOS resolves it (``ovos_spec_tools``: the nearest shipped
+tag, ``pt-BR`` → ``pt-pt``), else to English, with one warning naming what falls back. Whatever the language, the
+safety screens and the forget gates also carry the English data: models often answer
+in English, and an English attack must not pass because the persona speaks Dutch.
+
+The instruction screen carries every shipped language's patterns whatever ``lang`` is:
+an attack may be written in any of them.
+
+A language is added by dropping a folder beside the others (see the readme's guide).
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Dict, FrozenSet, List, Optional, Pattern, Tuple
+
+from ovos_spec_tools import expand
+from ovos_spec_tools.resources import find_lang_dir, read_resource_file
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.domain.errors import LanguageDataError
+from ovos_memory_plugin_entity.domain.text import fold_accents
+
+LOCALE = Path(__file__).parent.parent / "locale"
+DEFAULT_LANG = "en-us"
+# The developer's file: patterns a translator need not touch.
+PATTERNS_FILE = "patterns.json"
+PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "forget_all", "forget_request",
+                "instructions", "rules")
+# The translator's word lists, ``<name>.voc``.
+WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "relations", "conjunctions", "list_breaks",
+              "imperatives", "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
+              "weekdays", "months")
+# Word lists read in order, with their length: Monday first, January first.
+ORDERED_LISTS = {"weekdays": 7, "months": 12}
+# The translator's phrases, ``<name>.dialog``.
+PHRASES = ("header", "note", "confirm_question", "today", "tomorrow")
+
+
+@dataclass(frozen=True)
+class Rule:
+    pattern: Pattern[str]
+    template: str
+    pin: bool = False
+    title_groups: Optional[Tuple[int, ...]] = None  # None: every group
+    about_group: Optional[int] = None  # the fact is about the entity this group names
+    relation_group: Optional[int] = None  # the user's relation to that entity
+    lowercase: bool = True  # untitled captures lower-cased (not in German, where nouns are capitalised)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A single-valued attribute, recognised by how a fact starts ("Lives in ...")."""
+
+    name: str
+    pattern: Pattern[str]
+    pin: bool = False  # an identity: the user's name, how to address them
+
+
+@dataclass(frozen=True)
+class QuietGate:
+    """What marks a user turn that cannot hold a personal fact: it opens like a command
+    or a general question and says nothing of the user. Everything else goes to the model."""
+
+    openers: FrozenSet[str] = frozenset()  # first words of commands and questions
+    personal: FrozenSet[str] = frozenset()  # first-person words
+    command_objects: Tuple[str, ...] = ()  # "tell me", "remind me to": a command, not a fact
+    personal_words: FrozenSet[str] = frozenset()  # words that open the gate on their own
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str
+    stopwords: FrozenSet[str] = frozenset()
+    subject_prefixes: Tuple[Pattern[str], ...] = ()
+    slots: Tuple[Slot, ...] = ()
+    quiet_gate: QuietGate = field(default_factory=QuietGate)
+    forget_all: Tuple[Pattern[str], ...] = ()
+    forget_request: Tuple[Pattern[str], ...] = ()
+    negations: FrozenSet[str] = frozenset()
+    instructions: Tuple[Pattern[str], ...] = ()
+    imperatives: FrozenSet[str] = frozenset()  # command verbs that open no statement about a person
+    rules: Tuple[Rule, ...] = ()
+    yes: Tuple[str, ...] = ()
+    no: Tuple[str, ...] = ()
+    unsure: Tuple[str, ...] = ()
+    stemmer: str = ""  # snowballstemmer's name for the language ("portuguese")
+    phrases: Dict[str, Any] = field(default_factory=dict)  # the injected note, dates, questions
+
+
+def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
+    return tuple(re.compile(p, re.IGNORECASE) for p in data[key])
+
+
+# Building blocks a rule's pattern may use, so that each language writes its phrasing only.
+_UPPER = "(?-i:[A-ZÀ-ÖØ-Þ])"
+_NAME_JOINER = r"(?:de|da|do|dos|das|del|van|von|der|den|di|du|le|la|van der|van den|de la)"
+_NAME = rf"([^\W\d_][\w'’-]*(?:(?: {_NAME_JOINER})? {_UPPER}[\w'’-]*){{0,2}})"
+_PLACE_JOINER = r"(?:de|do|da|dos|das|del|de la|di|am|an|der|sur|la|le|upon)"
+_PLACE = rf"([^\W\d_][\w'’-]*\.?(?:(?:,? |-)(?:{_UPPER}[\w'’-]*\.?|{_PLACE_JOINER}(?= {_UPPER}))){{0,3}})"
+
+
+def _alternation(words: List[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) or "(?!)"
+
+
+def _expand(pattern: str, data: Dict[str, Any]) -> str:
+    """Replace the macros {NAME} {PLACE} {THING} {LIST} {REL} {END} in a rule's pattern."""
+    end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'])})\b))"
+    list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'])})\b))"
+    macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
+              "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{REL}": f"({_alternation(data['relations'])})",
+              "{END}": end}
+    for macro, replacement in macros.items():
+        pattern = pattern.replace(macro, replacement)
+    return pattern
+
+
+def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
+    titles = None if data.get("title") else tuple(data.get("title_groups", ()))
+    return Rule(pattern=re.compile(_expand(data["pattern"], language), re.IGNORECASE), template=data["template"],
+                pin=bool(data.get("pin", False)), title_groups=titles,
+                about_group=data.get("about_group"), relation_group=data.get("relation_group"),
+                lowercase=not language["keep_case"])
+
+
+def available() -> List[str]:
+    """The language folders shipped (``en-us``, ``pt-pt``...)."""
+    return sorted(p.parent.name for p in LOCALE.glob(f"*/{PATTERNS_FILE}"))
+
+
+def resolve(lang: Any) -> Tuple[str, bool]:
+    """The folder for ``lang`` and whether it is that language (a region of it included)."""
+    try:
+        found = find_lang_dir(LOCALE, str(lang or "").strip()) if str(lang or "").strip() else None
+    except Exception:  # a tag the resolver cannot parse is no language we ship
+        found = None
+    if found is not None and (found / PATTERNS_FILE).is_file():
+        return found.name, True
+    return DEFAULT_LANG, False
+
+
+def missing(code: str, locale: Path = LOCALE) -> List[str]:
+    """What the folder ``locale/<code>`` lacks: files, keys of the developer's file, entries."""
+    folder = locale / code
+    problems = [f"{code}/{name}.voc" for name in WORD_LISTS if not (folder / f"{name}.voc").is_file()]
+    problems += [f"{code}/{name}.dialog" for name in PHRASES if not (folder / f"{name}.dialog").is_file()]
+    try:
+        patterns = json.loads((folder / PATTERNS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        return problems + [f"{code}/{PATTERNS_FILE} ({exc})"]
+    problems += [f"{code}/{PATTERNS_FILE}: key {key!r}" for key in PATTERN_KEYS if key not in patterns]
+    problems += [f"{code}/{PATTERNS_FILE}: unknown key {key!r}" for key in patterns if key not in PATTERN_KEYS]
+    for name, count in ORDERED_LISTS.items():
+        if (folder / f"{name}.voc").is_file() and len(_word_list(folder / f"{name}.voc")) != count:
+            problems.append(f"{code}/{name}.voc: {count} lines, in order")
+    return problems
+
+
+def _word_list(path: Path) -> List[str]:
+    """A ``.voc`` file: one entry a line, ``#`` comments, ``(a|b)`` alternations expanded."""
+    return [sample for line in read_resource_file(path) for sample in expand(line)]
+
+
+def _read(code: str) -> Dict[str, Any]:
+    """Everything in ``locale/<code>``, as one dict; a missing file or key is an error naming it."""
+    problems = missing(code)
+    if problems:
+        raise LanguageDataError(f"language data incomplete: {', '.join(problems)}")
+    folder = LOCALE / code
+    data: Dict[str, Any] = json.loads((folder / PATTERNS_FILE).read_text(encoding="utf-8"))
+    lists = {name: _word_list(folder / f"{name}.voc") for name in WORD_LISTS}
+    data.update({name: lists[name] for name in WORD_LISTS if name not in ORDERED_LISTS})
+    data["phrases"] = {name: read_resource_file(folder / f"{name}.dialog")[0] for name in PHRASES}
+    data["phrases"].update({name: lists[name] for name in ORDERED_LISTS})
+    return data
+
+
+@lru_cache(maxsize=1)
+def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
+    """The instruction patterns of every shipped language: an attack may come in any."""
+    return tuple(p for code in available() for p in _patterns(_read(code), "instructions"))
+
+
+def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
+    with_english = code != DEFAULT_LANG
+    return Language(
+        code=code,
+        stopwords=frozenset(fold_accents(w.casefold()) for w in data["stopwords"]),
+        subject_prefixes=_patterns(data, "subject_prefixes"),
+        slots=tuple(Slot(s["slot"], re.compile(s["pattern"], re.IGNORECASE), bool(s.get("pin")))
+                    for s in data["slots"]),
+        quiet_gate=QuietGate(openers=frozenset(w.casefold() for w in data["quiet_openers"]),
+                             personal=frozenset(w.casefold() for w in data["quiet_personal"]),
+                             command_objects=tuple(c.casefold() for c in data["quiet_command_objects"]),
+                             personal_words=frozenset(w.casefold() for w in data["quiet_personal_words"])),
+        # The screens and the forget gates always carry English too.
+        forget_all=_patterns(data, "forget_all") + (_patterns(english, "forget_all") if with_english else ()),
+        forget_request=_patterns(data, "forget_request") + (
+            _patterns(english, "forget_request") if with_english else ()),
+        negations=frozenset(w.casefold() for w in data["negations"])
+        | (frozenset(w.casefold() for w in english["negations"]) if with_english else frozenset()),
+        instructions=_every_instruction_pattern(),
+        imperatives=frozenset(w.casefold() for w in data["imperatives"])
+        | (frozenset(w.casefold() for w in english["imperatives"]) if with_english else frozenset()),
+        rules=tuple(_rule(r, data) for r in data["rules"]),
+        yes=tuple(data["yes"]), no=tuple(data["no"]), unsure=tuple(data["unsure"]),
+        stemmer=str(data["stemmer"]),
+        phrases=data["phrases"])
+
+
+@lru_cache(maxsize=32)
+def load_language(lang: str) -> Language:
+    """The data for ``lang`` ("en-US", "pt_BR", "de"); English for a language not shipped."""
+    code, found = resolve(lang)
+    if not found:
+        LOG.warning(f"entity memory: no language data for lang {lang!r} (shipped: {', '.join(available())}); "
+                    f"the rules, the quiet-turn gate, the stopwords and the injected note fall back to English. "
+                    f"The safety screens and the forget gates stay on in English.")
+    english = _read(DEFAULT_LANG)
+    return _build(code, english if code == DEFAULT_LANG else _read(code), english)

@@ -1,0 +1,130 @@
+"""From one exchange to operations on the facts: by the model, by rules, or both.
+
+``extractor: llm`` asks the model and, while it is down, leaves the exchange queued
+for later. ``rules`` never asks a model. ``auto`` asks the model when it answers
+and hands the exchange to the rules while it does not, so no exchange is extracted
+twice. The model's answer is screened in code: ids it was not shown are ignored by
+the fact logic, and a forget passes only when the user's own words ask for it; "facts"
+that instruct the assistant are refused by the editor, where every way in is screened.
+"""
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Optional, Sequence, Tuple
+
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.domain.audit import Actor
+from ovos_memory_plugin_entity.domain.contract import build_prompt, example_facts, parse_reply, render_exchange
+from ovos_memory_plugin_entity.domain.errors import EndpointError, ReplyError
+from ovos_memory_plugin_entity.domain.ops import Ops
+from ovos_memory_plugin_entity.domain.ranking import RankedSession, select
+from ovos_memory_plugin_entity.io.client import ChatClient
+from ovos_memory_plugin_entity.language import rules
+from ovos_memory_plugin_entity.language.data import Language
+from ovos_memory_plugin_entity.language.gates import may_hold_fact, user_asked_to_forget, user_asked_to_forget_all
+
+# An exchange the endpoint keeps failing on (while it answers others) is given up.
+MAX_ATTEMPTS = 8
+
+
+@dataclass(frozen=True)
+class ExtractionSettings:
+    """What the extractor needs of the plugin's settings."""
+
+    mode: str  # "llm", "rules" or "auto" (the ``extractor`` key)
+    prompt: str  # the ``extraction_prompt`` template
+    quiet_gate: bool
+    max_prompt_facts: int
+    api_url: str  # named in log lines
+
+
+@dataclass(frozen=True)
+class Extraction:
+    ops: Ops
+    actor: Actor  # "extractor" or "rules"
+    listed_ids: Optional[Tuple[str, ...]]  # ids the model was shown; None: any live id
+    forget_allowed: bool = False  # the user's words asked to forget something
+    forget_all_allowed: bool = False  # ... everything
+
+
+@dataclass(frozen=True)
+class Retry:
+    after_s: float
+
+
+class Extractor:
+    """Decides the operations for one exchange. Not thread-bound; the client is thread-safe."""
+
+    def __init__(self, settings: ExtractionSettings, client: ChatClient, language: Language):
+        self._settings = settings
+        self._client = client
+        self._language = language
+        self._examples = example_facts(settings.prompt)
+
+    def extract(self, user: str, assistant: str, listed: Sequence[Tuple[str, str]], attempts: int,
+                now: float) -> Optional[object]:
+        """An :class:`Extraction`, a :class:`Retry`, or None (nothing to store).
+
+        ``listed`` are the known facts (id, text) to show the model (:meth:`prompt_facts`).
+        """
+        mode = self._settings.mode
+        if mode == "rules":
+            return self._by_rules(user)
+        if self._settings.quiet_gate and not may_hold_fact(user, self._language):
+            return None  # a command or a general question: the model server stays free for the chat
+        if mode == "auto" and not self._client.backoff.ready():
+            return self._by_rules(user)
+        if mode == "llm" and not self._client.backoff.ready():
+            return Retry(self._client.backoff.seconds_left())
+        try:
+            return self._by_model(user, assistant, listed, now)
+        except EndpointError as exc:
+            self._log_failure(exc)
+            if mode == "auto":
+                return self._by_rules(user)
+            if self._client.is_outage(exc) and attempts < MAX_ATTEMPTS:
+                return Retry(max(self._client.backoff.seconds_left(), 0.0))
+            return None
+
+    def _log_failure(self, exc: EndpointError) -> None:
+        if self._client.is_outage(exc):
+            return  # the client logs an outage once when it starts and once when it ends
+        LOG.warning(f"entity memory: the model endpoint {self._settings.api_url} gave no usable "
+                    f"answer ({exc}); nothing was stored for this exchange. Check api_url and model.")
+
+    def _by_rules(self, user: str) -> Extraction:
+        return Extraction(rules.extract(user, self._language), "rules", None)
+
+    def prompt_facts(self, ranked: RankedSession, exchange: str, now: float) -> Sequence[Tuple[str, str]]:
+        """Pinned facts plus the live facts (and upcoming events) most relevant to the exchange."""
+        if not self._settings.max_prompt_facts:
+            return []
+        chosen = select(ranked, exchange, 0, self._settings.max_prompt_facts, now=now)
+        return [(f.id, ranked.prompt_line(f)) for f in chosen]
+
+    def _by_model(self, user: str, assistant: str, listed: Sequence[Tuple[str, str]], now: float
+                  ) -> Optional[Extraction]:
+        exchange = render_exchange(user, assistant)
+        today = datetime.datetime.fromtimestamp(now).date().isoformat()
+        prompt = build_prompt(self._settings.prompt, exchange, listed, today)
+        completion = self._client.complete(prompt)
+        if completion.truncated:
+            LOG.warning("entity memory: the extraction reply was cut off by the token limit, so "
+                        "nothing was stored; raise max_extract_tokens")
+            return None
+        try:
+            parsed = parse_reply(completion.text, examples=self._examples, exchange=exchange,
+                                 stopwords=self._language.stopwords)
+        except ReplyError as exc:
+            LOG.warning(f"entity memory: {exc}; nothing was stored. A custom extraction_prompt "
+                        f"must ask for the JSON contract described in the readme.")
+            return None
+        if parsed.dropped_examples:
+            LOG.info(f"entity memory: the model echoed the prompt's examples {list(parsed.dropped_examples)}; "
+                     f"they were not stored")
+        ops = parsed.ops  # screened where every way in is: the editor (Policy.refuses)
+        return Extraction(ops, "extractor", tuple(fid for fid, _ in listed),
+                          forget_allowed=bool(ops.forget) and user_asked_to_forget(user, self._language),
+                          forget_all_allowed=ops.forget_all and user_asked_to_forget_all(user, self._language))

@@ -1,0 +1,140 @@
+"""From a finished exchange to changed facts: pair, queue, extract, apply. The worker's job.
+
+``learn`` runs on the turn and only pairs and queues (it returns at once). The worker
+thread then, per exchange and in order per session:
+
+1. reads the record and its ranking (no lock held while the model runs);
+2. drops the exchange if the session was erased since it was queued (generation);
+3. judges the user's answer to a question about pending facts (``confirm: on``);
+4. extracts operations (model, rules or both; :mod:`extractor`);
+5. applies them through :class:`editor.Editor` in one locked read-modify-write.
+
+If the store is down at step 5 the extraction is kept with the exchange and only the
+write is retried: the model is never asked twice for one exchange because of the store.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, List, Optional
+
+from ovos_plugin_manager.templates.agents import AgentMessage
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.domain.audit import Actor
+from ovos_memory_plugin_entity.domain.contract import render_exchange
+from ovos_memory_plugin_entity.domain.editor import Editor, edit
+from ovos_memory_plugin_entity.domain.errors import StoreDataError, StoreUnavailable
+from ovos_memory_plugin_entity.domain.policy import Policy
+from ovos_memory_plugin_entity.io.caches import RankCache
+from ovos_memory_plugin_entity.io.stores import Store
+from ovos_memory_plugin_entity.io.worker import ExtractionWorker, Job
+from ovos_memory_plugin_entity.pipelines.confirmation import Confirmation
+from ovos_memory_plugin_entity.pipelines.extraction import Extraction, Extractor, Retry
+from ovos_memory_plugin_entity.pipelines.pairing import ExchangePairer
+
+# While the store cannot be reached, a queued exchange is tried again this often.
+STORE_RETRY_S = 2.0
+
+
+@dataclass
+class Exchange:
+    """One user→assistant exchange waiting in the queue, and what is known of it so far."""
+
+    user: str
+    assistant: str
+    generation: Optional[int]  # the session's erase generation when it was queued
+    asked_ids: Optional[List[str]] = None  # pending items this exchange's assistant turn asked about (confirm: on)
+    attempts: int = 0
+    extraction: Optional[Extraction] = None  # kept when only the write failed
+    answered: bool = False
+
+
+class Learner:
+    """Pairs exchanges, queues them, and applies what is learnt from each."""
+
+    def __init__(self, *, store: Store, ranks: RankCache, extractor: Extractor, policy: Policy,
+                 confirmation: Optional[Confirmation], pending_user_timeout: float, queue_size: int,
+                 concurrency: int, clock: Callable[[], float], wall_clock: Callable[[], float]):
+        self._store, self._ranks, self._extractor = store, ranks, extractor
+        self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
+        self._pairer = ExchangePairer(clock, pending_user_timeout)
+        self._worker = ExtractionWorker(self._handle, queue_size=queue_size, concurrency=concurrency, clock=clock)
+
+    # -- on the turn -------------------------------------------------------------
+    def learn(self, key: str, messages: List[AgentMessage]) -> None:
+        """Queue each exchange ``messages`` completes; returns at once."""
+        for user, assistant in self._pairer.feed(key, messages):
+            asked = self._confirmation.asked_in(key, assistant) if self._confirmation else None
+            self._worker.submit(key, Exchange(user, assistant, self._generation(key), asked))
+
+    def _generation(self, key: str) -> Optional[int]:
+        """The session's erase generation now; None while the store cannot be read."""
+        try:
+            return self._store.load(key)[1].generation
+        except StoreUnavailable:
+            return None
+
+    # -- in the worker -------------------------------------------------------------
+    def _handle(self, job: Job) -> Optional[float]:
+        try:
+            return self._learn_from(job.key, job.payload)
+        except StoreUnavailable:
+            return STORE_RETRY_S  # the exchange waits in the queue until the store is back
+        except StoreDataError as exc:
+            LOG.warning(f"entity memory: {exc}; this exchange was dropped, the others go on")
+            return None
+
+    def _learn_from(self, key: str, exchange: Exchange) -> Optional[float]:
+        exchange_text = render_exchange(exchange.user, exchange.assistant)
+        record, listed = self._ranks.use(key, lambda: self._store.load(key), lambda rec, ranked: (
+            rec, self._extractor.prompt_facts(ranked, exchange_text, self._wall_clock())))
+        if exchange.generation is None:
+            exchange.generation = record.generation  # queued while the store was unreachable
+        if record.generation != exchange.generation:
+            return None  # the session was erased after this exchange was queued
+        if self._confirmation is not None and not exchange.answered:
+            self._edit(key, exchange.generation, "user", lambda editor: self._answer(editor, exchange))
+            exchange.answered = True
+        if exchange.extraction is None:
+            exchange.attempts += 1
+            outcome = self._extractor.extract(exchange.user, exchange.assistant, listed, exchange.attempts,
+                                              self._wall_clock())
+            if isinstance(outcome, Retry):
+                return outcome.after_s
+            if not isinstance(outcome, Extraction) or outcome.ops.empty:
+                return None
+            exchange.extraction = outcome
+        extraction = exchange.extraction
+        self._edit(key, exchange.generation, extraction.actor, lambda editor: self._apply(editor, extraction))
+        return None
+
+    def _answer(self, editor: Editor, exchange: Exchange) -> None:
+        if self._confirmation is not None:
+            self._confirmation.take_answer(editor, exchange.user, exchange.asked_ids or [])
+
+    def _apply(self, editor: Editor, extraction: Extraction) -> None:
+        gates = {"forget_allowed": extraction.forget_allowed, "forget_all_allowed": extraction.forget_all_allowed}
+        if self._confirmation is not None:
+            self._confirmation.propose(editor, extraction.ops, extraction.listed_ids, **gates)
+        else:
+            editor.apply_ops(extraction.ops, extraction.listed_ids, **gates)
+
+    def _edit(self, key: str, generation: int, actor: Actor, act: Callable[[Editor], Any]) -> None:
+        def unless_erased(editor: Editor) -> None:
+            if editor.record.generation == generation:  # not erased since this exchange was queued
+                act(editor)
+        change = self._store.update(key, lambda record: edit(record, self._policy, self._wall_clock(), actor,
+                                                              unless_erased))
+        for warning in change.warnings:
+            LOG.warning(f"entity memory: {warning}")
+
+    # -- lifecycle -----------------------------------------------------------------
+    def wake(self) -> None:
+        """Re-check waiting sessions now (after the clock moved, or the endpoint returned)."""
+        self._worker.wake()
+
+    def flush(self, timeout: Optional[float] = None) -> bool:
+        return self._worker.flush(timeout)
+
+    def close(self, timeout: Optional[float] = None) -> bool:
+        return self._worker.close(timeout)

@@ -1,0 +1,79 @@
+"""Importing the older plugin's store, once, by copying, off the constructor's path.
+
+The older plugin (ovos-memory-plugins' EntityMemory) keeps ``{session_id: {"facts": [str]}}``
+in one file at ``db_path``: by default the same path as ours. Our store lives in a
+folder beside it, so that file is only ever read, never changed (the older plugin may
+still be running). It is read like our own files: never through a link, and only up to
+the size of a record. Each of its sessions is marked (by a hash) in the record it went
+to, so an import that was interrupted resumes where it stopped; a marker file records
+that the whole import finished, so it never runs again.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from functools import partial
+from pathlib import Path
+from typing import Callable, Optional
+
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.domain.editor import edit
+from ovos_memory_plugin_entity.domain.policy import Policy
+from ovos_memory_plugin_entity.domain.text import digest
+from ovos_memory_plugin_entity.io.stores import JsonFolderStore, files
+from ovos_memory_plugin_entity.pipelines.owner import import_texts_once
+
+# The marker file keeps the name it had when the older plugin was called "the seed": a
+# store that finished its import then must not start it again.
+DONE_MARKER = "seed-import.json"
+
+
+def _done(store: JsonFolderStore) -> bool:
+    return store.has_marker(DONE_MARKER)
+
+
+def import_older_plugin_file(store: JsonFolderStore, older_path: Path, key_for: Callable[[str], str],
+                     policy: Policy, now: Callable[[], float]) -> int:
+    """Copy every session of the older plugin's file into the store; returns sessions imported."""
+    try:
+        raw = files.read_bytes(older_path)
+        if raw is None or len(raw) > files.MAX_FILE_BYTES:
+            raise ValueError("it is missing" if raw is None else f"it is larger than {files.MAX_FILE_BYTES} bytes")
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:  # UnsafeStore (a link) is an OSError
+        LOG.error(f"entity memory: cannot import the older plugin's file {older_path} ({exc}); "
+                  f"it was left as it is")
+        return 0
+    if not isinstance(data, dict):
+        LOG.error(f"entity memory: {older_path} is not the older plugin's store; nothing imported")
+        return 0
+    imported = 0
+    for session_id, entry in data.items():
+        texts = entry.get("facts") if isinstance(entry, dict) else None
+        if not isinstance(session_id, str) or not isinstance(texts, list):
+            continue
+
+        act = partial(import_texts_once, marker=digest(session_id)[:16], texts=texts)
+        if store.update(key_for(session_id), lambda record: edit(record, policy, now(), "import", act)).events:
+            imported += 1
+    store.write_marker(DONE_MARKER, {"source": str(older_path), "sessions": len(data)})
+    LOG.info(f"entity memory: imported {imported} sessions from {older_path}; that file was not changed")
+    return imported
+
+
+def start(store: JsonFolderStore, db_path: str, key_for: Callable[[str], str], policy: Policy,
+          now: Callable[[], float]) -> Optional[threading.Thread]:
+    """Start the import in a daemon thread when the older plugin's file is there and not yet imported."""
+    older_path = Path(db_path).expanduser()
+    if not older_path.is_file() or _done(store):
+        return None
+
+    def run() -> None:
+        try:
+            import_older_plugin_file(store, older_path, key_for, policy, now)
+        except Exception as exc:  # an import problem must never take the assistant down
+            LOG.exception(f"entity memory: importing {older_path} stopped ({exc}); it resumes next start")
+    thread = threading.Thread(target=run, name="entity-memory-import", daemon=True)
+    thread.start()
+    return thread

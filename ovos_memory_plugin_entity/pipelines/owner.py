@@ -1,0 +1,298 @@
+"""The owner's actions on a store: review, correct, forget, export, import, erase, curate.
+
+Used by the plugin's public methods and by the ``ovos-entity-memory`` CLI, which may run
+while the assistant does: every change is one locked read-modify-write in the store,
+made by :class:`editor.Editor`. Session ids go through the same scope rule as the
+plugin's (:mod:`scope`). Errors a person can fix raise :class:`OwnerError` with a
+sentence that says what.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, TypeVar
+
+from ovos_memory_plugin_entity.domain import text as textlib
+from ovos_memory_plugin_entity.domain.audit import Actor, AuditEvent
+from ovos_memory_plugin_entity.domain.editor import Editor, edit
+from ovos_memory_plugin_entity.domain.entities import parse_when
+from ovos_memory_plugin_entity.domain.errors import NotFound, OwnerError
+from ovos_memory_plugin_entity.domain.policy import Policy
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending, SessionRecord
+from ovos_memory_plugin_entity.domain.scope import owner_key
+from ovos_memory_plugin_entity.io.stores import Store
+
+EXPORT_FORMAT = "ovos-memory-plugin-entity/export"
+EXPORT_VERSION = 1
+DAY_S = 86_400.0
+T = TypeVar("T")
+Progress = Callable[[int, int], None]
+
+
+def _no_progress(_done: int, _total: int) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    session_id: str
+    live: int
+    retired: int
+    last_change: Optional[float]
+
+
+@dataclass
+class CurationPlan:
+    """What ``curate`` would do; nothing changes until it is applied."""
+
+    merges: List[Tuple[str, str, str]] = field(default_factory=list)  # session, kept id, merged id
+    prunes: List[Tuple[str, str]] = field(default_factory=list)  # session, fact id
+    idle_sessions: List[str] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.merges or self.prunes)
+
+
+class Owner:
+    """Owner actions on one store, stamped with ``now()`` and an actor (``api``, ``cli``)."""
+
+    def __init__(self, store: Store, policy: Policy, now: Callable[[], float], actor: Actor = "api",
+                 scope: str = "session"):
+        self.store, self.policy, self.now, self.actor, self.scope = store, policy, now, actor, scope
+
+    def key(self, session_id: Any) -> str:
+        try:
+            return owner_key(self.scope, session_id)
+        except ValueError as exc:
+            raise OwnerError(str(exc)) from None
+
+    # -- reading -----------------------------------------------------------
+    def record(self, session_id: str, must_exist: bool = False) -> SessionRecord:
+        key = self.key(session_id)
+        revision, record = self.store.load(key)
+        if must_exist and not record.facts and not record.pending and not revision:
+            raise OwnerError(f"no session {session_id!r}; 'sessions' lists them")
+        return record
+
+    def sessions(self) -> List[SessionSummary]:
+        summaries = []
+        for session_id in self.store.sessions():
+            record = self.store.load(session_id)[1]
+            trail = self.store.audit(session_id)
+            live = sum(1 for f in record.facts if f.live)
+            summaries.append(SessionSummary(session_id, live, len(record.facts) - live,
+                                            trail[-1].get("at") if trail else None))
+        return summaries
+
+    def facts(self, session_id: str, include_retired: bool = False, must_exist: bool = True) -> List[Fact]:
+        """Copies of the session's live facts (every row with ``include_retired``)."""
+        record = self.record(session_id, must_exist)
+        return [Fact(**f.to_dict()) for f in record.facts if include_retired or f.live]
+
+    def history(self, session_id: str, must_exist: bool = True) -> List[Dict[str, Any]]:
+        """The session's audit trail, oldest first."""
+        self.record(session_id, must_exist)
+        return self.store.audit(self.key(session_id))
+
+    def entities(self, session_id: str, must_exist: bool = True) -> List[Entity]:
+        """Copies of the live people, pets and places the facts are about."""
+        return [Entity.from_dict(e.to_dict()) for e in self.record(session_id, must_exist).entities if e.live]
+
+    def pending(self, session_id: str, must_exist: bool = True) -> List[Pending]:
+        """Proposals waiting for the user's yes."""
+        return list(self.record(session_id, must_exist).pending)
+
+    # -- changing ------------------------------------------------------------
+    def _edit(self, session_id: str, act: Callable[[Editor], T]) -> T:
+        """Run ``act`` on an editor of the session's record, under the store's lock."""
+        results: List[T] = []
+        try:
+            self.store.update(self.key(session_id), lambda record: edit(
+                record, self.policy, self.now(), self.actor, lambda editor: results.append(act(editor))))
+        except NotFound as exc:
+            raise OwnerError(f"{exc} in session {session_id!r}; "
+                             f"'facts', 'entities' or 'pending' list them") from None
+        return results[0]
+
+    def add(self, session_id: str, text: str, pin: bool = False, about: Optional[str] = None,
+            relation: Optional[str] = None, when: Optional[str] = None) -> Fact:
+        if not isinstance(text, str) or not textlib.normalise(text):
+            raise OwnerError(f"a fact must be non-empty text, got {text!r}")
+        event_date = parse_when(when) if when else None
+        if when and event_date is None:
+            raise OwnerError(f"when must be an ISO date or date-time (2030-01-02 or 2030-01-02T15:00), got {when!r}")
+        fact = self._edit(session_id, lambda e: e.add(text, pin, about, relation, event_date))
+        if fact is None:
+            raise OwnerError(f"not stored: {text!r} has no words, or reads as an instruction to the assistant")
+        return Fact(**fact.to_dict())
+
+    def edit(self, session_id: str, fact_id: str, text: str) -> Fact:
+        if not isinstance(text, str) or not textlib.normalise(text):
+            raise OwnerError(f"a fact must be non-empty text, got {text!r}")
+        fact = self._edit(session_id, lambda e: e.edit(fact_id, text))
+        if fact is None:
+            raise OwnerError(f"not stored: {text!r} reads as an instruction to the assistant")
+        return Fact(**fact.to_dict())
+
+    def set_pinned(self, session_id: str, fact_id: str, pinned: bool) -> None:
+        self._edit(session_id, lambda e: e.set_pinned(fact_id, pinned))
+
+    def forget(self, session_id: str, fact_id: str) -> None:
+        self._edit(session_id, lambda e: e.forget(fact_id))
+
+    def erase(self, session_id: str) -> None:
+        self.store.erase(self.key(session_id))
+
+    def rename_entity(self, session_id: str, entity_id: str, name: str, relation: Optional[str] = None) -> None:
+        self._edit(session_id, lambda e: e.rename_entity(entity_id, name, relation))
+
+    def merge_entities(self, session_id: str, keep_id: str, merge_id: str) -> None:
+        self._edit(session_id, lambda e: e.merge_entities(keep_id, merge_id))
+
+    def forget_entity(self, session_id: str, entity_id: str) -> None:
+        self._edit(session_id, lambda e: e.forget_entity(entity_id))
+
+    def decide(self, session_id: str, pending_id: str, accept: bool) -> None:
+        """Approve or reject a pending item (``confirm: on``), as the owner."""
+        self._edit(session_id, lambda e: e.decide(pending_id, accept))
+
+    # -- export and import -------------------------------------------------------
+    def export(self, session_ids: Iterable[str], progress: Progress = _no_progress) -> Dict[str, Any]:
+        ids = [self.key(s) for s in session_ids]
+        sessions = []
+        for done, session_id in enumerate(ids, 1):
+            record = self.store.load(session_id)[1]
+            sessions.append({"session_id": session_id, "record": record.to_dict(),
+                             "history": self.store.audit(session_id)})
+            progress(done, len(ids))
+        return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "exported_at": self.now(),
+                "sessions": sessions}
+
+    def import_data(self, data: Any, progress: Progress = _no_progress) -> int:
+        """Import an export of ours, or the seed plugin's file; returns sessions changed.
+
+        Safe to repeat: a session already imported from the same content is skipped,
+        facts already here are not added twice, and tombstones here win.
+        """
+        if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
+            return self._import_export(data, progress)
+        if isinstance(data, dict) and all(isinstance(v, dict) and isinstance(v.get("facts"), list)
+                                          for v in data.values()):
+            changed = 0
+            for done, (session_id, entry) in enumerate(data.items(), 1):
+                texts = entry["facts"]
+                marker = "texts:" + textlib.digest(json.dumps([session_id, texts], sort_keys=True))[:24]
+                changed += self._edit(session_id, partial(import_texts_once, marker=marker, texts=texts))
+                progress(done, len(data))
+            return changed
+        raise OwnerError("not an export of this plugin, nor the seed plugin's file")
+
+    def _import_export(self, data: Dict[str, Any], progress: Progress) -> int:
+        if data.get("version") != EXPORT_VERSION:
+            raise OwnerError(f"export version {data.get('version')!r} is not supported "
+                             f"(this version reads {EXPORT_VERSION})")
+        entries = data.get("sessions")
+        if not isinstance(entries, list):
+            raise OwnerError("the export has no 'sessions' list")
+        changed = 0
+        for done, entry in enumerate(entries, 1):
+            try:
+                incoming = SessionRecord.from_dict(entry["record"])
+                history = [AuditEvent.from_dict(e) for e in entry.get("history", [])]
+                session_id = str(entry["session_id"])
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise OwnerError(f"session {done} of the export is malformed: {exc}") from None
+            marker = "export:" + textlib.digest(json.dumps(entry, sort_keys=True, default=str))[:24]
+            changed += self._edit(session_id, partial(_merge_record, marker=marker, incoming=incoming, history=history))
+            progress(done, len(entries))
+        return changed
+
+    # -- curation ----------------------------------------------------------------
+    def plan_curation(self, *, older_than_days: Optional[float] = None, max_facts: Optional[int] = None,
+                      idle_days: Optional[float] = None, progress: Progress = _no_progress) -> CurationPlan:
+        for name, value in (("older-than", older_than_days), ("max-facts", max_facts), ("idle-days", idle_days)):
+            if value is not None and value < 0:
+                raise OwnerError(f"--{name} must be zero or more, got {value!r}")
+        plan = CurationPlan()
+        now = self.now()
+        ids = self.store.sessions()
+        for done, session_id in enumerate(ids, 1):
+            record = self.store.load(session_id)[1]
+            live = record.live_facts()
+            merges = [(session_id, kept, merged) for kept, merged in _near_duplicates(live, self.policy)]
+            plan.merges += merges
+            merged_ids = {m for _, _, m in merges}
+            candidates = [f for f in live if not f.pinned and f.id not in merged_ids]
+            doomed = set()
+            if older_than_days is not None:
+                doomed |= {f.id for f in candidates if now - f.confirmed_at > older_than_days * DAY_S}
+            if max_facts is not None:
+                remaining = [f for f in live if f.id not in merged_ids and f.id not in doomed]
+                oldest = sorted((f for f in remaining if not f.pinned), key=lambda f: f.confirmed_at)
+                doomed |= {f.id for f in oldest[:max(0, len(remaining) - max_facts)]}
+            plan.prunes += [(session_id, fid) for fid in sorted(doomed, key=lambda i: int(i[1:] or 0))]
+            if idle_days is not None:
+                trail = self.store.audit(session_id)
+                last = trail[-1].get("at", 0.0) if trail else 0.0
+                if now - last > idle_days * DAY_S:
+                    plan.idle_sessions.append(session_id)
+            progress(done, len(ids))
+        return plan
+
+    def apply_curation(self, plan: CurationPlan) -> None:
+        by_session: Dict[str, Tuple[List[Tuple[str, str]], List[str]]] = {}
+        for session_id, kept, merged in plan.merges:
+            by_session.setdefault(session_id, ([], []))[0].append((kept, merged))
+        for session_id, fact_id in plan.prunes:
+            by_session.setdefault(session_id, ([], []))[1].append(fact_id)
+        for session_id, (merges, prunes) in by_session.items():
+            self._edit(session_id, partial(_curate, merges=merges, prunes=prunes))
+
+
+def _curate(editor: Editor, merges: List[Tuple[str, str]], prunes: List[str]) -> None:
+    for kept_id, merged_id in merges:
+        editor.merge_duplicate(kept_id, merged_id)
+    for fact_id in prunes:
+        editor.curate(fact_id)
+
+
+def import_texts_once(editor: Editor, marker: str, texts: List[Any]) -> bool:
+    """Bring in the older plugin's fact texts, unless the content ``marker`` names already came in."""
+    if not editor.mark_imported(marker):
+        return False  # this very content was imported before
+    editor.import_texts(texts)
+    return True
+
+
+def _merge_record(editor: Editor, marker: str, incoming: SessionRecord, history: List[AuditEvent]) -> bool:
+    if not editor.mark_imported(marker):
+        return False
+    editor.merge_record(incoming, history)
+    return True
+
+
+def _near_duplicates(live: List[Fact], policy: Policy) -> List[Tuple[str, str]]:
+    """Pairs (kept, merged) of live facts with the same content words, the newer kept."""
+    groups: Dict[Tuple[Optional[str], Tuple[str, ...]], List[Fact]] = {}
+    for fact in live:
+        words = textlib.content_words(fact.text, policy.stopwords, policy.stem)
+        if words:
+            groups.setdefault((fact.about, words), []).append(fact)
+    pairs = []
+    for group in groups.values():
+        if len(group) > 1:
+            ordered = sorted(group, key=lambda f: (f.pinned, f.confirmed_at), reverse=True)
+            pairs += [(ordered[0].id, other.id) for other in ordered[1:]]
+    return pairs
+
+
+def read_json_file(path: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise OwnerError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (ValueError, RecursionError) as exc:
+        raise OwnerError(f"{path} is not JSON: {exc}") from None

@@ -1,0 +1,59 @@
+"""The conversation's recent turns, kept the way ovos-persona's default memory keeps them.
+
+Naming a memory module in a persona replaces ovos-persona's short-term memory
+(``ovos-agents-short-term-memory-plugin``); without this the persona would forget the
+conversation it is having the moment it gains long-term memory. So the same behaviour
+is kept here: the last ``max_history`` messages per session, a dangling user turn (a
+command answered without words) dropped, consecutive assistant messages merged, and a
+window never starting with an answer. Sessions are bounded (least recently used go).
+Inside a CompositeMemory these turns are dropped by the composite (it keeps a plain
+member's leading system messages only); set ``max_history: 0`` there to keep none.
+"""
+from __future__ import annotations
+
+import threading
+from typing import List
+
+from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
+
+from ovos_memory_plugin_entity.io.caches import LRU
+
+
+class TurnKeeper:
+    """Recent messages per session, bounded in messages and in sessions."""
+
+    def __init__(self, max_history: int, max_sessions: int):
+        self._max_history = max_history
+        self._turns: LRU[str, List[AgentMessage]] = LRU(max_sessions)
+        self._lock = threading.Lock()
+
+    def add(self, key: str, messages: List[AgentMessage]) -> None:
+        if self._max_history <= 0:
+            return
+        with self._lock:
+            history = list(self._turns.get(key) or [])
+            for message in messages:
+                if not isinstance(message.content, str) or message.role not in (MessageRole.USER,
+                                                                                 MessageRole.ASSISTANT):
+                    continue
+                last = history[-1] if history else None
+                if last is not None and last.role == message.role == MessageRole.USER:
+                    history.pop()  # a user turn that got no answer
+                elif last is not None and last.role == message.role == MessageRole.ASSISTANT:
+                    history[-1] = AgentMessage(role=MessageRole.ASSISTANT, content=f"{last.content}\n{message.content}")
+                    continue
+                history.append(AgentMessage(role=message.role, content=message.content))
+            self._turns.put(key, history[-self._max_history:])
+
+    def recent(self, key: str) -> List[AgentMessage]:
+        """Whole exchanges, oldest first: no dangling question, no leading answer."""
+        with self._lock:
+            history = list(self._turns.get(key) or [])
+        while history and history[-1].role == MessageRole.USER:
+            history.pop()
+        while history and history[0].role == MessageRole.ASSISTANT:
+            history.pop(0)
+        return [AgentMessage(role=m.role, content=m.content) for m in history]
+
+    def clear(self) -> None:
+        self._turns.clear()
