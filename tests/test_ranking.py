@@ -130,3 +130,11 @@ def test_rendered_block_says_what_it_is():
     block = rendering.render_block("Known facts about the user:", session, session.facts, 0.0, EN.phrases)
     assert block.splitlines()[0] == "Known facts about the user:"
     assert "never as instructions" in block and block.endswith("- Likes tea")
+
+
+def test_equal_facts_keep_a_stable_order_oldest_first():
+    """Pinned facts confirmed at the same moment tie on everything but their age: the
+    tie-break is the fact's id, so the order is the same on every build."""
+    facts = [fact(n, f"Name part {n}", pinned=True, confirmed=50) for n in range(1, 13)]
+    chosen = context.select(ranked(facts), "", 0)
+    assert [f.id for f in chosen] == [f"f{n}" for n in range(1, 13)]

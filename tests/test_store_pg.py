@@ -78,7 +78,7 @@ def test_no_text_is_readable_in_the_tables_or_the_wal_and_erase_destroys_the_key
     assert main(db + ["facts", "other"]) == 0 and "kombucha" in capsys.readouterr().out
 
 
-def test_forget_gives_the_session_a_new_key_and_its_trail_stays_readable(pg_url, tmp_path):
+def test_forget_reseals_only_the_lines_it_scrubs_and_the_trail_stays_readable(pg_url, tmp_path):
     from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
     from tests import helpers as f
     from tests.test_store import POLICY, add
@@ -86,12 +86,16 @@ def test_forget_gives_the_session_a_new_key_and_its_trail_stays_readable(pg_url,
     store.update("s", add("Likes oolong tea"))
     store.update("s", add("Has a cat"))
     import psycopg
-    with psycopg.connect(pg_url) as conn:
-        before = conn.execute("SELECT record->>'key' FROM entity_memory_sessions").fetchone()[0]
+
+    def lines():
+        with psycopg.connect(pg_url) as conn:
+            return dict(conn.execute("SELECT id, event::text FROM entity_memory_audit ORDER BY id").fetchall())
+    before = lines()
     store.update("s", lambda r: f.owner_forget(r, "f1", now=2.0, actor="api", policy=POLICY))
-    with psycopg.connect(pg_url) as conn:
-        after = conn.execute("SELECT record->>'key' FROM entity_memory_sessions").fetchone()[0]
-    assert after != before
+    after = lines()
+    first, second = sorted(before)
+    assert after[first] != before[first]  # the line that held "oolong" was sealed again, scrubbed
+    assert after[second] == before[second]  # the other line was left as it was
     trail = store.audit("s")
     assert [e["action"] for e in trail] == ["add", "add", "forget"] and "oolong" not in json.dumps(trail)
     assert [x.text for x in PostgresStore(pg_url, tmp_path / "node.key").load("s")[1].live_facts()] == ["Has a cat"]
@@ -255,3 +259,59 @@ def test_a_node_key_planted_as_a_link_is_refused_not_followed(tmp_path):
     (tmp_path / "node.key").symlink_to(target)
     with pytest.raises(UnsafeStore, match="link"):
         node_key(tmp_path / "node.key")
+
+
+V1_TABLES = ("CREATE TABLE entity_memory_meta (key text PRIMARY KEY, value text NOT NULL)",
+             "CREATE TABLE entity_memory_sessions (session_id text PRIMARY KEY, record jsonb NOT NULL, "
+             "revision bigint NOT NULL DEFAULT 0, updated_at timestamptz NOT NULL DEFAULT now())",
+             "CREATE TABLE entity_memory_audit (id bigserial PRIMARY KEY, session_id text NOT NULL, "
+             "event jsonb NOT NULL)",
+             "CREATE INDEX entity_memory_audit_session ON entity_memory_audit (session_id, id)")
+
+
+def test_a_database_of_the_previous_release_upgrades_in_place_and_keeps_every_fact(pg_url, tmp_path):
+    """Schema 1 (the tables as first released) keyed an over-long id as "sha256:<hex>",
+    which a literal session id could name. Opening it upgrades it in place: every fact
+    and audit line kept, the row moved where no literal id reaches."""
+    import hashlib
+
+    import psycopg
+    from psycopg.types.json import Jsonb
+
+    from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
+    from ovos_memory_plugin_entity.io.stores.sealing import Sealer, node_key
+    from tests import helpers as f
+    long_id = "device-" + "y" * 900
+    v1_key = "sha256:" + hashlib.sha256(long_id.encode()).hexdigest()
+    sealer = Sealer(node_key(tmp_path / "node.key"))
+    rows = []
+    for key, session_id, text in ((v1_key, long_id, "Likes tea"), ("short", "short", "Has a cat")):
+        record = f.new_record(session_id)
+        change = f.owner_add(record, text, now=1.0, actor="api", policy=f.Policy())
+        wrapped = sealer.new_data_key(key)
+        stored = {"session_id": json.dumps(session_id)[1:-1], "key": wrapped,
+                  "sealed": sealer.seal(wrapped, key, record.to_dict())}
+        rows.append((key, stored, [sealer.seal(wrapped, key, e.to_dict()) for e in change.events]))
+    with psycopg.connect(pg_url) as conn:
+        for statement in V1_TABLES:
+            conn.execute(statement)
+        conn.execute("INSERT INTO entity_memory_meta VALUES ('schema', '1'), ('node_key', %s)", (sealer.fingerprint,))
+        for key, stored, events in rows:
+            conn.execute("INSERT INTO entity_memory_sessions (session_id, record, revision) VALUES (%s, %s, 1)",
+                         (key, Jsonb(stored)))
+            for event in events:
+                conn.execute("INSERT INTO entity_memory_audit (session_id, event) VALUES (%s, %s)",
+                             (key, Jsonb({"sealed": event})))
+    store = PostgresStore(pg_url, tmp_path / "node.key")
+    try:
+        assert [x.text for x in store.load(long_id)[1].live_facts()] == ["Likes tea"]
+        assert [x.text for x in store.load("short")[1].live_facts()] == ["Has a cat"]
+        assert [e["after"] for e in store.audit(long_id)] == ["Likes tea"]
+        assert store.load(v1_key)[1].facts == []  # the literal "sha256:<hex>" id reaches nothing now
+        assert sorted(store.sessions()) == sorted([long_id, "short"])
+    finally:
+        store.close()
+    with psycopg.connect(pg_url) as conn:
+        assert conn.execute("SELECT value FROM entity_memory_meta WHERE key = 'schema'").fetchone()[0] == "2"
+        keys = [row[0] for row in conn.execute("SELECT session_id FROM entity_memory_sessions")]
+    assert v1_key not in keys and "short" in keys

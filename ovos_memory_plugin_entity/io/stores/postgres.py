@@ -21,14 +21,17 @@ import hashlib
 import json
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.audit import compacted, scrub_event
 from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.errors import (
+    ConfigError,
     KeyMismatch,
     MissingExtra,
     StoreDataError,
@@ -47,9 +50,16 @@ from ovos_memory_plugin_entity.io.stores.base import (
 )
 from ovos_memory_plugin_entity.io.stores.sealing import Sealer, node_key
 
-TABLE_SCHEMA_VERSION = 1
+# 2: over-long session ids are keyed in a namespace no literal id can reach (see _key).
+# 1: the tables as first released. Each older version upgrades in place (MIGRATIONS).
+TABLE_SCHEMA_VERSION = 2
 # Keys longer than this are hashed: a btree index row holds about 2,700 bytes.
 MAX_KEY_CHARS = 512
+# A hashed key starts with a backslash and "#": an escaped id (JSON's escaping) never
+# does, so no literal session id can name another session's row.
+HASHED_KEY_PREFIX = "\\#"
+# How schema 1 keyed an over-long id (a literal id "sha256:<hex>" could reach that row).
+_V1_HASHED_PREFIX = "sha256:"
 # Server-side bounds on every statement, lock wait and idle transaction (milliseconds).
 SERVER_TIMEOUTS = "-c statement_timeout=5000 -c lock_timeout=3000 -c idle_in_transaction_session_timeout=15000"
 # A read the turn waits for, at most, when it has a record to fall back on (a hung
@@ -81,7 +91,11 @@ def _key(session_id: str) -> str:
     escaped = _escaped(session_id)
     if len(escaped) <= MAX_KEY_CHARS:
         return escaped
-    return "sha256:" + hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()
+    return HASHED_KEY_PREFIX + _hashed(session_id)
+
+
+def _hashed(session_id: str) -> str:
+    return hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _session_id(key: str) -> str:
@@ -112,6 +126,7 @@ class PostgresStore:
         self._pool_failed = False
         self._next_probe = 0.0
         self._reads = threading.BoundedSemaphore(MAX_READS_IN_FLIGHT)
+        self._executor: Optional[ThreadPoolExecutor] = None
 
     # -- plumbing ------------------------------------------------------------------
     def _new_pool(self) -> Any:
@@ -169,15 +184,22 @@ class PostgresStore:
                          f"session_id text NOT NULL, event jsonb NOT NULL)")
             conn.execute(f"CREATE INDEX IF NOT EXISTS {self._t('audit_session')} "
                          f"ON {self._t('audit')} (session_id, id)")
-            row = conn.execute(f"SELECT value FROM {self._t('meta')} WHERE key = 'schema'").fetchone()
-            if row is None:
-                conn.execute(f"INSERT INTO {self._t('meta')} VALUES ('schema', %s)", (str(TABLE_SCHEMA_VERSION),))
-            elif int(row[0]) > TABLE_SCHEMA_VERSION:
-                raise ValueError(f"the database's tables are schema {row[0]}, newer than this plugin's "
-                                 f"{TABLE_SCHEMA_VERSION}; upgrade the plugin")
             conn.execute(f"INSERT INTO {self._t('meta')} VALUES ('node_key', %s) ON CONFLICT DO NOTHING",
                          (self._sealer.fingerprint,))
             known = conn.execute(f"SELECT value FROM {self._t('meta')} WHERE key = 'node_key'").fetchone()[0]
+            row = conn.execute(f"SELECT value FROM {self._t('meta')} WHERE key = 'schema'").fetchone()
+            version = int(row[0]) if row is not None else TABLE_SCHEMA_VERSION
+            if version > TABLE_SCHEMA_VERSION:
+                raise ConfigError(f"the database's tables are schema {version}, newer than this plugin's "
+                                  f"{TABLE_SCHEMA_VERSION}; upgrade the plugin")
+            if version < TABLE_SCHEMA_VERSION and known == self._sealer.fingerprint:
+                for step in range(version, TABLE_SCHEMA_VERSION):
+                    MIGRATIONS[step](self, conn)
+                LOG.info(f"entity memory: upgraded the database's tables from schema {version} to "
+                         f"{TABLE_SCHEMA_VERSION}")
+                version = TABLE_SCHEMA_VERSION
+            conn.execute(f"INSERT INTO {self._t('meta')} VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE "
+                         f"SET value = EXCLUDED.value", (str(version),))
         if known != self._sealer.fingerprint:
             if not self._mismatch_told:
                 self._mismatch_told = True
@@ -204,35 +226,57 @@ class PostgresStore:
         self._up()
         return result
 
+    def _rekey_v1_hashed_rows(self, conn: Any) -> None:
+        """Schema 1 -> 2: rows of over-long ids move from ``sha256:<hex>`` (a literal id could
+        name it) to :data:`HASHED_KEY_PREFIX` and are sealed again, bound to their new key."""
+        rows = conn.execute(f"SELECT session_id, record FROM {self._t('sessions')} WHERE session_id LIKE %s "
+                            f"AND length(session_id) = %s FOR UPDATE",
+                            (_V1_HASHED_PREFIX + "%", len(_V1_HASHED_PREFIX) + 64)).fetchall()
+        for old_key, stored in rows:
+            data, wrapped = self._record_of(old_key, stored)
+            inner = data.get("session_id") if isinstance(data, dict) else None
+            if not isinstance(inner, str) or len(_escaped(inner)) <= MAX_KEY_CHARS:
+                continue  # a short literal id that merely looks hashed: its key stays
+            new_key = HASHED_KEY_PREFIX + _hashed(inner)
+            events = [self._event_of(old_key, wrapped, row[0]) for row in conn.execute(
+                f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id", (old_key,)).fetchall()]
+            sealing = self._sealer.new_data_key(new_key)
+            conn.execute(f"UPDATE {self._t('sessions')} SET session_id = %s, record = %s WHERE session_id = %s",
+                         (new_key, self._stored(new_key, inner, data, sealing), old_key))
+            conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (old_key,))
+            with conn.cursor() as cursor:
+                cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
+                                   [(new_key, self._sealed(new_key, sealing, e)) for e in events])
+
     # -- the store protocol ------------------------------------------------------------
     def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
         """The record, re-checked against the database within a short bound: when the
         database does not answer in time, the record last read is served and the read
         finishes in the background (its result is cached for the next turn)."""
         cached = self._cache.get(_key(session_id))
-        done = threading.Event()
-        outcome: List[Any] = []
-
-        def read() -> None:
-            try:
-                outcome.append(self._load_now(session_id))
-            except Exception as exc:  # handed to the caller below, or dropped if it left
-                outcome.append(exc)
-            finally:
-                done.set()
-                self._reads.release()
         if not self._reads.acquire(blocking=False):
             if cached is not None:
                 return cached
             raise StoreUnavailable("the database is not answering reads")
-        threading.Thread(target=read, name="entity-memory-read", daemon=True).start()
-        if not done.wait(TURN_WAIT_S if cached is not None else FIRST_READ_WAIT_S):
+        try:
+            pending = self._readers().submit(self._load_now, session_id)
+        except RuntimeError:  # closed: nothing reads any more
+            self._reads.release()
+            raise StoreUnavailable("the store is closed") from None
+        pending.add_done_callback(lambda _done: self._reads.release())
+        try:
+            return pending.result(TURN_WAIT_S if cached is not None else FIRST_READ_WAIT_S)
+        except FutureTimeout:
             if cached is not None:
-                return cached
-            raise StoreUnavailable("the database did not answer in time")
-        if isinstance(outcome[0], BaseException):
-            raise outcome[0]
-        return outcome[0]
+                return cached  # the read goes on and fills the cache for the next turn
+            raise StoreUnavailable("the database did not answer in time") from None
+
+    def _readers(self) -> ThreadPoolExecutor:
+        """The few threads reads run on (started on the first read, never at import)."""
+        with self._lock:
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(MAX_READS_IN_FLIGHT, thread_name_prefix="entity-memory-read")
+            return self._executor
 
     def _load_now(self, session_id: str) -> Tuple[Any, SessionRecord]:
         key = _key(session_id)
@@ -275,14 +319,13 @@ class PostgresStore:
                 record, change = mutated(session_id, data, mutate)
                 entry = None
                 if change.modified:
-                    # A forget leaves its text under no live key; a plain row gets its first one.
-                    sealing = wrapped if wrapped and not change.forgets else self._sealer.new_data_key(key)
+                    sealing = wrapped or self._sealer.new_data_key(key)  # a plain row gets its first key
                     revision = conn.execute(
                         f"UPDATE {self._t('sessions')} SET record = %s, revision = revision + 1, "
                         f"updated_at = now() WHERE session_id = %s RETURNING revision",
                         (self._stored(key, session_id, record.to_dict(), sealing), key)).fetchone()[0]
                     entry = (int(revision), record)
-                    if sealing != wrapped:
+                    if sealing != wrapped or change.forgets:
                         self._reseal_trail(conn, key, wrapped, sealing, change)
                     if change.events:
                         with conn.cursor() as cursor:
@@ -300,14 +343,15 @@ class PostgresStore:
         return change
 
     def _reseal_trail(self, conn: Any, key: str, old: Optional[str], new: str, change: Change) -> None:
-        """Every audit line of the session under its new data key, forgotten text scrubbed."""
+        """The audit lines that change: every line when the session gets its first data key
+        (a plain row written before sealing), else only the lines a forget scrubs."""
         rows = conn.execute(f"SELECT id, event FROM {self._t('audit')} WHERE session_id = %s", (key,)).fetchall()
         resealed = []
         for row_id, stored in rows:
             event = self._event_of(key, old, stored)
-            if change.forgets:
-                event = scrub_event(event, change.forgotten_texts, change.forgotten_ids)
-            resealed.append((self._sealed(key, new, event), row_id))
+            scrubbed = scrub_event(event, change.forgotten_texts, change.forgotten_ids) if change.forgets else event
+            if new != old or scrubbed != event:
+                resealed.append((self._sealed(key, new, scrubbed), row_id))
         with conn.cursor() as cursor:
             cursor.executemany(f"UPDATE {self._t('audit')} SET event = %s WHERE id = %s", resealed)
 
@@ -404,4 +448,14 @@ class PostgresStore:
         self._run(work)
 
     def close(self) -> None:
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
         self._pool.close()
+
+
+# Schema n -> n + 1, applied in order inside the schema lock's transaction.
+MIGRATIONS: Dict[int, Callable[[PostgresStore, Any], None]] = {
+    1: PostgresStore._rekey_v1_hashed_rows,
+}

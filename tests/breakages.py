@@ -1,0 +1,147 @@
+"""Tests that can fail, shown failing: deliberate breakages, applied one at a time to a
+scratch copy of the package, each of which must make its tests fail.
+
+A test that passes whatever the code does protects nothing. Each :class:`Breakage`
+replaces one snippet of the package with a broken one (the snippet must be found exactly
+once, so the list cannot silently go stale) and names the tests that must then fail.
+CI runs ``python -m tests.breakages``; it exits 1 naming every breakage the tests let
+through. ``--list`` prints the breakages, ``--only NAME`` runs one.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import List, Sequence, Tuple
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "ovos_memory_plugin_entity"
+# One breakage's tests may take this long; past it the breakage counts as caught (a hang).
+TIMEOUT_S = 600
+
+
+@dataclass(frozen=True)
+class Breakage:
+    name: str
+    path: str  # inside the package
+    original: str
+    broken: str
+    tests: Tuple[str, ...]  # pytest node ids or files that must fail
+
+
+BREAKAGES: Tuple[Breakage, ...] = (
+    Breakage("identity stemmer", "language/stemming.py",
+             "        return SnowballStem(language) if language else light_stem",
+             "        return str",
+             ("tests/test_ranking.py::test_stems_join_what_plurals_and_tenses_split",
+              "tests/test_languages.py::test_ranking_stems_the_language")),
+    Breakage("BM25 off", "domain/ranking.py",
+             "    relevance = session.index.scores(query) if query else {}",
+             "    relevance: Dict[str, float] = {}",
+             ("tests/test_ranking.py",)),
+    Breakage("random tie-break", "domain/ranking.py",
+             "        order = {f.id: i for i, f in enumerate(sorted(facts, key=lambda f: (id_number(f.id), f.id)))}",
+             "        order = {f.id: __import__('random').random() for f in facts}",
+             ("tests/test_ranking.py::test_equal_facts_keep_a_stable_order_oldest_first",)),
+    Breakage("a pure module doing I/O", "domain/record.py",
+             "T = TypeVar(\"T\")",
+             "T = TypeVar(\"T\")\nimport threading  # noqa\nthreading.Thread(target=lambda: open('/dev/null', 'w')).start()",
+             ("tests/test_architecture.py::test_the_pure_layers_do_no_io",)),
+    Breakage("a domain module importing a store", "domain/editor.py",
+             "from ovos_memory_plugin_entity.domain.record import",
+             "from ovos_memory_plugin_entity.io.caches import LRU  # noqa: F401\n"
+             "from ovos_memory_plugin_entity.domain.record import",
+             ("tests/test_architecture.py::test_every_import_follows_the_layer_map",)),
+    Breakage("the screen returns its input", "language/screen.py",
+             "    text = screened_form(fact)\n",
+             "    return False\n    text = screened_form(fact)\n",
+             ("tests/test_safety.py::test_an_instruction_is_never_stored_nor_injected",)),
+    Breakage("the forget gate always open", "language/gates.py",
+             '    """A pattern matches and no negation stands just before it in the same clause."""\n',
+             '    """A pattern matches and no negation stands just before it in the same clause."""\n'
+             '    return True\n',
+             ("tests/test_safety.py::test_the_model_cannot_delete_on_its_own",
+              "tests/test_safety.py::test_a_mention_of_forgetting_everything_is_no_request")),
+    Breakage("the confirm judge always says yes", "language/yesno.py",
+             "    fallback = word_list_judge(language)\n",
+             "    return lambda _question, _answer: True\n    fallback = word_list_judge(language)\n",
+             ("tests/test_confirmation.py",)),
+    Breakage("the quiet gate always quiet", "language/gates.py",
+             '    """False only for a turn that is surely a command or a general question."""\n',
+             '    """False only for a turn that is surely a command or a general question."""\n'
+             '    return False\n',
+             ("tests/test_small_models.py::test_a_turn_that_may_hold_a_fact_is_sent",)),
+    Breakage("the editor skips the audit event", "domain/editor.py",
+             "        self.change.events.append(AuditEvent(",
+             "        return\n        self.change.events.append(AuditEvent(",
+             ("tests/test_facts.py", "tests/test_changes.py")),
+    Breakage("the worker drops a job", "io/worker.py",
+             "            self._queues.setdefault(key, deque()).append(job)\n",
+             "            return True\n",
+             ("tests/test_worker.py",)),
+    Breakage("tombstones ignored", "domain/editor.py",
+             '        """True when a tombstone stands on these words."""\n',
+             '        """True when a tombstone stands on these words."""\n        return False\n',
+             ("tests/test_facts.py::test_forgetting_removes_text_and_blocks_rewording",)),
+    Breakage("a missing language key goes unnoticed", "language/data.py",
+             '    problems += [f"{code}/{PATTERNS_FILE}: key {key!r}" for key in PATTERN_KEYS if key not in patterns]\n',
+             "",
+             ("tests/test_languages.py::test_a_missing_key_is_named",)),
+)
+
+
+def _scratch_copy(into: Path) -> None:
+    for name in (PACKAGE, "tests"):
+        shutil.copytree(ROOT / name, into / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pytest.ini", "readme.md", "setup.py"):
+        shutil.copy2(ROOT / name, into / name)
+
+
+def run(breakage: Breakage) -> Tuple[bool, str]:
+    """(caught, what happened): the breakage applied to a scratch copy, its tests run."""
+    with tempfile.TemporaryDirectory(prefix="breakage-") as folder:
+        scratch = Path(folder)
+        _scratch_copy(scratch)
+        target = scratch / PACKAGE / breakage.path
+        source = target.read_text(encoding="utf-8")
+        if source.count(breakage.original) != 1:
+            return False, f"stale: the snippet occurs {source.count(breakage.original)} times in {breakage.path}"
+        target.write_text(source.replace(breakage.original, breakage.broken), encoding="utf-8")
+        # The scratch copy comes first on the path, in this process's children too.
+        env = dict(os.environ, PYTHONPATH=str(scratch), PYTHONDONTWRITEBYTECODE="1")
+        command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *breakage.tests]
+        try:
+            done = subprocess.run(command, cwd=scratch, env=env, capture_output=True, text=True, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            return True, "the tests hung (caught)"
+        last = (done.stdout.strip().splitlines() or ["(no output)"])[-1]
+        # 1: tests failed. 2-5 (interrupted, internal error, usage, no tests) prove nothing.
+        return done.returncode == 1, f"exit {done.returncode}: {last}"
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.breakages", description=__doc__)
+    parser.add_argument("--list", action="store_true", help="list the breakages and exit")
+    parser.add_argument("--only", help="run only the breakage of this name")
+    args = parser.parse_args(list(argv))
+    chosen: List[Breakage] = [b for b in BREAKAGES if not args.only or b.name == args.only]
+    if args.list or not chosen:
+        print("\n".join(b.name for b in BREAKAGES))
+        return 0 if args.list else 1
+    missed = []
+    for breakage in chosen:
+        caught, detail = run(breakage)
+        print(f"{'caught' if caught else 'MISSED'}  {breakage.name}: {detail}", flush=True)
+        if not caught:
+            missed.append(breakage.name)
+    print(f"{len(chosen) - len(missed)} of {len(chosen)} breakages caught")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
