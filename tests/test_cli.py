@@ -186,7 +186,7 @@ def test_export_then_import_round_trips(capsys, db, tmp_path):
     assert sorted(f["text"] for f in b_facts) == ["Has a cat", "Has a dog"]
 
 
-def test_import_takes_the_seed_format(capsys, db, tmp_path):
+def test_import_takes_the_older_plugins_format(capsys, db, tmp_path):
     seed = tmp_path / "seed.json"
     seed.write_text(json.dumps({"x": {"facts": ["Likes tea", "Name is Bob"]}}))
     assert run(capsys, db, "import", str(seed))[0] == 0

@@ -31,9 +31,15 @@ def test_no_facts_means_no_block_and_a_fresh_list(make_memory):
     assert first is not second and first[0] is not second[0]
 
 
-def test_get_history_is_empty_and_there_is_no_search_attribute(make_memory):
-    memory = make_memory()
+def test_get_history_gives_the_kept_turns_and_there_is_no_search_attribute(make_memory):
+    """get_history is the conversation so far (a new session has none); no attribute named
+    search, or CompositeMemory would take the plugin for a retriever."""
+    memory = make_memory(extractor="rules")
     assert memory.get_history("s1") == []
+    memory.update_history(user_assistant("What time is it?", "Noon."), "s1")
+    assert [(m.role.value, m.content) for m in memory.get_history("s1")] == [
+        ("user", "What time is it?"), ("assistant", "Noon.")]
+    assert memory.get_history("s2") == []
     assert not hasattr(memory, "search")
 
 

@@ -204,7 +204,7 @@ class SessionRecord:
     next_id: int = 1
     facts: List[Fact] = field(default_factory=list)
     tombstones: List[Tombstone] = field(default_factory=list)
-    imported: List[str] = field(default_factory=list)  # digests of seed sessions copied in
+    imported: List[str] = field(default_factory=list)  # markers of what was imported: the older plugin's sessions, exports
     pending: List[Pending] = field(default_factory=list)  # awaiting the user's yes (confirm: on)
     next_pending: int = 1
     entities: List[Entity] = field(default_factory=list)

@@ -1,7 +1,7 @@
 """Was the user's answer a yes or a no? Judged in code, never by the extraction model.
 
 ovos-yes-no-plugin (the OVOS solver for this, multilingual) is used when installed;
-otherwise a small word list per language (``locale/<lang>.json``: ``yes``/``no``).
+otherwise a small word list per language (``locale/<lang>/yes.voc``, ``no.voc``, ``unsure.voc``).
 Doubt wins ("I don't know"), then a negation ("yes, I mean no"), then a yes; an
 answer with none of them is unclear (None).
 """

@@ -1,6 +1,7 @@
 """From a finished exchange to changed facts: pair, queue, extract, apply. The worker's job.
 
-``learn`` runs on the turn and only pairs and queues (it returns at once). The worker
+``learn`` runs on the turn: it pairs, notes the session's erase generation from the
+record it has (cached; a read when it has none), and queues. The worker
 thread then, per exchange and in order per session:
 
 1. reads the record and its ranking (no lock held while the model runs);

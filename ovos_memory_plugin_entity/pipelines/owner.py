@@ -172,7 +172,7 @@ class Owner:
                 "sessions": sessions}
 
     def import_data(self, data: Any, progress: Progress = _no_progress) -> int:
-        """Import an export of ours, or the seed plugin's file; returns sessions changed.
+        """Import an export of ours, or the older plugin's file; returns sessions changed.
 
         Safe to repeat: a session already imported from the same content is skipped,
         facts already here are not added twice, and tombstones here win.
@@ -188,7 +188,7 @@ class Owner:
                 changed += self._edit(session_id, partial(import_texts_once, marker=marker, texts=texts))
                 progress(done, len(data))
             return changed
-        raise OwnerError("not an export of this plugin, nor the seed plugin's file")
+        raise OwnerError("not an export of this plugin, nor the older plugin's file")
 
     def _import_export(self, data: Dict[str, Any], progress: Progress) -> int:
         if data.get("version") != EXPORT_VERSION:
