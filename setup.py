@@ -50,8 +50,9 @@ setup(
         # sentence splitting that knows abbreviations; already installed with ovos-plugin-manager
         "quebra_frases>=0.3.7",
         # OVOS's own reader of .voc/.dialog line files, its template expander and its language
-        # resolution (pure Python, no dependencies); already installed with ovos-plugin-manager
-        "ovos-spec-tools>=1.10",
+        # resolution (pure Python, no dependencies; pre-releases only, so the spec names one);
+        # already installed with ovos-plugin-manager and ovos-utils, ovos-core 2.1.1 included
+        "ovos-spec-tools>=1.16.0a1,<2",
     ],
     extras_require={
         "test": ["pytest>=7", "mypy>=1.8", "types-requests"],
