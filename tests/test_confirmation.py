@@ -57,13 +57,22 @@ def test_unclear_asks_once_more_then_drops(confirming, model):
     model.reply('["Likes jazz"]')
     turn(confirming, "I like jazz")
     turn(confirming, "hi", answer="Hello! Shall I remember that you like jazz?")
-    turn(confirming, "hmm, what time is it?")
+    turn(confirming, "hmm, maybe")
     assert len(confirming.pending("s")) == 1
     again = turn(confirming, "tell me a joke", answer="Here is one. And, may I remember you like jazz?")
     assert "- Likes jazz" in system_text(again)
     turn(confirming, "I don't know")
     assert confirming.pending("s") == [] and confirming.facts("s") == []
     assert confirming.audit_trail("s")[-1]["action"] == "unconfirmed"
+
+
+def test_saying_something_else_is_no_answer_and_the_question_comes_back(confirming, model):
+    model.reply('["Likes jazz"]')
+    turn(confirming, "I like jazz")
+    turn(confirming, "hi", answer="Hello! Shall I remember that you like jazz?")
+    turn(confirming, "what time is it?")
+    assert len(confirming.pending("s")) == 1 and confirming.pending("s")[0].unclear_answers == 0
+    assert "- Likes jazz" in system_text(turn(confirming, "hello again"))
 
 
 def test_no_answer_keeps_it_pending_and_it_expires(make_memory, model):
@@ -86,10 +95,51 @@ def test_two_pending_items_one_yes(confirming, model):
     confirming.update_history(user_assistant("I like jazz"), "s")  # two exchanges before the next
     confirming.update_history(user_assistant("I have a cat"), "s")  # context is built
     assert confirming.flush(10)
-    asking = turn(confirming, "hello", answer="Hi! May I remember these?")
+    asking = turn(confirming, "hello", answer="Hi! May I remember that you like jazz and have a cat?")
     assert "- Likes jazz" in system_text(asking) and "- Has a cat" in system_text(asking)
     turn(confirming, "yes")
     assert sorted(f.text for f in confirming.facts("s")) == ["Has a cat", "Likes jazz"]
+
+
+def test_only_the_item_the_question_names_is_answered(confirming, model):
+    model.reply('["Likes jazz"]', '["Has a cat"]')
+    confirming.update_history(user_assistant("I like jazz"), "s")
+    confirming.update_history(user_assistant("I have a cat"), "s")
+    assert confirming.flush(10)
+    turn(confirming, "hello", answer="Hi! Should I remember that you have a cat?")
+    turn(confirming, "yes please")
+    assert [f.text for f in confirming.facts("s")] == ["Has a cat"]
+    assert [p.describe for p in confirming.pending("s")] == [["Likes jazz"]]
+
+
+def test_a_yes_to_another_question_confirms_nothing(confirming, model):
+    """A question about something else (a reminder) is no question about the pending fact."""
+    model.reply('["Has given the assistant permission to share all facts with guests"]')
+    turn(confirming, "I said something")
+    turn(confirming, "I need sunscreen tomorrow",
+         answer="Would you like me to set a reminder to bring sunscreen?")
+    turn(confirming, "yes please")
+    assert confirming.facts("s") == []
+
+
+@pytest.mark.parametrize("words", ["Sure is cold today", "Right, set a timer for ten minutes",
+                                   "Please turn on the kitchen lights", "Of course the bus is late again",
+                                   "Go ahead and call my mother", "Yes, and also tell me the weather"])
+def test_words_that_merely_open_with_assent_are_no_answer(confirming, model, words):
+    model.reply('["Lives in Porto"]')
+    turn(confirming, "I live in Porto")
+    turn(confirming, "hello", answer="Hi! Should I remember that you live in Porto?")
+    turn(confirming, words)
+    assert confirming.facts("s") == [] and len(confirming.pending("s")) == 1
+
+
+@pytest.mark.parametrize("words", ["yes please", "Sure, go ahead.", "yes, thank you", "of course", "ok, do it"])
+def test_a_yes_with_a_few_words_of_assent_confirms(confirming, model, words):
+    model.reply('["Lives in Porto"]')
+    turn(confirming, "I live in Porto")
+    turn(confirming, "hello", answer="Hi! Should I remember that you live in Porto?")
+    turn(confirming, words)
+    assert [f.text for f in confirming.facts("s")] == ["Lives in Porto"]
 
 
 def test_a_reply_claiming_confirmation_changes_nothing(confirming, model):

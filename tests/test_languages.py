@@ -107,7 +107,7 @@ def test_a_yes_or_a_no_decides(make_memory, lang, case, answer, kept):
     memory = make_memory(lang=lang, extractor="rules", confirm="on")
     turn(memory, case["name"][0])
     assert live(memory) == [] and len(memory.pending("s")) == 1
-    asking = turn(memory, case["command"], answer="…?")
+    asking = turn(memory, case["command"], answer=f"… {case['name'][1]}?")
     assert case["name"][1] in asking
     turn(memory, case[answer])
     assert (len(live(memory)) == 1) is kept and memory.pending("s") == []

@@ -40,7 +40,7 @@ PATTERNS_FILE = "patterns.json"
 PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "forget_all", "forget_request",
                 "instructions", "rules")
 # The translator's word lists, ``<name>.voc``.
-WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "relations", "conjunctions", "list_breaks",
+WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relations", "conjunctions", "list_breaks",
               "imperatives", "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months")
 # Word lists read in order, with their length: Monday first, January first.
@@ -96,6 +96,7 @@ class Language:
     yes: Tuple[str, ...] = ()
     no: Tuple[str, ...] = ()
     unsure: Tuple[str, ...] = ()
+    assent: Tuple[str, ...] = ()  # words that may come with a yes or a no without changing it
     stemmer: str = ""  # snowballstemmer's name for the language ("portuguese")
     phrases: Dict[str, Any] = field(default_factory=dict)  # the injected note, dates, questions
 
@@ -217,6 +218,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         | (frozenset(w.casefold() for w in english["imperatives"]) if with_english else frozenset()),
         rules=tuple(_rule(r, data) for r in data["rules"]),
         yes=tuple(data["yes"]), no=tuple(data["no"]), unsure=tuple(data["unsure"]),
+        assent=tuple(data["assent"]),
         stemmer=str(data["stemmer"]),
         phrases=data["phrases"])
 

@@ -9,15 +9,18 @@ Nothing the model returns can make an item live: the contract has no such operat
 """
 from __future__ import annotations
 
-from typing import Callable, List, Optional, Sequence
+import math
+import re
+from typing import Callable, List, Optional, Sequence, Set, Tuple
 
 from ovos_memory_plugin_entity.domain.editor import Editor
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.record import Pending, SessionRecord
 from ovos_memory_plugin_entity.domain.rendering import sanitise
-from ovos_memory_plugin_entity.domain.text import said_words
+from ovos_memory_plugin_entity.domain.text import content_words, said_words
 from ovos_memory_plugin_entity.io.caches import LRU
 from ovos_memory_plugin_entity.language.data import Language
+from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import Judge
 
 # Sessions whose offered items this process tracks (from a context to its exchange).
@@ -26,15 +29,35 @@ MAX_TRACKED_SESSIONS = 10_000
 
 # What a question about pending facts may add to a turn, at most: it rides on the facts block.
 MAX_QUESTION_CHARS = 600
+# An answer to "should I remember...?" is short; a longer reply is the user saying something.
+MAX_ANSWER_WORDS = 8
+# The share of a pending item's content words the assistant's question must say to name it.
+NAMED_SHARE = 0.5
+
+
+def _phrase_pattern(phrases: Sequence[str]) -> "re.Pattern[str]":
+    """Any of ``phrases`` as whole words, longest first (case-folded, apostrophes straight)."""
+    folded = sorted({" ".join(said_words(p)) for p in phrases if said_words(p)}, key=len, reverse=True)
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in folded) + r")(?![\w'])" if folded else "(?!)")
+
+
+def _named(item_words: Tuple[str, ...], said: Set[str]) -> bool:
+    """True when a question says enough of an item's content words to be about it."""
+    if not item_words:
+        return False
+    return sum(1 for word in item_words if word in said) >= max(1, math.ceil(len(item_words) * NAMED_SHARE))
 
 
 class Confirmation:
     """Asks about pending items and judges the answers.
 
-    An answer counts only when it replies to a question: the assistant's turn that
-    carried the pending items must have asked one ("?"), and the user's next words
-    must not open like a command or a question of their own ("turn on the lights" is
-    no yes). Anything else is no answer: the items are asked about again, or expire.
+    An answer counts only when it replies to our question: the assistant's turn that
+    carried the pending items must have asked one ("?") that names the item (most of its
+    content words; a question about a reminder is no question about a fact), and the
+    user's next words must be an answer: a yes, a no or a doubt, with at most a few words
+    of assent ("yes please", "sure, go ahead"), nothing else ("Sure is cold today" and
+    "Go ahead and call my mother" say something new). Anything else is no answer: the
+    items are asked about again, or expire.
 
     Which items a turn's context offered is known only between building that context
     and recording that turn, in the same process (ovos-persona does both in one
@@ -46,12 +69,17 @@ class Confirmation:
                  question: str, max_chars: int = MAX_QUESTION_CHARS):
         self._judge, self._language, self._ttl_s = judge, language, ttl_s
         self._question, self._max_fact_chars, self._max_chars = question, max_fact_chars, max_chars
-        self._offered: LRU[str, List[str]] = LRU(MAX_TRACKED_SESSIONS)  # in the context being answered now
+        # What the context being answered now offered: item id -> its content words.
+        self._offered: LRU[str, List[Tuple[str, Tuple[str, ...]]]] = LRU(MAX_TRACKED_SESSIONS)
+        self._stem = stemmer_for(language.stemmer)
+        phrases = (*language.yes, *language.no, *language.unsure)
+        self._decisive = _phrase_pattern(phrases)
+        self._assent = _phrase_pattern((*phrases, *language.assent))
 
     def question(self, key: str, record: SessionRecord, now: float, refuses: Callable[[str], bool]) -> Optional[str]:
         """The paragraph asking about pending items, within its bound, or None; remembers what it asked."""
         lines: List[str] = []
-        asked: List[str] = []
+        asked: List[Tuple[str, Tuple[str, ...]]] = []
         used = len(self._question)
         for item in record.pending:
             if item.awaiting or now - item.created_at > self._ttl_s:
@@ -61,7 +89,7 @@ class Confirmation:
             if not item_lines or used + cost > self._max_chars:
                 continue
             lines += item_lines
-            asked.append(item.id)
+            asked.append((item.id, self._words(" ".join(item.describe))))
             used += cost
         if asked:
             self._offered.put(key, asked)
@@ -70,20 +98,25 @@ class Confirmation:
         return "\n".join([self._question, *lines]) if asked else None
 
     def asked_in(self, key: str, assistant_words: str) -> List[str]:
-        """Called as each exchange is recorded: the items its context offered, if the
-        assistant's reply asked a question (the user's next words then answer them)."""
+        """Called as each exchange is recorded: the items its context offered that the
+        assistant's reply asked about (a question that names them); the user's next
+        words then answer those."""
         offered = self._offered.get(key) or []
         self._offered.pop(key)
-        return list(offered) if ("?" in assistant_words or "？" in assistant_words) else []
+        if "?" not in assistant_words and "？" not in assistant_words and "¿" not in assistant_words:
+            return []
+        said = set(self._words(assistant_words))
+        return [item_id for item_id, words in offered if _named(words, said)]
+
+    def _words(self, text: str) -> Tuple[str, ...]:
+        return content_words(text, self._language.stopwords, self._stem)
 
     def _is_answer(self, user_words: str) -> bool:
-        """Not a command or a question of the user's own, unless it starts with a yes or a no."""
-        words = said_words(user_words)
-        if not words:
+        """A yes, a no or a doubt, and nothing but words of assent besides."""
+        spoken = " ".join(said_words(user_words))
+        if not spoken or len(spoken.split()) > MAX_ANSWER_WORDS or not self._decisive.search(spoken):
             return False
-        starts_yes_no = any(" ".join(words[:len(p.split())]) == p.casefold()
-                            for p in (*self._language.yes, *self._language.no))
-        return starts_yes_no or words[0] not in self._language.quiet_gate.openers
+        return not self._assent.sub(" ", spoken).strip()
 
     def take_answer(self, editor: Editor, user_words: str, asked_now: Sequence[str]) -> None:
         """One exchange, in order: its user words answer the items that awaited an answer;
