@@ -45,6 +45,9 @@ setup(
         # OVOS's own yes/no judge, in every language we ship (18 KB, pure Python); 0.3.0 wants
         # ovos-plugin-manager 2.x, 0.4.1a1 (a pre-release) accepts 3.x
         "ovos-yes-no-plugin>=0.3.0,<1",
+        # Unicode's confusables data, so the screen reads "Ignоre" with a Cyrillic о as "Ignore"
+        # (145 KB, pure Python, no dependencies)
+        "confusable-homoglyphs>=3.2,<4",
         # a Snowball stemmer per language for ranking and dedup (100 KB, pure Python, no dependencies)
         "snowballstemmer>=2.2,<4",
         # sentence splitting that knows abbreviations; already installed with ovos-plugin-manager

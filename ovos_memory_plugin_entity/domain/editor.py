@@ -445,6 +445,9 @@ class Editor:
     def rename_entity(self, entity_id: str, name: str, relation: Optional[str] = None) -> None:
         """Rename an entity (and optionally set its relation): how two Emmas are told apart."""
         entity = self._live_entity(entity_id)
+        for text in (name, relation or ""):
+            if self.policy.refuses(clean_name(text)):
+                raise OwnerError(f"not renamed: {text[:60]!r} reads as an instruction to the assistant")
         before = entity.label
         if clean_name(name) and clean_name(name) != entity.name:
             entity.former_names.append(entity.name)

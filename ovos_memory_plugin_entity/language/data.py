@@ -41,7 +41,8 @@ PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "forget_all
                 "instructions", "rules")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relations", "conjunctions", "list_breaks",
-              "imperatives", "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
+              "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words",
+              "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months")
 # Word lists read in order, with their length: Monday first, January first.
 ORDERED_LISTS = {"weekdays": 7, "months": 12}
@@ -80,6 +81,21 @@ class QuietGate:
     personal_words: FrozenSet[str] = frozenset()  # words that open the gate on their own
 
 
+_NEVER = re.compile("(?!)")
+
+
+@dataclass(frozen=True)
+class ScreenWords:
+    """What the screen reads a text with: every shipped language's words, whatever ``lang``
+    is, since an attack may come in any of them."""
+
+    imperatives: FrozenSet[str] = frozenset()  # command verbs that open no statement about a person
+    command_openers: Pattern[str] = _NEVER  # fillers before a command's verb ("always", "also")
+    instruction_openers: Pattern[str] = _NEVER  # openings that make the rest an instruction ("from now on")
+    assistant_words: Pattern[str] = _NEVER  # the assistant, named ("the assistant", "you")
+    control_words: Pattern[str] = _NEVER  # what changes what it does, reveals or obeys ("answer", "allowed")
+
+
 @dataclass(frozen=True)
 class Language:
     code: str
@@ -91,7 +107,7 @@ class Language:
     forget_request: Tuple[Pattern[str], ...] = ()
     negations: FrozenSet[str] = frozenset()
     instructions: Tuple[Pattern[str], ...] = ()
-    imperatives: FrozenSet[str] = frozenset()  # command verbs that open no statement about a person
+    screen: "ScreenWords" = field(default_factory=lambda: ScreenWords())  # every shipped language's
     rules: Tuple[Rule, ...] = ()
     yes: Tuple[str, ...] = ()
     no: Tuple[str, ...] = ()
@@ -189,6 +205,30 @@ def _read(code: str) -> Dict[str, Any]:
     return data
 
 
+def _phrases(words: List[str], *, opening: bool) -> Pattern[str]:
+    """Any of ``words`` as whole words (longest first); at the start only when ``opening``."""
+    folded = sorted({w.casefold().replace("’", "'") for w in words if w.strip()}, key=len, reverse=True)
+    body = "|".join(re.escape(w) for w in folded) or "(?!)"
+    return re.compile((r"^(?:" if opening else r"(?<![\w'])(?:") + body + r")(?![\w'])")
+
+
+@lru_cache(maxsize=1)
+def _every_screen_word() -> ScreenWords:
+    """The screen's words of every shipped language. A command verb that is a stopword of
+    any language ("para", "da") is left out: it opens ordinary sentences there."""
+    every = {code: _read(code) for code in available()}
+
+    def union(name: str) -> List[str]:
+        return [word for data in every.values() for word in data[name]]
+    stopwords = {fold_accents(w.casefold()) for w in union("stopwords")}
+    return ScreenWords(
+        imperatives=frozenset(w.casefold() for w in union("imperatives") if fold_accents(w.casefold()) not in stopwords),
+        command_openers=_phrases(union("command_openers"), opening=True),
+        instruction_openers=_phrases(union("instruction_openers"), opening=True),
+        assistant_words=_phrases(union("assistant_words"), opening=False),
+        control_words=_phrases(union("control_words"), opening=False))
+
+
 @lru_cache(maxsize=1)
 def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
     """The instruction patterns of every shipped language: an attack may come in any."""
@@ -214,8 +254,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         negations=frozenset(w.casefold() for w in data["negations"])
         | (frozenset(w.casefold() for w in english["negations"]) if with_english else frozenset()),
         instructions=_every_instruction_pattern(),
-        imperatives=frozenset(w.casefold() for w in data["imperatives"])
-        | (frozenset(w.casefold() for w in english["imperatives"]) if with_english else frozenset()),
+        screen=_every_screen_word(),
         rules=tuple(_rule(r, data) for r in data["rules"]),
         yes=tuple(data["yes"]), no=tuple(data["no"]), unsure=tuple(data["unsure"]),
         assent=tuple(data["assent"]),
