@@ -50,7 +50,8 @@ from ovos_memory_plugin_entity.io.stores.base import (
 )
 from ovos_memory_plugin_entity.io.stores.sealing import Sealer, node_key
 
-# 2: over-long session ids are keyed in a namespace no literal id can reach (see _key).
+# 2: over-long session ids are keyed in a namespace no literal id can reach (see _key);
+#    every record is sealed, bound to its row and revision, and nothing unsealed is read.
 # 1: the tables as first released. Each older version upgrades in place (MIGRATIONS).
 TABLE_SCHEMA_VERSION = 2
 # Keys longer than this are hashed: a btree index row holds about 2,700 bytes.
@@ -226,27 +227,39 @@ class PostgresStore:
         self._up()
         return result
 
-    def _rekey_v1_hashed_rows(self, conn: Any) -> None:
-        """Schema 1 -> 2: rows of over-long ids move from ``sha256:<hex>`` (a literal id could
-        name it) to :data:`HASHED_KEY_PREFIX` and are sealed again, bound to their new key."""
-        rows = conn.execute(f"SELECT session_id, record FROM {self._t('sessions')} WHERE session_id LIKE %s "
-                            f"AND length(session_id) = %s FOR UPDATE",
-                            (_V1_HASHED_PREFIX + "%", len(_V1_HASHED_PREFIX) + 64)).fetchall()
-        for old_key, stored in rows:
-            data, wrapped = self._record_of(old_key, stored)
+    def _upgrade_v1_rows(self, conn: Any) -> None:
+        """Schema 1 -> 2, every row under the schema lock: records sealed again bound to their
+        revision; rows written before sealing sealed, with their trail; rows of over-long ids
+        moved from ``sha256:<hex>`` (a literal id could name it) to :data:`HASHED_KEY_PREFIX`."""
+        rows = conn.execute(f"SELECT session_id, record, revision FROM {self._t('sessions')} FOR UPDATE").fetchall()
+        for old_key, stored, revision in rows:
+            if stored == {}:
+                continue  # an empty placeholder
+            sealed = isinstance(stored, dict) and isinstance(stored.get("sealed"), str)
+            wrapped = stored.get("key") if sealed else None
+            data = self._sealer.open(wrapped, old_key, stored["sealed"]) if sealed and wrapped else stored
             inner = data.get("session_id") if isinstance(data, dict) else None
-            if not isinstance(inner, str) or len(_escaped(inner)) <= MAX_KEY_CHARS:
-                continue  # a short literal id that merely looks hashed: its key stays
-            new_key = HASHED_KEY_PREFIX + _hashed(inner)
-            events = [self._event_of(old_key, wrapped, row[0]) for row in conn.execute(
-                f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id", (old_key,)).fetchall()]
-            sealing = self._sealer.new_data_key(new_key)
+            if not isinstance(inner, str):
+                continue  # not a record: left for the reader to refuse and report
+            new_key = _key(inner) if old_key.startswith(_V1_HASHED_PREFIX) else old_key
+            sealing = wrapped if wrapped and new_key == old_key else self._sealer.new_data_key(new_key)
+            if new_key != old_key or sealing != wrapped:
+                events = [self._v1_event(old_key, wrapped, row[0]) for row in conn.execute(
+                    f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id",
+                    (old_key,)).fetchall()]
+                conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (old_key,))
+                with conn.cursor() as cursor:
+                    cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
+                                       [(new_key, self._sealed(new_key, sealing, e)) for e in events])
             conn.execute(f"UPDATE {self._t('sessions')} SET session_id = %s, record = %s WHERE session_id = %s",
-                         (new_key, self._stored(new_key, inner, data, sealing), old_key))
-            conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (old_key,))
-            with conn.cursor() as cursor:
-                cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
-                                   [(new_key, self._sealed(new_key, sealing, e)) for e in events])
+                         (new_key, self._stored(new_key, inner, data, sealing, int(revision)), old_key))
+
+    def _v1_event(self, key: str, wrapped: Optional[str], stored: Any) -> Dict[str, Any]:
+        """An audit line as schema 1 kept it: sealed to its row, or plain (before sealing)."""
+        if isinstance(stored, dict) and isinstance(stored.get("sealed"), str) and wrapped:
+            return self._sealer.open(wrapped, key, stored["sealed"])
+        return stored if isinstance(stored, dict) else {"at": 0.0, "actor": "plugin", "action": "compact",
+                                                         "fact": None, "events": 1, "counts": {"unreadable": 1}}
 
     # -- the store protocol ------------------------------------------------------------
     def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
@@ -297,7 +310,8 @@ class PostgresStore:
             return (0, new_record(session_id))
         if row[1] is None and cached is not None:
             return cached
-        record = SessionRecord.from_dict(self._record_of(key, row[1])[0])
+        data = self._record_of(key, row[1], int(row[0]))[0]
+        record = SessionRecord.from_dict(data) if data is not None else new_record(session_id)
         record.session_id = session_id
         entry = (int(row[0]), record)
         self._cache.put(key, entry)
@@ -309,22 +323,21 @@ class PostgresStore:
 
         def work(conn: Any) -> Tuple[Change, Optional[Tuple[int, SessionRecord]]]:
             with conn.transaction():
-                empty = new_record(key).to_dict()
                 conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record) VALUES (%s, %s) "
-                             f"ON CONFLICT DO NOTHING", (key, Jsonb(empty)))
+                             f"ON CONFLICT DO NOTHING", (key, Jsonb({})))
                 raw, revision = conn.execute(
                     f"SELECT record, revision FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
                     (key,)).fetchone()
-                data, wrapped = self._record_of(key, raw)
+                data, wrapped = self._record_of(key, raw, int(revision))
                 record, change = mutated(session_id, data, mutate)
                 entry = None
                 if change.modified:
                     sealing = wrapped or self._sealer.new_data_key(key)  # a plain row gets its first key
-                    revision = conn.execute(
-                        f"UPDATE {self._t('sessions')} SET record = %s, revision = revision + 1, "
-                        f"updated_at = now() WHERE session_id = %s RETURNING revision",
-                        (self._stored(key, session_id, record.to_dict(), sealing), key)).fetchone()[0]
-                    entry = (int(revision), record)
+                    revision = int(revision) + 1  # the row is locked: nobody else moves it on
+                    conn.execute(f"UPDATE {self._t('sessions')} SET record = %s, revision = %s, updated_at = now() "
+                                 f"WHERE session_id = %s",
+                                 (self._stored(key, session_id, record.to_dict(), sealing, revision), revision, key))
+                    entry = (revision, record)
                     if sealing != wrapped or change.forgets:
                         self._reseal_trail(conn, key, wrapped, sealing, change)
                     if change.events:
@@ -371,26 +384,31 @@ class PostgresStore:
                                 for e in compacted(trail, self.max_audit_events // 2, time.time())])
 
     # -- sealing (see :mod:`sealing`) ------------------------------------------------
-    def _record_of(self, key: str, stored: Any) -> Tuple[Any, Optional[str]]:
-        """(the record's dict, its wrapped data key) from a stored row. A row written
-        before sealing is plain, with no key: its next write seals it and its trail."""
-        if isinstance(stored, dict) and isinstance(stored.get("sealed"), str) and isinstance(stored.get("key"), str):
-            return self._sealer.open(stored["key"], key, stored["sealed"]), stored["key"]
-        return stored, None
+    def _record_of(self, key: str, stored: Any, revision: int) -> Tuple[Optional[Dict[str, Any]], Optional[str]]:
+        """(the record's dict, its wrapped data key) from a stored row; (None, None) for the
+        empty placeholder a first write inserts. A row that is not sealed, or sealed for
+        another row or revision (an older copy put back), is refused: :class:`Unsealable`."""
+        if stored == {}:
+            return None, None
+        if not (isinstance(stored, dict) and isinstance(stored.get("sealed"), str)
+                and isinstance(stored.get("key"), str)):
+            raise Unsealable(f"the row of session {key!r} is not sealed: written by something other than "
+                             f"this plugin, it is refused, not read")
+        return self._sealer.open(stored["key"], key, stored["sealed"], revision), stored["key"]
 
-    def _stored(self, key: str, session_id: str, record: Dict[str, Any], wrapped: str) -> Any:
+    def _stored(self, key: str, session_id: str, record: Dict[str, Any], wrapped: str, revision: int) -> Any:
         from psycopg.types.json import Jsonb
         # The id stays readable so that 'sessions' can list them; it is an id, not what was said.
         return Jsonb({"session_id": _escaped(session_id), "key": wrapped,
-                      "sealed": self._sealer.seal(wrapped, key, record)})
+                      "sealed": self._sealer.seal(wrapped, key, record, revision)})
 
     def _sealed(self, key: str, wrapped: str, event: Dict[str, Any]) -> Any:
         from psycopg.types.json import Jsonb
         return Jsonb({"sealed": self._sealer.seal(wrapped, key, event)})
 
     def _event_of(self, key: str, wrapped: Optional[str], stored: Any) -> Dict[str, Any]:
-        if not isinstance(stored, dict) or "sealed" not in stored:
-            return stored if isinstance(stored, dict) else {"action": "unreadable", "value": stored}
+        if not isinstance(stored, dict) or not isinstance(stored.get("sealed"), str):
+            raise Unsealable(f"an audit line of {key!r} is not sealed: refused, not read")
         if not wrapped:
             raise Unsealable(f"an audit line of {key!r} is sealed but its session has no key")
         return self._sealer.open(wrapped, key, stored["sealed"])
@@ -403,7 +421,13 @@ class PostgresStore:
                                (key,)).fetchone()
             events = conn.execute(f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id",
                                   (key,)).fetchall()
-            return [self._event_of(key, row[0] if row else None, event[0]) for event in events]
+            trail = []
+            for (event,) in events:
+                try:
+                    trail.append(self._event_of(key, row[0] if row else None, event))
+                except Unsealable as exc:  # one refused line costs only itself
+                    LOG.error(f"entity memory: {exc}")
+            return trail
         return self._run(read)
 
     def sessions(self) -> List[str]:
@@ -420,18 +444,21 @@ class PostgresStore:
 
         def work(conn: Any) -> None:
             with conn.transaction():
-                row = conn.execute(f"SELECT record FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
-                                   (key,)).fetchone()
+                row = conn.execute(f"SELECT record, revision FROM {self._t('sessions')} WHERE session_id = %s "
+                                   f"FOR UPDATE", (key,)).fetchone()
                 try:
-                    old = SessionRecord.from_dict(self._record_of(key, row[0])[0]) if row else None
+                    data = self._record_of(key, row[0], int(row[1]))[0] if row else None
+                    old = SessionRecord.from_dict(data) if data is not None else None
                 except (Unsealable, ValueError):
                     old = None  # an unreadable session is erased all the same
                 fresh = erased(old, session_id).to_dict()
+                revision = int(row[1]) + 1 if row else 1
                 conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
-                conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record, revision) VALUES (%s, %s, 1) "
+                conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record, revision) VALUES (%s, %s, %s) "
                              f"ON CONFLICT (session_id) DO UPDATE SET record = EXCLUDED.record, "
-                             f"revision = {self._t('sessions')}.revision + 1, updated_at = now()",
-                             (key, self._stored(key, session_id, fresh, self._sealer.new_data_key(key))))
+                             f"revision = EXCLUDED.revision, updated_at = now()",
+                             (key, self._stored(key, session_id, fresh, self._sealer.new_data_key(key), revision),
+                              revision))
         self._run(work)
         self._cache.pop(key)
 
@@ -457,5 +484,5 @@ class PostgresStore:
 
 # Schema n -> n + 1, applied in order inside the schema lock's transaction.
 MIGRATIONS: Dict[int, Callable[[PostgresStore, Any], None]] = {
-    1: PostgresStore._rekey_v1_hashed_rows,
+    1: PostgresStore._upgrade_v1_rows,
 }

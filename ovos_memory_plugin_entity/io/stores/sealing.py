@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import errno
 import hashlib
 import hmac
 import json
@@ -22,11 +23,11 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, Optional
 
 from ovos_utils.log import LOG
 
-from ovos_memory_plugin_entity.domain.errors import Unsealable
+from ovos_memory_plugin_entity.domain.errors import Unsealable, UnsafeStore
 from ovos_memory_plugin_entity.io.stores import files
 
 NODE_KEY_BYTES = 32  # AES-256
@@ -60,18 +61,27 @@ def node_key(path: Path) -> bytes:
 
 
 def _read_key(path: Path) -> bytes:
+    """The key as every file of ours is read: no link, a regular file, owned by the
+    assistant's user, readable by nobody else (a key others could read is leaked)."""
     fd = files.open_regular(path, os.O_RDONLY)  # a link or anything but a file is refused
     with os.fdopen(fd) as handle:
-        mode = stat.S_IMODE(os.fstat(handle.fileno()).st_mode)
+        info = os.fstat(handle.fileno())
         text = handle.read(200).strip()
+    if info.st_uid != os.geteuid():
+        raise UnsafeStore(errno.EPERM, f"refusing the node key {path}: it belongs to another user (uid "
+                                       f"{info.st_uid}); the assistant's user must own it")
+    if stat.S_IMODE(info.st_mode) & 0o077:
+        raise UnsafeStore(errno.EPERM, f"refusing the node key {path}: others may read it (mode "
+                                       f"{stat.S_IMODE(info.st_mode):o}); treat it as leaked, or chmod 600 it")
     if not _HEX_KEY.match(text):
         raise ValueError(f"the node key {path} is not 64 hex digits; restore it from another node "
                          f"(a new one cannot open what the old one sealed)")
-    if mode & 0o077:
-        LOG.warning(f"entity memory: the node key {path} is readable by others; making it 0600")
-        with contextlib.suppress(OSError):
-            os.chmod(path, 0o600)
     return bytes.fromhex(text)
+
+
+def _bound(row: str, revision: Optional[int]) -> bytes:
+    """What a sealed value is bound to: its row, and its revision when it is a record."""
+    return b"value\x1f" + row.encode() + (b"" if revision is None else f"\x1f{revision}".encode())
 
 
 class Sealer:
@@ -89,12 +99,14 @@ class Sealer:
         """A fresh data key for the session at ``row``, wrapped by the node key."""
         return self._seal(self._node, os.urandom(NODE_KEY_BYTES), b"key\x1f" + row.encode())
 
-    def seal(self, wrapped: str, row: str, value: Dict[str, Any]) -> str:
+    def seal(self, wrapped: str, row: str, value: Dict[str, Any], revision: Optional[int] = None) -> str:
+        """``value`` sealed for the row ``row`` (and, for a record, its ``revision``: a copy
+        put back at another revision does not open)."""
         data = json.dumps(value).encode("ascii")  # escaped: lone surrogates and NULs survive
-        return self._seal(self._data_key(wrapped, row), data, b"value\x1f" + row.encode())
+        return self._seal(self._data_key(wrapped, row), data, _bound(row, revision))
 
-    def open(self, wrapped: str, row: str, sealed: str) -> Dict[str, Any]:
-        value = json.loads(self._open(self._data_key(wrapped, row), sealed, b"value\x1f" + row.encode()))
+    def open(self, wrapped: str, row: str, sealed: str, revision: Optional[int] = None) -> Dict[str, Any]:
+        value = json.loads(self._open(self._data_key(wrapped, row), sealed, _bound(row, revision)))
         if not isinstance(value, dict):
             raise Unsealable(f"a sealed value of {row!r} is not an object")
         return value
