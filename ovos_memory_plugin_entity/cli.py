@@ -73,7 +73,11 @@ def _owner(args: argparse.Namespace) -> Owner:
     except (OSError, ValueError) as exc:
         where = "the database" if settings.backend == "postgres" else f"the store at {settings.store_folder}"
         raise UsageError(f"cannot use {where}: {exc}") from None
-    return Owner(store, settings.policy(), time.time, actor="cli", scope=settings.scope)
+    try:
+        policy = settings.policy(store.tombstone_key)
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"cannot use the store at {settings.store_folder}: {exc}") from None
+    return Owner(store, policy, time.time, actor="cli", scope=settings.scope)
 
 
 def _settings(args: argparse.Namespace) -> Settings:

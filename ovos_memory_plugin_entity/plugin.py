@@ -68,11 +68,11 @@ class EntityMemory(AgentContextManager):
         self.settings = settings
         self._wall_clock = wall_clock
         language = load_language(settings.lang)
-        policy = settings.policy()
         self._client = ChatClient(settings.api_url, model=settings.model, api_key=settings.api_key,
                                   connect_timeout=settings.connect_timeout, read_timeout=settings.request_timeout,
                                   max_tokens=settings.max_extract_tokens, session=http_session, clock=clock)
         self._store: Store = self._open_store()
+        policy = settings.policy(self._store.tombstone_key)
         self._ranks = RankCache(settings.cache_sessions, language.stopwords, settings.max_fact_chars,
                                         stemmer_for(language.stemmer))
         self._phrases = language.phrases
@@ -98,16 +98,25 @@ class EntityMemory(AgentContextManager):
 
     def _open_store(self) -> Store:
         try:
-            return open_store(self.settings.backend, self.settings.store_folder, self.settings.db_url,
-                              pool_size=self.settings.extract_concurrency + 2,
-                              cache_sessions=self.settings.cache_sessions,
-                              max_audit_events=self.settings.max_audit_events, lock_wait_s=SESSION_LOCK_WAIT_S,
-                              key_file=self.settings.key_file)
+            store = open_store(self.settings.backend, self.settings.store_folder, self.settings.db_url,
+                               pool_size=self.settings.extract_concurrency + 2,
+                               cache_sessions=self.settings.cache_sessions,
+                               max_audit_events=self.settings.max_audit_events, lock_wait_s=SESSION_LOCK_WAIT_S,
+                               key_file=self.settings.key_file)
         except (OSError, ValueError) as exc:  # a folder it may not use; PostgreSQL without its extra
-            where = "the database" if self.settings.backend == "postgres" else self.settings.store_folder
-            LOG.error(f"entity memory: cannot use {where} ({exc}); keeping facts in memory only until "
-                      f"restart. Run 'ovos-entity-memory doctor' for the fix.")
-            return open_store("memory", self.settings.store_folder, max_audit_events=self.settings.max_audit_events)
+            return self._memory_instead(exc)
+        try:
+            store.tombstone_key  # read (or made) now: a key file it may not use is found at start
+        except (OSError, ValueError) as exc:
+            store.close()
+            return self._memory_instead(exc)
+        return store
+
+    def _memory_instead(self, exc: Exception) -> Store:
+        where = "the database" if self.settings.backend == "postgres" else self.settings.store_folder
+        LOG.error(f"entity memory: cannot use {where} ({exc}); keeping facts in memory only until "
+                  f"restart. Run 'ovos-entity-memory doctor' for the fix.")
+        return open_store("memory", self.settings.store_folder, max_audit_events=self.settings.max_audit_events)
 
     def _key(self, session_id: Any) -> Optional[str]:
         """The store key for a caller's session id; None refuses it (scope fails closed)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
@@ -101,10 +101,12 @@ class Settings:
     max_audit_events: int
     cache_sessions: int
 
-    def policy(self) -> Policy:
-        """The limits every edit obeys, with the language's judgement of a fact's words."""
-        return language_policy(self.lang, max_facts=self.max_facts, max_retired=self.max_retired_facts,
-                               supersede_threshold=self.supersede_threshold, max_fact_chars=self.max_fact_chars)
+    def policy(self, tombstone_key: bytes = b"") -> Policy:
+        """The limits every edit obeys, with the language's judgement of a fact's words and
+        the store's secret for tombstones."""
+        return replace(language_policy(self.lang, max_facts=self.max_facts, max_retired=self.max_retired_facts,
+                                       supersede_threshold=self.supersede_threshold,
+                                       max_fact_chars=self.max_fact_chars), tombstone_key=tombstone_key)
 
     def extraction(self) -> ExtractionSettings:
         return ExtractionSettings(mode=self.extractor, prompt=self.extraction_prompt, quiet_gate=self.quiet_gate,

@@ -20,6 +20,7 @@ from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.audit import (
     AUTOMATIC_ACTORS,
     OWNER_ACTORS,
+    SCRUBBED,
     Action,
     Actor,
     AuditEvent,
@@ -60,8 +61,9 @@ def fact_key(about: Optional[str], when: Optional[str], text: str) -> str:
     return f"{about or ''}\x1f{when or ''}\x1f{textlib.normalise(text)}"
 
 
-def entity_hash(name: str) -> str:
-    return textlib.digest("entity\x1f" + name_key(name))
+def entity_hash(name: str, key: bytes = b"") -> str:
+    """The tombstone of a forgotten person's name, under the store's secret."""
+    return textlib.keyed_digest("entity\x1f" + name_key(name), key)
 
 
 class Editor:
@@ -125,21 +127,34 @@ class Editor:
         self.change.events.append(AuditEvent(self.now, self.actor, action, subject, before, after,
                                              {k: v for k, v in detail.items() if v is not None}))
 
-    def _hashes(self, text: str, about: Optional[str]) -> Tuple[str, Optional[str]]:
+    def _hashes(self, text: str, about: Optional[str], key: Optional[bytes] = None) -> Tuple[str, Optional[str]]:
         entity = self.record.entity(about)
         hashed = f"{name_key(entity.name)}: {text}" if entity is not None and entity.name else text
-        return textlib.tombstone_hashes(hashed, self.policy.stopwords, self.policy.stem)
+        return textlib.tombstone_hashes(hashed, self.policy.stopwords, self.policy.stem,
+                                        self.policy.tombstone_key if key is None else key)
+
+    def _matches(self, text: str, about: Optional[str]) -> Callable[[Tombstone], bool]:
+        """Whether a tombstone stands on these words: a keyed one, or one made before
+        tombstones were keyed (plain SHA-256, still honoured)."""
+        forms = {self._hashes(text, about)}
+        if self.policy.tombstone_key:
+            forms.add(self._hashes(text, about, b""))
+        texts = {text_hash for text_hash, _ in forms}
+        words = {words_hash for _, words_hash in forms if words_hash}
+        return lambda t: t.text_hash in texts or (t.words_hash is not None and t.words_hash in words)
 
     def blocked(self, text: str, about: Optional[str] = None) -> bool:
         """True when a tombstone stands on these words."""
-        text_hash, words_hash = self._hashes(text, about)
-        return any(t.text_hash == text_hash or (words_hash and t.words_hash == words_hash)
-                   for t in self.record.tombstones)
+        stands = self._matches(text, about)
+        return any(stands(t) for t in self.record.tombstones)
 
     def _lift_tombstones(self, text: str, about: Optional[str] = None) -> None:
-        text_hash, words_hash = self._hashes(text, about)
-        self.record.tombstones = [t for t in self.record.tombstones
-                                  if t.text_hash != text_hash and not (words_hash and t.words_hash == words_hash)]
+        stands = self._matches(text, about)
+        self.record.tombstones = [t for t in self.record.tombstones if not stands(t)]
+
+    def _entity_tombstoned(self, name: str) -> bool:
+        forms = {entity_hash(name, self.policy.tombstone_key), entity_hash(name)}
+        return any(t.text_hash in forms for t in self.record.tombstones)
 
     @property
     def automatic(self) -> bool:
@@ -172,11 +187,12 @@ class Editor:
         if relation and self.policy.refuses(relation):
             relation = ""
         entity = next((e for e in self.record.entities if e.live and name_key(e.name) == key), None)
-        tombstoned = any(t.text_hash == entity_hash(display) for t in self.record.tombstones)
+        tombstoned = self._entity_tombstoned(display)
         if entity is None and tombstoned and self.automatic:
             return FORGOTTEN_ENTITY
         if entity is None and tombstoned:
-            self.record.tombstones = [t for t in self.record.tombstones if t.text_hash != entity_hash(display)]
+            forms = {entity_hash(display, self.policy.tombstone_key), entity_hash(display)}
+            self.record.tombstones = [t for t in self.record.tombstones if t.text_hash not in forms]
         if entity is None:
             entity = Entity(id=f"e{self.record.next_entity}", name=display, relation=relation, created_at=self.now)
             self.record.next_entity += 1
@@ -484,7 +500,7 @@ class Editor:
             self._forget_text(fact)
         self.change.forgotten_texts += [t for t in (entity.label, entity.name, *entity.former_names) if t]
         self.change.forgotten_ids.append(entity.id)
-        self.record.tombstones += [Tombstone(entity_hash(name), None, self.now)
+        self.record.tombstones += [Tombstone(entity_hash(name, self.policy.tombstone_key), None, self.now)
                                    for name in {entity.name, *entity.former_names} if name]
         entity.name, entity.relation, entity.retired_reason, entity.former_names = "", "", "forgotten", []
         self._event("forget", entity.id)
@@ -507,19 +523,26 @@ class Editor:
 
     def merge_record(self, incoming: SessionRecord, history: List[AuditEvent]) -> int:
         """Bring in another record of ours (an export): ids renumbered where they clash,
-        facts already here or forgotten here skipped. Returns the facts brought in."""
+        facts already here skipped. What was forgotten here stays forgotten: its facts,
+        the people it named and every line of history that says it are left out (the
+        history's lines keep their place, their text scrubbed). Returns the facts brought in."""
         entity_ids = self._merge_entities(incoming)
         renumber: Dict[str, str] = dict(entity_ids)
+        forgotten_here: Set[str] = {e.id for e in incoming.entities if e.id not in entity_ids}
         def identity(fact: Fact, about: Optional[str]) -> Tuple[Any, ...]:
             # A forgotten row has no text: it is known by when it was made.
             return (about, fact.when, textlib.normalise(fact.text), fact.live, fact.text or fact.created_at)
         known = {identity(f, f.about) for f in self.record.facts}
         brought = 0
         for fact in incoming.facts:
+            if fact.about and fact.about not in entity_ids:
+                forgotten_here.add(fact.id)  # about someone forgotten (or refused) here
+                continue
             about = entity_ids.get(fact.about or "", fact.about)
             if identity(fact, about) in known or (fact.live and not fact.text):
                 continue
             if fact.text and (self.blocked(fact.text, about) or self.policy.refuses(fact.text)):
+                forgotten_here.add(fact.id)
                 continue
             if fact.live and self._same_fact(fact.text, about, fact.when) is not None:
                 continue
@@ -541,18 +564,29 @@ class Editor:
         for event in history:
             by = event.detail.get("by")
             detail = {**event.detail, "by": renumber.get(by, by)} if isinstance(by, str) else event.detail
-            self.change.events.append(replace(event, subject=renumber.get(event.subject or "", event.subject),
-                                              detail=detail))
+            moved = replace(event, subject=renumber.get(event.subject or "", event.subject), detail=detail)
+            self.change.events.append(self._without_forgotten(moved, event.subject in forgotten_here))
         self._event("import", None, facts=brought)
         self.finish()
         return brought
 
+    def _without_forgotten(self, event: AuditEvent, about_forgotten: bool) -> AuditEvent:
+        """An imported line of history with no text forgotten here: every text of a line about
+        a fact or person forgotten here, and any text a tombstone here stands on."""
+        def kept(text: Optional[str]) -> Optional[str]:
+            gone = text and (about_forgotten or any(self.blocked(part) for part in text.split(" / ")))
+            return SCRUBBED if gone else text
+        return replace(event, before=kept(event.before), after=kept(event.after))
+
     def _merge_entities(self, incoming: SessionRecord) -> Dict[str, str]:
-        """Incoming entity id -> id here: a known name is the same entity, a new one is added."""
+        """Incoming entity id -> id here: a known name is the same entity, a new one is added;
+        a person forgotten here is not brought back."""
         known = {name_key(e.name): e.id for e in self.record.entities if e.live and e.name}
         mapping: Dict[str, str] = {}
         for entity in incoming.entities:
             if not entity.live or not entity.name or self.policy.refuses(entity.label):
+                continue
+            if self._entity_tombstoned(entity.name) or any(self._entity_tombstoned(n) for n in entity.former_names):
                 continue
             if name_key(entity.name) in known:
                 mapping[entity.id] = known[name_key(entity.name)]

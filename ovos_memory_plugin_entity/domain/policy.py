@@ -38,3 +38,5 @@ class Policy:
     # identity to pin: a newer value of the same attribute replaces the older one.
     slot_of: Callable[[str], Optional[Tuple[str, bool]]] = _no_slot
     stem: Callable[[str], str] = textlib.light_stem
+    # The store's secret: tombstones are keyed hashes, so an export holds nothing guessable.
+    tombstone_key: bytes = b""

@@ -8,6 +8,7 @@ plural stemmer here is the fallback for a language without one.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
 import unicodedata
 from functools import lru_cache
@@ -97,11 +98,18 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def tombstone_hashes(text: str, stopwords: FrozenSet[str],
-                     stem: Callable[[str], str] = light_stem) -> Tuple[str, Optional[str]]:
-    """Hashes of the normalised text and of its sorted content words (None if it has none)."""
+def keyed_digest(text: str, key: bytes) -> str:
+    """A one-way hash under a store's secret (HMAC-SHA-256): a copy of the hash, an export
+    say, cannot be checked against guesses without the secret. No key: :func:`digest`."""
+    return hmac.new(key, text.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest() if key else digest(text)
+
+
+def tombstone_hashes(text: str, stopwords: FrozenSet[str], stem: Callable[[str], str] = light_stem,
+                     key: bytes = b"") -> Tuple[str, Optional[str]]:
+    """Hashes of the normalised text and of its sorted content words (None if it has none),
+    under the store's secret ``key``."""
     words = content_words(text, stopwords, stem)
-    return digest(normalise(text)), (digest(" ".join(words)) if words else None)
+    return keyed_digest(normalise(text), key), (keyed_digest(" ".join(words), key) if words else None)
 
 
 def contains_all(haystack_tokens: Iterable[str], needle_tokens: Iterable[str]) -> bool:

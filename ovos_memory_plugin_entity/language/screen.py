@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import List, Tuple
+from typing import Tuple
 
 from confusable_homoglyphs import confusables
 

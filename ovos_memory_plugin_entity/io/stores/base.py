@@ -38,6 +38,11 @@ class Store(Protocol):
 
     def close(self) -> None: ...
 
+    @property
+    def tombstone_key(self) -> bytes:
+        """The store's secret for tombstone hashes: an export of its tombstones holds nothing
+        that can be checked against guesses."""
+
 
 # Audit lines kept per session by default: past it the oldest half is folded into a summary.
 DEFAULT_MAX_AUDIT_EVENTS = 1000

@@ -9,6 +9,7 @@ import contextlib
 import errno
 import fcntl
 import os
+import re
 import stat
 import tempfile
 import time
@@ -25,6 +26,9 @@ StrPath = Union[str, Path]
 # A file larger than this is not one of ours (a record, a journal or a trail).
 MAX_FILE_BYTES = 64 * 1024 * 1024
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+# A key file holds this many random bytes, as hex (AES-256; HMAC-SHA-256).
+KEY_BYTES = 32
+_HEX_KEY = re.compile(r"^[0-9a-f]{64}$")
 
 
 def private_folder(path: Path) -> None:
@@ -151,3 +155,41 @@ def shred(path: StrPath) -> None:
             os.close(fd)
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
+
+
+def key_file(path: StrPath, what: str, made: str = "") -> bytes:
+    """The 32-byte key kept in the file at ``path``, made when missing. Many processes may
+    start at once: the key appears whole or not at all (written aside, then linked), and
+    all use the first one made. It is read like every file of ours: no link, a regular
+    file, owned by the assistant's user and readable by nobody else."""
+    path = Path(path).expanduser()
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not os.path.lexists(path):
+        draft = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}")
+        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        try:
+            with os.fdopen(fd, "w") as handle:
+                handle.write(os.urandom(KEY_BYTES).hex() + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.link(draft, path)  # atomic, and never replaces a key another process made
+            LOG.info(f"entity memory: made the {what} {path}" + (f"; {made}" if made else ""))
+        except FileExistsError:
+            pass
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(draft)
+    fd = open_regular(path, os.O_RDONLY)  # a link or anything but a file is refused
+    with os.fdopen(fd) as handle:
+        info = os.fstat(handle.fileno())
+        text = handle.read(200).strip()
+    if info.st_uid != os.geteuid():
+        raise UnsafeStore(errno.EPERM, f"refusing the {what} {path}: it belongs to another user (uid "
+                                       f"{info.st_uid}); the assistant's user must own it")
+    if stat.S_IMODE(info.st_mode) & 0o077:
+        raise UnsafeStore(errno.EPERM, f"refusing the {what} {path}: others may read it (mode "
+                                       f"{stat.S_IMODE(info.st_mode):o}); treat it as leaked, or chmod 600 it")
+    if not _HEX_KEY.match(text):
+        raise ValueError(f"the {what} {path} is not {2 * KEY_BYTES} hex digits; restore it from a copy "
+                         f"(a new one cannot open what the old one made)")
+    return bytes.fromhex(text)

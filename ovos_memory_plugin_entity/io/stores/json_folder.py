@@ -61,6 +61,8 @@ from ovos_memory_plugin_entity.io.stores.base import (
 from ovos_memory_plugin_entity.io.stores.encoding import encoded_record, json_lines
 from ovos_memory_plugin_entity.io.stores.journal import EPOCH_KEY, entry, replay
 
+# The store's secret for tombstone hashes, in its folder.
+TOMBSTONE_KEY_FILE = "tombstone.key"
 # Readable part of a session's file name; the hash after it makes the name unique.
 MAX_READABLE_NAME_CHARS = 32
 # 96 bits of SHA-256: two session ids sharing a file is not a practical concern.
@@ -111,8 +113,17 @@ class JsonFolderStore:
             files.private_folder(directory)
         self._cache: LRU[str, Tuple[Optional[Identity], SessionRecord]] = LRU(cache_sessions)
         self._stripes = [threading.Lock() for _ in range(LOCK_STRIPES)]
+        self._tombstone_key: Optional[bytes] = None
         self._remove_orphaned_temp_files()
         self._check_writable()
+
+    @property
+    def tombstone_key(self) -> bytes:
+        """The store's secret for tombstone hashes, ``tombstone.key`` in its folder (made on
+        first use, 0600). Losing it only makes older tombstones stop matching new wordings."""
+        if self._tombstone_key is None:
+            self._tombstone_key = files.key_file(self.folder / TOMBSTONE_KEY_FILE, "tombstone key")
+        return self._tombstone_key
 
     def _check_writable(self) -> None:
         """An unwritable store (read-only, full, over quota) is found at start, not at the

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+import os
 import threading
 import time
 from typing import Any, Dict, List, Tuple
@@ -9,6 +10,7 @@ from typing import Any, Dict, List, Tuple
 from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
+from ovos_memory_plugin_entity.io.stores import files
 from ovos_memory_plugin_entity.io.stores.base import (
     DEFAULT_MAX_AUDIT_EVENTS,
     Mutation,
@@ -28,6 +30,7 @@ class MemoryStore:
         self._audit: Dict[str, List[Dict[str, Any]]] = {}
         self._revision = 0
         self._lock = threading.RLock()
+        self.tombstone_key = os.urandom(files.KEY_BYTES)  # this process's memory only, like the facts
 
     def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
         with self._lock:

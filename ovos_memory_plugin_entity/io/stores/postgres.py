@@ -129,6 +129,11 @@ class PostgresStore:
         self._reads = threading.BoundedSemaphore(MAX_READS_IN_FLIGHT)
         self._executor: Optional[ThreadPoolExecutor] = None
 
+    @property
+    def tombstone_key(self) -> bytes:
+        """Derived from the node key, so every node sharing the database hashes alike."""
+        return self._sealer.derived(b"tombstones")
+
     # -- plumbing ------------------------------------------------------------------
     def _new_pool(self) -> Any:
         # open(wait=False): a database that is down must not stop the assistant starting.

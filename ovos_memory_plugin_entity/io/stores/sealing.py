@@ -14,69 +14,23 @@ Needs the ``postgres`` extra (``cryptography``, for AES-GCM).
 from __future__ import annotations
 
 import base64
-import contextlib
-import errno
 import hashlib
 import hmac
 import json
 import os
-import re
-import stat
 from pathlib import Path
 from typing import Any, Dict, Optional
 
-from ovos_utils.log import LOG
-
-from ovos_memory_plugin_entity.domain.errors import Unsealable, UnsafeStore
+from ovos_memory_plugin_entity.domain.errors import Unsealable
 from ovos_memory_plugin_entity.io.stores import files
 
-NODE_KEY_BYTES = 32  # AES-256
+NODE_KEY_BYTES = files.KEY_BYTES  # AES-256
 NONCE_BYTES = 12  # GCM's standard nonce; random per sealing
-_HEX_KEY = re.compile(r"^[0-9a-f]{64}$")
 
 
 def node_key(path: Path) -> bytes:
-    """The node key at ``path``; made when missing (0600, never through a link). Many
-    processes may start at once: the key appears whole or not at all, and all use the
-    first one made."""
-    path = Path(path).expanduser()
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    if not os.path.lexists(path):
-        draft = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}")
-        fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
-        try:
-            with os.fdopen(fd, "w") as handle:
-                handle.write(os.urandom(NODE_KEY_BYTES).hex() + "\n")
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.link(draft, path)  # atomic, and never replaces a key another process made
-            LOG.info(f"entity memory: made the node key {path}; every node sharing the database "
-                     f"needs a copy of it")
-        except FileExistsError:
-            pass
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(draft)
-    return _read_key(path)
-
-
-def _read_key(path: Path) -> bytes:
-    """The key as every file of ours is read: no link, a regular file, owned by the
-    assistant's user, readable by nobody else (a key others could read is leaked)."""
-    fd = files.open_regular(path, os.O_RDONLY)  # a link or anything but a file is refused
-    with os.fdopen(fd) as handle:
-        info = os.fstat(handle.fileno())
-        text = handle.read(200).strip()
-    if info.st_uid != os.geteuid():
-        raise UnsafeStore(errno.EPERM, f"refusing the node key {path}: it belongs to another user (uid "
-                                       f"{info.st_uid}); the assistant's user must own it")
-    if stat.S_IMODE(info.st_mode) & 0o077:
-        raise UnsafeStore(errno.EPERM, f"refusing the node key {path}: others may read it (mode "
-                                       f"{stat.S_IMODE(info.st_mode):o}); treat it as leaked, or chmod 600 it")
-    if not _HEX_KEY.match(text):
-        raise ValueError(f"the node key {path} is not 64 hex digits; restore it from another node "
-                         f"(a new one cannot open what the old one sealed)")
-    return bytes.fromhex(text)
+    """The node key at ``path``; made when missing (see :func:`files.key_file`)."""
+    return files.key_file(path, "node key", made="every node sharing the database needs a copy of it")
 
 
 def _bound(row: str, revision: Optional[int]) -> bytes:
@@ -91,9 +45,14 @@ class Sealer:
         from cryptography.hazmat.primitives.ciphers.aead import AESGCM
         self._aead = AESGCM
         self._node = AESGCM(key)
+        self._key = key
         self.where = where
         # Stored in the database by the first node: a node with another key is told so.
         self.fingerprint = hmac.new(key, b"ovos-entity-memory node key", hashlib.sha256).hexdigest()[:32]
+
+    def derived(self, purpose: bytes) -> bytes:
+        """A secret for another ``purpose``, derived from the node key (HMAC-SHA-256)."""
+        return hmac.new(self._key, b"ovos-entity-memory " + purpose, hashlib.sha256).digest()
 
     def new_data_key(self, row: str) -> str:
         """A fresh data key for the session at ``row``, wrapped by the node key."""
