@@ -145,3 +145,17 @@ def test_record_round_trips():
     apply(record, forget=("f1",))
     again = f.SessionRecord.from_dict(record.to_dict())
     assert again.to_dict() == record.to_dict()
+
+
+def test_the_same_words_in_another_order_are_a_change_not_a_repeat():
+    """ "Prefers coffee over tea" after "Prefers tea over coffee" changes the fact: the
+    old one is superseded by the new, with its history; the same order is a repeat."""
+    record = f.new_record("s")
+    apply(record, now=1.0, add=["Prefers tea over coffee"])
+    apply(record, now=2.0, add=["Prefers tea over coffee."])
+    assert [(x.text, x.confirmations) for x in record.live_facts()] == [("Prefers tea over coffee", 2)]
+    change = apply(record, now=3.0, add=["Prefers coffee over tea"])
+    assert [x.text for x in record.live_facts()] == ["Prefers coffee over tea"]
+    old = record.fact("f1")
+    assert (old.retired_reason, old.superseded_by) == ("superseded", "f2")
+    assert [e.action for e in change.events] == ["add", "supersede"]

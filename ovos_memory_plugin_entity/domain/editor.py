@@ -110,10 +110,27 @@ class Editor:
             del self._by_words[words]
 
     def _same_fact(self, fact_text: str, about: Optional[str], when: Optional[str]) -> Optional[Fact]:
-        """The live fact these words repeat: the same text, or the same content words."""
+        """The live fact these words repeat: the same text, or the same content words in
+        the same order ("Prefers tea over coffee" is not "Prefers coffee over tea")."""
         found = self._by_key.get(fact_key(about, when, fact_text))
+        if found is not None:
+            return found
+        reordered = self._reordered(fact_text, about, when)
+        return None if reordered is not None else self._by_words.get(self._words_key(fact_text, about, when) or ())
+
+    def _reordered(self, fact_text: str, about: Optional[str], when: Optional[str]) -> Optional[Fact]:
+        """The live fact with the same content words in another order: the words' roles
+        changed, so the new wording is a change of it, not a repeat."""
         words = self._words_key(fact_text, about, when)
-        return found if found is not None or words is None else self._by_words.get(words)
+        found = self._by_words.get(words) if words is not None else None
+        if found is None:
+            return None
+        same_order = self._ordered(found.text) == self._ordered(fact_text)
+        return None if same_order else found
+
+    def _ordered(self, text: str) -> Tuple[str, ...]:
+        """The content words in the order they are said (each once)."""
+        return tuple(dict.fromkeys(textlib.terms(text, self.policy.stopwords, self.policy.stem)))
 
     def canonical(self, raw_text: str) -> str:
         """A fact's text as stored: one clean line, its subject prefix taken off."""
@@ -218,6 +235,7 @@ class Editor:
         slot = self.policy.slot_of(text)
         pin = (pin or bool(slot and slot[1] and about is None)) and (about is None or not self.automatic)
         existing = self._same_fact(text, about, when)
+        changed = self._reordered(text, about, when) if existing is None else None
         if existing is not None:
             existing.confirmed_at = self.now
             existing.confirmations += 1
@@ -231,8 +249,11 @@ class Editor:
         fact.pinned = pin and self._may_pin()
         self.record.next_id += 1
         self.record.facts.append(fact)
-        self._index(fact)
         self._event("add", fact.id, after=text, pinned=fact.pinned, about=about, when=when)
+        if changed is not None and changed is not replaces:
+            fact.pinned = fact.pinned or changed.pinned
+            self._retire(changed, "superseded", fact.id, "supersede", before=changed.text, after=text, rule="order")
+        self._index(fact)
         if slot is not None:
             self._replace_older_values(fact, slot[0], replaces)
         return fact
