@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
 
+from ovos_memory_plugin_entity.cli_guards import (UsageError, UserError, confirm, counted, require_store,
+                                                   retired_label)
 from ovos_memory_plugin_entity.entities import event_end
 from ovos_memory_plugin_entity.persona_config import plugin_block
 from ovos_memory_plugin_entity.version import __version__
@@ -19,9 +21,6 @@ from ovos_memory_plugin_entity.owner import Owner, OwnerError, read_json_file
 from ovos_memory_plugin_entity.record import Fact
 from ovos_memory_plugin_entity.settings import Settings, device_defaults, load_settings, read_settings
 from ovos_memory_plugin_entity.stores import StoreUnavailable, open_store
-
-class UserError(Exception):
-    """A mistake on the command line: printed without a traceback, exit status 1."""
 
 
 def _plugin_config(args: argparse.Namespace) -> Dict[str, Any]:
@@ -65,8 +64,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return run_demo(args.api_url, args.timeout, args.out)
 
 
-def _owner(args: argparse.Namespace) -> Owner:
+def _owner(args: argparse.Namespace, create: bool = False) -> Owner:
+    """The store, opened for the owner; only a command that adds may ``create`` it."""
     settings = _settings(args)
+    if not create:
+        require_store(settings)
     if settings.backend == "memory":
         raise UserError("backend 'memory' keeps facts inside the assistant's process; "
                         "the command line can only reach the 'json' and 'postgres' backends")
@@ -122,7 +124,7 @@ def cmd_sessions(args: argparse.Namespace) -> int:
 
 def _fact_line(fact: Fact, now: Optional[float] = None) -> str:
     state = "pinned" if fact.pinned and fact.live else (
-        "live" if fact.live else f"{fact.superseded_by} {_when(fact.superseded_at)}")
+        "live" if fact.live else f"{retired_label(fact)} {_when(fact.superseded_at)}")
     if fact.when and fact.live:
         state += "; past" if now is not None and event_end(fact.when) < now else "; upcoming"
     date = f"{fact.when}: " if fact.when else ""
@@ -152,7 +154,7 @@ def cmd_entities(args: argparse.Namespace) -> int:
     found = owner.entities(args.session)
     counts = {e.id: sum(1 for f in owner.facts(args.session) if f.about == e.id) for e in found}
     _emit(args, [dict(e.to_dict(), facts=counts[e.id]) for e in found],
-          "\n".join(f"[{e.id}] {e.label}  ({counts[e.id]} facts)" for e in found) or "(no entities)")
+          "\n".join(f"[{e.id}] {e.label}  ({counted(counts[e.id], 'fact')})" for e in found) or "(no entities)")
     return 0
 
 
@@ -184,7 +186,7 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 def cmd_add(args: argparse.Namespace) -> int:
     """Add a fact (the owner's add also lifts a tombstone on the same words)."""
-    fact = _owner(args).add(args.session, args.text, pin=args.pin, about=args.about, relation=args.relation,
+    fact = _owner(args, create=True).add(args.session, args.text, pin=args.pin, about=args.about, relation=args.relation,
                             when=args.when)
     _emit(args, fact.to_dict(), f"added {_fact_line(fact)}")
     return 0
@@ -240,7 +242,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     """Export one session (or --all) as versioned JSON, history and tombstones included."""
     owner = _owner(args)
     if args.all == bool(args.session):
-        raise UserError("name one SESSION or give --all")
+        raise UsageError("name one SESSION or give --all")
     ids = owner.store.sessions() if args.all else [args.session]
     if not args.all:
         owner.record(args.session, must_exist=True)
@@ -249,10 +251,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    """Import an export of this plugin, or the seed plugin's entity_memory.json."""
-    owner = _owner(args)
+    """Import an export of this plugin, or the older plugin's entity_memory.json."""
+    owner = _owner(args, create=True)
     changed = owner.import_data(read_json_file(args.file), _progress(args))
-    _emit(args, {"sessions": changed}, f"imported into {changed} session(s)")
+    _emit(args, {"sessions": changed}, f"imported into {counted(changed, 'session')}")
     return 0
 
 
@@ -260,17 +262,31 @@ def cmd_erase(args: argparse.Namespace) -> int:
     """Erase a session: facts, tombstones, history and quarantined copies."""
     settings = _settings(args)
     owner = _owner(args)
-    owner.record(args.session, must_exist=True)
+    live = len(owner.facts(args.session))
+    confirm(f"Erase session {args.session!r}: {counted(live, 'live fact')}, its history and tombstones? "
+            f"It cannot be undone.", assume_yes=args.yes, interactive=args.interactive)
     owner.erase(args.session)
     notes = [f"erased {args.session}"]
     seed = Path(settings.db_path).expanduser()
     try:
         if seed.is_file() and args.session in json.loads(seed.read_text(encoding="utf-8")):
-            notes.append(f"note: the seed plugin's file {seed} still holds this session; this tool "
+            notes.append(f"note: the older plugin's file {seed} still holds this session; this tool "
                          f"never changes that file")
     except (OSError, ValueError):
         pass
     _emit(args, {"erased": args.session, "seed_file_still_holds_it": len(notes) > 1}, "\n".join(notes))
+    return 0
+
+
+def cmd_forget_all(args: argparse.Namespace) -> int:
+    """Forget every fact of a session: their text leaves the record and the history, and
+    they are not learnt again (erase, instead, lets them be learnt again)."""
+    owner = _owner(args)
+    live = len(owner.facts(args.session))
+    confirm(f"Forget all {counted(live, 'live fact')} of session {args.session!r}? It cannot be undone.",
+            assume_yes=args.yes, interactive=args.interactive)
+    forgotten = owner.forget_all(args.session)
+    _emit(args, {"forgotten": forgotten}, f"forgot {counted(forgotten, 'fact')} of {args.session}")
     return 0
 
 
@@ -339,7 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     def command(name: str, run: Callable[[argparse.Namespace], int], *arguments: str) -> argparse.ArgumentParser:
         doc = run.__doc__ or ""
-        sub = commands.add_parser(name, help=doc.splitlines()[0], description=doc, parents=[common])
+        summary = " ".join(doc.split("\n\n")[0].split())  # the whole first paragraph, on one line
+        sub = commands.add_parser(name, help=summary, description=doc, parents=[common])
         for argument in arguments:
             sub.add_argument(argument)
         sub.set_defaults(run=run)
@@ -374,7 +391,8 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("session", nargs="?")
     export.add_argument("--all", action="store_true", help="every session")
     command("import", cmd_import, "file")
-    command("erase", cmd_erase, "session")
+    for name, run in (("erase", cmd_erase), ("forget-all", cmd_forget_all)):
+        command(name, run, "session").add_argument("--yes", action="store_true", help="do not ask: go ahead")
     command("vacuum", cmd_vacuum)
     curate = command("curate", cmd_curate)
     curate.add_argument("--older-than", type=float, metavar="DAYS", help="prune facts not confirmed for DAYS")
@@ -382,7 +400,8 @@ def build_parser() -> argparse.ArgumentParser:
     curate.add_argument("--idle-days", type=float, metavar="DAYS", help="list sessions untouched for DAYS")
     curate.add_argument("--apply", action="store_true", help="make the changes shown")
     doctor = command("doctor", cmd_doctor)
-    doctor.add_argument("--timeout", type=_positive_seconds, default=5.0, help="seconds to wait for the endpoint")
+    doctor.add_argument("--timeout", type=_positive_seconds, help="seconds to wait for the endpoint (default: "
+                                                                   "the persona's connect_timeout and request_timeout)")
     return parser
 
 
@@ -409,6 +428,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     args.out = sys.stdout
+    args.interactive = sys.stdin.isatty()  # someone who can answer "Are you sure?"
     _logs_to_stderr()
     with contextlib.redirect_stdout(sys.stderr):  # loggers made from here on write to stderr too
         return _run(args)
@@ -422,7 +442,7 @@ def _run(args: argparse.Namespace) -> int:
         return 1
     except (UserError, OwnerError) as exc:
         print(f"ovos-entity-memory: {exc}", file=sys.stderr)
-        return 1
+        return getattr(exc, "status", 1)  # a usage mistake's is 2
 
 
 if __name__ == "__main__":

@@ -146,6 +146,15 @@ class Owner:
     def forget(self, session_id: str, fact_id: str) -> None:
         self._edit(session_id, lambda e: e.forget(fact_id))
 
+    def forget_all(self, session_id: str) -> int:
+        """Forget every live fact, as the user's own "forget everything" does; returns how many."""
+        def act(editor: Editor) -> int:
+            live = [fact.id for fact in editor.record.live_facts()]
+            for fact_id in live:
+                editor.forget(fact_id)
+            return len(live)
+        return self._edit(session_id, act)
+
     def erase(self, session_id: str) -> None:
         self.store.erase(self.key(session_id))
 
@@ -191,7 +200,7 @@ class Owner:
                 changed += self._edit(session_id, partial(_import_texts, marker=marker, texts=texts))
                 progress(done, len(data))
             return changed
-        raise OwnerError("not an export of this plugin, nor the seed plugin's file")
+        raise OwnerError("not an export of this plugin, nor the older plugin's file")
 
     def _import_export(self, data: Dict[str, Any], progress: Progress) -> int:
         if data.get("version") != EXPORT_VERSION:

@@ -1,0 +1,76 @@
+"""What the owner's command line checks before it acts, and how it words what it shows.
+
+- A command that only reads, or changes what must already be there, never creates a
+  store: a mistyped ``--db-path`` is an error naming the folder, not an empty answer.
+- A command that destroys (``erase``, ``forget-all``) asks first on a terminal, takes
+  ``--yes``, and refuses when no one can answer and ``--yes`` was not given.
+- Counts read "1 fact", "2 facts"; a retired row says that it is retired and why.
+
+Exit statuses (the readme's table): 0 done, 1 not done (an error, a refusal, a "no"),
+2 a usage mistake (argparse's own status, kept for every mistake in the command line).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Optional
+
+from ovos_memory_plugin_entity.record import EVICTED, FORGOTTEN, SUPERSEDED, Fact, id_number
+from ovos_memory_plugin_entity.settings import Settings
+
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+# Words an answer to "Are you sure?" may start with to mean yes; anything else is a no.
+YES_ANSWERS = ("y", "yes")
+# Why a row left, for each reason the editor records other than a replacing fact's id.
+RETIRED_REASONS = {EVICTED: "evicted past max_facts", FORGOTTEN: "forgotten",
+                   SUPERSEDED: "replaced by several facts"}
+
+
+class UserError(Exception):
+    """A mistake or a refusal: printed without a traceback, exit status 1."""
+
+    status = EXIT_FAILED
+
+
+class UsageError(UserError):
+    """The command line itself is wrong: exit status 2, as argparse's own mistakes."""
+
+    status = EXIT_USAGE
+
+
+def require_store(settings: Settings) -> None:
+    """Raise unless the JSON backend's folder exists (PostgreSQL is checked by connecting)."""
+    if settings.backend != "json" or settings.store_folder.is_dir():
+        return
+    older = Path(settings.db_path).expanduser()
+    hint = (f"; the older plugin's file {older} is there: 'import {older}' brings it in"
+            if older.is_file() else "; check --db-path, or the persona's db_path with --config")
+    raise UserError(f"no store at {settings.store_folder}{hint}")
+
+
+def confirm(question: str, *, assume_yes: bool, interactive: bool,
+            ask: Callable[[str], str] = input) -> None:
+    """Return when the owner agreed (``--yes``, or "y" at a terminal); raise otherwise."""
+    if assume_yes:
+        return
+    if not interactive:
+        raise UsageError(f"{question} No one is at a terminal to answer: add --yes to go ahead")
+    try:
+        answer = ask(f"{question} [y/N] ")
+    except EOFError:
+        answer = ""
+    if answer.strip().lower() not in YES_ANSWERS:
+        raise UserError("nothing changed")
+
+
+def counted(number: int, noun: str, plural: Optional[str] = None) -> str:
+    """``1 fact``, ``2 facts``, ``0 sessions``."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def retired_label(fact: Fact) -> str:
+    """Why a retired row left: ``retired: replaced by f3``, ``retired: forgotten``."""
+    reason = fact.superseded_by or ""
+    if reason.startswith("f") and id_number(reason):
+        return f"retired: replaced by {reason}"
+    return f"retired: {RETIRED_REASONS.get(reason, reason)}"
