@@ -205,14 +205,15 @@ SPECS: Dict[str, Spec] = {
                                    "first use); every node sharing the database needs a copy of the same file",
                         shown="postgres.key in the JSON folder"),
     "extraction_prompt": Spec(DEFAULT_EXTRACTION_PROMPT, _prompt, "must contain `{exchange}`; may use `{facts}` and "
-                                                                  "`{today}` (see \"Extraction contract\")",
+                                                                  "`{today}` (see docs/contract.md)",
                               shown="built in"),
     "facts_header": Spec("Known facts about the user:", _text, "first line of the injected block"),
     "system_prompt": Spec("", _text, "the persona's system prompt, first in the context"),
     "scope": Spec("session", _choice(SCOPES), "`session`: facts per session id; `global`: one fact set for the device"),
     "lang": Spec("en-US", _text, "language of the rules, the gates, the stopwords, the stemmer and the injected "
-                                 "note; `pt-BR` falls back to `pt`, a language without data to English (logged)",
-                 shown="mycroft.conf's `lang`, else en-US"),
+                                 "note; a regional variant uses its language's data (`pt-BR` → `pt-pt`), a language "
+                                 "without data English (logged)",
+                 shown="mycroft.conf's lang, else en-US"),
     "extractor": Spec("auto", _choice(EXTRACTORS), "`llm`, `rules`, or `auto` (the model when it answers, "
                                                    "the rules while it does not)"),
     "max_prompt_facts": Spec(20, _int(0), "known facts shown to the model with each exchange, so it can update them"),
