@@ -186,8 +186,8 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 def cmd_add(args: argparse.Namespace) -> int:
     """Add a fact (the owner's add also lifts a tombstone on the same words)."""
-    fact = _owner(args, create=True).add(args.session, args.text, pin=args.pin, about=args.about, relation=args.relation,
-                            when=args.when)
+    fact = _owner(args, create=True).add(args.session, args.text, pin=args.pin, about=args.about,
+                                         relation=args.relation, when=args.when)
     _emit(args, fact.to_dict(), f"added {_fact_line(fact)}")
     return 0
 

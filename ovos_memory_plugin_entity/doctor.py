@@ -140,9 +140,10 @@ def check_quarantine(settings: Settings) -> List[Check]:
     found = sorted((settings.store_folder / "sessions").glob("*.corrupt*"))
     if not found:
         return []
-    names = ", ".join(p.name for p in found[:MAX_NAMED_QUARANTINED]) + (", ..." if len(found) > MAX_NAMED_QUARANTINED else "")
+    names = ", ".join(p.name for p in found[:MAX_NAMED_QUARANTINED])
+    names += ", ..." if len(found) > MAX_NAMED_QUARANTINED else ""
     return [Check("quarantined files", WARN,
-                  f"{counted(len(found), 'file')} in {found[0].parent} did not parse and were set aside ({names}); "
+                  f"{counted(len(found), 'file')} that did not parse, set aside in {found[0].parent} ({names}); "
                   f"each session went on from what could be read",
                   "read them (JSON; a fact worth keeping can be added again with 'ovos-entity-memory add'), "
                   "then delete them: they may hold text that was meant to be forgotten. 'erase SESSION' "

@@ -71,7 +71,7 @@ def test_quarantined_files_are_counted_with_what_to_do(capsys, tmp_path):
     capsys.readouterr()
     code, checks = doctor(capsys, "--db-path", db, "--config", persona_file(tmp_path, db_path=db, extractor="rules"))
     check = checks["quarantined files"]
-    assert check["level"] == "WARN" and check["detail"].startswith("1 file in ")
+    assert check["level"] == "WARN" and check["detail"].startswith("1 file that did not parse, set aside in ")
     assert f"{record.name}.corrupt" in check["detail"] and "then delete them" in check["fix"]
     assert checks["store"]["level"] == "PASS"
 
