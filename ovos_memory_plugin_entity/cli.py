@@ -11,9 +11,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
-
-from ovos_memory_plugin_entity.cli_guards import (UsageError, UserError, confirm, counted, require_store,
-                                                   retired_label)
+from ovos_memory_plugin_entity.cli_guards import (UsageError, UserError, close_stores, confirm, counted,
+                                                   require_store, retired_label)
 from ovos_memory_plugin_entity.entities import event_end
 from ovos_memory_plugin_entity.persona_config import plugin_block
 from ovos_memory_plugin_entity.version import __version__
@@ -79,6 +78,7 @@ def _owner(args: argparse.Namespace, create: bool = False) -> Owner:
     except (OSError, ValueError) as exc:
         where = "the database" if settings.backend == "postgres" else f"the store at {settings.store_folder}"
         raise UserError(f"cannot use {where}: {exc}") from None
+    args.stores.append(store)  # closed when the command ends (a pool's threads are stopped)
     return Owner(store, make_policy(settings), time.time, actor="cli", scope=settings.scope)
 
 
@@ -279,8 +279,7 @@ def cmd_erase(args: argparse.Namespace) -> int:
 
 
 def cmd_forget_all(args: argparse.Namespace) -> int:
-    """Forget every fact of a session: their text leaves the record and the history, and
-    they are not learnt again (erase, instead, lets them be learnt again)."""
+    """Forget every fact of a session for good (erase, instead, lets them be learnt again)."""
     owner = _owner(args)
     live = len(owner.facts(args.session))
     confirm(f"Forget all {counted(live, 'live fact')} of session {args.session!r}? It cannot be undone.",
@@ -428,7 +427,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     args.out = sys.stdout
-    args.interactive = sys.stdin.isatty()  # someone who can answer "Are you sure?"
+    args.interactive, args.stores = sys.stdin.isatty(), []  # someone to answer "Are you sure?"; stores opened
     _logs_to_stderr()
     with contextlib.redirect_stdout(sys.stderr):  # loggers made from here on write to stderr too
         return _run(args)
@@ -443,6 +442,8 @@ def _run(args: argparse.Namespace) -> int:
     except (UserError, OwnerError) as exc:
         print(f"ovos-entity-memory: {exc}", file=sys.stderr)
         return getattr(exc, "status", 1)  # a usage mistake's is 2
+    finally:
+        close_stores(args.stores)
 
 
 if __name__ == "__main__":

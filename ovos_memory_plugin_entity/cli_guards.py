@@ -11,11 +11,13 @@ Exit statuses (the readme's table): 0 done, 1 not done (an error, a refusal, a "
 """
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Iterable, Optional
 
 from ovos_memory_plugin_entity.record import EVICTED, FORGOTTEN, SUPERSEDED, Fact, id_number
 from ovos_memory_plugin_entity.settings import Settings
+from ovos_memory_plugin_entity.stores import Store
 
 EXIT_FAILED = 1
 EXIT_USAGE = 2
@@ -46,6 +48,14 @@ def require_store(settings: Settings) -> None:
     hint = (f"; the older plugin's file {older} is there: 'import {older}' brings it in"
             if older.is_file() else "; check --db-path, or the persona's db_path with --config")
     raise UserError(f"no store at {settings.store_folder}{hint}")
+
+
+def close_stores(stores: Iterable[Store]) -> None:
+    """Close what a command opened: a PostgreSQL pool left to the garbage collector stops its
+    threads from whichever thread collects it, and may try to join itself."""
+    for store in stores:
+        with contextlib.suppress(Exception):  # the command's answer is already given
+            store.close()
 
 
 def confirm(question: str, *, assume_yes: bool, interactive: bool,
