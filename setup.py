@@ -42,9 +42,6 @@ setup(
         "requests>=2.28",
         # ovos_utils.log; the first line that installs beside ovos-plugin-manager 2.x and 3.x alike
         "ovos-utils>=0.15.0a1,<1",
-        # OVOS's own yes/no judge, in every language we ship (18 KB, pure Python); 0.3.0 wants
-        # ovos-plugin-manager 2.x, 0.4.1a1 (a pre-release) accepts 3.x
-        "ovos-yes-no-plugin>=0.3.0,<1",
         # Unicode's confusables data, so the screen reads "Ignоre" with a Cyrillic о as "Ignore"
         # (145 KB, pure Python, no dependencies)
         "confusable-homoglyphs>=3.2,<4",
@@ -59,7 +56,12 @@ setup(
     ],
     extras_require={
         "test": ["pytest>=7", "mypy>=1.8", "types-requests"],
-        "integration": ["ovos-persona==0.9.0a35", "ovos-memory-plugins==1.2.3a1"],
+        # OVOS's own yes/no judge for `confirm: on` (18 KB, pure Python); without it a word list per
+        # language judges. Optional: every release wants ovos-plugin-manager 2.4.0a1 or newer (a
+        # pre-release), which an assistant on ovos-core 2.1.1 (ovos-plugin-manager 2.2.0) does not have.
+        # 0.3.0 wants ovos-plugin-manager 2.x, 0.4.1a1 (a pre-release) accepts 3.x.
+        "yesno": ["ovos-yes-no-plugin>=0.3.0,<1"],
+        "integration": ["ovos-persona==0.9.0a35", "ovos-memory-plugins==1.2.3a1", "ovos-yes-no-plugin>=0.3.0,<1"],
         # psycopg 3 and its pool, for backend: postgres (several persona servers, one memory);
         # cryptography's AES-GCM seals every text it stores (no readable text in WAL or backups)
         "postgres": ["psycopg[binary]>=3.1,<4", "psycopg-pool>=3.2,<4", "cryptography>=41"],
@@ -70,7 +72,6 @@ setup(
     },
     classifiers=["Development Status :: 4 - Beta",
                  "Intended Audience :: Developers",
-                 "License :: OSI Approved :: Apache Software License",
                  "Operating System :: POSIX :: Linux",
                  "Programming Language :: Python :: 3",
                  "Programming Language :: Python :: 3.10",

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
 from ovos_memory_plugin_entity.about import __version__
+from ovos_memory_plugin_entity.cli_guards import close_stores, confirm, counted, require_store, retired_label
 from ovos_memory_plugin_entity.domain.entities import event_end
-from ovos_memory_plugin_entity.domain.errors import OwnerError, StoreUnavailable, UsageError
+from ovos_memory_plugin_entity.domain.errors import OwnerError, StoreUnavailable, UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.io.stores import open_store
 from ovos_memory_plugin_entity.persona_config import plugin_block
@@ -29,13 +30,13 @@ def _plugin_config(args: argparse.Namespace) -> Dict[str, Any]:
         try:
             persona = json.loads(Path(args.config).read_text(encoding="utf-8"))
         except (OSError, ValueError, RecursionError) as exc:
-            raise UsageError(f"cannot read the persona JSON {args.config}: {exc}") from None
+            raise UserError(f"cannot read the persona JSON {args.config}: {exc}") from None
         block = plugin_block(persona)
         named = persona.get("memory_module") if isinstance(persona, dict) else None
         if block is None and isinstance(named, str) and isinstance(persona.get(named), dict):
             block = dict(persona[named])  # the plugin under another name (an alias of its entry point)
         if block is None and isinstance(persona, dict) and "memory_module" in persona:
-            raise UsageError(f"{args.config} does not use this plugin (memory_module is "
+            raise UserError(f"{args.config} does not use this plugin (memory_module is "
                             f"{persona.get('memory_module')!r})")
         config = block if block is not None else dict(persona) if isinstance(persona, dict) else {}
     if getattr(args, "db_path", None):
@@ -62,21 +63,25 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return run_demo(args.api_url, args.timeout, args.out)
 
 
-def _owner(args: argparse.Namespace) -> Owner:
+def _owner(args: argparse.Namespace, create: bool = False) -> Owner:
+    """The store, opened for the owner; only a command that adds may ``create`` it."""
     settings = _settings(args)
+    if not create:
+        require_store(settings)
     if settings.backend == "memory":
-        raise UsageError("backend 'memory' keeps facts inside the assistant's process; "
+        raise UserError("backend 'memory' keeps facts inside the assistant's process; "
                         "the command line can only reach the 'json' and 'postgres' backends")
     try:
         store = open_store(settings.backend, settings.store_folder, settings.db_url,
                            max_audit_events=settings.max_audit_events, key_file=settings.key_file)
     except (OSError, ValueError) as exc:
         where = "the database" if settings.backend == "postgres" else f"the store at {settings.store_folder}"
-        raise UsageError(f"cannot use {where}: {exc}") from None
+        raise UserError(f"cannot use {where}: {exc}") from None
+    args.stores.append(store)  # closed when the command ends (a pool's threads are stopped)
     try:
         policy = settings.policy(store.tombstone_key)
     except (OSError, ValueError) as exc:
-        raise UsageError(f"cannot use the store at {settings.store_folder}: {exc}") from None
+        raise UserError(f"cannot use the store at {settings.store_folder}: {exc}") from None
     return Owner(store, policy, time.time, actor="cli", scope=settings.scope)
 
 
@@ -84,7 +89,7 @@ def _settings(args: argparse.Namespace) -> Settings:
     try:
         return load_settings(_plugin_config(args), device_defaults())[0]
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UserError(str(exc)) from None
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -122,7 +127,7 @@ def cmd_sessions(args: argparse.Namespace) -> int:
 
 def _fact_line(fact: Fact, now: Optional[float] = None) -> str:
     state = "pinned" if fact.pinned and fact.live else (
-        "live" if fact.live else f"{fact.superseded_by} {_when(fact.superseded_at)}")
+        "live" if fact.live else f"{retired_label(fact)} {_when(fact.superseded_at)}")
     if fact.when and fact.live:
         state += "; past" if now is not None and event_end(fact.when) < now else "; upcoming"
     date = f"{fact.when}: " if fact.when else ""
@@ -152,7 +157,7 @@ def cmd_entities(args: argparse.Namespace) -> int:
     found = owner.entities(args.session)
     counts = {e.id: sum(1 for f in owner.facts(args.session) if f.about == e.id) for e in found}
     _emit(args, [dict(e.to_dict(), facts=counts[e.id]) for e in found],
-          "\n".join(f"[{e.id}] {e.label}  ({counts[e.id]} facts)" for e in found) or "(no entities)")
+          "\n".join(f"[{e.id}] {e.label}  ({counted(counts[e.id], 'fact')})" for e in found) or "(no entities)")
     return 0
 
 
@@ -184,8 +189,8 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 def cmd_add(args: argparse.Namespace) -> int:
     """Add a fact (the owner's add also lifts a tombstone on the same words)."""
-    fact = _owner(args).add(args.session, args.text, pin=args.pin, about=args.about, relation=args.relation,
-                            when=args.when)
+    fact = _owner(args, create=True).add(args.session, args.text, pin=args.pin, about=args.about,
+                                         relation=args.relation, when=args.when)
     _emit(args, fact.to_dict(), f"added {_fact_line(fact)}")
     return 0
 
@@ -249,10 +254,10 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    """Import an export of this plugin, or the seed plugin's entity_memory.json."""
-    owner = _owner(args)
+    """Import an export of this plugin, or the older plugin's entity_memory.json."""
+    owner = _owner(args, create=True)
     changed = owner.import_data(read_json_file(args.file), _progress(args))
-    _emit(args, {"sessions": changed}, f"imported into {changed} session(s)")
+    _emit(args, {"sessions": changed}, f"imported into {counted(changed, 'session')}")
     return 0
 
 
@@ -260,17 +265,30 @@ def cmd_erase(args: argparse.Namespace) -> int:
     """Erase a session: facts, tombstones, history and quarantined copies."""
     settings = _settings(args)
     owner = _owner(args)
-    owner.record(args.session, must_exist=True)
+    live = len(owner.facts(args.session))
+    confirm(f"Erase session {args.session!r}: {counted(live, 'live fact')}, its history and tombstones? "
+            f"It cannot be undone.", assume_yes=args.yes, interactive=args.interactive)
     owner.erase(args.session)
     notes = [f"erased {args.session}"]
     seed = Path(settings.db_path).expanduser()
     try:
         if seed.is_file() and args.session in json.loads(seed.read_text(encoding="utf-8")):
-            notes.append(f"note: the seed plugin's file {seed} still holds this session; this tool "
+            notes.append(f"note: the older plugin's file {seed} still holds this session; this tool "
                          f"never changes that file")
     except (OSError, ValueError):
         pass
     _emit(args, {"erased": args.session, "seed_file_still_holds_it": len(notes) > 1}, "\n".join(notes))
+    return 0
+
+
+def cmd_forget_all(args: argparse.Namespace) -> int:
+    """Forget every fact of a session for good (erase, instead, lets them be learnt again)."""
+    owner = _owner(args)
+    live = len(owner.facts(args.session))
+    confirm(f"Forget all {counted(live, 'live fact')} of session {args.session!r}? It cannot be undone.",
+            assume_yes=args.yes, interactive=args.interactive)
+    forgotten = owner.forget_all(args.session)
+    _emit(args, {"forgotten": forgotten}, f"forgot {counted(forgotten, 'fact')} of {args.session}")
     return 0
 
 
@@ -280,7 +298,7 @@ def cmd_vacuum(args: argparse.Namespace) -> int:
     store = _owner(args).store
     vacuum = getattr(store, "vacuum", None)
     if vacuum is None:
-        raise UsageError("vacuum is for backend postgres; the JSON backend overwrites erased files itself")
+        raise UserError("vacuum is for backend postgres; the JSON backend overwrites erased files itself")
     vacuum()
     _emit(args, {"vacuumed": True}, "vacuumed: dead row versions (ciphertext under keys that no longer "
                                      "exist) have left the table files")
@@ -339,7 +357,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     def command(name: str, run: Callable[[argparse.Namespace], int], *arguments: str) -> argparse.ArgumentParser:
         doc = run.__doc__ or ""
-        sub = commands.add_parser(name, help=doc.splitlines()[0], description=doc, parents=[common])
+        summary = " ".join(doc.split("\n\n")[0].split())  # the whole first paragraph, on one line
+        sub = commands.add_parser(name, help=summary, description=doc, parents=[common])
         for argument in arguments:
             sub.add_argument(argument)
         sub.set_defaults(run=run)
@@ -374,7 +393,8 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("session", nargs="?")
     export.add_argument("--all", action="store_true", help="every session")
     command("import", cmd_import, "file")
-    command("erase", cmd_erase, "session")
+    for name, run in (("erase", cmd_erase), ("forget-all", cmd_forget_all)):
+        command(name, run, "session").add_argument("--yes", action="store_true", help="do not ask: go ahead")
     command("vacuum", cmd_vacuum)
     curate = command("curate", cmd_curate)
     curate.add_argument("--older-than", type=float, metavar="DAYS", help="prune facts not confirmed for DAYS")
@@ -382,7 +402,8 @@ def build_parser() -> argparse.ArgumentParser:
     curate.add_argument("--idle-days", type=float, metavar="DAYS", help="list sessions untouched for DAYS")
     curate.add_argument("--apply", action="store_true", help="make the changes shown")
     doctor = command("doctor", cmd_doctor)
-    doctor.add_argument("--timeout", type=_positive_seconds, default=5.0, help="seconds to wait for the endpoint")
+    doctor.add_argument("--timeout", type=_positive_seconds, help="seconds to wait for the endpoint (default: "
+                                                                   "the persona's connect_timeout and request_timeout)")
     return parser
 
 
@@ -409,6 +430,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     args.out = sys.stdout
+    args.interactive, args.stores = sys.stdin.isatty(), []  # someone to answer "Are you sure?"; stores opened
     _logs_to_stderr()
     with contextlib.redirect_stdout(sys.stderr):  # loggers made from here on write to stderr too
         return _run(args)
@@ -420,9 +442,11 @@ def _run(args: argparse.Namespace) -> int:
     except StoreUnavailable as exc:
         print(f"ovos-entity-memory: the database cannot be reached ({exc}); check db_url", file=sys.stderr)
         return 1
-    except (UsageError, OwnerError) as exc:
+    except (UserError, OwnerError) as exc:
         print(f"ovos-entity-memory: {exc}", file=sys.stderr)
-        return 1
+        return getattr(exc, "status", 1)  # a usage mistake's is 2
+    finally:
+        close_stores(args.stores)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,9 @@ from typing import Any, Dict, Optional, Sequence, TextIO
 
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 
+from ovos_memory_plugin_entity.domain.errors import EndpointError, EndpointUnavailable, UserError
+from ovos_memory_plugin_entity.io.client import ChatClient
+
 DEMO_CONVERSATION = (
     ("Hi! My name is Ana, but please call me Annie.", "Nice to meet you, Annie!"),
     ("I live in Lisbon and I work as a nurse.", "That sounds like demanding work."),
@@ -15,6 +18,22 @@ DEMO_CONVERSATION = (
     ("Actually, I just moved to Porto.", "Porto is lovely!"),
 )
 DEMO_QUESTION = "Can you suggest a dinner place near me?"
+# Seconds to wait for a connection to --api-url: a local server accepts at once.
+DEMO_CONNECT_S = 5.0
+
+
+def check_reachable(api_url: str, timeout: float) -> None:
+    """Raise at once when nothing answers at ``api_url`` (the queue would retry for minutes)."""
+    client = ChatClient(api_url, connect_timeout=DEMO_CONNECT_S, read_timeout=timeout)
+    try:
+        client.models()
+    except EndpointUnavailable as exc:
+        raise UserError(f"{exc}\nfix: start the local model server at {api_url} (llama-server, vLLM, Ollama), "
+                        f"correct --api-url, or leave --api-url out to try the built-in rules") from None
+    except EndpointError:
+        pass  # it answers, if not with a list of models: the extraction will tell
+    finally:
+        client.close()
 
 
 def _print_messages(messages: Sequence[AgentMessage], out: TextIO) -> None:
@@ -32,6 +51,8 @@ def run_demo(api_url: Optional[str], timeout: float, out: TextIO) -> int:
     store is a temporary folder; with --api-url your local model does the extracting.
     """
     from ovos_memory_plugin_entity.plugin import EntityMemory
+    if api_url:
+        check_reachable(api_url, timeout)
     with tempfile.TemporaryDirectory(prefix="entity-memory-demo-") as folder:
         config: Dict[str, Any] = {"db_path": str(Path(folder) / "entity_memory.json"),
                                   "system_prompt": "You are a helpful voice assistant."}

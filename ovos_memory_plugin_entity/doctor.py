@@ -7,10 +7,13 @@ real parser: a server that answers but never in the contract's JSON fails here.
 from __future__ import annotations
 
 import datetime
+import errno
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 from ovos_memory_plugin_entity.about import PLUGIN_NAMES, UNIQUE_PLUGIN_NAME
+from ovos_memory_plugin_entity.cli_guards import counted
 from ovos_memory_plugin_entity.domain.contract import build_prompt, parse_reply, render_exchange
 from ovos_memory_plugin_entity.domain.errors import EndpointError, ReplyError, StoreUnavailable
 from ovos_memory_plugin_entity.io.client import ChatClient
@@ -22,6 +25,8 @@ from ovos_memory_plugin_entity.settings import Loaded, Settings
 SYSTEM_DROPPING_ENGINES = ("ovos-chat-openai-plugin",)
 PASS, WARN, FAIL = "PASS", "WARN", "FAIL"
 _TRIAL_EXCHANGE = render_exchange("My name is Sam and I live in Leeds.", "Nice to meet you, Sam!")
+# Quarantined files named in the report; the count covers the rest.
+MAX_NAMED_QUARANTINED = 3
 
 
 @dataclass(frozen=True)
@@ -37,19 +42,21 @@ class Check:
 
 
 def check_settings(loaded: Loaded) -> List[Check]:
-    checks = [Check("setting", FAIL, error, "correct it in the persona JSON; until then its default is used")
-              for error in loaded.errors]
+    checks = [Check("setting", FAIL, f"{error}; {fallback}", "correct it in the persona JSON")
+              for error, fallback in zip(loaded.errors, loaded.fallbacks)]
     if loaded.unknown:
         checks.append(Check("unknown keys", WARN, f"{', '.join(loaded.unknown)} mean nothing to this plugin",
                             "check their spelling against the readme's configuration table"))
     return checks or [Check("settings", PASS, "every key is understood")]
 
 
-def check_endpoint(settings: Settings, timeout: float) -> List[Check]:
-    """The endpoint answers, serves the model, and a real extraction parses."""
+def check_endpoint(settings: Settings, timeout: Optional[float] = None) -> List[Check]:
+    """The endpoint answers, serves the model, and a real extraction parses, within the
+    persona's own ``connect_timeout`` and ``request_timeout`` (``timeout`` overrides both)."""
     down = WARN if settings.extractor == "auto" else FAIL
     client = ChatClient(settings.api_url, model=settings.model, api_key=settings.api_key,
-                        connect_timeout=timeout, read_timeout=timeout, max_tokens=settings.max_extract_tokens)
+                        connect_timeout=timeout or settings.connect_timeout,
+                        read_timeout=timeout or settings.request_timeout, max_tokens=settings.max_extract_tokens)
     try:
         try:
             models = client.models()
@@ -62,19 +69,21 @@ def check_endpoint(settings: Settings, timeout: float) -> List[Check]:
             checks.append(Check("model", FAIL, f"model {settings.model!r} is not served",
                                 f"set model to one of {models}, or leave it empty to use the first"))
             return checks
-        checks.append(_trial_extraction(client, settings))
+        checks.append(_trial_extraction(client, settings, timeout))
         return checks
     finally:
         client.close()
 
 
-def _trial_extraction(client: ChatClient, settings: Settings) -> Check:
+def _trial_extraction(client: ChatClient, settings: Settings, timeout: Optional[float]) -> Check:
     today = datetime.date.today().isoformat()
     try:
         completion = client.complete(build_prompt(settings.extraction_prompt, _TRIAL_EXCHANGE, [], today))
     except EndpointError as exc:
+        waited = (f"--timeout (now {timeout:g} s; the persona's request_timeout is {settings.request_timeout:g} s)"
+                  if timeout else f"request_timeout (now {settings.request_timeout:g} s)")
         return Check("extraction", FAIL, f"a test extraction failed: {exc}",
-                     "raise request_timeout for a slow model, or check the server's logs")
+                     f"raise {waited} for a slow model, or check the server's logs")
     mode = "JSON output" if client.json_output else "plain replies (the server refuses response_format)"
     if completion.truncated:
         return Check("extraction", FAIL, "the test reply was cut off by the token limit", "raise max_extract_tokens")
@@ -104,29 +113,65 @@ def check_store(settings: Settings) -> Check:
             store.close()
     except (OSError, StoreUnavailable, ValueError) as exc:
         fix = ("check db_url, that the server runs, and that the role may create tables"
-               if settings.backend == "postgres" else
-               f"make {settings.store_folder} a private folder (chmod 700) owned by the assistant's user, "
-               f"or change db_path")
+               if settings.backend == "postgres" else store_fix(exc, settings.store_folder))
         return Check("store", FAIL, f"{where} cannot be used: {exc}", fix)
     if settings.backend == "postgres":
         return Check("store", PASS, f"{where} answers; its text is sealed with the node key {settings.key_file}")
     return Check("store", PASS, f"{where} is writable and private")
 
 
-def check_plugin_names(used_name: str = PLUGIN_NAMES[0]) -> List[Check]:
-    """Which class OPM gives for each of our names; a wrong one fails only if it is used."""
+def store_fix(exc: Exception, folder: Path) -> str:
+    """The fix for a JSON store that cannot be used, from what the system said."""
+    code = getattr(exc, "errno", None)
+    if code == errno.EROFS:
+        return f"the file system holding {folder} is mounted read-only: remount it read-write, or set db_path " \
+               f"to a writable place"
+    if code in (errno.EACCES, errno.EPERM):
+        return f"the assistant's user may not write {folder}: make that user its owner (chown -R), or set " \
+               f"db_path to a folder it owns"
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        return f"the disk (or quota) holding {folder} is full: free space there (df -h {folder}), or set " \
+               f"db_path to another disk"
+    return f"make {folder} a private folder (chmod 700) owned by the assistant's user, or change db_path"
+
+
+def check_quarantine(settings: Settings) -> List[Check]:
+    """Files the JSON store set aside because they did not parse (``*.corrupt*``)."""
+    if settings.backend != "json":
+        return []
+    found = sorted((settings.store_folder / "sessions").glob("*.corrupt*"))
+    if not found:
+        return []
+    names = ", ".join(p.name for p in found[:MAX_NAMED_QUARANTINED])
+    names += ", ..." if len(found) > MAX_NAMED_QUARANTINED else ""
+    return [Check("quarantined files", WARN,
+                  f"{counted(len(found), 'file')} that did not parse, set aside in {found[0].parent} ({names}); "
+                  f"each session went on from what could be read",
+                  "read them (JSON; a fact worth keeping can be added again with 'ovos-entity-memory add'), "
+                  "then delete them: they may hold text that was meant to be forgotten. 'erase SESSION' "
+                  "removes a session's copies too")]
+
+
+def check_plugin_names(used_name: Optional[str] = None) -> List[Check]:
+    """Which class OPM gives for each of our names. Another class under a name fails only
+    if the persona uses that name, and needs no fix if it uses the unique one (``used_name``
+    None: no persona was given)."""
     from ovos_plugin_manager.agents import load_memory_plugin
 
     from ovos_memory_plugin_entity.plugin import EntityMemory
     checks = []
     for name in PLUGIN_NAMES:
         cls = load_memory_plugin(name)
-        ours = cls is EntityMemory
         where = f"{cls.__module__}.{cls.__name__}" if cls else "nothing"
-        level = PASS if ours else FAIL if name == used_name else WARN
-        note = "" if ours or name != used_name else " (and the persona uses this name)"
-        checks.append(Check(f"plugin name {name}", level, f"OPM gives {where}{note}",
-                            "" if ours else f"use the unique name {UNIQUE_PLUGIN_NAME} in memory_module"))
+        if cls is EntityMemory:
+            checks.append(Check(f"plugin name {name}", PASS, f"OPM gives {where}"))
+        elif name == used_name or used_name is None:
+            checks.append(Check(f"plugin name {name}", FAIL if name == used_name else WARN,
+                                f"OPM gives {where}" + (" (and the persona uses this name)" if used_name else ""),
+                                f"use the unique name {PLUGIN_NAMES[0]} in memory_module"))
+        else:
+            checks.append(Check(f"plugin name {name}", PASS, f"OPM gives {where} (the older plugin); the persona "
+                                                             f"uses {used_name}, so that does not matter"))
     return checks
 
 
@@ -151,14 +196,15 @@ def check_persona(persona: Dict[str, Any]) -> List[Check]:
     return checks
 
 
-def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: float = 5.0) -> List[Check]:
+def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optional[float] = None) -> List[Check]:
     settings = loaded.settings
     checks = check_settings(loaded)
     checks += check_endpoint(settings, timeout) if settings.extractor != "rules" else [
         Check("endpoint", PASS, "extractor: rules needs no model")]
     checks.append(check_store(settings))
+    checks += check_quarantine(settings)
     named = persona.get("memory_module") if persona else None
-    checks += check_plugin_names(named if isinstance(named, str) and named in PLUGIN_NAMES else PLUGIN_NAMES[0])
+    checks += check_plugin_names(named if isinstance(named, str) and named in PLUGIN_NAMES else None)
     if persona is not None:
         checks += check_persona(persona)
     return checks

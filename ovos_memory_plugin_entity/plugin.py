@@ -60,11 +60,11 @@ class EntityMemory(AgentContextManager):
         if loaded.unknown:
             LOG.warning(f"entity memory: unknown configuration keys {list(loaded.unknown)} are ignored; "
                         f"check their spelling")
-        for error in loaded.errors:  # the persona keeps running: never swap the user's persona
-            LOG.error(f"entity memory: {error}; using that key's default"
-                      + ("" if not loaded.memory_off else " (memory is off until it is fixed)"))
-        # A setting that decides whose facts are whose could not be read: remember nothing.
-        self.enabled = not loaded.memory_off
+        for error, fallback in zip(loaded.errors, loaded.fallbacks):  # the persona keeps running
+            LOG.error(f"entity memory: {error}; {fallback}")
+        # A setting that decides whose facts are whose could not be read: learn and recall no
+        # fact. The conversation's own turns are not shared between sessions, so they stay.
+        self.facts_enabled = not loaded.memory_off
         self.settings = settings
         self._wall_clock = wall_clock
         language = load_language(settings.lang)
@@ -93,8 +93,9 @@ class EntityMemory(AgentContextManager):
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
         self._turns = TurnKeeper(settings.max_history, settings.cache_sessions)
         self._closed = False
+        # Not while the facts are off: the older plugin's file is imported once, under the right scope.
         self._migration = migration.start(self._store, settings.db_path, self._import_key, policy, wall_clock) \
-            if isinstance(self._store, JsonFolderStore) else None
+            if isinstance(self._store, JsonFolderStore) and self.facts_enabled else None
 
     def _open_store(self) -> Store:
         try:
@@ -120,8 +121,6 @@ class EntityMemory(AgentContextManager):
 
     def _key(self, session_id: Any) -> Optional[str]:
         """The store key for a caller's session id; None refuses it (scope fails closed)."""
-        if not self.enabled:
-            return None
         key = session_key(self.settings.scope, session_id)
         if key is None:
             LOG.warning(f"entity memory: refused session id {str(session_id)[:40]!r}: it must be a "
@@ -143,7 +142,8 @@ class EntityMemory(AgentContextManager):
             key = self._key(session_id)
             if key is not None and new_messages:
                 self._turns.add(key, new_messages)
-                self._learner.learn(key, new_messages)
+                if self.facts_enabled:
+                    self._learner.learn(key, new_messages)
         except Exception as exc:  # the turn must go on, whatever memory does
             LOG.exception(f"entity memory: could not queue an exchange: {exc}")
 
@@ -156,6 +156,7 @@ class EntityMemory(AgentContextManager):
             key = self._key(session_id)
             if key is not None:
                 turns = self._turns.recent(key)
+            if key is not None and self.facts_enabled:
                 block = self._ranks.use(key, lambda: self._store.load(key),
                                         lambda record, ranked: self._render(key, record, ranked, utterance))
         except Exception as exc:

@@ -222,14 +222,15 @@ SPECS: Dict[str, Spec] = {
                                    "first use); every node sharing the database needs a copy of the same file",
                         shown="postgres.key in the JSON folder"),
     "extraction_prompt": Spec(DEFAULT_EXTRACTION_PROMPT, _prompt, "must contain `{exchange}`; may use `{facts}` and "
-                                                                  "`{today}` (see \"Extraction contract\")",
+                                                                  "`{today}` (see docs/contract.md)",
                               shown="built in"),
     "facts_header": Spec("Known facts about the user:", _text, "first line of the injected block"),
     "system_prompt": Spec("", _text, "the persona's system prompt, first in the context"),
     "scope": Spec("session", _choice(SCOPES), "`session`: facts per session id; `global`: one fact set for the device"),
     "lang": Spec("en-US", _text, "language of the rules, the gates, the stopwords, the stemmer and the injected "
-                                 "note; `pt-BR` falls back to `pt`, a language without data to English (logged)",
-                 shown="mycroft.conf's `lang`, else en-US"),
+                                 "note; a regional variant uses its language's data (`pt-BR` → `pt-pt`), a language "
+                                 "without data English (logged)",
+                 shown="mycroft.conf's lang, else en-US"),
     "extractor": Spec("auto", _choice(EXTRACTORS), "`llm`, `rules`, or `auto` (the model when it answers, "
                                                    "the rules while it does not)"),
     "max_prompt_facts": Spec(20, _int(0), "known facts shown to the model with each exchange, so it can update them"),
@@ -292,8 +293,17 @@ def settings_doc() -> str:
 
 
 # Keys whose default is not a safe stand-in for a value that cannot be understood:
-# memory is switched off instead (a wrong scope could mix people's facts).
+# the facts are switched off instead (a wrong scope could mix people's facts).
 SAFETY_KEYS = frozenset({"scope"})
+FACTS_OFF = ("facts are off until it is fixed (nothing is learnt, none is recalled); "
+             "the conversation's recent turns are still kept and sent")
+
+
+def fallback_of(key: str) -> str:
+    """What the plugin does while ``key``'s value cannot be understood, in one clause."""
+    if key in SAFETY_KEYS:
+        return FACTS_OFF
+    return f"its default ({_shown(SPECS[key])}) is used until it is fixed"
 
 
 @dataclass(frozen=True)
@@ -303,6 +313,7 @@ class Loaded:
     settings: Settings
     unknown: Tuple[str, ...]
     errors: Tuple[str, ...]  # one sentence per key that fell back to its default
+    fallbacks: Tuple[str, ...] = ()  # for each error, what happens until it is fixed
 
     @property
     def memory_off(self) -> bool:
@@ -315,8 +326,10 @@ def read_settings(config: Any, defaults: Optional[Mapping[str, Any]] = None) -> 
     if config is None:
         config = {}
     errors: List[str] = []
+    fallbacks: List[str] = []
     if not isinstance(config, Mapping):
         errors.append(f"the plugin configuration must be a JSON object, got {config!r}")
+        fallbacks.append("every key uses its default until it is fixed")
         config = {}
     values: Dict[str, Any] = {key: spec.default for key, spec in SPECS.items()}
     for key, spec in SPECS.items():
@@ -328,15 +341,17 @@ def read_settings(config: Any, defaults: Optional[Mapping[str, Any]] = None) -> 
                 values[key] = spec.parse(key, raw)
             except ValueError as exc:
                 errors.append(str(exc))
+                fallbacks.append(fallback_of(key))
     values["db_path"] = values["db_path"] or default_db_path()
     if values["backend"] == "postgres":
         values["db_url"] = values["db_url"] or os.environ.get(DB_URL_ENV, "")
         if not values["db_url"].startswith(("postgresql://", "postgres://")):
             errors.append(f"backend 'postgres' needs db_url (or ${DB_URL_ENV}) as a postgresql:// URL, "
-                          f"got {values['db_url']!r}; using backend 'json'")
+                          f"got {values['db_url']!r}")
+            fallbacks.append("backend 'json' is used until it is fixed")
             values["backend"] = "json"
     unknown = tuple(sorted(str(k) for k in config if k not in KNOWN_KEYS))
-    return Loaded(Settings(**values), unknown, tuple(errors))
+    return Loaded(Settings(**values), unknown, tuple(errors), tuple(fallbacks))
 
 
 def load_settings(config: Optional[Mapping[str, Any]],

@@ -85,7 +85,7 @@ def test_forget_and_erase_leave_no_trace(capsys, db, tmp_path):
     assert run(capsys, db, "forget", "s", "f1")[0] == 0
     files = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
     assert b"oolong" not in files and b"kayak" in files
-    assert run(capsys, db, "erase", "s")[0] == 0
+    assert run(capsys, db, "erase", "s", "--yes")[0] == 0
     files = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
     assert b"kayak" not in files and b"Owns" not in files
     assert list((tmp_path / "ovos" / "entity_memory" / "locks").iterdir())  # lock files stay
@@ -95,7 +95,7 @@ def test_erase_says_when_the_seed_file_still_holds_the_session(capsys, db, tmp_p
     Path(db).parent.mkdir(parents=True)
     Path(db).write_text(json.dumps({"s": {"facts": ["Likes tea"]}}))
     run(capsys, db, "add", "s", "Has a cat")
-    code, out, _ = run(capsys, db, "erase", "s")
+    code, out, _ = run(capsys, db, "erase", "s", "--yes")
     assert code == 0 and "still holds this session" in out
 
 
@@ -104,7 +104,6 @@ def test_erase_says_when_the_seed_file_still_holds_the_session(capsys, db, tmp_p
     (["forget", "s", "f99"], "no fact 'f99'"),
     (["edit", "s", "f99", "x"], "no live fact 'f99'"),
     (["import", "/nonexistent.json"], "cannot read"),
-    (["export"], "name one SESSION or give --all"),
 ])
 def test_clear_errors(capsys, db, argv, message):
     run(capsys, db, "add", "s", "Likes tea")
@@ -196,7 +195,7 @@ def test_import_takes_the_older_plugins_format(capsys, db, tmp_path):
 
 def test_a_reworded_repeat_confirms_instead_of_adding(capsys, db):
     run(capsys, db, "add", "s", "Likes green tea")
-    run(capsys, db, "add", "s", "green tea likes")
+    run(capsys, db, "add", "s", "The user likes green tea!")  # the same words in the same order
     _, facts, _ = run(capsys, db, "facts", "s", json_out=True)
     assert [(f["text"], f["confirmations"]) for f in facts] == [("Likes green tea", 2)]
 
@@ -284,7 +283,7 @@ def test_cli_erase_drops_an_exchange_queued_in_a_running_assistant(capsys, db, m
     model.reply('["Owns a kayak"]')
     memory.update_history(user_assistant("I own a kayak"), "s")
     assert model.arrived.acquire(timeout=10) and model.arrived.acquire(timeout=10)
-    assert run(capsys, db, "erase", "s")[0] == 0
+    assert run(capsys, db, "erase", "s", "--yes")[0] == 0
     model.release.set()
     assert memory.flush(10)
     assert memory.facts("s") == []

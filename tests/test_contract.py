@@ -69,19 +69,6 @@ def test_a_bad_setting_keeps_the_persona_with_that_keys_default(tmp_path, logs):
         memory.close()
 
 
-def test_a_bad_scope_turns_memory_off_not_into_another_scope(tmp_path, logs):
-    cls = load_memory_plugin(UNIQUE_NAME)
-    memory = cls(config={"scope": "everyone", "db_path": str(tmp_path / "m.json"), "extractor": "rules"})
-    try:
-        memory.update_history(user_assistant("My name is Ana."), "s")
-        assert memory.flush(5)
-        context = memory.build_conversation_context("who am I?", "s")
-        assert [m.content for m in context] == ["who am I?"]
-        assert any("scope" in m and "memory is off" in m for level, m in logs if level == "error")
-    finally:
-        memory.close()
-
-
 @pytest.mark.skipif(importlib.util.find_spec("psycopg") is not None,
                     reason="psycopg is installed; this checks the message shown without it")
 def test_postgres_without_the_extra_names_the_extra(logs):

@@ -3,10 +3,9 @@ request, the screens refuse, a yes decides, ranking stems, and the note speaks i
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
-
-import shutil
 
 from ovos_memory_plugin_entity.language.data import LOCALE, PATTERNS_FILE, available, load_language, missing
 from tests.helpers import user_assistant

@@ -5,8 +5,8 @@ import pytest
 from ovos_plugin_manager.templates.agents import MessageRole
 
 from ovos_memory_plugin_entity.domain import ranking as context
-from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.domain import rendering
+from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 from ovos_memory_plugin_entity.language.data import load_language
 from ovos_memory_plugin_entity.language.screen import is_instruction

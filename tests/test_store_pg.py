@@ -66,7 +66,7 @@ def test_no_text_is_readable_in_the_tables_or_the_wal_and_erase_destroys_the_key
     query = "SELECT record->>'key' FROM entity_memory_sessions WHERE session_id = %s"
     with psycopg.connect(pg_url) as conn:
         key_before, other_before = (conn.execute(query, (s,)).fetchone()[0] for s in ("s", "other"))
-    assert main(db + ["erase", "s"]) == 0  # quick: locks one row, no VACUUM on the request path
+    assert main(db + ["erase", "s", "--yes"]) == 0  # quick: locks one row, no VACUUM on the request path
     assert main(db + ["vacuum"]) == 0  # the owner's explicit, table-locking step
     with psycopg.connect(pg_url) as conn:
         assert conn.execute("SELECT count(*) FROM entity_memory_audit WHERE session_id = 's'").fetchone()[0] == 0

@@ -5,7 +5,8 @@
     │   │                              refuse it; the plugin logs it and uses the key's default)
     │   ├── MissingExtra               a backend whose extra is not installed; says which
     │   └── LanguageDataError          a language folder that lacks a file or key; names it
-    ├── UsageError                     a mistake on the command line (exit status 1)
+    ├── UserError                      the command line cannot do what was asked (exit status 1)
+    │   └── UsageError                 the command line itself is wrong (exit status 2, as argparse)
     ├── OwnerError (ValueError)        what the owner asked cannot be done; the text says why
     │   └── NotFound (LookupError)     no such session, fact, entity or pending item
     ├── ReplyError (ValueError)        a model reply that does not fit the extraction contract
@@ -47,8 +48,16 @@ class LanguageDataError(ConfigError):
     """A language folder (``locale/<lang>/``) that lacks a file, a key or an entry."""
 
 
-class UsageError(EntityMemoryError):
-    """A mistake on the command line: printed without a traceback, exit status 1."""
+class UserError(EntityMemoryError):
+    """A mistake or a refusal on the command line: printed without a traceback, exit status 1."""
+
+    status = 1
+
+
+class UsageError(UserError):
+    """The command line itself is wrong: exit status 2, as argparse's own mistakes."""
+
+    status = 2
 
 
 class OwnerError(EntityMemoryError, ValueError):

@@ -119,7 +119,7 @@ class Extractor:
                                  stopwords=self._language.stopwords)
         except ReplyError as exc:
             LOG.warning(f"entity memory: {exc}; nothing was stored. A custom extraction_prompt "
-                        f"must ask for the JSON contract described in the readme.")
+                        f"must ask for the JSON contract described in docs/contract.md.")
             return None
         if parsed.dropped_examples:
             LOG.info(f"entity memory: the model echoed the prompt's examples {list(parsed.dropped_examples)}; "

@@ -143,6 +143,15 @@ class Owner:
     def forget(self, session_id: str, fact_id: str) -> None:
         self._edit(session_id, lambda e: e.forget(fact_id))
 
+    def forget_all(self, session_id: str) -> int:
+        """Forget every live fact, as the user's own "forget everything" does; returns how many."""
+        def act(editor: Editor) -> int:
+            live = [fact.id for fact in editor.record.live_facts()]
+            for fact_id in live:
+                editor.forget(fact_id)
+            return len(live)
+        return self._edit(session_id, act)
+
     def erase(self, session_id: str) -> None:
         self.store.erase(self.key(session_id))
 
