@@ -15,6 +15,7 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ovos_memory_plugin_entity import text as textlib
 from ovos_memory_plugin_entity.entities import clean_name, clean_relation, name_key
+from ovos_memory_plugin_entity.forgetting import mentions
 from ovos_memory_plugin_entity.record import (EVICTED, FORGOTTEN, Entity, Fact, SessionRecord, Tombstone, id_number)
 
 # The extractor may pin the user's name and how to address them; more than this
@@ -304,6 +305,20 @@ class EditorCore:
                     row.superseded_by = FORGOTTEN
                     row.pinned = False
                 self._event("forget", row.id)
+                self._drop_proposals_about(row.id, self.change.forgotten_texts[-1])
+
+    def _drop_proposals_about(self, fact_id: str, fact_text: str) -> None:
+        """A proposal about a forgotten fact (by its id, or in its words) goes with it: the
+        assistant is never asked about it again, and its lines leave the trail."""
+        for item in list(self.record.pending):
+            ops = item.ops
+            targets = {u.get("fact_id") for u in ops.get("update", []) if isinstance(u, dict)}
+            targets |= {str(f) for f in ops.get("forget", [])}
+            if fact_id in targets or any(mentions(line, [fact_text]) for line in item.describe):
+                self.record.pending.remove(item)
+                self.change.forgotten_texts += item.describe
+                self.change.forgotten_ids.append(item.id)
+                self._event("forget", item.id)
 
     def _rows_with_text(self, about: Optional[str], normalised: str) -> List[Fact]:
         """Rows (live or retired) about ``about`` with this normalised text: one index per

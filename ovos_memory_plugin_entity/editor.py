@@ -358,6 +358,10 @@ class Editor(EditorCore):
         if self.change.refused:
             del self.change.events[events_before:]
             self.record.pending.append(item)
+            return
+        # The facts it became: forgetting one of them scrubs this proposal's lines too.
+        self.change.events[events_before]["facts"] = [e["fact"] for e in self.change.events[events_before + 1:]
+                                                      if e.get("action") == "add"]
 
     def set_awaiting(self, pending_ids: Iterable[str], awaiting: bool) -> None:
         """Record that the assistant asked about these items (or that the asking is over)."""

@@ -7,14 +7,13 @@ change says so, appends its audit events and scrubs forgotten text from the trai
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Callable, Dict, Iterable, List, Optional, Protocol, Tuple
 
 from ovos_memory_plugin_entity.editing import Change
+from ovos_memory_plugin_entity.forgetting import SCRUBBED, linked_ids, whole_words
 from ovos_memory_plugin_entity.record import SessionRecord, new_record
 
 Mutation = Callable[[SessionRecord], Change]
-SCRUBBED = "[forgotten]"
 # The audit fields that carry fact text; nothing else of an event is ever scrubbed.
 TEXT_FIELDS = ("before", "after")
 # Records (and rankings) kept in memory per process, by default: a few hundred active sessions.
@@ -82,10 +81,12 @@ def mutated(session_id: str, data: Optional[Dict[str, Any]], mutate: Mutation) -
 
 def erased(old: Optional[SessionRecord], session_id: str) -> SessionRecord:
     """What a session holds after an erase: nothing but a new generation (so an exchange
-    queued before the erase is dropped) and the import markers (so the older plugin's
-    file is not imported into it again)."""
+    queued before the erase is dropped) and the older plugin's import markers (so its
+    file is not imported into it again). The markers of imported exports go: a backup
+    restores into an erased session."""
     fresh = new_record(session_id, (old.generation if old else 0) + 1)
-    fresh.imported = list(old.imported) if old else []
+    # The older plugin's markers are bare digests; an export's or a text list's say "export:" or "texts:".
+    fresh.imported = [m for m in old.imported if ":" not in m] if old else []
     return fresh
 
 
@@ -99,12 +100,14 @@ def scrub_event(event: Dict[str, Any], texts: Iterable[str], ids: Iterable[str] 
         for key in present:
             scrubbed[key] = SCRUBBED
         return scrubbed
-    patterns = [re.compile(rf"(?<!\w){re.escape(t)}(?!\w)", re.IGNORECASE) for t in texts if t]
+    pattern = whole_words(texts)  # a case-changed copy of the text is the same text
     for key in present:
-        for pattern in patterns:  # a case-changed copy of the text is the same text
+        if pattern is not None:
             scrubbed[key] = pattern.sub(SCRUBBED, scrubbed[key])
     return scrubbed
 
 
 def scrub_trail(trail: List[Dict[str, Any]], change: Change) -> List[Dict[str, Any]]:
-    return [scrub_event(e, change.forgotten_texts, change.forgotten_ids) for e in trail]
+    """The trail without forgotten text; the proposal a forgotten fact came from loses its lines too."""
+    ids = linked_ids(trail, change.forgotten_ids)
+    return [scrub_event(e, change.forgotten_texts, ids) for e in trail]

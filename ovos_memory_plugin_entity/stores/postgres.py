@@ -26,7 +26,9 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ovos_utils.log import LOG
 
+from ovos_memory_plugin_entity.crashpoints import crash_point
 from ovos_memory_plugin_entity.editing import Change
+from ovos_memory_plugin_entity.forgetting import linked_ids
 from ovos_memory_plugin_entity.lru import LRU
 from ovos_memory_plugin_entity.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
@@ -270,8 +272,10 @@ class PostgresStore:
                         f"updated_at = now() WHERE session_id = %s RETURNING revision",
                         (self._stored(key, session_id, record.to_dict(), sealing), key)).fetchone()[0]
                     entry = (int(revision), record)
+                    crash_point("pg-record-written")
                     if sealing != wrapped:
                         self._reseal_trail(conn, key, wrapped, sealing, change)
+                        crash_point("pg-trail-resealed")
                     if change.events:
                         with conn.cursor() as cursor:
                             cursor.executemany(
@@ -283,6 +287,7 @@ class PostgresStore:
                                  (key,))
             return change, entry
         change, entry = self._run(work)
+        crash_point("pg-committed")
         if entry is not None:
             self._cache.put(key, entry)
         return change
@@ -290,11 +295,12 @@ class PostgresStore:
     def _reseal_trail(self, conn: Any, key: str, old: Optional[str], new: str, change: Change) -> None:
         """Every audit line of the session under its new data key, forgotten text scrubbed."""
         rows = conn.execute(f"SELECT id, event FROM {self._t('audit')} WHERE session_id = %s", (key,)).fetchall()
+        events = [(row_id, self._event_of(key, old, stored)) for row_id, stored in rows]
+        ids = linked_ids([event for _, event in events], change.forgotten_ids)  # the proposal a fact came from
         resealed = []
-        for row_id, stored in rows:
-            event = self._event_of(key, old, stored)
+        for row_id, event in events:
             if change.scrubs:
-                event = scrub_event(event, change.forgotten_texts, change.forgotten_ids)
+                event = scrub_event(event, change.forgotten_texts, ids)
             resealed.append((self._sealed(key, new, event), row_id))
         with conn.cursor() as cursor:
             cursor.executemany(f"UPDATE {self._t('audit')} SET event = %s WHERE id = %s", resealed)
@@ -372,11 +378,13 @@ class PostgresStore:
                     old = None  # an unreadable session is erased all the same
                 fresh = erased(old, session_id).to_dict()
                 conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
+                crash_point("pg-erase-trail-deleted")
                 conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record, revision) VALUES (%s, %s, 1) "
                              f"ON CONFLICT (session_id) DO UPDATE SET record = EXCLUDED.record, "
                              f"revision = {self._t('sessions')}.revision + 1, updated_at = now()",
                              (key, self._stored(key, session_id, fresh, self._sealer.new_data_key(key))))
         self._run(work)
+        crash_point("pg-committed")
         self._cache.pop(key)
 
     def vacuum(self) -> None:
