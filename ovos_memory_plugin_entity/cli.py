@@ -252,7 +252,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     """Import an export of this plugin, or the seed plugin's entity_memory.json."""
     owner = _owner(args)
     changed = owner.import_data(read_json_file(args.file), _progress(args))
-    _emit(args, {"sessions": changed}, f"imported into {changed} session(s)")
+    for reason in owner.skipped:
+        print(f"skipped {reason}", file=sys.stderr)
+    _emit(args, {"sessions": changed, "skipped": owner.skipped}, f"imported into {changed} session(s)")
     return 0
 
 

@@ -63,6 +63,7 @@ class Owner:
     def __init__(self, store: Store, policy: Policy, now: Callable[[], float], actor: str = "api",
                  scope: str = "session"):
         self.store, self.policy, self.now, self.actor, self.scope = store, policy, now, actor, scope
+        self.skipped: List[str] = []  # why the last import left sessions as they were
 
     def key(self, session_id: Any) -> str:
         try:
@@ -177,9 +178,11 @@ class Owner:
     def import_data(self, data: Any, progress: Progress = _no_progress) -> int:
         """Import an export of ours, or the seed plugin's file; returns sessions changed.
 
-        Safe to repeat: a session already imported from the same content is skipped,
-        facts already here are not added twice, and tombstones here win.
+        Safe to repeat: a session already imported from the same content is skipped
+        (:attr:`skipped` says which and why), facts already here are not added twice, and
+        tombstones here win.
         """
+        self.skipped = []
         if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
             return self._import_export(data, progress)
         if isinstance(data, dict) and all(isinstance(v, dict) and isinstance(v.get("facts"), list)
@@ -188,7 +191,9 @@ class Owner:
             for done, (session_id, entry) in enumerate(data.items(), 1):
                 texts = entry["facts"]
                 marker = "texts:" + textlib.digest(json.dumps([session_id, texts], sort_keys=True))[:24]
-                changed += self._edit(session_id, partial(_import_texts, marker=marker, texts=texts))
+                done_now = self._edit(session_id, partial(_import_texts, marker=marker, texts=texts))
+                changed += done_now
+                self._note_skip(session_id, done_now)
                 progress(done, len(data))
             return changed
         raise OwnerError("not an export of this plugin, nor the seed plugin's file")
@@ -209,9 +214,17 @@ class Owner:
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise OwnerError(f"session {done} of the export is malformed: {exc}") from None
             marker = "export:" + textlib.digest(json.dumps(entry, sort_keys=True, default=str))[:24]
-            changed += self._edit(session_id, partial(_merge_record, marker=marker, incoming=incoming, history=history))
+            done_now = self._edit(session_id, partial(_merge_record, marker=marker, incoming=incoming,
+                                                      history=history))
+            changed += done_now
+            self._note_skip(session_id, done_now)
             progress(done, len(entries))
         return changed
+
+    def _note_skip(self, session_id: str, imported: bool) -> None:
+        if not imported:
+            self.skipped.append(f"{session_id}: this very content was imported into it before "
+                                f"(erase the session to restore it again)")
 
     # -- curation ----------------------------------------------------------------
     def plan_curation(self, *, older_than_days: Optional[float] = None, max_facts: Optional[int] = None,
