@@ -11,11 +11,14 @@ thread then, per exchange and in order per session:
 
 If the store is down at step 5 the extraction is kept with the exchange and only the
 write is retried: the model is never asked twice for one exchange because of the store.
+
+Exchanges still queued when the plugin closes are kept in the store (bounded, see
+:mod:`waiting`) and queued again at the next start; an erase or a forget drops them there.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from ovos_plugin_manager.templates.agents import AgentMessage
 from ovos_utils.log import LOG
@@ -28,6 +31,7 @@ from ovos_memory_plugin_entity.extractor import Extraction, Extractor, Retry
 from ovos_memory_plugin_entity.pairing import ExchangePairer
 from ovos_memory_plugin_entity.record import SessionRecord
 from ovos_memory_plugin_entity.stores import Store, StoreDataError, StoreUnavailable
+from ovos_memory_plugin_entity.waiting import kept_exchange, restored_exchange
 from ovos_memory_plugin_entity.worker import ExtractionWorker, Job
 
 # While the store cannot be reached, a queued exchange is tried again this often.
@@ -56,7 +60,8 @@ class Learner:
         self._store, self._ranks, self._extractor = store, ranks, extractor
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
         self._pairer = ExchangePairer(clock, pending_user_timeout)
-        self._worker = ExtractionWorker(self._handle, queue_size=queue_size, concurrency=concurrency, clock=clock)
+        self._worker = ExtractionWorker(self._handle, queue_size=queue_size, concurrency=concurrency, clock=clock,
+                                        on_left=self._keep)
 
     # -- on the turn -------------------------------------------------------------
     def learn(self, key: str, messages: List[AgentMessage]) -> None:
@@ -125,6 +130,50 @@ class Learner:
             return editor.finish()
         for warning in self._store.update(key, mutate).warnings:
             LOG.warning(f"entity memory: {warning}")
+
+    # -- across restarts -------------------------------------------------------------
+    def _keep(self, jobs: List[Job]) -> None:
+        """At close: the exchanges the model never saw are kept in the store, for the next start."""
+        by_key: Dict[str, List[Dict[str, Any]]] = {}
+        for job in jobs:
+            exchange = job.payload
+            by_key.setdefault(job.key, []).append(kept_exchange(job.key, exchange.user, exchange.assistant,
+                                                                exchange.generation, exchange.asked))
+        kept = 0
+        for key, items in by_key.items():
+            try:
+                self._store.keep_waiting(key, items)
+                kept += len(items)
+            except (StoreUnavailable, StoreDataError, OSError) as exc:
+                LOG.warning(f"entity memory: {len(items)} exchange(s) waiting for the model could not be kept "
+                            f"({exc}); they are lost")
+        if kept:
+            LOG.warning(f"entity memory: closing with {kept} exchange(s) the model has not seen yet; kept them "
+                        f"in the store, the next start learns from them")
+
+    def resume(self) -> int:
+        """At start: queue the exchanges an earlier run kept at its close; how many."""
+        try:
+            waiting = self._store.take_waiting()
+        except (StoreUnavailable, StoreDataError, OSError) as exc:
+            LOG.warning(f"entity memory: exchanges kept at the last close cannot be read now ({exc}); "
+                        f"the next start tries again")
+            return 0
+        resumed, refused = 0, []
+        for item in waiting:
+            restored = restored_exchange(item)
+            if restored is None:
+                continue
+            key, user, assistant, generation, asked = restored
+            if self._worker.submit(key, Exchange(user, assistant, generation, asked)):
+                resumed += 1
+            else:  # closed meanwhile: they wait for the next start again
+                refused.append(Job(key, 0, Exchange(user, assistant, generation, asked)))
+        if refused:
+            self._keep(refused)
+        if resumed:
+            LOG.info(f"entity memory: learning from {resumed} exchange(s) kept at the last close")
+        return resumed
 
     # -- lifecycle -----------------------------------------------------------------
     def wake(self) -> None:

@@ -209,7 +209,8 @@ class Owner:
         for done, entry in enumerate(entries, 1):
             try:
                 incoming = SessionRecord.from_dict(entry["record"])
-                history = [e for e in entry.get("history", []) if isinstance(e, dict)]
+                given = entry.get("history", [])
+                history = [e for e in given if _valid_event(e)] if isinstance(given, list) else []
                 session_id = str(entry["session_id"])
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise OwnerError(f"session {done} of the export is malformed: {exc}") from None
@@ -218,6 +219,9 @@ class Owner:
                                                       history=history))
             changed += done_now
             self._note_skip(session_id, done_now)
+            if isinstance(given, list) and len(history) < len(given):
+                self.skipped.append(f"{session_id}: {len(given) - len(history)} history event(s) are not "
+                                    f"events of this plugin (a field of the wrong type); left them out")
             progress(done, len(entries))
         return changed
 
@@ -288,6 +292,27 @@ def _merge_record(editor: Editor, marker: str, incoming: SessionRecord, history:
         return False
     editor.merge_record(incoming, history)
     return True
+
+
+# The fields of an audit event that hold text, when present; "at" is a time, "counts" a summary's tally.
+_EVENT_TEXT_FIELDS = ("actor", "before", "after", "by", "about", "when", "rule", "reason")
+
+
+def _valid_event(event: Any) -> bool:
+    """An audit event as this plugin writes it, checked as strictly as an imported fact:
+    an action, a time, text where text goes; anything else would break ``history`` later."""
+    if not isinstance(event, dict) or not isinstance(event.get("action"), str):
+        return False
+    at = event.get("at")
+    if isinstance(at, bool) or not isinstance(at, (int, float)) or not abs(at) < 1e12:
+        return False
+    if event.get("fact") is not None and not isinstance(event["fact"], str):
+        return False
+    counts = event.get("counts")
+    if counts is not None and not (isinstance(counts, dict) and all(
+            isinstance(n, int) and not isinstance(n, bool) for n in counts.values())):
+        return False
+    return all(event.get(key) is None or isinstance(event[key], str) for key in _EVENT_TEXT_FIELDS)
 
 
 def _near_duplicates(live: List[Fact], policy: Policy) -> List[Tuple[str, str]]:

@@ -46,6 +46,12 @@ class Store(Protocol):
 
     def erase(self, session_id: str) -> None: ...
 
+    def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
+        """Keep exchanges the model has not seen (at close) for the next start; bounded."""
+
+    def take_waiting(self) -> List[Dict[str, Any]]:
+        """Every kept exchange (each names its session), removed from the store."""
+
     def close(self) -> None: ...
 
 

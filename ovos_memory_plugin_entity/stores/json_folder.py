@@ -10,6 +10,7 @@ Layout (a folder derived from ``db_path``)::
       locks/<n>.lock                              cross-process locks, a fixed set (no data)
       tmp/.tmp_<safe-name>-<hash>.*              temp files of atomic writes, named for their session
       scrubs/<safe-name>-<hash>.json              a forget or erase that may be unfinished (see json_forgetting)
+      waiting/<safe-name>-<hash>.json             exchanges kept at close for the next start (see json_waiting)
 
 Every change runs under a lock that holds across threads and processes. A small
 record (under 32 KB, about a hundred facts) is rewritten whole, atomically: one plain
@@ -50,7 +51,7 @@ from ovos_memory_plugin_entity.crashpoints import crash_point
 from ovos_memory_plugin_entity.editing import Change
 from ovos_memory_plugin_entity.lru import LRU
 from ovos_memory_plugin_entity.record import SessionRecord, new_record
-from ovos_memory_plugin_entity.stores import files, json_forgetting
+from ovos_memory_plugin_entity.stores import files, json_forgetting, json_waiting
 from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
                                                    StoreUnavailable, compacted, erased)
 from ovos_memory_plugin_entity.stores.files import UnsafeStore
@@ -108,8 +109,9 @@ class JsonFolderStore:
         self._sessions = str(self.sessions_dir)
         self.locks_dir = self.folder / "locks"
         self.tmp_dir = self.folder / "tmp"
-        self.scrubs_dir = self.folder / "scrubs"
-        for directory in (self.folder, self.sessions_dir, self.locks_dir, self.tmp_dir, self.scrubs_dir):
+        self.scrubs_dir, self.waiting_dir = self.folder / "scrubs", self.folder / "waiting"
+        for directory in (self.folder, self.sessions_dir, self.locks_dir, self.tmp_dir, self.scrubs_dir,
+                          self.waiting_dir):
             files.private_folder(directory)
         self._cache: LRU[str, Tuple[Optional[Identity], SessionRecord]] = LRU(cache_sessions)
         self._stripes = [threading.Lock() for _ in range(LOCK_STRIPES)]
@@ -334,9 +336,7 @@ class JsonFolderStore:
             if change.events:
                 record.audit_events = keep + 1 if compacting else record.audit_events + len(change.events)
             if change.scrubs:  # recorded first, then finished: see json_forgetting
-                json_forgetting.begin(self, session_id, key)
-                self.write_snapshot(session_id, record, json_forgetting.forget_intent(change))
-                json_forgetting.finish(self, session_id, key, record, json_forgetting.forget_intent(change))
+                json_forgetting.forget(self, session_id, key, record, change)
             elif change.modified:
                 self._save(session_id, base, record, identity)
             if change.modified or change.scrubs:
@@ -420,20 +420,16 @@ class JsonFolderStore:
         return sorted(found)
 
     def erase(self, session_id: str) -> None:
-        """Facts, tombstones, journal, trail, quarantined copies and temp files go; the
-        generation moves on. Recorded first, then finished (see json_forgetting)."""
+        """Everything of the session goes, the generation moves on (see json_forgetting)."""
         key = file_key(session_id)
         with self.locked(key):
             try:
                 old: Optional[SessionRecord] = self._parse(session_id, locked=True, intent_ok=True)
             except (CorruptRecord, UnsafeStore):
                 old = None
-            json_forgetting.begin(self, session_id, key)
             # The new generation is written with the intent: an erase killed midway still
             # drops exchanges queued before it, and whoever opens the session next finishes it.
-            fresh = erased(old, session_id)
-            self.write_snapshot(session_id, fresh, json_forgetting.ERASE_INTENT)
-            json_forgetting.finish(self, session_id, key, fresh, json_forgetting.ERASE_INTENT)
+            json_forgetting.erase(self, session_id, key, erased(old, session_id))
             self._cache.pop(key)
 
     def finish_scrub(self, session_id: str) -> None:
@@ -443,6 +439,12 @@ class JsonFolderStore:
             self._read_locked(session_id)  # finishes what the snapshot records, or sets damage aside
             json_forgetting.finish(self, session_id, key, None, None)  # crashed before it: temp files, marker
             self._cache.pop(key)
+
+    def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
+        json_waiting.keep(self, file_key(session_id), exchanges)
+
+    def take_waiting(self) -> List[Dict[str, Any]]:
+        return json_waiting.take_all(self)
 
     def close(self) -> None:
         self._cache.clear()

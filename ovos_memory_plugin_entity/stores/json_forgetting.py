@@ -11,7 +11,8 @@ whoever next opens the session:
    to scrub, or ``erase``): the change and the promise to finish it land in one
    atomic rename;
 3. the trail is scrubbed (or shredded), the quarantined copies scrubbed by structure
-   (or shredded), the session's temp files shredded;
+   (or shredded), the exchanges kept for the next start dropped, the session's temp
+   files shredded;
 4. the snapshot is written again without the intent, the journal shredded;
 5. the marker is shredded.
 
@@ -31,7 +32,7 @@ from ovos_memory_plugin_entity.crashpoints import crash_point
 from ovos_memory_plugin_entity.editing import Change
 from ovos_memory_plugin_entity.forgetting import scrub_copy
 from ovos_memory_plugin_entity.record import SessionRecord
-from ovos_memory_plugin_entity.stores import files
+from ovos_memory_plugin_entity.stores import files, json_waiting
 from ovos_memory_plugin_entity.stores.base import StoreUnavailable, scrub_trail
 from ovos_memory_plugin_entity.stores.encoding import json_lines
 
@@ -50,11 +51,22 @@ class UnfinishedScrub(Exception):
         self.intent = intent
 
 
-def forget_intent(change: Change) -> Dict[str, Any]:
-    return {"texts": list(change.forgotten_texts), "ids": list(change.forgotten_ids)}
-
-
 ERASE_INTENT: Dict[str, Any] = {"erase": True}
+
+
+def forget(store: "JsonFolderStore", session_id: str, key: str, record: SessionRecord, change: Change) -> None:
+    """Save a change that forgets: steps 1 to 5, under the session's lock."""
+    intent = {"texts": list(change.forgotten_texts), "ids": list(change.forgotten_ids)}
+    begin(store, session_id, key)
+    store.write_snapshot(session_id, record, intent)
+    finish(store, session_id, key, record, intent)
+
+
+def erase(store: "JsonFolderStore", session_id: str, key: str, fresh: SessionRecord) -> None:
+    """Erase (``fresh`` is the record after it): steps 1 to 5, under the session's lock."""
+    begin(store, session_id, key)
+    store.write_snapshot(session_id, fresh, ERASE_INTENT)
+    finish(store, session_id, key, fresh, ERASE_INTENT)
 
 
 def marker_path(store: "JsonFolderStore", key: str) -> str:
@@ -96,6 +108,8 @@ def finish(store: "JsonFolderStore", session_id: str, key: str, record: Optional
             scrubbed = scrub_copy(original, texts, ids)
             if scrubbed != original:
                 files.write_atomic(copy_path, scrubbed, store.tmp_dir)
+        if erase or texts:
+            json_waiting.drop(store, key)  # exchanges kept for the next start may say it too
         crash_point("scrub-copies")
     for temp in store.tmp_dir.glob(f".tmp_{key}.*"):  # a killed writer's half-written copy
         files.shred(temp)

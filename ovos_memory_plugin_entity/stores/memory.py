@@ -8,6 +8,7 @@ from typing import Any, Dict, List, Tuple
 
 from ovos_memory_plugin_entity.editing import Change
 from ovos_memory_plugin_entity.record import SessionRecord, new_record
+from ovos_memory_plugin_entity.waiting import bounded
 from ovos_memory_plugin_entity.stores.base import (DEFAULT_MAX_AUDIT_EVENTS, Mutation, compacted, erased, mutated,
                                                    scrub_trail)
 
@@ -19,6 +20,7 @@ class MemoryStore:
         self.max_audit_events = max_audit_events
         self._records: Dict[str, Tuple[int, Dict[str, Any], SessionRecord]] = {}
         self._audit: Dict[str, List[Dict[str, Any]]] = {}
+        self._waiting: Dict[str, List[Dict[str, Any]]] = {}  # for a store object outliving its plugin
         self._revision = 0
         self._lock = threading.RLock()
 
@@ -36,6 +38,8 @@ class MemoryStore:
             trail = self._audit.setdefault(session_id, [])
             if change.scrubs:
                 trail[:] = scrub_trail(trail, change)
+                if change.forgotten_texts:  # kept exchanges may say it in other words
+                    self._waiting.pop(session_id, None)
             trail.extend(change.events)
             if self.max_audit_events and len(trail) > self.max_audit_events:
                 trail[:] = compacted(trail, self.max_audit_events // 2, time.time())
@@ -58,6 +62,17 @@ class MemoryStore:
             entry = self._records.get(session_id)
             self._store(session_id, erased(entry[2] if entry else None, session_id))
             self._audit.pop(session_id, None)
+            self._waiting.pop(session_id, None)
+
+    def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
+        with self._lock:
+            self._waiting[session_id] = bounded(self._waiting.get(session_id, []) + exchanges)
+
+    def take_waiting(self) -> List[Dict[str, Any]]:
+        with self._lock:
+            taken = [item for items in self._waiting.values() for item in items]
+            self._waiting.clear()
+            return taken
 
     def close(self) -> None:
         """Nothing to release."""

@@ -32,8 +32,9 @@ from ovos_memory_plugin_entity.forgetting import linked_ids
 from ovos_memory_plugin_entity.lru import LRU
 from ovos_memory_plugin_entity.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
-                                                   StoreDataError, StoreUnavailable, compacted, erased, mutated,
+                                                   StoreDataError, StoreUnavailable, compacted, erased,
                                                    scrub_event)
+from ovos_memory_plugin_entity.stores import pg_damage, pg_waiting
 from ovos_memory_plugin_entity.stores.sealing import KeyMismatch, Sealer, Unsealable, node_key
 
 TABLE_SCHEMA_VERSION = 1
@@ -159,6 +160,8 @@ class PostgresStore:
                          f"session_id text NOT NULL, event jsonb NOT NULL)")
             conn.execute(f"CREATE INDEX IF NOT EXISTS {self._t('audit_session')} "
                          f"ON {self._t('audit')} (session_id, id)")
+            pg_waiting.create(conn)
+            pg_damage.create(conn)
             row = conn.execute(f"SELECT value FROM {self._t('meta')} WHERE key = 'schema'").fetchone()
             if row is None:
                 conn.execute(f"INSERT INTO {self._t('meta')} VALUES ('schema', %s)", (str(TABLE_SCHEMA_VERSION),))
@@ -243,7 +246,12 @@ class PostgresStore:
             return (0, new_record(session_id))
         if row[1] is None and cached is not None:
             return cached
-        record = SessionRecord.from_dict(self._record_of(key, row[1])[0])
+        try:
+            record = SessionRecord.from_dict(self._record_of(key, row[1])[0])
+        except (Unsealable, ValueError) as exc:  # one damaged row costs that session, until its next write
+            LOG.error(f"entity memory: the record of session {key!r} is damaged ({exc}); it reads as empty, "
+                      f"and its next change sets the damaged row aside")
+            record = new_record(session_id)
         record.session_id = session_id
         entry = (int(row[0]), record)
         self._cache.put(key, entry)
@@ -261,8 +269,14 @@ class PostgresStore:
                 raw, revision = conn.execute(
                     f"SELECT record, revision FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
                     (key,)).fetchone()
-                data, wrapped = self._record_of(key, raw)
-                record, change = mutated(session_id, data, mutate)
+                try:
+                    data, wrapped = self._record_of(key, raw)
+                    record = SessionRecord.from_dict(data) if data else new_record(session_id)
+                except (Unsealable, ValueError) as exc:
+                    pg_damage.set_aside(conn, key, "record", raw, exc)
+                    record, wrapped = new_record(session_id), None
+                record.session_id = session_id
+                change = mutate(record)
                 entry = None
                 if change.modified:
                     # A forget leaves its text under no live key; a plain row gets its first one.
@@ -276,6 +290,8 @@ class PostgresStore:
                     if sealing != wrapped:
                         self._reseal_trail(conn, key, wrapped, sealing, change)
                         crash_point("pg-trail-resealed")
+                    if change.forgotten_texts:  # kept exchanges may say it in other words
+                        pg_waiting.drop(conn, key)
                     if change.events:
                         with conn.cursor() as cursor:
                             cursor.executemany(
@@ -294,8 +310,7 @@ class PostgresStore:
 
     def _reseal_trail(self, conn: Any, key: str, old: Optional[str], new: str, change: Change) -> None:
         """Every audit line of the session under its new data key, forgotten text scrubbed."""
-        rows = conn.execute(f"SELECT id, event FROM {self._t('audit')} WHERE session_id = %s", (key,)).fetchall()
-        events = [(row_id, self._event_of(key, old, stored)) for row_id, stored in rows]
+        events = self._events(conn, key, old)
         ids = linked_ids([event for _, event in events], change.forgotten_ids)  # the proposal a fact came from
         resealed = []
         for row_id, event in events:
@@ -312,8 +327,7 @@ class PostgresStore:
         count = conn.execute(f"SELECT count(*) FROM {self._t('audit')} WHERE session_id = %s", (key,)).fetchone()[0]
         if count <= self.max_audit_events:
             return
-        trail = [self._event_of(key, sealing, row[0]) for row in conn.execute(
-            f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id", (key,)).fetchall()]
+        trail = [event for _, event in self._events(conn, key, sealing)]
         conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
         with conn.cursor() as cursor:
             cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
@@ -345,21 +359,45 @@ class PostgresStore:
             raise Unsealable(f"an audit line of {key!r} is sealed but its session has no key")
         return self._sealer.open(wrapped, key, stored["sealed"])
 
+    def _events(self, conn: Any, key: str, wrapped: Optional[str]) -> List[Tuple[int, Dict[str, Any]]]:
+        """Inside a write: the session's audit lines, in order; a line that does not open
+        is set aside (see :mod:`pg_damage`), so it never stops a forget or a compaction."""
+        events = []
+        for row_id, stored in conn.execute(f"SELECT id, event FROM {self._t('audit')} WHERE session_id = %s "
+                                           f"ORDER BY id", (key,)).fetchall():
+            try:
+                events.append((row_id, self._event_of(key, wrapped, stored)))
+            except Unsealable as exc:
+                pg_damage.set_aside(conn, key, "audit line", stored, exc)
+                conn.execute(f"DELETE FROM {self._t('audit')} WHERE id = %s", (row_id,))
+        return events
+
     def audit(self, session_id: str) -> List[Dict[str, Any]]:
         key = _key(session_id)
 
         def read(conn: Any) -> List[Dict[str, Any]]:
             row = conn.execute(f"SELECT record->>'key' FROM {self._t('sessions')} WHERE session_id = %s",
                                (key,)).fetchone()
-            events = conn.execute(f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id",
-                                  (key,)).fetchall()
-            return [self._event_of(key, row[0] if row else None, event[0]) for event in events]
+            events = []
+            for (stored,) in conn.execute(f"SELECT event FROM {self._t('audit')} WHERE session_id = %s "
+                                          f"ORDER BY id", (key,)).fetchall():
+                try:
+                    events.append(self._event_of(key, row[0] if row else None, stored))
+                except Unsealable as exc:  # set aside by the session's next change
+                    LOG.error(f"entity memory: an audit line of session {key!r} is damaged ({exc}); left it out")
+            return events
         return self._run(read)
 
     def sessions(self) -> List[str]:
         rows = self._run(lambda conn: conn.execute(
             f"SELECT coalesce(record->>'session_id', session_id) FROM {self._t('sessions')}").fetchall())
-        return sorted(_session_id(row[0]) for row in rows)
+        found = []
+        for (stored,) in rows:
+            try:
+                found.append(_session_id(stored))
+            except ValueError:  # a damaged id costs that session only
+                LOG.error(f"entity memory: a session row's id {stored[:40]!r} is damaged; left it out")
+        return sorted(found)
 
     def erase(self, session_id: str) -> None:
         """The session's rows go, and its data key with them, in one short transaction that
@@ -378,6 +416,7 @@ class PostgresStore:
                     old = None  # an unreadable session is erased all the same
                 fresh = erased(old, session_id).to_dict()
                 conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
+                pg_waiting.drop(conn, key)
                 crash_point("pg-erase-trail-deleted")
                 conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record, revision) VALUES (%s, %s, 1) "
                              f"ON CONFLICT (session_id) DO UPDATE SET record = EXCLUDED.record, "
@@ -386,6 +425,12 @@ class PostgresStore:
         self._run(work)
         crash_point("pg-committed")
         self._cache.pop(key)
+
+    def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
+        self._run(lambda conn: pg_waiting.keep(conn, self._sealer, _key(session_id), exchanges))
+
+    def take_waiting(self) -> List[Dict[str, Any]]:
+        return list(self._run(lambda conn: pg_waiting.take_all(conn, self._sealer)))
 
     def vacuum(self) -> None:
         """VACUUM FULL both tables, so erased and forgotten text leaves their files. It locks

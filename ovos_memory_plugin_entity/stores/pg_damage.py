@@ -1,0 +1,27 @@
+"""PostgreSQL values that do not open (damaged, or sealed elsewhere): set aside in a
+table of their own and reported, as the JSON backend keeps a file that does not parse
+as ``*.corrupt``. The rest of the session, and of the store, keeps working.
+
+``entity_memory_damaged``: id, session_id, kind (``record`` or ``audit line``), the
+stored value as it was (still sealed: nothing readable is copied), when it was set aside.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ovos_utils.log import LOG
+
+TABLE = "entity_memory_damaged"
+
+
+def create(conn: Any) -> None:
+    conn.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (id bigserial PRIMARY KEY, session_id text NOT NULL, "
+                 f"kind text NOT NULL, value jsonb, set_aside_at timestamptz NOT NULL DEFAULT now())")
+
+
+def set_aside(conn: Any, key: str, kind: str, value: Any, why: Exception) -> None:
+    """Inside the caller's transaction: keep ``value`` in the damaged table, say so."""
+    from psycopg.types.json import Jsonb
+    conn.execute(f"INSERT INTO {TABLE} (session_id, kind, value) VALUES (%s, %s, %s)", (key, kind, Jsonb(value)))
+    LOG.error(f"entity memory: a damaged {kind} of session {key!r} ({why}) was set aside in {TABLE}; "
+              f"the rest of the session keeps working")
