@@ -25,12 +25,13 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.confirmation import Confirmation
 from ovos_memory_plugin_entity.context import RankCache
-from ovos_memory_plugin_entity.contract import render_exchange
+from ovos_memory_plugin_entity.contract import MAX_ASSISTANT_CHARS, MAX_USER_CHARS, render_exchange
 from ovos_memory_plugin_entity.editor import Change, Editor, Policy
 from ovos_memory_plugin_entity.extractor import Extraction, Extractor, Retry
 from ovos_memory_plugin_entity.pairing import ExchangePairer
 from ovos_memory_plugin_entity.record import SessionRecord
 from ovos_memory_plugin_entity.stores import Store, StoreDataError, StoreUnavailable
+from ovos_memory_plugin_entity.text import truncate
 from ovos_memory_plugin_entity.waiting import kept_exchange, restored_exchange
 from ovos_memory_plugin_entity.worker import ExtractionWorker, Job
 
@@ -68,6 +69,8 @@ class Learner:
         """Queue each exchange ``messages`` completes; returns at once."""
         for user, assistant in self._pairer.feed(key, messages):
             asked = self._confirmation.asked(key, assistant) if self._confirmation else None
+            # Each side cut as the prompt cuts it: the queue is bounded in characters too.
+            user, assistant = truncate(user, MAX_USER_CHARS), truncate(assistant, MAX_ASSISTANT_CHARS)
             self._worker.submit(key, Exchange(user, assistant, self._generation(key), asked))
 
     def _generation(self, key: str) -> Optional[int]:

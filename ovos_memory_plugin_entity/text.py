@@ -15,6 +15,12 @@ from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 # Stems kept per stemmer before the cache starts again (a bound, not a tuning).
 MAX_CACHED_STEMS = 50_000
+# Longer "words" (a pasted hash, a run of letters) are stemmed but not kept: the stem
+# cache stays within MAX_CACHED_STEMS * this many characters, a few MB.
+MAX_CACHED_WORD_CHARS = 40
+# Longer texts get their content words computed, not cached: the cache holds facts
+# (max_fact_chars, 200 by default), not pasted pages.
+MAX_CACHED_TEXT_CHARS = 300
 _WHITESPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w+(?:·\w+)*", re.UNICODE)  # Catalan "al·lèrgic" is one word
 _TRAILING_PUNCTUATION = ".!?,;:。！？…"
@@ -78,6 +84,8 @@ class SnowballStem:
         if found is None:
             with self._lock:  # a Snowball stemmer keeps state while it works
                 found = self._stemmer.stemWord(word)
+            if len(word) > MAX_CACHED_WORD_CHARS:
+                return found
             if len(self._cache) >= MAX_CACHED_STEMS:
                 self._cache.clear()
             self._cache[word] = found
@@ -104,11 +112,17 @@ def terms(text: str, stopwords: FrozenSet[str] = frozenset(),
     return out
 
 
-@lru_cache(maxsize=MAX_CACHED_STEMS)
 def content_words(text: str, stopwords: FrozenSet[str] = frozenset(),
                   stem: Callable[[str], str] = light_stem) -> Tuple[str, ...]:
-    """Sorted unique meaningful terms: what makes two wordings the same fact. Cached:
-    every edit indexes the session's live facts by them."""
+    """Sorted unique meaningful terms: what makes two wordings the same fact. Cached
+    (every edit indexes the session's live facts by them), for texts of fact size."""
+    if len(text) > MAX_CACHED_TEXT_CHARS:
+        return tuple(sorted(set(terms(text, stopwords, stem))))
+    return _cached_content_words(text, stopwords, stem)
+
+
+@lru_cache(maxsize=MAX_CACHED_STEMS)
+def _cached_content_words(text: str, stopwords: FrozenSet[str], stem: Callable[[str], str]) -> Tuple[str, ...]:
     return tuple(sorted(set(terms(text, stopwords, stem))))
 
 
