@@ -77,6 +77,7 @@ def _owner(args: argparse.Namespace) -> Owner:
     except (OSError, ValueError) as exc:
         where = "the database" if settings.backend == "postgres" else f"the store at {settings.store_folder}"
         raise UserError(f"cannot use {where}: {exc}") from None
+    args.opened.append(store)  # closed by _run: a pool is closed explicitly, never by a finaliser
     return Owner(store, make_policy(settings), time.time, actor="cli", scope=settings.scope)
 
 
@@ -417,6 +418,7 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    args.opened = []
     try:
         return int(args.run(args))
     except StoreUnavailable as exc:
@@ -425,6 +427,9 @@ def _run(args: argparse.Namespace) -> int:
     except (UserError, OwnerError) as exc:
         print(f"ovos-entity-memory: {exc}", file=sys.stderr)
         return 1
+    finally:
+        for store in args.opened:
+            store.close()
 
 
 if __name__ == "__main__":

@@ -174,8 +174,8 @@ class RankCache:
             work: Callable[[SessionRecord, RankedSession], T]) -> T:
         """Run ``work`` on the session's record (from ``load``) and its current ranking."""
         stripe = int(hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:8], 16) % RANK_STRIPES
+        revision, record = load()  # outside the lock: a turn never waits behind another thread's read
         with self._stripes[stripe]:
-            revision, record = load()
             cached = self._lru.get(key)
             if cached is None or cached[0] != revision:
                 previous = cached[1] if cached else None

@@ -28,6 +28,7 @@ from ovos_memory_plugin_entity.context import RankCache
 from ovos_memory_plugin_entity.contract import MAX_ASSISTANT_CHARS, MAX_USER_CHARS, render_exchange
 from ovos_memory_plugin_entity.editor import Change, Editor, Policy
 from ovos_memory_plugin_entity.extractor import Extraction, Extractor, Retry
+from ovos_memory_plugin_entity.lru import LRU
 from ovos_memory_plugin_entity.pairing import ExchangePairer
 from ovos_memory_plugin_entity.record import SessionRecord
 from ovos_memory_plugin_entity.stores import Store, StoreDataError, StoreUnavailable
@@ -37,6 +38,8 @@ from ovos_memory_plugin_entity.worker import ExtractionWorker, Job
 
 # While the store cannot be reached, a queued exchange is tried again this often.
 STORE_RETRY_S = 2.0
+# Sessions whose generation (as last read) is remembered to stamp their next exchange.
+MAX_KNOWN_GENERATIONS = 10_000
 
 
 @dataclass
@@ -61,24 +64,32 @@ class Learner:
         self._store, self._ranks, self._extractor = store, ranks, extractor
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
         self._pairer = ExchangePairer(clock, pending_user_timeout)
+        self._generations: LRU[str, int] = LRU(MAX_KNOWN_GENERATIONS)
         self._worker = ExtractionWorker(self._handle, queue_size=queue_size, concurrency=concurrency, clock=clock,
                                         on_left=self._keep)
 
     # -- on the turn -------------------------------------------------------------
     def learn(self, key: str, messages: List[AgentMessage]) -> None:
-        """Queue each exchange ``messages`` completes; returns at once."""
+        """Queue each exchange ``messages`` completes; returns at once, never reading the store."""
         for user, assistant in self._pairer.feed(key, messages):
             asked = self._confirmation.asked(key, assistant) if self._confirmation else None
             # Each side cut as the prompt cuts it: the queue is bounded in characters too.
             user, assistant = truncate(user, MAX_USER_CHARS), truncate(assistant, MAX_ASSISTANT_CHARS)
             self._worker.submit(key, Exchange(user, assistant, self._generation(key), asked))
 
+    def saw(self, key: str, record: SessionRecord) -> None:
+        """The record a turn's context (or the worker) just read: its generation stamps the
+        exchange that turn queues, so learning never waits on the store."""
+        self._generations.put(key, record.generation)
+
+    def erased(self, key: str) -> None:
+        """This process erased the session: its next exchange takes the generation the worker finds."""
+        self._generations.pop(key)
+
     def _generation(self, key: str) -> Optional[int]:
-        """The session's erase generation now; None while the store cannot be read."""
-        try:
-            return self._store.load(key)[1].generation
-        except StoreUnavailable:
-            return None
+        """The session's erase generation as last read here; None when never read (the
+        worker then takes the generation it finds)."""
+        return self._generations.get(key)
 
     # -- in the worker -------------------------------------------------------------
     def _handle(self, job: Job) -> Optional[float]:
@@ -94,8 +105,9 @@ class Learner:
         exchange_text = render_exchange(exchange.user, exchange.assistant)
         record, listed = self._ranks.use(key, lambda: self._store.load(key), lambda rec, ranked: (
             rec, self._extractor.prompt_facts(ranked, exchange_text, self._wall_clock())))
+        self.saw(key, record)
         if exchange.generation is None:
-            exchange.generation = record.generation  # queued while the store was unreachable
+            exchange.generation = record.generation  # queued before this process read the session
         if record.generation != exchange.generation:
             return None  # the session was erased after this exchange was queued
         if self._confirmation is not None and not exchange.answered:

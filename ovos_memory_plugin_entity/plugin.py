@@ -171,6 +171,7 @@ class EntityMemory(AgentContextManager):
 
     def _render(self, key: str, record: SessionRecord, ranked: context.RankedSession,
                 utterance: str) -> Optional[str]:
+        self._learner.saw(key, record)
         now = self._wall_clock()
         chosen = context.select(ranked, utterance, self.settings.context_budget_chars,
                                 self.settings.context_max_facts, now=now,
@@ -224,6 +225,7 @@ class EntityMemory(AgentContextManager):
     def erase(self, session_id: str) -> None:
         """Remove the session's facts, tombstones and trail; queued exchanges are dropped."""
         self._owner.erase(session_id)
+        self._learner.erased(self._owner.key(session_id))
 
     # -- lifecycle ---------------------------------------------------------------------
     def flush(self, timeout: Optional[float] = None) -> bool:

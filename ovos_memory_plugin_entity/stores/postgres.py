@@ -35,6 +35,7 @@ from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAU
                                                    StoreDataError, StoreUnavailable, compacted, erased,
                                                    scrub_event)
 from ovos_memory_plugin_entity.stores import pg_damage, pg_waiting
+from ovos_memory_plugin_entity.stores.pg_watchdog import CALL_TIMEOUT_S, TCP_OPTIONS, Watchdog
 from ovos_memory_plugin_entity.stores.sealing import KeyMismatch, Sealer, Unsealable, node_key
 
 TABLE_SCHEMA_VERSION = 1
@@ -83,8 +84,9 @@ class PostgresStore:
     """The store protocol on PostgreSQL, through a small psycopg connection pool."""
 
     def __init__(self, url: str, key_file: Path, pool_size: int = 4, cache_sessions: int = DEFAULT_CACHE_SESSIONS,
-                 max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS):
-        self.max_audit_events = max_audit_events
+                 max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS, call_timeout_s: float = CALL_TIMEOUT_S):
+        self.max_audit_events, self.call_timeout_s = max_audit_events, call_timeout_s
+        self._watchdog = Watchdog()
         try:
             import cryptography  # noqa: F401
             import psycopg  # noqa: F401
@@ -109,11 +111,16 @@ class PostgresStore:
         # open(wait=False): a database that is down must not stop the assistant starting.
         # check: a connection that died with a database restart is replaced on checkout.
         pool = self._pool_class(self._url, min_size=1, max_size=self._pool_size, open=False,
-                                timeout=CONNECT_TIMEOUT_S, name="entity-memory",
-                                check=self._pool_class.check_connection,
-                                kwargs={"connect_timeout": int(CONNECT_TIMEOUT_S), "options": SERVER_TIMEOUTS})
+                                timeout=CONNECT_TIMEOUT_S, name="entity-memory", check=self._check,
+                                kwargs={"connect_timeout": int(CONNECT_TIMEOUT_S), "options": SERVER_TIMEOUTS,
+                                        **TCP_OPTIONS})
         pool.open(wait=False)
         return pool
+
+    def _check(self, conn: Any) -> None:
+        """The pool's check of a connection on checkout, within the connect bound."""
+        with self._watchdog.bounded(conn, CONNECT_TIMEOUT_S):
+            self._pool_class.check_connection(conn)
 
     @staticmethod
     def _t(name: str) -> str:
@@ -187,7 +194,7 @@ class PostgresStore:
         if self._down and time.monotonic() < self._next_probe:
             raise StoreUnavailable("the database is down; trying again shortly")
         try:
-            with self._connection() as conn:
+            with self._connection() as conn, self._watchdog.bounded(conn, self.call_timeout_s):
                 self._ensure_schema(conn)
                 result = work(conn)
         except (psycopg.OperationalError, PoolTimeout) as exc:
@@ -310,7 +317,7 @@ class PostgresStore:
 
     def _reseal_trail(self, conn: Any, key: str, old: Optional[str], new: str, change: Change) -> None:
         """Every audit line of the session under its new data key, forgotten text scrubbed."""
-        events = self._events(conn, key, old)
+        events = pg_damage.open_events(conn, self._t("audit"), key, lambda e: self._event_of(key, old, e))
         ids = linked_ids([event for _, event in events], change.forgotten_ids)  # the proposal a fact came from
         resealed = []
         for row_id, event in events:
@@ -327,7 +334,8 @@ class PostgresStore:
         count = conn.execute(f"SELECT count(*) FROM {self._t('audit')} WHERE session_id = %s", (key,)).fetchone()[0]
         if count <= self.max_audit_events:
             return
-        trail = [event for _, event in self._events(conn, key, sealing)]
+        trail = [e for _, e in pg_damage.open_events(conn, self._t("audit"), key,
+                                                     lambda e: self._event_of(key, sealing, e))]
         conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
         with conn.cursor() as cursor:
             cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
@@ -358,19 +366,6 @@ class PostgresStore:
         if not wrapped:
             raise Unsealable(f"an audit line of {key!r} is sealed but its session has no key")
         return self._sealer.open(wrapped, key, stored["sealed"])
-
-    def _events(self, conn: Any, key: str, wrapped: Optional[str]) -> List[Tuple[int, Dict[str, Any]]]:
-        """Inside a write: the session's audit lines, in order; a line that does not open
-        is set aside (see :mod:`pg_damage`), so it never stops a forget or a compaction."""
-        events = []
-        for row_id, stored in conn.execute(f"SELECT id, event FROM {self._t('audit')} WHERE session_id = %s "
-                                           f"ORDER BY id", (key,)).fetchall():
-            try:
-                events.append((row_id, self._event_of(key, wrapped, stored)))
-            except Unsealable as exc:
-                pg_damage.set_aside(conn, key, "audit line", stored, exc)
-                conn.execute(f"DELETE FROM {self._t('audit')} WHERE id = %s", (row_id,))
-        return events
 
     def audit(self, session_id: str) -> List[Dict[str, Any]]:
         key = _key(session_id)
@@ -446,3 +441,4 @@ class PostgresStore:
 
     def close(self) -> None:
         self._pool.close()
+        self._watchdog.close()
