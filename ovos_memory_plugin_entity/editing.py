@@ -222,9 +222,10 @@ class EditorCore:
         relation = clean_relation(relation or "")
         if relation and self.policy.refuses(relation):
             relation = ""
-        entity = next((e for e in self.record.entities if e.live and name_key(e.name) == key), None)
+        namesakes = [e for e in self.record.entities if e.live and name_key(e.name) == key]
+        entity = _same_person(namesakes, relation)
         tombstoned = any(t.text_hash == entity_hash(display) for t in self.record.tombstones)
-        if entity is None and tombstoned and self.automatic:
+        if entity is None and not namesakes and tombstoned and self.automatic:
             return FORGOTTEN
         if entity is None and tombstoned:
             self.record.tombstones = [t for t in self.record.tombstones if t.text_hash != entity_hash(display)]
@@ -232,7 +233,9 @@ class EditorCore:
             entity = Entity(id=f"e{self.record.next_entity}", name=display, relation=relation, created_at=self.now)
             self.record.next_entity += 1
             self.record.entities.append(entity)
-            self._event("entity", entity.id, after=entity.label)
+            # Another person of the same name (a daughter and a boss both called Emma): said in
+            # the trail, and the owner can merge them if they are one after all.
+            self._event("entity", entity.id, after=entity.label, apart_from=[e.id for e in namesakes] or None)
         elif relation and relation != entity.relation:
             before = entity.label
             entity.relation = relation
@@ -389,3 +392,13 @@ class EditorCore:
             self.change.forgotten_ids.append(entity.id)
             self._event("prune", entity.id)
 
+
+
+def _same_person(namesakes: List[Entity], relation: str) -> Optional[Entity]:
+    """Which of the live entities with this name a mention with ``relation`` means: the
+    one with that relation, else one with none yet; with no relation, the first. None
+    when every namesake has another relation: a different person."""
+    if not relation:
+        return namesakes[0] if namesakes else None
+    return next((e for e in namesakes if e.relation == relation), None) or \
+        next((e for e in namesakes if not e.relation), None)
