@@ -34,7 +34,7 @@ from ovos_memory_plugin_entity.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
                                                    StoreDataError, StoreUnavailable, compacted, erased,
                                                    scrub_event)
-from ovos_memory_plugin_entity.stores import pg_damage, pg_waiting
+from ovos_memory_plugin_entity.stores import pg_damage, pg_pools, pg_waiting
 from ovos_memory_plugin_entity.stores.pg_watchdog import CALL_TIMEOUT_S, TCP_OPTIONS, Watchdog
 from ovos_memory_plugin_entity.stores.sealing import KeyMismatch, Sealer, Unsealable, node_key
 
@@ -115,7 +115,7 @@ class PostgresStore:
                                 kwargs={"connect_timeout": int(CONNECT_TIMEOUT_S), "options": SERVER_TIMEOUTS,
                                         **TCP_OPTIONS})
         pool.open(wait=False)
-        return pool
+        return pg_pools.opened(pool)
 
     def _check(self, conn: Any) -> None:
         """The pool's check of a connection on checkout, within the connect bound."""
@@ -148,7 +148,7 @@ class PostgresStore:
             if self._down and self._pool_failed:
                 # psycopg_pool retries with a backoff that keeps doubling; a fresh pool
                 # notices a database that came back within a second.
-                self._pool.close(timeout=0)
+                pg_pools.close(self._pool, timeout=0)
                 self._pool = self._new_pool()
                 self._pool_failed = False
             pool = self._pool
@@ -440,5 +440,5 @@ class PostgresStore:
         self._run(work)
 
     def close(self) -> None:
-        self._pool.close()
+        pg_pools.close(self._pool)
         self._watchdog.close()
