@@ -95,14 +95,19 @@ def test_forget_gives_the_session_a_new_key_and_its_trail_stays_readable(pg_url,
     assert after != before
     trail = store.audit("s")
     assert [e["action"] for e in trail] == ["add", "add", "forget"] and "oolong" not in json.dumps(trail)
-    assert [x.text for x in PostgresStore(pg_url, tmp_path / "node.key").load("s")[1].live_facts()] == ["Has a cat"]
+    reader = PostgresStore(pg_url, tmp_path / "node.key")
+    assert [x.text for x in reader.load("s")[1].live_facts()] == ["Has a cat"]
+    for opened in (store, reader):  # pools are closed explicitly, never by a finaliser
+        opened.close()
 
 
 def test_a_node_with_another_key_is_told_and_loses_nothing(pg_url, tmp_path, logs):
     from ovos_memory_plugin_entity.stores import StoreUnavailable
     from ovos_memory_plugin_entity.stores.postgres import PostgresStore
     from tests.test_store import add
-    PostgresStore(pg_url, tmp_path / "first.key").update("s", add("Likes tea"))
+    first = PostgresStore(pg_url, tmp_path / "first.key")
+    first.update("s", add("Likes tea"))
+    first.close()
     stranger = PostgresStore(pg_url, tmp_path / "second.key")
     for attempt in range(2):
         with pytest.raises(StoreUnavailable, match="second.key"):  # retried later: the change waits
@@ -118,6 +123,8 @@ def test_a_node_with_another_key_is_told_and_loses_nothing(pg_url, tmp_path, log
     fixed = PostgresStore(pg_url, copy)
     fixed.update("s", add("Has a cat"))
     assert [x.text for x in fixed.load("s")[1].facts] == ["Likes tea", "Has a cat"]
+    stranger.close()
+    fixed.close()
 
 
 def test_rows_written_before_sealing_are_read_and_sealed_by_their_next_write(pg_url, tmp_path):
@@ -144,6 +151,7 @@ def test_rows_written_before_sealing_are_read_and_sealed_by_their_next_write(pg_
         stored = conn.execute("SELECT record FROM entity_memory_sessions WHERE session_id = 's'").fetchone()[0]
     assert "tandem" not in json.dumps(rows) + json.dumps(stored)
     assert [e.get("after") for e in store.audit("s")] == ["Owns a tandem bicycle", "Likes tea"]
+    store.close()
 
 
 @pytest.mark.parametrize("direction", ["json-to-postgres", "postgres-to-json"])
