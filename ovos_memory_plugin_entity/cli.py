@@ -257,7 +257,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     """Import an export of this plugin, or the older plugin's entity_memory.json."""
     owner = _owner(args, create=True)
     changed = owner.import_data(read_json_file(args.file), _progress(args))
-    _emit(args, {"sessions": changed}, f"imported into {counted(changed, 'session')}")
+    for reason in owner.skipped:
+        print(f"skipped {reason}", file=sys.stderr)
+    _emit(args, {"sessions": changed, "skipped": owner.skipped}, f"imported into {counted(changed, 'session')}")
     return 0
 
 

@@ -117,7 +117,9 @@ def check_store(settings: Settings) -> Check:
         return Check("store", FAIL, f"{where} cannot be used: {exc}", fix)
     if settings.backend == "postgres":
         return Check("store", PASS, f"{where} answers; its text is sealed with the node key {settings.key_file}")
-    return Check("store", PASS, f"{where} is writable and private")
+    finished = getattr(store, "finished_at_start", [])  # opening the store finishes what a crash left
+    done = f"; finished {len(finished)} forget(s) or erase(s) a crash had interrupted" if finished else ""
+    return Check("store", PASS, f"{where} is writable and private{done}")
 
 
 def store_fix(exc: Exception, folder: Path) -> str:

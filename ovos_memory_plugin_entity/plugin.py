@@ -13,6 +13,7 @@ Enable it from a persona's JSON::
 """
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any, Callable, Dict, List, Optional
 
@@ -96,6 +97,9 @@ class EntityMemory(AgentContextManager):
         # Not while the facts are off: the older plugin's file is imported once, under the right scope.
         self._migration = migration.start(self._store, settings.db_path, self._import_key, policy, wall_clock) \
             if isinstance(self._store, JsonFolderStore) and self.facts_enabled else None
+        # Exchanges an earlier run closed with are learnt now, off the constructor's path.
+        self._resume = threading.Thread(target=self._learner.resume, name="entity-memory-resume", daemon=True)
+        self._resume.start()
 
     def _open_store(self) -> Store:
         try:
@@ -166,6 +170,7 @@ class EntityMemory(AgentContextManager):
 
     def _render(self, key: str, record: SessionRecord, ranked: RankedSession,
                 utterance: str) -> Optional[str]:
+        self._learner.saw(key, record)
         now = self._wall_clock()
         chosen = select(ranked, utterance, self.settings.context_budget_chars, self.settings.context_max_facts,
                         now=now, grace_s=self.settings.event_grace_hours * 3600)
@@ -217,15 +222,17 @@ class EntityMemory(AgentContextManager):
     def erase(self, session_id: str) -> None:
         """Remove the session's facts, tombstones and trail; queued exchanges are dropped."""
         self._owner.erase(session_id)
+        self._learner.erased(self._owner.key(session_id))
 
     # -- lifecycle ---------------------------------------------------------------------
     def flush(self, timeout: Optional[float] = None) -> bool:
         """Wait until every exchange queued before this call is applied (and the import)."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        if self._migration is not None:
-            self._migration.join(timeout)
-            if self._migration.is_alive():
-                return False
+        for starting in (self._migration, self._resume):
+            if starting is not None:
+                starting.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+                if starting.is_alive():
+                    return False
         left = None if deadline is None else max(0.0, deadline - time.monotonic())
         return self._learner.flush(left)
 
@@ -238,6 +245,7 @@ class EntityMemory(AgentContextManager):
         if self._closed:
             return True
         self._closed = True
+        self._resume.join(timeout)  # what it takes from the store is queued (or kept again) first
         drained = self._learner.close(timeout)
         self._client.close()
         self._store.close()

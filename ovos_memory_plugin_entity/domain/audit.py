@@ -1,18 +1,16 @@
 """The audit trail's vocabulary: who acted, what they did, why a fact retired, and one
-event as it is kept. Pure.
+event as it is kept. Pure. (Taking forgotten text out of a trail: :mod:`forgetting`.)
 
 An event's JSON form (the export format, ``ovos-memory-plugin-entity/export`` version 1)
 is ``{"at", "actor", "action", "fact", "before"?, "after"?, ...detail}``: ``fact`` names
-the fact, entity or pending item the event is about. Forgetting scrubs text from a
-trail (:func:`scrub_event`); a long trail folds its older half into one summary line
-(:func:`compacted`).
+the fact, entity or pending item the event is about. A long trail folds its older
+half into one summary line (:func:`compacted`).
 """
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass, field
-from typing import Any, Dict, FrozenSet, Iterable, List, Literal, Mapping, Optional, get_args
+from typing import Any, Dict, FrozenSet, List, Literal, Mapping, Optional, get_args
 
 # Who changed the memory.
 Actor = Literal["extractor",  # a model's reply
@@ -43,7 +41,6 @@ ACTIONS: FrozenSet[str] = frozenset(get_args(Action))
 RetiredReason = Literal["superseded", "merged", "evicted", "curated", "forgotten"]
 RETIRED_REASONS: FrozenSet[str] = frozenset(get_args(RetiredReason))
 
-SCRUBBED = "[forgotten]"
 # The event fields that carry fact text; nothing else of an event is ever scrubbed.
 TEXT_FIELDS = ("before", "after")
 _CORE_FIELDS = frozenset({"at", "actor", "action", "fact", "before", "after"})
@@ -92,26 +89,10 @@ class AuditEvent:
                 raise ValueError(f"an audit event's {key!r} is text, got {value!r}")
         detail = {k: v for k, v in data.items() if k not in _CORE_FIELDS}
         for key, value in detail.items():
-            if not isinstance(value, _SCALARS) and not (key == "counts" and isinstance(value, dict)):
-                raise ValueError(f"an audit event's {key!r} is a plain value, got {value!r}")
+            plain = isinstance(value, _SCALARS) or (isinstance(value, list) and all(isinstance(v, str) for v in value))
+            if not plain and not (key == "counts" and isinstance(value, dict)):
+                raise ValueError(f"an audit event's {key!r} is a plain value or a list of ids, got {value!r}")
         return cls(float(at), actor, action, subject, texts["before"], texts["after"], detail)
-
-
-def scrub_event(event: Dict[str, Any], texts: Iterable[str], ids: Iterable[str] = ()) -> Dict[str, Any]:
-    """An event (JSON form) without forgotten text: every text field of an event about a
-    forgotten row, and each forgotten text where it stands as whole words in the text
-    fields of the others (an action name or another word is never touched)."""
-    scrubbed = dict(event)
-    present = [key for key in TEXT_FIELDS if isinstance(scrubbed.get(key), str) and scrubbed[key]]
-    if scrubbed.get("fact") in set(ids):
-        for key in present:
-            scrubbed[key] = SCRUBBED
-        return scrubbed
-    patterns = [re.compile(rf"(?<!\w){re.escape(t)}(?!\w)", re.IGNORECASE) for t in texts if t]
-    for key in present:
-        for pattern in patterns:  # a case-changed copy of the text is the same text
-            scrubbed[key] = pattern.sub(SCRUBBED, scrubbed[key])
-    return scrubbed
 
 
 def compacted(trail: List[Dict[str, Any]], keep: int, now: float) -> List[Dict[str, Any]]:

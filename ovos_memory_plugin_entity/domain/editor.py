@@ -20,7 +20,6 @@ from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.audit import (
     AUTOMATIC_ACTORS,
     OWNER_ACTORS,
-    SCRUBBED,
     Action,
     Actor,
     AuditEvent,
@@ -29,6 +28,7 @@ from ovos_memory_plugin_entity.domain.audit import (
 from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.entities import clean_name, clean_relation, name_key
 from ovos_memory_plugin_entity.domain.errors import NotFound, OwnerError
+from ovos_memory_plugin_entity.domain.forgetting import SCRUBBED, mentions
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending, SessionRecord, Tombstone, id_number
@@ -203,9 +203,10 @@ class Editor:
         relation = clean_relation(relation or "")
         if relation and self.policy.refuses(relation):
             relation = ""
-        entity = next((e for e in self.record.entities if e.live and name_key(e.name) == key), None)
+        namesakes = [e for e in self.record.entities if e.live and name_key(e.name) == key]
+        entity = _same_person(namesakes, relation)
         tombstoned = self._entity_tombstoned(display)
-        if entity is None and tombstoned and self.automatic:
+        if entity is None and not namesakes and tombstoned and self.automatic:
             return FORGOTTEN_ENTITY
         if entity is None and tombstoned:
             forms = {entity_hash(display, self.policy.tombstone_key), entity_hash(display)}
@@ -214,7 +215,10 @@ class Editor:
             entity = Entity(id=f"e{self.record.next_entity}", name=display, relation=relation, created_at=self.now)
             self.record.next_entity += 1
             self.record.entities.append(entity)
-            self._event("entity", entity.id, after=entity.label)
+            # Another person of the same name (a daughter and a boss both called Emma): said in
+            # the trail, and the owner can merge them if they are one after all.
+            self._event("entity", entity.id, after=entity.label,
+                        apart_from=[e.id for e in namesakes] or None)
         elif relation and relation != entity.relation:
             before = entity.label
             entity.relation = relation
@@ -292,6 +296,18 @@ class Editor:
                     row.retired_reason = "forgotten"
                     row.pinned = False
                 self._event("forget", row.id)
+                self._drop_proposals_about(row.id, self.change.forgotten_texts[-1])
+
+    def _drop_proposals_about(self, fact_id: str, fact_text: str) -> None:
+        """A proposal about a forgotten fact (by its id, or in its words) goes with it: the
+        assistant is never asked about it again, and its lines leave the trail."""
+        for item in list(self.record.pending):
+            targets = {u.fact_id for u in item.ops.update} | set(item.ops.forget)
+            if fact_id in targets or any(mentions(line, [fact_text]) for line in item.describe):
+                self.record.pending.remove(item)
+                self.change.forgotten_texts += item.describe
+                self.change.forgotten_ids.append(item.id)
+                self._event("forget", item.id)
 
     def _rows_with_text(self, about: Optional[str], normalised: str) -> List[Fact]:
         """Rows (live or retired) about ``about`` with this normalised text: one index per
@@ -712,6 +728,11 @@ class Editor:
         if self.change.refused:
             del self.change.events[events_before:]
             self.record.pending.append(item)
+            return
+        # The facts it became: forgetting one of them scrubs this proposal's lines too.
+        made = [e.subject or "" for e in self.change.events[events_before + 1:] if e.action == "add"]
+        confirmed = self.change.events[events_before]
+        self.change.events[events_before] = replace(confirmed, detail={**confirmed.detail, "facts": made or None})
 
     def set_awaiting(self, pending_ids: Iterable[str], awaiting: bool) -> None:
         """Record that the assistant asked about these items (or that the asking is over)."""
@@ -741,3 +762,13 @@ def edit(record: SessionRecord, policy: Policy, now: float, actor: Actor,
     editor = Editor(record, policy, now, actor)
     act(editor)
     return editor.finish()
+
+
+def _same_person(namesakes: List[Entity], relation: str) -> Optional[Entity]:
+    """Which of the live entities with this name a mention with ``relation`` means: the
+    one with that relation, else one with none yet; with no relation, the first. None
+    when every namesake has another relation: a different person."""
+    if not relation:
+        return namesakes[0] if namesakes else None
+    return next((e for e in namesakes if e.relation == relation), None) or \
+        next((e for e in namesakes if not e.relation), None)

@@ -15,6 +15,9 @@ from ovos_memory_plugin_entity.domain import text as textlib
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 MAX_NAME_CHARS = 60
 MAX_RELATION_CHARS = 40
+# Event years outside these are refused at parse time: with any UTC offset, and in any
+# local time, every date between them converts to a timestamp and back on every platform.
+MIN_EVENT_YEAR, MAX_EVENT_YEAR = 1900, 2999
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")
@@ -36,21 +39,31 @@ def clean_relation(relation: str) -> str:
 
 
 def parse_when(value: Any) -> Optional[str]:
-    """A valid ISO date or date-time, normalised; anything else is None."""
+    """A valid ISO date or date-time between :data:`MIN_EVENT_YEAR` and
+    :data:`MAX_EVENT_YEAR`, normalised; anything else is None."""
     if not isinstance(value, str) or not value.strip():
         return None
     text = value.strip().replace("Z", "+00:00")
     try:
         if len(text) == 10:
-            return datetime.date.fromisoformat(text).isoformat()
+            day = datetime.date.fromisoformat(text)
+            return day.isoformat() if MIN_EVENT_YEAR <= day.year <= MAX_EVENT_YEAR else None
         moment = datetime.datetime.fromisoformat(text)
     except ValueError:
         return None
-    return moment.isoformat(timespec="minutes")
+    return moment.isoformat(timespec="minutes") if MIN_EVENT_YEAR <= moment.year <= MAX_EVENT_YEAR else None
 
 
 def event_end(when: str) -> float:
-    """When an event is over: the moment itself, or the end of a date-only day (local time)."""
+    """When an event is over: the moment itself, or the end of a date-only day (local time).
+    A date that cannot be converted (written by hand, past the parser) is never over."""
+    try:
+        return _event_end(when)
+    except (ValueError, OverflowError, OSError):
+        return float("inf")
+
+
+def _event_end(when: str) -> float:
     if len(when) == 10:
         day = datetime.date.fromisoformat(when)
         return datetime.datetime.combine(day, datetime.time(23, 59, 59)).timestamp()
@@ -59,8 +72,15 @@ def event_end(when: str) -> float:
 
 def describe_when(when: str, now: float, phrases: Optional[Mapping[str, Any]] = None) -> str:
     """"Tuesday 1 December, 15:00" (with "today"/"tomorrow" when they apply), in the
-    language of ``phrases`` (``weekdays`` Monday first, ``months``, ``today``, ``tomorrow``)."""
-    phrases = phrases or {}
+    language of ``phrases`` (``weekdays`` Monday first, ``months``, ``today``, ``tomorrow``).
+    A date that cannot be converted is shown as it was written: it costs only itself."""
+    try:
+        return _describe_when(when, now, phrases or {})
+    except (ValueError, OverflowError, OSError):
+        return when
+
+
+def _describe_when(when: str, now: float, phrases: Mapping[str, Any]) -> str:
     today = datetime.datetime.fromtimestamp(now).date()
     if len(when) == 10:
         day, clock = datetime.date.fromisoformat(when), ""

@@ -20,12 +20,15 @@
         ├── StoreDataError             refused for its data, not an outage: retrying is useless
         │   └── Unsealable             a stored value does not open with its key
         ├── CorruptRecord (ValueError) a record file that does not parse
+        ├── UnfinishedScrub            a forget or erase a crash interrupted: a locked reader finishes it
         └── UnsafeStore (OSError)      a link, or a folder others can write
 
 The plugin's constructor, ``update_history`` and ``build_conversation_context`` catch
 these, log once naming the setting that would help, and carry on.
 """
 from __future__ import annotations
+
+from typing import Any, Dict
 
 
 class EntityMemoryError(Exception):
@@ -116,6 +119,14 @@ class Unsealable(StoreDataError):
 
 class CorruptRecord(StoreError, ValueError):
     """A record file that does not parse."""
+
+
+class UnfinishedScrub(StoreError):
+    """The snapshot carries an intent to scrub: only a reader holding the lock finishes it."""
+
+    def __init__(self, intent: Dict[str, Any]):
+        super().__init__("a forget or an erase was interrupted; finishing it")
+        self.intent = intent
 
 
 class UnsafeStore(StoreError, OSError):

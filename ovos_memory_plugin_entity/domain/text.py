@@ -16,6 +16,9 @@ from typing import Callable, FrozenSet, Iterable, List, Optional, Tuple
 
 # Distinct texts whose content words are kept (every edit indexes the live facts by them).
 MAX_CACHED_TEXTS = 50_000
+# Longer texts get their content words computed, not cached: the cache holds facts
+# (max_fact_chars, 200 by default), not pasted pages.
+MAX_CACHED_TEXT_CHARS = 300
 _WHITESPACE = re.compile(r"\s+")
 # A content word (ranking, dedup, tombstones): letters and digits; Catalan's middle dot
 # joins ("al·lèrgic"), an apostrophe splits ("user's" -> "user", "s": a stopword).
@@ -85,11 +88,17 @@ def terms(text: str, stopwords: FrozenSet[str] = frozenset(),
     return out
 
 
-@lru_cache(maxsize=MAX_CACHED_TEXTS)
 def content_words(text: str, stopwords: FrozenSet[str] = frozenset(),
                   stem: Callable[[str], str] = light_stem) -> Tuple[str, ...]:
-    """Sorted unique meaningful terms: what makes two wordings the same fact. Cached:
-    every edit indexes the session's live facts by them."""
+    """Sorted unique meaningful terms: what makes two wordings the same fact. Cached
+    (every edit indexes the session's live facts by them), for texts of fact size."""
+    if len(text) > MAX_CACHED_TEXT_CHARS:
+        return tuple(sorted(set(terms(text, stopwords, stem))))
+    return _cached_content_words(text, stopwords, stem)
+
+
+@lru_cache(maxsize=MAX_CACHED_TEXTS)
+def _cached_content_words(text: str, stopwords: FrozenSet[str], stem: Callable[[str], str]) -> Tuple[str, ...]:
     return tuple(sorted(set(terms(text, stopwords, stem))))
 
 

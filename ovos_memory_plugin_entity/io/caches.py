@@ -78,8 +78,8 @@ class RankCache:
     def use(self, key: str, load: Callable[[], Tuple[Any, SessionRecord]],
             work: Callable[[SessionRecord, RankedSession], T]) -> T:
         """Run ``work`` on the session's record (from ``load``) and its current ranking."""
+        revision, record = load()  # outside the lock: a turn never waits behind another thread's read
         with self._stripes[stripe(key, RANK_STRIPES)]:
-            revision, record = load()
             cached = self._lru.get(key)
             if cached is None or cached[0] != revision:
                 previous = cached[1] if cached else None

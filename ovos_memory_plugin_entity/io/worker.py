@@ -34,14 +34,18 @@ class Job:
 
 # A handler returns None when the job is done, or seconds to wait before retrying it.
 Handler = Callable[[Job], Optional[float]]
+# Told, at close, the jobs still queued (not started), so they can be kept for the next run.
+LeftBehind = Callable[[List[Job]], None]
 
 
 class ExtractionWorker:
     """Runs ``handler`` on jobs in background threads, in order per key."""
 
     def __init__(self, handler: Handler, *, queue_size: int = 256, concurrency: int = 1,
-                 clock: Callable[[], float] = time.monotonic, name: str = "entity-memory"):
+                 clock: Callable[[], float] = time.monotonic, name: str = "entity-memory",
+                 on_left: Optional[LeftBehind] = None):
         self._handler = handler
+        self._on_left = on_left
         self._queue_size = queue_size
         self._concurrency = concurrency
         self._clock = clock
@@ -180,6 +184,7 @@ class ExtractionWorker:
         """Drain (within ``timeout``), then stop the threads. Idempotent."""
         drained = self.flush(timeout)
         with self._cond:
+            left = [] if self._closed else list(self._pending.values())
             self._closed = True
             for seq in list(self._pending):
                 self._outstanding.discard(seq)
@@ -188,6 +193,8 @@ class ExtractionWorker:
             self._ready.clear()
             self._waiting.clear()
             self._cond.notify_all()
+        if left and self._on_left is not None:
+            self._on_left(left)
         for thread in self._threads:
             thread.join(timeout=timeout)
         return drained

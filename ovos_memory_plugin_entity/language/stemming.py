@@ -12,6 +12,9 @@ from ovos_memory_plugin_entity.domain.text import light_stem
 
 # Stems kept per stemmer before the cache starts again (a bound, not a tuning).
 MAX_CACHED_STEMS = 50_000
+# Longer "words" (a pasted hash, a run of letters) are stemmed but not kept: the stem
+# cache stays within MAX_CACHED_STEMS * this many characters, a few MB.
+MAX_CACHED_WORD_CHARS = 40
 
 
 class SnowballStem:
@@ -29,6 +32,8 @@ class SnowballStem:
         if found is None:
             with self._lock:  # a Snowball stemmer keeps state while it works
                 found = self._stemmer.stemWord(word)
+            if len(word) > MAX_CACHED_WORD_CHARS:
+                return found
             if len(self._cache) >= MAX_CACHED_STEMS:
                 self._cache.clear()
             self._cache[word] = found

@@ -12,21 +12,27 @@ thread then, per exchange and in order per session:
 
 If the store is down at step 5 the extraction is kept with the exchange and only the
 write is retried: the model is never asked twice for one exchange because of the store.
+
+Exchanges still queued when the plugin closes are kept in the store (bounded, see
+:mod:`waiting`) and queued again at the next start; an erase or a forget drops them there.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from ovos_plugin_manager.templates.agents import AgentMessage
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.audit import Actor
-from ovos_memory_plugin_entity.domain.contract import render_exchange
+from ovos_memory_plugin_entity.domain.contract import MAX_ASSISTANT_CHARS, MAX_USER_CHARS, render_exchange
 from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import StoreDataError, StoreUnavailable
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.io.caches import RankCache
+from ovos_memory_plugin_entity.domain.record import SessionRecord
+from ovos_memory_plugin_entity.domain.text import truncate
+from ovos_memory_plugin_entity.domain.waiting import kept_exchange, restored_exchange
+from ovos_memory_plugin_entity.io.caches import LRU, RankCache
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.io.worker import ExtractionWorker, Job
 from ovos_memory_plugin_entity.pipelines.confirmation import Confirmation
@@ -35,6 +41,8 @@ from ovos_memory_plugin_entity.pipelines.pairing import ExchangePairer
 
 # While the store cannot be reached, a queued exchange is tried again this often.
 STORE_RETRY_S = 2.0
+# Sessions whose generation (as last read) is remembered to stamp their next exchange.
+MAX_KNOWN_GENERATIONS = 10_000
 
 
 @dataclass
@@ -59,21 +67,32 @@ class Learner:
         self._store, self._ranks, self._extractor = store, ranks, extractor
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
         self._pairer = ExchangePairer(clock, pending_user_timeout)
-        self._worker = ExtractionWorker(self._handle, queue_size=queue_size, concurrency=concurrency, clock=clock)
+        self._generations: LRU[str, int] = LRU(MAX_KNOWN_GENERATIONS)
+        self._worker = ExtractionWorker(self._handle, queue_size=queue_size, concurrency=concurrency, clock=clock,
+                                        on_left=self._keep)
 
     # -- on the turn -------------------------------------------------------------
     def learn(self, key: str, messages: List[AgentMessage]) -> None:
-        """Queue each exchange ``messages`` completes; returns at once."""
+        """Queue each exchange ``messages`` completes; returns at once, never reading the store."""
         for user, assistant in self._pairer.feed(key, messages):
             asked = self._confirmation.asked_in(key, assistant) if self._confirmation else None
+            # Each side cut as the prompt cuts it: the queue is bounded in characters too.
+            user, assistant = truncate(user, MAX_USER_CHARS), truncate(assistant, MAX_ASSISTANT_CHARS)
             self._worker.submit(key, Exchange(user, assistant, self._generation(key), asked))
 
+    def saw(self, key: str, record: SessionRecord) -> None:
+        """The record a turn's context (or the worker) just read: its generation stamps the
+        exchange that turn queues, so learning never waits on the store."""
+        self._generations.put(key, record.generation)
+
+    def erased(self, key: str) -> None:
+        """This process erased the session: its next exchange takes the generation the worker finds."""
+        self._generations.pop(key)
+
     def _generation(self, key: str) -> Optional[int]:
-        """The session's erase generation now; None while the store cannot be read."""
-        try:
-            return self._store.load(key)[1].generation
-        except StoreUnavailable:
-            return None
+        """The session's erase generation as last read here; None when never read (the
+        worker then takes the generation it finds)."""
+        return self._generations.get(key)
 
     # -- in the worker -------------------------------------------------------------
     def _handle(self, job: Job) -> Optional[float]:
@@ -89,8 +108,9 @@ class Learner:
         exchange_text = render_exchange(exchange.user, exchange.assistant)
         record, listed = self._ranks.use(key, lambda: self._store.load(key), lambda rec, ranked: (
             rec, self._extractor.prompt_facts(ranked, exchange_text, self._wall_clock())))
+        self.saw(key, record)
         if exchange.generation is None:
-            exchange.generation = record.generation  # queued while the store was unreachable
+            exchange.generation = record.generation  # queued before this process read the session
         if record.generation != exchange.generation:
             return None  # the session was erased after this exchange was queued
         if self._confirmation is not None and not exchange.answered:
@@ -128,6 +148,50 @@ class Learner:
                                                               unless_erased))
         for warning in change.warnings:
             LOG.warning(f"entity memory: {warning}")
+
+    # -- across restarts -------------------------------------------------------------
+    def _keep(self, jobs: List[Job]) -> None:
+        """At close: the exchanges the model never saw are kept in the store, for the next start."""
+        by_key: Dict[str, List[Dict[str, Any]]] = {}
+        for job in jobs:
+            exchange = job.payload
+            by_key.setdefault(job.key, []).append(kept_exchange(job.key, exchange.user, exchange.assistant,
+                                                                exchange.generation, exchange.asked_ids))
+        kept = 0
+        for key, items in by_key.items():
+            try:
+                self._store.keep_waiting(key, items)
+                kept += len(items)
+            except (StoreUnavailable, StoreDataError, OSError) as exc:
+                LOG.warning(f"entity memory: {len(items)} exchange(s) waiting for the model could not be kept "
+                            f"({exc}); they are lost")
+        if kept:
+            LOG.warning(f"entity memory: closing with {kept} exchange(s) the model has not seen yet; kept them "
+                        f"in the store, the next start learns from them")
+
+    def resume(self) -> int:
+        """At start: queue the exchanges an earlier run kept at its close; how many."""
+        try:
+            waiting = self._store.take_waiting()
+        except (StoreUnavailable, StoreDataError, OSError) as exc:
+            LOG.warning(f"entity memory: exchanges kept at the last close cannot be read now ({exc}); "
+                        f"the next start tries again")
+            return 0
+        resumed, refused = 0, []
+        for item in waiting:
+            restored = restored_exchange(item)
+            if restored is None:
+                continue
+            key, user, assistant, generation, asked = restored
+            if self._worker.submit(key, Exchange(user, assistant, generation, asked)):
+                resumed += 1
+            else:  # closed meanwhile: they wait for the next start again
+                refused.append(Job(key, 0, Exchange(user, assistant, generation, asked)))
+        if refused:
+            self._keep(refused)
+        if resumed:
+            LOG.info(f"entity memory: learning from {resumed} exchange(s) kept at the last close")
+        return resumed
 
     # -- lifecycle -----------------------------------------------------------------
     def wake(self) -> None:

@@ -62,6 +62,7 @@ class Owner:
     def __init__(self, store: Store, policy: Policy, now: Callable[[], float], actor: Actor = "api",
                  scope: str = "session"):
         self.store, self.policy, self.now, self.actor, self.scope = store, policy, now, actor, scope
+        self.skipped: List[str] = []  # why the last import left sessions as they were
 
     def key(self, session_id: Any) -> str:
         try:
@@ -183,9 +184,11 @@ class Owner:
     def import_data(self, data: Any, progress: Progress = _no_progress) -> int:
         """Import an export of ours, or the older plugin's file; returns sessions changed.
 
-        Safe to repeat: a session already imported from the same content is skipped,
-        facts already here are not added twice, and tombstones here win.
+        Safe to repeat: a session already imported from the same content is skipped
+        (:attr:`skipped` says which and why), facts already here are not added twice, and
+        tombstones here win.
         """
+        self.skipped = []
         if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
             return self._import_export(data, progress)
         if isinstance(data, dict) and all(isinstance(v, dict) and isinstance(v.get("facts"), list)
@@ -194,7 +197,9 @@ class Owner:
             for done, (session_id, entry) in enumerate(data.items(), 1):
                 texts = entry["facts"]
                 marker = "texts:" + textlib.digest(json.dumps([session_id, texts], sort_keys=True))[:24]
-                changed += self._edit(session_id, partial(import_texts_once, marker=marker, texts=texts))
+                done_now = self._edit(session_id, partial(import_texts_once, marker=marker, texts=texts))
+                changed += done_now
+                self._note_skip(session_id, done_now)
                 progress(done, len(data))
             return changed
         raise OwnerError("not an export of this plugin, nor the older plugin's file")
@@ -210,14 +215,26 @@ class Owner:
         for done, entry in enumerate(entries, 1):
             try:
                 incoming = SessionRecord.from_dict(entry["record"])
-                history = [AuditEvent.from_dict(e) for e in entry.get("history", [])]
+                given = entry.get("history", [])
+                history = _valid_events(given) if isinstance(given, list) else []
                 session_id = str(entry["session_id"])
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise OwnerError(f"session {done} of the export is malformed: {exc}") from None
             marker = "export:" + textlib.digest(json.dumps(entry, sort_keys=True, default=str))[:24]
-            changed += self._edit(session_id, partial(_merge_record, marker=marker, incoming=incoming, history=history))
+            done_now = self._edit(session_id, partial(_merge_record, marker=marker, incoming=incoming,
+                                                      history=history))
+            changed += done_now
+            self._note_skip(session_id, done_now)
+            if isinstance(given, list) and len(history) < len(given):
+                self.skipped.append(f"{session_id}: {len(given) - len(history)} history event(s) are not "
+                                    f"events of this plugin (a field of the wrong type); left them out")
             progress(done, len(entries))
         return changed
+
+    def _note_skip(self, session_id: str, imported: bool) -> None:
+        if not imported:
+            self.skipped.append(f"{session_id}: this very content was imported into it before "
+                                f"(erase the session to restore it again)")
 
     # -- curation ----------------------------------------------------------------
     def plan_curation(self, *, older_than_days: Optional[float] = None, max_facts: Optional[int] = None,
@@ -281,6 +298,22 @@ def _merge_record(editor: Editor, marker: str, incoming: SessionRecord, history:
         return False
     editor.merge_record(incoming, history)
     return True
+
+
+# The fields of an audit event that hold text, when present; "at" is a time, "counts" a summary's tally.
+_EVENT_TEXT_FIELDS = ("actor", "before", "after", "by", "about", "when", "rule", "reason")
+
+
+def _valid_events(given: List[Any]) -> List[AuditEvent]:
+    """The history events of an export that are events of this plugin, read as strictly as
+    an imported fact (:meth:`AuditEvent.from_dict`); the others are left out (and counted)."""
+    events = []
+    for item in given:
+        try:
+            events.append(AuditEvent.from_dict(item))
+        except ValueError:
+            continue
+    return events
 
 
 def _near_duplicates(live: List[Fact], policy: Policy) -> List[Tuple[str, str]]:

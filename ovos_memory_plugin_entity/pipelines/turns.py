@@ -15,8 +15,14 @@ import threading
 from typing import List
 
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
+from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.io.caches import LRU
+
+# Longest message kept (about 2,000 tokens): assistant messages merged without end, or
+# a pasted page, would otherwise be sent to the chat model with every turn. The newest
+# characters are kept.
+MAX_TURN_CHARS = 8000
 
 
 class TurnKeeper:
@@ -26,6 +32,7 @@ class TurnKeeper:
         self._max_history = max_history
         self._turns: LRU[str, List[AgentMessage]] = LRU(max_sessions)
         self._lock = threading.Lock()
+        self._told = False  # the bound is logged the first time it is reached
 
     def add(self, key: str, messages: List[AgentMessage]) -> None:
         if self._max_history <= 0:
@@ -40,10 +47,20 @@ class TurnKeeper:
                 if last is not None and last.role == message.role == MessageRole.USER:
                     history.pop()  # a user turn that got no answer
                 elif last is not None and last.role == message.role == MessageRole.ASSISTANT:
-                    history[-1] = AgentMessage(role=MessageRole.ASSISTANT, content=f"{last.content}\n{message.content}")
+                    merged = self._bounded(f"{last.content}\n{message.content}")
+                    history[-1] = AgentMessage(role=MessageRole.ASSISTANT, content=merged)
                     continue
-                history.append(AgentMessage(role=message.role, content=message.content))
+                history.append(AgentMessage(role=message.role, content=self._bounded(message.content)))
             self._turns.put(key, history[-self._max_history:])
+
+    def _bounded(self, content: str) -> str:
+        if len(content) <= MAX_TURN_CHARS:
+            return content
+        if not self._told:
+            self._told = True
+            LOG.info(f"entity memory: a conversation message longer than {MAX_TURN_CHARS} characters is kept "
+                     f"cut to its last {MAX_TURN_CHARS} (MAX_TURN_CHARS)")
+        return "…" + content[-(MAX_TURN_CHARS - 1):]
 
     def recent(self, key: str) -> List[AgentMessage]:
         """Whole exchanges, oldest first: no dangling question, no leading answer."""

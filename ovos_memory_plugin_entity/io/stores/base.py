@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple
 
-from ovos_memory_plugin_entity.domain.audit import scrub_event
 from ovos_memory_plugin_entity.domain.change import Change
+from ovos_memory_plugin_entity.domain.forgetting import linked_ids, scrub_event
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
 
 Mutation = Callable[[SessionRecord], Change]
@@ -36,6 +36,12 @@ class Store(Protocol):
 
     def erase(self, session_id: str) -> None: ...
 
+    def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
+        """Keep exchanges the model has not seen (at close) for the next start; bounded."""
+
+    def take_waiting(self) -> List[Dict[str, Any]]:
+        """Every kept exchange (each names its session), removed from the store."""
+
     def close(self) -> None: ...
 
     @property
@@ -57,15 +63,19 @@ def mutated(session_id: str, data: Optional[Dict[str, Any]], mutate: Mutation) -
 
 def erased(old: Optional[SessionRecord], session_id: str) -> SessionRecord:
     """What a session holds after an erase: nothing but a new generation (so an exchange
-    queued before the erase is dropped) and the import markers (so the older plugin's
-    file is not imported into it again)."""
+    queued before the erase is dropped) and the older plugin's import markers (so its
+    file is not imported into it again). The markers of imported exports go: a backup
+    restores into an erased session."""
     fresh = new_record(session_id, (old.generation if old else 0) + 1)
-    fresh.imported = list(old.imported) if old else []
+    # The older plugin's markers are bare digests; an export's or a text list's say "export:" or "texts:".
+    fresh.imported = [m for m in old.imported if ":" not in m] if old else []
     return fresh
 
 
 def scrub_trail(trail: List[Dict[str, Any]], change: Change) -> List[Dict[str, Any]]:
-    return [scrub_event(e, change.forgotten_texts, change.forgotten_ids) for e in trail]
+    """The trail without forgotten text; the proposal a forgotten fact came from loses its lines too."""
+    ids = linked_ids(trail, change.forgotten_ids)
+    return [scrub_event(e, change.forgotten_texts, ids) for e in trail]
 
 
 def event_lines(change: Change) -> List[Dict[str, Any]]:

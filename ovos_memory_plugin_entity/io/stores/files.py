@@ -19,6 +19,7 @@ from typing import Optional, Union
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.errors import StoreUnavailable, UnsafeStore
+from ovos_memory_plugin_entity.io.crashpoints import crash_point
 
 # Per-session files are named by plain strings: pathlib (before 3.12) interns every
 # name it parses, which would keep one string per session ever touched.
@@ -84,13 +85,15 @@ def size_of(path: StrPath) -> Optional[int]:
 
 def write_atomic(path: StrPath, data: bytes, tmp_dir: StrPath) -> None:
     """A temp file in ``tmp_dir`` (0600), fsync, rename over the name, fsync the folder.
-    A rename replaces a link itself, never its target."""
-    fd, tmp = tempfile.mkstemp(dir=str(tmp_dir), prefix=".tmp_")
+    A rename replaces a link itself, never its target. The temp file is named for its
+    target, so a killed writer's copy can be found by its session and shredded."""
+    fd, tmp = tempfile.mkstemp(dir=str(tmp_dir), prefix=f".tmp_{os.path.basename(path)}.")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        crash_point("atomic-write")
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

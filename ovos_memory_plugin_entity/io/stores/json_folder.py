@@ -8,7 +8,9 @@ Layout (a folder derived from ``db_path``)::
       sessions/<safe-name>-<hash>.audit.jsonl     its audit trail, appended
       sessions/<...>.json.corrupt[...]            a file that did not parse, kept aside
       locks/<n>.lock                              cross-process locks, a fixed set (no data)
-      tmp/                                        temp files of atomic writes
+      tmp/.tmp_<safe-name>-<hash>.*              temp files of atomic writes, named for their session
+      scrubs/<safe-name>-<hash>.json              a forget or erase that may be unfinished (see json_forgetting)
+      waiting/<safe-name>-<hash>.json             exchanges kept at close for the next start (see json_waiting)
 
 Every change runs under a lock that holds across threads and processes. A small
 record (under 32 KB, about a hundred facts) is rewritten whole, atomically: one plain
@@ -16,7 +18,8 @@ file. A larger one gets the rows a change touched appended to its journal (see
 :mod:`journal`), so a write's cost follows the change, not the record or the number of
 sessions. Once the journal outgrows its snapshot, or when something is forgotten or
 erased, the record is written whole as a new snapshot and the journal goes. A file that does not parse is renamed
-aside and reported, never overwritten.
+aside and reported, never overwritten. Forgetting and erasing are finished after any
+crash (:mod:`json_forgetting`).
 
 Inside the lock the record is re-read unless the files are provably the ones this
 process last saw: the snapshot's epoch (a random token every snapshot gets), its
@@ -44,22 +47,23 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ovos_utils.log import LOG
 
-from ovos_memory_plugin_entity.domain.audit import SCRUBBED, compacted
+from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
-from ovos_memory_plugin_entity.domain.errors import CorruptRecord, StoreUnavailable, UnsafeStore
+from ovos_memory_plugin_entity.domain.errors import CorruptRecord, StoreUnavailable, UnfinishedScrub, UnsafeStore
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.io.caches import LRU, stripe
-from ovos_memory_plugin_entity.io.stores import files
+from ovos_memory_plugin_entity.io.crashpoints import crash_point
+from ovos_memory_plugin_entity.io.stores import files, json_forgetting, json_waiting
 from ovos_memory_plugin_entity.io.stores.base import (
     DEFAULT_CACHE_SESSIONS,
     DEFAULT_MAX_AUDIT_EVENTS,
     Mutation,
     erased,
     event_lines,
-    scrub_trail,
 )
 from ovos_memory_plugin_entity.io.stores.encoding import encoded_record, json_lines
 from ovos_memory_plugin_entity.io.stores.journal import EPOCH_KEY, entry, replay
+from ovos_memory_plugin_entity.io.stores.json_forgetting import INTENT_KEY
 
 # The store's secret for tombstone hashes, in its folder.
 TOMBSTONE_KEY_FILE = "tombstone.key"
@@ -109,13 +113,16 @@ class JsonFolderStore:
         self._sessions = str(self.sessions_dir)
         self.locks_dir = self.folder / "locks"
         self.tmp_dir = self.folder / "tmp"
-        for directory in (self.folder, self.sessions_dir, self.locks_dir, self.tmp_dir):
+        self.scrubs_dir, self.waiting_dir = self.folder / "scrubs", self.folder / "waiting"
+        for directory in (self.folder, self.sessions_dir, self.locks_dir, self.tmp_dir, self.scrubs_dir,
+                          self.waiting_dir):
             files.private_folder(directory)
         self._cache: LRU[str, Tuple[Optional[Identity], SessionRecord]] = LRU(cache_sessions)
         self._stripes = [threading.Lock() for _ in range(LOCK_STRIPES)]
         self._tombstone_key: Optional[bytes] = None
         self._remove_orphaned_temp_files()
         self._check_writable()
+        self.finished_at_start = json_forgetting.finish_all(self)
 
     @property
     def tombstone_key(self) -> bytes:
@@ -206,9 +213,10 @@ class JsonFolderStore:
         epoch = found.group(1).decode() if found else None
         return epoch, (info.st_ino, info.st_mtime_ns, info.st_size), files.size_of(self._journal_file(session_id))
 
-    def _parse(self, session_id: str, locked: bool = False) -> SessionRecord:
+    def _parse(self, session_id: str, locked: bool = False, intent_ok: bool = False) -> SessionRecord:
         """The snapshot with its journal replayed. Raises CorruptRecord (or UnsafeStore)
-        when the snapshot does not parse; a journal line that does not parse costs that line."""
+        when the snapshot does not parse; a journal line that does not parse costs that line.
+        Raises UnfinishedScrub when a forget or erase must be finished first (unless ``intent_ok``)."""
         raw = files.read_bytes(self._record(session_id))
         if raw is None:
             return new_record(session_id)
@@ -216,11 +224,14 @@ class JsonFolderStore:
             if len(raw) > files.MAX_FILE_BYTES:
                 raise ValueError(f"larger than {files.MAX_FILE_BYTES} bytes")
             data = json.loads(raw.decode("utf-8"))
+            intent = data.get(INTENT_KEY) if isinstance(data, dict) else None
             if isinstance(data, dict) and isinstance(data.get(EPOCH_KEY), str):
                 data = replay(data, self._journal(session_id, data[EPOCH_KEY], locked))
             record = SessionRecord.from_dict(data)
         except (ValueError, TypeError, KeyError, UnicodeDecodeError, RecursionError) as exc:
             raise CorruptRecord(str(exc) or type(exc).__name__) from None
+        if isinstance(intent, dict) and not intent_ok:
+            raise UnfinishedScrub(intent)
         record.session_id = session_id
         return record
 
@@ -294,6 +305,10 @@ class JsonFolderStore:
     def _read_locked(self, session_id: str) -> SessionRecord:
         try:
             return self._parse(session_id, locked=True)
+        except UnfinishedScrub as unfinished:
+            record = self._parse(session_id, locked=True, intent_ok=True)
+            json_forgetting.finish(self, session_id, file_key(session_id), record, unfinished.intent)
+            return record
         except (CorruptRecord, UnsafeStore) as exc:  # a planted link is set aside, never followed
             self._quarantine(session_id, str(exc))
             return new_record(session_id)
@@ -306,7 +321,7 @@ class JsonFolderStore:
             return cached
         try:
             record = self._parse(session_id)
-        except (CorruptRecord, UnsafeStore):
+        except (CorruptRecord, UnsafeStore, UnfinishedScrub):
             with self.locked(key):
                 record = self._read_locked(session_id)
             identity = self._identity(session_id)
@@ -333,11 +348,12 @@ class JsonFolderStore:
                 record.audit_events + len(change.events) > self.max_audit_events
             if change.events:
                 record.audit_events = keep + 1 if compacting else record.audit_events + len(change.events)
-            if change.modified:
-                self._save(session_id, base, record, identity, whole=bool(change.forgets))
+            if change.forgets:  # recorded first, then finished: see json_forgetting
+                json_forgetting.forget(self, session_id, key, record, change)
+            elif change.modified:
+                self._save(session_id, base, record, identity)
+            if change.modified or change.forgets:
                 self._cache.put(key, (self._identity(session_id), record))
-            if change.forgets:
-                self._scrub_files(session_id, change)
             if compacting:
                 trail = compacted(self.audit(session_id) + event_lines(change), keep, time.time())
                 files.write_atomic(self._audit(session_id), json_lines(trail), self.tmp_dir)
@@ -346,26 +362,30 @@ class JsonFolderStore:
         return change
 
     def _save(self, session_id: str, base: SessionRecord, record: SessionRecord,
-              identity: Optional[Identity], whole: bool) -> None:
+              identity: Optional[Identity]) -> None:
         """Append the change to the journal, or write a new snapshot when the record is
-        small, the change must leave no trace in older bytes (``whole``), it has no
-        journal form, or the journal has outgrown the snapshot."""
+        small, the change has no journal form, or the journal has outgrown the snapshot."""
         epoch, snapshot, journal_size = identity or (None, None, None)
         snapshot_size = snapshot[2] if snapshot else 0
         small = snapshot_size < self.whole_record_bytes
-        change = None if whole or small or epoch is None else entry(base, record, epoch)
+        change = None if small or epoch is None else entry(base, record, epoch)
         if change is not None:
             line = json_lines([change])
             if (journal_size or 0) + len(line) <= max(self.min_journal_bytes, snapshot_size):
                 files.append(self._journal_file(session_id), line)
                 return
-        self._write_snapshot(session_id, record)
+        self.write_snapshot(session_id, record)
 
-    def _write_snapshot(self, session_id: str, record: SessionRecord) -> None:
-        """The whole record under a new epoch, then the journal it replaces is shredded
-        (a crash between the two leaves a journal of another epoch: ignored, then shredded)."""
+    def write_snapshot(self, session_id: str, record: SessionRecord,
+                       intent: Optional[Dict[str, Any]] = None) -> None:
+        """The whole record under a new epoch (with a scrub still to finish, ``intent``),
+        then the journal it replaces is shredded (a crash between the two leaves a journal
+        of another epoch: ignored, then shredded)."""
         data = {EPOCH_KEY: secrets.token_hex(16), **record.to_dict()}
+        if intent is not None:
+            data[INTENT_KEY] = intent
         files.write_atomic(self._record(session_id), encoded_record(data), self.tmp_dir)
+        crash_point("snapshot-written")
         files.shred(self._journal_file(session_id))
 
     def _append_audit(self, session_id: str, events: List[Dict[str, Any]]) -> None:
@@ -379,23 +399,6 @@ class JsonFolderStore:
             os.replace(path, target)
             LOG.error(f"entity memory: {path} was a link or not a regular file; moved it to {target}")
             files.append(path, json_lines(events))
-
-    def _scrub_files(self, session_id: str, change: Change) -> None:
-        """Forgetting rewrites: the text leaves the trail and quarantined copies (the
-        record and journal were already replaced by a new snapshot)."""
-        trail = self.audit(session_id)
-        if trail:
-            files.write_atomic(self._audit(session_id), json_lines(scrub_trail(trail, change)), self.tmp_dir)
-        for copy_path in self.quarantined(session_id):
-            try:
-                original = data = files.read_bytes(copy_path) or b""
-            except UnsafeStore:
-                continue  # a planted link: nothing of ours behind it
-            for text in change.forgotten_texts:
-                for form in {text, json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1]}:
-                    data = data.replace(form.encode("utf-8", "surrogatepass"), SCRUBBED.encode("utf-8"))
-            if data != original:
-                files.write_atomic(copy_path, data, self.tmp_dir)
 
     # -- markers -------------------------------------------------------------
     def write_marker(self, name: str, data: Dict[str, Any]) -> None:
@@ -430,20 +433,31 @@ class JsonFolderStore:
         return sorted(found)
 
     def erase(self, session_id: str) -> None:
-        """Facts, tombstones, journal, trail and quarantined copies go; the generation moves on."""
+        """Everything of the session goes, the generation moves on (see json_forgetting)."""
         key = file_key(session_id)
         with self.locked(key):
             try:
-                old: Optional[SessionRecord] = self._parse(session_id, locked=True)
+                old: Optional[SessionRecord] = self._parse(session_id, locked=True, intent_ok=True)
             except (CorruptRecord, UnsafeStore):
                 old = None
-            # The new generation is written first: an erase killed midway still drops
-            # exchanges queued before it, and running it again finishes the job.
-            self._write_snapshot(session_id, erased(old, session_id))
-            files.shred(self._audit(session_id))
-            for doomed in self.quarantined(session_id):
-                files.shred(doomed)
+            # The new generation is written with the intent: an erase killed midway still
+            # drops exchanges queued before it, and whoever opens the session next finishes it.
+            json_forgetting.erase(self, session_id, key, erased(old, session_id))
             self._cache.pop(key)
+
+    def finish_scrub(self, session_id: str) -> None:
+        """Finish an interrupted forget or erase of this session (a marker named it)."""
+        key = file_key(session_id)
+        with self.locked(key):
+            self._read_locked(session_id)  # finishes what the snapshot records, or sets damage aside
+            json_forgetting.finish(self, session_id, key, None, None)  # crashed before it: temp files, marker
+            self._cache.pop(key)
+
+    def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
+        json_waiting.keep(self, file_key(session_id), exchanges)
+
+    def take_waiting(self) -> List[Dict[str, Any]]:
+        return json_waiting.take_all(self)
 
     def close(self) -> None:
         self._cache.clear()

@@ -10,6 +10,7 @@ from typing import Any, Dict, List, Tuple
 from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
+from ovos_memory_plugin_entity.domain.waiting import bounded
 from ovos_memory_plugin_entity.io.stores import files
 from ovos_memory_plugin_entity.io.stores.base import (
     DEFAULT_MAX_AUDIT_EVENTS,
@@ -28,6 +29,7 @@ class MemoryStore:
         self.max_audit_events = max_audit_events
         self._records: Dict[str, Tuple[int, Dict[str, Any], SessionRecord]] = {}
         self._audit: Dict[str, List[Dict[str, Any]]] = {}
+        self._waiting: Dict[str, List[Dict[str, Any]]] = {}  # for a store object outliving its plugin
         self._revision = 0
         self._lock = threading.RLock()
         self.tombstone_key = os.urandom(files.KEY_BYTES)  # this process's memory only, like the facts
@@ -46,6 +48,8 @@ class MemoryStore:
             trail = self._audit.setdefault(session_id, [])
             if change.forgets:
                 trail[:] = scrub_trail(trail, change)
+                if change.forgotten_texts:  # kept exchanges may say it in other words
+                    self._waiting.pop(session_id, None)
             trail.extend(event_lines(change))
             if self.max_audit_events and len(trail) > self.max_audit_events:
                 trail[:] = compacted(trail, self.max_audit_events // 2, time.time())
@@ -68,6 +72,17 @@ class MemoryStore:
             entry = self._records.get(session_id)
             self._store(session_id, erased(entry[2] if entry else None, session_id))
             self._audit.pop(session_id, None)
+            self._waiting.pop(session_id, None)
+
+    def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
+        with self._lock:
+            self._waiting[session_id] = bounded(self._waiting.get(session_id, []) + exchanges)
+
+    def take_waiting(self) -> List[Dict[str, Any]]:
+        with self._lock:
+            taken = [item for items in self._waiting.values() for item in items]
+            self._waiting.clear()
+            return taken
 
     def close(self) -> None:
         """Nothing to release."""

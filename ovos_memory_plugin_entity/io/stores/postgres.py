@@ -28,7 +28,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ovos_utils.log import LOG
 
-from ovos_memory_plugin_entity.domain.audit import compacted, scrub_event
+from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.errors import (
     ConfigError,
@@ -38,16 +38,19 @@ from ovos_memory_plugin_entity.domain.errors import (
     StoreUnavailable,
     Unsealable,
 )
+from ovos_memory_plugin_entity.domain.forgetting import linked_ids, scrub_event
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.io.caches import LRU
+from ovos_memory_plugin_entity.io.crashpoints import crash_point
+from ovos_memory_plugin_entity.io.stores import pg_damage, pg_pools, pg_waiting
 from ovos_memory_plugin_entity.io.stores.base import (
     DEFAULT_CACHE_SESSIONS,
     DEFAULT_MAX_AUDIT_EVENTS,
     Mutation,
     erased,
     event_lines,
-    mutated,
 )
+from ovos_memory_plugin_entity.io.stores.pg_watchdog import CALL_TIMEOUT_S, TCP_OPTIONS, Watchdog
 from ovos_memory_plugin_entity.io.stores.sealing import Sealer, node_key
 
 # 2: over-long session ids are keyed in a namespace no literal id can reach (see _key);
@@ -107,8 +110,9 @@ class PostgresStore:
     """The store protocol on PostgreSQL, through a small psycopg connection pool."""
 
     def __init__(self, url: str, key_file: Path, pool_size: int = 4, cache_sessions: int = DEFAULT_CACHE_SESSIONS,
-                 max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS):
-        self.max_audit_events = max_audit_events
+                 max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS, call_timeout_s: float = CALL_TIMEOUT_S):
+        self.max_audit_events, self.call_timeout_s = max_audit_events, call_timeout_s
+        self._watchdog = Watchdog()
         try:
             import cryptography  # noqa: F401
             import psycopg  # noqa: F401
@@ -139,11 +143,16 @@ class PostgresStore:
         # open(wait=False): a database that is down must not stop the assistant starting.
         # check: a connection that died with a database restart is replaced on checkout.
         pool = self._pool_class(self._url, min_size=1, max_size=self._pool_size, open=False,
-                                timeout=CONNECT_TIMEOUT_S, name="entity-memory",
-                                check=self._pool_class.check_connection,
-                                kwargs={"connect_timeout": int(CONNECT_TIMEOUT_S), "options": SERVER_TIMEOUTS})
+                                timeout=CONNECT_TIMEOUT_S, name="entity-memory", check=self._check,
+                                kwargs={"connect_timeout": int(CONNECT_TIMEOUT_S), "options": SERVER_TIMEOUTS,
+                                        **TCP_OPTIONS})
         pool.open(wait=False)
-        return pool
+        return pg_pools.opened(pool)
+
+    def _check(self, conn: Any) -> None:
+        """The pool's check of a connection on checkout, within the connect bound."""
+        with self._watchdog.bounded(conn, CONNECT_TIMEOUT_S):
+            self._pool_class.check_connection(conn)
 
     @staticmethod
     def _t(name: str) -> str:
@@ -171,7 +180,7 @@ class PostgresStore:
             if self._down and self._pool_failed:
                 # psycopg_pool retries with a backoff that keeps doubling; a fresh pool
                 # notices a database that came back within a second.
-                self._pool.close(timeout=0)
+                pg_pools.close(self._pool, timeout=0)
                 self._pool = self._new_pool()
                 self._pool_failed = False
             pool = self._pool
@@ -190,6 +199,8 @@ class PostgresStore:
                          f"session_id text NOT NULL, event jsonb NOT NULL)")
             conn.execute(f"CREATE INDEX IF NOT EXISTS {self._t('audit_session')} "
                          f"ON {self._t('audit')} (session_id, id)")
+            pg_waiting.create(conn)
+            pg_damage.create(conn)
             conn.execute(f"INSERT INTO {self._t('meta')} VALUES ('node_key', %s) ON CONFLICT DO NOTHING",
                          (self._sealer.fingerprint,))
             known = conn.execute(f"SELECT value FROM {self._t('meta')} WHERE key = 'node_key'").fetchone()[0]
@@ -222,7 +233,7 @@ class PostgresStore:
         if self._down and time.monotonic() < self._next_probe:
             raise StoreUnavailable("the database is down; trying again shortly")
         try:
-            with self._connection() as conn:
+            with self._connection() as conn, self._watchdog.bounded(conn, self.call_timeout_s):
                 self._ensure_schema(conn)
                 result = work(conn)
         except (psycopg.OperationalError, PoolTimeout) as exc:
@@ -315,8 +326,13 @@ class PostgresStore:
             return (0, new_record(session_id))
         if row[1] is None and cached is not None:
             return cached
-        data = self._record_of(key, row[1], int(row[0]))[0]
-        record = SessionRecord.from_dict(data) if data is not None else new_record(session_id)
+        try:
+            data = self._record_of(key, row[1], int(row[0]))[0]
+            record = SessionRecord.from_dict(data) if data is not None else new_record(session_id)
+        except (Unsealable, ValueError) as exc:  # one damaged or refused row costs that session, until its next write
+            LOG.error(f"entity memory: the record of session {key!r} is refused ({exc}); it reads as empty, "
+                      f"and its next change sets the row aside")
+            record = new_record(session_id)
         record.session_id = session_id
         entry = (int(row[0]), record)
         self._cache.put(key, entry)
@@ -333,8 +349,14 @@ class PostgresStore:
                 raw, revision = conn.execute(
                     f"SELECT record, revision FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
                     (key,)).fetchone()
-                data, wrapped = self._record_of(key, raw, int(revision))
-                record, change = mutated(session_id, data, mutate)
+                try:
+                    data, wrapped = self._record_of(key, raw, int(revision))
+                    record = SessionRecord.from_dict(data) if data else new_record(session_id)
+                except (Unsealable, ValueError) as exc:
+                    pg_damage.set_aside(conn, key, "record", raw, exc)
+                    record, wrapped = new_record(session_id), None
+                record.session_id = session_id
+                change = mutate(record)
                 entry = None
                 if change.modified:
                     sealing = wrapped or self._sealer.new_data_key(key)  # a plain row gets its first key
@@ -343,8 +365,12 @@ class PostgresStore:
                                  f"WHERE session_id = %s",
                                  (self._stored(key, session_id, record.to_dict(), sealing, revision), revision, key))
                     entry = (revision, record)
+                    crash_point("pg-record-written")
                     if sealing != wrapped or change.forgets:
                         self._reseal_trail(conn, key, wrapped, sealing, change)
+                        crash_point("pg-trail-resealed")
+                    if change.forgotten_texts:  # kept exchanges may say it in other words
+                        pg_waiting.drop(conn, key)
                     if change.events:
                         with conn.cursor() as cursor:
                             cursor.executemany(
@@ -356,6 +382,7 @@ class PostgresStore:
                                  (key,))
             return change, entry
         change, entry = self._run(work)
+        crash_point("pg-committed")
         if entry is not None:
             self._cache.put(key, entry)
         return change
@@ -363,11 +390,11 @@ class PostgresStore:
     def _reseal_trail(self, conn: Any, key: str, old: Optional[str], new: str, change: Change) -> None:
         """The audit lines that change: every line when the session gets its first data key
         (a plain row written before sealing), else only the lines a forget scrubs."""
-        rows = conn.execute(f"SELECT id, event FROM {self._t('audit')} WHERE session_id = %s", (key,)).fetchall()
+        events = pg_damage.open_events(conn, self._t("audit"), key, lambda e: self._event_of(key, old, e))
+        ids = linked_ids([event for _, event in events], change.forgotten_ids)  # the proposal a fact came from
         resealed = []
-        for row_id, stored in rows:
-            event = self._event_of(key, old, stored)
-            scrubbed = scrub_event(event, change.forgotten_texts, change.forgotten_ids) if change.forgets else event
+        for row_id, event in events:
+            scrubbed = scrub_event(event, change.forgotten_texts, ids) if change.forgets else event
             if new != old or scrubbed != event:
                 resealed.append((self._sealed(key, new, scrubbed), row_id))
         with conn.cursor() as cursor:
@@ -380,8 +407,8 @@ class PostgresStore:
         count = conn.execute(f"SELECT count(*) FROM {self._t('audit')} WHERE session_id = %s", (key,)).fetchone()[0]
         if count <= self.max_audit_events:
             return
-        trail = [self._event_of(key, sealing, row[0]) for row in conn.execute(
-            f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id", (key,)).fetchall()]
+        trail = [e for _, e in pg_damage.open_events(conn, self._t("audit"), key,
+                                                     lambda e: self._event_of(key, sealing, e))]
         conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
         with conn.cursor() as cursor:
             cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
@@ -438,7 +465,13 @@ class PostgresStore:
     def sessions(self) -> List[str]:
         rows = self._run(lambda conn: conn.execute(
             f"SELECT coalesce(record->>'session_id', session_id) FROM {self._t('sessions')}").fetchall())
-        return sorted(_session_id(row[0]) for row in rows)
+        found = []
+        for (stored,) in rows:
+            try:
+                found.append(_session_id(stored))
+            except ValueError:  # a damaged id costs that session only
+                LOG.error(f"entity memory: a session row's id {stored[:40]!r} is damaged; left it out")
+        return sorted(found)
 
     def erase(self, session_id: str) -> None:
         """The session's rows go, and its data key with them, in one short transaction that
@@ -459,13 +492,22 @@ class PostgresStore:
                 fresh = erased(old, session_id).to_dict()
                 revision = int(row[1]) + 1 if row else 1
                 conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
+                pg_waiting.drop(conn, key)
+                crash_point("pg-erase-trail-deleted")
                 conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record, revision) VALUES (%s, %s, %s) "
                              f"ON CONFLICT (session_id) DO UPDATE SET record = EXCLUDED.record, "
                              f"revision = EXCLUDED.revision, updated_at = now()",
                              (key, self._stored(key, session_id, fresh, self._sealer.new_data_key(key), revision),
                               revision))
         self._run(work)
+        crash_point("pg-committed")
         self._cache.pop(key)
+
+    def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
+        self._run(lambda conn: pg_waiting.keep(conn, self._sealer, _key(session_id), exchanges))
+
+    def take_waiting(self) -> List[Dict[str, Any]]:
+        return list(self._run(lambda conn: pg_waiting.take_all(conn, self._sealer)))
 
     def vacuum(self) -> None:
         """VACUUM FULL both tables, so erased and forgotten text leaves their files. It locks
@@ -484,7 +526,8 @@ class PostgresStore:
             executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
-        self._pool.close()
+        pg_pools.close(self._pool)
+        self._watchdog.close()
 
 
 # Schema n -> n + 1, applied in order inside the schema lock's transaction.

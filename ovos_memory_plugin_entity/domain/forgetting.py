@@ -1,0 +1,133 @@
+"""What a forgotten text looks like wherever it may still stand, and how it is taken out.
+Pure: the stores call it on bytes they read and write.
+
+A text is matched as whole words only, in any case ("Ann" never touches "Annapolis").
+A row or an event that belongs to a forgotten id loses every text field, whatever it
+says. Copies set aside because they did not parse are scrubbed by structure where
+their lines parse, by whole words where they do not, and a line torn inside a
+forgotten text loses the torn tail too.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Dict, Iterable, List, Optional, Pattern, Set
+
+from ovos_memory_plugin_entity.domain.audit import TEXT_FIELDS
+
+SCRUBBED = "[forgotten]"
+# The fields of rows, events and proposals that can carry what the user said.
+TEXT_KEYS = frozenset({"text", "before", "after", "name", "relation", "describe", "former_names"})
+# A torn tail shorter than this is too short to be anyone's words (a quote, a letter).
+MIN_TORN_TAIL_CHARS = 4
+
+
+def whole_words(texts: Iterable[str]) -> Optional[Pattern[str]]:
+    """One pattern for every text as whole words, any case; None when there is none."""
+    forms = sorted({t for t in texts if t}, key=len, reverse=True)  # the longest wins an overlap
+    if not forms:
+        return None
+    return re.compile("|".join(rf"(?<!\w){re.escape(t)}(?!\w)" for t in forms), re.IGNORECASE)
+
+
+def mentions(text: str, texts: Iterable[str]) -> bool:
+    pattern = whole_words(texts)
+    return bool(pattern and pattern.search(text))
+
+
+def linked_ids(trail: List[Dict[str, Any]], ids: Iterable[str]) -> Set[str]:
+    """``ids`` and the proposals a confirmation turned into one of them: a proposal's
+    lines and its confirmation carry the same words as the fact they became."""
+    found = set(ids)
+    for event in trail:
+        made = event.get("facts")
+        if event.get("action") == "confirm" and isinstance(made, list) and found.intersection(map(str, made)):
+            found.add(str(event.get("fact")))
+    return found
+
+
+def scrub_value(value: Any, pattern: Optional[Pattern[str]], ids: Set[str]) -> Any:
+    """``value`` (parsed JSON) without forgotten text: a dict about a forgotten id loses
+    its text fields whole; every other string loses the texts as whole words."""
+    if isinstance(value, dict):
+        owner = value.get("id", value.get("fact"))
+        if isinstance(owner, str) and owner in ids:
+            return {k: _blank(v) if k in TEXT_KEYS else scrub_value(v, pattern, ids) for k, v in value.items()}
+        return {k: scrub_value(v, pattern, ids) for k, v in value.items()}
+    if isinstance(value, list):
+        return [scrub_value(v, pattern, ids) for v in value]
+    if isinstance(value, str) and pattern is not None:
+        return pattern.sub(SCRUBBED, value)
+    return value
+
+
+def _blank(value: Any) -> Any:
+    if isinstance(value, str):
+        return SCRUBBED if value else value
+    if isinstance(value, list):
+        return [_blank(v) for v in value]
+    return value
+
+
+def scrub_copy(raw: bytes, texts: Iterable[str], ids: Iterable[str]) -> bytes:
+    """A quarantined copy (a snapshot, journal or trail that did not parse) without the
+    forgotten texts: the whole, or each line, by structure when it parses, otherwise by
+    whole words in every form JSON may have written them in."""
+    texts, id_set = [t for t in texts if t], set(ids)
+    pattern = whole_words(texts)
+    text = raw.decode("utf-8", errors="surrogateescape")
+    try:
+        return _dumped(scrub_value(json.loads(text), pattern, id_set)) + b"\n"
+    except (ValueError, RecursionError):
+        pass
+    lines = text.split("\n")
+    escaped = whole_words({form for t in texts for form in _json_forms(t)})
+    out = []
+    for line in lines:
+        try:
+            out.append(_dumped(scrub_value(json.loads(line), pattern, id_set)).decode("utf-8", "surrogateescape"))
+            continue
+        except (ValueError, RecursionError):
+            pass
+        if escaped is not None:
+            line = escaped.sub(SCRUBBED, line)
+        out.append(_without_torn_tail(line, texts))
+    return "\n".join(out).encode("utf-8", errors="surrogateescape")
+
+
+def _json_forms(text: str) -> Set[str]:
+    return {text, json.dumps(text)[1:-1], json.dumps(text, ensure_ascii=False)[1:-1]}
+
+
+def _without_torn_tail(line: str, texts: List[str]) -> str:
+    """A line torn by a crash may end inside a forgotten text: that tail goes too."""
+    start = line.rfind('"') + 1
+    tail = line[start:]
+    if len(tail) >= MIN_TORN_TAIL_CHARS and any(form.casefold().startswith(tail.casefold())
+                                                for t in texts for form in _json_forms(t)):
+        return line[:start] + SCRUBBED
+    return line
+
+
+def _dumped(value: Any) -> bytes:
+    try:
+        return json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value).encode("ascii")
+
+
+def scrub_event(event: Dict[str, Any], texts: Iterable[str], ids: Iterable[str] = ()) -> Dict[str, Any]:
+    """An event (JSON form) without forgotten text: every text field of an event about a
+    forgotten row, and each forgotten text where it stands as whole words in the text
+    fields of the others (an action name or another word is never touched)."""
+    scrubbed = dict(event)
+    present = [key for key in TEXT_FIELDS if isinstance(scrubbed.get(key), str) and scrubbed[key]]
+    if scrubbed.get("fact") in set(ids):
+        for key in present:
+            scrubbed[key] = SCRUBBED
+        return scrubbed
+    pattern = whole_words(texts)  # a case-changed copy of the text is the same text
+    for key in present:
+        if pattern is not None:
+            scrubbed[key] = pattern.sub(SCRUBBED, scrubbed[key])
+    return scrubbed

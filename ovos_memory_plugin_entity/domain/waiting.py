@@ -1,0 +1,47 @@
+"""Exchanges kept across a restart: what the model had not seen when the plugin closed.
+
+Pure: the form an exchange is kept in, and the bounds on what a store keeps. Each
+side is capped as the prompt would cap it, so a kept exchange costs at most a few KB.
+An erase drops a session's kept exchanges, and so does a forget: they may say the
+forgotten thing in other words, and the model never saw them.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from ovos_memory_plugin_entity.domain import text as textlib
+from ovos_memory_plugin_entity.domain.contract import MAX_ASSISTANT_CHARS, MAX_USER_CHARS
+
+# Exchanges kept per session: more waiting than this was a model down for hours, and
+# the newest say most about the user now.
+MAX_KEPT_PER_SESSION = 64
+
+Restored = Tuple[str, str, str, Optional[int], Optional[List[str]]]
+
+
+def kept_exchange(session_id: str, user: str, assistant: str, generation: Optional[int],
+                  asked: Optional[List[str]]) -> Dict[str, Any]:
+    return {"session_id": session_id, "user": textlib.truncate(user, MAX_USER_CHARS),
+            "assistant": textlib.truncate(assistant, MAX_ASSISTANT_CHARS), "generation": generation,
+            "asked": asked}
+
+
+def restored_exchange(item: Any) -> Optional[Restored]:
+    """(session id, user, assistant, generation, asked), or None for anything malformed."""
+    if not isinstance(item, dict):
+        return None
+    session_id, user, assistant = item.get("session_id"), item.get("user"), item.get("assistant")
+    generation, asked = item.get("generation"), item.get("asked")
+    if not (isinstance(session_id, str) and isinstance(user, str) and isinstance(assistant, str)):
+        return None
+    if generation is not None and (isinstance(generation, bool) or not isinstance(generation, int)):
+        return None
+    if asked is not None and not (isinstance(asked, list) and all(isinstance(a, str) for a in asked)):
+        return None
+    return session_id, user, assistant, generation, asked
+
+
+def bounded(items: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """The newest :data:`MAX_KEPT_PER_SESSION`, oldest first."""
+    return items[-MAX_KEPT_PER_SESSION:]
+

@@ -1,0 +1,138 @@
+"""Forgetting and erasing in the JSON backend, finished after any crash.
+
+A forget (or an erase) touches several files: the record, its journal, the trail, the
+copies set aside as corrupt, temp files in ``tmp/``. A crash between two of them must
+not leave the text behind, so the work is recorded before it starts and finished by
+whoever next opens the session:
+
+1. a marker ``scrubs/<key>.json`` (the session id only, no text) says a scrub may be
+   unfinished, so that every start finds it without reading every session;
+2. the new snapshot is written with the intent in it (``scrubbing``: the texts and ids
+   to scrub, or ``erase``): the change and the promise to finish it land in one
+   atomic rename;
+3. the trail is scrubbed (or shredded), the quarantined copies scrubbed by structure
+   (or shredded), the exchanges kept for the next start dropped, the session's temp
+   files shredded;
+4. the snapshot is written again without the intent, the journal shredded;
+5. the marker is shredded.
+
+A crash before 2 leaves the old record, unchanged and not acknowledged: the marker is
+just removed (and the session's temp files shredded). A crash after 2 is finished by
+the next start, the next locked read of that session, or ``doctor``.
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
+
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.domain.change import Change
+from ovos_memory_plugin_entity.domain.errors import StoreUnavailable
+from ovos_memory_plugin_entity.domain.forgetting import scrub_copy
+from ovos_memory_plugin_entity.domain.record import SessionRecord
+from ovos_memory_plugin_entity.io.crashpoints import crash_point
+from ovos_memory_plugin_entity.io.stores import files, json_waiting
+from ovos_memory_plugin_entity.io.stores.base import scrub_trail
+from ovos_memory_plugin_entity.io.stores.encoding import json_lines
+
+if TYPE_CHECKING:
+    from ovos_memory_plugin_entity.io.stores.json_folder import JsonFolderStore
+
+# The snapshot's key for an unfinished scrub (never part of a record).
+INTENT_KEY = "scrubbing"
+
+
+ERASE_INTENT: Dict[str, Any] = {"erase": True}
+
+
+def forget(store: "JsonFolderStore", session_id: str, key: str, record: SessionRecord, change: Change) -> None:
+    """Save a change that forgets: steps 1 to 5, under the session's lock."""
+    intent = {"texts": list(change.forgotten_texts), "ids": list(change.forgotten_ids)}
+    begin(store, session_id, key)
+    store.write_snapshot(session_id, record, intent)
+    finish(store, session_id, key, record, intent)
+
+
+def erase(store: "JsonFolderStore", session_id: str, key: str, fresh: SessionRecord) -> None:
+    """Erase (``fresh`` is the record after it): steps 1 to 5, under the session's lock."""
+    begin(store, session_id, key)
+    store.write_snapshot(session_id, fresh, ERASE_INTENT)
+    finish(store, session_id, key, fresh, ERASE_INTENT)
+
+
+def marker_path(store: "JsonFolderStore", key: str) -> str:
+    return os.path.join(store.scrubs_dir, f"{key}.json")
+
+
+def begin(store: "JsonFolderStore", session_id: str, key: str) -> None:
+    """Step 1: the marker, so that every start looks at this session."""
+    files.write_atomic(marker_path(store, key), json.dumps({"session_id": session_id}).encode("ascii"),
+                       store.tmp_dir)
+    crash_point("scrub-marked")
+
+
+def finish(store: "JsonFolderStore", session_id: str, key: str, record: Optional[SessionRecord],
+           intent: Optional[Dict[str, Any]]) -> None:
+    """Steps 3 to 5 (under the session's lock). ``record`` is the session as the intent
+    left it; None when the snapshot carries no intent (a crash before step 2)."""
+    if intent is not None and record is not None:
+        erase = intent.get("erase") is True
+        texts = [t for t in intent.get("texts", []) if isinstance(t, str)]
+        ids = [i for i in intent.get("ids", []) if isinstance(i, str)]
+        trail = store.audit_path(session_id)
+        if erase:
+            files.shred(trail)
+        else:
+            events = store.audit(session_id)
+            if events:
+                change = Change(forgotten_texts=texts, forgotten_ids=ids)
+                files.write_atomic(trail, json_lines(scrub_trail(events, change)), store.tmp_dir)
+        crash_point("scrub-trail")
+        for copy_path in store.quarantined(session_id):
+            if erase:
+                files.shred(copy_path)
+                continue
+            try:
+                original = files.read_bytes(copy_path) or b""
+            except files.UnsafeStore:
+                continue  # a planted link: nothing of ours behind it
+            scrubbed = scrub_copy(original, texts, ids)
+            if scrubbed != original:
+                files.write_atomic(copy_path, scrubbed, store.tmp_dir)
+        if erase or texts:
+            json_waiting.drop(store, key)  # exchanges kept for the next start may say it too
+        crash_point("scrub-copies")
+    for temp in store.tmp_dir.glob(f".tmp_{key}.*"):  # a killed writer's half-written copy
+        files.shred(temp)
+    crash_point("scrub-temp")
+    if intent is not None and record is not None:
+        store.write_snapshot(session_id, record)
+        crash_point("scrub-clean-snapshot")
+    files.shred(marker_path(store, key))
+
+
+def finish_all(store: "JsonFolderStore") -> List[str]:
+    """At start: every session a marker names is finished (or left for its next read
+    when its lock is busy). Returns the sessions finished."""
+    finished = []
+    for marker in sorted(store.scrubs_dir.glob("*.json")):
+        try:
+            session_id = json.loads((files.read_bytes(marker) or b"{}").decode("utf-8")).get("session_id")
+        except (OSError, ValueError, AttributeError):
+            session_id = None
+        if not isinstance(session_id, str):
+            LOG.error(f"entity memory: {marker} does not name a session; removed it")
+            files.shred(marker)
+            continue
+        try:
+            store.finish_scrub(session_id)
+        except (StoreUnavailable, OSError) as exc:
+            LOG.warning(f"entity memory: an interrupted forget or erase could not be finished yet ({exc}); "
+                        f"the session's next read finishes it")
+            continue
+        finished.append(session_id)
+    if finished:
+        LOG.warning(f"entity memory: finished {len(finished)} forget(s) or erase(s) a crash had interrupted")
+    return finished

@@ -1,0 +1,68 @@
+"""The JSON backend's kept exchanges: ``waiting/<safe-name>-<hash>.json`` per session,
+the exchanges the model had not seen when the plugin closed (see :mod:`waiting`).
+
+Changed under the session's lock; an erase or a forget shreds the file. The next start takes them all (read, then
+shredded: a crash in between means an exchange is learnt twice, which confirms a fact
+rather than adding one).
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import TYPE_CHECKING, Any, Dict, List
+
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION, bounded
+from ovos_memory_plugin_entity.io.stores import files
+from ovos_memory_plugin_entity.io.stores.encoding import json_lines
+
+if TYPE_CHECKING:
+    from ovos_memory_plugin_entity.io.stores.json_folder import JsonFolderStore
+
+
+def _path(store: "JsonFolderStore", key: str) -> str:
+    return os.path.join(store.waiting_dir, f"{key}.json")
+
+
+def _read(path: str) -> List[Dict[str, Any]]:
+    """The kept exchanges in ``path``; a line that does not parse costs only itself."""
+    try:
+        raw = files.read_bytes(path) or b""
+    except files.UnsafeStore:
+        return []
+    items = []
+    for line in raw.decode("utf-8", errors="replace").splitlines():
+        try:
+            item = json.loads(line)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(item, dict):
+            items.append(item)
+    return items
+
+
+def keep(store: "JsonFolderStore", key: str, items: List[Dict[str, Any]]) -> None:
+    """Add ``items`` to what the session keeps, within :data:`MAX_KEPT_PER_SESSION`."""
+    with store.locked(key):
+        path = _path(store, key)
+        everything = _read(path) + items
+        if len(everything) > MAX_KEPT_PER_SESSION:
+            LOG.warning(f"entity memory: more than {MAX_KEPT_PER_SESSION} exchanges waiting for one session "
+                        f"(MAX_KEPT_PER_SESSION); kept the newest")
+        files.write_atomic(path, json_lines(bounded(everything)), store.tmp_dir)
+
+
+def drop(store: "JsonFolderStore", key: str) -> None:
+    """Under the session's lock (an erase or a forget): every kept exchange of the session."""
+    files.shred(_path(store, key))
+
+
+def take_all(store: "JsonFolderStore") -> List[Dict[str, Any]]:
+    """Every kept exchange of every session, oldest first per session; the files go."""
+    taken: List[Dict[str, Any]] = []
+    for path in sorted(store.waiting_dir.glob("*.json")):
+        with store.locked(path.name[:-len(".json")]):
+            taken += _read(str(path))
+            files.shred(path)
+    return taken

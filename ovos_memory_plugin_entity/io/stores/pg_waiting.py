@@ -1,0 +1,63 @@
+"""The PostgreSQL backend's kept exchanges (see :mod:`waiting`): one table, each row
+sealed under a data key of its own (no readable text, like every other table).
+
+``entity_memory_waiting``: id, session_id (the row key of the session), item (sealed).
+An erase or a forget deletes the session's rows; the next start takes them all in one ``DELETE … RETURNING``, so two nodes starting at once
+never both learn from one exchange.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.domain.errors import Unsealable
+from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION
+from ovos_memory_plugin_entity.io.stores.sealing import Sealer
+
+TABLE = "entity_memory_waiting"
+
+
+def create(conn: Any) -> None:
+    conn.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (id bigserial PRIMARY KEY, session_id text NOT NULL, "
+                 f"item jsonb NOT NULL)")
+    conn.execute(f"CREATE INDEX IF NOT EXISTS {TABLE}_session ON {TABLE} (session_id, id)")
+
+
+def _sealed(sealer: Sealer, key: str, item: Dict[str, Any]) -> Any:
+    from psycopg.types.json import Jsonb
+    wrapped = sealer.new_data_key(key)
+    return Jsonb({"key": wrapped, "sealed": sealer.seal(wrapped, key, item)})
+
+
+def _opened(sealer: Sealer, key: str, stored: Any) -> Optional[Dict[str, Any]]:
+    try:
+        return sealer.open(stored["key"], key, stored["sealed"])
+    except (Unsealable, KeyError, TypeError):
+        LOG.error(f"entity memory: a kept exchange of {key!r} does not open with this node's key; dropped it")
+        return None
+
+
+def keep(conn: Any, sealer: Sealer, key: str, items: List[Dict[str, Any]]) -> None:
+    with conn.transaction():
+        with conn.cursor() as cursor:
+            cursor.executemany(f"INSERT INTO {TABLE} (session_id, item) VALUES (%s, %s)",
+                               [(key, _sealed(sealer, key, item)) for item in items])
+        over = conn.execute(f"DELETE FROM {TABLE} WHERE session_id = %s AND id NOT IN (SELECT id FROM {TABLE} "
+                            f"WHERE session_id = %s ORDER BY id DESC LIMIT %s)",
+                            (key, key, MAX_KEPT_PER_SESSION)).rowcount
+    if over:
+        LOG.warning(f"entity memory: more than {MAX_KEPT_PER_SESSION} exchanges waiting for one session "
+                    f"(MAX_KEPT_PER_SESSION); kept the newest")
+
+
+def take_all(conn: Any, sealer: Sealer) -> List[Dict[str, Any]]:
+    with conn.transaction():
+        rows = conn.execute(f"DELETE FROM {TABLE} RETURNING id, session_id, item").fetchall()
+    opened = [_opened(sealer, key, item) for _, key, item in sorted(rows, key=lambda row: row[0])]
+    return [item for item in opened if item is not None]
+
+
+def drop(conn: Any, key: str) -> None:
+    """Inside the caller's transaction (an erase or a forget): every kept exchange of the session."""
+    conn.execute(f"DELETE FROM {TABLE} WHERE session_id = %s", (key,))

@@ -1,0 +1,91 @@
+"""A bound on every PostgreSQL call on the client side. The server's own timeouts
+(statement, lock, idle) cannot fire while the server is stopped (SIGSTOP, a hung host),
+and its kernel keeps acknowledging packets and keepalives, so a call could wait for as
+long as the stop lasts. Past its bound a call's socket is shut down: the blocked call
+fails at once, as an outage (turns go on with the facts last read, changes wait).
+
+One daemon thread per store, started with the first call, stopped and joined by
+:meth:`Watchdog.close` (never by a finaliser).
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import threading
+import time
+from typing import Any, Dict, Iterator, Optional, Tuple
+
+from ovos_utils.log import LOG
+
+# No call outlives this, even with the server stopped; longer than the server's own
+# statement bound (5 s), so a slow but living server reports first.
+CALL_TIMEOUT_S = 8.0
+# TCP keepalives and a bound on unacknowledged data (libpq parameters): a dead peer or
+# network is noticed within about 10 s instead of the kernel's two hours.
+TCP_OPTIONS = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
+               "tcp_user_timeout": int(CALL_TIMEOUT_S * 1000)}
+
+
+class Watchdog:
+    """Shuts down the socket of a call that outlives its bound."""
+
+    def __init__(self, name: str = "entity-memory-pg-watchdog"):
+        self._name = name
+        self._cond = threading.Condition()
+        self._calls: Dict[int, Tuple[float, Any]] = {}  # token -> (deadline, connection)
+        self._tokens = 0
+        self._thread: Optional[threading.Thread] = None
+        self._closed = False
+
+    @contextlib.contextmanager
+    def bounded(self, conn: Any, seconds: float) -> Iterator[None]:
+        """Calls on ``conn`` inside this block end within ``seconds``, answered or not."""
+        with self._cond:
+            self._tokens += 1
+            token = self._tokens
+            self._calls[token] = (time.monotonic() + seconds, conn)
+            if self._thread is None and not self._closed:
+                self._thread = threading.Thread(target=self._watch, name=self._name, daemon=True)
+                self._thread.start()
+            self._cond.notify()
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._calls.pop(token, None)
+
+    def _watch(self) -> None:
+        with self._cond:
+            while not self._closed:
+                now = time.monotonic()
+                for token, (deadline, conn) in list(self._calls.items()):
+                    if deadline <= now:
+                        del self._calls[token]
+                        _cut(conn)
+                wait = min((deadline for deadline, _ in self._calls.values()), default=None)
+                self._cond.wait(None if wait is None else max(0.0, wait - now))
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify()
+        if self._thread is not None:
+            self._thread.join(timeout=5.0)
+
+
+def _cut(conn: Any) -> None:
+    """Shut the connection's socket down (through a duplicate of its descriptor: the
+    connection keeps its own), so whoever waits on it is told the connection is gone."""
+    try:
+        sock = socket.socket(fileno=os.dup(conn.pgconn.socket))
+    except (OSError, ValueError, AttributeError):
+        return  # closed meanwhile: nothing waits on it
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+    finally:
+        sock.close()
+    LOG.warning("entity memory: a database call outlived its bound (the server does not answer); "
+                "its connection was cut")
