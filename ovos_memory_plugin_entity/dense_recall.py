@@ -65,8 +65,11 @@ class VectorKeeper:
         self._worker.submit(key, None)
 
     def _handle(self, job: Job) -> Optional[float]:
+        """Vectors are best effort: while the endpoint fails, the job is dropped (the
+        session's next turn asks again once the back-off allows), so nothing waits on it."""
         try:
-            self._fill(job.key)
+            if self._backoff.ready():
+                self._fill(job.key)
         except StoreUnavailable:
             return STORE_RETRY_S
         except StoreDataError as exc:
@@ -75,7 +78,6 @@ class VectorKeeper:
             if self._backoff.failed():
                 LOG.warning(f"entity memory: the embeddings endpoint {self._client.api_url} cannot embed facts "
                             f"({exc}); check embeddings_url. Facts are ranked by words until it can.")
-            return self._backoff.seconds_left()
         with self._lock:
             self._queued.pop(job.key, None)
         return None

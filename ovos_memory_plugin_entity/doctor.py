@@ -153,6 +153,8 @@ def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: float
     checks = check_settings(loaded)
     checks += check_endpoint(settings, timeout) if settings.extractor != "rules" else [
         Check("endpoint", PASS, "extractor: rules needs no model")]
+    from ovos_memory_plugin_entity.doctor_embeddings import check_embeddings  # it builds on this module's Check
+    checks += check_embeddings(settings, timeout)
     checks.append(check_store(settings))
     named = persona.get("memory_module") if persona else None
     checks += check_plugin_names(named if isinstance(named, str) and named in OUR_NAMES else OUR_NAMES[0])
