@@ -231,7 +231,8 @@ class DenseRecall:
         return self._client.model or self.queries.served_model
 
     def relevance(self, key: str, record: SessionRecord, ranked: RankedSession, utterance: str,
-                  query: Optional[Tuple[vec.Identity, np.ndarray]]) -> Optional[Dict[str, float]]:
+                  query: Optional[Tuple[vec.Identity, np.ndarray]], budget_chars: int,
+                  max_count: int) -> Optional[Dict[str, float]]:
         """Fused scores for the turn, or None to rank by words alone. Asks the keeper for
         vectors the session lacks."""
         index = self._index(key, record, ranked)
@@ -239,7 +240,9 @@ class DenseRecall:
             self.keeper.request(key)
         if query is None or index.identity is None or index.identity.model != query[0].model:
             return None
-        return vec.fuse(ranked.index.scores(utterance), index.similarities(query[1]))
+        # Only the facts that could fill the block are worth scoring in Python.
+        fit = budget_chars // max(ranked.shortest_line, 1) + 1 if budget_chars else len(ranked.facts)
+        return index.fused(ranked.index.scores(utterance), query[1], min(fit, max_count or fit))
 
     def _index(self, key: str, record: SessionRecord, ranked: RankedSession) -> vec.DenseIndex:
         model = self.model()
@@ -249,7 +252,7 @@ class DenseRecall:
         if cached is not None and cached[0] is ranked and cached[1] == wanted:
             return cached[2]
         index = vec.DenseIndex.build(ranked.facts, vec.fact_texts(ranked.facts, record.live_entities()),
-                                     record.vectors, wanted)
+                                     record.vectors, wanted, previous=cached[2] if cached else None)
         with self._lock:
             self._indexes.put(key, (ranked, wanted, index))
         return index

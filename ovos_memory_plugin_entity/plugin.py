@@ -191,7 +191,8 @@ class EntityMemory(AgentContextManager):
     def _render(self, key: str, record: SessionRecord, ranked: context.RankedSession,
                 utterance: str, query: Any = None) -> Optional[str]:
         now = self._wall_clock()
-        relevance = self._dense.relevance(key, record, ranked, utterance, query) if self._dense else None
+        relevance = self._dense.relevance(key, record, ranked, utterance, query, self.settings.context_budget_chars,
+                                          self.settings.context_max_facts) if self._dense else None
         chosen = context.select(ranked, utterance, self.settings.context_budget_chars,
                                 self.settings.context_max_facts, now=now,
                                 grace_s=self.settings.event_grace_hours * 3600, relevance=relevance)

@@ -93,50 +93,67 @@ class DenseIndex:
     identity: Optional[Identity]
     dim: int
     stale: List[str]  # live facts without a usable vector: missing, another model, or edited
+    decoded: Dict[str, Tuple[str, Optional[Tuple[int, np.ndarray]]]]  # id -> (stored form, its decoding)
 
     @classmethod
     def build(cls, facts: Sequence[Fact], texts: Mapping[str, str], vectors: Optional[Vectors],
-              wanted: Optional[Identity]) -> "DenseIndex":
+              wanted: Optional[Identity], previous: Optional["DenseIndex"] = None) -> "DenseIndex":
         """``texts``: each fact's text as it is embedded. Vectors of another identity than
-        ``wanted`` (when it is known) are unusable and their facts stale."""
+        ``wanted`` (when it is known) are unusable and their facts stale. Vectors that
+        ``previous`` (the session before this change) decoded are not decoded again."""
         ids: List[str] = []
         rows: List[np.ndarray] = []
         stale: List[str] = []
+        decoded: Dict[str, Tuple[str, Optional[Tuple[int, np.ndarray]]]] = {}
         identity = Identity(vectors.model, vectors.prefix) if vectors else None
         usable = vectors is not None and (wanted is None or identity == wanted)
+        dim = vectors.dim if vectors else 0
+        known = previous.decoded if previous is not None and previous.dim == dim else {}
         for fact in facts:
-            decoded = decode(vectors.of[fact.id], vectors.dim) if usable and vectors and fact.id in vectors.of \
-                else None
-            if decoded is None or decoded[0] != checksum(texts[fact.id]):
+            stored = vectors.of.get(fact.id) if usable and vectors else None
+            if stored is None:
+                stale.append(fact.id)
+                continue
+            earlier = known.get(fact.id)
+            vector = earlier[1] if earlier is not None and earlier[0] == stored else decode(stored, dim)
+            decoded[fact.id] = (stored, vector)
+            if vector is None or vector[0] != checksum(texts[fact.id]):
                 stale.append(fact.id)
                 continue
             ids.append(fact.id)
-            rows.append(decoded[1])
-        dim = vectors.dim if vectors else 0
+            rows.append(vector[1])
         matrix = np.vstack(rows) if rows else np.zeros((0, dim), dtype=np.float32)
-        return cls(ids, matrix, identity if usable else None, dim, stale)
+        return cls(ids, matrix, identity if usable else None, dim, stale, decoded)
 
-    def similarities(self, query: np.ndarray) -> Dict[str, float]:
-        """Cosine of ``query`` (a unit vector of this index's dimension) with each fact's vector."""
+    def fused(self, lexical: Mapping[str, float], query: np.ndarray, limit: int,
+              dense_weight: float = DENSE_WEIGHT) -> Dict[str, float]:
+        """Fused scores (see the module's doc) of the ``limit`` best facts with a vector,
+        and of every fact without one that the words match. ``query``: a unit vector
+        of this index's dimension, or the words alone decide."""
         if not self.ids or query.shape != (self.dim,):
-            return {}
-        return dict(zip(self.ids, (self.matrix @ query).tolist()))
+            return fuse(lexical, [], np.zeros(0, dtype=np.float32), limit, dense_weight)
+        return fuse(lexical, self.ids, self.matrix @ query, limit, dense_weight)
 
 
-def fuse(lexical: Mapping[str, float], dense: Mapping[str, float],
+def fuse(lexical: Mapping[str, float], ids: Sequence[str], cosines: np.ndarray, limit: int,
          dense_weight: float = DENSE_WEIGHT) -> Dict[str, float]:
-    """Lexical and dense scores on one scale, weighted and summed (see the module's doc).
-
-    Every fact with a vector is scored (a fact the words miss may be what the question
-    means); one without keeps its lexical score, so it is still found by its words."""
+    """BM25 over the turn's best and cosine stretched over the turn's range, both in
+    [0, 1], weighted and summed. Every fact with a vector is scored (a fact the words
+    miss may be what the question means) and the best ``limit`` kept: only those can
+    reach the block. A fact without a vector keeps its words' score, on the same scale."""
     best = max(lexical.values(), default=0.0)
-    lexical_share = 1.0 - dense_weight
-    fused = {fid: lexical_share * score / best for fid, score in lexical.items()} if best > 0 else {}
-    if dense:
-        low, high = min(dense.values()), max(dense.values())
-        spread = high - low
-        for fid, cosine in dense.items():
-            fused[fid] = fused.get(fid, 0.0) + dense_weight * ((cosine - low) / spread if spread > 0 else 1.0)
-    for fid in lexical.keys() - dense.keys() if best > 0 else ():  # no vector: its words alone, same scale
-        fused[fid] = lexical[fid] / best
-    return fused
+    fused = np.zeros(len(ids), dtype=np.float32)
+    if len(ids):
+        low, high = float(cosines.min()), float(cosines.max())
+        fused += dense_weight * ((cosines - low) / (high - low) if high > low else 1.0)
+    result: Dict[str, float] = {}
+    if best > 0:
+        row = {fid: n for n, fid in enumerate(ids)} if lexical else {}
+        for fid, score in lexical.items():
+            if fid in row:
+                fused[row[fid]] += (1.0 - dense_weight) * score / best
+            else:  # no vector: its words alone
+                result[fid] = score / best
+    keep = np.argpartition(-fused, limit)[:limit] if 0 < limit < len(ids) else range(len(ids))
+    result.update((ids[n], float(fused[n])) for n in keep)
+    return result

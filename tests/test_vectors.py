@@ -53,7 +53,8 @@ def test_the_index_uses_good_vectors_and_lists_the_rest_as_stale():
         "f4": "garbage"})
     index = vec.DenseIndex.build(rows, texts, stored, vec.Identity("m", "passage: "))
     assert index.ids == ["f1"] and index.stale == ["f2", "f3", "f4"]
-    assert index.similarities(np.array([1, 0, 0], dtype=np.float32)) == {"f1": pytest.approx(1.0, abs=0.01)}
+    assert index.fused({}, np.array([1, 0, 0], dtype=np.float32), 5) == {"f1": pytest.approx(0.5)}
+    assert index.fused({"f3": 2.0}, np.array([1, 0], dtype=np.float32), 5) == {"f3": 1.0}  # another dimension
     other = vec.DenseIndex.build(rows, texts, stored, vec.Identity("another-model", "passage: "))
     assert other.ids == [] and other.identity is None and len(other.stale) == 4
     assert vec.DenseIndex.build(rows, texts, stored, vec.Identity("m", "")).ids == []  # another prefix
@@ -61,12 +62,13 @@ def test_the_index_uses_good_vectors_and_lists_the_rest_as_stale():
 
 def test_fusion_puts_both_scores_on_one_scale():
     lexical = {"f1": 8.0, "f2": 2.0}  # BM25: only f1 and f2 share words with the utterance
-    dense = {"f1": 0.80, "f2": 0.70, "f3": 0.90}  # cosine: f3 means what was asked
-    fused = vec.fuse(lexical, dense, dense_weight=0.5)
+    ids, cosines = ["f1", "f2", "f3"], np.array([0.80, 0.70, 0.90])  # f3 means what was asked
+    fused = vec.fuse(lexical, ids, cosines, 10, dense_weight=0.5)
     assert fused == pytest.approx({"f1": 0.5 * 1 + 0.5 * 0.5, "f2": 0.5 * 0.25, "f3": 0.5 * 1})
+    assert vec.fuse(lexical, ids, cosines, 2, dense_weight=0.5).keys() == {"f1", "f3"}  # the best that fit
     # a fact without a vector keeps its words' score, on the same scale
-    assert vec.fuse({"f1": 8.0, "f9": 4.0}, {"f1": 0.8, "f2": 0.7})["f9"] == pytest.approx(0.5)
-    assert vec.fuse({}, {}) == {} and vec.fuse({"f1": 3.0}, {}) == {"f1": 1.0}
+    assert vec.fuse({"f1": 8.0, "f9": 4.0}, ["f1", "f2"], np.array([0.8, 0.7]), 1)["f9"] == pytest.approx(0.5)
+    assert vec.fuse({}, [], np.zeros(0), 5) == {} and vec.fuse({"f1": 3.0}, [], np.zeros(0), 5) == {"f1": 1.0}
 
 
 @pytest.mark.parametrize("reply, count, error", [
@@ -172,3 +174,18 @@ def test_a_vector_map_that_is_not_one_is_dropped_not_trusted():
     assert SessionRecord.from_dict({"facts": [], "vectors": {"model": 3, "of": {}}}).vectors is None
     record = SessionRecord.from_dict({"facts": [], "vectors": {"model": "m", "dim": 2, "of": {"f1": "x" * 20_000}}})
     assert record.vectors is not None and record.vectors.of == {}
+
+
+@needs_postgres
+def test_postgres_seals_the_vectors_with_the_record(pg_url, tmp_path):
+    from ovos_memory_plugin_entity.stores.postgres import PostgresStore
+    from tests.pg import database_files, wal_files
+    store = PostgresStore(pg_url, tmp_path / "node.key")
+    try:
+        store.update("s", add("Likes tea"))
+        store.update("s", lambda record: with_vectors(record, f1=""))
+        vector = store.load("s")[1].vectors.of["f1"]
+    finally:
+        store.close()
+    on_disk = database_files(pg_url) + wal_files()
+    assert vector.encode() not in on_disk
