@@ -83,15 +83,19 @@ class VectorKeeper:
         return None
 
     def _fill(self, key: str) -> None:
-        """Embed the session's stale facts, a batch at a time, until none is left."""
+        """Embed the session's stale facts, a batch at a time, until none is left, or a
+        batch left as many stale as before (a server that names another model than the
+        one asked for): then the next change or turn tries again."""
+        left = None
         while True:
             _, record = self._store.load(key)
             live = record.live_facts()
             texts = vec.fact_texts(live, record.live_entities())
             wanted = vec.Identity(self._model(), self._prefix) if self._model() else None
-            stale = vec.DenseIndex.build(live, texts, record.vectors, wanted).stale[:MAX_BATCH]
-            if not stale:
+            every_stale = vec.DenseIndex.build(live, texts, record.vectors, wanted).stale
+            if not every_stale or (left is not None and len(every_stale) >= left):
                 return
+            left, stale = len(every_stale), every_stale[:MAX_BATCH]
             reply = self._client.embed([self._prefix + texts[fid] for fid in stale], "passage",
                                        (PASSAGE_TIMEOUT_S, PASSAGE_TIMEOUT_S))
             if self._backoff.succeeded():

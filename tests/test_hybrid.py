@@ -166,3 +166,18 @@ def test_doctor_checks_the_endpoint(embeddings):
     finally:
         embeddings.release.set()
     assert slow.level == WARN and "embeddings_timeout" in slow.fix
+
+
+def test_a_server_that_names_another_model_for_facts_does_not_loop(make_memory, embeddings):
+    def named(body):
+        texts = body["input"]
+        return (200, {"model": "p-model" if body["input_type"] == "passage" else "q-model",
+                      "data": [{"index": i, "embedding": concept_vector(t)} for i, t in enumerate(texts)]})
+    embeddings.answer = named
+    memory = make_memory(context_budget_chars=80, extractor="rules", embeddings_url=embeddings.url,
+                         embeddings_timeout=5)
+    told(memory, FILLER[:3])
+    assert "lamp for room 1" in block(memory, "which lamp is in room 1?")  # the query names q-model
+    assert memory.flush(10)  # the keeper stored p-model vectors, found them stale, and stopped
+    assert "lamp for room 1" in block(memory, "which lamp is in room 1?")
+    assert memory.flush(10)
