@@ -14,7 +14,7 @@ Enable it from a persona's JSON::
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
 from ovos_plugin_manager.templates.agents import AgentContextManager, AgentMessage
 from ovos_utils.log import LOG
@@ -36,6 +36,9 @@ from ovos_memory_plugin_entity.stores import JsonFolderStore, Store, open_store
 from ovos_memory_plugin_entity.text import stemmer_for
 from ovos_memory_plugin_entity.turns import TurnKeeper
 from ovos_memory_plugin_entity.yesno import load_judge
+
+if TYPE_CHECKING:  # imported at run time only when embeddings_url is set (it needs numpy)
+    from ovos_memory_plugin_entity.dense_recall import DenseRecall
 
 
 # The assistant waits this long for a session another process holds; its job is then
@@ -122,7 +125,7 @@ class EntityMemory(AgentContextManager):
                       f"restart. Run 'ovos-entity-memory doctor' for the fix.")
             return open_store("memory", self.settings.store_folder, max_audit_events=self.settings.max_audit_events)
 
-    def _start_dense(self, clock: Callable[[], float], http_session: Any) -> Any:
+    def _start_dense(self, clock: Callable[[], float], http_session: Any) -> Optional["DenseRecall"]:
         """Hybrid recall when ``embeddings_url`` is set; numpy is imported only then."""
         settings = self.settings
         if not settings.embeddings_url:
