@@ -51,7 +51,7 @@ class VectorKeeper:
                  clock: Callable[[], float]):
         self._client, self._store, self._prefix, self._model = client, store, passage_prefix, identity
         self._backoff = Backoff(clock)
-        self._queued: Dict[str, None] = {}
+        self._queued: Dict[str, bool] = {}  # key -> asked again since its job began
         self._lock = threading.Lock()
         self._worker = ExtractionWorker(self._handle, queue_size=MAX_QUEUED_SESSIONS, concurrency=1, clock=clock,
                                         name="entity-memory-vectors")
@@ -59,14 +59,19 @@ class VectorKeeper:
     def request(self, key: str) -> None:
         """Bring the session's vectors up to date, soon; returns at once."""
         with self._lock:
-            if key in self._queued or len(self._queued) >= MAX_QUEUED_SESSIONS:
+            if key in self._queued:
+                self._queued[key] = True  # a job running now may have read the record before this change
                 return
-            self._queued[key] = None
+            if len(self._queued) >= MAX_QUEUED_SESSIONS:
+                return
+            self._queued[key] = False
         self._worker.submit(key, None)
 
     def _handle(self, job: Job) -> Optional[float]:
         """Vectors are best effort: while the endpoint fails, the job is dropped (the
         session's next turn asks again once the back-off allows), so nothing waits on it."""
+        with self._lock:
+            self._queued[job.key] = False
         try:
             if self._backoff.ready():
                 self._fill(job.key)
@@ -79,23 +84,25 @@ class VectorKeeper:
                 LOG.warning(f"entity memory: the embeddings endpoint {self._client.api_url} cannot embed facts "
                             f"({exc}); check embeddings_url. Facts are ranked by words until it can.")
         with self._lock:
+            if self._queued.get(job.key) and self._backoff.ready():
+                return 0.0  # asked again while it ran: run again at once
             self._queued.pop(job.key, None)
         return None
 
     def _fill(self, key: str) -> None:
         """Embed the session's stale facts, a batch at a time, until none is left, or a
-        batch left as many stale as before (a server that names another model than the
+        batch just stored is stale still (a server that names another model than the
         one asked for): then the next change or turn tries again."""
-        left = None
+        stale: List[str] = []
         while True:
             _, record = self._store.load(key)
             live = record.live_facts()
             texts = vec.fact_texts(live, record.live_entities())
             wanted = vec.Identity(self._model(), self._prefix) if self._model() else None
             every_stale = vec.DenseIndex.build(live, texts, record.vectors, wanted).stale
-            if not every_stale or (left is not None and len(every_stale) >= left):
+            if not every_stale or set(stale) & set(every_stale):
                 return
-            left, stale = len(every_stale), every_stale[:MAX_BATCH]
+            stale = every_stale[:MAX_BATCH]
             reply = self._client.embed([self._prefix + texts[fid] for fid in stale], "passage",
                                        (PASSAGE_TIMEOUT_S, PASSAGE_TIMEOUT_S))
             if self._backoff.succeeded():
