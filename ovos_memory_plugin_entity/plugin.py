@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
 from ovos_plugin_manager.templates.agents import AgentContextManager, AgentMessage
 from ovos_utils.log import LOG
@@ -38,6 +38,9 @@ from ovos_memory_plugin_entity.pipelines.learning import Learner
 from ovos_memory_plugin_entity.pipelines.owner import Owner
 from ovos_memory_plugin_entity.pipelines.turns import TurnKeeper
 from ovos_memory_plugin_entity.settings import SPECS, device_defaults, read_settings, settings_doc
+
+if TYPE_CHECKING:  # imported at run time only when embeddings_url is set (it needs numpy)
+    from ovos_memory_plugin_entity.pipelines.dense_recall import DenseRecall
 
 # The assistant waits this long for a session another process holds; its job is then
 # retried later, so one stuck session stalls no other.
@@ -86,11 +89,13 @@ class EntityMemory(AgentContextManager):
                                           language.phrases["confirm_question"],
                                           min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS)
                                           ) if settings.confirm else None
+        self._dense = self._start_dense(clock, http_session)
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
                                 confirmation=self._confirmation, pending_user_timeout=settings.pending_user_timeout,
                                 queue_size=settings.queue_size, concurrency=settings.extract_concurrency,
-                                clock=clock, wall_clock=wall_clock)
+                                clock=clock, wall_clock=wall_clock,
+                                on_change=self._dense.keeper.request if self._dense else None)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
         self._turns = TurnKeeper(settings.max_history, settings.cache_sessions)
         self._closed = False
@@ -122,6 +127,25 @@ class EntityMemory(AgentContextManager):
         LOG.error(f"entity memory: cannot use {where} ({exc}); keeping facts in memory only until "
                   f"restart. Run 'ovos-entity-memory doctor' for the fix.")
         return open_store("memory", self.settings.store_folder, max_audit_events=self.settings.max_audit_events)
+
+    def _start_dense(self, clock: Callable[[], float], http_session: Any) -> Optional["DenseRecall"]:
+        """Hybrid recall when ``embeddings_url`` is set; numpy is imported only then."""
+        settings = self.settings
+        if not settings.embeddings_url:
+            return None
+        try:
+            from ovos_memory_plugin_entity.io.embeddings import EmbeddingsClient
+            from ovos_memory_plugin_entity.pipelines.dense_recall import DenseRecall
+        except ImportError as exc:
+            LOG.error(f"entity memory: embeddings_url is set but {exc}: install the 'embeddings' extra "
+                      f"(numpy). Facts are ranked by words alone.")
+            return None
+        same_server = settings.embeddings_url.split("/")[:3] == settings.api_url.split("/")[:3]
+        client = EmbeddingsClient(settings.embeddings_url, model=settings.embeddings_model,
+                                  api_key=settings.api_key if same_server else "", session=http_session)
+        return DenseRecall(client, self._store, query_prefix=settings.embeddings_query_prefix,
+                           passage_prefix=settings.embeddings_passage_prefix, timeout=settings.embeddings_timeout,
+                           cache_sessions=settings.cache_sessions, clock=clock)
 
     def _key(self, session_id: Any) -> Optional[str]:
         """The store key for a caller's session id; None refuses it (scope fails closed)."""
@@ -161,19 +185,23 @@ class EntityMemory(AgentContextManager):
             if key is not None:
                 turns = self._turns.recent(key)
             if key is not None and self.facts_enabled:
+                # Awaited (bounded) before the session's lock is taken, so the worker never waits on it.
+                query = self._dense.queries.vector(utterance) if self._dense and utterance.strip() else None
                 block = self._ranks.use(key, lambda: self._store.load(key),
-                                        lambda record, ranked: self._render(key, record, ranked, utterance))
+                                        lambda record, ranked: self._render(key, record, ranked, utterance, query))
         except Exception as exc:
             LOG.exception(f"entity memory: facts left out of this turn: {exc}")
         return assemble(utterance, block, system_prompt=self.system_prompt,
                         inject_mode=self.settings.inject_mode, turns=turns)
 
     def _render(self, key: str, record: SessionRecord, ranked: RankedSession,
-                utterance: str) -> Optional[str]:
+                utterance: str, query: Any = None) -> Optional[str]:
         self._learner.saw(key, record)
         now = self._wall_clock()
+        relevance = self._dense.relevance(key, record, ranked, utterance, query, self.settings.context_budget_chars,
+                                          self.settings.context_max_facts) if self._dense else None
         chosen = select(ranked, utterance, self.settings.context_budget_chars, self.settings.context_max_facts,
-                        now=now, grace_s=self.settings.event_grace_hours * 3600)
+                        now=now, grace_s=self.settings.event_grace_hours * 3600, relevance=relevance)
         block = render_block(self._header, ranked, chosen, now, self._phrases) if chosen else None
         if self._confirmation is not None:
             question = self._confirmation.question(key, record, now, self._refuses)
@@ -201,7 +229,10 @@ class EntityMemory(AgentContextManager):
         ``about`` names who it is about (default: the user), ``relation`` the user's
         relation to them, ``when`` an event's ISO date or date-time.
         """
-        return self._owner.add(session_id, text, pin, about, relation, when)
+        fact = self._owner.add(session_id, text, pin, about, relation, when)
+        if self._dense is not None:
+            self._dense.keeper.request(self._owner.key(session_id))
+        return fact
 
     def forget_fact(self, session_id: str, fact_id: str) -> bool:
         """Forget a fact: its text leaves the record and the trail. False if unknown."""
@@ -226,7 +257,8 @@ class EntityMemory(AgentContextManager):
 
     # -- lifecycle ---------------------------------------------------------------------
     def flush(self, timeout: Optional[float] = None) -> bool:
-        """Wait until every exchange queued before this call is applied (and the import)."""
+        """Wait until every exchange queued before this call is applied (and the import, and
+        the fact vectors asked for so far)."""
         deadline = None if timeout is None else time.monotonic() + timeout
         for starting in (self._migration, self._resume):
             if starting is not None:
@@ -234,7 +266,10 @@ class EntityMemory(AgentContextManager):
                 if starting.is_alive():
                     return False
         left = None if deadline is None else max(0.0, deadline - time.monotonic())
-        return self._learner.flush(left)
+        if not self._learner.flush(left):
+            return False
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        return self._dense.flush(left) if self._dense is not None else True
 
     def wake(self) -> None:
         """Try exchanges that wait for a retry now (the endpoint or the store came back)."""
@@ -247,6 +282,8 @@ class EntityMemory(AgentContextManager):
         self._closed = True
         self._resume.join(timeout)  # what it takes from the store is queued (or kept again) first
         drained = self._learner.close(timeout)
+        if self._dense is not None:
+            drained = self._dense.close(timeout) and drained
         self._client.close()
         self._store.close()
         self._ranks.clear()

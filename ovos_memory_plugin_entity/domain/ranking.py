@@ -19,8 +19,8 @@ from ovos_memory_plugin_entity.domain.record import Entity, Fact, id_number
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 
 BM25_K1, BM25_B = 1.2, 0.75
-# The prior only orders facts the utterance says nothing about; any lexical match
-# outranks it (BM25 scores of a matching term are well above these weights).
+# The prior orders the facts the utterance says nothing about and breaks exact ties
+# between matches; it never reorders matches (see _ranked).
 RECENCY_WEIGHT, FREQUENCY_WEIGHT = 0.3, 0.1
 # A query term found in more than this share of facts says little about any of them.
 MAX_TERM_SHARE = 0.5
@@ -146,12 +146,17 @@ class RankedSession:
         return f"{label}{fact.text}" + (f" (when: {fact.when})" if fact.when else "")
 
 
-def _ranked(session: RankedSession, query: str, past: Set[str]) -> Iterator[Fact]:
-    """Pinned facts, then facts the query matches (best first), then the rest by prior."""
+def _ranked(session: RankedSession, query: str, past: Set[str],
+            relevance: Optional[Dict[str, float]] = None) -> Iterator[Fact]:
+    """Pinned facts, then facts the query matches (best first), then the rest by prior.
+
+    Matches are ordered by relevance alone: the prior breaks exact ties only, so a
+    recent fact never passes an older one that answers the query better."""
     yield from (f for f in session.pinned if f.id not in past)
-    relevance = session.index.scores(query) if query else {}
+    if relevance is None:
+        relevance = session.index.scores(query) if query else {}
     matched = sorted((fid for fid in relevance if not session.by_id[fid].pinned and fid not in past),
-                     key=lambda fid: (-(relevance[fid] + session.prior[fid]), session.order[fid]))
+                     key=lambda fid: (-relevance[fid], -session.prior[fid], session.order[fid]))
     for fact_id in matched:
         yield session.by_id[fact_id]
     for fact in session.by_prior:
@@ -160,22 +165,24 @@ def _ranked(session: RankedSession, query: str, past: Set[str]) -> Iterator[Fact
 
 
 def select(session: RankedSession, query: str, budget_chars: int, max_count: int = 0, *,
-           now: Optional[float] = None, grace_s: float = 0.0) -> List[Fact]:
+           now: Optional[float] = None, grace_s: float = 0.0,
+           relevance: Optional[Dict[str, float]] = None) -> List[Fact]:
     """The facts to inject for ``query``: pinned first, then by relevance, within budget.
 
     ``budget_chars`` 0 means no character budget; ``max_count`` 0 means no count cap.
     When every fact fits, every fact is returned. Events over for longer than
-    ``grace_s`` before ``now`` are left out (they stay in the record).
+    ``grace_s`` before ``now`` are left out (they stay in the record). ``relevance``
+    (fact id -> score, e.g. lexical and dense fused) replaces the lexical scores.
     """
     if not session.facts:
         return []
     past = {fid for fid, end in session.event_ends.items() if end + grace_s < now} if now is not None else set()
     if (not budget_chars or session.total_chars <= budget_chars) and (
             not max_count or len(session.facts) <= max_count):
-        return list(_ranked(session, query, past))
+        return list(_ranked(session, query, past, relevance))
     chosen: List[Fact] = []
     used = 0
-    for fact in _ranked(session, query, past):
+    for fact in _ranked(session, query, past, relevance):
         if max_count and len(chosen) >= max_count:
             break
         cost = len(session.lines[fact.id]) + 1

@@ -195,6 +195,38 @@ class Pending:
                    unclear_answers=int(_float(data.get("unclear_answers", data.get("asked")))))
 
 
+# A stored vector map larger than this is not read (recomputed instead): a hand-edited
+# or hostile file cannot make a load decode megabytes per fact.
+MAX_VECTOR_CHARS = 16_384
+
+
+@dataclass
+class Vectors:
+    """Fact vectors for dense recall, derived from the facts' texts and never shown: one
+    model, one passage prefix and one dimension for all, each vector an encoded string
+    (see :mod:`vectors`) keyed by fact id. Only live facts' vectors are saved."""
+
+    model: str
+    prefix: str
+    dim: int
+    of: Dict[str, str] = field(default_factory=dict)
+
+    def to_dict(self, live: Any) -> Dict[str, Any]:
+        return {"model": self.model, "prefix": self.prefix, "dim": self.dim,
+                "of": {fid: v for fid, v in self.of.items() if fid in live}}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Optional["Vectors"]:
+        """None for anything that is not a vector map: vectors are recomputed, never trusted."""
+        if not isinstance(data, dict) or not isinstance(data.get("of"), dict):
+            return None
+        model, prefix, dim = data.get("model"), data.get("prefix", ""), data.get("dim")
+        if not isinstance(model, str) or not isinstance(prefix, str) or not isinstance(dim, int) or dim <= 0:
+            return None
+        return cls(model, prefix, dim, {k: v for k, v in data["of"].items()
+                                        if isinstance(k, str) and isinstance(v, str) and len(v) <= MAX_VECTOR_CHARS})
+
+
 @dataclass
 class SessionRecord:
     """Everything remembered for one session (or for the device, under global scope)."""
@@ -212,6 +244,7 @@ class SessionRecord:
     schema: int = SCHEMA_VERSION
     unreadable: List[Any] = field(default_factory=list)  # rows that did not parse, kept as they were
     audit_events: int = 0  # lines in the session's audit trail (the store keeps it bounded)
+    vectors: Optional[Vectors] = None  # dense recall's fact vectors (embeddings_url), derived data
 
     def live_facts(self) -> List[Fact]:
         return [f for f in self.facts if f.live]
@@ -238,7 +271,17 @@ class SessionRecord:
         copy.imported = list(self.imported)
         copy.unreadable = list(self.unreadable)
         copy.pending = [_copied(p) for p in self.pending]  # ops are frozen: shared
+        if self.vectors is not None:
+            copy.vectors = Vectors(self.vectors.model, self.vectors.prefix, self.vectors.dim, dict(self.vectors.of))
         return copy
+
+    def vectors_dict(self) -> Optional[Dict[str, Any]]:
+        """The vector map as saved: live facts' vectors only, so a retired or forgotten
+        fact's vector leaves the record in the same write as the fact."""
+        if self.vectors is None:
+            return None
+        saved = self.vectors.to_dict({f.id for f in self.facts if f.live})
+        return saved if saved["of"] else None
 
     def head_dict(self) -> Dict[str, Any]:
         """The record's JSON form without its rows: counters, proposals, markers."""
@@ -253,9 +296,13 @@ class SessionRecord:
         return data
 
     def to_dict(self) -> Dict[str, Any]:
-        return {**self.head_dict(), "entities": [e.to_dict() for e in self.entities],
+        data = {**self.head_dict(), "entities": [e.to_dict() for e in self.entities],
                 "facts": [f.to_dict() for f in self.facts],
                 "tombstones": [t.to_dict() for t in self.tombstones]}
+        vectors = self.vectors_dict()
+        if vectors is not None:
+            data["vectors"] = vectors
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> "SessionRecord":
@@ -293,6 +340,7 @@ class SessionRecord:
                      entities=rows("entities", Entity.from_dict),
                      next_entity=counter("next_entity"))
         record.unreadable = unreadable
+        record.vectors = Vectors.from_dict(data.get("vectors"))
         audit_events = data.get("audit_events", 0)
         record.audit_events = audit_events if isinstance(audit_events, int) and audit_events > 0 else 0
         record.next_id = max([record.next_id] + [id_number(f.id) + 1 for f in record.facts])

@@ -72,7 +72,7 @@ class ChatClient:
             except requests.RequestException as exc:
                 raise EndpointUnavailable(f"request to {url} failed: {exc}") from None
         try:
-            raw = _read_capped(response)
+            raw = read_capped(response)
         except requests.Timeout as exc:
             raise EndpointUnavailable(f"{url} did not answer in time: {exc}") from None
         except requests.RequestException as exc:
@@ -176,7 +176,7 @@ def _model_unknown(exc: EndpointHTTPError) -> bool:
                                                              or "does not exist" in body)
 
 
-def _read_capped(response: requests.Response) -> bytes:
+def read_capped(response: requests.Response) -> bytes:
     chunks, size = [], 0
     for chunk in response.iter_content(chunk_size=65536):
         size += len(chunk)

@@ -63,8 +63,10 @@ class Learner:
 
     def __init__(self, *, store: Store, ranks: RankCache, extractor: Extractor, policy: Policy,
                  confirmation: Optional[Confirmation], pending_user_timeout: float, queue_size: int,
-                 concurrency: int, clock: Callable[[], float], wall_clock: Callable[[], float]):
+                 concurrency: int, clock: Callable[[], float], wall_clock: Callable[[], float],
+                 on_change: Optional[Callable[[str], None]] = None):
         self._store, self._ranks, self._extractor = store, ranks, extractor
+        self._on_change = on_change  # told the session's key after each write (fact vectors follow)
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
         self._pairer = ExchangePairer(clock, pending_user_timeout)
         self._generations: LRU[str, int] = LRU(MAX_KNOWN_GENERATIONS)
@@ -127,6 +129,8 @@ class Learner:
             exchange.extraction = outcome
         extraction = exchange.extraction
         self._edit(key, exchange.generation, extraction.actor, lambda editor: self._apply(editor, extraction))
+        if self._on_change is not None:
+            self._on_change(key)
         return None
 
     def _answer(self, editor: Editor, exchange: Exchange) -> None:

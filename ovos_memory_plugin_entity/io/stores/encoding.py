@@ -29,9 +29,14 @@ def json_lines(events: List[Dict[str, Any]]) -> bytes:
 def render_record(data: Dict[str, Any], ascii_only: bool = False) -> str:
     """The record as JSON, one fact a line: readable by a person, encoded by the C encoder
     (``indent`` would switch json to its pure-Python encoder, several times slower)."""
-    head = {k: v for k, v in data.items() if k not in ("facts", "tombstones")}
+    head = {k: v for k, v in data.items() if k not in ("facts", "tombstones", "vectors")}
     parts = ["{" + json.dumps(head, ensure_ascii=ascii_only)[1:-1] + ","]
     for key in ("facts", "tombstones"):
         rows = ",\n".join("  " + json.dumps(row, ensure_ascii=ascii_only) for row in data.get(key, []))
         parts.append(f' "{key}": [\n{rows}\n ]' if rows else f' "{key}": []')
+    if isinstance(data.get("vectors"), dict):  # last, one a line, apart from the facts a person reads
+        vectors = data["vectors"]
+        about = {k: v for k, v in vectors.items() if k != "of"}
+        rows = ",\n".join(f"  {json.dumps(fid)}: {json.dumps(v)}" for fid, v in vectors.get("of", {}).items())
+        parts.append(f' "vectors": {{{json.dumps(about, ensure_ascii=ascii_only)[1:-1]}, "of": {{\n{rows}\n }}}}')
     return parts[0] + "\n" + ",\n".join(parts[1:]) + "\n}\n"

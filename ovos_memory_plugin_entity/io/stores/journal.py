@@ -20,11 +20,13 @@ from ovos_memory_plugin_entity.domain.record import SessionRecord
 
 ROW_LISTS = ("facts", "entities", "tombstones")
 EPOCH_KEY = "journal"
+# The fact vectors (dense recall): carried like rows, the ones set and the ids dropped.
+VECTORS_KEY = "vectors"
 
 
 def head_of(data: Dict[str, Any]) -> Dict[str, Any]:
-    """Everything of a record's dict but its row lists and its epoch."""
-    return {k: v for k, v in data.items() if k not in ROW_LISTS and k != EPOCH_KEY}
+    """Everything of a record's dict but its row lists, its vectors and its epoch."""
+    return {k: v for k, v in data.items() if k not in ROW_LISTS and k not in (EPOCH_KEY, VECTORS_KEY)}
 
 
 def _rows_delta(before: Sequence[Any], after: Sequence[Any]) -> Optional[Tuple[List[Dict[str, Any]], List[str]]]:
@@ -75,7 +77,24 @@ def entry(before: SessionRecord, after: SessionRecord, epoch: str) -> Optional[D
             data["add_tombstones"] = [t.to_dict() for t in new_tombstones[len(old_tombstones):]]
     else:
         data["tombstones"] = [t.to_dict() for t in new_tombstones]
+    _vectors_delta(before.vectors_dict(), after.vectors_dict(), data)
     return data
+
+
+def _vectors_delta(before: Optional[Dict[str, Any]], after: Optional[Dict[str, Any]], data: Dict[str, Any]) -> None:
+    """The vectors set and dropped, or the whole map when its model changed (or it went)."""
+    if before == after:
+        return
+    if before is None or after is None or {**before, "of": None} != {**after, "of": None}:
+        data[VECTORS_KEY] = after
+        return
+    old, new = before["of"], after["of"]
+    changed = {fid: v for fid, v in new.items() if old.get(fid) != v}
+    if changed:
+        data["set_vectors"] = changed
+    dropped = [fid for fid in old if fid not in new]
+    if dropped:
+        data["drop_vectors"] = dropped
 
 
 def replay(data: Dict[str, Any], changes: Iterable[Dict[str, Any]]) -> Dict[str, Any]:
@@ -92,7 +111,9 @@ def replay(data: Dict[str, Any], changes: Iterable[Dict[str, Any]]) -> Dict[str,
     for change in changes:
         head = change.get("head")
         if isinstance(head, dict):
-            result = {**{k: v for k, v in result.items() if k in ROW_LISTS or k == EPOCH_KEY}, **head_of(head)}
+            result = {**{k: v for k, v in result.items() if k in ROW_LISTS or k in (EPOCH_KEY, VECTORS_KEY)},
+                      **head_of(head)}
+        _replay_vectors(result, change)
         for key in ("facts", "entities"):
             _upsert(rows[key], where[key], change.get(key), change.get(f"drop_{key}"))
         if isinstance(change.get("tombstones"), list):
@@ -107,6 +128,24 @@ def replay(data: Dict[str, Any], changes: Iterable[Dict[str, Any]]) -> Dict[str,
         result[key] = [row for row in rows[key] if row is not _DROPPED]
     result["tombstones"] = tombstones
     return result
+
+
+def _replay_vectors(result: Dict[str, Any], change: Dict[str, Any]) -> None:
+    if VECTORS_KEY in change:
+        result[VECTORS_KEY] = change[VECTORS_KEY]
+        if change[VECTORS_KEY] is None:
+            del result[VECTORS_KEY]
+        return
+    current = result.get(VECTORS_KEY)
+    if not isinstance(current, dict) or not isinstance(current.get("of"), dict):
+        return
+    vectors = dict(current["of"])
+    if isinstance(change.get("set_vectors"), dict):
+        vectors.update(change["set_vectors"])
+    for fact_id in change.get("drop_vectors") or []:
+        if isinstance(fact_id, str):
+            vectors.pop(fact_id, None)
+    result[VECTORS_KEY] = {**current, "of": vectors}
 
 
 _DROPPED = object()

@@ -1,0 +1,159 @@
+"""Dense recall's pure parts: a fact vector's compact form, the per-session matrix of
+them, and the fusion of lexical and dense scores. Needs numpy (the ``embeddings``
+extra); imported only when ``embeddings_url`` is set.
+
+A vector is stored L2-normalised, as int8 with one float32 scale, behind a CRC-32 of
+the text it was made from, all in base64: 384 dimensions take 524 characters, a
+quarter of float32 JSON, and a dot product of two decoded vectors is their cosine
+within about 1 %. The checksum tells a stale vector (its fact or its entity's label
+was edited in place) from a good one without keeping the text twice.
+
+Fusion: BM25 divided by the turn's best BM25, and cosine stretched from the turn's
+lowest to its highest, are both in [0, 1]; a fact's score is their weighted sum, and
+a fact without a vector keeps its lexical score alone.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import struct
+import zlib
+from dataclasses import dataclass
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+
+import numpy as np
+
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, Vectors
+
+# The dense share of a fused score (the lexical share is the rest): words and meaning
+# weigh alike. On the benchmark set (benchmarks/recall_hybrid.py) any share from 0.2
+# to 1.0 recalls within one question of this.
+DENSE_WEIGHT = 0.5
+_HEADER = struct.Struct("<If")  # CRC-32 of the embedded text, then the int8 scale
+
+
+def fact_texts(facts: Sequence[Fact], entities: Mapping[str, Entity]) -> Dict[str, str]:
+    """Each fact as it is embedded: with who it is about, as the lexical index reads it."""
+    return {f.id: f"{entities[f.about].label}: {f.text}" if f.about is not None and f.about in entities
+            else f.text for f in facts}
+
+
+def checksum(text: str) -> int:
+    return zlib.crc32(text.encode("utf-8", "surrogatepass"))
+
+
+def encode(vector: Sequence[float], text: str) -> str:
+    """``vector`` normalised, quantised to int8, behind the checksum of ``text``."""
+    array = np.asarray(vector, dtype=np.float32)
+    norm = float(np.linalg.norm(array))
+    unit = array / norm if norm > 0 else array
+    peak = float(np.max(np.abs(unit))) if unit.size else 0.0
+    scale = peak / 127 if peak > 0 else 1.0
+    quantised = np.clip(np.rint(unit / scale), -127, 127).astype(np.int8)
+    return base64.b64encode(_HEADER.pack(checksum(text), scale) + quantised.tobytes()).decode("ascii")
+
+
+def decode(encoded: str, dim: int) -> Optional[Tuple[int, np.ndarray]]:
+    """(checksum, float32 vector) or None when ``encoded`` is not a vector of ``dim``."""
+    try:
+        raw = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    if len(raw) != _HEADER.size + dim:
+        return None
+    crc, scale = _HEADER.unpack_from(raw)
+    if not np.isfinite(scale):
+        return None
+    return crc, np.frombuffer(raw, dtype=np.int8, offset=_HEADER.size).astype(np.float32) * scale
+
+
+def unit(vector: Sequence[float]) -> Optional[np.ndarray]:
+    """``vector`` as a float32 unit vector; None for an empty, zero or non-finite one."""
+    array = np.asarray(vector, dtype=np.float32)
+    if array.ndim != 1 or not array.size or not np.all(np.isfinite(array)):
+        return None
+    norm = float(np.linalg.norm(array))
+    return array / norm if norm > 0 else None
+
+
+@dataclass(frozen=True)
+class Identity:
+    """What makes two vectors comparable: the model that made them and the prefix it was given."""
+
+    model: str
+    prefix: str
+
+
+@dataclass
+class DenseIndex:
+    """A session's usable fact vectors as one matrix, and the facts that need one."""
+
+    ids: List[str]
+    matrix: np.ndarray  # one unit row per id
+    identity: Optional[Identity]
+    dim: int
+    stale: List[str]  # live facts without a usable vector: missing, another model, or edited
+    decoded: Dict[str, Tuple[str, Optional[Tuple[int, np.ndarray]]]]  # id -> (stored form, its decoding)
+
+    @classmethod
+    def build(cls, facts: Sequence[Fact], texts: Mapping[str, str], vectors: Optional[Vectors],
+              wanted: Optional[Identity], previous: Optional["DenseIndex"] = None) -> "DenseIndex":
+        """``texts``: each fact's text as it is embedded. Vectors of another identity than
+        ``wanted`` (when it is known) are unusable and their facts stale. Vectors that
+        ``previous`` (the session before this change) decoded are not decoded again."""
+        ids: List[str] = []
+        rows: List[np.ndarray] = []
+        stale: List[str] = []
+        decoded: Dict[str, Tuple[str, Optional[Tuple[int, np.ndarray]]]] = {}
+        identity = Identity(vectors.model, vectors.prefix) if vectors else None
+        usable = vectors is not None and (wanted is None or identity == wanted)
+        dim = vectors.dim if vectors else 0
+        known = previous.decoded if previous is not None and previous.dim == dim else {}
+        for fact in facts:
+            stored = vectors.of.get(fact.id) if usable and vectors else None
+            if stored is None:
+                stale.append(fact.id)
+                continue
+            earlier = known.get(fact.id)
+            vector = earlier[1] if earlier is not None and earlier[0] == stored else decode(stored, dim)
+            decoded[fact.id] = (stored, vector)
+            if vector is None or vector[0] != checksum(texts[fact.id]):
+                stale.append(fact.id)
+                continue
+            ids.append(fact.id)
+            rows.append(vector[1])
+        matrix = np.vstack(rows) if rows else np.zeros((0, dim), dtype=np.float32)
+        return cls(ids, matrix, identity if usable else None, dim, stale, decoded)
+
+    def fused(self, lexical: Mapping[str, float], query: np.ndarray, limit: int,
+              dense_weight: float = DENSE_WEIGHT) -> Dict[str, float]:
+        """Fused scores (see the module's doc) of the ``limit`` best facts with a vector,
+        and of every fact without one that the words match. ``query``: a unit vector
+        of this index's dimension, or the words alone decide."""
+        if not self.ids or query.shape != (self.dim,):
+            return fuse(lexical, [], np.zeros(0, dtype=np.float32), limit, dense_weight)
+        return fuse(lexical, self.ids, self.matrix @ query, limit, dense_weight)
+
+
+def fuse(lexical: Mapping[str, float], ids: Sequence[str], cosines: np.ndarray, limit: int,
+         dense_weight: float = DENSE_WEIGHT) -> Dict[str, float]:
+    """BM25 over the turn's best and cosine stretched over the turn's range, both in
+    [0, 1], weighted and summed. Every fact with a vector is scored (a fact the words
+    miss may be what the question means) and the best ``limit`` kept: only those can
+    reach the block. A fact without a vector keeps its words' score, on the same scale."""
+    best = max(lexical.values(), default=0.0)
+    fused = np.zeros(len(ids), dtype=np.float32)
+    if len(ids):
+        low, high = float(cosines.min()), float(cosines.max())
+        fused += dense_weight * ((cosines - low) / (high - low) if high > low else 1.0)
+    result: Dict[str, float] = {}
+    if best > 0:
+        row = {fid: n for n, fid in enumerate(ids)} if lexical else {}
+        for fid, score in lexical.items():
+            if fid in row:
+                fused[row[fid]] += (1.0 - dense_weight) * score / best
+            else:  # no vector: its words alone
+                result[fid] = score / best
+    keep = np.argpartition(-fused, limit)[:limit] if 0 < limit < len(ids) else range(len(ids))
+    result.update((ids[n], float(fused[n])) for n in keep)
+    return result

@@ -1,0 +1,280 @@
+"""Hybrid recall's moving parts (``embeddings_url`` set): fact vectors kept up to date in
+the background, the utterance's vector awaited on the turn for a bounded time, and each
+session's vector matrix cached beside its lexical ranking.
+
+- :class:`VectorKeeper` (its own worker thread): when facts are added or changed, or a
+  turn finds live facts without a usable vector (never made, made by another model or
+  prefix, or its fact edited in place), it embeds them in batches and stores the vectors
+  in the record, one locked write per batch that sets only vectors whose fact still
+  reads as it did. Never on the turn.
+- :class:`QueryVectors`: the turn's request for the utterance's vector, on one daemon
+  thread, awaited at most ``embeddings_timeout``. Late, down, busy or nonsense: the
+  turn ranks by words alone and says so in the log at most every
+  :data:`LEXICAL_NOTICE_S`.
+- :class:`DenseRecall`: the two, and the per-session :class:`vectors.DenseIndex` cache.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+import numpy as np
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.domain import vectors as vec
+from ovos_memory_plugin_entity.domain.change import Change
+from ovos_memory_plugin_entity.domain.errors import EndpointError, StoreDataError, StoreUnavailable
+from ovos_memory_plugin_entity.domain.ranking import RankedSession
+from ovos_memory_plugin_entity.domain.record import SessionRecord, Vectors
+from ovos_memory_plugin_entity.io.backoff import Backoff
+from ovos_memory_plugin_entity.io.caches import LRU
+from ovos_memory_plugin_entity.io.embeddings import MAX_BATCH, EmbeddingsClient
+from ovos_memory_plugin_entity.io.stores import Store
+from ovos_memory_plugin_entity.io.worker import ExtractionWorker, Job
+
+# "Ranking by words alone" is logged at most this often (a down endpoint must not flood the log).
+LEXICAL_NOTICE_S = 300.0
+# The worker waits this long for the embeddings server to answer a batch of passages:
+# a CPU server embeds 32 short facts in well under this.
+PASSAGE_TIMEOUT_S = 30.0
+# While the store cannot be reached, vectors are tried again this often.
+STORE_RETRY_S = 5.0
+# Sessions waiting for vectors at once; more are found again by their next turn.
+MAX_QUEUED_SESSIONS = 256
+
+
+class VectorKeeper:
+    """Embeds the facts of a session that lack a usable vector, in the background."""
+
+    def __init__(self, client: EmbeddingsClient, store: Store, passage_prefix: str, identity: Callable[[], str],
+                 clock: Callable[[], float]):
+        self._client, self._store, self._prefix, self._model = client, store, passage_prefix, identity
+        self._backoff = Backoff(clock)
+        self._queued: Dict[str, bool] = {}  # key -> asked again since its job began
+        self._lock = threading.Lock()
+        self._worker = ExtractionWorker(self._handle, queue_size=MAX_QUEUED_SESSIONS, concurrency=1, clock=clock,
+                                        name="entity-memory-vectors")
+
+    def request(self, key: str) -> None:
+        """Bring the session's vectors up to date, soon; returns at once."""
+        with self._lock:
+            if key in self._queued:
+                self._queued[key] = True  # a job running now may have read the record before this change
+                return
+            if len(self._queued) >= MAX_QUEUED_SESSIONS:
+                return
+            self._queued[key] = False
+        self._worker.submit(key, None)
+
+    def _handle(self, job: Job) -> Optional[float]:
+        """Vectors are best effort: while the endpoint fails, the job is dropped (the
+        session's next turn asks again once the back-off allows), so nothing waits on it."""
+        with self._lock:
+            self._queued[job.key] = False
+        try:
+            if self._backoff.ready():
+                self._fill(job.key)
+        except StoreUnavailable:
+            return STORE_RETRY_S
+        except StoreDataError as exc:
+            LOG.warning(f"entity memory: fact vectors not stored ({exc})")
+        except EndpointError as exc:
+            if self._backoff.failed():
+                LOG.warning(f"entity memory: the embeddings endpoint {self._client.api_url} cannot embed facts "
+                            f"({exc}); check embeddings_url. Facts are ranked by words until it can.")
+        with self._lock:
+            if self._queued.get(job.key) and self._backoff.ready():
+                return 0.0  # asked again while it ran: run again at once
+            self._queued.pop(job.key, None)
+        return None
+
+    def _fill(self, key: str) -> None:
+        """Embed the session's stale facts, a batch at a time, until none is left, or a
+        batch just stored is stale still (a server that names another model than the
+        one asked for): then the next change or turn tries again."""
+        stale: List[str] = []
+        while True:
+            _, record = self._store.load(key)
+            live = record.live_facts()
+            texts = vec.fact_texts(live, record.live_entities())
+            wanted = vec.Identity(self._model(), self._prefix) if self._model() else None
+            every_stale = vec.DenseIndex.build(live, texts, record.vectors, wanted).stale
+            if not every_stale or set(stale) & set(every_stale):
+                return
+            stale = every_stale[:MAX_BATCH]
+            reply = self._client.embed([self._prefix + texts[fid] for fid in stale], "passage",
+                                       (PASSAGE_TIMEOUT_S, PASSAGE_TIMEOUT_S))
+            if self._backoff.succeeded():
+                LOG.info(f"entity memory: the embeddings endpoint {self._client.api_url} answers again")
+            made = {fid: (texts[fid], vector) for fid, vector in zip(stale, reply.vectors)}
+            identity = vec.Identity(reply.model, self._prefix)
+            dim = len(reply.vectors[0])
+            self._store.update(key, lambda rec: _set_vectors(rec, identity, dim, made))
+
+    def flush(self, timeout: Optional[float] = None) -> bool:
+        return self._worker.flush(timeout)
+
+    def close(self, timeout: Optional[float] = None) -> bool:
+        return self._worker.close(timeout)
+
+
+def _set_vectors(record: SessionRecord, identity: vec.Identity, dim: int,
+                 made: Dict[str, Tuple[str, List[float]]]) -> Change:
+    """Store ``made`` (fact id -> (embedded text, vector)) for the facts that still read
+    so; vectors of another identity or dimension are dropped. Derived data, no audit."""
+    current = record.vectors
+    if current is None or (current.model, current.prefix, current.dim) != (identity.model, identity.prefix, dim):
+        current = Vectors(identity.model, identity.prefix, dim)
+    live = record.live_facts()
+    texts = vec.fact_texts(live, record.live_entities())
+    for fid, (text, vector) in made.items():
+        if texts.get(fid) == text:
+            current.of[fid] = vec.encode(vector, text)
+    record.vectors = current
+    return Change(unaudited=True)
+
+
+class QueryVectors:
+    """The utterance's vector, awaited at most ``timeout`` on the turn; one request at a time."""
+
+    def __init__(self, client: EmbeddingsClient, query_prefix: str, timeout: float, clock: Callable[[], float]):
+        self._client, self._prefix, self._timeout, self._clock = client, query_prefix, timeout, clock
+        self._backoff = Backoff(clock)
+        self._cond = threading.Condition()
+        self._asked: Optional[str] = None
+        self._answer: Optional[Tuple[str, Any]] = None  # (the text asked, vector and model or the error)
+        self._busy = False
+        self._thread: Optional[threading.Thread] = None
+        self._closed = False
+        self._next_notice = float("-inf")
+        self.served_model = ""  # the model the server names in its replies
+
+    def vector(self, utterance: str) -> Optional[Tuple[vec.Identity, np.ndarray]]:
+        """(identity, unit vector) of ``utterance``, or None (logged, rate-limited)."""
+        if not self._backoff.ready():
+            self._notice(f"the embeddings endpoint is backing off for {self._backoff.seconds_left():.0f} s")
+            return None
+        text = self._prefix + utterance
+        deadline = time.monotonic() + self._timeout
+        with self._cond:
+            if self._closed:
+                return None
+            if self._busy:  # the previous turn's request is still out: the server is slow
+                self._notice(f"the embeddings endpoint is still answering an earlier request "
+                             f"(embeddings_timeout={self._timeout:g} s)")
+                return None
+            self._busy, self._asked, self._answer = True, text, None
+            self._start()
+            self._cond.notify_all()
+            while self._answer is None or self._answer[0] != text:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self._notice(f"no vector within embeddings_timeout={self._timeout:g} s")
+                    return None
+                self._cond.wait(left)
+            outcome = self._answer[1]
+        if isinstance(outcome, Exception):
+            self._notice(str(outcome))
+            return None
+        vector, model = outcome
+        unit = vec.unit(vector)
+        if unit is None:
+            self._notice("the endpoint's vector for the utterance is empty or zero")
+            return None
+        return vec.Identity(model, ""), unit
+
+    def _start(self) -> None:
+        if self._thread is None:
+            # A daemon: a request in flight must not hold the interpreter's exit.
+            self._thread = threading.Thread(target=self._run, name="entity-memory-query-vectors", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while self._asked is None and not self._closed:
+                    self._cond.wait()
+                if self._closed or self._asked is None:
+                    return
+                text, self._asked = self._asked, None
+            outcome: Any
+            try:
+                reply = self._client.embed([text], "query", (self._timeout, self._timeout))
+                outcome = (reply.vectors[0], reply.model)
+                self.served_model = reply.model
+                if self._backoff.succeeded():
+                    LOG.info(f"entity memory: the embeddings endpoint {self._client.api_url} answers again")
+            except EndpointError as exc:
+                outcome = exc
+                self._backoff.failed()
+            with self._cond:
+                self._answer, self._busy = (text, outcome), False
+                self._cond.notify_all()
+
+    def _notice(self, reason: str) -> None:
+        now = self._clock()
+        if now >= self._next_notice:
+            self._next_notice = now + LEXICAL_NOTICE_S
+            LOG.warning(f"entity memory: this turn's facts are ranked by words alone: {reason} "
+                        f"(embeddings_url {self._client.api_url})")
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+
+
+class DenseRecall:
+    """Fact vectors in the background, the utterance's vector on the turn, fused scores."""
+
+    def __init__(self, client: EmbeddingsClient, store: Store, *, query_prefix: str, passage_prefix: str,
+                 timeout: float, cache_sessions: int, clock: Callable[[], float]):
+        self._client = client
+        self._passage_prefix = passage_prefix
+        self.queries = QueryVectors(client, query_prefix, timeout, clock)
+        self.keeper = VectorKeeper(client, store, passage_prefix, self.model, clock)
+        self._indexes: LRU[str, Tuple[RankedSession, Optional[vec.Identity], vec.DenseIndex]] = LRU(cache_sessions)
+        self._lock = threading.Lock()
+
+    def model(self) -> str:
+        """The model vectors are made by: the configured one, else the one the server named."""
+        return self._client.model or self.queries.served_model
+
+    def relevance(self, key: str, record: SessionRecord, ranked: RankedSession, utterance: str,
+                  query: Optional[Tuple[vec.Identity, np.ndarray]], budget_chars: int,
+                  max_count: int) -> Optional[Dict[str, float]]:
+        """Fused scores for the turn, or None to rank by words alone. Asks the keeper for
+        vectors the session lacks."""
+        index = self._index(key, record, ranked)
+        if index.stale:
+            self.keeper.request(key)
+        if query is None or index.identity is None or index.identity.model != query[0].model:
+            return None
+        # Only the facts that could fill the block are worth scoring in Python.
+        fit = budget_chars // max(ranked.shortest_line, 1) + 1 if budget_chars else len(ranked.facts)
+        return index.fused(ranked.index.scores(utterance), query[1], min(fit, max_count or fit))
+
+    def _index(self, key: str, record: SessionRecord, ranked: RankedSession) -> vec.DenseIndex:
+        model = self.model()
+        wanted = vec.Identity(model, self._passage_prefix) if model else None
+        with self._lock:
+            cached = self._indexes.get(key)
+        if cached is not None and cached[0] is ranked and cached[1] == wanted:
+            return cached[2]
+        index = vec.DenseIndex.build(ranked.facts, vec.fact_texts(ranked.facts, record.live_entities()),
+                                     record.vectors, wanted, previous=cached[2] if cached else None)
+        with self._lock:
+            self._indexes.put(key, (ranked, wanted, index))
+        return index
+
+    def flush(self, timeout: Optional[float] = None) -> bool:
+        return self.keeper.flush(timeout)
+
+    def close(self, timeout: Optional[float] = None) -> bool:
+        self.queries.close()
+        drained = self.keeper.close(timeout)
+        self._client.close()
+        with self._lock:
+            self._indexes.clear()
+        return drained
