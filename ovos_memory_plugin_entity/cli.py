@@ -247,8 +247,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     """Import an export of this plugin, or the seed plugin's entity_memory.json."""
     owner = _owner(args)
-    changed = owner.import_data(read_json_file(args.file), _progress(args))
-    _emit(args, {"sessions": changed}, f"imported into {changed} session(s)")
+    report = owner.import_data(read_json_file(args.file), _progress(args))
+    refused = ", ".join(f"{count} {kind}" for kind, count in sorted(report.refused_secrets.items()))
+    _emit(args, {"sessions": report.sessions, "refused_secrets": report.refused_secrets},
+          f"imported into {report.sessions} session(s)"
+          + (f"; refused, never kept: {refused}" if refused else ""))
     return 0
 
 

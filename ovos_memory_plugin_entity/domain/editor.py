@@ -145,6 +145,23 @@ class Editor:
     def automatic(self) -> bool:
         return self.actor in AUTOMATIC_ACTORS
 
+    def _secret_in(self, *texts: Optional[str]) -> Optional[str]:
+        """The class of the first secret these texts hold, or None."""
+        return next((kind for kind in (self.policy.secret_class(t) for t in texts if t) if kind), None)
+
+    def _refuse_secret(self, kind: str) -> None:
+        """Record that a secret was refused: its class only, no text, no digits."""
+        self._event("refuse", None, secret=kind)
+        self.change.refused_secrets.append(kind)
+        self.change.warnings.append(f"refused a secret ({kind}); it is never kept")
+
+    def _refused_secret(self, *texts: Optional[str]) -> bool:
+        """True, recorded, when one of these texts holds a secret."""
+        kind = self._secret_in(*texts)
+        if kind is not None:
+            self._refuse_secret(kind)
+        return kind is not None
+
     def _may_pin(self) -> bool:
         pins = sum(1 for f in self.record.live_facts() if f.pinned and f.actor in AUTOMATIC_ACTORS)
         return not self.automatic or pins < MAX_EXTRACTOR_PINS
@@ -193,6 +210,8 @@ class Editor:
         """Add a fact, or confirm the live fact it repeats (counted, no audit line). A new
         value of a single-valued attribute (home, job, name...) retires the older one,
         except ``replaces``, which the caller retires itself (an edit, a model's update)."""
+        if self._refused_secret(raw_text):
+            return None
         text = self.canonical(raw_text)
         if not textlib.normalise(text):
             return None
@@ -356,6 +375,8 @@ class Editor:
                     self._forget_text(targets[fact_id])
         self._apply_updates(ops, targets)
         for item in ops.add:
+            if self._refused_secret(item.about, item.relation):
+                continue
             about = self._resolve_entity(item.about, item.relation) if item.about else None
             if about == FORGOTTEN_ENTITY or self.blocked(self.canonical(item.text), about):
                 self.change.warnings.append("a forgotten fact was not added again")
@@ -401,6 +422,8 @@ class Editor:
     def add(self, text: str, pin: bool = False, about: Optional[str] = None, relation: Optional[str] = None,
             when: Optional[str] = None) -> Optional[Fact]:
         """The owner adds (or confirms) a fact; this lifts a tombstone on the same words."""
+        if self._refused_secret(about, relation):
+            return None
         about_id = self._resolve_entity(about, relation) if about else None
         self._lift_tombstones(text, about_id)
         fact = self._add_or_confirm(text, pin, about_id, when)
@@ -445,6 +468,9 @@ class Editor:
     def rename_entity(self, entity_id: str, name: str, relation: Optional[str] = None) -> None:
         """Rename an entity (and optionally set its relation): how two Emmas are told apart."""
         entity = self._live_entity(entity_id)
+        kind = self._secret_in(name, relation)
+        if kind is not None:
+            raise OwnerError(f"not renamed: the name holds a {kind}, and secrets are never kept")
         before = entity.label
         if clean_name(name) and clean_name(name) != entity.name:
             entity.former_names.append(entity.name)
@@ -505,7 +531,8 @@ class Editor:
     def merge_record(self, incoming: SessionRecord, history: List[AuditEvent]) -> int:
         """Bring in another record of ours (an export): ids renumbered where they clash,
         facts already here or forgotten here skipped. Returns the facts brought in."""
-        entity_ids = self._merge_entities(incoming)
+        secret_ids = {e.id for e in incoming.entities if self._secret_in(e.name, e.relation, *e.former_names)}
+        entity_ids = self._merge_entities(incoming, secret_ids)
         renumber: Dict[str, str] = dict(entity_ids)
         def identity(fact: Fact, about: Optional[str]) -> Tuple[Any, ...]:
             # A forgotten row has no text: it is known by when it was made.
@@ -514,6 +541,9 @@ class Editor:
         brought = 0
         for fact in incoming.facts:
             about = entity_ids.get(fact.about or "", fact.about)
+            if fact.about in secret_ids or self._refused_secret(fact.text):
+                secret_ids.add(fact.id)  # its history goes too
+                continue
             if identity(fact, about) in known or (fact.live and not fact.text):
                 continue
             if fact.text and (self.blocked(fact.text, about) or self.policy.refuses(fact.text)):
@@ -536,6 +566,8 @@ class Editor:
                    for t in self.record.tombstones):
                 self.record.tombstones.append(tombstone)
         for event in history:
+            if event.subject in secret_ids or self._secret_in(event.before, event.after):
+                continue  # the trail of a refused secret is not brought in either
             by = event.detail.get("by")
             detail = {**event.detail, "by": renumber.get(by, by)} if isinstance(by, str) else event.detail
             self.change.events.append(replace(event, subject=renumber.get(event.subject or "", event.subject),
@@ -544,11 +576,15 @@ class Editor:
         self.finish()
         return brought
 
-    def _merge_entities(self, incoming: SessionRecord) -> Dict[str, str]:
-        """Incoming entity id -> id here: a known name is the same entity, a new one is added."""
+    def _merge_entities(self, incoming: SessionRecord, secret_ids: Set[str]) -> Dict[str, str]:
+        """Incoming entity id -> id here: a known name is the same entity, a new one is added;
+        one whose names hold a secret (``secret_ids``) is refused."""
         known = {name_key(e.name): e.id for e in self.record.entities if e.live and e.name}
         mapping: Dict[str, str] = {}
         for entity in incoming.entities:
+            if entity.id in secret_ids:
+                self._refused_secret(entity.name, entity.relation, *entity.former_names)
+                continue
             if not entity.live or not entity.name or self.policy.refuses(entity.label):
                 continue
             if name_key(entity.name) in known:
@@ -584,7 +620,8 @@ class Editor:
 
         What is proposed is screened like any fact, in its stored (canonical) form, and a
         forgotten fact is never proposed again."""
-        adds = tuple(a for a in ops.add if not self._unwelcome(a.text, self._entity_named(a.about)))
+        adds = tuple(a for a in ops.add
+                     if not self._unwelcome(a.text, self._entity_named(a.about), a.about, a.relation))
         updates = tuple(u for u in ops.update if not self._unwelcome(u.text, None))
         ops = Ops(add=tuple(replace(a, text=self.canonical(a.text)) for a in adds),
                   update=tuple(replace(u, text=self.canonical(u.text)) for u in updates),
@@ -603,7 +640,9 @@ class Editor:
             self._drop_pending(oldest, "expire")
         return item
 
-    def _unwelcome(self, text: str, about: Optional[str]) -> bool:
+    def _unwelcome(self, text: str, about: Optional[str], *names: Optional[str]) -> bool:
+        if self._refused_secret(text, *names):
+            return True
         canonical = self.canonical(text)
         return not textlib.normalise(canonical) or self.policy.refuses(canonical) or self.blocked(canonical, about)
 

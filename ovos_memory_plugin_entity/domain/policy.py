@@ -15,6 +15,10 @@ def _never(_text: str) -> bool:
     return False
 
 
+def _no_secret(_text: str) -> Optional[str]:
+    return None
+
+
 def _as_is(text: str) -> str:
     return text
 
@@ -38,3 +42,5 @@ class Policy:
     # identity to pin: a newer value of the same attribute replaces the older one.
     slot_of: Callable[[str], Optional[Tuple[str, bool]]] = _no_slot
     stem: Callable[[str], str] = textlib.light_stem
+    # The class of a secret the text holds ("card number", "PIN"): such a text is never kept.
+    secret_class: Callable[[str], Optional[str]] = _no_secret
