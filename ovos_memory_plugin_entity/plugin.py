@@ -28,6 +28,7 @@ from ovos_memory_plugin_entity.io.caches import RankCache
 from ovos_memory_plugin_entity.io.client import ChatClient
 from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, open_store
 from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.secrets import redact
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import load_judge
 from ovos_memory_plugin_entity.pipelines import migration
@@ -91,7 +92,8 @@ class EntityMemory(AgentContextManager):
                                 queue_size=settings.queue_size, concurrency=settings.extract_concurrency,
                                 clock=clock, wall_clock=wall_clock)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
-        self._turns = TurnKeeper(settings.max_history, settings.cache_sessions)
+        self._turns = TurnKeeper(settings.max_history, settings.cache_sessions,
+                                 lambda text: redact(text, language))
         self._closed = False
         self._migration = migration.start(self._store, settings.db_path, self._import_key, policy, wall_clock) \
             if isinstance(self._store, JsonFolderStore) else None

@@ -8,11 +8,14 @@ command answered without words) dropped, consecutive assistant messages merged, 
 window never starting with an answer. Sessions are bounded (least recently used go).
 Inside a CompositeMemory these turns are dropped by the composite (it keeps a plain
 member's leading system messages only); set ``max_history: 0`` there to keep none.
+
+A secret in a turn (:mod:`language.secrets`) is replaced by its class ("[card number]")
+before the turn is kept, so the chat engine hears that something was said, not what.
 """
 from __future__ import annotations
 
 import threading
-from typing import List
+from typing import Callable, List
 
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 
@@ -22,8 +25,8 @@ from ovos_memory_plugin_entity.io.caches import LRU
 class TurnKeeper:
     """Recent messages per session, bounded in messages and in sessions."""
 
-    def __init__(self, max_history: int, max_sessions: int):
-        self._max_history = max_history
+    def __init__(self, max_history: int, max_sessions: int, redact: Callable[[str], str] = str):
+        self._max_history, self._redact = max_history, redact
         self._turns: LRU[str, List[AgentMessage]] = LRU(max_sessions)
         self._lock = threading.Lock()
 
@@ -40,9 +43,10 @@ class TurnKeeper:
                 if last is not None and last.role == message.role == MessageRole.USER:
                     history.pop()  # a user turn that got no answer
                 elif last is not None and last.role == message.role == MessageRole.ASSISTANT:
-                    history[-1] = AgentMessage(role=MessageRole.ASSISTANT, content=f"{last.content}\n{message.content}")
+                    history[-1] = AgentMessage(role=MessageRole.ASSISTANT,
+                                               content=f"{last.content}\n{self._redact(message.content)}")
                     continue
-                history.append(AgentMessage(role=message.role, content=message.content))
+                history.append(AgentMessage(role=message.role, content=self._redact(message.content)))
             self._turns.put(key, history[-self._max_history:])
 
     def recent(self, key: str) -> List[AgentMessage]:
