@@ -84,8 +84,9 @@ class EntityMemory(AgentContextManager):
         self._confirmation = Confirmation(load_judge(language, settings.lang), language,
                                           settings.confirm_ttl_hours * 3600, settings.max_fact_chars,
                                           language.phrases["confirm_question"],
-                                          min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS)
-                                          ) if settings.confirm else None
+                                          min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
+                                          confirms_all=settings.confirm
+                                          ) if settings.confirm or settings.sensitive_confirm else None
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
                                 confirmation=self._confirmation, pending_user_timeout=settings.pending_user_timeout,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import replace
-from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.audit import (
@@ -155,6 +155,40 @@ class Editor:
         self.change.refused_secrets.append(kind)
         self.change.warnings.append(f"refused a secret ({kind}); it is never kept")
 
+    def _label(self, entity_id: Optional[str]) -> Optional[str]:
+        entity = self.record.entity(entity_id) if entity_id else None
+        return entity.label if entity is not None else None
+
+    def _categories(self, text: str, category: Optional[str], *names: Optional[str]) -> FrozenSet[str]:
+        """A fact's sensitive categories: the model's tag, and every one its words name."""
+        named = self.policy.sensitive_of(" ".join(t for t in (text, *names) if t))
+        return named | {category} if category else named
+
+    def _denied(self, text: str, category: Optional[str], *names: Optional[str]) -> bool:
+        """True, recorded by category only, for an automatic fact the owner's ``sensitive_deny`` refuses."""
+        if not self.policy.sensitive_deny or not self.automatic:
+            return False
+        denied = sorted(self._categories(text, category, *names) & self.policy.sensitive_deny)
+        if denied:
+            self._event("refuse", None, sensitive=denied[0])
+            self.change.warnings.append(f"not kept: a fact about {denied[0]} (sensitive_deny)")
+        return bool(denied)
+
+    def _held_for_confirmation(self, ops: Ops, targets: Dict[str, Fact]) -> Tuple[Ops, Optional[Ops]]:
+        """Split off what waits for the user's yes even with ``confirm: off``: an extracted
+        fact in a category of ``sensitive_confirm``."""
+        confirm = self.policy.sensitive_confirm
+        if not confirm or self.actor not in ("extractor", "rules"):
+            return ops, None
+        adds = [a for a in ops.add if self._categories(a.text, a.category, a.about, a.relation) & confirm]
+        updates = [u for u in ops.update if self._categories(
+            u.text, u.category, self._label(targets[u.fact_id].about) if u.fact_id in targets else None) & confirm]
+        if not adds and not updates:
+            return ops, None
+        rest = replace(ops, add=tuple(a for a in ops.add if a not in adds),
+                       update=tuple(u for u in ops.update if u not in updates))
+        return rest, Ops(add=tuple(adds), update=tuple(updates))
+
     def _refused_secret(self, *texts: Optional[str]) -> bool:
         """True, recorded, when one of these texts holds a secret."""
         kind = self._secret_in(*texts)
@@ -206,11 +240,12 @@ class Editor:
         return entity.id
 
     def _add_or_confirm(self, raw_text: str, pin: bool, about: Optional[str] = None,
-                        when: Optional[str] = None, replaces: Optional[Fact] = None) -> Optional[Fact]:
+                        when: Optional[str] = None, replaces: Optional[Fact] = None,
+                        category: Optional[str] = None) -> Optional[Fact]:
         """Add a fact, or confirm the live fact it repeats (counted, no audit line). A new
         value of a single-valued attribute (home, job, name...) retires the older one,
         except ``replaces``, which the caller retires itself (an edit, a model's update)."""
-        if self._refused_secret(raw_text):
+        if self._refused_secret(raw_text) or self._denied(raw_text, category, self._label(about)):
             return None
         text = self.canonical(raw_text)
         if not textlib.normalise(text):
@@ -373,15 +408,19 @@ class Editor:
             for fact_id in ops.forget:
                 if fact_id in targets and targets[fact_id].live:
                     self._forget_text(targets[fact_id])
+        ops, held = self._held_for_confirmation(ops, targets)
         self._apply_updates(ops, targets)
         for item in ops.add:
-            if self._refused_secret(item.about, item.relation):
+            if self._refused_secret(item.about, item.relation) or \
+                    self._denied(item.text, item.category, item.about, item.relation):
                 continue
             about = self._resolve_entity(item.about, item.relation) if item.about else None
             if about == FORGOTTEN_ENTITY or self.blocked(self.canonical(item.text), about):
                 self.change.warnings.append("a forgotten fact was not added again")
                 continue
-            self._add_or_confirm(item.text, item.pin, about, item.when)
+            self._add_or_confirm(item.text, item.pin, about, item.when, category=item.category)
+        if held is not None:
+            self.propose(held, listed_ids, forget_allowed=False, forget_all_allowed=False)
         self.finish()
         retired_now = sum(1 for f in live_before.values() if not f.live)
         if not wiped and retired_now > MASS_RETIRE_MINIMUM and retired_now * 2 > len(live_before):
@@ -407,7 +446,7 @@ class Editor:
                 self.change.warnings.append(f"update of {old.id} refused: its new text was forgotten")
                 continue
             new = self._add_or_confirm(item.text, item.pin or old.pinned, old.about, item.when or old.when,
-                                       replaces=old)
+                                       replaces=old, category=item.category)
             if new is None or new is old or item.confidence < self.policy.supersede_threshold:
                 continue
             new.pinned = new.pinned or old.pinned
@@ -541,7 +580,7 @@ class Editor:
         brought = 0
         for fact in incoming.facts:
             about = entity_ids.get(fact.about or "", fact.about)
-            if fact.about in secret_ids or self._refused_secret(fact.text):
+            if fact.about in secret_ids or self._refused_secret(fact.text) or self._denied(fact.text, None):
                 secret_ids.add(fact.id)  # its history goes too
                 continue
             if identity(fact, about) in known or (fact.live and not fact.text):
@@ -620,9 +659,9 @@ class Editor:
 
         What is proposed is screened like any fact, in its stored (canonical) form, and a
         forgotten fact is never proposed again."""
-        adds = tuple(a for a in ops.add
-                     if not self._unwelcome(a.text, self._entity_named(a.about), a.about, a.relation))
-        updates = tuple(u for u in ops.update if not self._unwelcome(u.text, None))
+        adds = tuple(a for a in ops.add if not self._unwelcome(a.text, self._entity_named(a.about), a.about,
+                                                                a.relation, category=a.category))
+        updates = tuple(u for u in ops.update if not self._unwelcome(u.text, None, category=u.category))
         ops = Ops(add=tuple(replace(a, text=self.canonical(a.text)) for a in adds),
                   update=tuple(replace(u, text=self.canonical(u.text)) for u in updates),
                   forget=ops.forget if forget_allowed else (), forget_all=ops.forget_all and forget_all_allowed)
@@ -640,8 +679,9 @@ class Editor:
             self._drop_pending(oldest, "expire")
         return item
 
-    def _unwelcome(self, text: str, about: Optional[str], *names: Optional[str]) -> bool:
-        if self._refused_secret(text, *names):
+    def _unwelcome(self, text: str, about: Optional[str], *names: Optional[str],
+                   category: Optional[str] = None) -> bool:
+        if self._refused_secret(text, *names) or self._denied(text, category, *names):
             return True
         canonical = self.canonical(text)
         return not textlib.normalise(canonical) or self.policy.refuses(canonical) or self.blocked(canonical, about)

@@ -43,8 +43,11 @@ class Confirmation:
     """
 
     def __init__(self, judge: Judge, language: Language, ttl_s: float, max_fact_chars: int,
-                 question: str, max_chars: int = MAX_QUESTION_CHARS):
+                 question: str, max_chars: int = MAX_QUESTION_CHARS, confirms_all: bool = True):
         self._judge, self._language, self._ttl_s = judge, language, ttl_s
+        # ``confirm: on``: every extraction waits. Off, only what the editor holds back
+        # (``sensitive_confirm``) is asked about.
+        self.confirms_all = confirms_all
         self._question, self._max_fact_chars, self._max_chars = question, max_fact_chars, max_chars
         self._offered: LRU[str, List[str]] = LRU(MAX_TRACKED_SESSIONS)  # in the context being answered now
 
