@@ -284,9 +284,9 @@ SPECS: Dict[str, Spec] = {
                                                "`children`, `finances`, `beliefs`, `sexuality`) wait for the user's "
                                                "yes, even with `confirm: off`; the category is the model's tag or "
                                                "named by the language's words", shown="[]"),
-    "sensitive_deny": Spec((), _categories, "facts in these categories are never kept (the model's, the rules', "
-                                            "imports; the owner's own add is): refused, and the audit names the "
-                                            "category only", shown="[]"),
+    "sensitive_deny": Spec((), _categories, "facts in these categories are never kept from the model, the rules "
+                                            "or the older plugin's file (the owner's own add or import is): "
+                                            "refused, and the audit names the category only", shown="[]"),
 }
 KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS
 

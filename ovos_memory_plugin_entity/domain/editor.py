@@ -570,8 +570,8 @@ class Editor:
     def merge_record(self, incoming: SessionRecord, history: List[AuditEvent]) -> int:
         """Bring in another record of ours (an export): ids renumbered where they clash,
         facts already here or forgotten here skipped. Returns the facts brought in."""
-        secret_ids = {e.id for e in incoming.entities if self._secret_in(e.name, e.relation, *e.former_names)}
-        entity_ids = self._merge_entities(incoming, secret_ids)
+        refused_ids = {e.id for e in incoming.entities if self._secret_in(e.name, e.relation, *e.former_names)}
+        entity_ids = self._merge_entities(incoming, refused_ids)
         renumber: Dict[str, str] = dict(entity_ids)
         def identity(fact: Fact, about: Optional[str]) -> Tuple[Any, ...]:
             # A forgotten row has no text: it is known by when it was made.
@@ -580,8 +580,8 @@ class Editor:
         brought = 0
         for fact in incoming.facts:
             about = entity_ids.get(fact.about or "", fact.about)
-            if fact.about in secret_ids or self._refused_secret(fact.text) or self._denied(fact.text, None):
-                secret_ids.add(fact.id)  # its history goes too
+            if fact.about in refused_ids or self._refused_secret(fact.text) or self._denied(fact.text, None):
+                refused_ids.add(fact.id)  # its history goes too
                 continue
             if identity(fact, about) in known or (fact.live and not fact.text):
                 continue
@@ -605,7 +605,7 @@ class Editor:
                    for t in self.record.tombstones):
                 self.record.tombstones.append(tombstone)
         for event in history:
-            if event.subject in secret_ids or self._secret_in(event.before, event.after):
+            if event.subject in refused_ids or self._secret_in(event.before, event.after):
                 continue  # the trail of a refused secret is not brought in either
             by = event.detail.get("by")
             detail = {**event.detail, "by": renumber.get(by, by)} if isinstance(by, str) else event.detail
@@ -617,7 +617,7 @@ class Editor:
 
     def _merge_entities(self, incoming: SessionRecord, secret_ids: Set[str]) -> Dict[str, str]:
         """Incoming entity id -> id here: a known name is the same entity, a new one is added;
-        one whose names hold a secret (``secret_ids``) is refused."""
+        one whose names hold a secret (``secret_ids``) is refused, recorded."""
         known = {name_key(e.name): e.id for e in self.record.entities if e.live and e.name}
         mapping: Dict[str, str] = {}
         for entity in incoming.entities:
