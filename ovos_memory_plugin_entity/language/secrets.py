@@ -82,6 +82,9 @@ class Secret:
 class _Finder:
     keyword_lists: Dict[Tuple[str, ...], FrozenSet[str]]  # a keyword's words (also glued: "pincode") -> its lists
     first_words: FrozenSet[str]  # the first word of every keyword: where to look for one
+    # Without a digit only these words can start a secret (a digit word, a password's or a
+    # token's keyword): a text with none of them is let through at once (most turns).
+    wordless_triggers: FrozenSet[str]
     longest_keyword: int  # in words
     patterns: Dict[str, Tuple[Pattern[str], ...]]  # list name -> patterns with a "value" group
     digit_words: Dict[str, str]  # folded word -> digit
@@ -137,7 +140,10 @@ def _finder(language: Language) -> _Finder:
     alternation = "|".join(re.escape(w) for w in sorted(digit_words, key=len, reverse=True))
     digit_run = re.compile(rf"(?<!\w)(?:{alternation})(?:[\s,-]+(?:{alternation}))+(?!\w)",
                            re.IGNORECASE) if digit_words else None
+    wordless_triggers = frozenset(digit_words) | {words[0] for words, lists in keyword_lists.items()
+                                                  if lists & WORD_VALUE_LISTS}
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
+                     wordless_triggers,
                      max(map(len, keyword_lists), default=0),
                      patterns, digit_words, digit_run)
     _FINDERS[language.code] = finder
@@ -214,26 +220,29 @@ def _tokens(text: str) -> List[Secret]:
     return found
 
 
-def _named_lists(words: List[str], finder: _Finder) -> Set[str]:
-    """The keyword lists whose words the text holds: only their patterns need to run."""
-    named: Set[str] = set()
-    for i, word in enumerate(words):
+def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
+    """Where a keyword of each list starts in the text: only there need its patterns run."""
+    spans = [(m.start(), m.group(0).casefold()) for m in _WORD.finditer(folded)]
+    words = [word for _start, word in spans]
+    named: Dict[str, List[int]] = {}
+    for i, (start, word) in enumerate(spans):
         if word in finder.first_words:
             for n in range(1, min(finder.longest_keyword, len(words) - i) + 1):
-                lists = finder.keyword_lists.get(tuple(words[i:i + n]))
-                if lists:
-                    named |= lists
+                for name in finder.keyword_lists.get(tuple(words[i:i + n]), ()):
+                    named.setdefault(name, []).append(start)
     return named
 
 
-def _introduced(folded: str, words: List[str], finder: _Finder) -> List[Secret]:
+def _introduced(folded: str, finder: _Finder, has_digit: bool) -> List[Secret]:
     found = []
-    has_digit = _DIGIT.search(folded) is not None
-    named = _named_lists(words, finder)
+    named = _named_keywords(folded, finder)
     for name in (name for name in SECRET_LISTS if name in named):  # in order: a tie goes to the first list
         if not has_digit and name not in WORD_VALUE_LISTS:
             continue
-        for m in (m for pattern in finder.patterns[name] for m in pattern.finditer(folded)):
+        for start in sorted(set(named[name])):
+            m = next((m for m in (p.match(folded, start) for p in finder.patterns[name]) if m), None)
+            if m is None:
+                continue
             kind = KEYWORD_CLASSES[name]
             end = m.end("value")
             while end > m.start("value") and folded[end - 1] in _TRAILING:
@@ -250,15 +259,19 @@ def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
         read = _PLAIN_SPACES.sub(" ", read).strip()
     folded = _fold(read)
     words = _WORD.findall(folded.casefold())
+    has_digit = _DIGIT.search(folded) is not None
+    if not has_digit and finder.wordless_triggers.isdisjoint(words):
+        return read, []
     digit_words = finder.digit_words
     if any(a in digit_words and b in digit_words for a, b in zip(words, words[1:])):
         read = _spoken_digits(read, folded, finder)
         folded = _fold(read)
         words = _WORD.findall(folded.casefold())
+        has_digit = _DIGIT.search(folded) is not None
     found: List[Secret] = []
-    if _DIGIT.search(folded):  # the validated shapes first: they name a tie's class
+    if has_digit:  # the validated shapes first: they name a tie's class
         found += _cards(folded) + _ibans(folded) + _tokens(folded)
-    found += _introduced(folded, words, finder)
+    found += _introduced(folded, finder, has_digit)
     return read, sorted(found, key=lambda s: (s.start, -s.end))
 
 
