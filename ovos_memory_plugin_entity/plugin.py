@@ -80,7 +80,9 @@ class EntityMemory(AgentContextManager):
         # The older plugin's default header is English; a persona in another language gets its own.
         english_default = settings.facts_header == SPECS["facts_header"].default
         self._header = language.phrases["header"] if english_default else settings.facts_header
-        self._refuses = policy.refuses
+        # What a question about pending facts never repeats: an instruction, or a secret (a
+        # proposal kept before secrets were refused may hold one).
+        self._refuses = lambda text: policy.refuses(text) or policy.secret_class(text) is not None
         self._confirmation = Confirmation(load_judge(language, settings.lang), language,
                                           settings.confirm_ttl_hours * 3600, settings.max_fact_chars,
                                           language.phrases["confirm_question"],

@@ -208,3 +208,26 @@ def test_no_secret_reaches_the_postgresql_tables(make_memory, model, pg_url, tmp
     for _kind, _sentence, value in cases:
         if len(value) >= 8:  # a shorter one may turn up by chance in the ciphertext's bytes
             assert value.encode() not in tables
+
+
+def test_a_proposal_kept_before_secrets_were_refused_is_neither_asked_nor_applied(make_memory, model, tmp_path):
+    import time
+
+    from ovos_memory_plugin_entity.domain.change import Change
+    from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
+    from ovos_memory_plugin_entity.domain.record import Pending
+    memory = make_memory(confirm="on")
+
+    def plant(record):
+        record.pending.append(Pending(id="p1", ops=Ops(add=(NewFact("Bank PIN is 4821"), NewFact("Grows tomatoes"))),
+                                      describe=["Bank PIN is 4821", "Grows tomatoes"], listed_ids=None,
+                                      forget_all_allowed=False, created_at=time.time()))
+        record.next_pending = 2
+        return Change(unaudited=True)
+    memory._store.update("s", plant)
+    asking = turn(memory, "what's new?", answer="Nothing much. Should I remember that?")
+    assert "Grows tomatoes" in asking and "4821" not in asking
+    turn(memory, "yes please")
+    assert [f.text for f in memory.facts("s")] == ["Grows tomatoes"]
+    assert refusals(memory.audit_trail("s")) == ["PIN"]
+    assert_nowhere(["4821"], tmp_path, trail=memory.audit_trail("s"))

@@ -727,7 +727,8 @@ class Editor:
             return
         events_before = len(self.change.events)
         self.record.pending.remove(item)
-        self._event("confirm", item.id, before=" | ".join(item.describe))
+        said = [line for line in item.describe if not self._secret_in(line)]  # kept before secrets were refused
+        self._event("confirm", item.id, before=" | ".join(said))
         self.apply_ops(item.ops, item.listed_ids, forget_allowed=item.forget_allowed,
                        forget_all_allowed=item.forget_all_allowed)
         if self.change.refused:
