@@ -40,7 +40,9 @@ WORD_VALUE_LISTS = frozenset({"password", "token"})
 MAX_QUALIFIER_WORDS = 4
 # Space-separated groups an IBAN may span ("PT50 0002 0123 1234 5678 9015 4").
 MAX_IBAN_GROUPS = 10
+# A payment card number's length (ISO/IEC 7812).
 CARD_DIGITS = (13, 19)
+# An IBAN's length, from Norway's 15 to the longest the standard allows.
 IBAN_CHARS = (15, 34)
 # An IBAN's account part is mostly digits: fewer than this many and it is a word, not an IBAN.
 MIN_IBAN_DIGITS = 10
@@ -91,7 +93,7 @@ class _Finder:
     digit_run: Optional[Pattern[str]]
 
 
-_FINDERS: Dict[str, _Finder] = {}
+_FINDERS: Dict[str, _Finder] = {}  # one per language folder: bounded by the languages shipped
 
 
 def _fold(text: str) -> str:

@@ -14,7 +14,7 @@ from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
 from ovos_memory_plugin_entity.domain.text import fold_accents
 from ovos_memory_plugin_entity.language.data import Language
 
-_MATCHERS: Dict[str, Tuple[Tuple[str, Pattern[str]], ...]] = {}
+_MATCHERS: Dict[str, Tuple[Tuple[str, Pattern[str]], ...]] = {}  # one per language folder shipped
 
 
 def _entry(word: str) -> str:
