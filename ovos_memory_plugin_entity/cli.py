@@ -256,10 +256,13 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     """Import an export of this plugin, or the older plugin's entity_memory.json."""
     owner = _owner(args, create=True)
-    changed = owner.import_data(read_json_file(args.file), _progress(args))
+    report = owner.import_data(read_json_file(args.file), _progress(args))
     for reason in owner.skipped:
         print(f"skipped {reason}", file=sys.stderr)
-    _emit(args, {"sessions": changed, "skipped": owner.skipped}, f"imported into {counted(changed, 'session')}")
+    refused = ", ".join(f"{count} {kind}" for kind, count in sorted(report.refused_secrets.items()))
+    _emit(args, {"sessions": report.sessions, "skipped": owner.skipped, "refused_secrets": report.refused_secrets},
+          f"imported into {counted(report.sessions, 'session')}"
+          + (f"; refused, never kept: {refused}" if refused else ""))
     return 0
 
 

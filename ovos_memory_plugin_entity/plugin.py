@@ -29,6 +29,7 @@ from ovos_memory_plugin_entity.io.caches import RankCache
 from ovos_memory_plugin_entity.io.client import ChatClient
 from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, open_store
 from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.secrets import redact
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import load_judge
 from ovos_memory_plugin_entity.pipelines import migration
@@ -83,12 +84,15 @@ class EntityMemory(AgentContextManager):
         # The older plugin's default header is English; a persona in another language gets its own.
         english_default = settings.facts_header == SPECS["facts_header"].default
         self._header = language.phrases["header"] if english_default else settings.facts_header
-        self._refuses = policy.refuses
+        # What a question about pending facts never repeats: an instruction, or a secret (a
+        # proposal kept before secrets were refused may hold one).
+        self._refuses = lambda text: policy.refuses(text) or policy.secret_class(text) is not None
         self._confirmation = Confirmation(load_judge(language, settings.lang), language,
                                           settings.confirm_ttl_hours * 3600, settings.max_fact_chars,
                                           language.phrases["confirm_question"],
-                                          min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS)
-                                          ) if settings.confirm else None
+                                          min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
+                                          confirms_all=settings.confirm
+                                          ) if settings.confirm or settings.sensitive_confirm else None
         self._dense = self._start_dense(clock, http_session)
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
@@ -97,7 +101,8 @@ class EntityMemory(AgentContextManager):
                                 clock=clock, wall_clock=wall_clock,
                                 on_change=self._dense.keeper.request if self._dense else None)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
-        self._turns = TurnKeeper(settings.max_history, settings.cache_sessions)
+        self._turns = TurnKeeper(settings.max_history, settings.cache_sessions,
+                                 lambda text: redact(text, language))
         self._closed = False
         # Not while the facts are off: the older plugin's file is imported once, under the right scope.
         self._migration = migration.start(self._store, settings.db_path, self._import_key, policy, wall_clock) \

@@ -21,6 +21,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 from ovos_memory_plugin_entity.domain.contract import DEFAULT_EXTRACTION_PROMPT
 from ovos_memory_plugin_entity.domain.errors import ConfigError
 from ovos_memory_plugin_entity.domain.policy import Policy
+from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
 from ovos_memory_plugin_entity.io.stores import node_key_path
 from ovos_memory_plugin_entity.io.stores.base import DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS
 from ovos_memory_plugin_entity.language.policy import language_policy
@@ -105,13 +106,16 @@ class Settings:
     embeddings_query_prefix: str
     embeddings_passage_prefix: str
     embeddings_timeout: float
+    sensitive_confirm: Tuple[str, ...]
+    sensitive_deny: Tuple[str, ...]
 
     def policy(self, tombstone_key: bytes = b"") -> Policy:
-        """The limits every edit obeys, with the language's judgement of a fact's words and
-        the store's secret for tombstones."""
+        """The limits every edit obeys, with the language's judgement of a fact's words, the
+        owner's terms for sensitive topics and the store's secret for tombstones."""
         return replace(language_policy(self.lang, max_facts=self.max_facts, max_retired=self.max_retired_facts,
                                        supersede_threshold=self.supersede_threshold,
-                                       max_fact_chars=self.max_fact_chars), tombstone_key=tombstone_key)
+                                       max_fact_chars=self.max_fact_chars, sensitive_confirm=self.sensitive_confirm,
+                                       sensitive_deny=self.sensitive_deny), tombstone_key=tombstone_key)
 
     def extraction(self) -> ExtractionSettings:
         return ExtractionSettings(mode=self.extractor, prompt=self.extraction_prompt, quiet_gate=self.quiet_gate,
@@ -190,6 +194,18 @@ def _prompt(key: str, value: Any) -> str:
     if "{exchange}" not in text:
         raise ConfigError(f"{key} must contain the placeholder {{exchange}}, got {value!r}")
     return text
+
+
+def _categories(key: str, value: Any) -> Tuple[str, ...]:
+    """A list of sensitive categories (or one string, comma-separated), each from the fixed set."""
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items):
+        raise ConfigError(f"{key} must be a list of categories from {list(CATEGORIES)}, got {value!r}")
+    chosen = [i.strip().lower() for i in items if i.strip()]
+    unknown = [c for c in chosen if c not in CATEGORIES]
+    if unknown:
+        raise ConfigError(f"{key} must list categories from {list(CATEGORIES)}, got {value!r}")
+    return tuple(sorted(set(chosen)))
 
 
 def _url(key: str, value: Any) -> str:
@@ -288,6 +304,13 @@ SPECS: Dict[str, Spec] = {
                                                  "`search_document: ` for nomic-embed"),
     "embeddings_timeout": Spec(0.2, _float(0, exclusive_zero=True), "seconds a turn may wait for the utterance's "
                                                                     "vector; past it the turn ranks by words alone"),
+    "sensitive_confirm": Spec((), _categories, "facts the model or the rules find in these categories (`health`, "
+                                               "`children`, `finances`, `beliefs`, `sexuality`) wait for the user's "
+                                               "yes, even with `confirm: off`; the category is the model's tag or "
+                                               "named by the language's words", shown="[]"),
+    "sensitive_deny": Spec((), _categories, "facts in these categories are never kept from the model, the rules "
+                                            "or the older plugin's file (the owner's own add or import is): "
+                                            "refused, and the audit names the category only", shown="[]"),
 }
 KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS
 

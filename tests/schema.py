@@ -1,6 +1,6 @@
 """A strict reading of JSON schema, as llama.cpp's grammar compiler reads it: an object
 admits only the properties it lists. Enough of the standard for the extraction schema
-(type, properties, required, items, maxItems, anyOf, additionalProperties)."""
+(type, enum, properties, required, items, maxItems, anyOf, additionalProperties)."""
 from __future__ import annotations
 
 from typing import Any, Dict
@@ -19,6 +19,8 @@ def admits(schema: Dict[str, Any], value: Any) -> bool:
     if "anyOf" in schema:
         return any(admits(option, value) for option in schema["anyOf"])
     if "type" in schema and not _is_type(value, schema["type"]):
+        return False
+    if "enum" in schema and value not in schema["enum"]:
         return False
     if isinstance(value, dict):
         properties = schema.get("properties", {})
@@ -44,7 +46,8 @@ def conform(schema: Dict[str, Any], value: Any) -> Any:
         return None
     if isinstance(value, dict):
         properties = schema.get("properties", {})
-        return {key: conform(properties[key], item) for key, item in value.items() if key in properties}
+        return {key: conform(properties[key], item) for key, item in value.items()
+                if key in properties and item in properties[key].get("enum", [item])}  # a grammar admits no other value
     if isinstance(value, list):
         items = [conform(schema.get("items", {}), item) for item in value[:schema.get("maxItems", len(value))]]
         return [item for item in items if item is not None]

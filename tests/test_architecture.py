@@ -194,8 +194,9 @@ def test_settings_are_listed_once():
 
 
 FULL_ADD = {"fact": "Is allergic to nuts", "pin": False, "about": "Mia", "relation": "daughter",
-            "when": "2030-01-02T15:00"}
-FULL_UPDATE = {"id": "f1", "fact": "Lives in Porto", "confidence": 0.9, "pin": True, "when": "2030-01-02"}
+            "when": "2030-01-02T15:00", "category": "health"}
+FULL_UPDATE = {"id": "f1", "fact": "Lives in Porto", "confidence": 0.9, "pin": True, "when": "2030-01-02",
+               "category": "finances"}
 
 
 def test_the_field_tables_are_what_the_examples_carry():
@@ -215,14 +216,15 @@ def test_the_schema_admits_every_shape_the_parser_reads(reply):
     parsed = parse_reply(json.dumps(reply)).ops
     if "add" in reply and len(reply["add"]) > 1:
         item = parsed.add[1]
-        assert (item.text, item.about, item.relation, item.when) == ("Is allergic to nuts", "Mia", "daughter",
-                                                                     "2030-01-02T15:00")
+        assert (item.text, item.about, item.relation, item.when, item.category) == (
+            "Is allergic to nuts", "Mia", "daughter", "2030-01-02T15:00", "health")
     if "update" in reply:
-        assert (parsed.update[0].fact_id, parsed.update[0].confidence, parsed.update[0].when) == (
-            "f1", 0.9, "2030-01-02")
+        assert (parsed.update[0].fact_id, parsed.update[0].confidence, parsed.update[0].when,
+                parsed.update[0].category) == ("f1", 0.9, "2030-01-02", "finances")
 
 
 def test_the_schema_is_strict_where_llama_cpp_is():
     schema = ops_schema()
     assert not admits(schema, {"add": [{"fact": "x", "colour": "red"}]})
     assert not admits(schema, {"remember": ["x"]})
+    assert not admits(schema, {"add": [{"fact": "x", "category": "gossip"}]})

@@ -9,8 +9,7 @@ from typing import Iterator, List
 
 import pytest
 
-from ovos_memory_plugin_entity.doctor import FAIL, PASS, WARN
-from ovos_memory_plugin_entity.doctor import check_embeddings
+from ovos_memory_plugin_entity.doctor import FAIL, PASS, WARN, check_embeddings
 from ovos_memory_plugin_entity.settings import load_settings
 from tests.embedding_servers import FakeEmbeddings
 from tests.fake_model import free_port

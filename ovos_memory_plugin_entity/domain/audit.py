@@ -31,7 +31,8 @@ OWNER_ACTORS: FrozenSet[str] = frozenset({"api", "cli"})
 # What happened.
 Action = Literal["add", "pin", "unpin", "supersede", "edit", "forget", "evict", "prune", "merge", "curate",
                  "entity", "relate", "rename", "import", "propose", "confirm", "reject", "expire",
-                 "unconfirmed", "compact"]
+                 "unconfirmed", "compact",
+                 "refuse"]  # a secret was refused: the event names its class ("secret"), never the text
 ACTIONS: FrozenSet[str] = frozenset(get_args(Action))
 
 # Why a fact is no longer live. ``superseded``: a newer fact replaced it (``superseded_by``

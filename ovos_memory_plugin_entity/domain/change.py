@@ -19,6 +19,7 @@ class Change:
     forgotten_texts: List[str] = field(default_factory=list)  # whole-word scrubs from the trail
     forgotten_ids: List[str] = field(default_factory=list)  # rows whose every audit line loses its text
     warnings: List[str] = field(default_factory=list)
+    refused_secrets: List[str] = field(default_factory=list)  # the class of each secret refused ("card number")
     refused: bool = False  # the whole edit was refused (a reply retiring too much)
     unaudited: bool = False  # the record changed with no audit line (a repeat counted, a question asked)
 

@@ -28,17 +28,19 @@ from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.entities import parse_when
 from ovos_memory_plugin_entity.domain.errors import ReplyError
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops, Replacement
+from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES, parse_category
 
 _STRING, _BOOLEAN, _NUMBER = {"type": "string"}, {"type": "boolean"}, {"type": "number"}
+_CATEGORY = {"type": "string", "enum": list(CATEGORIES)}
 # Every field the parser reads from an item, with its JSON type: the schema is built from these.
-ADD_FIELDS: Dict[str, Dict[str, str]] = {"fact": _STRING, "pin": _BOOLEAN, "about": _STRING,
-                                         "relation": _STRING, "when": _STRING}
-UPDATE_FIELDS: Dict[str, Dict[str, str]] = {"id": _STRING, "fact": _STRING, "confidence": _NUMBER,
-                                            "pin": _BOOLEAN, "when": _STRING}
+ADD_FIELDS: Dict[str, Dict[str, Any]] = {"fact": _STRING, "pin": _BOOLEAN, "about": _STRING,
+                                         "relation": _STRING, "when": _STRING, "category": _CATEGORY}
+UPDATE_FIELDS: Dict[str, Dict[str, Any]] = {"id": _STRING, "fact": _STRING, "confidence": _NUMBER,
+                                            "pin": _BOOLEAN, "when": _STRING, "category": _CATEGORY}
 _CONTRACT_KEYS = {"add", "update", "forget", "forget_all"}
 
 
-def _object(fields: Dict[str, Dict[str, str]], required: Sequence[str]) -> Dict[str, Any]:
+def _object(fields: Dict[str, Dict[str, Any]], required: Sequence[str]) -> Dict[str, Any]:
     return {"type": "object", "properties": dict(fields), "required": list(required),
             "additionalProperties": False}
 
@@ -79,6 +81,7 @@ Rules:
 - Mark the user's name and how to address them with "pin": {"fact": "Name is Sam", "pin": true}.
 - A fact about someone else names them with "about" and the user's relation to them: {"fact": "Is allergic to nuts", "about": "Mia", "relation": "daughter"}.
 - A plan or appointment has "when", an ISO date or date-time worked out from today: {"fact": "Piano lesson", "when": "2030-01-02T15:00"}.
+- A fact about health, children, finances, beliefs or sexuality has "category": {"fact": "Has asthma", "category": "health"}.
 - "update" replaces a known fact when both cannot be true at once (a changed value, a corrected name, a moved appointment): {"id": "x1", "fact": "Works as a nurse", "confidence": 0.9}. Related but compatible facts are "add", not "update". When unsure, do not replace.
 - A fact already known, in other words, is not added again.
 - "forget" lists ids of known facts the user asked you to forget, or plans they cancelled: ["x2"].
@@ -173,7 +176,8 @@ def _new_fact(item: Any) -> Optional[NewFact]:
     if parsed is None:
         return None
     return NewFact(parsed[0], parsed[1], about=_optional_text(item, "about"),
-                   relation=_optional_text(item, "relation"), when=parse_when(_optional_text(item, "when")))
+                   relation=_optional_text(item, "relation"), when=parse_when(_optional_text(item, "when")),
+                   category=parse_category(item.get("category")) if isinstance(item, dict) else None)
 
 
 def _confidence(value: Any) -> float:
@@ -204,7 +208,8 @@ def ops_from_json(value: Any) -> Optional[Ops]:
         parsed = _fact_text(item)
         if parsed and isinstance(item, dict) and isinstance(item.get("id"), str):
             updates.append(Replacement(item["id"].strip(), parsed[0], _confidence(item.get("confidence", 1.0)),
-                                       parsed[1], parse_when(_optional_text(item, "when"))))
+                                       parsed[1], parse_when(_optional_text(item, "when")),
+                                       parse_category(item.get("category"))))
     forgets = tuple(x.strip() for x in forget_items[:MAX_ITEMS_PER_KIND] if isinstance(x, str))
     return Ops(add=tuple(adds), update=tuple(updates), forget=forgets,
                forget_all=value.get("forget_all") is True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import replace
-from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.audit import (
@@ -177,6 +177,57 @@ class Editor:
     def automatic(self) -> bool:
         return self.actor in AUTOMATIC_ACTORS
 
+    def _secret_in(self, *texts: Optional[str]) -> Optional[str]:
+        """The class of the first secret these texts hold, or None."""
+        return next((kind for kind in (self.policy.secret_class(t) for t in texts if t) if kind), None)
+
+    def _refuse_secret(self, kind: str) -> None:
+        """Record that a secret was refused: its class only, no text, no digits."""
+        self._event("refuse", None, secret=kind)
+        self.change.refused_secrets.append(kind)
+        self.change.warnings.append(f"refused a secret ({kind}); it is never kept")
+
+    def _label(self, entity_id: Optional[str]) -> Optional[str]:
+        entity = self.record.entity(entity_id) if entity_id else None
+        return entity.label if entity is not None else None
+
+    def _categories(self, text: str, category: Optional[str], *names: Optional[str]) -> FrozenSet[str]:
+        """A fact's sensitive categories: the model's tag, and every one its words name."""
+        named = self.policy.sensitive_of(" ".join(t for t in (text, *names) if t))
+        return named | {category} if category else named
+
+    def _denied(self, text: str, category: Optional[str], *names: Optional[str]) -> bool:
+        """True, recorded by category only, for an automatic fact the owner's ``sensitive_deny`` refuses."""
+        if not self.policy.sensitive_deny or not self.automatic:
+            return False
+        denied = sorted(self._categories(text, category, *names) & self.policy.sensitive_deny)
+        if denied:
+            self._event("refuse", None, sensitive=denied[0])
+            self.change.warnings.append(f"not kept: a fact about {denied[0]} (sensitive_deny)")
+        return bool(denied)
+
+    def _held_for_confirmation(self, ops: Ops, targets: Dict[str, Fact]) -> Tuple[Ops, Optional[Ops]]:
+        """Split off what waits for the user's yes even with ``confirm: off``: an extracted
+        fact in a category of ``sensitive_confirm``."""
+        confirm = self.policy.sensitive_confirm
+        if not confirm or self.actor not in ("extractor", "rules"):
+            return ops, None
+        adds = [a for a in ops.add if self._categories(a.text, a.category, a.about, a.relation) & confirm]
+        updates = [u for u in ops.update if self._categories(
+            u.text, u.category, self._label(targets[u.fact_id].about) if u.fact_id in targets else None) & confirm]
+        if not adds and not updates:
+            return ops, None
+        rest = replace(ops, add=tuple(a for a in ops.add if a not in adds),
+                       update=tuple(u for u in ops.update if u not in updates))
+        return rest, Ops(add=tuple(adds), update=tuple(updates))
+
+    def _refused_secret(self, *texts: Optional[str]) -> bool:
+        """True, recorded, when one of these texts holds a secret."""
+        kind = self._secret_in(*texts)
+        if kind is not None:
+            self._refuse_secret(kind)
+        return kind is not None
+
     def _may_pin(self) -> bool:
         pins = sum(1 for f in self.record.live_facts() if f.pinned and f.actor in AUTOMATIC_ACTORS)
         return not self.automatic or pins < MAX_EXTRACTOR_PINS
@@ -226,10 +277,13 @@ class Editor:
         return entity.id
 
     def _add_or_confirm(self, raw_text: str, pin: bool, about: Optional[str] = None,
-                        when: Optional[str] = None, replaces: Optional[Fact] = None) -> Optional[Fact]:
+                        when: Optional[str] = None, replaces: Optional[Fact] = None,
+                        category: Optional[str] = None) -> Optional[Fact]:
         """Add a fact, or confirm the live fact it repeats (counted, no audit line). A new
         value of a single-valued attribute (home, job, name...) retires the older one,
         except ``replaces``, which the caller retires itself (an edit, a model's update)."""
+        if self._refused_secret(raw_text) or self._denied(raw_text, category, self._label(about)):
+            return None
         text = self.canonical(raw_text)
         if not textlib.normalise(text):
             return None
@@ -407,13 +461,19 @@ class Editor:
             for fact_id in ops.forget:
                 if fact_id in targets and targets[fact_id].live:
                     self._forget_text(targets[fact_id])
+        ops, held = self._held_for_confirmation(ops, targets)
         self._apply_updates(ops, targets)
         for item in ops.add:
+            if self._refused_secret(item.about, item.relation) or \
+                    self._denied(item.text, item.category, item.about, item.relation):
+                continue
             about = self._resolve_entity(item.about, item.relation) if item.about else None
             if about == FORGOTTEN_ENTITY or self.blocked(self.canonical(item.text), about):
                 self.change.warnings.append("a forgotten fact was not added again")
                 continue
-            self._add_or_confirm(item.text, item.pin, about, item.when)
+            self._add_or_confirm(item.text, item.pin, about, item.when, category=item.category)
+        if held is not None:
+            self.propose(held, listed_ids, forget_allowed=False, forget_all_allowed=False)
         self.finish()
         retired_now = sum(1 for f in live_before.values() if not f.live)
         if not wiped and retired_now > MASS_RETIRE_MINIMUM and retired_now * 2 > len(live_before):
@@ -439,7 +499,7 @@ class Editor:
                 self.change.warnings.append(f"update of {old.id} refused: its new text was forgotten")
                 continue
             new = self._add_or_confirm(item.text, item.pin or old.pinned, old.about, item.when or old.when,
-                                       replaces=old)
+                                       replaces=old, category=item.category)
             if new is None or new is old or item.confidence < self.policy.supersede_threshold:
                 continue
             new.pinned = new.pinned or old.pinned
@@ -454,6 +514,8 @@ class Editor:
     def add(self, text: str, pin: bool = False, about: Optional[str] = None, relation: Optional[str] = None,
             when: Optional[str] = None) -> Optional[Fact]:
         """The owner adds (or confirms) a fact; this lifts a tombstone on the same words."""
+        if self._refused_secret(about, relation):
+            return None
         about_id = self._resolve_entity(about, relation) if about else None
         self._lift_tombstones(text, about_id)
         fact = self._add_or_confirm(text, pin, about_id, when)
@@ -501,6 +563,9 @@ class Editor:
         for text in (name, relation or ""):
             if self.policy.refuses(clean_name(text)):
                 raise OwnerError(f"not renamed: {text[:60]!r} reads as an instruction to the assistant")
+        kind = self._secret_in(name, relation)
+        if kind is not None:
+            raise OwnerError(f"not renamed: the name holds a {kind}, and secrets are never kept")
         before = entity.label
         if clean_name(name) and clean_name(name) != entity.name:
             entity.former_names.append(entity.name)
@@ -562,8 +627,10 @@ class Editor:
         """Bring in another record of ours (an export): ids renumbered where they clash,
         facts already here skipped. What was forgotten here stays forgotten: its facts,
         the people it named and every line of history that says it are left out (the
-        history's lines keep their place, their text scrubbed). Returns the facts brought in."""
-        entity_ids = self._merge_entities(incoming)
+        history's lines keep their place, their text scrubbed); a secret is never brought in.
+        Returns the facts brought in."""
+        refused_ids = {e.id for e in incoming.entities if self._secret_in(e.name, e.relation, *e.former_names)}
+        entity_ids = self._merge_entities(incoming, refused_ids)
         renumber: Dict[str, str] = dict(entity_ids)
         forgotten_here: Set[str] = {e.id for e in incoming.entities if e.id not in entity_ids}
         def identity(fact: Fact, about: Optional[str]) -> Tuple[Any, ...]:
@@ -576,6 +643,9 @@ class Editor:
                 forgotten_here.add(fact.id)  # about someone forgotten (or refused) here
                 continue
             about = entity_ids.get(fact.about or "", fact.about)
+            if fact.about in refused_ids or self._refused_secret(fact.text) or self._denied(fact.text, None):
+                refused_ids.add(fact.id)  # its history goes too
+                continue
             if identity(fact, about) in known or (fact.live and not fact.text):
                 continue
             if fact.text and (self.blocked(fact.text, about) or self.policy.refuses(fact.text)):
@@ -599,6 +669,8 @@ class Editor:
                    for t in self.record.tombstones):
                 self.record.tombstones.append(tombstone)
         for event in history:
+            if event.subject in refused_ids or self._secret_in(event.before, event.after):
+                continue  # the trail of a refused secret is not brought in either
             by = event.detail.get("by")
             detail = {**event.detail, "by": renumber.get(by, by)} if isinstance(by, str) else event.detail
             moved = replace(event, subject=renumber.get(event.subject or "", event.subject), detail=detail)
@@ -615,12 +687,16 @@ class Editor:
             return SCRUBBED if gone else text
         return replace(event, before=kept(event.before), after=kept(event.after))
 
-    def _merge_entities(self, incoming: SessionRecord) -> Dict[str, str]:
+    def _merge_entities(self, incoming: SessionRecord, secret_ids: Set[str]) -> Dict[str, str]:
         """Incoming entity id -> id here: a known name is the same entity, a new one is added;
-        a person forgotten here is not brought back."""
+        a person forgotten here is not brought back, and one whose names hold a secret
+        (``secret_ids``) is refused, recorded."""
         known = {name_key(e.name): e.id for e in self.record.entities if e.live and e.name}
         mapping: Dict[str, str] = {}
         for entity in incoming.entities:
+            if entity.id in secret_ids:
+                self._refused_secret(entity.name, entity.relation, *entity.former_names)
+                continue
             if not entity.live or not entity.name or self.policy.refuses(entity.label):
                 continue
             if self._entity_tombstoned(entity.name) or any(self._entity_tombstoned(n) for n in entity.former_names):
@@ -658,8 +734,9 @@ class Editor:
 
         What is proposed is screened like any fact, in its stored (canonical) form, and a
         forgotten fact is never proposed again."""
-        adds = tuple(a for a in ops.add if not self._unwelcome(a.text, self._entity_named(a.about)))
-        updates = tuple(u for u in ops.update if not self._unwelcome(u.text, None))
+        adds = tuple(a for a in ops.add if not self._unwelcome(a.text, self._entity_named(a.about), a.about,
+                                                                a.relation, category=a.category))
+        updates = tuple(u for u in ops.update if not self._unwelcome(u.text, None, category=u.category))
         ops = Ops(add=tuple(replace(a, text=self.canonical(a.text)) for a in adds),
                   update=tuple(replace(u, text=self.canonical(u.text)) for u in updates),
                   forget=ops.forget if forget_allowed else (), forget_all=ops.forget_all and forget_all_allowed)
@@ -677,7 +754,10 @@ class Editor:
             self._drop_pending(oldest, "expire")
         return item
 
-    def _unwelcome(self, text: str, about: Optional[str]) -> bool:
+    def _unwelcome(self, text: str, about: Optional[str], *names: Optional[str],
+                   category: Optional[str] = None) -> bool:
+        if self._refused_secret(text, *names) or self._denied(text, category, *names):
+            return True
         canonical = self.canonical(text)
         return not textlib.normalise(canonical) or self.policy.refuses(canonical) or self.blocked(canonical, about)
 
@@ -722,7 +802,8 @@ class Editor:
             return
         events_before = len(self.change.events)
         self.record.pending.remove(item)
-        self._event("confirm", item.id, before=" | ".join(item.describe))
+        said = [line for line in item.describe if not self._secret_in(line)]  # kept before secrets were refused
+        self._event("confirm", item.id, before=" | ".join(said))
         self.apply_ops(item.ops, item.listed_ids, forget_allowed=item.forget_allowed,
                        forget_all_allowed=item.forget_all_allowed)
         if self.change.refused:

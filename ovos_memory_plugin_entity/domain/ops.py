@@ -17,6 +17,7 @@ class NewFact:
     about: Optional[str] = None  # an entity's display name; None is the user
     relation: Optional[str] = None  # the user's relation to ``about``
     when: Optional[str] = None  # ISO date or date-time (validated by the parser)
+    category: Optional[str] = None  # the model's sensitive category (:data:`sensitive.CATEGORIES`)
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class Replacement:
     confidence: float = 1.0
     pin: bool = False
     when: Optional[str] = None
+    category: Optional[str] = None
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,14 @@ def _never(_text: str) -> bool:
     return False
 
 
+def _no_secret(_text: str) -> Optional[str]:
+    return None
+
+
+def _no_categories(_text: str) -> FrozenSet[str]:
+    return frozenset()
+
+
 def _as_is(text: str) -> str:
     return text
 
@@ -40,3 +48,11 @@ class Policy:
     stem: Callable[[str], str] = textlib.light_stem
     # The store's secret: tombstones are keyed hashes, so an export holds nothing guessable.
     tombstone_key: bytes = b""
+    # The class of a secret the text holds ("card number", "PIN"): such a text is never kept.
+    secret_class: Callable[[str], Optional[str]] = _no_secret
+    # The sensitive categories a fact's words name (:data:`sensitive.CATEGORIES`), and the
+    # owner's terms: an extracted fact in one of ``sensitive_confirm`` waits for the user's
+    # yes; an automatic fact in one of ``sensitive_deny`` is never kept.
+    sensitive_of: Callable[[str], FrozenSet[str]] = _no_categories
+    sensitive_confirm: FrozenSet[str] = frozenset()
+    sensitive_deny: FrozenSet[str] = frozenset()

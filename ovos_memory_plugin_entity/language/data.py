@@ -31,6 +31,7 @@ from ovos_spec_tools.resources import find_lang_dir, read_resource_file
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.errors import LanguageDataError
+from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
 from ovos_memory_plugin_entity.domain.text import fold_accents
 
 LOCALE = Path(__file__).parent.parent / "locale"
@@ -39,13 +40,18 @@ DEFAULT_LANG = "en-us"
 PATTERNS_FILE = "patterns.json"
 PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "forget_all", "forget_request",
                 "instructions", "rules")
+# The keyword lists of the secrets found by the words that introduce them, ``secret_<name>.voc``.
+SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_account", "government_id")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
-              "weekdays", "months")
+              "weekdays", "months", *(f"secret_{name}" for name in SECRET_LISTS), "secret_links",
+              *(f"sensitive_{name}" for name in CATEGORIES))
 # Word lists read in order, with their length: Monday first, January first.
 ORDERED_LISTS = {"weekdays": 7, "months": 12}
+# Word lists read in order, each line with its alternatives: "(um|uma)" is the digit 1.
+NUMBERED_LISTS = {"digits": 10}
 # The translator's phrases, ``<name>.dialog``.
 PHRASES = ("header", "note", "confirm_question", "today", "tomorrow")
 
@@ -115,6 +121,13 @@ class Language:
     assent: Tuple[str, ...] = ()  # words that may come with a yes or a no without changing it
     stemmer: str = ""  # snowballstemmer's name for the language ("portuguese")
     phrases: Dict[str, Any] = field(default_factory=dict)  # the injected note, dates, questions
+    # Secrets (:mod:`language.secrets`): keywords per list and linking words of every shipped
+    # language; the digits as spoken, 0 to 9, in this language and English.
+    secret_words: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
+    secret_links: Tuple[str, ...] = ()
+    digits: Tuple[Tuple[str, ...], ...] = ()
+    # Words that put a fact in a sensitive category, per category, in this language and English.
+    sensitive_words: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
 
 
 def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
@@ -173,6 +186,7 @@ def missing(code: str, locale: Path = LOCALE) -> List[str]:
     """What the folder ``locale/<code>`` lacks: files, keys of the developer's file, entries."""
     folder = locale / code
     problems = [f"{code}/{name}.voc" for name in WORD_LISTS if not (folder / f"{name}.voc").is_file()]
+    problems += [f"{code}/{name}.voc" for name in NUMBERED_LISTS if not (folder / f"{name}.voc").is_file()]
     problems += [f"{code}/{name}.dialog" for name in PHRASES if not (folder / f"{name}.dialog").is_file()]
     try:
         patterns = json.loads((folder / PATTERNS_FILE).read_text(encoding="utf-8"))
@@ -182,6 +196,9 @@ def missing(code: str, locale: Path = LOCALE) -> List[str]:
     problems += [f"{code}/{PATTERNS_FILE}: unknown key {key!r}" for key in patterns if key not in PATTERN_KEYS]
     for name, count in ORDERED_LISTS.items():
         if (folder / f"{name}.voc").is_file() and len(_word_list(folder / f"{name}.voc")) != count:
+            problems.append(f"{code}/{name}.voc: {count} lines, in order")
+    for name, count in NUMBERED_LISTS.items():
+        if (folder / f"{name}.voc").is_file() and len(read_resource_file(folder / f"{name}.voc")) != count:
             problems.append(f"{code}/{name}.voc: {count} lines, in order")
     return problems
 
@@ -202,6 +219,8 @@ def _read(code: str) -> Dict[str, Any]:
     data.update({name: lists[name] for name in WORD_LISTS if name not in ORDERED_LISTS})
     data["phrases"] = {name: read_resource_file(folder / f"{name}.dialog")[0] for name in PHRASES}
     data["phrases"].update({name: lists[name] for name in ORDERED_LISTS})
+    data.update({name: [tuple(expand(line)) for line in read_resource_file(folder / f"{name}.voc")]
+                 for name in NUMBERED_LISTS})
     return data
 
 
@@ -227,6 +246,15 @@ def _every_screen_word() -> ScreenWords:
         instruction_openers=_phrases(union("instruction_openers"), opening=True),
         assistant_words=_phrases(union("assistant_words"), opening=False),
         control_words=_phrases(union("control_words"), opening=False))
+
+
+@lru_cache(maxsize=1)
+def _every_secret_word() -> Tuple[Dict[str, Tuple[str, ...]], Tuple[str, ...]]:
+    """The secret keywords (per list) and the linking words of every shipped language:
+    a secret may be said in any of them."""
+    every = [_read(code) for code in available()]
+    words = {name: tuple(dict.fromkeys(w for data in every for w in data[f"secret_{name}"])) for name in SECRET_LISTS}
+    return words, tuple(dict.fromkeys(w for data in every for w in data["secret_links"]))
 
 
 @lru_cache(maxsize=1)
@@ -259,7 +287,13 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         yes=tuple(data["yes"]), no=tuple(data["no"]), unsure=tuple(data["unsure"]),
         assent=tuple(data["assent"]),
         stemmer=str(data["stemmer"]),
-        phrases=data["phrases"])
+        phrases=data["phrases"],
+        secret_words=_every_secret_word()[0], secret_links=_every_secret_word()[1],
+        digits=tuple(tuple(dict.fromkeys(data["digits"][i] + (english["digits"][i] if with_english else ())))
+                     for i in range(NUMBERED_LISTS["digits"])),
+        sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"]
+                                                   + (english[f"sensitive_{name}"] if with_english else [])))
+                         for name in CATEGORIES})
 
 
 @lru_cache(maxsize=32)

@@ -1,21 +1,29 @@
-"""A language's part in the editor's :class:`policy.Policy`: the screen, the subject
+"""A language's part in the editor's :class:`policy.Policy`: the screen, the secrets, the subject
 prefixes, the single-valued attributes, the stopwords and the stemmer. Shared by the
 plugin and the owner's command line, so both judge a fact's words the same way."""
 from __future__ import annotations
+
+from typing import Iterable
 
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.language.attributes import canonical_text, slot_of
 from ovos_memory_plugin_entity.language.data import load_language
 from ovos_memory_plugin_entity.language.screen import is_instruction
+from ovos_memory_plugin_entity.language.secrets import secret_class
+from ovos_memory_plugin_entity.language.sensitive import categories_of
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 
 
 def language_policy(lang: str, *, max_facts: int, max_retired: int, supersede_threshold: float,
-                    max_fact_chars: int) -> Policy:
+                    max_fact_chars: int, sensitive_confirm: Iterable[str] = (),
+                    sensitive_deny: Iterable[str] = ()) -> Policy:
     """The limits every edit obeys, with ``lang``'s judgement of a fact's words."""
     language = load_language(lang)
     return Policy(max_facts=max_facts, max_retired=max_retired, supersede_threshold=supersede_threshold,
                   max_fact_chars=max_fact_chars, stopwords=language.stopwords,
                   refuses=lambda text: is_instruction(text, language),
                   canonical=lambda text: canonical_text(text, language),
-                  slot_of=lambda text: slot_of(text, language), stem=stemmer_for(language.stemmer))
+                  slot_of=lambda text: slot_of(text, language), stem=stemmer_for(language.stemmer),
+                  secret_class=lambda text: secret_class(text, language),
+                  sensitive_of=lambda text: categories_of(text, language),
+                  sensitive_confirm=frozenset(sensitive_confirm), sensitive_deny=frozenset(sensitive_deny))

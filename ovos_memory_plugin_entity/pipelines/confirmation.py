@@ -66,8 +66,11 @@ class Confirmation:
     """
 
     def __init__(self, judge: Judge, language: Language, ttl_s: float, max_fact_chars: int,
-                 question: str, max_chars: int = MAX_QUESTION_CHARS):
+                 question: str, max_chars: int = MAX_QUESTION_CHARS, confirms_all: bool = True):
         self._judge, self._language, self._ttl_s = judge, language, ttl_s
+        # ``confirm: on``: every extraction waits. Off, only what the editor holds back
+        # (``sensitive_confirm``) is asked about.
+        self.confirms_all = confirms_all
         self._question, self._max_fact_chars, self._max_chars = question, max_fact_chars, max_chars
         # What the context being answered now offered: item id -> its content words.
         self._offered: LRU[str, List[Tuple[str, Tuple[str, ...]]]] = LRU(MAX_TRACKED_SESSIONS)
@@ -89,7 +92,7 @@ class Confirmation:
             if not item_lines or used + cost > self._max_chars:
                 continue
             lines += item_lines
-            asked.append((item.id, self._words(" ".join(item.describe))))
+            asked.append((item.id, self._words(" ".join(item_lines))))  # what the question can name
             used += cost
         if asked:
             self._offered.put(key, asked)

@@ -139,7 +139,7 @@ class Learner:
 
     def _apply(self, editor: Editor, extraction: Extraction) -> None:
         gates = {"forget_allowed": extraction.forget_allowed, "forget_all_allowed": extraction.forget_all_allowed}
-        if self._confirmation is not None:
+        if self._confirmation is not None and self._confirmation.confirms_all:
             self._confirmation.propose(editor, extraction.ops, extraction.listed_ids, **gates)
         else:
             editor.apply_ops(extraction.ops, extraction.listed_ids, **gates)

@@ -48,17 +48,19 @@ def import_older_plugin_file(store: JsonFolderStore, older_path: Path, key_for: 
     if not isinstance(data, dict):
         LOG.error(f"entity memory: {older_path} is not the older plugin's store; nothing imported")
         return 0
-    imported = 0
+    imported, refused = 0, 0
     for session_id, entry in data.items():
         texts = entry.get("facts") if isinstance(entry, dict) else None
         if not isinstance(session_id, str) or not isinstance(texts, list):
             continue
 
         act = partial(import_texts_once, marker=digest(session_id)[:16], texts=texts)
-        if store.update(key_for(session_id), lambda record: edit(record, policy, now(), "import", act)).events:
-            imported += 1
+        change = store.update(key_for(session_id), lambda record: edit(record, policy, now(), "import", act))
+        imported += bool(change.events)
+        refused += len(change.refused_secrets)
     store.write_marker(DONE_MARKER, {"source": str(older_path), "sessions": len(data)})
-    LOG.info(f"entity memory: imported {imported} sessions from {older_path}; that file was not changed")
+    LOG.info(f"entity memory: imported {imported} sessions from {older_path}; that file was not changed"
+             + (f"; {refused} secrets in it were refused (the audit names their classes)" if refused else ""))
     return imported
 
 

@@ -44,6 +44,19 @@ class SessionSummary:
 
 
 @dataclass
+class ImportReport:
+    """What an import did: sessions changed, and the secrets it refused, counted by class."""
+
+    sessions: int = 0
+    refused_secrets: Dict[str, int] = field(default_factory=dict)
+
+    def count(self, changed: bool, refused: List[str]) -> None:
+        self.sessions += changed
+        for kind in refused:
+            self.refused_secrets[kind] = self.refused_secrets.get(kind, 0) + 1
+
+
+@dataclass
 class CurationPlan:
     """What ``curate`` would do; nothing changes until it is applied."""
 
@@ -122,6 +135,7 @@ class Owner:
             relation: Optional[str] = None, when: Optional[str] = None) -> Fact:
         if not isinstance(text, str) or not textlib.normalise(text):
             raise OwnerError(f"a fact must be non-empty text, got {text!r}")
+        self._refuse_secret(text, about, relation)
         event_date = parse_when(when) if when else None
         if when and event_date is None:
             raise OwnerError(f"when must be an ISO date or date-time (2030-01-02 or 2030-01-02T15:00), got {when!r}")
@@ -133,10 +147,17 @@ class Owner:
     def edit(self, session_id: str, fact_id: str, text: str) -> Fact:
         if not isinstance(text, str) or not textlib.normalise(text):
             raise OwnerError(f"a fact must be non-empty text, got {text!r}")
+        self._refuse_secret(text)
         fact = self._edit(session_id, lambda e: e.edit(fact_id, text))
         if fact is None:
             raise OwnerError(f"not stored: {text!r} reads as an instruction to the assistant")
         return Fact(**fact.to_dict())
+
+    def _refuse_secret(self, *texts: Optional[str]) -> None:
+        """A secret is never kept: the owner is told its class, never shown it back."""
+        kind = next((k for k in (self.policy.secret_class(t) for t in texts if t) if k), None)
+        if kind is not None:
+            raise OwnerError(f"not stored: it holds a {kind}, and secrets are never kept")
 
     def set_pinned(self, session_id: str, fact_id: str, pinned: bool) -> None:
         self._edit(session_id, lambda e: e.set_pinned(fact_id, pinned))
@@ -181,8 +202,9 @@ class Owner:
         return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "exported_at": self.now(),
                 "sessions": sessions}
 
-    def import_data(self, data: Any, progress: Progress = _no_progress) -> int:
-        """Import an export of ours, or the older plugin's file; returns sessions changed.
+    def import_data(self, data: Any, progress: Progress = _no_progress) -> ImportReport:
+        """Import an export of ours, or the older plugin's file; reports the sessions changed
+        and the secrets refused (by class).
 
         Safe to repeat: a session already imported from the same content is skipped
         (:attr:`skipped` says which and why), facts already here are not added twice, and
@@ -193,25 +215,26 @@ class Owner:
             return self._import_export(data, progress)
         if isinstance(data, dict) and all(isinstance(v, dict) and isinstance(v.get("facts"), list)
                                           for v in data.values()):
-            changed = 0
+            report = ImportReport()
             for done, (session_id, entry) in enumerate(data.items(), 1):
                 texts = entry["facts"]
                 marker = "texts:" + textlib.digest(json.dumps([session_id, texts], sort_keys=True))[:24]
-                done_now = self._edit(session_id, partial(import_texts_once, marker=marker, texts=texts))
-                changed += done_now
-                self._note_skip(session_id, done_now)
+                changed, refused = self._edit(session_id, _with_refusals(
+                    partial(import_texts_once, marker=marker, texts=texts)))
+                report.count(changed, refused)
+                self._note_skip(session_id, changed)
                 progress(done, len(data))
-            return changed
+            return report
         raise OwnerError("not an export of this plugin, nor the older plugin's file")
 
-    def _import_export(self, data: Dict[str, Any], progress: Progress) -> int:
+    def _import_export(self, data: Dict[str, Any], progress: Progress) -> ImportReport:
         if data.get("version") != EXPORT_VERSION:
             raise OwnerError(f"export version {data.get('version')!r} is not supported "
                              f"(this version reads {EXPORT_VERSION})")
         entries = data.get("sessions")
         if not isinstance(entries, list):
             raise OwnerError("the export has no 'sessions' list")
-        changed = 0
+        report = ImportReport()
         for done, entry in enumerate(entries, 1):
             try:
                 incoming = SessionRecord.from_dict(entry["record"])
@@ -221,15 +244,15 @@ class Owner:
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise OwnerError(f"session {done} of the export is malformed: {exc}") from None
             marker = "export:" + textlib.digest(json.dumps(entry, sort_keys=True, default=str))[:24]
-            done_now = self._edit(session_id, partial(_merge_record, marker=marker, incoming=incoming,
-                                                      history=history))
-            changed += done_now
-            self._note_skip(session_id, done_now)
+            changed, refused = self._edit(session_id, _with_refusals(
+                partial(_merge_record, marker=marker, incoming=incoming, history=history)))
+            report.count(changed, refused)
+            self._note_skip(session_id, changed)
             if isinstance(given, list) and len(history) < len(given):
                 self.skipped.append(f"{session_id}: {len(given) - len(history)} history event(s) are not "
                                     f"events of this plugin (a field of the wrong type); left them out")
             progress(done, len(entries))
-        return changed
+        return report
 
     def _note_skip(self, session_id: str, imported: bool) -> None:
         if not imported:
@@ -283,6 +306,11 @@ def _curate(editor: Editor, merges: List[Tuple[str, str]], prunes: List[str]) ->
         editor.merge_duplicate(kept_id, merged_id)
     for fact_id in prunes:
         editor.curate(fact_id)
+
+
+def _with_refusals(act: Callable[[Editor], bool]) -> Callable[[Editor], Tuple[bool, List[str]]]:
+    """``act``, and the secrets its edit refused."""
+    return lambda editor: (act(editor), list(editor.change.refused_secrets))
 
 
 def import_texts_once(editor: Editor, marker: str, texts: List[Any]) -> bool:

@@ -8,11 +8,14 @@ command answered without words) dropped, consecutive assistant messages merged, 
 window never starting with an answer. Sessions are bounded (least recently used go).
 Inside a CompositeMemory these turns are dropped by the composite (it keeps a plain
 member's leading system messages only); set ``max_history: 0`` there to keep none.
+
+A secret in a turn (:mod:`language.secrets`) is replaced by its class ("[card number]")
+before the turn is kept, so the chat engine hears that something was said, not what.
 """
 from __future__ import annotations
 
 import threading
-from typing import List
+from typing import Callable, List
 
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 from ovos_utils.log import LOG
@@ -28,8 +31,8 @@ MAX_TURN_CHARS = 8000
 class TurnKeeper:
     """Recent messages per session, bounded in messages and in sessions."""
 
-    def __init__(self, max_history: int, max_sessions: int):
-        self._max_history = max_history
+    def __init__(self, max_history: int, max_sessions: int, redact: Callable[[str], str] = str):
+        self._max_history, self._redact = max_history, redact
         self._turns: LRU[str, List[AgentMessage]] = LRU(max_sessions)
         self._lock = threading.Lock()
         self._told = False  # the bound is logged the first time it is reached
@@ -47,10 +50,10 @@ class TurnKeeper:
                 if last is not None and last.role == message.role == MessageRole.USER:
                     history.pop()  # a user turn that got no answer
                 elif last is not None and last.role == message.role == MessageRole.ASSISTANT:
-                    merged = self._bounded(f"{last.content}\n{message.content}")
+                    merged = self._bounded(f"{last.content}\n{self._redact(message.content)}")
                     history[-1] = AgentMessage(role=MessageRole.ASSISTANT, content=merged)
                     continue
-                history.append(AgentMessage(role=message.role, content=self._bounded(message.content)))
+                history.append(AgentMessage(role=message.role, content=self._bounded(self._redact(message.content))))
             self._turns.put(key, history[-self._max_history:])
 
     def _bounded(self, content: str) -> str:

@@ -1,0 +1,305 @@
+"""Secrets: what the memory never keeps. Pure; the words are language data.
+
+:func:`find_secrets` reads a text the way the screen does (:func:`screen.screened_form`:
+full-width digits folded, zero-width characters gone), with digits spoken as words
+("four eight two one", in the language's ``digits.voc`` and English) read as digits, and
+says where each secret is and its class, never its value. A secret is found
+
+- by its shape, with a validator: a card number (13 to 19 digits, spaces or dashes
+  between, passing Luhn), an IBAN (passing mod-97), an access token (a known prefix:
+  ``sk-``, ``ghp_``, ``AKIA``...; a JWT; a long high-entropy string);
+- by the words that introduce it (``secret_<list>.voc`` of every shipped language):
+  "my PIN is 4821", "the alarm code for the house is 7734", "wifi password: tulips".
+  The value must follow the keyword at once, or after a short qualifier and a linking
+  word ("is", ":"); it holds a digit, except a password's or a token's, which may be one
+  word ending the clause.
+
+What the validators and the introduction keep out: a house number, a year, a flight or
+phone number, a date, "has 3 kids", "the PIN code of the post office is near the station".
+"""
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from typing import Dict, FrozenSet, List, Optional, Pattern, Set, Tuple
+
+from ovos_memory_plugin_entity.language.data import SECRET_LISTS, Language
+from ovos_memory_plugin_entity.language.screen import screened_form
+
+# The class each keyword list names, as the audit and a redacted turn say it.
+KEYWORD_CLASSES: Dict[str, str] = {"password": "password", "pin": "PIN", "code": "security code",
+                                   "token": "access token", "card": "card number", "card_code": "card security code",
+                                   "bank_account": "bank account number", "government_id": "government id"}
+CARD, IBAN, TOKEN = "card number", "IBAN", "access token"
+# Lists whose value may be a single word without digits ("the wifi password is tulips").
+WORD_VALUE_LISTS = frozenset({"password", "token"})
+# Words allowed between a keyword and its linking word ("the alarm code *for the house* is").
+MAX_QUALIFIER_WORDS = 4
+# Space-separated groups an IBAN may span ("PT50 0002 0123 1234 5678 9015 4").
+MAX_IBAN_GROUPS = 10
+# A payment card number's length (ISO/IEC 7812).
+CARD_DIGITS = (13, 19)
+# An IBAN's length, from Norway's 15 to the longest the standard allows.
+IBAN_CHARS = (15, 34)
+# An IBAN's account part is mostly digits: fewer than this many and it is a word, not an IBAN.
+MIN_IBAN_DIGITS = 10
+# A token of at least this many letters and digits, with both, this random (bits per
+# character, Shannon), is a key: words and ids repeat their characters far more.
+HIGH_ENTROPY_CHARS = 20
+HIGH_ENTROPY_BITS = 3.5
+
+_DIGIT_RUN = re.compile(r"(?<![\w+])\d+(?:[ -]\d+)*(?!\w)")
+_IBAN_RUN = re.compile(r"(?<!\w)[a-z]{2}\d{2}[a-z0-9]*(?: [a-z0-9]+)*", re.IGNORECASE)
+_KNOWN_TOKENS = re.compile(
+    r"(?<![\w-])(?:sk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{16,}"  # OpenAI, Stripe
+    r"|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"  # GitHub
+    r"|(?:AKIA|ASIA)[0-9A-Z]{16}"  # AWS access key id
+    r"|xox[abprs]-[A-Za-z0-9-]{10,}"  # Slack
+    r"|AIza[0-9A-Za-z_-]{35}"  # Google API key
+    r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})")  # a JWT
+_LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}(?![\w+/=-])")
+# A value: a word with a digit, and the digit groups that follow it ("4821", "123-45-6789", "48 21").
+_DIGIT_VALUE = r"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:[ -]\d[\w-]*)*"
+# A one-word value that ends its clause ("tulips.").
+_WORD_VALUE = r"[^\s,;!?()\"]+(?=\s*(?:[.,;!?]|$))"
+_QUALIFIER = r"[^\W\d]+(?:['’][^\W\d]+)?"
+_TRAILING = ".:'’"
+_DIGIT = re.compile(r"\d")
+_PLAIN_SPACES = re.compile(r"[ \t]+")
+# Words as the keyword index splits them: "wi-fi", "d'accès" and "pin code" are each two.
+_WORD = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True)
+class Secret:
+    start: int
+    end: int
+    kind: str  # the class: "card number", "PIN"...
+
+
+@dataclass(frozen=True)
+class _Finder:
+    keyword_lists: Dict[Tuple[str, ...], FrozenSet[str]]  # a keyword's words (also glued: "pincode") -> its lists
+    first_words: FrozenSet[str]  # the first word of every keyword: where to look for one
+    # Without a digit only these words can start a secret (a digit word, a password's or a
+    # token's keyword): a text with none of them is let through at once (most turns).
+    wordless_triggers: FrozenSet[str]
+    longest_keyword: int  # in words
+    patterns: Dict[str, Tuple[Pattern[str], ...]]  # list name -> patterns with a "value" group
+    digit_words: Dict[str, str]  # folded word -> digit
+    digit_run: Optional[Pattern[str]]
+
+
+_FINDERS: Dict[str, _Finder] = {}  # one per language folder: bounded by the languages shipped
+
+
+def _fold(text: str) -> str:
+    """Accents off and apostrophes straight, one character for one: positions stay those of ``text``."""
+    if text.isascii():
+        return text
+    out = []
+    for ch in text:
+        if ch in "’‘":
+            out.append("'")
+        elif ch.isascii():
+            out.append(ch)
+        else:
+            base = unicodedata.normalize("NFKD", ch)[:1]
+            out.append(base if base and base.isascii() else ch)
+    return "".join(out)
+
+
+def _keyword_pattern(words: Tuple[str, ...]) -> str:
+    """The keywords as one alternation, longest first; a space or a hyphen inside one may
+    be either, or nothing ("pin code", "pin-code", "pincode")."""
+    folded = sorted({_fold(w.casefold()) for w in words}, key=len, reverse=True)
+    return "|".join(re.sub(r"\\[ -]", r"[\\s-]?", re.escape(w)) for w in folded) or "(?!)"
+
+
+def _finder(language: Language) -> _Finder:
+    cached = _FINDERS.get(language.code)
+    if cached is not None:
+        return cached
+    links = "|".join(re.escape(_fold(w.casefold())) for w in sorted(language.secret_links, key=len, reverse=True))
+    link = rf"(?:\s*[:=]|\s+(?:{links or '(?!)'})(?!\w))"
+    keyword_lists: Dict[Tuple[str, ...], Set[str]] = {}
+    patterns: Dict[str, Tuple[Pattern[str], ...]] = {}
+    for name in SECRET_LISTS:
+        words = language.secret_words.get(name, ())
+        for word in words:
+            parts = tuple(_WORD.findall(_fold(word.casefold())))
+            for form in (parts, ("".join(parts),)):
+                keyword_lists.setdefault(form, set()).add(name)
+        keyword = rf"(?<!\w)(?:{_keyword_pattern(words)})(?!\w)"
+        introduced = rf"(?:(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{link}|\s*[:=#]?)\s*(?P<value>{_DIGIT_VALUE})"
+        patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
+        if name in WORD_VALUE_LISTS:
+            patterns[name] += (re.compile(rf"{keyword}{link}\s*(?P<value>{_WORD_VALUE})", re.IGNORECASE),)
+    digit_words = {_fold(w.casefold()): str(digit) for digit, forms in enumerate(language.digits) for w in forms}
+    alternation = "|".join(re.escape(w) for w in sorted(digit_words, key=len, reverse=True))
+    digit_run = re.compile(rf"(?<!\w)(?:{alternation})(?:[\s,-]+(?:{alternation}))+(?!\w)",
+                           re.IGNORECASE) if digit_words else None
+    wordless_triggers = frozenset(digit_words) | {words[0] for words, lists in keyword_lists.items()
+                                                  if lists & WORD_VALUE_LISTS}
+    finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
+                     wordless_triggers,
+                     max(map(len, keyword_lists), default=0),
+                     patterns, digit_words, digit_run)
+    _FINDERS[language.code] = finder
+    return finder
+
+
+def _plain(text: str) -> bool:
+    """Printable ASCII: the screen's normal form is the text itself, spaces collapsed (most
+    turns; it spares the turn the screen's character-by-character pass)."""
+    return text.isascii() and text.isprintable()
+
+
+def _spoken_digits(text: str, folded: str, finder: _Finder) -> str:
+    """Runs of two or more digit words read as digits: "four eight two one" -> "4821"."""
+    if finder.digit_run is None:
+        return text
+    out, at = [], 0
+    for match in finder.digit_run.finditer(folded):
+        said = _WORD.findall(match.group(0).casefold())
+        out += [text[at:match.start()], "".join(finder.digit_words[w] for w in said)]
+        at = match.end()
+    return "".join(out) + text[at:] if out else text
+
+
+def luhn_valid(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def iban_valid(compact: str) -> bool:
+    """ISO 13616 mod-97: the first four characters moved to the end, letters as 10..35."""
+    rearranged = compact[4:] + compact[:4]
+    return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
+
+
+def _cards(text: str) -> List[Secret]:
+    """Whole runs of digits only: a window inside a longer number would pass Luhn one time
+    in ten by chance."""
+    found = []
+    for run in _DIGIT_RUN.finditer(text):
+        digits = run.group(0).replace(" ", "").replace("-", "")
+        if CARD_DIGITS[0] <= len(digits) <= CARD_DIGITS[1] and digits[0] != "0" and luhn_valid(digits):
+            found.append(Secret(run.start(), run.end(), CARD))  # no card starts with 0 ("00351..." dials abroad)
+    return found
+
+
+def _ibans(text: str) -> List[Secret]:
+    found = []
+    for run in _IBAN_RUN.finditer(text):
+        parts = run.group(0).split(" ")[:MAX_IBAN_GROUPS]
+        for count in range(len(parts), 0, -1):  # the longest valid prefix: words may follow an IBAN
+            compact = "".join(parts[:count]).upper()
+            if IBAN_CHARS[0] <= len(compact) <= IBAN_CHARS[1] and sum(c.isdigit() for c in compact) >= MIN_IBAN_DIGITS \
+                    and iban_valid(compact):
+                found.append(Secret(run.start(), run.start() + len(" ".join(parts[:count])), IBAN))
+                break
+    return found
+
+
+def _entropy(token: str) -> float:
+    counts = Counter(token)
+    return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
+
+
+def _tokens(text: str) -> List[Secret]:
+    found = [Secret(m.start(), m.end(), TOKEN) for m in _KNOWN_TOKENS.finditer(text)]
+    for m in _LONG_TOKEN.finditer(text):
+        token = m.group(0)
+        if any(c.isdigit() for c in token) and any(c.isalpha() for c in token) and _entropy(token) >= HIGH_ENTROPY_BITS:
+            found.append(Secret(m.start(), m.end(), TOKEN))
+    return found
+
+
+def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
+    """Where a keyword of each list starts in the text: only there need its patterns run."""
+    spans = [(m.start(), m.group(0).casefold()) for m in _WORD.finditer(folded)]
+    words = [word for _start, word in spans]
+    named: Dict[str, List[int]] = {}
+    for i, (start, word) in enumerate(spans):
+        if word in finder.first_words:
+            for n in range(1, min(finder.longest_keyword, len(words) - i) + 1):
+                for name in finder.keyword_lists.get(tuple(words[i:i + n]), ()):
+                    named.setdefault(name, []).append(start)
+    return named
+
+
+def _introduced(folded: str, finder: _Finder, has_digit: bool) -> List[Secret]:
+    found = []
+    named = _named_keywords(folded, finder)
+    for name in (name for name in SECRET_LISTS if name in named):  # in order: a tie goes to the first list
+        if not has_digit and name not in WORD_VALUE_LISTS:
+            continue
+        for start in sorted(set(named[name])):
+            m = next((m for m in (p.match(folded, start) for p in finder.patterns[name]) if m), None)
+            if m is None:
+                continue
+            kind = KEYWORD_CLASSES[name]
+            end = m.end("value")
+            while end > m.start("value") and folded[end - 1] in _TRAILING:
+                end -= 1
+            found.append(Secret(m.start("value"), end, kind))
+    return found
+
+
+def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
+    """The text as read (screened, spoken digits as digits) and the secrets in it, in order."""
+    finder = _finder(language)
+    read = text if _plain(text) else screened_form(text)
+    if "  " in read or "\t" in read:
+        read = _PLAIN_SPACES.sub(" ", read).strip()
+    folded = _fold(read)
+    words = _WORD.findall(folded.casefold())
+    has_digit = _DIGIT.search(folded) is not None
+    if not has_digit and finder.wordless_triggers.isdisjoint(words):
+        return read, []
+    digit_words = finder.digit_words
+    if any(a in digit_words and b in digit_words for a, b in zip(words, words[1:])):
+        read = _spoken_digits(read, folded, finder)
+        folded = _fold(read)
+        words = _WORD.findall(folded.casefold())
+        has_digit = _DIGIT.search(folded) is not None
+    found: List[Secret] = []
+    if has_digit:  # the validated shapes first: they name a tie's class
+        found += _cards(folded) + _ibans(folded) + _tokens(folded)
+    found += _introduced(folded, finder, has_digit)
+    return read, sorted(found, key=lambda s: (s.start, -s.end))
+
+
+def find_secrets(text: str, language: Language) -> List[Secret]:
+    """Every secret in ``text``, by position in its read form (see :func:`redact`)."""
+    return _read(text, language)[1]
+
+
+def secret_class(text: str, language: Language) -> Optional[str]:
+    """The class of the first secret ``text`` holds ("card number", "PIN"), or None. Never the value."""
+    found = find_secrets(text, language)
+    return found[0].kind if found else None
+
+
+def redact(text: str, language: Language) -> str:
+    """``text`` with each secret replaced by its class in brackets ("[card number]"); the
+    text itself when it holds none. A redacted text is in its read form (one line,
+    spoken digits as digits)."""
+    read, found = _read(text, language)
+    if not found:
+        return text
+    out, at = [], 0
+    for secret in found:
+        if secret.start < at:  # overlaps one already replaced: replaced with it
+            at = max(at, secret.end)
+            continue
+        out += [read[at:secret.start], f"[{secret.kind}]"]
+        at = secret.end
+    return "".join(out) + read[at:]

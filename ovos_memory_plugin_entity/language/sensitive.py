@@ -1,0 +1,39 @@
+"""Which sensitive categories a fact's words name (``locale/<lang>/sensitive_<category>.voc``,
+the language's and English). Pure.
+
+An entry is a word or a phrase, matched whole, accents and case aside; a trailing ``*``
+matches any ending ("allerg*": allergic, allergy). Words decide on their own: a fact the
+model tags as harmless is still in every category its words name.
+"""
+from __future__ import annotations
+
+import re
+from typing import Dict, FrozenSet, Pattern, Tuple
+
+from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
+from ovos_memory_plugin_entity.domain.text import fold_accents
+from ovos_memory_plugin_entity.language.data import Language
+
+_MATCHERS: Dict[str, Tuple[Tuple[str, Pattern[str]], ...]] = {}  # one per language folder shipped
+
+
+def _entry(word: str) -> str:
+    word = fold_accents(word.strip().casefold())
+    prefix = word.endswith("*")
+    escaped = re.sub(r"\\[ -]", r"[\\s-]+", re.escape(word.rstrip("*")))
+    return escaped + (r"\w*" if prefix else "")
+
+
+def _matchers(language: Language) -> Tuple[Tuple[str, Pattern[str]], ...]:
+    cached = _MATCHERS.get(language.code)
+    if cached is None:
+        cached = tuple((name, re.compile(rf"(?<!\w)(?:{'|'.join(map(_entry, words))})(?!\w)"))
+                       for name, words in ((n, language.sensitive_words.get(n, ())) for n in CATEGORIES) if words)
+        _MATCHERS[language.code] = cached
+    return cached
+
+
+def categories_of(text: str, language: Language) -> FrozenSet[str]:
+    """The categories whose words ``text`` holds."""
+    folded = fold_accents(text.casefold())
+    return frozenset(name for name, pattern in _matchers(language) if pattern.search(folded))

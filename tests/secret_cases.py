@@ -1,0 +1,118 @@
+"""Secrets and controls in every shipped language, shared by the secret tests.
+
+SECRETS[lang] maps each class to a sentence that holds one (the value after the class
+name, so a test can check it never reaches a file); CONTROLS[lang] are personal facts
+with ordinary numbers, kept as they are."""
+from __future__ import annotations
+
+from typing import Dict, List, Tuple
+
+# (class, sentence, value): the value as it must never be found in a file or a log.
+SHAPES: List[Tuple[str, str, str]] = [
+    ("card number", "4111 1111 1111 1111", "4111 1111 1111 1111"),
+    ("card number", "5500-0000-0000-0004", "5500-0000-0000-0004"),
+    ("IBAN", "PT50 0002 0123 1234 5678 9015 4", "0123 1234 5678"),
+    ("IBAN", "DE89370400440532013000", "DE89370400440532013000"),
+    ("access token", "sk-proj-Zq8XbY3mN4pL7wR2tK9vC1dF", "Zq8XbY3mN4pL7wR2tK9vC1dF"),
+    ("access token", "ghp_k3J9xP2mQ8vR4tL7wN1bZ6cY0dF5hG2sA9eU", "k3J9xP2mQ8vR4tL7wN1bZ6cY0dF5hG2sA9eU"),
+    ("access token", "AKIAQ7XJ4MZP2LRV8KTN", "AKIAQ7XJ4MZP2LRV8KTN"),
+    ("access token", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+     "dozjgNryP4J3jVmNHl0w5N"),
+    ("access token", "9fK2pQ7xL0mZ4vB8nR3tY6wJ", "9fK2pQ7xL0mZ4vB8nR3tY6wJ"),
+]
+
+SECRETS: Dict[str, Dict[str, Tuple[str, str]]] = {
+    "en-us": {"PIN": ("My bank PIN is 4821", "4821"),
+              "password": ("The wifi password is tulips2024", "tulips2024"),
+              "card number": ("My card number is 4111 1111 1111 1111", "4111"),
+              "security code": ("The alarm code for the house is 7734", "7734"),
+              "card security code": ("The CVV on my card is 319", "319"),
+              "bank account number": ("My bank account number is 12345678", "12345678"),
+              "government id": ("My social security number is 123-45-6789", "6789"),
+              "access token": ("My API key is Qm9vcDp6YXBh", "Qm9vcDp6YXBh")},
+    "pt-pt": {"PIN": ("O PIN do banco é 4821", "4821"),
+              "password": ("A palavra-passe do wifi é tulipas2024", "tulipas2024"),
+              "card number": ("O número do cartão é 4111 1111 1111 1111", "4111"),
+              "security code": ("O código do alarme da casa é 7734", "7734"),
+              "card security code": ("O CVV do cartão é 319", "319"),
+              "bank account number": ("O número da conta é 12345678", "12345678"),
+              "government id": ("O meu NIF é 123456789", "123456789"),
+              "access token": ("A chave da API é Qm9vcDp6YXBh", "Qm9vcDp6YXBh")},
+    "es-es": {"PIN": ("El PIN del banco es 4821", "4821"),
+              "password": ("La contraseña del wifi es tulipanes2024", "tulipanes2024"),
+              "card number": ("El número de la tarjeta es 4111 1111 1111 1111", "4111"),
+              "security code": ("El código de la alarma es 7734", "7734"),
+              "card security code": ("El CVV de la tarjeta es 319", "319"),
+              "bank account number": ("Mi número de cuenta es 12345678", "12345678"),
+              "government id": ("Mi DNI es 12345678Z", "12345678Z"),
+              "access token": ("La clave de API es Qm9vcDp6YXBh", "Qm9vcDp6YXBh")},
+    "de-de": {"PIN": ("Meine PIN ist 4821", "4821"),
+              "password": ("Das WLAN-Passwort ist tulpen2024", "tulpen2024"),
+              "card number": ("Meine Kreditkartennummer ist 4111 1111 1111 1111", "4111"),
+              "security code": ("Der Code für die Alarmanlage lautet 7734", "7734"),
+              "card security code": ("Die Kartenprüfnummer ist 319", "319"),
+              "bank account number": ("Meine Kontonummer ist 12345678", "12345678"),
+              "government id": ("Meine Steuer-ID ist 12345678901", "12345678901"),
+              "access token": ("Mein API-Schlüssel ist Qm9vcDp6YXBh", "Qm9vcDp6YXBh")},
+    "fr-fr": {"PIN": ("Mon code PIN est 4821", "4821"),
+              "password": ("Le mot de passe du wifi est tulipes2024", "tulipes2024"),
+              "card number": ("Le numéro de ma carte bancaire est 4111 1111 1111 1111", "4111"),
+              "security code": ("Le code de l'alarme est 7734", "7734"),
+              "card security code": ("Le cryptogramme de la carte est 319", "319"),
+              "bank account number": ("Mon numéro de compte est 12345678", "12345678"),
+              "government id": ("Mon numéro de sécurité sociale est 1 85 05 78 006 084 36", "006 084"),
+              "access token": ("Ma clé API est Qm9vcDp6YXBh", "Qm9vcDp6YXBh")},
+    "it-it": {"PIN": ("Il PIN del bancomat è 4821", "4821"),
+              "password": ("La password del wifi è tulipani2024", "tulipani2024"),
+              "card number": ("Il numero della carta è 4111 1111 1111 1111", "4111"),
+              "security code": ("Il codice dell'allarme è 7734", "7734"),
+              "card security code": ("Il CVV della carta è 319", "319"),
+              "bank account number": ("Il mio numero di conto è 12345678", "12345678"),
+              "government id": ("Il mio codice fiscale è RSSMRA85T10A562S", "RSSMRA85T10A562S"),
+              "access token": ("La mia chiave API è Qm9vcDp6YXBh", "Qm9vcDp6YXBh")},
+    "nl-nl": {"PIN": ("Mijn pincode is 4821", "4821"),
+              "password": ("Het wifi-wachtwoord is tulpen2024", "tulpen2024"),
+              "card number": ("Mijn creditcardnummer is 4111 1111 1111 1111", "4111"),
+              "security code": ("De code van de kluis is 7734", "7734"),
+              "card security code": ("De CVC van de kaart is 319", "319"),
+              "bank account number": ("Mijn rekeningnummer is 12345678", "12345678"),
+              "government id": ("Mijn BSN is 123456782", "123456782"),
+              "access token": ("Mijn API-sleutel is Qm9vcDp6YXBh", "Qm9vcDp6YXBh")},
+    "ca-es": {"PIN": ("El PIN del banc és 4821", "4821"),
+              "password": ("La contrasenya del wifi és tulipes2024", "tulipes2024"),
+              "card number": ("El número de la targeta és 4111 1111 1111 1111", "4111"),
+              "security code": ("El codi de l'alarma és 7734", "7734"),
+              "card security code": ("El CVV de la targeta és 319", "319"),
+              "bank account number": ("El meu número de compte és 12345678", "12345678"),
+              "government id": ("El meu DNI és 12345678Z", "12345678Z"),
+              "access token": ("La meva clau API és Qm9vcDp6YXBh", "Qm9vcDp6YXBh")},
+}
+
+# A PIN said as digit words, in the language: read as the digits.
+SPOKEN: Dict[str, str] = {
+    "en-us": "My PIN is four eight two one", "pt-pt": "O meu PIN é quatro oito dois um",
+    "es-es": "Mi PIN es cuatro ocho dos uno", "de-de": "Meine PIN ist vier acht zwei eins",
+    "fr-fr": "Mon code PIN est quatre huit deux un", "it-it": "Il mio PIN è quattro otto due uno",
+    "nl-nl": "Mijn pincode is vier acht twee een", "ca-es": "El meu PIN és quatre vuit dos u",
+}
+
+CONTROLS: Dict[str, List[str]] = {
+    "en-us": ["Lives at 221B Baker Street", "Was born in 1985", "Flies TP1234 to Lisbon on 2026-12-01",
+              "Phone number is +351 912 345 678", "Has 3 kids", "PIN code of the post office is near the station",
+              "Lives at 42 Rua Augusta, 1100-048 Lisbon", "Password manager is Bitwarden",
+              "Passport expires in 2027"],
+    "pt-pt": ["Mora na Rua Augusta 27, 1100-048 Lisboa", "Nasceu em 1985", "O voo TP1234 sai a 2026-12-01",
+              "O telefone é +351 912 345 678", "Tem 3 filhos", "O código postal dos correios fica perto da estação"],
+    "es-es": ["Vive en la calle Mayor 12, 28013 Madrid", "Nació en 1985", "Su vuelo IB3456 sale el 2026-12-01",
+              "Su teléfono es +34 612 345 678", "Tiene 3 hijos", "El PIN de la oficina de correos está cerca de la estación"],
+    "de-de": ["Wohnt in der Hauptstraße 5, 10115 Berlin", "Ist 1985 geboren", "Fliegt mit LH1234 am 2026-12-01",
+              "Die Telefonnummer ist +49 30 1234 5678", "Hat 3 Kinder", "Der PIN-Code der Post ist in der Nähe vom Bahnhof"],
+    "fr-fr": ["Habite au 12 rue de Rivoli, 75001 Paris", "Est né en 1985", "Prend le vol AF1234 le 2026-12-01",
+              "Son téléphone est +33 6 12 34 56 78", "A 3 enfants", "Le code PIN de la poste est près de la gare"],
+    "it-it": ["Abita in via Roma 10, 00184 Roma", "È nato nel 1985", "Prende il volo AZ1234 il 2026-12-01",
+              "Il suo telefono è +39 312 345 6789", "Ha 3 figli", "Il codice PIN delle poste è vicino alla stazione"],
+    "nl-nl": ["Woont op Damrak 12, 1012 LG Amsterdam", "Is geboren in 1985", "Vliegt met KL1234 op 2026-12-01",
+              "Het telefoonnummer is +31 6 1234 5678", "Heeft 3 kinderen", "De pincode van het postkantoor is bij het station"],
+    "ca-es": ["Viu al carrer Major 12, 08001 Barcelona", "Va néixer el 1985", "Agafa el vol VY1234 el 2026-12-01",
+              "El seu telèfon és +34 612 345 678", "Té 3 fills", "El codi PIN de l'oficina de correus és prop de l'estació"],
+}

@@ -1,0 +1,104 @@
+"""Secret detection (language/secrets.py): every class in every shipped language, the
+screen's normalisation, the validators, and the ordinary numbers it must leave alone."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from ovos_memory_plugin_entity.language import data
+from ovos_memory_plugin_entity.language.data import available, load_language, missing
+from ovos_memory_plugin_entity.language.secrets import iban_valid, luhn_valid, redact, secret_class
+from tests.secret_cases import CONTROLS, SECRETS, SHAPES, SPOKEN
+
+LANGS = sorted(SECRETS)
+BY_CLASS = [(lang, kind, sentence, value) for lang in LANGS for kind, (sentence, value) in SECRETS[lang].items()]
+
+
+def test_every_shipped_language_has_cases():
+    assert LANGS == available()
+
+
+@pytest.mark.parametrize("lang,kind,sentence,value", BY_CLASS)
+def test_a_secret_introduced_by_its_name_is_found_in_the_language(lang, kind, sentence, value):
+    language = load_language(lang)
+    assert secret_class(sentence, language) == kind
+    assert value not in redact(sentence, language)
+    assert f"[{kind}]" in redact(sentence, language)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("kind,sentence,value", SHAPES)
+def test_a_secret_by_its_shape_is_found_whatever_the_language(lang, kind, sentence, value):
+    language = load_language(lang)
+    assert secret_class(f"Remember {sentence} please", language) == kind
+    assert value not in redact(f"Remember {sentence} please", language)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_digits_spoken_as_words_are_read_as_digits(lang):
+    language = load_language(lang)
+    assert secret_class(SPOKEN[lang], language) == "PIN"
+    assert redact(SPOKEN[lang], language).endswith("[PIN]")
+
+
+@pytest.mark.parametrize("lang,control", [(lang, c) for lang in LANGS for c in CONTROLS[lang]])
+def test_ordinary_numbers_phones_and_addresses_are_not_secrets(lang, control):
+    language = load_language(lang)
+    assert secret_class(control, language) is None
+    assert redact(control, language) == control
+
+
+@pytest.mark.parametrize("trick", ["My PIN is \uff14\uff18\uff12\uff11",  # full-width digits
+                                   "My P\u200bIN is 48\u200b21",  # zero-width characters
+                                   "My card is 4111\u00a01111\u00a01111\u00a01111"])  # no-break spaces
+def test_the_screens_normalisation_comes_first(trick):
+    assert secret_class(trick, load_language("en-us")) is not None
+
+
+def test_a_secret_said_in_another_shipped_language_is_found():
+    assert secret_class("A palavra-passe do wifi é tulipas2024", load_language("en-us")) == "password"
+
+
+@pytest.mark.parametrize("number,valid", [("4111111111111111", True), ("4111111111111112", False),
+                                          ("378282246310005", True), ("6011111111111117", True)])
+def test_luhn(number, valid):
+    assert luhn_valid(number) is valid
+
+
+@pytest.mark.parametrize("iban,valid", [("GB82WEST12345698765432", True), ("GB82WEST12345698765433", False),
+                                        ("PT50000201231234567890154", True), ("DE89370400440532013001", False)])
+def test_mod_97(iban, valid):
+    assert iban_valid(iban) is valid
+
+
+@pytest.mark.parametrize("almost", ["My card number is 4111 1111 1111 1112 (a typo)",  # fails Luhn: no card...
+                                    "Account DE89 3704 0044 0532 0130 03"])  # ...fails mod-97: no IBAN
+def test_a_number_the_validator_rejects_is_not_a_secret_by_shape(almost):
+    language = load_language("en-us")
+    assert secret_class(almost.replace("card number is", "order is").replace("Account", "Ref"), language) is None
+
+
+def test_a_password_of_one_word_ending_the_clause_is_a_secret_but_its_manager_is_not():
+    language = load_language("en-us")
+    assert secret_class("The wifi password is tulips.", language) == "password"
+    assert secret_class("The password is on the fridge", language) is None
+
+
+def test_the_class_is_named_never_the_value():
+    language = load_language("en-us")
+    redacted = redact("Card 4111 1111 1111 1111, PIN 4821 and IBAN GB82 WEST 1234 5698 7654 32 thanks", language)
+    assert redacted == "Card [card number], PIN [PIN] and IBAN [IBAN] thanks"
+
+
+@pytest.mark.parametrize("name", ["secret_pin.voc", "digits.voc", "sensitive_health.voc"])
+def test_every_language_must_have_the_lists(tmp_path, monkeypatch, name):
+    shutil.copytree(data.LOCALE / "pt-pt", tmp_path / "pt-pt")
+    (tmp_path / "pt-pt" / name).unlink()
+    assert f"pt-pt/{name}" in missing("pt-pt", tmp_path)
+
+
+def test_the_digits_are_ten_lines_in_order(tmp_path):
+    shutil.copytree(data.LOCALE / "en-us", tmp_path / "en-us")
+    (tmp_path / "en-us" / "digits.voc").write_text("zero\none\n", encoding="utf-8")
+    assert "en-us/digits.voc: 10 lines, in order" in missing("en-us", tmp_path)

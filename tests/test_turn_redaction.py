@@ -1,0 +1,52 @@
+"""The conversation turns the plugin keeps (max_history) carry no secret: each is replaced
+by its class before the turn is kept, so the next context says that something was said,
+never what. A turn without a secret is kept exactly as said."""
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import user_assistant
+from tests.secret_cases import SECRETS
+
+
+def turn(memory, text, sid="s", answer="Okay."):
+    context = memory.build_conversation_context(text, sid)
+    memory.update_history(user_assistant(text, answer), sid)
+    assert memory.flush(10)
+    return context
+
+
+def test_a_kept_turn_with_a_card_number_reaches_the_next_context_redacted(make_memory, model):
+    memory = make_memory()
+    turn(memory, "My card number is 4111 1111 1111 1111, keep it for me",
+         answer="I heard 4111-1111-1111-1111, but I will not keep card numbers.")
+    context = turn(memory, "What did I just tell you?")
+    said = [m.content for m in context]
+    assert "My card number is [card number], keep it for me" in said
+    assert "I heard [card number], but I will not keep card numbers." in said
+    assert not any("4111" in text for text in said)
+    assert all("4111" not in m.content for m in memory.get_history("s"))
+
+
+@pytest.mark.parametrize("lang", ["pt-pt", "de-de"])
+def test_every_class_is_redacted_in_the_language(make_memory, model, lang):
+    memory = make_memory(lang=lang, max_history=20)
+    for sentence, _value in SECRETS[lang].values():
+        memory.update_history(user_assistant(sentence), "s")
+    kept = "\n".join(m.content for m in memory.get_history("s"))
+    for kind, (_sentence, value) in SECRETS[lang].items():
+        assert f"[{kind}]" in kept and value not in kept
+
+
+def test_a_turn_without_a_secret_is_kept_as_said(make_memory, model):
+    memory = make_memory()
+    said = "I live at 221B Baker Street,  my phone is +44 20 7946 0958\nand I was born in 1985."
+    memory.update_history(user_assistant(said, "Noted: flight TP1234 on 2026-12-01."), "s")
+    assert [m.content for m in memory.get_history("s")] == [said, "Noted: flight TP1234 on 2026-12-01."]
+
+
+def test_the_local_extraction_endpoint_still_hears_the_exchange_once(make_memory, model):
+    """The one place the words go as said (the threat model says so): the local model."""
+    memory = make_memory()
+    turn(memory, "My PIN is 4821 and I live in Porto")
+    assert sum("4821" in prompt for prompt in model.prompts()) == 1
