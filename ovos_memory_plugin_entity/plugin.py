@@ -13,6 +13,7 @@ Enable it from a persona's JSON::
 """
 from __future__ import annotations
 
+import copy
 import time
 from typing import Any, Callable, Dict, List, Optional
 
@@ -36,6 +37,7 @@ from ovos_memory_plugin_entity.pipelines.extraction import Extractor
 from ovos_memory_plugin_entity.pipelines.learning import Learner
 from ovos_memory_plugin_entity.pipelines.owner import Owner
 from ovos_memory_plugin_entity.pipelines.turns import TurnKeeper
+from ovos_memory_plugin_entity.pipelines.voice import MAX_RECALL_FACTS, Voice, VoiceTurn
 from ovos_memory_plugin_entity.settings import SPECS, device_defaults, read_settings, settings_doc
 
 # The assistant waits this long for a session another process holds; its job is then
@@ -80,16 +82,22 @@ class EntityMemory(AgentContextManager):
         english_default = settings.facts_header == SPECS["facts_header"].default
         self._header = language.phrases["header"] if english_default else settings.facts_header
         self._refuses = policy.refuses
-        self._confirmation = Confirmation(load_judge(language, settings.lang), language,
-                                          settings.confirm_ttl_hours * 3600, settings.max_fact_chars,
-                                          language.phrases["confirm_question"],
-                                          min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS)
-                                          ) if settings.confirm else None
+        # Questions are asked and answers judged for ``confirm: on`` and for the spoken controls alike.
+        answers = Confirmation(load_judge(language, settings.lang), language,
+                               settings.confirm_ttl_hours * 3600, settings.max_fact_chars,
+                               language.phrases["confirm_question"],
+                               min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS))
+        self._answers = answers
+        self._confirmation = answers if settings.confirm else None
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
                                 confirmation=self._confirmation, pending_user_timeout=settings.pending_user_timeout,
                                 queue_size=settings.queue_size, concurrency=settings.extract_concurrency,
-                                clock=clock, wall_clock=wall_clock)
+                                clock=clock, wall_clock=wall_clock, answers=answers,
+                                hold=lambda key, user, record: self._voice.holds(key, user, record, wall_clock()))
+        self._voice = Voice(language=language, policy=policy, learner=self._learner,
+                            pause_s=settings.pause_minutes * 60, max_fact_chars=settings.max_fact_chars,
+                            refuses=policy.refuses)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
         self._turns = TurnKeeper(settings.max_history, settings.cache_sessions)
         self._closed = False
@@ -157,13 +165,31 @@ class EntityMemory(AgentContextManager):
     def _render(self, key: str, record: SessionRecord, ranked: RankedSession,
                 utterance: str) -> Optional[str]:
         now = self._wall_clock()
-        chosen = select(ranked, utterance, self.settings.context_budget_chars, self.settings.context_max_facts,
-                        now=now, grace_s=self.settings.event_grace_hours * 3600)
+        heard = self._voice.heard(key, record, utterance, now)  # a spoken control, acted on now
+        hidden = self._voice.hidden(key, record)  # forgotten by voice, perhaps not yet written
+        grace_s = self.settings.event_grace_hours * 3600
+        if heard is not None and heard.recall:
+            chosen = select(ranked, utterance, 0, MAX_RECALL_FACTS + len(hidden), now=now, grace_s=grace_s)
+        else:
+            chosen = select(ranked, utterance, self.settings.context_budget_chars, self.settings.context_max_facts,
+                            now=now, grace_s=grace_s)
+        chosen = [f for f in chosen if f.id not in hidden][:MAX_RECALL_FACTS if heard and heard.recall else None]
         block = render_block(self._header, ranked, chosen, now, self._phrases) if chosen else None
         if self._confirmation is not None:
-            question = self._confirmation.question(key, record, now, self._refuses)
+            asking = record
+            hidden_pending = self._voice.hidden_pending(key, record)
+            if hidden_pending:
+                asking = copy.copy(record)
+                asking.pending = [p for p in record.pending if p.id not in hidden_pending]
+            question = self._confirmation.question(key, asking, now, self._refuses)
             if question:
                 block = f"{block}\n\n{question}" if block else question
+        note = heard.note if heard is not None else (
+            self._phrases["paused_note"] if self._voice.paused(key, record, now) else None)
+        if heard is not None and heard.asked:
+            self._answers.offer(key, heard.asked)
+        if note:
+            block = f"{block}\n\n{note}" if block else note
         return block
 
     # -- the owner's API ------------------------------------------------------------

@@ -100,6 +100,7 @@ class Settings:
     max_history: int
     max_audit_events: int
     cache_sessions: int
+    pause_minutes: float
 
     def policy(self) -> Policy:
         """The limits every edit obeys, with the language's judgement of a fact's words."""
@@ -264,6 +265,9 @@ SPECS: Dict[str, Spec] = {
     "cache_sessions": Spec(DEFAULT_CACHE_SESSIONS, _int(1), "sessions whose records and rankings are kept in "
                                                             "memory; the least recently used are re-read from the "
                                                             "store"),
+    "pause_minutes": Spec(30.0, _float(0, exclusive_zero=True), "how long \"don't remember this conversation\" "
+                                                                "(or \"stop remembering\", \"off the record\") "
+                                                                "pauses learning when the user does not resume it"),
 }
 KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS
 

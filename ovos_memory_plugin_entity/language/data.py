@@ -38,7 +38,7 @@ DEFAULT_LANG = "en-us"
 # The developer's file: patterns a translator need not touch.
 PATTERNS_FILE = "patterns.json"
 PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "forget_all", "forget_request",
-                "instructions", "rules")
+                "instructions", "rules", "controls")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "relations", "conjunctions", "list_breaks",
               "imperatives", "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
@@ -46,7 +46,10 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "relations", "con
 # Word lists read in order, with their length: Monday first, January first.
 ORDERED_LISTS = {"weekdays": 7, "months": 12}
 # The translator's phrases, ``<name>.dialog``.
-PHRASES = ("header", "note", "confirm_question", "today", "tomorrow")
+PHRASES = ("header", "note", "confirm_question", "today", "tomorrow",
+           # what the block tells the chat model after a spoken control (language.controls)
+           "recall_note", "forgot_note", "forgot_nothing", "paused_note", "resumed_note", "ask_forget",
+           "forget_all_item", "remembered_note")
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,8 @@ class Language:
     unsure: Tuple[str, ...] = ()
     stemmer: str = ""  # snowballstemmer's name for the language ("portuguese")
     phrases: Dict[str, Any] = field(default_factory=dict)  # the injected note, dates, questions
+    controls: Dict[str, Tuple[Pattern[str], ...]] = field(default_factory=dict)  # spoken controls, by kind
+    control_slots: Tuple[Tuple[str, Pattern[str]], ...] = ()  # "my address" names the slot "home"
 
 
 def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
@@ -134,6 +139,15 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
                 lowercase=not language["keep_case"])
+
+
+def _controls(data: Dict[str, Any]) -> Dict[str, Tuple[Pattern[str], ...]]:
+    """Each control's phrasings, wrapped in the language's lead-in and tail: a phrasing
+    must fill its clause (see :mod:`language.controls`)."""
+    spec = data["controls"]
+    lead, tail = spec["lead"], spec["tail"]
+    return {kind: tuple(re.compile(rf"(?:{lead})(?:{p})(?:{tail})", re.IGNORECASE) for p in phrasings)
+            for kind, phrasings in spec.items() if kind not in ("lead", "tail", "slots")}
 
 
 def available() -> List[str]:
@@ -218,7 +232,10 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         rules=tuple(_rule(r, data) for r in data["rules"]),
         yes=tuple(data["yes"]), no=tuple(data["no"]), unsure=tuple(data["unsure"]),
         stemmer=str(data["stemmer"]),
-        phrases=data["phrases"])
+        phrases=data["phrases"],
+        controls=_controls(data),
+        control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
+                            for slot, words in data["controls"]["slots"].items()))
 
 
 @lru_cache(maxsize=32)

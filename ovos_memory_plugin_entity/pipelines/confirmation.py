@@ -54,7 +54,7 @@ class Confirmation:
         asked: List[str] = []
         used = len(self._question)
         for item in record.pending:
-            if item.awaiting or now - item.created_at > self._ttl_s:
+            if item.awaiting or item.by_voice or now - item.created_at > self._ttl_s:
                 continue
             item_lines = [f"- {sanitise(line, self._max_fact_chars)}" for line in item.describe if not refuses(line)]
             cost = sum(len(line) + 1 for line in item_lines)
@@ -68,6 +68,10 @@ class Confirmation:
         else:
             self._offered.pop(key)
         return "\n".join([self._question, *lines]) if asked else None
+
+    def offer(self, key: str, pending_ids: Sequence[str]) -> None:
+        """A spoken control put its own question in this turn's context (:mod:`voice`)."""
+        self._offered.put(key, (self._offered.get(key) or []) + list(pending_ids))
 
     def asked_in(self, key: str, assistant_words: str) -> List[str]:
         """Called as each exchange is recorded: the items its context offered, if the
@@ -94,6 +98,8 @@ class Confirmation:
         if awaiting and self._is_answer(user_words):
             self._judge_answer(editor, awaiting, user_words)
         editor.set_awaiting(asked_now, True)
+        for item in [p for p in editor.record.pending if p.by_voice and not p.awaiting]:
+            editor.decide(item.id, False)  # a control's question the assistant did not put, or put and answered
 
     def _judge_answer(self, editor: Editor, asked: List[Pending], user_words: str) -> None:
         question = "Should I remember: " + "; ".join(line for p in asked for line in p.describe) + "?"

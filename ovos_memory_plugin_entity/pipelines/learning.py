@@ -15,6 +15,7 @@ write is retried: the model is never asked twice for one exchange because of the
 """
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from typing import Any, Callable, List, Optional
 
@@ -26,7 +27,8 @@ from ovos_memory_plugin_entity.domain.contract import render_exchange
 from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import StoreDataError, StoreUnavailable
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.io.caches import RankCache
+from ovos_memory_plugin_entity.domain.record import SessionRecord, Taught
+from ovos_memory_plugin_entity.io.caches import LRU, RankCache
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.io.worker import ExtractionWorker, Job
 from ovos_memory_plugin_entity.pipelines.confirmation import Confirmation
@@ -35,6 +37,11 @@ from ovos_memory_plugin_entity.pipelines.pairing import ExchangePairer
 
 # While the store cannot be reached, a queued exchange is tried again this often.
 STORE_RETRY_S = 2.0
+# Sessions whose latest exchange this process remembers, so "forget that" can withdraw it.
+MAX_LATEST_EXCHANGES = 10_000
+# What ``hold`` says of an exchange: not queued at all (memory is paused), or queued for
+# the answers only (the user's words were a spoken control, acted on during the turn).
+PAUSED, CONTROL = "paused", "control"
 
 
 @dataclass
@@ -48,6 +55,19 @@ class Exchange:
     attempts: int = 0
     extraction: Optional[Extraction] = None  # kept when only the write failed
     answered: bool = False
+    token: str = ""  # names the exchange in the record's ``taught``
+    control: bool = False  # a spoken control: its answers are judged, nothing is extracted
+    withdrawn: bool = False  # "forget that" came before it was applied: it never will be
+    done: bool = False
+
+
+@dataclass
+class VoiceEdit:
+    """A spoken control's change to the record, queued behind the session's exchanges."""
+
+    generation: int
+    act: Callable[[Editor], Any]
+    done: Callable[[], None]  # called once the change is written
 
 
 class Learner:
@@ -55,8 +75,15 @@ class Learner:
 
     def __init__(self, *, store: Store, ranks: RankCache, extractor: Extractor, policy: Policy,
                  confirmation: Optional[Confirmation], pending_user_timeout: float, queue_size: int,
-                 concurrency: int, clock: Callable[[], float], wall_clock: Callable[[], float]):
+                 concurrency: int, clock: Callable[[], float], wall_clock: Callable[[], float],
+                 answers: Optional[Confirmation] = None,
+                 hold: Optional[Callable[[str, str, SessionRecord], Optional[str]]] = None):
+        """``confirmation`` keeps extractions pending (``confirm: on``); ``answers`` judges
+        the user's answers to any question (a spoken control's too); ``hold`` says whether
+        an exchange is learnt from (:data:`PAUSED`, :data:`CONTROL`, or None)."""
         self._store, self._ranks, self._extractor = store, ranks, extractor
+        self._answers, self._hold = answers or confirmation, hold
+        self._latest: LRU[str, Exchange] = LRU(MAX_LATEST_EXCHANGES)
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
         self._pairer = ExchangePairer(clock, pending_user_timeout)
         self._worker = ExtractionWorker(self._handle, queue_size=queue_size, concurrency=concurrency, clock=clock)
@@ -65,20 +92,46 @@ class Learner:
     def learn(self, key: str, messages: List[AgentMessage]) -> None:
         """Queue each exchange ``messages`` completes; returns at once."""
         for user, assistant in self._pairer.feed(key, messages):
-            asked = self._confirmation.asked_in(key, assistant) if self._confirmation else None
-            self._worker.submit(key, Exchange(user, assistant, self._generation(key), asked))
+            asked = self._answers.asked_in(key, assistant) if self._answers else None
+            record = self._record(key)
+            held = self._hold(key, user, record) if self._hold is not None and record is not None else None
+            if held == PAUSED:
+                continue
+            exchange = Exchange(user, assistant, record.generation if record is not None else None, asked,
+                                token=uuid.uuid4().hex[:12], control=held == CONTROL)
+            self._latest.put(key, exchange)
+            self._worker.submit(key, exchange)
 
-    def _generation(self, key: str) -> Optional[int]:
-        """The session's erase generation now; None while the store cannot be read."""
+    def _record(self, key: str) -> Optional[SessionRecord]:
+        """The session's record now (for its erase generation); None while the store cannot be read."""
         try:
-            return self._store.load(key)[1].generation
+            return self._store.load(key)[1]
         except StoreUnavailable:
             return None
+
+    def withdraw_latest(self, key: str) -> Optional[Exchange]:
+        """"Forget that": the session's latest exchange, when this process has not finished
+        it, is never applied; it is returned. None when there is none or it is finished."""
+        exchange = self._latest.get(key)
+        if exchange is None or exchange.done or exchange.control:
+            return None
+        exchange.withdrawn = True
+        return exchange
+
+    def submit_edit(self, key: str, edit: VoiceEdit) -> None:
+        """Queue a spoken control's change behind the exchanges already queued for the session."""
+        self._worker.submit(key, edit)
 
     # -- in the worker -------------------------------------------------------------
     def _handle(self, job: Job) -> Optional[float]:
         try:
-            return self._learn_from(job.key, job.payload)
+            if isinstance(job.payload, VoiceEdit):
+                self._edit(job.key, job.payload.generation, "user", job.payload.act)
+                job.payload.done()
+                return None
+            outcome = self._learn_from(job.key, job.payload)
+            job.payload.done = outcome is None
+            return outcome
         except StoreUnavailable:
             return STORE_RETRY_S  # the exchange waits in the queue until the store is back
         except StoreDataError as exc:
@@ -91,11 +144,14 @@ class Learner:
             rec, self._extractor.prompt_facts(ranked, exchange_text, self._wall_clock())))
         if exchange.generation is None:
             exchange.generation = record.generation  # queued while the store was unreachable
-        if record.generation != exchange.generation:
-            return None  # the session was erased after this exchange was queued
-        if self._confirmation is not None and not exchange.answered:
+        if record.generation != exchange.generation or exchange.withdrawn:
+            return None  # the session was erased after this exchange was queued, or the user took it back
+        if self._answers is not None and not exchange.answered and (
+                self._confirmation is not None or record.pending or exchange.asked_ids):
             self._edit(key, exchange.generation, "user", lambda editor: self._answer(editor, exchange))
             exchange.answered = True
+        if exchange.control:
+            return None
         if exchange.extraction is None:
             exchange.attempts += 1
             outcome = self._extractor.extract(exchange.user, exchange.assistant, listed, exchange.attempts,
@@ -106,19 +162,28 @@ class Learner:
                 return None
             exchange.extraction = outcome
         extraction = exchange.extraction
-        self._edit(key, exchange.generation, extraction.actor, lambda editor: self._apply(editor, extraction))
+        self._edit(key, exchange.generation, extraction.actor,
+                   lambda editor: self._apply(editor, extraction, exchange))
         return None
 
     def _answer(self, editor: Editor, exchange: Exchange) -> None:
-        if self._confirmation is not None:
-            self._confirmation.take_answer(editor, exchange.user, exchange.asked_ids or [])
+        if self._answers is not None:
+            self._answers.take_answer(editor, exchange.user, exchange.asked_ids or [])
 
-    def _apply(self, editor: Editor, extraction: Extraction) -> None:
+    def _apply(self, editor: Editor, extraction: Extraction, exchange: Exchange) -> None:
+        if exchange.withdrawn:  # checked under the session's lock: "forget that" won the race
+            return
         gates = {"forget_allowed": extraction.forget_allowed, "forget_all_allowed": extraction.forget_all_allowed}
+        events_before = len(editor.change.events)
         if self._confirmation is not None:
             self._confirmation.propose(editor, extraction.ops, extraction.listed_ids, **gates)
         else:
             editor.apply_ops(extraction.ops, extraction.listed_ids, **gates)
+        new = editor.change.events[events_before:]
+        facts = tuple(e.subject for e in new if e.action == "add" and e.subject)
+        pending = tuple(e.subject for e in new if e.action == "propose" and e.subject)
+        if facts or pending:  # what "forget that" takes back
+            editor.record.taught = Taught(editor.now, exchange.token, facts, pending)
 
     def _edit(self, key: str, generation: int, actor: Actor, act: Callable[[Editor], Any]) -> None:
         def unless_erased(editor: Editor) -> None:
