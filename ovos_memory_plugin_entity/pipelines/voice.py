@@ -10,8 +10,11 @@ what was done. Until the write lands, an overlay in this process hides what was
 forgotten and holds the pause, so no context built after the request shows it; once
 written, the record is the truth, on every node.
 
-The exchange that carried a control is not learnt from (its answers to questions are
-still judged): "forget my address" must not become a fact, nor a model's forget.
+The exchange that carried a control acted on is not learnt from (its answers to
+questions are still judged): "forget my address" must not become a fact, nor a model's
+forget, nor forget everything without the question. Words that reach ``update_history``
+without a context built for them were acted on by no control, and are learnt from as
+ever (a model's forget still passes only the forget gates).
 """
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, SessionRecord
 from ovos_memory_plugin_entity.domain.rendering import sanitise
+from ovos_memory_plugin_entity.io.caches import LRU
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.controls import Control, recognise
 from ovos_memory_plugin_entity.language.data import Language
@@ -71,6 +75,7 @@ class Voice:
         self._phrases = language.phrases
         self._lock = threading.Lock()
         self._overlays: Dict[str, _Overlay] = {}  # insertion order: the oldest is dropped past the bound
+        self._acted: LRU[str, str] = LRU(MAX_OVERLAY_SESSIONS)  # session -> the words a control was acted on for
 
     # -- what every turn asks --------------------------------------------------------
     def hidden(self, key: str, record: SessionRecord) -> Set[str]:
@@ -104,8 +109,10 @@ class Voice:
         """For the learner: not queued while paused; answers only for a control's exchange."""
         if self.paused(key, record, now):
             return PAUSED
-        control = recognise(user_words, self._language)
-        return CONTROL if control is not None and self._acts_on(control) else None
+        if self._acted.get(key) == user_words.strip():
+            self._acted.pop(key)
+            return CONTROL
+        return None
 
     # -- on the turn ---------------------------------------------------------------------
     def heard(self, key: str, record: SessionRecord, utterance: str, now: float) -> Optional[VoiceTurn]:
@@ -113,6 +120,7 @@ class Voice:
         control = recognise(utterance, self._language)
         if control is None or not self._acts_on(control):
             return None
+        self._acted.put(key, utterance.strip())
         if control.kind == "recall":
             return VoiceTurn(self._phrases["recall_note"], recall=True)
         if control.kind == "forget_all":
