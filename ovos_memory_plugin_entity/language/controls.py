@@ -19,6 +19,7 @@ from typing import Optional
 
 from ovos_memory_plugin_entity.domain.text import said_words
 from ovos_memory_plugin_entity.language.data import Language
+from ovos_memory_plugin_entity.language.gates import negated
 from ovos_memory_plugin_entity.language.screen import screened_form
 
 # A spoken control is a short request; a longer turn is a statement and is not read for one.
@@ -66,10 +67,7 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
 
 
 def _negated(clause: str, language: Language) -> bool:
-    words = said_words(clause)
-    spoken = " ".join(words)
-    return any(w in language.negations or w.endswith("n't") for w in words) or any(
-        " " in n and f" {n} " in f" {spoken} " for n in language.negations)
+    return negated(said_words(clause), language.negations)
 
 
 def is_control(utterance: str, language: Language) -> bool:

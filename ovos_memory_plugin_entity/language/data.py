@@ -42,7 +42,7 @@ PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "forget_all
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "relations", "conjunctions", "list_breaks",
               "imperatives", "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
-              "weekdays", "months")
+              "weekdays", "months", "memory_words", "non_memory_objects")
 # Word lists read in order, with their length: Monday first, January first.
 ORDERED_LISTS = {"weekdays": 7, "months": 12}
 # The translator's phrases, ``<name>.dialog``.
@@ -93,6 +93,8 @@ class Language:
     forget_all: Tuple[Pattern[str], ...] = ()
     forget_request: Tuple[Pattern[str], ...] = ()
     negations: FrozenSet[str] = frozenset()
+    memory_words: FrozenSet[str] = frozenset()  # a forget request is about the memory: "forget", "know"
+    non_memory_objects: FrozenSet[str] = frozenset()  # ... not about a list, an alarm, a table, a plan
     instructions: Tuple[Pattern[str], ...] = ()
     imperatives: FrozenSet[str] = frozenset()  # command verbs that open no statement about a person
     rules: Tuple[Rule, ...] = ()
@@ -208,6 +210,11 @@ def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
     return tuple(p for code in available() for p in _patterns(_read(code), "instructions"))
 
 
+def _words(data: Dict[str, Any], english: Dict[str, Any], name: str, with_english: bool) -> FrozenSet[str]:
+    """A word list, case-folded, with English's beside it (the gates always read English too)."""
+    return frozenset(w.casefold() for w in data[name] + (english[name] if with_english else []))
+
+
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
     with_english = code != DEFAULT_LANG
     return Language(
@@ -226,6 +233,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
             _patterns(english, "forget_request") if with_english else ()),
         negations=frozenset(w.casefold() for w in data["negations"])
         | (frozenset(w.casefold() for w in english["negations"]) if with_english else frozenset()),
+        memory_words=_words(data, english, "memory_words", with_english),
+        non_memory_objects=_words(data, english, "non_memory_objects", with_english),
         instructions=_every_instruction_pattern(),
         imperatives=frozenset(w.casefold() for w in data["imperatives"])
         | (frozenset(w.casefold() for w in english["imperatives"]) if with_english else frozenset()),
