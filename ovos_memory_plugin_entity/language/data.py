@@ -38,7 +38,7 @@ DEFAULT_LANG = "en-us"
 # The developer's file: patterns a translator need not touch.
 PATTERNS_FILE = "patterns.json"
 PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "forget_all", "forget_request",
-                "instructions", "rules", "controls")
+                "instructions", "rules", "controls", "clauses")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "relations", "conjunctions", "list_breaks",
               "imperatives", "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
@@ -105,6 +105,8 @@ class Language:
     phrases: Dict[str, Any] = field(default_factory=dict)  # the injected note, dates, questions
     controls: Dict[str, Tuple[Pattern[str], ...]] = field(default_factory=dict)  # spoken controls, by kind
     control_slots: Tuple[Tuple[str, Pattern[str]], ...] = ()  # "my address" names the slot "home"
+    clause_joiner: Optional[Pattern[str]] = None  # "and" between two clauses (captured, so a split keeps it)
+    subject: str = ""  # the first person, said again when a joined clause drops it ("und wohne in Köln")
 
 
 def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
@@ -243,6 +245,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         stemmer=str(data["stemmer"]),
         phrases=data["phrases"],
         controls=_controls(data),
+        clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
+        subject=str(data["clauses"]["subject"]),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()))
 
