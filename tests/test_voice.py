@@ -304,3 +304,15 @@ def test_controls_work_with_the_model_up_and_are_not_extracted(make_memory, mode
     turn(memory, "Please forget my address.")
     assert live(memory) == []
     assert len(model.requests) == sent
+
+
+def test_forget_everything_can_be_confirmed_while_paused(make_memory):
+    memory = make(make_memory, "en-us", extractor="rules")
+    memory.add_fact("s", "Likes tea")
+    memory.add_fact("s", "Has a cat")
+    turn(memory, "Stop remembering.")
+    turn(memory, "Forget everything you know about me.", answer="Are you sure?")
+    turn(memory, "yes")
+    assert live(memory) == []
+    turn(memory, "I live in Porto.")
+    assert live(memory) == []  # still paused: nothing learnt

@@ -95,10 +95,10 @@ class Learner:
             asked = self._answers.asked_in(key, assistant) if self._answers else None
             record = self._record(key)
             held = self._hold(key, user, record) if self._hold is not None and record is not None else None
-            if held == PAUSED:
-                continue
+            if held == PAUSED and not asked and not (record is not None and any(p.awaiting for p in record.pending)):
+                continue  # paused: nothing queued, unless it answers a question (answers only, nothing learnt)
             exchange = Exchange(user, assistant, record.generation if record is not None else None, asked,
-                                token=uuid.uuid4().hex[:12], control=held == CONTROL)
+                                token=uuid.uuid4().hex[:12], control=held in (CONTROL, PAUSED))
             self._latest.put(key, exchange)
             self._worker.submit(key, exchange)
 
