@@ -316,3 +316,17 @@ def test_forget_everything_can_be_confirmed_while_paused(make_memory):
     assert live(memory) == []
     turn(memory, "I live in Porto.")
     assert live(memory) == []  # still paused: nothing learnt
+
+
+def test_forget_that_drops_a_proposal_awaiting_its_yes(make_memory):
+    """``confirm: on``: what the last exchange proposed is dropped, and never asked about again."""
+    memory = make(make_memory, "en-us", extractor="rules", confirm="on")
+    turn(memory, "I live in Porto.")
+    assert [p.describe for p in memory.pending("s")] == [["Lives in Porto"]]
+    block = turn(memory, "Forget that.")
+    assert "Lives in Porto" in block
+    assert load_language("en-us").phrases["confirm_question"] not in block  # not asked about in the same breath
+    assert memory.pending("s") == []
+    assert "Porto" not in context_text(memory, "hello")
+    turn(memory, "yes")
+    assert live(memory) == []

@@ -59,7 +59,6 @@ class _Overlay:
     """What this process knows and the record may not show yet (a write in flight)."""
 
     facts: Set[str] = field(default_factory=set)  # forgotten fact ids
-    pending: Set[str] = field(default_factory=set)  # dropped proposal ids
     withdrawn: Set[str] = field(default_factory=set)  # exchange tokens: what they taught is hidden too
     pause: Optional[Tuple[Optional[float]]] = None  # (paused until,) once a pause or resume was asked
     writes: int = 0
@@ -90,14 +89,12 @@ class Voice:
             return hidden
 
     def hidden_pending(self, key: str, record: SessionRecord) -> Set[str]:
+        """Proposal ids no question may offer: a "forget that" took them back."""
         with self._lock:
             overlay = self._overlays.get(key)
-            if overlay is None:
-                return set()
-            hidden = set(overlay.pending)
-            if record.taught is not None and record.taught.exchange in overlay.withdrawn:
-                hidden.update(record.taught.pending)
-            return hidden
+            if overlay is not None and record.taught is not None and record.taught.exchange in overlay.withdrawn:
+                return set(record.taught.pending)
+            return set()
 
     def paused(self, key: str, record: SessionRecord, now: float) -> bool:
         with self._lock:
