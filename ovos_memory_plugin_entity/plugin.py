@@ -37,7 +37,7 @@ from ovos_memory_plugin_entity.pipelines.extraction import Extractor
 from ovos_memory_plugin_entity.pipelines.learning import Learner
 from ovos_memory_plugin_entity.pipelines.owner import Owner
 from ovos_memory_plugin_entity.pipelines.turns import TurnKeeper
-from ovos_memory_plugin_entity.pipelines.voice import MAX_RECALL_FACTS, Voice, VoiceTurn
+from ovos_memory_plugin_entity.pipelines.voice import MAX_RECALL_FACTS, Voice
 from ovos_memory_plugin_entity.settings import SPECS, device_defaults, read_settings, settings_doc
 
 # The assistant waits this long for a session another process holds; its job is then
@@ -167,13 +167,12 @@ class EntityMemory(AgentContextManager):
         now = self._wall_clock()
         heard = self._voice.heard(key, record, utterance, now)  # a spoken control, acted on now
         hidden = self._voice.hidden(key, record)  # forgotten by voice, perhaps not yet written
-        grace_s = self.settings.event_grace_hours * 3600
-        if heard is not None and heard.recall:
-            chosen = select(ranked, utterance, 0, MAX_RECALL_FACTS + len(hidden), now=now, grace_s=grace_s)
-        else:
-            chosen = select(ranked, utterance, self.settings.context_budget_chars, self.settings.context_max_facts,
-                            now=now, grace_s=grace_s)
-        chosen = [f for f in chosen if f.id not in hidden][:MAX_RECALL_FACTS if heard and heard.recall else None]
+        recall = heard is not None and heard.recall  # "what do you know about me": every fact, its own cap
+        budget, cap = (0, MAX_RECALL_FACTS + len(hidden)) if recall else (
+            self.settings.context_budget_chars, self.settings.context_max_facts)
+        chosen = [f for f in select(ranked, utterance, budget, cap, now=now,
+                                    grace_s=self.settings.event_grace_hours * 3600) if f.id not in hidden]
+        chosen = chosen[:MAX_RECALL_FACTS] if recall else chosen
         block = render_block(self._header, ranked, chosen, now, self._phrases) if chosen else None
         if self._confirmation is not None:
             asking = record
