@@ -13,6 +13,7 @@ Enable it from a persona's JSON::
 """
 from __future__ import annotations
 
+import copy
 import threading
 import time
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
@@ -38,6 +39,7 @@ from ovos_memory_plugin_entity.pipelines.extraction import Extractor
 from ovos_memory_plugin_entity.pipelines.learning import Learner
 from ovos_memory_plugin_entity.pipelines.owner import Owner
 from ovos_memory_plugin_entity.pipelines.turns import TurnKeeper
+from ovos_memory_plugin_entity.pipelines.voice import MAX_RECALL_FACTS, Voice
 from ovos_memory_plugin_entity.settings import SPECS, device_defaults, read_settings, settings_doc
 
 if TYPE_CHECKING:  # imported at run time only when embeddings_url is set (it needs numpy)
@@ -87,19 +89,26 @@ class EntityMemory(AgentContextManager):
         # What a question about pending facts never repeats: an instruction, or a secret (a
         # proposal kept before secrets were refused may hold one).
         self._refuses = lambda text: policy.refuses(text) or policy.secret_class(text) is not None
-        self._confirmation = Confirmation(load_judge(language, settings.lang), language,
-                                          settings.confirm_ttl_hours * 3600, settings.max_fact_chars,
-                                          language.phrases["confirm_question"],
-                                          min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
-                                          confirms_all=settings.confirm
-                                          ) if settings.confirm or settings.sensitive_confirm else None
+        # Questions are asked and answers judged for `confirm: on`, sensitive topics and the spoken
+        # controls alike.
+        answers = Confirmation(load_judge(language, settings.lang), language,
+                               settings.confirm_ttl_hours * 3600, settings.max_fact_chars,
+                               language.phrases["confirm_question"],
+                               min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
+                               confirms_all=settings.confirm)
+        self._answers = answers
+        self._confirmation = answers if settings.confirm or settings.sensitive_confirm else None
         self._dense = self._start_dense(clock, http_session)
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
                                 confirmation=self._confirmation, pending_user_timeout=settings.pending_user_timeout,
                                 queue_size=settings.queue_size, concurrency=settings.extract_concurrency,
-                                clock=clock, wall_clock=wall_clock,
-                                on_change=self._dense.keeper.request if self._dense else None)
+                                clock=clock, wall_clock=wall_clock, answers=answers,
+                                on_change=self._dense.keeper.request if self._dense else None,
+                                hold=lambda key, user, record: self._voice.holds(key, user, record, wall_clock()))
+        self._voice = Voice(language=language, policy=policy, learner=self._learner,
+                            pause_s=settings.pause_minutes * 60, max_fact_chars=settings.max_fact_chars,
+                            refuses=self._refuses)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
         self._turns = TurnKeeper(settings.max_history, settings.cache_sessions,
                                  lambda text: redact(text, language))
@@ -203,15 +212,32 @@ class EntityMemory(AgentContextManager):
                 utterance: str, query: Any = None) -> Optional[str]:
         self._learner.saw(key, record)
         now = self._wall_clock()
-        relevance = self._dense.relevance(key, record, ranked, utterance, query, self.settings.context_budget_chars,
-                                          self.settings.context_max_facts) if self._dense else None
-        chosen = select(ranked, utterance, self.settings.context_budget_chars, self.settings.context_max_facts,
-                        now=now, grace_s=self.settings.event_grace_hours * 3600, relevance=relevance)
+        heard = self._voice.heard(key, record, utterance, now)  # a spoken control, acted on now
+        hidden = self._voice.hidden(key, record)  # forgotten by voice, perhaps not yet written
+        recall = heard is not None and heard.recall  # "what do you know about me": every fact, its own cap
+        budget, cap = (0, MAX_RECALL_FACTS + len(hidden)) if recall else (
+            self.settings.context_budget_chars, self.settings.context_max_facts)
+        relevance = self._dense.relevance(key, record, ranked, utterance, query, budget, cap) \
+            if self._dense and not recall else None
+        chosen = [f for f in select(ranked, utterance, budget, cap, now=now, relevance=relevance,
+                                    grace_s=self.settings.event_grace_hours * 3600) if f.id not in hidden]
+        chosen = chosen[:MAX_RECALL_FACTS] if recall else chosen
         block = render_block(self._header, ranked, chosen, now, self._phrases) if chosen else None
         if self._confirmation is not None:
-            question = self._confirmation.question(key, record, now, self._refuses)
+            asking = record
+            hidden_pending = self._voice.hidden_pending(key, record)
+            if hidden_pending:
+                asking = copy.copy(record)
+                asking.pending = [p for p in record.pending if p.id not in hidden_pending]
+            question = self._confirmation.question(key, asking, now, self._refuses)
             if question:
                 block = f"{block}\n\n{question}" if block else question
+        note = heard.note if heard is not None else (
+            self._phrases["paused_note"] if self._voice.paused(key, record, now) else None)
+        if heard is not None and heard.asked:
+            self._answers.offer(key, heard.asked)
+        if note:
+            block = f"{block}\n\n{note}" if block else note
         return block
 
     # -- the owner's API ------------------------------------------------------------

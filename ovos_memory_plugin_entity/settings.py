@@ -108,6 +108,7 @@ class Settings:
     embeddings_timeout: float
     sensitive_confirm: Tuple[str, ...]
     sensitive_deny: Tuple[str, ...]
+    pause_minutes: float
 
     def policy(self, tombstone_key: bytes = b"") -> Policy:
         """The limits every edit obeys, with the language's judgement of a fact's words, the
@@ -311,6 +312,9 @@ SPECS: Dict[str, Spec] = {
     "sensitive_deny": Spec((), _categories, "facts in these categories are never kept from the model, the rules "
                                             "or the older plugin's file (the owner's own add or import is): "
                                             "refused, and the audit names the category only", shown="[]"),
+    "pause_minutes": Spec(30.0, _float(0, exclusive_zero=True), "how long \"don't remember this conversation\" "
+                                                                "(or \"stop remembering\", \"off the record\") "
+                                                                "pauses learning when the user does not resume it"),
 }
 KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS
 

@@ -35,10 +35,10 @@ def user_assistant(user: str, assistant: str = "Okay.") -> List[AgentMessage]:
 
 def apply_ops(record: SessionRecord, ops: Ops, *, now: float, actor: str, policy: Policy,
               listed_ids: Optional[Iterable[str]] = None, forget_allowed: bool = True,
-              forget_all_allowed: bool = False) -> Change:
+              forget_all_allowed: bool = False, asked: bool = False) -> Change:
     """An extraction's operations applied as the learning pipeline applies them."""
     return Editor(record, policy, now, actor).apply_ops(ops, listed_ids, forget_allowed=forget_allowed,
-                                                        forget_all_allowed=forget_all_allowed)
+                                                        forget_all_allowed=forget_all_allowed, asked=asked)
 
 
 def owner_add(record: SessionRecord, text: str, *, now: float, actor: str, policy: Policy,

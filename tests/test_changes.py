@@ -94,6 +94,11 @@ def test_forget_all_only_when_the_user_asks(make_memory, model, logs):
     assert len(live(memory)) == 3
     assert any("forget_all ignored" in m for _, m in logs)
     turn(memory, "Please forget everything you know about me.")
+    assert len(live(memory)) == 3  # a model's forget_all keeps the half-of-live guard: asked first, by voice
+    assert any("refused a reply that would retire 3 of 3" in m for _, m in logs)
+    memory.build_conversation_context("Please forget everything you know about me.", "s")
+    memory.update_history(user_assistant("Please forget everything you know about me.", "Are you sure?"), "s")
+    turn(memory, "yes")
     assert live(memory) == []
 
 

@@ -8,11 +8,11 @@ POLICY = f.Policy(max_facts=50, max_retired=200, supersede_threshold=0.8,
                   stopwords=load_language("en-US").stopwords)
 
 
-def apply(record, now=1.0, actor="extractor", listed=None, allowed=False, policy=POLICY, **ops):
+def apply(record, now=1.0, actor="extractor", listed=None, allowed=False, policy=POLICY, asked=False, **ops):
     ops.setdefault("add", ())
     ops["add"] = tuple(f.NewFact(a) if isinstance(a, str) else a for a in ops["add"])
     return f.apply_ops(record, f.Ops(**ops), now=now, actor=actor, policy=policy,
-                       listed_ids=listed, forget_all_allowed=allowed)
+                       listed_ids=listed, forget_all_allowed=allowed, asked=asked)
 
 
 def live(record):
@@ -90,7 +90,9 @@ def test_forget_all_needs_the_gate():
     apply(record, add=["Likes tea", "Has a cat", "Lives in Porto"])
     change = apply(record, forget_all=True)
     assert len(live(record)) == 3 and change.warnings
-    apply(record, forget_all=True, allowed=True)
+    change = apply(record, forget_all=True, allowed=True)  # asked for, but not confirmed: the guard holds
+    assert len(live(record)) == 3 and change.refused
+    apply(record, forget_all=True, allowed=True, asked=True)  # the user's yes to the question
     assert live(record) == [] and len(record.tombstones) == 3
 
 

@@ -88,7 +88,9 @@ def test_forget_everything_is_a_request_not_a_mention(make_memory, model, lang, 
     model.default = json.dumps({"forget_all": True})
     turn(memory, case["keep"])
     assert len(live(memory)) == 2
-    turn(memory, case["forget"])
+    turn(memory, case["forget"], answer="Are you sure?")  # by voice: asked first
+    assert len(live(memory)) == 2
+    turn(memory, case["yes"])
     assert live(memory) == []
 
 

@@ -434,14 +434,16 @@ class Editor:
 
     # -- extraction ------------------------------------------------------------------
     def apply_ops(self, ops: Ops, listed_ids: Optional[Iterable[str]] = None, *,
-                  forget_allowed: bool = False, forget_all_allowed: bool = False) -> Change:
+                  forget_allowed: bool = False, forget_all_allowed: bool = False, asked: bool = False) -> Change:
         """Apply an extraction's operations, or refuse them whole.
 
         ``listed_ids`` are the ids the prompt showed the model; ``update``/``forget`` of
         any other id (invented, echoed from an example, or no longer live) is ignored.
         The two gates are decided in code from the user's own words: ``forget_allowed``
         (they asked to forget something) and ``forget_all_allowed`` (everything). A forget
-        without its gate is ignored and leaves no tombstone.
+        without its gate is ignored and leaves no tombstone. A change that retires more
+        than half the live facts (forgetting everything included) is refused whole unless
+        ``asked``: the user said yes to the assistant's question about exactly this.
         """
         record = self.record
         snapshot, events_before = record.copy(), len(self.change.events)
@@ -476,7 +478,7 @@ class Editor:
             self.propose(held, listed_ids, forget_allowed=False, forget_all_allowed=False)
         self.finish()
         retired_now = sum(1 for f in live_before.values() if not f.live)
-        if not wiped and retired_now > MASS_RETIRE_MINIMUM and retired_now * 2 > len(live_before):
+        if not asked and retired_now > MASS_RETIRE_MINIMUM and retired_now * 2 > len(live_before):
             record.__dict__.update(snapshot.__dict__)
             self._by_key, self._by_words = {}, {}
             for fact in record.live_facts():
@@ -754,6 +756,15 @@ class Editor:
             self._drop_pending(oldest, "expire")
         return item
 
+    def ask(self, pending_id: str, ops: Ops, describe: List[str]) -> Pending:
+        """Keep a spoken control's forget pending under ``pending_id`` (chosen when the
+        question was put, before this write): the user's yes to that question applies it."""
+        item = Pending(id=pending_id, ops=ops, describe=describe, listed_ids=None, forget_allowed=True,
+                       forget_all_allowed=ops.forget_all, created_at=self.now, by_voice=True)
+        self.record.pending.append(item)
+        self._event("propose", item.id, after=" | ".join(describe))
+        return item
+
     def _unwelcome(self, text: str, about: Optional[str], *names: Optional[str],
                    category: Optional[str] = None) -> bool:
         if self._refused_secret(text, *names) or self._denied(text, category, *names):
@@ -805,7 +816,7 @@ class Editor:
         said = [line for line in item.describe if not self._secret_in(line)]  # kept before secrets were refused
         self._event("confirm", item.id, before=" | ".join(said))
         self.apply_ops(item.ops, item.listed_ids, forget_allowed=item.forget_allowed,
-                       forget_all_allowed=item.forget_all_allowed)
+                       forget_all_allowed=item.forget_all_allowed, asked=item.by_voice)
         if self.change.refused:
             del self.change.events[events_before:]
             self.record.pending.append(item)

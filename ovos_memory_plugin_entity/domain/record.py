@@ -175,11 +175,15 @@ class Pending:
     unclear_answers: int = 0
     forget_allowed: bool = False  # the user's words asked to forget something
     awaiting: bool = False  # the assistant asked about it last turn; the next words answer
+    by_voice: bool = False  # a spoken control's question (forget everything, forget many): the user's yes decides
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"id": self.id, "ops": self.ops.to_dict(), "describe": self.describe, "listed_ids": self.listed_ids,
+        data = {"id": self.id, "ops": self.ops.to_dict(), "describe": self.describe, "listed_ids": self.listed_ids,
                 "forget_all_allowed": self.forget_all_allowed, "forget_allowed": self.forget_allowed,
                 "created_at": self.created_at, "unclear_answers": self.unclear_answers, "awaiting": self.awaiting}
+        if self.by_voice:
+            data["by_voice"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Pending":
@@ -191,7 +195,7 @@ class Pending:
                    listed_ids=[str(x) for x in listed] if isinstance(listed, list) else None,
                    forget_all_allowed=data.get("forget_all_allowed") is True,
                    forget_allowed=data.get("forget_allowed") is True, awaiting=data.get("awaiting") is True,
-                   created_at=_float(data.get("created_at")),
+                   by_voice=data.get("by_voice") is True, created_at=_float(data.get("created_at")),
                    unclear_answers=int(_float(data.get("unclear_answers", data.get("asked")))))
 
 
@@ -225,6 +229,25 @@ class Vectors:
             return None
         return cls(model, prefix, dim, {k: v for k, v in data["of"].items()
                                         if isinstance(k, str) and isinstance(v, str) and len(v) <= MAX_VECTOR_CHARS})
+@dataclass(frozen=True)
+class Taught:
+    """What the session's most recent exchange that taught something added ("forget that")."""
+
+    at: float
+    exchange: str  # the exchange's token, so a request can tell whether it was applied
+    facts: Tuple[str, ...] = ()
+    pending: Tuple[str, ...] = ()
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"at": self.at, "exchange": self.exchange, "facts": list(self.facts), "pending": list(self.pending)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Optional["Taught"]:
+        if not isinstance(data, dict):
+            return None
+        return cls(_float(data.get("at")), str(data.get("exchange", "")),
+                   tuple(str(x) for x in data.get("facts", []) if isinstance(x, str)),
+                   tuple(str(x) for x in data.get("pending", []) if isinstance(x, str)))
 
 
 @dataclass
@@ -245,6 +268,8 @@ class SessionRecord:
     unreadable: List[Any] = field(default_factory=list)  # rows that did not parse, kept as they were
     audit_events: int = 0  # lines in the session's audit trail (the store keeps it bounded)
     vectors: Optional[Vectors] = None  # dense recall's fact vectors (embeddings_url), derived data
+    taught: Optional[Taught] = None  # what the latest exchange that taught something added
+    paused_until: Optional[float] = None  # learning paused by the user's request until then
 
     def live_facts(self) -> List[Fact]:
         return [f for f in self.facts if f.live]
@@ -293,6 +318,10 @@ class SessionRecord:
             data["unreadable"] = self.unreadable
         if self.audit_events:
             data["audit_events"] = self.audit_events
+        if self.taught is not None:
+            data["taught"] = self.taught.to_dict()
+        if self.paused_until is not None:
+            data["paused_until"] = self.paused_until
         return data
 
     def to_dict(self) -> Dict[str, Any]:
@@ -343,6 +372,9 @@ class SessionRecord:
         record.vectors = Vectors.from_dict(data.get("vectors"))
         audit_events = data.get("audit_events", 0)
         record.audit_events = audit_events if isinstance(audit_events, int) and audit_events > 0 else 0
+        record.taught = Taught.from_dict(data.get("taught"))
+        paused_until = data.get("paused_until")
+        record.paused_until = None if paused_until is None else _float(paused_until)
         record.next_id = max([record.next_id] + [id_number(f.id) + 1 for f in record.facts])
         seen = set()
         for fact in record.facts:  # a hand edit or an old import may repeat an id: each row gets its own

@@ -39,21 +39,25 @@ DEFAULT_LANG = "en-us"
 # The developer's file: patterns a translator need not touch.
 PATTERNS_FILE = "patterns.json"
 PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "forget_all", "forget_request",
-                "instructions", "rules")
+                "instructions", "rules", "controls", "clauses")
 # The keyword lists of the secrets found by the words that introduce them, ``secret_<name>.voc``.
 SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_account", "government_id")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
-              "weekdays", "months", *(f"secret_{name}" for name in SECRET_LISTS), "secret_links",
+              "weekdays", "months", "memory_words", "non_memory_objects",
+              *(f"secret_{name}" for name in SECRET_LISTS), "secret_links",
               *(f"sensitive_{name}" for name in CATEGORIES))
 # Word lists read in order, with their length: Monday first, January first.
 ORDERED_LISTS = {"weekdays": 7, "months": 12}
 # Word lists read in order, each line with its alternatives: "(um|uma)" is the digit 1.
 NUMBERED_LISTS = {"digits": 10}
 # The translator's phrases, ``<name>.dialog``.
-PHRASES = ("header", "note", "confirm_question", "today", "tomorrow")
+PHRASES = ("header", "note", "confirm_question", "today", "tomorrow",
+           # what the block tells the chat model after a spoken control (language.controls)
+           "recall_note", "forgot_note", "forgot_nothing", "paused_note", "resumed_note", "ask_forget",
+           "forget_all_item", "remembered_note")
 
 
 @dataclass(frozen=True)
@@ -112,6 +116,8 @@ class Language:
     forget_all: Tuple[Pattern[str], ...] = ()
     forget_request: Tuple[Pattern[str], ...] = ()
     negations: FrozenSet[str] = frozenset()
+    memory_words: FrozenSet[str] = frozenset()  # a forget request is about the memory: "forget", "know"
+    non_memory_objects: FrozenSet[str] = frozenset()  # ... not about a list, an alarm, a table, a plan
     instructions: Tuple[Pattern[str], ...] = ()
     screen: "ScreenWords" = field(default_factory=lambda: ScreenWords())  # every shipped language's
     rules: Tuple[Rule, ...] = ()
@@ -128,6 +134,10 @@ class Language:
     digits: Tuple[Tuple[str, ...], ...] = ()
     # Words that put a fact in a sensitive category, per category, in this language and English.
     sensitive_words: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
+    controls: Dict[str, Tuple[Pattern[str], ...]] = field(default_factory=dict)  # spoken controls, by kind
+    control_slots: Tuple[Tuple[str, Pattern[str]], ...] = ()  # "my address" names the slot "home"
+    clause_joiner: Optional[Pattern[str]] = None  # "and" between two clauses (captured, so a split keeps it)
+    subject: str = ""  # the first person, said again when a joined clause drops it ("und wohne in Köln")
 
 
 def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
@@ -164,6 +174,15 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
                 lowercase=not language["keep_case"])
+
+
+def _controls(data: Dict[str, Any]) -> Dict[str, Tuple[Pattern[str], ...]]:
+    """Each control's phrasings, wrapped in the language's lead-in and tail: a phrasing
+    must fill its clause (see :mod:`language.controls`)."""
+    spec = data["controls"]
+    lead, tail = spec["lead"], spec["tail"]
+    return {kind: tuple(re.compile(rf"(?:{lead})(?:{p})(?:{tail})", re.IGNORECASE) for p in phrasings)
+            for kind, phrasings in spec.items() if kind not in ("lead", "tail", "slots")}
 
 
 def available() -> List[str]:
@@ -263,6 +282,11 @@ def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
     return tuple(p for code in available() for p in _patterns(_read(code), "instructions"))
 
 
+def _words(data: Dict[str, Any], english: Dict[str, Any], name: str, with_english: bool) -> FrozenSet[str]:
+    """A word list, case-folded, with English's beside it (the gates always read English too)."""
+    return frozenset(w.casefold() for w in data[name] + (english[name] if with_english else []))
+
+
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
     with_english = code != DEFAULT_LANG
     return Language(
@@ -281,6 +305,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
             _patterns(english, "forget_request") if with_english else ()),
         negations=frozenset(w.casefold() for w in data["negations"])
         | (frozenset(w.casefold() for w in english["negations"]) if with_english else frozenset()),
+        memory_words=_words(data, english, "memory_words", with_english),
+        non_memory_objects=_words(data, english, "non_memory_objects", with_english),
         instructions=_every_instruction_pattern(),
         screen=_every_screen_word(),
         rules=tuple(_rule(r, data) for r in data["rules"]),
@@ -293,7 +319,12 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
                      for i in range(NUMBERED_LISTS["digits"])),
         sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"]
                                                    + (english[f"sensitive_{name}"] if with_english else [])))
-                         for name in CATEGORIES})
+                         for name in CATEGORIES},
+        controls=_controls(data),
+        clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
+        subject=str(data["clauses"]["subject"]),
+        control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
+                            for slot, words in data["controls"]["slots"].items()))
 
 
 @lru_cache(maxsize=32)

@@ -42,9 +42,10 @@ def _phrase_pattern(phrases: Sequence[str]) -> "re.Pattern[str]":
 
 
 def _named(item_words: Tuple[str, ...], said: Set[str]) -> bool:
-    """True when a question says enough of an item's content words to be about it."""
+    """True when a question says enough of an item's content words to be about it (any
+    question, for an item with none: a spoken control's own question)."""
     if not item_words:
-        return False
+        return True
     return sum(1 for word in item_words if word in said) >= max(1, math.ceil(len(item_words) * NAMED_SHARE))
 
 
@@ -85,7 +86,7 @@ class Confirmation:
         asked: List[Tuple[str, Tuple[str, ...]]] = []
         used = len(self._question)
         for item in record.pending:
-            if item.awaiting or now - item.created_at > self._ttl_s:
+            if item.awaiting or item.by_voice or now - item.created_at > self._ttl_s:
                 continue
             item_lines = [f"- {sanitise(line, self._max_fact_chars)}" for line in item.describe if not refuses(line)]
             cost = sum(len(line) + 1 for line in item_lines)
@@ -99,6 +100,11 @@ class Confirmation:
         else:
             self._offered.pop(key)
         return "\n".join([self._question, *lines]) if asked else None
+
+    def offer(self, key: str, pending_ids: Sequence[str]) -> None:
+        """A spoken control put its own question in this turn's context (:mod:`voice`)."""
+        # Its question is the voice's own (forget everything, forget these?): any question asks it.
+        self._offered.put(key, (self._offered.get(key) or []) + [(pending_id, ()) for pending_id in pending_ids])
 
     def asked_in(self, key: str, assistant_words: str) -> List[str]:
         """Called as each exchange is recorded: the items its context offered that the
@@ -130,6 +136,8 @@ class Confirmation:
         if awaiting and self._is_answer(user_words):
             self._judge_answer(editor, awaiting, user_words)
         editor.set_awaiting(asked_now, True)
+        for item in [p for p in editor.record.pending if p.by_voice and not p.awaiting]:
+            editor.decide(item.id, False)  # a control's question the assistant did not put, or put and answered
 
     def _judge_answer(self, editor: Editor, asked: List[Pending], user_words: str) -> None:
         question = "Should I remember: " + "; ".join(line for p in asked for line in p.describe) + "?"

@@ -18,6 +18,7 @@ Exchanges still queued when the plugin closes are kept in the store (bounded, se
 """
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional
 
@@ -29,7 +30,7 @@ from ovos_memory_plugin_entity.domain.contract import MAX_ASSISTANT_CHARS, MAX_U
 from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import StoreDataError, StoreUnavailable
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.domain.record import SessionRecord
+from ovos_memory_plugin_entity.domain.record import SessionRecord, Taught, new_record
 from ovos_memory_plugin_entity.domain.text import truncate
 from ovos_memory_plugin_entity.domain.waiting import kept_exchange, restored_exchange
 from ovos_memory_plugin_entity.io.caches import LRU, RankCache
@@ -41,8 +42,12 @@ from ovos_memory_plugin_entity.pipelines.pairing import ExchangePairer
 
 # While the store cannot be reached, a queued exchange is tried again this often.
 STORE_RETRY_S = 2.0
-# Sessions whose generation (as last read) is remembered to stamp their next exchange.
-MAX_KNOWN_GENERATIONS = 10_000
+# Sessions whose record (as last read) is remembered: its generation stamps the next
+# exchange, its pause holds it, and "forget that" can withdraw the latest one.
+MAX_KNOWN_SESSIONS = 10_000
+# What ``hold`` says of an exchange: not queued at all (memory is paused), or queued for
+# the answers only (the user's words were a spoken control, acted on during the turn).
+PAUSED, CONTROL = "paused", "control"
 
 
 @dataclass
@@ -56,6 +61,19 @@ class Exchange:
     attempts: int = 0
     extraction: Optional[Extraction] = None  # kept when only the write failed
     answered: bool = False
+    token: str = ""  # names the exchange in the record's ``taught``
+    control: bool = False  # a spoken control: its answers are judged, nothing is extracted
+    withdrawn: bool = False  # "forget that" came before it was applied: it never will be
+    done: bool = False
+
+
+@dataclass
+class VoiceEdit:
+    """A spoken control's change to the record, queued behind the session's exchanges."""
+
+    generation: int
+    act: Callable[[Editor], Any]
+    done: Callable[[], None]  # called once the change is written
 
 
 class Learner:
@@ -64,12 +82,19 @@ class Learner:
     def __init__(self, *, store: Store, ranks: RankCache, extractor: Extractor, policy: Policy,
                  confirmation: Optional[Confirmation], pending_user_timeout: float, queue_size: int,
                  concurrency: int, clock: Callable[[], float], wall_clock: Callable[[], float],
-                 on_change: Optional[Callable[[str], None]] = None):
+                 on_change: Optional[Callable[[str], None]] = None, answers: Optional[Confirmation] = None,
+                 hold: Optional[Callable[[str, str, SessionRecord], Optional[str]]] = None):
+        """``confirmation`` keeps extractions pending (``confirm: on``); ``answers`` judges
+        the user's answers to any question (a spoken control's too); ``hold`` says whether
+        an exchange is learnt from (:data:`PAUSED`, :data:`CONTROL`, or None); ``on_change``
+        is told the session's key after each write (fact vectors follow)."""
         self._store, self._ranks, self._extractor = store, ranks, extractor
-        self._on_change = on_change  # told the session's key after each write (fact vectors follow)
+        self._on_change = on_change
+        self._answers, self._hold = answers or confirmation, hold
+        self._latest: LRU[str, Exchange] = LRU(MAX_KNOWN_SESSIONS)
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
         self._pairer = ExchangePairer(clock, pending_user_timeout)
-        self._generations: LRU[str, int] = LRU(MAX_KNOWN_GENERATIONS)
+        self._seen: LRU[str, SessionRecord] = LRU(MAX_KNOWN_SESSIONS)
         self._worker = ExtractionWorker(self._handle, queue_size=queue_size, concurrency=concurrency, clock=clock,
                                         on_left=self._keep)
 
@@ -77,29 +102,50 @@ class Learner:
     def learn(self, key: str, messages: List[AgentMessage]) -> None:
         """Queue each exchange ``messages`` completes; returns at once, never reading the store."""
         for user, assistant in self._pairer.feed(key, messages):
-            asked = self._confirmation.asked_in(key, assistant) if self._confirmation else None
+            asked = self._answers.asked_in(key, assistant) if self._answers else None
             # Each side cut as the prompt cuts it: the queue is bounded in characters too.
             user, assistant = truncate(user, MAX_USER_CHARS), truncate(assistant, MAX_ASSISTANT_CHARS)
-            self._worker.submit(key, Exchange(user, assistant, self._generation(key), asked))
+            record = self._seen.get(key)
+            held = self._hold(key, user, record or new_record(key)) if self._hold is not None else None
+            if held == PAUSED and not asked and not (record is not None and any(p.awaiting for p in record.pending)):
+                continue  # paused: nothing queued, unless it answers a question (answers only, nothing learnt)
+            exchange = Exchange(user, assistant, record.generation if record is not None else None, asked,
+                                token=uuid.uuid4().hex[:12], control=held in (CONTROL, PAUSED))
+            self._latest.put(key, exchange)
+            self._worker.submit(key, exchange)
 
     def saw(self, key: str, record: SessionRecord) -> None:
         """The record a turn's context (or the worker) just read: its generation stamps the
-        exchange that turn queues, so learning never waits on the store."""
-        self._generations.put(key, record.generation)
+        exchange that turn queues and its pause holds it, so learning never waits on the store."""
+        self._seen.put(key, record)
 
     def erased(self, key: str) -> None:
         """This process erased the session: its next exchange takes the generation the worker finds."""
-        self._generations.pop(key)
+        self._seen.pop(key)
 
-    def _generation(self, key: str) -> Optional[int]:
-        """The session's erase generation as last read here; None when never read (the
-        worker then takes the generation it finds)."""
-        return self._generations.get(key)
+    def withdraw_latest(self, key: str) -> Optional[Exchange]:
+        """"Forget that": the session's latest exchange, when this process has not finished
+        it, is never applied; it is returned. None when there is none or it is finished."""
+        exchange = self._latest.get(key)
+        if exchange is None or exchange.done or exchange.control:
+            return None
+        exchange.withdrawn = True
+        return exchange
+
+    def submit_edit(self, key: str, edit: VoiceEdit) -> None:
+        """Queue a spoken control's change behind the exchanges already queued for the session."""
+        self._worker.submit(key, edit)
 
     # -- in the worker -------------------------------------------------------------
     def _handle(self, job: Job) -> Optional[float]:
         try:
-            return self._learn_from(job.key, job.payload)
+            if isinstance(job.payload, VoiceEdit):
+                self._edit(job.key, job.payload.generation, "user", job.payload.act)
+                job.payload.done()
+                return None
+            outcome = self._learn_from(job.key, job.payload)
+            job.payload.done = outcome is None
+            return outcome
         except StoreUnavailable:
             return STORE_RETRY_S  # the exchange waits in the queue until the store is back
         except StoreDataError as exc:
@@ -113,11 +159,15 @@ class Learner:
         self.saw(key, record)
         if exchange.generation is None:
             exchange.generation = record.generation  # queued before this process read the session
-        if record.generation != exchange.generation:
-            return None  # the session was erased after this exchange was queued
-        if self._confirmation is not None and not exchange.answered:
+        if record.generation != exchange.generation or exchange.withdrawn:
+            return None  # the session was erased after this exchange was queued, or the user took it back
+        if self._answers is not None and not exchange.answered and (
+                self._confirmation is not None or record.pending or exchange.asked_ids):
             self._edit(key, exchange.generation, "user", lambda editor: self._answer(editor, exchange))
             exchange.answered = True
+        paused = record.paused_until is not None and record.paused_until > self._wall_clock()
+        if exchange.control or paused:  # a control, or paused by another node: answers only
+            return None
         if exchange.extraction is None:
             exchange.attempts += 1
             outcome = self._extractor.extract(exchange.user, exchange.assistant, listed, exchange.attempts,
@@ -128,21 +178,30 @@ class Learner:
                 return None
             exchange.extraction = outcome
         extraction = exchange.extraction
-        self._edit(key, exchange.generation, extraction.actor, lambda editor: self._apply(editor, extraction))
+        self._edit(key, exchange.generation, extraction.actor,
+                   lambda editor: self._apply(editor, extraction, exchange))
         if self._on_change is not None:
             self._on_change(key)
         return None
 
     def _answer(self, editor: Editor, exchange: Exchange) -> None:
-        if self._confirmation is not None:
-            self._confirmation.take_answer(editor, exchange.user, exchange.asked_ids or [])
+        if self._answers is not None:
+            self._answers.take_answer(editor, exchange.user, exchange.asked_ids or [])
 
-    def _apply(self, editor: Editor, extraction: Extraction) -> None:
+    def _apply(self, editor: Editor, extraction: Extraction, exchange: Exchange) -> None:
+        if exchange.withdrawn:  # checked under the session's lock: "forget that" won the race
+            return
         gates = {"forget_allowed": extraction.forget_allowed, "forget_all_allowed": extraction.forget_all_allowed}
+        events_before = len(editor.change.events)
         if self._confirmation is not None and self._confirmation.confirms_all:
             self._confirmation.propose(editor, extraction.ops, extraction.listed_ids, **gates)
         else:
             editor.apply_ops(extraction.ops, extraction.listed_ids, **gates)
+        new = editor.change.events[events_before:]
+        facts = tuple(e.subject for e in new if e.action == "add" and e.subject)
+        pending = tuple(e.subject for e in new if e.action == "propose" and e.subject)
+        if facts or pending:  # what "forget that" takes back
+            editor.record.taught = Taught(editor.now, exchange.token, facts, pending)
 
     def _edit(self, key: str, generation: int, actor: Actor, act: Callable[[Editor], Any]) -> None:
         def unless_erased(editor: Editor) -> None:
@@ -159,6 +218,8 @@ class Learner:
         by_key: Dict[str, List[Dict[str, Any]]] = {}
         for job in jobs:
             exchange = job.payload
+            if not isinstance(exchange, Exchange) or exchange.control or exchange.withdrawn:
+                continue  # a control's edit or answers-only exchange: nothing to learn at the next start
             by_key.setdefault(job.key, []).append(kept_exchange(job.key, exchange.user, exchange.assistant,
                                                                 exchange.generation, exchange.asked_ids))
         kept = 0

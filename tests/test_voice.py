@@ -1,0 +1,332 @@
+"""Spoken memory controls, in every shipped language, with the model endpoint down or
+configured off: each control acts on the record and the next contexts; a negated or
+merely mentioned control does nothing."""
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from ovos_memory_plugin_entity.language.controls import recognise
+from ovos_memory_plugin_entity.language.data import load_language
+from tests.helpers import user_assistant
+
+# Per language: a sentence the rules learn a home from (and the place), each control in
+# native words, a yes, and words that only mention or negate a control.
+SPOKEN = {
+    "en-us": dict(home=("I live in Porto.", "Porto"), remember=("Remember that I live in Leeds.", "Leeds"),
+                  recall="What do you know about me?", forget_last="Forget what I just said.",
+                  forget_slot="Please forget my address.", forget_entity="Forget about Emma.",
+                  pause="Don't remember this conversation.", resume="You can remember again.",
+                  forget_all="Forget everything you know about me.", yes="yes",
+                  mentions=["I didn't say forget it.", "Did you forget your keys again?", "Don't forget my address.",
+                            "Never, ever forget what I just said.", "I told her to forget about Emma."]),
+    "pt-pt": dict(home=("Moro em Lisboa.", "Lisboa"), remember=("Lembra-te que moro em Braga.", "Braga"),
+                  recall="O que sabes sobre mim?", forget_last="Esquece o que acabei de dizer.",
+                  forget_slot="Esquece a minha morada.", forget_entity="Esquece a Emma.",
+                  pause="Não te lembres desta conversa.", resume="Podes voltar a memorizar.",
+                  forget_all="Esquece tudo o que sabes sobre mim.", yes="sim",
+                  mentions=["Eu não disse para esquecer isso.", "Esqueceste-te outra vez das chaves?",
+                            "Não esqueças a minha morada."]),
+    "es-es": dict(home=("Vivo en Sevilla.", "Sevilla"), remember=("Recuerda que vivo en Granada.", "Granada"),
+                  recall="¿Qué sabes de mí?", forget_last="Olvida lo que acabo de decir.",
+                  forget_slot="Olvida mi dirección.", forget_entity="Olvídate de Emma.",
+                  pause="No recuerdes esta conversación.", resume="Puedes volver a recordar.",
+                  forget_all="Olvida todo lo que sabes de mí.", yes="sí",
+                  mentions=["Yo no dije que lo olvidaras.", "¿Otra vez olvidaste las llaves?",
+                            "No olvides mi dirección."]),
+    "de-de": dict(home=("Ich wohne in Hamburg.", "Hamburg"), remember=("Merk dir, ich wohne in Bremen.", "Bremen"),
+                  recall="Was weißt du über mich?", forget_last="Vergiss, was ich gerade gesagt habe.",
+                  forget_slot="Vergiss meine Adresse.", forget_entity="Vergiss Emma.",
+                  pause="Merk dir dieses Gespräch nicht.", resume="Du kannst dir wieder etwas merken.",
+                  forget_all="Vergiss alles, was du über mich weißt.", yes="ja",
+                  mentions=["Ich habe nicht gesagt, vergiss es.", "Hast du schon wieder deine Schlüssel vergessen?",
+                            "Vergiss meine Adresse nicht."]),
+    "fr-fr": dict(home=("J'habite à Lyon.", "Lyon"), remember=("Souviens-toi que j'habite à Nice.", "Nice"),
+                  recall="Qu'est-ce que tu sais sur moi ?", forget_last="Oublie ce que je viens de dire.",
+                  forget_slot="Oublie mon adresse.", forget_entity="Oublie Emma.",
+                  pause="Ne retiens pas cette conversation.", resume="Tu peux de nouveau retenir des choses.",
+                  forget_all="Oublie tout ce que tu sais sur moi.", yes="oui",
+                  mentions=["Je n'ai pas dit de l'oublier.", "Tu as encore oublié tes clés ?",
+                            "N'oublie pas mon adresse."]),
+    "it-it": dict(home=("Vivo a Torino.", "Torino"), remember=("Ricorda che vivo a Bari.", "Bari"),
+                  recall="Cosa sai di me?", forget_last="Dimentica quello che ho appena detto.",
+                  forget_slot="Dimentica il mio indirizzo.", forget_entity="Dimentica Emma.",
+                  pause="Non ricordare questa conversazione.", resume="Puoi tornare a ricordare.",
+                  forget_all="Dimentica tutto quello che sai su di me.", yes="sì",
+                  mentions=["Non ho detto di dimenticarlo.", "Hai dimenticato di nuovo le chiavi?",
+                            "Non dimenticare il mio indirizzo."]),
+    "nl-nl": dict(home=("Ik woon in Utrecht.", "Utrecht"), remember=("Onthoud, ik woon in Delft.", "Delft"),
+                  recall="Wat weet je over mij?", forget_last="Vergeet wat ik net zei.",
+                  forget_slot="Vergeet mijn adres.", forget_entity="Vergeet Emma.",
+                  pause="Onthoud dit gesprek niet.", resume="Je mag weer dingen onthouden.",
+                  forget_all="Vergeet alles wat je over mij weet.", yes="ja",
+                  mentions=["Ik zei niet dat je het moest vergeten.", "Ben je je sleutels weer vergeten?",
+                            "Vergeet mijn adres niet."]),
+    "ca-es": dict(home=("Visc a Girona.", "Girona"), remember=("Recorda que visc a Lleida.", "Lleida"),
+                  recall="Què saps de mi?", forget_last="Oblida el que acabo de dir.",
+                  forget_slot="Oblida la meva adreça.", forget_entity="Oblida l'Emma.",
+                  pause="No recordis aquesta conversa.", resume="Pots tornar a recordar.",
+                  forget_all="Oblida tot el que saps de mi.", yes="sí",
+                  mentions=["No he dit que ho oblidis.", "Has tornat a oblidar les claus?",
+                            "No oblidis la meva adreça."]),
+}
+LANGS = list(SPOKEN)
+
+
+def closed_port_url() -> str:
+    """An endpoint that refuses connections: the model is down."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"http://127.0.0.1:{port}/v1"
+
+
+def make(make_memory, lang, **config):
+    """The plugin in ``lang`` with no model: the endpoint down (``auto`` falls back to the rules)."""
+    config.setdefault("api_url", closed_port_url())
+    return make_memory(lang=lang, **config)
+
+
+def turn(memory, text, answer="Okay.", sid="s"):
+    """One turn as ovos-persona runs it: the context, then the exchange; the system text returned."""
+    context = memory.build_conversation_context(text, sid)
+    memory.update_history(user_assistant(text, answer), sid)
+    assert memory.flush(10)
+    return "\n".join(m.content for m in context if m.role.value == "system")
+
+
+def context_text(memory, text, sid="s"):
+    return "\n".join(m.content for m in memory.build_conversation_context(text, sid) if m.role.value == "system")
+
+
+def live(memory, sid="s"):
+    return [f.text for f in memory.facts(sid)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_what_do_you_know_lists_every_fact_with_the_note(make_memory, lang):
+    memory = make(make_memory, lang, context_budget_chars=60)
+    for n in range(8):
+        memory.add_fact("s", f"Fact number {n} about something quite long to read")
+    phrases = load_language(lang).phrases
+    ordinary = context_text(memory, "hello")
+    assert sum("Fact number" in line for line in ordinary.splitlines()) < 8  # the budget holds on other turns
+    block = turn(memory, SPOKEN[lang]["recall"])
+    assert sum("Fact number" in line for line in block.splitlines()) == 8
+    assert phrases["recall_note"] in block
+    assert len(live(memory)) == 8  # asking changes nothing
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_forget_that_takes_back_the_last_exchange(make_memory, lang):
+    memory = make(make_memory, lang)
+    memory.add_fact("s", "Likes tea")
+    sentence, place = SPOKEN[lang]["home"]
+    turn(memory, sentence)
+    assert any(place in t for t in live(memory))
+    block = turn(memory, SPOKEN[lang]["forget_last"])
+    assert load_language(lang).phrases["forgot_note"] in block and place in block
+    assert live(memory) == ["Likes tea"]
+    assert place not in context_text(memory, f"{place}?")
+    assert not any(place in str(line) for line in memory.audit_trail("s"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_forget_one_thing_by_slot_and_by_person(make_memory, lang):
+    memory = make(make_memory, lang)
+    memory.add_fact("s", "Likes tea")
+    memory.add_fact("s", "Is allergic to cats", about="Emma", relation="daughter")
+    sentence, place = SPOKEN[lang]["home"]
+    turn(memory, sentence)
+    turn(memory, SPOKEN[lang]["forget_slot"])
+    assert not any(place in t for t in live(memory)) and "Likes tea" in live(memory)
+    block = turn(memory, SPOKEN[lang]["forget_entity"])
+    assert "Emma" in block  # the block says what was forgotten
+    assert live(memory) == ["Likes tea"] and memory.entities("s") == []
+    assert "Emma" not in context_text(memory, "Emma?")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pause_and_resume(make_memory, lang):
+    memory = make(make_memory, lang, extractor="rules")
+    phrases = load_language(lang).phrases
+    block = turn(memory, SPOKEN[lang]["pause"])
+    assert phrases["paused_note"] in block
+    sentence, place = SPOKEN[lang]["home"]
+    turn(memory, sentence)
+    assert live(memory) == []  # paused: the rules learn nothing either
+    assert phrases["paused_note"] in context_text(memory, "hello")
+    assert phrases["resumed_note"] in turn(memory, SPOKEN[lang]["resume"])
+    turn(memory, sentence)
+    assert any(place in t for t in live(memory))
+    assert phrases["paused_note"] not in context_text(memory, "hello")
+
+
+def test_a_pause_ends_after_pause_minutes(make_memory):
+    from tests.helpers import Clock
+    clock = Clock(1_000_000.0)
+    memory = make(make_memory, "en-us", extractor="rules", pause_minutes=5, _kwargs={"wall_clock": clock})
+    turn(memory, "Stop remembering.")
+    turn(memory, "I live in Porto.")
+    assert live(memory) == []
+    clock.advance(5 * 60 + 1)
+    turn(memory, "I live in Porto.")
+    assert live(memory) == ["Lives in Porto"]
+
+
+def test_the_pause_is_in_the_record(make_memory, tmp_path):
+    """Another node (here a second plugin on the same files) honours the pause."""
+    first = make(make_memory, "en-us", extractor="rules")
+    turn(first, "This is off the record.")
+    second = make(make_memory, "en-us", extractor="rules")
+    turn(second, "I live in Porto.")
+    assert live(second) == []
+    assert second.facts("s") == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_forget_everything_asks_and_acts_only_on_yes(make_memory, lang):
+    memory = make(make_memory, lang)
+    for fact in ("Likes tea", "Has a cat", "Plays chess", "Reads novels"):
+        memory.add_fact("s", fact)
+    phrases = load_language(lang).phrases
+    block = turn(memory, SPOKEN[lang]["forget_all"], answer="Are you sure?")
+    assert phrases["ask_forget"] in block and phrases["forget_all_item"] in block
+    assert len(live(memory)) == 4  # asked, not done
+    turn(memory, SPOKEN[lang]["yes"])
+    assert live(memory) == []
+
+
+def test_forget_everything_is_not_done_on_no_or_without_the_question(make_memory):
+    memory = make(make_memory, "en-us")
+    for fact in ("Likes tea", "Has a cat", "Plays chess"):
+        memory.add_fact("s", fact)
+    turn(memory, "Forget everything you know about me.", answer="Are you sure?")
+    turn(memory, "no")
+    assert len(live(memory)) == 3
+    turn(memory, "Forget everything you know about me.", answer="Done.")  # the assistant never asked
+    turn(memory, "yes")
+    assert len(live(memory)) == 3
+    assert memory.pending("s") == []
+
+
+def test_forget_many_things_asks_first(make_memory):
+    memory = make(make_memory, "en-us")
+    for fact in ("Likes green tea", "Drinks tea at night", "Buys tea in Porto", "Grows tea", "Likes jazz"):
+        memory.add_fact("s", fact)
+    block = turn(memory, "Forget about tea.", answer="Should I forget all four?")
+    assert "Likes green tea" in block and len(live(memory)) == 5
+    turn(memory, "yes")
+    assert live(memory) == ["Likes jazz"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_remember_again_lifts_the_tombstone(make_memory, lang):
+    memory = make(make_memory, lang)
+    sentence, place = SPOKEN[lang]["remember"]
+    turn(memory, sentence)
+    assert any(place in t for t in live(memory))
+    turn(memory, SPOKEN[lang]["forget_slot"])
+    assert live(memory) == []
+    turn(memory, SPOKEN[lang]["home"][0].replace(SPOKEN[lang]["home"][1], place))  # said again: stays forgotten
+    assert live(memory) == []
+    turn(memory, sentence)  # the user's own "remember that ..."
+    assert any(place in t for t in live(memory))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_mention_or_a_negation_is_no_control(make_memory, lang):
+    memory = make(make_memory, lang, extractor="rules")
+    memory.add_fact("s", "Is allergic to cats", about="Emma", relation="daughter")
+    sentence, place = SPOKEN[lang]["home"]
+    turn(memory, sentence)
+    before = sorted(live(memory))
+    for words in SPOKEN[lang]["mentions"]:
+        assert recognise(words, load_language(lang)) is None, words
+        turn(memory, words)
+    assert sorted(live(memory)) == before
+    assert place in context_text(memory, "hello")
+
+
+def test_a_forgotten_fact_stays_out_while_the_write_is_held(make_memory, model):
+    """The model holds the session's queue (an extraction in flight): the voice's write
+    waits behind it, yet no context built after the request shows the fact."""
+    memory = make_memory()  # the fake model, up
+    memory.add_fact("s", "Lives in Porto")
+    memory.add_fact("s", "Likes tea")
+    model.release.clear()
+    memory.update_history(user_assistant("I had a long day at work"), "s")
+    assert model.arrived.acquire(timeout=10)  # the extraction is at the model, holding the session
+    block = context_text(memory, "Forget my address.")
+    assert "Lives in Porto" in block  # the block says what was forgotten...
+    for _ in range(3):
+        assert "Porto" not in context_text(memory, "Where do I live? Porto?")  # ...and it never shows again
+    assert "Lives in Porto" in live(memory)  # the write is still in flight
+    model.release.set()
+    assert memory.flush(10)
+    assert live(memory) == ["Likes tea"]
+    assert "Porto" not in context_text(memory, "Porto?")
+
+
+def test_forget_that_withdraws_an_exchange_still_in_flight(make_memory, model):
+    memory = make_memory()
+    model.reply('{"add": ["Lives in Porto"]}')
+    model.release.clear()
+    memory.update_history(user_assistant("I live in Porto"), "s")
+    assert model.arrived.acquire(timeout=10)
+    block = context_text(memory, "Forget what I just said.")
+    assert "I live in Porto" in block
+    model.release.set()
+    assert memory.flush(10)
+    assert live(memory) == []
+    assert "Porto" not in context_text(memory, "Porto?")
+
+
+def test_forget_that_reaches_back_only_a_few_minutes(make_memory):
+    from tests.helpers import Clock
+    clock = Clock(1_000_000.0)
+    memory = make(make_memory, "en-us", extractor="rules", _kwargs={"wall_clock": clock})
+    turn(memory, "I live in Porto.")
+    clock.advance(3600)
+    memory.update_history(user_assistant("The weather is nice"), "s")  # taught nothing
+    assert memory.flush(10)
+    block = turn(memory, "Forget that.")
+    assert load_language("en-us").phrases["forgot_nothing"] in block
+    assert live(memory) == ["Lives in Porto"]
+
+
+def test_controls_work_with_the_model_up_and_are_not_extracted(make_memory, model):
+    """With a model up, a control's own exchange is never sent for extraction."""
+    memory = make_memory()
+    memory.add_fact("s", "Lives in Porto")
+    sent = len(model.requests)
+    turn(memory, "Please forget my address.")
+    assert live(memory) == []
+    assert len(model.requests) == sent
+
+
+def test_forget_everything_can_be_confirmed_while_paused(make_memory):
+    memory = make(make_memory, "en-us", extractor="rules")
+    memory.add_fact("s", "Likes tea")
+    memory.add_fact("s", "Has a cat")
+    turn(memory, "Stop remembering.")
+    turn(memory, "Forget everything you know about me.", answer="Are you sure?")
+    turn(memory, "yes")
+    assert live(memory) == []
+    turn(memory, "I live in Porto.")
+    assert live(memory) == []  # still paused: nothing learnt
+
+
+def test_forget_that_drops_a_proposal_awaiting_its_yes(make_memory):
+    """``confirm: on``: what the last exchange proposed is dropped, and never asked about again."""
+    memory = make(make_memory, "en-us", extractor="rules", confirm="on")
+    turn(memory, "I live in Porto.")
+    assert [p.describe for p in memory.pending("s")] == [["Lives in Porto"]]
+    block = turn(memory, "Forget that.")
+    assert "Lives in Porto" in block
+    assert load_language("en-us").phrases["confirm_question"] not in block  # not asked about in the same breath
+    assert memory.pending("s") == []
+    assert "Porto" not in context_text(memory, "hello")
+    turn(memory, "yes")
+    assert live(memory) == []
