@@ -102,3 +102,15 @@ def test_the_digits_are_ten_lines_in_order(tmp_path):
     shutil.copytree(data.LOCALE / "en-us", tmp_path / "en-us")
     (tmp_path / "en-us" / "digits.voc").write_text("zero\none\n", encoding="utf-8")
     assert "en-us/digits.voc: 10 lines, in order" in missing("en-us", tmp_path)
+
+
+@pytest.mark.parametrize("lang", ["en-us", "de-de"])
+@pytest.mark.parametrize("text", ["Parcel reference 1234 5678 9012 3456 arrives Monday",  # 16 digits, not Luhn
+                                  "Library barcode 1234-5678-9012-3456",
+                                  "Old account label GB82 WEST 1234 5698 7654 33"])  # an IBAN's shape, not mod-97
+def test_the_validators_keep_look_alike_numbers_out(lang, text):
+    """A long number that fails Luhn, or an IBAN's shape that fails mod-97, is no secret:
+    only the checksum tells it from a card or an account."""
+    assert secret_class(text, load_language(lang)) is None
+    assert not luhn_valid("1234567890123456") and luhn_valid("4111111111111111")
+    assert iban_valid("GB82WEST12345698765432") and not iban_valid("GB82WEST12345698765433")

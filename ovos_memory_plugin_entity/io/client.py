@@ -57,35 +57,8 @@ class ChatClient:
     # -- HTTP ----------------------------------------------------------------
     def _request(self, method: str, path: str, *, body: Optional[dict] = None,
                  timeout: Any = None) -> Any:
-        url = f"{self.api_url}{path}"
-        for attempt in (1, 2):
-            try:
-                response = self._session.request(method, url, json=body, headers=self._headers,
-                                                 timeout=timeout or self._timeout, stream=True)
-                break
-            except requests.ConnectionError as exc:
-                # One retry on a reset connection (a keep-alive socket the server closed).
-                if attempt == 2 or not _is_reset(exc):
-                    raise EndpointUnavailable(f"cannot reach {url}: {exc}") from None
-            except requests.Timeout as exc:
-                raise EndpointUnavailable(f"{url} did not answer in time: {exc}") from None
-            except requests.RequestException as exc:
-                raise EndpointUnavailable(f"request to {url} failed: {exc}") from None
-        try:
-            raw = read_capped(response)
-        except requests.Timeout as exc:
-            raise EndpointUnavailable(f"{url} did not answer in time: {exc}") from None
-        except requests.RequestException as exc:
-            raise EndpointUnavailable(f"reading the reply of {url} failed: {exc}") from None
-        finally:
-            response.close()
-        text = raw.decode("utf-8", errors="replace")
-        if response.status_code >= 400:
-            raise EndpointHTTPError(response.status_code, text)
-        try:
-            return json.loads(text)
-        except ValueError:
-            raise EndpointReplyError(f"{url} answered with a body that is not JSON: {text[:120]!r}") from None
+        return request_json(self._session, method, f"{self.api_url}{path}", body=body, headers=self._headers,
+                            timeout=timeout or self._timeout)
 
     def models(self) -> List[str]:
         """The model ids the server advertises (``GET /models``)."""
@@ -174,6 +147,41 @@ def _model_unknown(exc: EndpointHTTPError) -> bool:
     body = exc.body.lower()
     return exc.status in (400, 404) and "model" in body and ("not found" in body or "unknown" in body
                                                              or "does not exist" in body)
+
+
+def request_json(session: requests.Session, method: str, url: str, *, body: Optional[dict],
+                 headers: Dict[str, str], timeout: Any) -> Any:
+    """One request to an OpenAI-compatible server and its JSON reply, or an
+    :class:`errors.EndpointError`: a reset keep-alive connection is tried once more, the
+    reply is read within :data:`MAX_RESPONSE_BYTES`, an error status and a body that is
+    not JSON are told apart."""
+    for attempt in (1, 2):
+        try:
+            response = session.request(method, url, json=body, headers=headers, timeout=timeout, stream=True)
+            break
+        except requests.ConnectionError as exc:
+            # One retry on a reset connection (a keep-alive socket the server closed).
+            if attempt == 2 or not _is_reset(exc):
+                raise EndpointUnavailable(f"cannot reach {url}: {exc}") from None
+        except requests.Timeout as exc:
+            raise EndpointUnavailable(f"{url} did not answer in time: {exc}") from None
+        except requests.RequestException as exc:
+            raise EndpointUnavailable(f"request to {url} failed: {exc}") from None
+    try:
+        raw = read_capped(response)
+    except requests.Timeout as exc:
+        raise EndpointUnavailable(f"{url} did not answer in time: {exc}") from None
+    except requests.RequestException as exc:
+        raise EndpointUnavailable(f"reading the reply of {url} failed: {exc}") from None
+    finally:
+        response.close()
+    text = raw.decode("utf-8", errors="replace")
+    if response.status_code >= 400:
+        raise EndpointHTTPError(response.status_code, text)
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise EndpointReplyError(f"{url} answered with a body that is not JSON: {text[:120]!r}") from None
 
 
 def read_capped(response: requests.Response) -> bytes:

@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import struct
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import requests
 
-from ovos_memory_plugin_entity.domain.errors import EndpointHTTPError, EndpointReplyError, EndpointUnavailable
-from ovos_memory_plugin_entity.io.client import read_capped
+from ovos_memory_plugin_entity.domain.errors import EndpointHTTPError, EndpointReplyError
+from ovos_memory_plugin_entity.io.client import request_json
 
 # Texts embedded in one request: a small server batches these at once, and one reply stays small.
 MAX_BATCH = 32
@@ -73,28 +72,8 @@ class EmbeddingsClient:
         return self._post(body, len(texts), timeout)
 
     def _post(self, body: Dict[str, Any], count: int, timeout: Timeout) -> Embeddings:
-        url = f"{self.api_url}/embeddings"
-        try:
-            response = self._session.post(url, json=body, headers=self._headers, timeout=timeout, stream=True)
-        except requests.Timeout as exc:
-            raise EndpointUnavailable(f"{url} did not answer in time: {exc}") from None
-        except requests.RequestException as exc:
-            raise EndpointUnavailable(f"cannot reach {url}: {exc}") from None
-        try:
-            raw = read_capped(response)
-        except requests.Timeout as exc:
-            raise EndpointUnavailable(f"{url} did not answer in time: {exc}") from None
-        except requests.RequestException as exc:
-            raise EndpointUnavailable(f"reading the reply of {url} failed: {exc}") from None
-        finally:
-            response.close()
-        text = raw.decode("utf-8", errors="replace")
-        if response.status_code >= 400:
-            raise EndpointHTTPError(response.status_code, text)
-        try:
-            reply = json.loads(text)
-        except ValueError:
-            raise EndpointReplyError(f"{url} answered with a body that is not JSON: {text[:120]!r}") from None
+        reply = request_json(self._session, "POST", f"{self.api_url}/embeddings", body=body, headers=self._headers,
+                             timeout=timeout)
         return parse_embeddings(reply, count, self.model)
 
     def close(self) -> None:
