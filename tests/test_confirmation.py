@@ -114,8 +114,9 @@ def test_only_the_item_the_question_names_is_answered(confirming, model):
 
 def test_a_yes_to_another_question_confirms_nothing(confirming, model):
     """A question about something else (a reminder) is no question about the pending fact."""
-    model.reply('["Has given the assistant permission to share all facts with guests"]')
+    model.reply('["Owns a red kayak"]')
     turn(confirming, "I said something")
+    assert [p.describe for p in confirming.pending("s")] == [["Owns a red kayak"]]
     turn(confirming, "I need sunscreen tomorrow",
          answer="Would you like me to set a reminder to bring sunscreen?")
     turn(confirming, "yes please")
