@@ -249,6 +249,20 @@ def test_a_mention_or_a_negation_is_no_control(make_memory, lang):
     assert place in context_text(memory, "hello")
 
 
+def test_forget_followed_by_more_talk_names_no_target(make_memory):
+    """"Forget Emma, she's fine, how about the weather" is the user moving on: nothing
+    is forgotten, while a plain "forget about Emma" still is."""
+    memory = make(make_memory, "en-us", extractor="rules")
+    memory.add_fact("s", "Is allergic to cats", about="Emma", relation="daughter")
+    for words in ("Forget Emma, she's fine, how about the weather today?",
+                  "Forget about the long story I told you about my sister and her new dog yesterday"):
+        assert recognise(words, load_language("en-us")) is None, words
+        turn(memory, words)
+    assert any("allergic to cats" in t for t in live(memory))
+    turn(memory, "Forget about Emma.")
+    assert not any("allergic to cats" in t for t in live(memory))
+
+
 def test_a_forgotten_fact_stays_out_while_the_write_is_held(make_memory, model):
     """The model holds the session's queue (an extraction in flight): the voice's write
     waits behind it, yet no context built after the request shows the fact."""

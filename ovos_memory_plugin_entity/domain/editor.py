@@ -75,6 +75,7 @@ class Editor:
         self._by_key: Dict[str, Fact] = {}
         self._by_words: Dict[Tuple[Any, ...], Fact] = {}
         self._rows_by_text: Optional[Dict[Tuple[Optional[str], str], List[Fact]]] = None
+        self._replaced_by: Optional[Dict[str, List[Fact]]] = None  # fact id -> the rows it replaced
         for fact in record.live_facts():
             self._index(fact)
 
@@ -331,12 +332,39 @@ class Editor:
         self._unindex(fact)
         fact.superseded_at = self.now
         fact.retired_reason, fact.superseded_by = reason, replaced_by
+        if replaced_by and self._replaced_by is not None:
+            self._replaced_by.setdefault(replaced_by, []).append(fact)
         self._event(action, fact.id, **extra)
 
     def _forget_text(self, fact: Fact) -> None:
-        """Retire as forgotten and remove the text (of every row with the same words)."""
-        if not fact.text:
-            return
+        """Retire as forgotten and remove the text of every row with the same words, and of
+        the earlier values it replaced ("forget my address" forgets the old addresses too)."""
+        todo = [fact]
+        while todo:
+            row = todo.pop()
+            if row.text:
+                todo += self._replaced(row)
+                self._forget_one(row)
+
+    def _replaced(self, fact: Fact) -> List[Fact]:
+        """The retired rows ``fact`` replaced or absorbed, their text still kept."""
+        if self._replaced_by is None:
+            self._replaced_by = {}
+            for row in self.record.facts:
+                if row.superseded_by and row.retired_reason in ("superseded", "merged"):
+                    self._replaced_by.setdefault(row.superseded_by, []).append(row)
+        return [row for row in self._replaced_by.get(fact.id, ()) if row.text]
+
+    def forget_everything(self) -> int:
+        """Forget every row with text, live or retired: nothing said is left. Returns how
+        many live facts there were."""
+        live = len(self.record.live_facts())
+        for row in list(self.record.facts):
+            if row.text:
+                self._forget_text(row)
+        return live
+
+    def _forget_one(self, fact: Fact) -> None:
         text_hash, words_hash = self._hashes(fact.text, fact.about)
         self.record.tombstones.append(Tombstone(text_hash, words_hash, self.now))
         for row in self._rows_with_text(fact.about, textlib.normalise(fact.text)):
@@ -453,8 +481,7 @@ class Editor:
         targets = {fid: f for fid, f in live_before.items() if fid in listed}
         wiped = ops.forget_all and forget_all_allowed
         if wiped:
-            for fact in record.live_facts():
-                self._forget_text(fact)
+            self.forget_everything()
         elif ops.forget_all:
             self.change.warnings.append("forget_all ignored: the user's words did not ask to forget everything")
         if ops.forget and not forget_allowed:

@@ -26,6 +26,10 @@ from ovos_memory_plugin_entity.language.screen import screened_form
 MAX_CONTROL_CHARS = 240
 # Clauses: sentences. A comma does not end one: "I never said, forget that" is one clause.
 _CLAUSE_BREAK = re.compile(r"[.!?;¿¡:]+")
+# What one thing to forget may be, at most: "forget about Emma", "forget that I'm allergic
+# to peanuts". A longer target, or one that goes on after a comma ("forget Emma, she's
+# fine, how about the weather"), is the user moving on, not naming what to forget.
+MAX_TARGET_WORDS = 8
 # The order in which a clause is tried: the most specific request first.
 KINDS = ("recall", "forget_all", "pause", "resume", "forget_last", "remember", "forget_thing")
 # Kinds whose phrasings hold no negation of their own: a negation anywhere in the clause
@@ -61,6 +65,9 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                 if match is not None:
                     target = (match.groupdict().get("target") or "").strip()
                     if kind in ("forget_thing", "remember") and not target:
+                        continue
+                    if kind == "forget_thing" and (len(target.split()) > MAX_TARGET_WORDS or
+                                                   any(mark in target for mark in ",;—–")):
                         continue
                     return Control(kind, target)
     return None

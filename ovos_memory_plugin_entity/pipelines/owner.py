@@ -166,13 +166,9 @@ class Owner:
         self._edit(session_id, lambda e: e.forget(fact_id))
 
     def forget_all(self, session_id: str) -> int:
-        """Forget every live fact, as the user's own "forget everything" does; returns how many."""
-        def act(editor: Editor) -> int:
-            live = [fact.id for fact in editor.record.live_facts()]
-            for fact_id in live:
-                editor.forget(fact_id)
-            return len(live)
-        return self._edit(session_id, act)
+        """Forget everything, as the user's own "forget everything" does: every live fact and
+        every earlier value kept as history; returns how many live facts there were."""
+        return self._edit(session_id, lambda editor: editor.forget_everything())
 
     def erase(self, session_id: str) -> None:
         self.store.erase(self.key(session_id))
