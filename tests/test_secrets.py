@@ -114,3 +114,21 @@ def test_the_validators_keep_look_alike_numbers_out(lang, text):
     assert secret_class(text, load_language(lang)) is None
     assert not luhn_valid("1234567890123456") and luhn_valid("4111111111111111")
     assert iban_valid("GB82WEST12345698765432") and not iban_valid("GB82WEST12345698765433")
+
+
+VALUE_FIRST = [("en-us", "Use 4821 as my new PIN", "PIN"), ("en-us", "Set 7734 as the alarm code", "security code"),
+               ("pt-pt", "Usa 4821 como o meu novo PIN", "PIN"), ("de-de", "Nimm 4821 als meine neue PIN", "PIN"),
+               ("fr-fr", "Mets 4821 comme mon nouveau code PIN", "PIN")]
+
+
+@pytest.mark.parametrize("lang,sentence,kind", VALUE_FIRST)
+def test_a_value_said_before_its_keyword_is_a_secret(lang, sentence, kind):
+    language = load_language(lang)
+    assert secret_class(sentence, language) == kind
+    assert "4821" not in redact(sentence, language) and "7734" not in redact(sentence, language)
+
+
+@pytest.mark.parametrize("sentence", ["In 2024 I changed my PIN", "Lives at 221 Baker Street with her sister, whose PIN is secret",
+                                      "It is 4821 metres away, and my PIN is not on me", "Has 3 kids and a new PIN"])
+def test_a_year_an_address_or_another_clause_before_a_keyword_is_no_secret(sentence):
+    assert secret_class(sentence, load_language("en-us")) is None

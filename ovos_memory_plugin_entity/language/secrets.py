@@ -12,7 +12,9 @@ says where each secret is and its class, never its value. A secret is found
   "my PIN is 4821", "the alarm code for the house is 7734", "wifi password: tulips".
   The value must follow the keyword at once, or after a short qualifier and a linking
   word ("is", ":"); it holds a digit, except a password's or a token's, which may be one
-  word ending the clause.
+  word ending the clause. A PIN, a code or a password may also come first, a few words
+  before its keyword in the same clause ("use 4821 as my new PIN"), when it is a run of
+  at least three digits and not a year.
 
 What the validators and the introduction keep out: a house number, a year, a flight or
 phone number, a date, "has 3 kids", "the PIN code of the post office is near the station".
@@ -38,6 +40,8 @@ CARD, IBAN, TOKEN = "card number", "IBAN", "access token"
 WORD_VALUE_LISTS = frozenset({"password", "token"})
 # Words allowed between a keyword and its linking word ("the alarm code *for the house* is").
 MAX_QUALIFIER_WORDS = 4
+# Lists whose value may come before the keyword ("set 7734 as the alarm code").
+VALUE_FIRST_LISTS = frozenset({"pin", "code", "password", "card_code"})
 # Space-separated groups an IBAN may span ("PT50 0002 0123 1234 5678 9015 4").
 MAX_IBAN_GROUPS = 10
 # A payment card number's length (ISO/IEC 7812).
@@ -66,6 +70,13 @@ _DIGIT_VALUE = r"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:[ -]\d[\w-]*)*"
 # A one-word value that ends its clause ("tulips.").
 _WORD_VALUE = r"[^\s,;!?()\"]+(?=\s*(?:[.,;!?]|$))"
 _QUALIFIER = r"[^\W\d]+(?:['’][^\W\d]+)?"
+# A value said first: digits, then as many words as may qualify a keyword ("4821 *como o
+# meu novo* PIN") and the keyword, in one clause (the words hold no digit nor punctuation). Matched against the text just before a keyword.
+_VALUE_FIRST = re.compile(rf"(?<![\w+-])(?P<value>\d{{3,}}(?:[ -]\d+)*)(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}\s+$")
+# What a value said first must not be: a year ("in 2024 I changed my PIN").
+_YEAR = re.compile(r"(?:19|20)\d\d")
+# How far before a keyword a value said first is looked for, in characters.
+VALUE_FIRST_REACH = 80
 _TRAILING = ".:'’"
 _DIGIT = re.compile(r"\d")
 _PLAIN_SPACES = re.compile(r"[ \t]+")
@@ -243,14 +254,25 @@ def _introduced(folded: str, finder: _Finder, has_digit: bool) -> List[Secret]:
             continue
         for start in sorted(set(named[name])):
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name]) if m), None)
-            if m is None:
-                continue
             kind = KEYWORD_CLASSES[name]
+            if m is None:
+                if has_digit and name in VALUE_FIRST_LISTS:
+                    found += _value_first(folded, start, kind)
+                continue
             end = m.end("value")
             while end > m.start("value") and folded[end - 1] in _TRAILING:
                 end -= 1
             found.append(Secret(m.start("value"), end, kind))
     return found
+
+
+def _value_first(folded: str, keyword_start: int, kind: str) -> List[Secret]:
+    """The value said a few words before the keyword that starts at ``keyword_start``."""
+    reach = max(0, keyword_start - VALUE_FIRST_REACH)
+    m = _VALUE_FIRST.search(folded, reach, keyword_start)
+    if m is None or _YEAR.fullmatch(m.group("value")):
+        return []
+    return [Secret(m.start("value"), m.end("value"), kind)]
 
 
 def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
