@@ -234,6 +234,8 @@ class EntityMemory(AgentContextManager):
                 block = f"{block}\n\n{question}" if block else question
         note = heard.note if heard is not None else (
             self._phrases["paused_note"] if self._voice.paused(key, record, now) else None)
+        if recall and not chosen:  # "list these facts" over none would invite the model to make some up
+            note = self._phrases["recall_nothing"]
         if heard is not None and heard.asked:
             self._answers.offer(key, heard.asked)
         if note:

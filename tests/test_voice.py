@@ -119,6 +119,18 @@ def test_what_do_you_know_lists_every_fact_with_the_note(make_memory, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_what_do_you_know_with_nothing_kept_says_nothing_is_known(make_memory, lang):
+    """The model is told there is nothing to list, never asked to list facts it was not given."""
+    memory = make(make_memory, lang, extractor="rules")
+    phrases = load_language(lang).phrases
+    block = turn(memory, SPOKEN[lang]["recall"])
+    assert phrases["recall_nothing"] in block and phrases["recall_note"] not in block
+    memory.add_fact("s", "Likes green tea")
+    block = turn(memory, SPOKEN[lang]["recall"])
+    assert phrases["recall_note"] in block and phrases["recall_nothing"] not in block
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_forget_that_takes_back_the_last_exchange(make_memory, lang):
     memory = make(make_memory, lang)
     memory.add_fact("s", "Likes tea")

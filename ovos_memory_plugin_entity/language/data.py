@@ -56,7 +56,7 @@ NUMBERED_LISTS = {"digits": 10}
 # The translator's phrases, ``<name>.dialog``.
 PHRASES = ("header", "note", "confirm_question", "today", "tomorrow",
            # what the block tells the chat model after a spoken control (language.controls)
-           "recall_note", "forgot_note", "forgot_nothing", "paused_note", "resumed_note", "ask_forget",
+           "recall_note", "recall_nothing", "forgot_note", "forgot_nothing", "paused_note", "resumed_note", "ask_forget",
            "forget_all_item", "remembered_note")
 
 
