@@ -5,7 +5,9 @@ from __future__ import annotations
 import pathlib
 
 from ovos_memory_plugin_entity.cli import main
-from tests.helpers import user_assistant
+from ovos_memory_plugin_entity.domain.editor import Editor
+from ovos_memory_plugin_entity.domain.record import Fact
+from tests.helpers import Policy, new_record, user_assistant
 
 
 def _said(memory, *texts):
@@ -47,3 +49,19 @@ def test_forget_everything_by_voice_leaves_no_history(make_memory):
                                          "Are you sure you want me to forget everything about you?"), "s")
     _said(memory, "yes")
     assert memory.facts("s") == [] and b"zanzibar" not in _files(memory)
+
+
+
+def test_a_cycle_of_replacements_in_a_damaged_record_is_forgotten_and_ends():
+    """Two retired rows naming each other as their replacement (a damaged or hand-edited
+    record): forgetting everything clears both and finishes."""
+    record = new_record("s")
+    record.facts = [Fact("f1", "Lives in Zanzibarville", 1.0, 1.0, superseded_at=2.0, superseded_by="f2",
+                         retired_reason="superseded"),
+                    Fact("f2", "Lives in Wombatford", 2.0, 2.0, superseded_at=3.0, superseded_by="f1",
+                         retired_reason="superseded"),
+                    Fact("f3", "Lives in Quokkaton", 3.0, 3.0)]
+    editor = Editor(record, Policy(), 10.0, "owner")
+    assert editor.forget_everything() == 1
+    editor.finish()
+    assert [f.text for f in record.facts] == ["", "", ""]

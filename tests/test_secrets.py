@@ -117,8 +117,10 @@ def test_the_validators_keep_look_alike_numbers_out(lang, text):
 
 
 VALUE_FIRST = [("en-us", "Use 4821 as my new PIN", "PIN"), ("en-us", "Set 7734 as the alarm code", "security code"),
-               ("pt-pt", "Usa 4821 como o meu novo PIN", "PIN"), ("de-de", "Nimm 4821 als meine neue PIN", "PIN"),
-               ("fr-fr", "Mets 4821 comme mon nouveau code PIN", "PIN")]
+               ("en-us", "4821 is my PIN", "PIN"), ("pt-pt", "Usa 4821 como o meu novo PIN", "PIN"),
+               ("pt-pt", "4821 é o meu PIN", "PIN"), ("de-de", "Nimm 4821 als meine neue PIN", "PIN"),
+               ("fr-fr", "Mets 4821 comme mon nouveau code PIN", "PIN"), ("it-it", "Usa 4821 come il mio nuovo PIN", "PIN"),
+               ("nl-nl", "Gebruik 4821 als mijn nieuwe pincode", "PIN"), ("ca-es", "Fes servir 4821 com el meu nou PIN", "PIN")]
 
 
 @pytest.mark.parametrize("lang,sentence,kind", VALUE_FIRST)
@@ -128,7 +130,26 @@ def test_a_value_said_before_its_keyword_is_a_secret(lang, sentence, kind):
     assert "4821" not in redact(sentence, language) and "7734" not in redact(sentence, language)
 
 
-@pytest.mark.parametrize("sentence", ["In 2024 I changed my PIN", "Lives at 221 Baker Street with her sister, whose PIN is secret",
-                                      "It is 4821 metres away, and my PIN is not on me", "Has 3 kids and a new PIN"])
-def test_a_year_an_address_or_another_clause_before_a_keyword_is_no_secret(sentence):
-    assert secret_class(sentence, load_language("en-us")) is None
+# Numbers before a keyword that are not its value: no linking word, a year, a dose, a
+# house number, a phone number, a time, an amount, a range.
+NOT_VALUE_FIRST = [
+    ("en-us", "In 2024 I changed my PIN"), ("en-us", "1985 was when I first set a PIN"),
+    ("en-us", "I take 500 mg of ibuprofen in combination with paracetamol"),
+    ("en-us", "My grandmother is 102 and forgets her PIN"), ("en-us", "I live at 742 Evergreen Terrace with a gate code"),
+    ("en-us", "Call 555 0199 if you forget the password"), ("en-us", "I get home at 1730 and type the door code"),
+    ("en-us", "I spent 300 euros on a new combination lock"), ("en-us", "We keep the 1985-1990 photos behind a password"),
+    ("en-us", "It is 4821 metres away, and my PIN is not on me"),
+    ("pt-pt", "Moro no número 123 e esqueci a senha"), ("pt-pt", "A minha avó tem 101 anos e esquece o PIN"),
+    ("es-es", "Vivo en el 123 y olvidé la contraseña"),
+    ("de-de", "Ich wohne in der Hauptstraße 120 und vergesse immer mein Passwort"),
+    ("fr-fr", "Mon immeuble au 140 a un digicode"), ("it-it", "Abito al 150 e ho la password"),
+    ("nl-nl", "Ik heb 200 euro met mijn pin betaald"), ("nl-nl", "Ik woon op nummer 125 met een pincode op de deur"),
+    ("ca-es", "Visc al 123 i he oblidat la contrasenya"),
+]
+
+
+@pytest.mark.parametrize("lang,sentence", NOT_VALUE_FIRST)
+def test_a_number_before_a_keyword_that_is_not_its_value_stays(lang, sentence):
+    language = load_language(lang)
+    assert secret_class(sentence, language) is None
+    assert redact(sentence, language) == sentence

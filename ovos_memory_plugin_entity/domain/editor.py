@@ -339,10 +339,11 @@ class Editor:
     def _forget_text(self, fact: Fact) -> None:
         """Retire as forgotten and remove the text of every row with the same words, and of
         the earlier values it replaced ("forget my address" forgets the old addresses too)."""
-        todo = [fact]
+        todo, seen = [fact], set()
         while todo:
             row = todo.pop()
-            if row.text:
+            if row.text and row.id not in seen:  # seen: a damaged record's cycle of replacements ends
+                seen.add(row.id)
                 todo += self._replaced(row)
                 self._forget_one(row)
 
@@ -367,7 +368,8 @@ class Editor:
     def _forget_one(self, fact: Fact) -> None:
         text_hash, words_hash = self._hashes(fact.text, fact.about)
         self.record.tombstones.append(Tombstone(text_hash, words_hash, self.now))
-        for row in self._rows_with_text(fact.about, textlib.normalise(fact.text)):
+        same = self._rows_with_text(fact.about, textlib.normalise(fact.text))
+        for row in same if any(r is fact for r in same) else [fact, *same]:  # a row re-homed since the index was built
             if row.text:
                 self._unindex(row)
                 self.change.forgotten_texts.append(row.text)

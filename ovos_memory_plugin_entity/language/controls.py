@@ -26,10 +26,13 @@ from ovos_memory_plugin_entity.language.screen import screened_form
 MAX_CONTROL_CHARS = 240
 # Clauses: sentences. A comma does not end one: "I never said, forget that" is one clause.
 _CLAUSE_BREAK = re.compile(r"[.!?;¿¡:]+")
-# What one thing to forget may be, at most: "forget about Emma", "forget that I'm allergic
-# to peanuts". A longer target, or one that goes on after a comma ("forget Emma, she's
-# fine, how about the weather"), is the user moving on, not naming what to forget.
-MAX_TARGET_WORDS = 8
+# What one thing to forget may be, at most: "forget my old address at 12 Rua das Flores
+# in Lisbon". A longer target is the user talking on, not naming what to forget.
+MAX_TARGET_WORDS = 16
+# Words a target may trail after a comma ("forget my address, please"); more ("forget
+# Emma, she's fine, how about the weather") is the user moving on: no target.
+MAX_AFTERTHOUGHT_WORDS = 3
+_TARGET_BREAK = re.compile(r"[,—–]")
 # The order in which a clause is tried: the most specific request first.
 KINDS = ("recall", "forget_all", "pause", "resume", "forget_last", "remember", "forget_thing")
 # Kinds whose phrasings hold no negation of their own: a negation anywhere in the clause
@@ -66,9 +69,10 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                     target = (match.groupdict().get("target") or "").strip()
                     if kind in ("forget_thing", "remember") and not target:
                         continue
-                    if kind == "forget_thing" and (len(target.split()) > MAX_TARGET_WORDS or
-                                                   any(mark in target for mark in ",;—–")):
-                        continue
+                    if kind == "forget_thing":
+                        target = _one_thing(target)
+                        if not target:
+                            continue
                     return Control(kind, target)
     return None
 
@@ -79,3 +83,13 @@ def _negated(clause: str, language: Language) -> bool:
 
 def is_control(utterance: str, language: Language) -> bool:
     return recognise(utterance, language) is not None
+
+
+def _one_thing(target: str) -> str:
+    """What a "forget ..." names: the words before a trailing courtesy ("my address,
+    please"); nothing when the sentence runs on past it or past MAX_TARGET_WORDS."""
+    head, *rest = _TARGET_BREAK.split(target, maxsplit=1)
+    if rest and len(rest[0].split()) > MAX_AFTERTHOUGHT_WORDS:
+        return ""
+    head = head.strip()
+    return head if len(head.split()) <= MAX_TARGET_WORDS else ""

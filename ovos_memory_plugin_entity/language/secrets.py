@@ -12,9 +12,10 @@ says where each secret is and its class, never its value. A secret is found
   "my PIN is 4821", "the alarm code for the house is 7734", "wifi password: tulips".
   The value must follow the keyword at once, or after a short qualifier and a linking
   word ("is", ":"); it holds a digit, except a password's or a token's, which may be one
-  word ending the clause. A PIN, a code or a password may also come first, a few words
-  before its keyword in the same clause ("use 4821 as my new PIN"), when it is a run of
-  at least three digits and not a year.
+  word ending the clause. A PIN, a code or a password may also come first, joined to its
+  keyword by a linking word and a few more in the same clause ("use 4821 *as* my new PIN",
+  "7734 *is* the alarm code"), when it is one run of at least three digits and not a year:
+  "at 1730 and type the door code", "500 mg in combination with" stay as said.
 
 What the validators and the introduction keep out: a house number, a year, a flight or
 phone number, a date, "has 3 kids", "the PIN code of the post office is near the station".
@@ -70,11 +71,8 @@ _DIGIT_VALUE = r"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:[ -]\d[\w-]*)*"
 # A one-word value that ends its clause ("tulips.").
 _WORD_VALUE = r"[^\s,;!?()\"]+(?=\s*(?:[.,;!?]|$))"
 _QUALIFIER = r"[^\W\d]+(?:['’][^\W\d]+)?"
-# A value said first: digits, then as many words as may qualify a keyword ("4821 *como o
-# meu novo* PIN") and the keyword, in one clause (the words hold no digit nor punctuation). Matched against the text just before a keyword.
-_VALUE_FIRST = re.compile(rf"(?<![\w+-])(?P<value>\d{{3,}}(?:[ -]\d+)*)(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}\s+$")
-# What a value said first must not be: a year ("in 2024 I changed my PIN").
-_YEAR = re.compile(r"(?:19|20)\d\d")
+# What a value said first must not be: a year ("in 2024 I changed my PIN", "1985 was when").
+_YEAR = re.compile(r"(?:18|19|20)\d\d")
 # How far before a keyword a value said first is looked for, in characters.
 VALUE_FIRST_REACH = 80
 _TRAILING = ".:'’"
@@ -102,6 +100,9 @@ class _Finder:
     patterns: Dict[str, Tuple[Pattern[str], ...]]  # list name -> patterns with a "value" group
     digit_words: Dict[str, str]  # folded word -> digit
     digit_run: Optional[Pattern[str]]
+    # A value said first, ending where a keyword starts: digits, a linking word, up to a
+    # few more words, in one clause. Searched in the text just before a keyword.
+    value_first: Pattern[str]
 
 
 _FINDERS: Dict[str, _Finder] = {}  # one per language folder: bounded by the languages shipped
@@ -155,10 +156,14 @@ def _finder(language: Language) -> _Finder:
                            re.IGNORECASE) if digit_words else None
     wordless_triggers = frozenset(digit_words) | {words[0] for words, lists in keyword_lists.items()
                                                   if lists & WORD_VALUE_LISTS}
+    # Accents kept: the Portuguese "é" (is) joins a value, "e" (and) does not.
+    said_links = "|".join(re.escape(w.casefold()) for w in sorted(language.secret_links, key=len, reverse=True))
+    value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{3,}})[ \t]+(?:{said_links or '(?!)'})(?!\w)"
+                             rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
                      wordless_triggers,
                      max(map(len, keyword_lists), default=0),
-                     patterns, digit_words, digit_run)
+                     patterns, digit_words, digit_run, value_first)
     _FINDERS[language.code] = finder
     return finder
 
@@ -246,7 +251,7 @@ def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
     return named
 
 
-def _introduced(folded: str, finder: _Finder, has_digit: bool) -> List[Secret]:
+def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> List[Secret]:
     found = []
     named = _named_keywords(folded, finder)
     for name in (name for name in SECRET_LISTS if name in named):  # in order: a tie goes to the first list
@@ -257,7 +262,7 @@ def _introduced(folded: str, finder: _Finder, has_digit: bool) -> List[Secret]:
             kind = KEYWORD_CLASSES[name]
             if m is None:
                 if has_digit and name in VALUE_FIRST_LISTS:
-                    found += _value_first(folded, start, kind)
+                    found += _value_first(read, start, kind, finder)
                 continue
             end = m.end("value")
             while end > m.start("value") and folded[end - 1] in _TRAILING:
@@ -266,10 +271,10 @@ def _introduced(folded: str, finder: _Finder, has_digit: bool) -> List[Secret]:
     return found
 
 
-def _value_first(folded: str, keyword_start: int, kind: str) -> List[Secret]:
+def _value_first(read: str, keyword_start: int, kind: str, finder: _Finder) -> List[Secret]:
     """The value said a few words before the keyword that starts at ``keyword_start``."""
     reach = max(0, keyword_start - VALUE_FIRST_REACH)
-    m = _VALUE_FIRST.search(folded, reach, keyword_start)
+    m = finder.value_first.search(read, reach, keyword_start)
     if m is None or _YEAR.fullmatch(m.group("value")):
         return []
     return [Secret(m.start("value"), m.end("value"), kind)]
@@ -295,7 +300,7 @@ def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
     found: List[Secret] = []
     if has_digit:  # the validated shapes first: they name a tie's class
         found += _cards(folded) + _ibans(folded) + _tokens(folded)
-    found += _introduced(folded, finder, has_digit)
+    found += _introduced(read, folded, finder, has_digit)
     return read, sorted(found, key=lambda s: (s.start, -s.end))
 
 
