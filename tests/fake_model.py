@@ -32,6 +32,34 @@ def constrained(answer: str, response_format: Any) -> str:
     return json.dumps(conform(schema, value))
 
 
+class JsonHandler(BaseHTTPRequestHandler):
+    """A JSON-over-HTTP/1.1 request handler for the fake servers: quiet, no Nagle delay."""
+
+    protocol_version = "HTTP/1.1"
+    # Headers and body are separate writes: without this, Nagle's algorithm and the
+    # client's delayed ACK add 40 ms to every answer, which no real server does.
+    disable_nagle_algorithm = True
+
+    def log_message(self, *_args: Any) -> None:
+        return
+
+    def read_json(self) -> Dict[str, Any]:
+        body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+        return body if isinstance(body, dict) else {"_body": body}
+
+    def _send(self, status: int, body: Union[str, bytes, dict]) -> None:
+        raw = body if isinstance(body, bytes) else (
+            body.encode() if isinstance(body, str) else json.dumps(body).encode())
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(raw)))
+            self.end_headers()
+            self.wfile.write(raw)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client stopped waiting (a turn's bounded wait): nothing to answer
+
+
 class FakeModel:
     """Answers ``/v1/models`` and ``/v1/chat/completions`` from a script."""
 
@@ -49,24 +77,7 @@ class FakeModel:
         self._lock = threading.Lock()
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-            # Headers and body are separate writes: without this, Nagle's algorithm and the
-            # client's delayed ACK add 40 ms to every answer, which no real server does.
-            disable_nagle_algorithm = True
-
-            def log_message(self, *_args: Any) -> None:
-                return
-
-            def _send(self, status: int, body: Union[str, bytes, dict]) -> None:
-                raw = body if isinstance(body, bytes) else (
-                    body.encode() if isinstance(body, str) else json.dumps(body).encode())
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(raw)))
-                self.end_headers()
-                self.wfile.write(raw)
-
+        class Handler(JsonHandler):
             def do_GET(self) -> None:
                 if self.path.rstrip("/").endswith("/models"):
                     fake.model_requests += 1
@@ -75,8 +86,7 @@ class FakeModel:
                     self._send(404, {"error": "not found"})
 
             def do_POST(self) -> None:
-                length = int(self.headers.get("Content-Length", 0))
-                body = json.loads(self.rfile.read(length) or b"{}")
+                body = self.read_json()
                 body["_headers"] = dict(self.headers)
                 with fake._lock:
                     fake.requests.append(body)
