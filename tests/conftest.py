@@ -5,9 +5,10 @@ from typing import Any, Callable, Dict, Iterator, List, Tuple
 
 import pytest
 
+from ovos_memory_plugin_entity.io.stores import JsonFolderStore, MemoryStore
 from tests.fake_model import FakeModel, make_fake
 from tests.helpers import UNIQUE_NAME, Clock, user_assistant  # noqa: F401  (fixtures' helpers)
-from tests.pg import pg_url  # noqa: F401  (a fixture: a fresh PostgreSQL database per test)
+from tests.pg import needs_postgres, pg_url  # noqa: F401  (pg_url: a fixture, a fresh PostgreSQL database per test)
 
 
 @pytest.fixture
@@ -52,3 +53,17 @@ def make_memory(tmp_path, model) -> Iterator[Callable[..., Any]]:
 def private_data_home(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Default paths (db_path, the PostgreSQL node key) land in the test's own folder."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+
+
+@pytest.fixture(params=["json", "json-journal", "memory", pytest.param("postgres", marks=needs_postgres)])
+def store(request, tmp_path):
+    """Every backend, so the suites that take it cannot drift apart."""
+    if request.param == "postgres":
+        from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
+        backend = PostgresStore(request.getfixturevalue("pg_url"), tmp_path / "node.key")
+        yield backend
+        backend.close()
+    else:
+        # json-journal: every change after the first is appended to the journal, as in a large record
+        yield JsonFolderStore(tmp_path / "mem") if request.param == "json" else JsonFolderStore(
+            tmp_path / "mem", whole_record_bytes=0) if request.param == "json-journal" else MemoryStore()

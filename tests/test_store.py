@@ -10,7 +10,7 @@ import stat
 
 import pytest
 
-from ovos_memory_plugin_entity.io.stores import JsonFolderStore, MemoryStore
+from ovos_memory_plugin_entity.io.stores import JsonFolderStore
 from ovos_memory_plugin_entity.io.stores.json_folder import file_key
 from ovos_memory_plugin_entity.pipelines.migration import import_older_plugin_file
 from tests import helpers as f
@@ -25,18 +25,6 @@ def add(text):
     return mutate
 
 
-@pytest.fixture(params=["json", "json-journal", "memory", pytest.param("postgres", marks=needs_postgres)])
-def store(request, tmp_path):
-    """The same suite runs on every backend, so they cannot drift apart."""
-    if request.param == "postgres":
-        from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
-        backend = PostgresStore(request.getfixturevalue("pg_url"), tmp_path / "node.key")
-        yield backend
-        backend.close()
-    else:
-        # json-journal: every change after the first is appended to the journal, as in a large record
-        yield JsonFolderStore(tmp_path / "mem") if request.param == "json" else JsonFolderStore(
-            tmp_path / "mem", whole_record_bytes=0) if request.param == "json-journal" else MemoryStore()
 
 
 def test_update_then_load_and_audit(store):

@@ -15,7 +15,7 @@ from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.errors import EndpointReplyError
 from ovos_memory_plugin_entity.domain.record import Fact, SessionRecord, Vectors
 from ovos_memory_plugin_entity.io.embeddings import parse_embeddings
-from ovos_memory_plugin_entity.io.stores import JsonFolderStore, MemoryStore
+from ovos_memory_plugin_entity.io.stores import JsonFolderStore
 from ovos_memory_plugin_entity.io.stores.journal import entry, replay
 from tests import helpers as f
 from tests.pg import needs_postgres
@@ -130,16 +130,6 @@ def test_the_journal_carries_vectors_set_dropped_and_replaced():
     assert replay(data, [change, entry(after, other, "e")])["vectors"] == other.to_dict()["vectors"]
 
 
-@pytest.fixture(params=["json", "json-journal", "memory", pytest.param("postgres", marks=needs_postgres)])
-def store(request, tmp_path):
-    if request.param == "postgres":
-        from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
-        backend = PostgresStore(request.getfixturevalue("pg_url"), tmp_path / "node.key")
-        yield backend
-        backend.close()
-    else:
-        yield JsonFolderStore(tmp_path / "mem") if request.param == "json" else JsonFolderStore(
-            tmp_path / "mem", whole_record_bytes=0) if request.param == "json-journal" else MemoryStore()
 
 
 def test_vectors_are_stored_with_their_facts_and_leave_with_them(store, tmp_path):

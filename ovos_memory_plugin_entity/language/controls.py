@@ -81,10 +81,6 @@ def _negated(clause: str, language: Language) -> bool:
     return negated(said_words(clause), language.negations)
 
 
-def is_control(utterance: str, language: Language) -> bool:
-    return recognise(utterance, language) is not None
-
-
 def _one_thing(target: str) -> str:
     """What a "forget ..." names: the words before a trailing courtesy ("my address,
     please"); nothing when the sentence runs on past it or past MAX_TARGET_WORDS."""
