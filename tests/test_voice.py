@@ -369,3 +369,13 @@ def test_forget_that_drops_a_proposal_awaiting_its_yes(make_memory):
     assert "Porto" not in context_text(memory, "hello")
     turn(memory, "yes")
     assert live(memory) == []
+
+
+@pytest.mark.parametrize("lang,words,kind", [
+    ("fr-fr", "Oublie ce que j'ai dit.", "forget_last"), ("nl-nl", "Vergeet wat ik zei.", "forget_last"),
+    ("fr-fr", "Que sais tu de moi", "recall"), ("nl-nl", "Wat weet jij over mij?", "recall"),
+    ("de-de", "Was weißt du von mir?", "recall"), ("it-it", "Che sai di me?", "recall")])
+def test_everyday_variants_of_a_control_are_recognised(lang, words, kind):
+    """"Forget what I said" is a taking back, never a thing named "what I said" that matches nothing."""
+    control = recognise(words, load_language(lang))
+    assert control is not None and control.kind == kind
