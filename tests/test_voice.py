@@ -374,8 +374,19 @@ def test_forget_that_drops_a_proposal_awaiting_its_yes(make_memory):
 @pytest.mark.parametrize("lang,words,kind", [
     ("fr-fr", "Oublie ce que j'ai dit.", "forget_last"), ("nl-nl", "Vergeet wat ik zei.", "forget_last"),
     ("fr-fr", "Que sais tu de moi", "recall"), ("nl-nl", "Wat weet jij over mij?", "recall"),
-    ("de-de", "Was weißt du von mir?", "recall"), ("it-it", "Che sai di me?", "recall")])
+    ("de-de", "Was weißt du von mir?", "recall"), ("it-it", "Che sai di me?", "recall"),
+    ("en-us", "Delete my address", "forget_thing"), ("fr-fr", "Tu peux oublier mon adresse ?", "forget_thing"),
+    ("fr-fr", "Tu peux oublier ça ?", "forget_last"), ("de-de", "Lösch das", "forget_last"),
+    ("nl-nl", "Wis dat", "forget_last"), ("fr-fr", "Tu peux recommencer à mémoriser", "resume"),
+    ("de-de", "Du darfst dir wieder was merken", "resume")])
 def test_everyday_variants_of_a_control_are_recognised(lang, words, kind):
     """"Forget what I said" is a taking back, never a thing named "what I said" that matches nothing."""
     control = recognise(words, load_language(lang))
     assert control is not None and control.kind == kind
+
+
+@pytest.mark.parametrize("lang,words", [("en-us", "Delete my alarm"), ("en-us", "Forget my shopping list"),
+                                        ("de-de", "Vergiss meine Einkaufsliste"), ("pt-pt", "Esquece o alarme")])
+def test_a_skills_object_is_no_memory_control(lang, words):
+    """An alarm or a list belongs to another skill, as the forget gates read it: nothing is forgotten."""
+    assert recognise(words, load_language(lang)) is None

@@ -71,7 +71,8 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                         continue
                     if kind == "forget_thing":
                         target = _one_thing(target)
-                        if not target:
+                        # "delete my alarm", "forget my shopping list": a skill's object, as the forget gates read it
+                        if not target or any(w in language.non_memory_objects for w in said_words(target)):
                             continue
                     return Control(kind, target)
     return None
