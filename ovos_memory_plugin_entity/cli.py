@@ -9,7 +9,7 @@ import logging
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, Iterator, List, Optional
 
 from ovos_memory_plugin_entity.about import __version__
 from ovos_memory_plugin_entity.cli_guards import close_stores, confirm, counted, require_store, retired_label
@@ -349,7 +349,9 @@ def _common_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
     parser.add_argument("--db-url", default=default,
                         help="a postgresql:// URL: use the postgres backend (overrides the persona JSON)")
     parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS if suppress else False,
-                        help="print JSON, for scripts (logs go to stderr)")
+                        help="print JSON alone on stdout, for scripts")
+    parser.add_argument("--verbose", action="store_true", default=argparse.SUPPRESS if suppress else False,
+                        help="show OVOS's informational log lines (on stderr)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -431,13 +433,30 @@ def _logs_to_stderr() -> None:
                 handler.setStream(sys.stderr)
 
 
+@contextlib.contextmanager
+def quiet_logs(verbose: bool) -> Iterator[None]:
+    """Only warnings and errors from OVOS's LOG, and no deprecation notices, unless ``verbose``:
+    a command's own output comes first. The levels are put back afterwards."""
+    from ovos_utils.log import LOG, deprecation_logger
+    notices = deprecation_logger()
+    before = LOG.level, notices.level
+    if not verbose:
+        LOG.set_level("WARNING")
+        notices.setLevel(logging.ERROR)  # after set_level, which resets every OVOS logger
+    try:
+        yield
+    finally:
+        LOG.set_level(before[0])
+        notices.setLevel(before[1])
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     args.out = sys.stdout
     args.interactive, args.stores = sys.stdin.isatty(), []  # someone to answer "Are you sure?"; stores opened
     _logs_to_stderr()
-    with contextlib.redirect_stdout(sys.stderr):  # loggers made from here on write to stderr too
+    with contextlib.redirect_stdout(sys.stderr), quiet_logs(args.verbose):  # loggers made from here on: stderr
         return _run(args)
 
 
