@@ -129,9 +129,21 @@ class Settings:
 
     @property
     def store_folder(self) -> Path:
-        """The folder the JSON backend keeps its files in, derived from ``db_path``."""
-        path = Path(self.db_path).expanduser()
+        """The folder the JSON backend keeps its files in (see :func:`store_folder`)."""
+        return store_folder(self.db_path)
+
+
+def store_folder(db_path: str) -> Path:
+    """``db_path`` names the JSON backend's folder. A path ending in ``.json``, or naming
+    a file, is the older plugin's file (imported once, never changed), and the folder is
+    beside it: ``.../entity_memory.json`` -> ``.../entity_memory/``. A path ending in a
+    separator, or an existing folder, is the folder whatever its name."""
+    path = Path(db_path).expanduser()
+    if db_path.endswith(("/", os.sep)) or path.is_dir():
+        return path
+    if path.suffix.lower() == ".json" or path.is_file():
         return path.with_suffix("") if path.suffix else path.with_name(path.name + ".d")
+    return path
 
 
 def _text(key: str, value: Any) -> str:
@@ -223,7 +235,7 @@ def _optional_url(key: str, value: Any) -> str:
 def _path(key: str, value: Any) -> str:
     text = _text(key, value).strip()
     if not text:
-        raise ConfigError(f"{key} must be a file path, got {value!r}")
+        raise ConfigError(f"{key} must be a path, got {value!r}")
     return text
 
 
@@ -239,8 +251,9 @@ SPECS: Dict[str, Spec] = {
     "connect_timeout": Spec(5.0, _float(0, exclusive_zero=True), "seconds to wait for a connection"),
     "backend": Spec("json", _choice(BACKENDS), "`json` (files), `memory` (this process only) or `postgres` "
                                                "(several persona servers, one memory; needs the `postgres` extra)"),
-    "db_path": Spec("", _path, "the JSON backend keeps its files in the folder beside it, `.../ovos/entity_memory/`; "
-                               "a file of the older plugin at this path is imported once, and never changed",
+    "db_path": Spec("", _path, "the JSON backend's folder. A path ending in `.json` is the older plugin's file "
+                               "(imported once, never changed) and the folder is beside it without `.json`: "
+                               "`.../ovos/entity_memory/`",
                     shown="$XDG_DATA_HOME/ovos/entity_memory.json"),
     "db_url": Spec("", _text, "the `postgresql://` URL for `backend: postgres`; read from the environment when "
                               "left out, so the secret stays out of the persona file", shown=f"${DB_URL_ENV}"),
