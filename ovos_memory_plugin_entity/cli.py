@@ -351,7 +351,7 @@ def _common_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
     parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS if suppress else False,
                         help="print JSON alone on stdout, for scripts")
     parser.add_argument("--verbose", action="store_true", default=argparse.SUPPRESS if suppress else False,
-                        help="show OVOS's informational log lines (on stderr)")
+                        help="show the log lines of OVOS and of this plugin (on stderr)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -435,19 +435,16 @@ def _logs_to_stderr() -> None:
 
 @contextlib.contextmanager
 def quiet_logs(verbose: bool) -> Iterator[None]:
-    """Only warnings and errors from OVOS's LOG, and no deprecation notices, unless ``verbose``:
-    a command's own output comes first. The levels are put back afterwards."""
-    from ovos_utils.log import LOG, deprecation_logger
-    notices = deprecation_logger()
-    before = LOG.level, notices.level
+    """Unless ``verbose``, only errors are logged: OVOS's informational lines, its deprecation
+    notices and the warnings of the libraries the assistant loads (ovos-persona, psycopg)
+    would come before a command's own output. Put back afterwards."""
+    before = logging.root.manager.disable
     if not verbose:
-        LOG.set_level("WARNING")
-        notices.setLevel(logging.ERROR)  # after set_level, which resets every OVOS logger
+        logging.disable(logging.WARNING)  # OVOS's LOG honours it too (LOG.is_enabled_for)
     try:
         yield
     finally:
-        LOG.set_level(before[0])
-        notices.setLevel(before[1])
+        logging.disable(before)
 
 
 def main(argv: Optional[List[str]] = None) -> int:

@@ -315,4 +315,4 @@ def test_json_is_json_from_the_first_byte(db):
     for argv in (["facts", "s"], ["sessions"], ["path"], ["doctor", "--timeout", "1"]):
         done = _cli("--db-path", db + "-fresh" if argv[0] == "doctor" else db, "--json", *argv)
         assert json.loads(done.stdout) is not None, (argv, done.stdout[:200])
-        assert done.stdout.lstrip()[0] in "[{" and done.stdout[0] in "[{"
+        assert done.stdout[0] in "[{" and done.stderr == ""  # ovos-persona's import warns, quietly here
