@@ -253,7 +253,8 @@ def test_doctor_live_dead_and_silent(capsys, db, model, tmp_path):
     code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "2")
     assert "FAIL  extraction" in out  # a model that never answers in the contract's JSON
     dead = f"http://127.0.0.1:{free_port()}/v1"
-    persona.write_text(json.dumps({"memory_module": "ovos-memory-plugin-entity-facts",
+    chat = {"handlers": ["ovos-chat-openai-plugin"], "ovos-chat-openai-plugin": {"allow_system_prompts": True}}
+    persona.write_text(json.dumps({**chat, "memory_module": "ovos-memory-plugin-entity-facts",
                                    "ovos-memory-plugin-entity-facts": {"api_url": dead, "db_path": db}}))
     code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "1")
     assert code == 0 and "WARN  endpoint" in out and "rules extract meanwhile" in out  # extractor: auto works
