@@ -63,6 +63,21 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return run_demo(args.api_url, args.timeout, args.out)
 
 
+def cmd_chat(args: argparse.Namespace) -> int:
+    """Talk to your persona, with its memory, through the real ovos-persona: one line per
+    turn (typed, or piped in); after each turn, what the memory learnt, replaced, forgot
+    and asked. The facts are the persona's own, so a second run remembers the first.
+    """
+    from ovos_memory_plugin_entity.chat import run_chat
+    if not args.verbose:  # a handler that fails is said on the turn's own line
+        logging.disable(logging.ERROR)
+    persona = args.persona or getattr(args, "config", None)
+    if not persona:
+        raise UsageError("name the persona JSON: chat --persona persona.json")
+    return run_chat(persona, sys.stdin, args.out, session_id=args.session, timeout=args.timeout,
+                    prompt=args.interactive)
+
+
 def _owner(args: argparse.Namespace, create: bool = False) -> Owner:
     """The store, opened for the owner; only a command that adds may ``create`` it."""
     settings = _settings(args)
@@ -375,6 +390,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo = command("demo", cmd_demo)
     demo.add_argument("--api-url", help="a local OpenAI-compatible endpoint to extract with")
     demo.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for extraction")
+    chat = command("chat", cmd_chat)
+    chat.add_argument("--persona", help="the persona JSON to talk to (as the assistant loads it)")
+    chat.add_argument("--session", default="default", help="the session id (default: OVOS's own, 'default')")
+    chat.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the memory after a turn")
     command("sessions", cmd_sessions)
     command("facts", cmd_facts, "session").add_argument("--all", action="store_true", help="include retired facts")
     command("history", cmd_history, "session")

@@ -157,7 +157,8 @@ _REASONS = ("Connection refused", "Connection reset by peer", "Name or service n
 MAX_REASON_CHARS = 80
 
 
-def _reason(exc: Exception) -> str:
+def failure_reason(exc: BaseException) -> str:
+    """What a failed request comes down to, in a few words."""
     text = str(exc)
     found = next((r for r in _REASONS if r.lower() in text.lower()), None)
     return found or (text if len(text) <= MAX_REASON_CHARS else text[:MAX_REASON_CHARS - 1] + "…")
@@ -182,17 +183,17 @@ def request_json(session: requests.Session, method: str, url: str, *, body: Opti
         except requests.ConnectionError as exc:
             # One retry on a reset connection (a keep-alive socket the server closed).
             if attempt == 2 or not _is_reset(exc):
-                raise EndpointUnavailable(f"cannot reach {url}: {_reason(exc)}") from None
+                raise EndpointUnavailable(f"cannot reach {url}: {failure_reason(exc)}") from None
         except requests.Timeout as exc:
             raise EndpointUnavailable(f"{url} did not answer in time ({_waited(exc, timeout)})") from None
         except requests.RequestException as exc:
-            raise EndpointUnavailable(f"request to {url} failed: {_reason(exc)}") from None
+            raise EndpointUnavailable(f"request to {url} failed: {failure_reason(exc)}") from None
     try:
         raw = read_capped(response)
     except requests.Timeout as exc:
         raise EndpointUnavailable(f"{url} did not answer in time ({_waited(exc, timeout)})") from None
     except requests.RequestException as exc:
-        raise EndpointUnavailable(f"reading the reply of {url} failed: {_reason(exc)}") from None
+        raise EndpointUnavailable(f"reading the reply of {url} failed: {failure_reason(exc)}") from None
     finally:
         response.close()
     text = raw.decode("utf-8", errors="replace")
