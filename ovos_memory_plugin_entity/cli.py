@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional
 from ovos_memory_plugin_entity.about import __version__
 from ovos_memory_plugin_entity.cli_guards import close_stores, confirm, counted, require_store, retired_label
 from ovos_memory_plugin_entity.domain.entities import event_end
-from ovos_memory_plugin_entity.domain.errors import OwnerError, StoreUnavailable, UsageError, UserError
+from ovos_memory_plugin_entity.domain.errors import OwnerError, ReadOnlyStore, StoreUnavailable, UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.io.stores import open_store
 from ovos_memory_plugin_entity.persona_config import plugin_block
@@ -479,6 +479,9 @@ def main(argv: Optional[List[str]] = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     try:
         return int(args.run(args))
+    except ReadOnlyStore as exc:
+        print(f"ovos-entity-memory: {exc}; 'ovos-entity-memory doctor' says what to do", file=sys.stderr)
+        return 1
     except StoreUnavailable as exc:
         print(f"ovos-entity-memory: the database cannot be reached ({exc}); check db_url", file=sys.stderr)
         return 1

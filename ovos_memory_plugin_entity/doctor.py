@@ -120,6 +120,10 @@ def check_store(settings: Settings) -> Check:
             store.load("doctor-check")
         finally:
             store.close()
+        unwritable = getattr(store, "unwritable", None)
+        if unwritable is not None:
+            return Check("store", FAIL, f"{where} can be read but not written ({unwritable.strerror}): its facts "
+                                        f"are served, nothing new is kept", store_fix(unwritable, settings.store_folder))
     except MissingExtra as exc:
         return Check("store", FAIL, f"backend '{settings.backend}' needs the '{exc.extra}' extra, which is not "
                                     f"installed", f"pip install 'ovos-memory-plugin-entity[{exc.extra}]'")
