@@ -105,7 +105,8 @@ class EntityMemory(AgentContextManager):
                                 queue_size=settings.queue_size, concurrency=settings.extract_concurrency,
                                 clock=clock, wall_clock=wall_clock, answers=answers,
                                 on_change=self._dense.keeper.request if self._dense else None,
-                                hold=lambda key, user, record: self._voice.holds(key, user, record, wall_clock()))
+                                hold=lambda key, user, record: self._voice.holds(key, user, record, wall_clock()),
+                                learner=settings.learner_tag)
         self._voice = Voice(language=language, policy=policy, learner=self._learner,
                             pause_s=settings.pause_minutes * 60, max_fact_chars=settings.max_fact_chars,
                             refuses=self._refuses)

@@ -12,6 +12,8 @@ so a typo shows.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import os
 from dataclasses import dataclass, replace
@@ -33,6 +35,8 @@ DB_URL_ENV = "OVOS_ENTITY_MEMORY_DB_URL"
 SCOPES = ("session", "global")
 INJECT_MODES = ("system", "system_prompt", "user")
 EXTRACTORS = ("auto", "llm", "rules")
+# Characters of a learner tag (see Settings.learner_tag): a few personas, never a collision.
+LEARNER_TAG_CHARS = 12
 # Keys that callers put into every member's block and that we do not use ourselves.
 PASSED_THROUGH_KEYS = frozenset({"enabled"})
 
@@ -121,6 +125,14 @@ class Settings:
     def extraction(self) -> ExtractionSettings:
         return ExtractionSettings(mode=self.extractor, prompt=self.extraction_prompt, quiet_gate=self.quiet_gate,
                                   max_prompt_facts=self.max_prompt_facts, api_url=self.api_url)
+
+    @property
+    def learner_tag(self) -> str:
+        """What sets this persona's learning apart from another's sharing the store: the
+        settings that decide what an exchange becomes (a model that moved does not)."""
+        deciding = [self.lang, self.extraction_prompt, self.extractor, self.confirm, self.scope,
+                    list(self.sensitive_confirm), list(self.sensitive_deny)]
+        return hashlib.sha256(json.dumps(deciding).encode()).hexdigest()[:LEARNER_TAG_CHARS]
 
     @property
     def key_file(self) -> Path:

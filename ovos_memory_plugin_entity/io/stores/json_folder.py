@@ -489,8 +489,8 @@ class JsonFolderStore:
     def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
         json_waiting.keep(self, file_key(session_id), exchanges)
 
-    def take_waiting(self) -> List[Dict[str, Any]]:
-        return json_waiting.take_all(self)
+    def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
+        return json_waiting.take_all(self, learner)
 
     def close(self) -> None:
         self._cache.clear()
