@@ -55,7 +55,7 @@ def check_settings(loaded: Loaded) -> List[Check]:
               for error, fallback in zip(loaded.errors, loaded.fallbacks)]
     if loaded.unknown:
         checks.append(Check("unknown keys", WARN, f"{', '.join(loaded.unknown)} mean nothing to this plugin",
-                            "check their spelling against the readme's configuration table"))
+                            "check their spelling against docs/configuration.md"))
     return checks or [Check("settings", PASS, "every key is understood")]
 
 

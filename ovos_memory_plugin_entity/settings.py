@@ -1,8 +1,8 @@
 """Settings: every key once (parser, default, description), validated once.
 
-:data:`SPECS` is the one list: the plugin's docstring and the readme's table are
+:data:`SPECS` is the one list: the plugin's docstring and docs/configuration.md's table are
 rendered from it (:func:`settings_doc`, :func:`settings_table`), and a test holds the
-readme to it. The older plugin's keys keep their meaning and defaults.
+page to it. The older plugin's keys keep their meaning and defaults.
 
 Everything the older plugin (ovos-memory-plugins' EntityMemory) accepts is understood:
 numeric strings for numbers, ``max_facts: 0`` for "no cap", a backend name in any
@@ -353,7 +353,7 @@ def _shown(spec: Spec) -> str:
 
 
 def settings_table() -> str:
-    """The readme's configuration table, rendered from :data:`SPECS`."""
+    """docs/configuration.md's table, rendered from :data:`SPECS`."""
     rows = ["| key | default | effect |", "|---|---|---|"]
     rows += [f"| `{key}` | `{_shown(spec)}` | {spec.doc} |" for key, spec in SPECS.items()]
     return "\n".join(rows)
