@@ -65,6 +65,9 @@ setup(
         # pre-release), which an assistant on ovos-core 2.1.1 (ovos-plugin-manager 2.2.0) does not have.
         # 0.3.0 wants ovos-plugin-manager 2.x, 0.4.1a1 (a pre-release) accepts 3.x.
         "yesno": ["ovos-yes-no-plugin>=0.3.0,<1"],
+        # ovos-entity-memory chat: the real ovos-persona (0.9.0a6 reads memory_module and passes
+        # the persona's block), its OpenAI chat handler with it
+        "persona": ["ovos-persona>=0.9.0a6,<1"],
         "integration": ["ovos-persona==0.9.0a35", "ovos-memory-plugins==1.2.3a1", "ovos-yes-no-plugin>=0.3.0,<1"],
         # psycopg 3 and its pool, for backend: postgres (several persona servers, one memory);
         # cryptography's AES-GCM seals every text it stores (no readable text in WAL or backups)

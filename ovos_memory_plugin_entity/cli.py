@@ -9,12 +9,12 @@ import logging
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, Iterator, List, Optional
 
 from ovos_memory_plugin_entity.about import __version__
 from ovos_memory_plugin_entity.cli_guards import close_stores, confirm, counted, require_store, retired_label
 from ovos_memory_plugin_entity.domain.entities import event_end
-from ovos_memory_plugin_entity.domain.errors import OwnerError, StoreUnavailable, UsageError, UserError
+from ovos_memory_plugin_entity.domain.errors import OwnerError, ReadOnlyStore, StoreUnavailable, UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.io.stores import open_store
 from ovos_memory_plugin_entity.persona_config import plugin_block
@@ -61,6 +61,21 @@ def cmd_demo(args: argparse.Namespace) -> int:
     """
     from ovos_memory_plugin_entity.demo import run_demo
     return run_demo(args.api_url, args.timeout, args.out)
+
+
+def cmd_chat(args: argparse.Namespace) -> int:
+    """Talk to your persona, with its memory, through the real ovos-persona: one line per
+    turn (typed, or piped in); after each turn, what the memory learnt, replaced, forgot
+    and asked. The facts are the persona's own, so a second run remembers the first.
+    """
+    from ovos_memory_plugin_entity.chat import run_chat
+    if not args.verbose:  # a handler that fails is said on the turn's own line
+        logging.disable(logging.ERROR)
+    persona = args.persona or getattr(args, "config", None)
+    if not persona:
+        raise UsageError("name the persona JSON: chat --persona persona.json")
+    return run_chat(persona, sys.stdin, args.out, session_id=args.session, timeout=args.timeout,
+                    prompt=args.interactive)
 
 
 def _owner(args: argparse.Namespace, create: bool = False) -> Owner:
@@ -349,7 +364,9 @@ def _common_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
     parser.add_argument("--db-url", default=default,
                         help="a postgresql:// URL: use the postgres backend (overrides the persona JSON)")
     parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS if suppress else False,
-                        help="print JSON, for scripts (logs go to stderr)")
+                        help="print JSON alone on stdout, for scripts")
+    parser.add_argument("--verbose", action="store_true", default=argparse.SUPPRESS if suppress else False,
+                        help="show the log lines of OVOS and of this plugin (on stderr)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -373,6 +390,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo = command("demo", cmd_demo)
     demo.add_argument("--api-url", help="a local OpenAI-compatible endpoint to extract with")
     demo.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for extraction")
+    chat = command("chat", cmd_chat)
+    chat.add_argument("--persona", help="the persona JSON to talk to (as the assistant loads it)")
+    chat.add_argument("--session", default="default", help="the session id (default: OVOS's own, 'default')")
+    chat.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the memory after a turn")
     command("sessions", cmd_sessions)
     command("facts", cmd_facts, "session").add_argument("--all", action="store_true", help="include retired facts")
     command("history", cmd_history, "session")
@@ -431,19 +452,36 @@ def _logs_to_stderr() -> None:
                 handler.setStream(sys.stderr)
 
 
+@contextlib.contextmanager
+def quiet_logs(verbose: bool) -> Iterator[None]:
+    """Unless ``verbose``, only errors are logged: OVOS's informational lines, its deprecation
+    notices and the warnings of the libraries the assistant loads (ovos-persona, psycopg)
+    would come before a command's own output. Put back afterwards."""
+    before = logging.root.manager.disable
+    if not verbose:
+        logging.disable(logging.WARNING)  # OVOS's LOG honours it too (LOG.is_enabled_for)
+    try:
+        yield
+    finally:
+        logging.disable(before)
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     args.out = sys.stdout
     args.interactive, args.stores = sys.stdin.isatty(), []  # someone to answer "Are you sure?"; stores opened
     _logs_to_stderr()
-    with contextlib.redirect_stdout(sys.stderr):  # loggers made from here on write to stderr too
+    with contextlib.redirect_stdout(sys.stderr), quiet_logs(args.verbose):  # loggers made from here on: stderr
         return _run(args)
 
 
 def _run(args: argparse.Namespace) -> int:
     try:
         return int(args.run(args))
+    except ReadOnlyStore as exc:
+        print(f"ovos-entity-memory: {exc}; 'ovos-entity-memory doctor' says what to do", file=sys.stderr)
+        return 1
     except StoreUnavailable as exc:
         print(f"ovos-entity-memory: the database cannot be reached ({exc}); check db_url", file=sys.stderr)
         return 1

@@ -6,7 +6,7 @@
   ``--yes``, and refuses when no one can answer and ``--yes`` was not given.
 - Counts read "1 fact", "2 facts"; a retired row says that it is retired and why.
 
-Exit statuses (the readme's table): 0 done, 1 not done (an error, a refusal, a "no"),
+Exit statuses (the table in docs/cli.md): 0 done, 1 not done (an error, a refusal, a "no"),
 2 a usage mistake (argparse's own status, kept for every mistake in the command line).
 """
 from __future__ import annotations

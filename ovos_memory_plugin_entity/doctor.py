@@ -1,5 +1,9 @@
 """``ovos-entity-memory doctor``: why memory might silently do nothing, and the fix.
 
+It starts from the assistant: whether the installed ovos-persona loads this plugin at all
+(0.8.0a1 reads ``memory_module``, 0.9.0a6 passes the persona's block), and whether the
+persona's handlers are installed.
+
 Each check passes, warns (memory works, but not as configured) or fails, says what it
 saw, and says what to change. The model is tried with a real extraction, read by the
 real parser: a server that answers but never in the contract's JSON fails here.
@@ -8,19 +12,22 @@ from __future__ import annotations
 
 import datetime
 import errno
+import importlib.metadata
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ovos_memory_plugin_entity.about import PLUGIN_NAMES, UNIQUE_PLUGIN_NAME
 from ovos_memory_plugin_entity.cli_guards import counted
 from ovos_memory_plugin_entity.domain.contract import build_prompt, parse_reply, render_exchange
-from ovos_memory_plugin_entity.domain.errors import EndpointError, ReplyError, StoreUnavailable
+from ovos_memory_plugin_entity.domain.errors import EndpointError, MissingExtra, ReplyError, StoreUnavailable
 from ovos_memory_plugin_entity.io.client import ChatClient
 from ovos_memory_plugin_entity.io.embeddings import EmbeddingsClient
 from ovos_memory_plugin_entity.io.stores import open_store
-from ovos_memory_plugin_entity.persona_config import COMPOSITE, plugin_block
+from ovos_memory_plugin_entity.language.data import available, resolve
+from ovos_memory_plugin_entity.persona_config import COMPOSITE, plugin_block, used_name
 from ovos_memory_plugin_entity.settings import Loaded, Settings
 
 # Chat engines known to drop system messages unless told otherwise.
@@ -48,7 +55,7 @@ def check_settings(loaded: Loaded) -> List[Check]:
               for error, fallback in zip(loaded.errors, loaded.fallbacks)]
     if loaded.unknown:
         checks.append(Check("unknown keys", WARN, f"{', '.join(loaded.unknown)} mean nothing to this plugin",
-                            "check their spelling against the readme's configuration table"))
+                            "check their spelling against docs/configuration.md"))
     return checks or [Check("settings", PASS, "every key is understood")]
 
 
@@ -64,7 +71,7 @@ def check_endpoint(settings: Settings, timeout: Optional[float] = None) -> List[
             models = client.models()
         except EndpointError as exc:
             hint = " (extractor auto: the rules extract meanwhile)" if down == WARN else ""
-            return [Check("endpoint", down, f"{settings.api_url} does not answer: {exc}{hint}",
+            return [Check("endpoint", down, f"{exc}{hint}",
                           "start the local model server, or set api_url (or use extractor: rules)")]
         checks = [Check("endpoint", PASS, f"{settings.api_url} answers; models: {', '.join(models) or 'none'}")]
         if settings.model and settings.model not in models:
@@ -113,6 +120,13 @@ def check_store(settings: Settings) -> Check:
             store.load("doctor-check")
         finally:
             store.close()
+        unwritable = getattr(store, "unwritable", None)
+        if unwritable is not None:
+            return Check("store", FAIL, f"{where} can be read but not written ({unwritable.strerror}): its facts "
+                                        f"are served, nothing new is kept", store_fix(unwritable, settings.store_folder))
+    except MissingExtra as exc:
+        return Check("store", FAIL, f"backend '{settings.backend}' needs the '{exc.extra}' extra, which is not "
+                                    f"installed", f"pip install 'ovos-memory-plugin-entity[{exc.extra}]'")
     except (OSError, StoreUnavailable, ValueError) as exc:
         fix = ("check db_url, that the server runs, and that the role may create tables"
                if settings.backend == "postgres" else store_fix(exc, settings.store_folder))
@@ -151,9 +165,8 @@ def check_quarantine(settings: Settings) -> List[Check]:
     return [Check("quarantined files", WARN,
                   f"{counted(len(found), 'file')} that did not parse, set aside in {found[0].parent} ({names}); "
                   f"each session went on from what could be read",
-                  "read them (JSON; a fact worth keeping can be added again with 'ovos-entity-memory add'), "
-                  "then delete them: they may hold text that was meant to be forgotten. 'erase SESSION' "
-                  "removes a session's copies too")]
+                  "read them, add again what is worth keeping ('ovos-entity-memory add'), then delete them: "
+                  "they may hold text that was forgotten")]
 
 
 def check_plugin_names(used_name: Optional[str] = None) -> List[Check]:
@@ -179,18 +192,83 @@ def check_plugin_names(used_name: Optional[str] = None) -> List[Check]:
     return checks
 
 
-def check_persona(persona: Dict[str, Any]) -> List[Check]:
+# ovos-persona reads `memory_module` from 0.8.0a1 on, and passes the persona's block for the
+# plugin (its settings) from 0.9.0a6 on; 0.7.1, with the newest stable ovos-core, does neither.
+READS_MEMORY_MODULE = "0.8.0a1"
+PASSES_THE_BLOCK = "0.9.0a6"
+UPGRADE = "pip install --pre -U ovos-core ovos-persona"
+# The package that brings a handler, where its name is not the plugin's.
+HANDLER_PACKAGES = {"ovos-chat-openai-plugin": "ovos-openai-plugin"}
+_VERSION = re.compile(r"(\d+)\.(\d+)(?:\.(\d+))?(?:(a|b|rc)(\d+))?")
+_STAGES = {"a": 0, "b": 1, "rc": 2, None: 3}
+
+
+def version_key(version: str) -> Optional[Tuple[int, ...]]:
+    """A sortable key for the release numbers OVOS uses (``0.9.0a35``); None for another form."""
+    match = _VERSION.match(version.strip())
+    if match is None:
+        return None
+    major, minor, patch, stage, number = match.groups()
+    return int(major), int(minor), int(patch or 0), _STAGES[stage], int(number or 0)
+
+
+def installed_version(package: str) -> Optional[str]:
+    try:
+        return importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def installed_plugins() -> FrozenSet[str]:
+    """Every plugin name an entry point registers in OVOS's groups."""
+    return frozenset(ep.name for dist in importlib.metadata.distributions() for ep in dist.entry_points
+                     if ep.group.startswith(("opm.", "neon.", "ovos.", "mycroft.")))
+
+
+def check_assistant(block: Optional[Dict[str, Any]],
+                    version_of: Callable[[str], Optional[str]] = installed_version) -> Check:
+    """Whether the ovos-persona installed here loads this plugin, and with the persona's settings."""
+    version = version_of("ovos-persona")
+    if version is None:
+        return Check("ovos-persona", FAIL, "ovos-persona is not installed here: nothing loads this plugin",
+                     f"in the assistant's environment: {UPGRADE}")
+    key = version_key(version)
+    if key is None:
+        return Check("ovos-persona", WARN, f"ovos-persona {version}: cannot tell whether it reads memory_module",
+                     f"{UPGRADE} (0.9.0a6 or newer reads it)")
+    if key < (version_key(READS_MEMORY_MODULE) or ()):
+        return Check("ovos-persona", FAIL, f"ovos-persona {version} does not read memory_module: this plugin is "
+                                           f"installed but never used", UPGRADE)
+    if key < (version_key(PASSES_THE_BLOCK) or ()):
+        level = FAIL if block else WARN
+        return Check("ovos-persona", level, f"ovos-persona {version} loads this plugin without the persona's "
+                                            f"block: its settings are not used", UPGRADE)
+    return Check("ovos-persona", PASS, f"ovos-persona {version} loads this plugin with the persona's block")
+
+
+def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = None) -> List[Check]:
+    plugins = installed_plugins() if plugins is None else plugins
     block = plugin_block(persona)
     if block is None:
         return [Check("persona memory", FAIL, f"memory_module is {persona.get('memory_module')!r}",
                       f'set "memory_module": "{UNIQUE_PLUGIN_NAME}" in the persona JSON')]
     checks = [Check("persona memory", PASS, f"memory_module is {persona.get('memory_module')}")]
     mode = block.get("inject_mode", "system")
-    if persona.get("memory_module") == COMPOSITE and mode != "system":
-        checks.append(Check("composite inject_mode", FAIL, f"inject_mode is {mode!r} inside a composite",
-                            "use inject_mode: system; the composite keeps only members' system messages"))
-    for engine in persona.get("handlers") or persona.get("solvers") or []:
-        if engine in SYSTEM_DROPPING_ENGINES:
+    if persona.get("memory_module") == COMPOSITE:
+        if COMPOSITE not in plugins:
+            checks.append(Check("composite", FAIL, f"{COMPOSITE} is not installed", "pip install ovos-memory-plugins"))
+        if mode != "system":
+            checks.append(Check("composite inject_mode", FAIL, f"inject_mode is {mode!r} inside a composite",
+                                "use inject_mode: system; the composite keeps only members' system messages"))
+    handlers = persona.get("handlers") or persona.get("solvers") or []
+    if not handlers:
+        checks.append(Check("handlers", FAIL, "the persona lists no handlers: ovos-persona refuses to load it",
+                            '"handlers": ["ovos-chat-openai-plugin"], with its block (api_url, model, key)'))
+    for engine in handlers:
+        if engine not in plugins:
+            checks.append(Check(f"handler {engine}", FAIL, f"{engine} is not installed: the persona cannot answer",
+                                f"pip install {HANDLER_PACKAGES.get(engine, engine)}"))
+        elif engine in SYSTEM_DROPPING_ENGINES:
             keeps = bool((persona.get(engine) or {}).get("allow_system_prompts"))
             level = PASS if keeps or mode == "user" else FAIL
             checks.append(Check(f"chat engine {engine}", level,
@@ -198,6 +276,38 @@ def check_persona(persona: Dict[str, Any]) -> List[Check]:
                                 "" if level == PASS else
                                 f'set "allow_system_prompts": true in "{engine}", or inject_mode: user'))
     return checks
+
+
+def check_language(settings: Settings) -> List[Check]:
+    """A ``lang`` this plugin has no data for runs in English: say so."""
+    if resolve(settings.lang)[1]:
+        return []
+    return [Check("lang", WARN, f"no language data for lang {settings.lang!r}: the rules, the quiet-turn gate and "
+                                f"the injected note use English",
+                  f"set lang to one of {', '.join(available())}, or add it (docs/translating.md)")]
+
+
+def check_waiting(settings: Settings, endpoint_answers: bool) -> List[Check]:
+    """Exchanges the last run closed with, still waiting to be learnt (the JSON backend's
+    ``waiting/`` folder, one line each)."""
+    folder = settings.store_folder / "waiting"
+    if settings.backend != "json" or not folder.is_dir():
+        return []
+    waiting = 0
+    for path in folder.glob("*.json"):
+        try:
+            waiting += sum(1 for line in path.read_bytes().splitlines() if line.strip())
+        except OSError:
+            continue
+    if not waiting:
+        return []
+    if endpoint_answers or settings.extractor == "rules":
+        return [Check("waiting exchanges", PASS, f"{counted(waiting, 'exchange')} kept at the last close; the "
+                                                 f"assistant's next start learns them")]
+    meanwhile = "; the rules learn them at the next start" if settings.extractor == "auto" else ""
+    return [Check("waiting exchanges", WARN, f"{counted(waiting, 'exchange')} kept at the last close wait for the "
+                                             f"model, which does not answer{meanwhile}",
+                  "start the model server: the assistant learns them at its next start")]
 
 
 # A first request may load the embedding model: the check waits this long when not told.
@@ -244,14 +354,16 @@ def check_embeddings(settings: Settings, timeout: float) -> List[Check]:
 
 def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optional[float] = None) -> List[Check]:
     settings = loaded.settings
-    checks = check_settings(loaded)
-    checks += check_endpoint(settings, timeout) if settings.extractor != "rules" else [
+    checks = [check_assistant(plugin_block(persona) if persona is not None else None)]
+    checks += check_settings(loaded) + check_language(settings)
+    endpoint = check_endpoint(settings, timeout) if settings.extractor != "rules" else [
         Check("endpoint", PASS, "extractor: rules needs no model")]
+    checks += endpoint
     checks += check_embeddings(settings, timeout if timeout is not None else EMBEDDINGS_CHECK_TIMEOUT_S)
     checks.append(check_store(settings))
     checks += check_quarantine(settings)
-    named = persona.get("memory_module") if persona else None
-    checks += check_plugin_names(named if isinstance(named, str) and named in PLUGIN_NAMES else None)
+    checks += check_waiting(settings, endpoint_answers=endpoint[0].level == PASS)
+    checks += check_plugin_names(used_name(persona) if persona is not None else None)
     if persona is not None:
         checks += check_persona(persona)
     return checks

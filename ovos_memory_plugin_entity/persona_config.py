@@ -14,6 +14,21 @@ from ovos_memory_plugin_entity.about import PLUGIN_NAMES
 COMPOSITE = "ovos-memory-plugin-composite"
 
 
+def used_name(persona: Any) -> Optional[str]:
+    """The name the persona loads this plugin by (its own ``memory_module``, or a composite
+    member's ``module``), or None if it does not use it."""
+    if not isinstance(persona, dict):
+        return None
+    name = persona.get("memory_module")
+    if name in PLUGIN_NAMES:
+        return str(name)
+    composite = persona.get(COMPOSITE) if name == COMPOSITE else None
+    for member in composite.get("members", []) if isinstance(composite, dict) else []:
+        if isinstance(member, dict) and member.get("module") in PLUGIN_NAMES:
+            return str(member["module"])
+    return None
+
+
 def plugin_block(persona: Any) -> Optional[Dict[str, Any]]:
     """This plugin's configuration as the persona passes it, or None if it is not used."""
     if not isinstance(persona, dict):

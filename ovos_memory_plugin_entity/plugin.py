@@ -105,7 +105,8 @@ class EntityMemory(AgentContextManager):
                                 queue_size=settings.queue_size, concurrency=settings.extract_concurrency,
                                 clock=clock, wall_clock=wall_clock, answers=answers,
                                 on_change=self._dense.keeper.request if self._dense else None,
-                                hold=lambda key, user, record: self._voice.holds(key, user, record, wall_clock()))
+                                hold=lambda key, user, record: self._voice.holds(key, user, record, wall_clock()),
+                                learner=settings.learner_tag)
         self._voice = Voice(language=language, policy=policy, learner=self._learner,
                             pause_s=settings.pause_minutes * 60, max_fact_chars=settings.max_fact_chars,
                             refuses=self._refuses)
@@ -115,7 +116,8 @@ class EntityMemory(AgentContextManager):
         self._closed = False
         # Not while the facts are off: the older plugin's file is imported once, under the right scope.
         self._migration = migration.start(self._store, settings.db_path, self._import_key, policy, wall_clock) \
-            if isinstance(self._store, JsonFolderStore) and self.facts_enabled else None
+            if isinstance(self._store, JsonFolderStore) and self._store.unwritable is None and self.facts_enabled \
+            else None
         # Exchanges an earlier run closed with are learnt now, off the constructor's path.
         self._resume = threading.Thread(target=self._learner.resume, name="entity-memory-resume", daemon=True)
         self._resume.start()
@@ -134,6 +136,11 @@ class EntityMemory(AgentContextManager):
         except (OSError, ValueError) as exc:
             store.close()
             return self._memory_instead(exc)
+        unwritable = getattr(store, "unwritable", None)
+        if unwritable is not None:
+            LOG.error(f"entity memory: {self.settings.store_folder} can be read but not written ({unwritable}); "
+                      f"its facts are served, nothing new is kept until it can be. Run 'ovos-entity-memory "
+                      f"doctor' for the fix.")
         return store
 
     def _memory_instead(self, exc: Exception) -> Store:

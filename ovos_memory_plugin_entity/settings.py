@@ -1,8 +1,8 @@
 """Settings: every key once (parser, default, description), validated once.
 
-:data:`SPECS` is the one list: the plugin's docstring and the readme's table are
+:data:`SPECS` is the one list: the plugin's docstring and docs/configuration.md's table are
 rendered from it (:func:`settings_doc`, :func:`settings_table`), and a test holds the
-readme to it. The older plugin's keys keep their meaning and defaults.
+page to it. The older plugin's keys keep their meaning and defaults.
 
 Everything the older plugin (ovos-memory-plugins' EntityMemory) accepts is understood:
 numeric strings for numbers, ``max_facts: 0`` for "no cap", a backend name in any
@@ -12,6 +12,8 @@ so a typo shows.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import os
 from dataclasses import dataclass, replace
@@ -33,6 +35,8 @@ DB_URL_ENV = "OVOS_ENTITY_MEMORY_DB_URL"
 SCOPES = ("session", "global")
 INJECT_MODES = ("system", "system_prompt", "user")
 EXTRACTORS = ("auto", "llm", "rules")
+# Characters of a learner tag (see Settings.learner_tag): a few personas, never a collision.
+LEARNER_TAG_CHARS = 12
 # Keys that callers put into every member's block and that we do not use ourselves.
 PASSED_THROUGH_KEYS = frozenset({"enabled"})
 
@@ -123,15 +127,35 @@ class Settings:
                                   max_prompt_facts=self.max_prompt_facts, api_url=self.api_url)
 
     @property
+    def learner_tag(self) -> str:
+        """What sets this persona's learning apart from another's sharing the store: the
+        settings that decide what an exchange becomes (a model that moved does not)."""
+        deciding = [self.lang, self.extraction_prompt, self.extractor, self.confirm, self.scope,
+                    list(self.sensitive_confirm), list(self.sensitive_deny)]
+        return hashlib.sha256(json.dumps(deciding).encode()).hexdigest()[:LEARNER_TAG_CHARS]
+
+    @property
     def key_file(self) -> Path:
         """The PostgreSQL backend's node key (see :mod:`stores.sealing`)."""
         return Path(self.db_key_file).expanduser() if self.db_key_file else node_key_path(self.store_folder)
 
     @property
     def store_folder(self) -> Path:
-        """The folder the JSON backend keeps its files in, derived from ``db_path``."""
-        path = Path(self.db_path).expanduser()
+        """The folder the JSON backend keeps its files in (see :func:`store_folder`)."""
+        return store_folder(self.db_path)
+
+
+def store_folder(db_path: str) -> Path:
+    """``db_path`` names the JSON backend's folder. A path ending in ``.json``, or naming
+    a file, is the older plugin's file (imported once, never changed), and the folder is
+    beside it: ``.../entity_memory.json`` -> ``.../entity_memory/``. A path ending in a
+    separator, or an existing folder, is the folder whatever its name."""
+    path = Path(db_path).expanduser()
+    if db_path.endswith(("/", os.sep)) or path.is_dir():
+        return path
+    if path.suffix.lower() == ".json" or path.is_file():
         return path.with_suffix("") if path.suffix else path.with_name(path.name + ".d")
+    return path
 
 
 def _text(key: str, value: Any) -> str:
@@ -223,7 +247,7 @@ def _optional_url(key: str, value: Any) -> str:
 def _path(key: str, value: Any) -> str:
     text = _text(key, value).strip()
     if not text:
-        raise ConfigError(f"{key} must be a file path, got {value!r}")
+        raise ConfigError(f"{key} must be a path, got {value!r}")
     return text
 
 
@@ -239,8 +263,9 @@ SPECS: Dict[str, Spec] = {
     "connect_timeout": Spec(5.0, _float(0, exclusive_zero=True), "seconds to wait for a connection"),
     "backend": Spec("json", _choice(BACKENDS), "`json` (files), `memory` (this process only) or `postgres` "
                                                "(several persona servers, one memory; needs the `postgres` extra)"),
-    "db_path": Spec("", _path, "the JSON backend keeps its files in the folder beside it, `.../ovos/entity_memory/`; "
-                               "a file of the older plugin at this path is imported once, and never changed",
+    "db_path": Spec("", _path, "the JSON backend's folder. A path ending in `.json` is the older plugin's file "
+                               "(imported once, never changed) and the folder is beside it without `.json`: "
+                               "`.../ovos/entity_memory/`",
                     shown="$XDG_DATA_HOME/ovos/entity_memory.json"),
     "db_url": Spec("", _text, "the `postgresql://` URL for `backend: postgres`; read from the environment when "
                               "left out, so the secret stays out of the persona file", shown=f"${DB_URL_ENV}"),
@@ -328,7 +353,7 @@ def _shown(spec: Spec) -> str:
 
 
 def settings_table() -> str:
-    """The readme's configuration table, rendered from :data:`SPECS`."""
+    """docs/configuration.md's table, rendered from :data:`SPECS`."""
     rows = ["| key | default | effect |", "|---|---|---|"]
     rows += [f"| `{key}` | `{_shown(spec)}` | {spec.doc} |" for key, spec in SPECS.items()]
     return "\n".join(rows)

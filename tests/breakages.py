@@ -159,7 +159,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
 
 
 def _scratch_copy(into: Path) -> None:
-    for name in (PACKAGE, "tests"):
+    for name in (PACKAGE, "tests", "docs"):
         shutil.copytree(ROOT / name, into / name, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pytest.ini", "readme.md", "setup.py"):
         shutil.copy2(ROOT / name, into / name)

@@ -187,8 +187,8 @@ def test_one_exception_base():
 
 def test_settings_are_listed_once():
     assert [f.name for f in dataclasses.fields(Settings)] == list(SPECS)
-    readme = (PACKAGE.parent / "readme.md").read_text(encoding="utf-8")
-    assert settings_table() in readme, "regenerate the readme's table from settings.settings_table()"
+    table = (PACKAGE.parent / "docs" / "configuration.md").read_text(encoding="utf-8")
+    assert settings_table() in table, "regenerate docs/configuration.md's table from settings.settings_table()"
     doc = ovos_memory_plugin_entity.EntityMemory.__doc__ or ""
     assert all(f"``{key}``" in doc for key in SPECS)
 

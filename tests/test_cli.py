@@ -253,7 +253,8 @@ def test_doctor_live_dead_and_silent(capsys, db, model, tmp_path):
     code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "2")
     assert "FAIL  extraction" in out  # a model that never answers in the contract's JSON
     dead = f"http://127.0.0.1:{free_port()}/v1"
-    persona.write_text(json.dumps({"memory_module": "ovos-memory-plugin-entity-facts",
+    chat = {"handlers": ["ovos-chat-openai-plugin"], "ovos-chat-openai-plugin": {"allow_system_prompts": True}}
+    persona.write_text(json.dumps({**chat, "memory_module": "ovos-memory-plugin-entity-facts",
                                    "ovos-memory-plugin-entity-facts": {"api_url": dead, "db_path": db}}))
     code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "1")
     assert code == 0 and "WARN  endpoint" in out and "rules extract meanwhile" in out  # extractor: auto works
@@ -289,3 +290,30 @@ def test_cli_erase_drops_an_exchange_queued_in_a_running_assistant(capsys, db, m
     assert memory.facts("s") == []
     files = b"".join(p.read_bytes() for p in tmp_path.rglob("*") if p.is_file())
     assert b"kayak" not in files and b"oolong" not in files
+
+
+# -- quiet by default ------------------------------------------------------------------
+
+def _cli(*argv: str) -> "subprocess.CompletedProcess[str]":
+    """The command line in a process of its own, as a user runs it (fresh loggers)."""
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    return subprocess.run([sys.executable, "-m", "ovos_memory_plugin_entity.cli", *argv], capture_output=True,
+                          text=True, env=env, timeout=120)
+
+
+def test_no_log_line_comes_before_a_commands_output(db):
+    demo = _cli("demo")
+    assert demo.returncode == 0 and demo.stdout.startswith("user:"), demo.stdout[:300]
+    assert demo.stderr == ""  # neither the new-key INFO line nor the deprecation notice
+    added = _cli("--db-path", db, "add", "s", "Name is Sam", "--pin")  # makes the store and its key
+    assert added.returncode == 0 and added.stderr == "" and added.stdout.startswith("added [f1]")
+    verbose = _cli("--db-path", db + ".other", "add", "s", "Likes tea", "--verbose")
+    assert "made the tombstone key" in verbose.stderr and "made the tombstone key" not in verbose.stdout
+
+
+def test_json_is_json_from_the_first_byte(db):
+    _cli("--db-path", db, "add", "s", "Likes tea")
+    for argv in (["facts", "s"], ["sessions"], ["path"], ["doctor", "--timeout", "1"]):
+        done = _cli("--db-path", db + "-fresh" if argv[0] == "doctor" else db, "--json", *argv)
+        assert json.loads(done.stdout) is not None, (argv, done.stdout[:200])
+        assert done.stdout[0] in "[{" and done.stderr == ""  # ovos-persona's import warns, quietly here

@@ -62,3 +62,26 @@ def test_a_custom_prompt_with_json_braces_works(make_memory, model):
     memory.update_history(user_assistant("I like tea"), "s")
     assert memory.flush(10)
     assert model.prompts()[0].startswith('Reply like {"add": ["x"]}.\nUser: I like tea')
+
+
+def test_db_path_names_the_folder_and_the_older_plugins_file_keeps_its_meaning(tmp_path):
+    existing = tmp_path / "kept.memory"
+    existing.mkdir()
+    older_file = tmp_path / "older"
+    older_file.write_text("{}")
+    cases = {
+        str(tmp_path / "memories"): tmp_path / "memories",  # a folder yet to be made
+        str(tmp_path / "memories.d") + "/": tmp_path / "memories.d",  # a separator says folder
+        str(existing): existing,  # a folder, whatever its name
+        str(tmp_path / "ovos" / "entity_memory.json"): tmp_path / "ovos" / "entity_memory",  # the older plugin's
+        str(older_file): tmp_path / "older.d",  # a file is never the folder
+    }
+    for db_path, folder in cases.items():
+        assert load_settings({"db_path": db_path})[0].store_folder == folder, db_path
+
+
+def test_a_folder_given_as_db_path_is_where_the_facts_are(make_memory, tmp_path):
+    memory = make_memory(db_path=str(tmp_path / "assistant-memory"))
+    memory.add_fact("s", "Likes tea")
+    assert (tmp_path / "assistant-memory" / "sessions").is_dir()
+    assert not (tmp_path / "assistant-memory.d").exists()

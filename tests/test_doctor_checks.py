@@ -16,19 +16,28 @@ from ovos_memory_plugin_entity.doctor import store_fix
 from tests.fake_model import free_port
 
 NAME = "ovos-memory-plugin-entity-facts"
+# A chat engine that is installed here and keeps the memory's system message.
+CHAT = {"handlers": ["ovos-chat-openai-plugin"], "ovos-chat-openai-plugin": {"allow_system_prompts": True}}
 GOOD_REPLY = json.dumps({"add": [{"fact": "Name is Sam", "pin": True}, "Lives in Leeds"]})
 
 
 def persona_file(tmp_path: Path, **block) -> str:
     block.setdefault("db_path", str(tmp_path / "ovos" / "entity_memory.json"))
     path = tmp_path / "persona.json"
-    path.write_text(json.dumps({"memory_module": NAME, NAME: block}))
+    path.write_text(json.dumps(dict(CHAT, memory_module=NAME, **{NAME: block})))
     return str(path)
+
+
+# Two lines of a terminal: a fix longer than this is not read.
+MAX_FIX_CHARS = 160
 
 
 def doctor(capsys, *argv):
     code = main(["doctor", "--json", *argv])
-    return code, {c["name"]: c for c in json.loads(capsys.readouterr().out)}
+    checks = json.loads(capsys.readouterr().out)
+    for check in checks:  # every fix of every scenario: short, on its lines
+        assert len(check["fix"]) <= MAX_FIX_CHARS and "\n" not in check["fix"], check
+    return code, {c["name"]: c for c in checks}
 
 
 def test_a_slow_model_inside_request_timeout_passes(capsys, tmp_path, model):
@@ -102,3 +111,89 @@ def test_the_demo_gives_up_at_once_when_the_connection_is_refused(capsys):
     assert time.monotonic() - started < 10
     assert "Connection refused" in err and f"fix: start the local model server at {url}" in err
     assert "leave --api-url out" in err
+
+
+# -- the assistant it runs in ----------------------------------------------------------
+
+from ovos_memory_plugin_entity.doctor import UPGRADE, check_assistant  # noqa: E402
+
+
+@pytest.mark.parametrize("version, block, level", [
+    (None, {}, "FAIL"),  # ovos-persona not installed: nothing loads the plugin
+    ("0.7.1", {}, "FAIL"),  # the newest stable line: memory_module is not read
+    ("0.8.0a1", {"api_url": "http://localhost:8000/v1"}, "FAIL"),  # read, but the block's settings are not passed
+    ("0.8.0a1", {}, "WARN"),
+    ("0.9.0a5", {"max_facts": 10}, "FAIL"),
+    ("0.9.0a6", {"max_facts": 10}, "PASS"),
+    ("0.9.0a35", {}, "PASS"),
+    ("0.9.0", {}, "PASS"),
+    ("0.10.0", {}, "PASS"),  # numbers, not letters, are compared
+])
+def test_doctor_knows_which_ovos_persona_uses_the_plugin(version, block, level):
+    check = check_assistant(block, version_of=lambda _package: version)
+    assert check.level == level, check
+    if level != "PASS":
+        assert UPGRADE in check.fix and len(check.fix) <= MAX_FIX_CHARS
+    assert (version or "not installed") in check.detail
+
+
+def test_the_installed_ovos_persona_is_named(capsys, tmp_path):
+    from importlib.metadata import version
+    code, checks = doctor(capsys, "--config", persona_file(tmp_path, extractor="rules"))
+    assert code == 0 and checks["ovos-persona"]["level"] == "PASS"
+    assert version("ovos-persona") in checks["ovos-persona"]["detail"]
+
+
+def test_handlers_that_are_not_installed_fail_with_what_to_install(capsys, tmp_path):
+    path = tmp_path / "persona.json"
+    block = {"extractor": "rules", "db_path": str(tmp_path / "db")}
+    path.write_text(json.dumps({"handlers": ["ovos-chat-nowhere-plugin"], "memory_module": NAME, NAME: block}))
+    code, checks = doctor(capsys, "--config", str(path))
+    missing = checks["handler ovos-chat-nowhere-plugin"]
+    assert code == 1 and missing["level"] == "FAIL" and missing["fix"] == "pip install ovos-chat-nowhere-plugin"
+    path.write_text(json.dumps({"memory_module": NAME, NAME: block}))
+    code, checks = doctor(capsys, "--config", str(path))
+    assert code == 1 and checks["handlers"]["level"] == "FAIL" and "ovos-chat-openai-plugin" in checks["handlers"]["fix"]
+
+
+def test_a_composite_set_up_is_read_as_the_persona_runs_it(capsys, tmp_path):
+    path = tmp_path / "persona.json"
+    path.write_text(json.dumps(dict(CHAT, memory_module="ovos-memory-plugin-composite", **{
+        "ovos-memory-plugin-composite": {"scope": "global", "members": [
+            {"module": "ovos-memory-plugin-recency", "config": {}},
+            {"module": NAME, "config": {"extractor": "rules", "db_path": str(tmp_path / "db"), "lang": "en-US"}}]}})))
+    code, checks = doctor(capsys, "--config", str(path))
+    assert code == 0 and [c for c in checks.values() if c["level"] != "PASS"] == []  # no false warning
+
+
+def test_a_language_without_data_is_flagged(capsys, tmp_path):
+    code, checks = doctor(capsys, "--config", persona_file(tmp_path, extractor="rules", lang="xx-YY"))
+    assert code == 0 and checks["lang"]["level"] == "WARN" and "pt-pt" in checks["lang"]["fix"]
+    _, checks = doctor(capsys, "--config", persona_file(tmp_path, extractor="rules", lang="pt-BR"))
+    assert "lang" not in checks  # a region of a shipped language
+
+
+def test_exchanges_waiting_for_a_model_that_is_down_are_reported(capsys, tmp_path):
+    from ovos_memory_plugin_entity.domain.waiting import kept_exchange
+    from ovos_memory_plugin_entity.io.stores import open_store
+    store = open_store("json", tmp_path / "ovos" / "entity_memory")
+    store.keep_waiting("s", [kept_exchange("s", f"I like tea number {n}", "Okay.", 0, None) for n in range(2)])
+    store.close()
+    dead = f"http://127.0.0.1:{free_port()}/v1"
+    code, checks = doctor(capsys, "--config", persona_file(tmp_path, api_url=dead, extractor="llm"), "--timeout", "1")
+    waiting = checks["waiting exchanges"]
+    assert code == 1 and waiting["level"] == "WARN" and "2 exchanges" in waiting["detail"]
+    assert "start the model server" in waiting["fix"]
+    assert len(checks["endpoint"]["detail"]) < 120 and "Connection refused" in checks["endpoint"]["detail"]
+    _, checks = doctor(capsys, "--config", persona_file(tmp_path, extractor="rules"))
+    assert checks["waiting exchanges"]["level"] == "PASS"
+
+
+def test_postgres_without_its_extra_says_to_install_it(capsys, tmp_path, monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as if the extra were not installed
+    code, checks = doctor(capsys, "--config", persona_file(tmp_path, extractor="rules", backend="postgres",
+                                                           db_url="postgresql://u@127.0.0.1:1/db"))
+    store = checks["store"]
+    assert code == 1 and "'postgres' extra" in store["detail"]
+    assert store["fix"] == "pip install 'ovos-memory-plugin-entity[postgres]'"

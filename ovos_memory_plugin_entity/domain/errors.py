@@ -16,7 +16,8 @@
     │   └── EndpointReplyError         a body that is not an OpenAI chat completion
     └── StoreError                     the store could not do what was asked
         ├── StoreUnavailable           not now (a lock held too long, a database restarting): retry
-        │   └── KeyMismatch            this node's key is not the one the database is sealed with
+        │   ├── KeyMismatch            this node's key is not the one the database is sealed with
+        │   └── ReadOnlyStore          the files can be read, not written: what they hold is served
         ├── StoreDataError             refused for its data, not an outage: retrying is useless
         │   └── Unsealable             a stored value does not open with its key
         ├── CorruptRecord (ValueError) a record file that does not parse
@@ -107,6 +108,11 @@ class StoreUnavailable(StoreError):
 
 class KeyMismatch(StoreUnavailable):
     """This node's key is not the one the database's text is sealed with."""
+
+
+class ReadOnlyStore(StoreUnavailable):
+    """The store's files can be read but not written (a read-only mount, a full disk, no
+    permission): what it holds is still served; a change waits until it can be written."""
 
 
 class StoreDataError(StoreError):

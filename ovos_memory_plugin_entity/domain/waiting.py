@@ -4,6 +4,11 @@ Pure: the form an exchange is kept in, and the bounds on what a store keeps. Eac
 side is capped as the prompt would cap it, so a kept exchange costs at most a few KB.
 An erase drops a session's kept exchanges, and so does a forget: they may say the
 forgotten thing in other words, and the model never saw them.
+
+Personas that share a store (the default) may learn differently (another language,
+prompt or confirmation): each kept exchange carries its ``learner``, a tag of the
+settings that decide what is learnt, and is taken back only by a plugin with the same
+tag, so it is learnt as the persona that heard it would have learnt it.
 """
 from __future__ import annotations
 
@@ -20,10 +25,16 @@ Restored = Tuple[str, str, str, Optional[int], Optional[List[str]]]
 
 
 def kept_exchange(session_id: str, user: str, assistant: str, generation: Optional[int],
-                  asked: Optional[List[str]]) -> Dict[str, Any]:
+                  asked: Optional[List[str]], learner: str = "") -> Dict[str, Any]:
     return {"session_id": session_id, "user": textlib.truncate(user, MAX_USER_CHARS),
             "assistant": textlib.truncate(assistant, MAX_ASSISTANT_CHARS), "generation": generation,
-            "asked": asked}
+            "asked": asked, "learner": learner}
+
+
+def heard_by(item: Any, learner: str) -> bool:
+    """Whether a kept exchange is for the plugin whose settings carry ``learner`` (one kept
+    without a tag is anyone's)."""
+    return not isinstance(item, dict) or item.get("learner") in (None, "", learner)
 
 
 def restored_exchange(item: Any) -> Optional[Restored]:

@@ -149,6 +149,27 @@ def _model_unknown(exc: EndpointHTTPError) -> bool:
                                                              or "does not exist" in body)
 
 
+# What a failed connection comes down to, found in the chain of wrappers requests words
+# (urllib3's pool, "Max retries exceeded", the socket's error): the reason alone is shown.
+_REASONS = ("Connection refused", "Connection reset by peer", "Name or service not known",
+            "Temporary failure in name resolution", "No route to host", "Network is unreachable",
+            "certificate verify failed", "Connection aborted")
+MAX_REASON_CHARS = 80
+
+
+def failure_reason(exc: BaseException) -> str:
+    """What a failed request comes down to, in a few words."""
+    text = str(exc)
+    found = next((r for r in _REASONS if r.lower() in text.lower()), None)
+    return found or (text if len(text) <= MAX_REASON_CHARS else text[:MAX_REASON_CHARS - 1] + "…")
+
+
+def _waited(exc: Exception, timeout: Any) -> str:
+    """Which wait ran out, and how long it was."""
+    connect, read = timeout if isinstance(timeout, tuple) else (timeout, timeout)
+    return f"connect timeout={connect:g} s" if isinstance(exc, requests.ConnectTimeout) else f"read timeout={read:g} s"
+
+
 def request_json(session: requests.Session, method: str, url: str, *, body: Optional[dict],
                  headers: Dict[str, str], timeout: Any) -> Any:
     """One request to an OpenAI-compatible server and its JSON reply, or an
@@ -162,17 +183,17 @@ def request_json(session: requests.Session, method: str, url: str, *, body: Opti
         except requests.ConnectionError as exc:
             # One retry on a reset connection (a keep-alive socket the server closed).
             if attempt == 2 or not _is_reset(exc):
-                raise EndpointUnavailable(f"cannot reach {url}: {exc}") from None
+                raise EndpointUnavailable(f"cannot reach {url}: {failure_reason(exc)}") from None
         except requests.Timeout as exc:
-            raise EndpointUnavailable(f"{url} did not answer in time: {exc}") from None
+            raise EndpointUnavailable(f"{url} did not answer in time ({_waited(exc, timeout)})") from None
         except requests.RequestException as exc:
-            raise EndpointUnavailable(f"request to {url} failed: {exc}") from None
+            raise EndpointUnavailable(f"request to {url} failed: {failure_reason(exc)}") from None
     try:
         raw = read_capped(response)
     except requests.Timeout as exc:
-        raise EndpointUnavailable(f"{url} did not answer in time: {exc}") from None
+        raise EndpointUnavailable(f"{url} did not answer in time ({_waited(exc, timeout)})") from None
     except requests.RequestException as exc:
-        raise EndpointUnavailable(f"reading the reply of {url} failed: {exc}") from None
+        raise EndpointUnavailable(f"reading the reply of {url} failed: {failure_reason(exc)}") from None
     finally:
         response.close()
     text = raw.decode("utf-8", errors="replace")

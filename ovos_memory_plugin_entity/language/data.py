@@ -15,7 +15,7 @@ in English, and an English attack must not pass because the persona speaks Dutch
 The instruction screen carries every shipped language's patterns whatever ``lang`` is:
 an attack may be written in any of them.
 
-A language is added by dropping a folder beside the others (see the readme's guide).
+A language is added by dropping a folder beside the others (see docs/translating.md).
 """
 from __future__ import annotations
 

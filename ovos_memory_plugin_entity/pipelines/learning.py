@@ -83,12 +83,14 @@ class Learner:
                  confirmation: Optional[Confirmation], pending_user_timeout: float, queue_size: int,
                  concurrency: int, clock: Callable[[], float], wall_clock: Callable[[], float],
                  on_change: Optional[Callable[[str], None]] = None, answers: Optional[Confirmation] = None,
-                 hold: Optional[Callable[[str, str, SessionRecord], Optional[str]]] = None):
+                 hold: Optional[Callable[[str, str, SessionRecord], Optional[str]]] = None, learner: str = ""):
         """``confirmation`` keeps extractions pending (``confirm: on``); ``answers`` judges
         the user's answers to any question (a spoken control's too); ``hold`` says whether
         an exchange is learnt from (:data:`PAUSED`, :data:`CONTROL`, or None); ``on_change``
-        is told the session's key after each write (fact vectors follow)."""
+        is told the session's key after each write (fact vectors follow); ``learner`` tags the
+        exchanges kept at close, so that only a plugin that learns alike takes them back."""
         self._store, self._ranks, self._extractor = store, ranks, extractor
+        self._learner_tag = learner
         self._on_change = on_change
         self._answers, self._hold = answers or confirmation, hold
         self._latest: LRU[str, Exchange] = LRU(MAX_KNOWN_SESSIONS)
@@ -221,7 +223,8 @@ class Learner:
             if not isinstance(exchange, Exchange) or exchange.control or exchange.withdrawn:
                 continue  # a control's edit or answers-only exchange: nothing to learn at the next start
             by_key.setdefault(job.key, []).append(kept_exchange(job.key, exchange.user, exchange.assistant,
-                                                                exchange.generation, exchange.asked_ids))
+                                                                exchange.generation, exchange.asked_ids,
+                                                                self._learner_tag))
         kept = 0
         for key, items in by_key.items():
             try:
@@ -237,7 +240,7 @@ class Learner:
     def resume(self) -> int:
         """At start: queue the exchanges an earlier run kept at its close; how many."""
         try:
-            waiting = self._store.take_waiting()
+            waiting = self._store.take_waiting(self._learner_tag)
         except (StoreUnavailable, StoreDataError, OSError) as exc:
             LOG.warning(f"entity memory: exchanges kept at the last close cannot be read now ({exc}); "
                         f"the next start tries again")

@@ -39,8 +39,9 @@ class Store(Protocol):
     def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
         """Keep exchanges the model has not seen (at close) for the next start; bounded."""
 
-    def take_waiting(self) -> List[Dict[str, Any]]:
-        """Every kept exchange (each names its session), removed from the store."""
+    def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
+        """Every kept exchange ``learner`` heard (each names its session), removed from the
+        store; those of another learner stay (see :func:`waiting.heard_by`)."""
 
     def close(self) -> None: ...
 

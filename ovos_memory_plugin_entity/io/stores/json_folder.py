@@ -49,7 +49,13 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
-from ovos_memory_plugin_entity.domain.errors import CorruptRecord, StoreUnavailable, UnfinishedScrub, UnsafeStore
+from ovos_memory_plugin_entity.domain.errors import (
+    CorruptRecord,
+    ReadOnlyStore,
+    StoreUnavailable,
+    UnfinishedScrub,
+    UnsafeStore,
+)
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.io.caches import LRU, stripe
 from ovos_memory_plugin_entity.io.crashpoints import crash_point
@@ -73,6 +79,8 @@ MAX_READABLE_NAME_CHARS = 32
 HASH_CHARS = 24
 # A temp file this old was left by a writer that died before its rename.
 ORPHANED_TEMP_AGE_S = 600
+# What makes a store read-only without making it unsafe: its facts are still served.
+UNWRITABLE_ERRNOS = (errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC, errno.EDQUOT)
 # Sessions share this many locks (by hash): locks/ never grows with the sessions.
 LOCK_STRIPES = 64
 # Longest wait for a session's lock (the owner's CLI): past it the command says the
@@ -121,7 +129,19 @@ class JsonFolderStore:
         self._stripes = [threading.Lock() for _ in range(LOCK_STRIPES)]
         self._tombstone_key: Optional[bytes] = None
         self._remove_orphaned_temp_files()
-        self._check_writable()
+        # Why nothing can be written now. A store that holds sessions is still read (the
+        # facts reach the prompt, the owner can list and export them); an empty one is refused.
+        self.unwritable: Optional[OSError] = None
+        self.finished_at_start: List[str] = []
+        try:
+            self._check_writable()
+        except UnsafeStore:
+            raise
+        except OSError as exc:
+            if exc.errno not in UNWRITABLE_ERRNOS or not self.sessions():
+                raise
+            self.unwritable = exc
+            return
         self.finished_at_start = json_forgetting.finish_all(self)
 
     @property
@@ -142,6 +162,17 @@ class JsonFolderStore:
         finally:
             os.close(fd)
             os.unlink(tmp)
+
+    def _still_unwritable(self) -> None:
+        """Before a write to a store opened read-only: raise ReadOnlyStore unless it can be
+        written again (remounted, space freed)."""
+        try:
+            self._check_writable()
+        except OSError as exc:
+            self.unwritable = exc
+            raise ReadOnlyStore(f"{self.folder} can be read but not written ({exc.strerror or exc}); what it "
+                                f"holds is served, nothing new is kept") from None
+        self.unwritable = None
 
     def _remove_orphaned_temp_files(self) -> None:
         """A writer killed between creating its temp file and the rename leaves one behind;
@@ -183,6 +214,8 @@ class JsonFolderStore:
 
         The wait is bounded: a session whose lock another process holds too long raises
         :class:`StoreUnavailable` (its job is retried later) and stalls no other session."""
+        if self.unwritable is not None:  # every write takes the lock first
+            self._still_unwritable()
         number = stripe(key, LOCK_STRIPES)
         if not self._stripes[number].acquire(timeout=self.lock_wait_s):
             raise StoreUnavailable(f"session busy: its lock was not free within {self.lock_wait_s:g} s")
@@ -456,8 +489,8 @@ class JsonFolderStore:
     def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
         json_waiting.keep(self, file_key(session_id), exchanges)
 
-    def take_waiting(self) -> List[Dict[str, Any]]:
-        return json_waiting.take_all(self)
+    def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
+        return json_waiting.take_all(self, learner)
 
     def close(self) -> None:
         self._cache.clear()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Dict, List
 
 from ovos_utils.log import LOG
 
-from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION, bounded
+from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION, bounded, heard_by
 from ovos_memory_plugin_entity.io.stores import files
 from ovos_memory_plugin_entity.io.stores.encoding import json_lines
 
@@ -58,11 +58,19 @@ def drop(store: "JsonFolderStore", key: str) -> None:
     files.shred(_path(store, key))
 
 
-def take_all(store: "JsonFolderStore") -> List[Dict[str, Any]]:
-    """Every kept exchange of every session, oldest first per session; the files go."""
+def take_all(store: "JsonFolderStore", learner: str) -> List[Dict[str, Any]]:
+    """Every kept exchange ``learner`` heard, of every session, oldest first per session;
+    what is left for another learner stays."""
     taken: List[Dict[str, Any]] = []
     for path in sorted(store.waiting_dir.glob("*.json")):
         with store.locked(path.name[:-len(".json")]):
-            taken += _read(str(path))
-            files.shred(path)
+            items = _read(str(path))
+            others = [item for item in items if not heard_by(item, learner)]
+            taken += [item for item in items if heard_by(item, learner)]
+            if len(others) == len(items):
+                continue
+            if others:
+                files.write_atomic(str(path), json_lines(others), store.tmp_dir)
+            else:
+                files.shred(path)
     return taken

@@ -10,7 +10,7 @@ from typing import Any, Dict, List, Tuple
 from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
-from ovos_memory_plugin_entity.domain.waiting import bounded
+from ovos_memory_plugin_entity.domain.waiting import bounded, heard_by
 from ovos_memory_plugin_entity.io.stores import files
 from ovos_memory_plugin_entity.io.stores.base import (
     DEFAULT_MAX_AUDIT_EVENTS,
@@ -78,10 +78,15 @@ class MemoryStore:
         with self._lock:
             self._waiting[session_id] = bounded(self._waiting.get(session_id, []) + exchanges)
 
-    def take_waiting(self) -> List[Dict[str, Any]]:
+    def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
         with self._lock:
-            taken = [item for items in self._waiting.values() for item in items]
-            self._waiting.clear()
+            taken = [item for items in self._waiting.values() for item in items if heard_by(item, learner)]
+            for session_id, items in list(self._waiting.items()):
+                left = [item for item in items if not heard_by(item, learner)]
+                if left:
+                    self._waiting[session_id] = left
+                else:
+                    del self._waiting[session_id]
             return taken
 
     def close(self) -> None:

@@ -12,7 +12,7 @@ from typing import Any, Dict, List, Optional
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.errors import Unsealable
-from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION
+from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION, heard_by
 from ovos_memory_plugin_entity.io.stores.sealing import Sealer
 
 TABLE = "entity_memory_waiting"
@@ -51,11 +51,16 @@ def keep(conn: Any, sealer: Sealer, key: str, items: List[Dict[str, Any]]) -> No
                     f"(MAX_KEPT_PER_SESSION); kept the newest")
 
 
-def take_all(conn: Any, sealer: Sealer) -> List[Dict[str, Any]]:
+def take_all(conn: Any, sealer: Sealer, learner: str) -> List[Dict[str, Any]]:
+    """Every kept exchange ``learner`` heard (and any that does not open, dropped); the
+    rest stay for their own learner."""
     with conn.transaction():
-        rows = conn.execute(f"DELETE FROM {TABLE} RETURNING id, session_id, item").fetchall()
-    opened = [_opened(sealer, key, item) for _, key, item in sorted(rows, key=lambda row: row[0])]
-    return [item for item in opened if item is not None]
+        rows = conn.execute(f"SELECT id, session_id, item FROM {TABLE} ORDER BY id FOR UPDATE").fetchall()
+        opened = [(row_id, _opened(sealer, key, item)) for row_id, key, item in rows]
+        taken = [(row_id, item) for row_id, item in opened if item is None or heard_by(item, learner)]
+        if taken:
+            conn.execute(f"DELETE FROM {TABLE} WHERE id = ANY(%s)", ([row_id for row_id, _ in taken],))
+    return [item for _, item in taken if item is not None]
 
 
 def drop(conn: Any, key: str) -> None:

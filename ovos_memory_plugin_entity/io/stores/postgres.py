@@ -506,8 +506,8 @@ class PostgresStore:
     def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
         self._run(lambda conn: pg_waiting.keep(conn, self._sealer, _key(session_id), exchanges))
 
-    def take_waiting(self) -> List[Dict[str, Any]]:
-        return list(self._run(lambda conn: pg_waiting.take_all(conn, self._sealer)))
+    def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
+        return list(self._run(lambda conn: pg_waiting.take_all(conn, self._sealer, learner)))
 
     def vacuum(self) -> None:
         """VACUUM FULL both tables, so erased and forgotten text leaves their files. It locks

@@ -1,0 +1,137 @@
+"""``ovos-entity-memory chat``: talk to your own persona, with its memory, from a terminal.
+
+Each line typed (or piped in) is one turn through the real ovos-persona, as the assistant
+runs it: the persona's memory builds the context, its handlers answer, then the exchange
+is remembered. After each turn the memory's work is awaited and shown: what was learnt,
+replaced, forgotten, and what the memory asked the user. The facts live where the persona
+keeps them, so a second run remembers the first.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Dict, Iterable, List, Optional, TextIO, Tuple
+
+from ovos_memory_plugin_entity.cli_guards import retired_label
+from ovos_memory_plugin_entity.doctor import FAIL, check_assistant, check_persona
+from ovos_memory_plugin_entity.domain.errors import UserError
+from ovos_memory_plugin_entity.domain.record import Fact
+from ovos_memory_plugin_entity.io.client import failure_reason
+from ovos_memory_plugin_entity.persona_config import plugin_block
+from ovos_memory_plugin_entity.plugin import EntityMemory
+
+# The session id OVOS gives a voice satellite's conversation: the facts the assistant itself uses.
+DEFAULT_SESSION = "default"
+
+
+def load_persona(path: str) -> Tuple[str, Dict[str, Any]]:
+    """The persona's name and JSON, refused with the fix when it cannot load this plugin."""
+    try:
+        persona = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:
+        raise UserError(f"cannot read the persona JSON {path}: {exc}") from None
+    if not isinstance(persona, dict):
+        raise UserError(f"{path} is not a persona (a JSON object)")
+    assistant = check_assistant(plugin_block(persona))
+    if assistant.level == FAIL:
+        raise UserError(f"{assistant.detail}\nfix: {assistant.fix}")
+    for check in check_persona(persona):
+        if check.level == FAIL and check.name != "composite inject_mode":
+            raise UserError(f"{check.name}: {check.detail}\nfix: {check.fix}")
+    return str(persona.get("name") or Path(path).stem), persona
+
+
+def entity_memory(memory: Any) -> Optional[EntityMemory]:
+    """This plugin inside the persona's memory: the memory itself, or a composite's member."""
+    if isinstance(memory, EntityMemory):
+        return memory
+    for member in getattr(memory, "members", None) or []:
+        found = member[1] if isinstance(member, tuple) and len(member) > 1 else member
+        if isinstance(found, EntityMemory):
+            return found
+    return None
+
+
+def _changes(before: Dict[str, Fact], after: Dict[str, Fact]) -> List[str]:
+    """What one turn did to the facts, one line each."""
+    lines = []
+    for fact in after.values():
+        old = before.get(fact.id)
+        if old is None and fact.live:
+            lines.append(f"learnt    [{fact.id}] {fact.text}" + ("  (pinned)" if fact.pinned else ""))
+        elif old is not None and old.live and not fact.live:
+            kind = "forgotten" if fact.retired_reason == "forgotten" else "replaced" \
+                if fact.retired_reason == "superseded" else "retired"
+            lines.append(f"{kind:9} [{fact.id}] {old.text}  ({retired_label(fact)})")
+        elif old is not None and fact.live and fact.confirmations > old.confirmations:
+            lines.append(f"confirmed [{fact.id}] {fact.text}")
+    return lines
+
+
+def _snapshot(memory: EntityMemory, session: str) -> Dict[str, Fact]:
+    return {f.id: f for f in memory.facts(session, include_retired=True)}
+
+
+def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: str = DEFAULT_SESSION,
+             timeout: float = 120.0, prompt: bool = False) -> int:
+    """Talk to the persona in ``persona_path``, one turn per line, showing the memory's work."""
+    name, config = load_persona(persona_path)
+    try:
+        from ovos_bus_client.session import Session
+        from ovos_persona import Persona
+    except ImportError:
+        raise UserError("ovos-persona is not installed here\nfix: pip install --pre -U ovos-core ovos-persona") \
+            from None
+    try:
+        persona = Persona(name, config)
+    except Exception as exc:  # ovos-persona refuses a persona in its own words
+        raise UserError(f"ovos-persona cannot load {persona_path}: {exc}") from None
+    memory = entity_memory(persona.memory)
+    if memory is None:
+        raise UserError(f"{persona_path}: ovos-persona did not load this plugin as its memory "
+                        f"(run 'ovos-entity-memory doctor --config {persona_path}')")
+    block = plugin_block(config) or {}
+    session = Session(session_id, lang=block.get("lang") or None)
+    where = memory.settings.store_folder if memory.settings.backend == "json" else memory.settings.backend
+    print(f"{name}: memory in {where}, session {session_id!r}. One line per turn; end with Ctrl-D.", file=out)
+    try:
+        known = memory.facts(session_id)
+        if known:
+            print("already known: " + "; ".join(f"[{f.id}] {f.text}" for f in known), file=out)
+        for line in _turns(lines, out, prompt):
+            _turn(persona, memory, session, line, out, timeout)
+    finally:
+        memory.close(timeout)
+    return 0
+
+
+def _turns(lines: Iterable[str], out: TextIO, prompt: bool) -> Iterable[str]:
+    if prompt:
+        print("you> ", end="", file=out, flush=True)
+    for line in lines:
+        if line.strip():
+            yield line.strip()
+        if prompt:
+            print("you> ", end="", file=out, flush=True)
+    if prompt:
+        print(file=out)
+
+
+def _turn(persona: Any, memory: EntityMemory, session: Any, utterance: str, out: TextIO, timeout: float) -> None:
+    before = _snapshot(memory, session.session_id)
+    answer = persona.chat(persona.get_messages(utterance, session), session)
+    if not answer:
+        error = getattr(persona.solvers, "last_error", None)
+        said = f": {failure_reason(error)}" if error else ""
+        print(f"  (no answer from the persona's handlers{said}; check their api_url and model)", file=out)
+        return
+    print(f"{persona.name}> {answer}", file=out)
+    persona.remember(utterance, answer, session)
+    if not memory.flush(timeout):
+        print(f"  (the memory's model did not finish within {timeout:g} s; what it learns shows next turn)",
+              file=out)
+    for change in _changes(before, _snapshot(memory, session.session_id)):
+        print(f"  {change}", file=out)
+    for pending in memory.pending(session.session_id):
+        if pending.awaiting:
+            print(f"  asked     [{pending.id}] " + " | ".join(pending.describe), file=out)

@@ -1,0 +1,95 @@
+"""``ovos-entity-memory chat``: a typed conversation through the real ovos-persona, its chat
+handler and this plugin all pointed at the loopback model; a second run remembers the first."""
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any, Dict
+
+import pytest
+
+from ovos_memory_plugin_entity.cli import main
+from tests.fake_model import free_port
+
+NAME = "ovos-memory-plugin-entity-facts"
+FACTS = {"My name is Sam": {"fact": "Name is Sam", "pin": True}, "I live in Leeds": "Lives in Leeds",
+         "I moved to York": {"id": "f2", "fact": "Lives in York"}}
+
+
+def answer(body: Dict[str, Any]) -> str:
+    """The extractor's request (it asks for the contract's JSON) gets facts; the persona's
+    chat handler gets a sentence that shows what its context carried."""
+    if "response_format" in body:
+        exchange = body["messages"][-1]["content"]
+        said = [fact for words, fact in FACTS.items() if f"User: {words}" in exchange]
+        updates = [f for f in said if isinstance(f, dict) and "id" in f]
+        return json.dumps({"add": [f for f in said if f not in updates], "update": updates})
+    system = " ".join(m["content"] for m in body["messages"] if m["role"] == "system")
+    return "You are Sam." if "Name is Sam" in system else "Nice to meet you."
+
+
+def persona_file(tmp_path: Path, model_url: str, **block: Any) -> str:
+    block = {"api_url": model_url, "extractor": "llm", "db_path": str(tmp_path / "memory"), **block}
+    path = tmp_path / "persona.json"
+    path.write_text(json.dumps({
+        "name": "Ada", "handlers": ["ovos-chat-openai-plugin"],
+        "ovos-chat-openai-plugin": {"api_url": model_url, "key": "none", "model": "test-model",
+                                    "allow_system_prompts": True},
+        "memory_module": NAME, NAME: block}))
+    return str(path)
+
+
+def chat(monkeypatch, capsys, persona: str, *lines: str) -> str:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    assert main(["chat", "--persona", persona, "--timeout", "20"]) == 0, capsys.readouterr().err
+    return capsys.readouterr().out
+
+
+def test_a_conversation_through_the_real_persona_and_a_second_run_remembers(monkeypatch, capsys, tmp_path, model):
+    model.default = answer
+    persona = persona_file(tmp_path, model.url)
+    first = chat(monkeypatch, capsys, persona, "My name is Sam", "I live in Leeds", "I moved to York")
+    assert first.startswith("Ada: memory in " + str(tmp_path / "memory"))
+    assert "Ada> Nice to meet you." in first  # the persona's own handler answered the first turn
+    assert "learnt    [f1] Name is Sam  (pinned)" in first and "learnt    [f2] Lives in Leeds" in first
+    assert "replaced  [f2] Lives in Leeds  (retired: replaced by f3)" in first and "learnt    [f3] Lives in York" in first
+    assert "Ada> You are Sam." in first  # the second turn's context carried the fact to the chat handler
+    second = chat(monkeypatch, capsys, persona, "Who am I?")
+    assert "already known: [f1] Name is Sam; [f3] Lives in York" in second
+    assert "Ada> You are Sam." in second and "learnt" not in second
+    handler_requests = [r for r in model.requests if "response_format" not in r]
+    assert any("Name is Sam" in m["content"] for m in handler_requests[-1]["messages"] if m["role"] == "system")
+
+
+def test_a_forget_is_shown(monkeypatch, capsys, tmp_path, model):
+    model.default = answer
+    persona = persona_file(tmp_path, model.url, extractor="rules")
+    out = chat(monkeypatch, capsys, persona, "I love jazz", "Forget what I just said.")
+    assert "learnt    [f1]" in out and "forgotten [f1]" in out
+
+
+def test_without_ovos_persona_it_says_what_to_install(monkeypatch, capsys, tmp_path):
+    monkeypatch.setitem(sys.modules, "ovos_persona", None)  # as if it were not installed
+    monkeypatch.setattr(sys, "stdin", io.StringIO("hello\n"))
+    persona = persona_file(tmp_path, f"http://127.0.0.1:{free_port()}/v1")
+    assert main(["chat", "--persona", persona]) == 1
+    err = capsys.readouterr().err
+    assert "ovos-persona is not installed" in err and "pip install --pre -U ovos-core ovos-persona" in err
+
+
+def test_a_persona_without_this_plugin_is_refused_with_the_fix(monkeypatch, capsys, tmp_path):
+    path = tmp_path / "persona.json"
+    path.write_text(json.dumps({"name": "Ada", "handlers": ["ovos-chat-openai-plugin"]}))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("hello\n"))
+    assert main(["chat", "--persona", str(path)]) == 1
+    assert f'"memory_module": "{NAME}"' in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lines", [["I like tea"]])
+def test_a_handler_that_is_down_is_said_in_one_line(monkeypatch, capsys, tmp_path, lines):
+    persona = persona_file(tmp_path, f"http://127.0.0.1:{free_port()}/v1", extractor="rules")
+    out = chat(monkeypatch, capsys, persona, *lines)
+    said = [line for line in out.splitlines() if "no answer" in line]
+    assert len(said) == 1 and "Connection refused" in said[0] and len(said[0]) < 160
