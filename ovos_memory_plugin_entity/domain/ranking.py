@@ -22,8 +22,10 @@ BM25_K1, BM25_B = 1.2, 0.75
 # The prior orders the facts the utterance says nothing about and breaks exact ties
 # between matches; it never reorders matches (see _ranked).
 RECENCY_WEIGHT, FREQUENCY_WEIGHT = 0.3, 0.1
-# A query term found in more than this share of facts says little about any of them.
-MAX_TERM_SHARE = 0.5
+# The query is read from this many characters of the utterance at most, half from its
+# start and half from its end (a long message usually asks at its end): a pasted page
+# costs a turn no more than a long sentence, and no unbounded text is ever stemmed.
+MAX_QUERY_CHARS = 1000
 # The date of an event is rendered per turn ("tomorrow, Tuesday 1 December, 15:00: ");
 # the budget counts this many characters for it.
 EVENT_DATE_ESTIMATE = "tomorrow, Wednesday 30 September, 15:00: "
@@ -78,9 +80,10 @@ class FactIndex:
             return {}
         avg_len = self._total_len / n or 1.0
         result: Dict[str, float] = defaultdict(float)
-        for term in set(self._terms(query)):
+        # No query term is dropped for being common: BM25's idf already weighs it little.
+        for term in set(self._terms(query_text(query))):
             posting = self._postings.get(term)
-            if not posting or (n > 4 and len(posting) > n * MAX_TERM_SHARE):
+            if not posting:
                 continue
             idf = math.log(1 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
             for fact_id, tf in posting.items():
@@ -88,6 +91,16 @@ class FactIndex:
                 result[fact_id] += idf * tf * (BM25_K1 + 1) / (
                     tf + BM25_K1 * (1 - BM25_B + BM25_B * doc_len / avg_len))
         return result
+
+
+def query_text(utterance: str) -> str:
+    """The part of ``utterance`` a query is read from: all of it, or its first and last
+    ``MAX_QUERY_CHARS // 2`` characters (cut at a space, so no word is cut in two)."""
+    if len(utterance) <= MAX_QUERY_CHARS:
+        return utterance
+    half = MAX_QUERY_CHARS // 2
+    head, tail = utterance[:half], utterance[-half:]
+    return f"{head.rsplit(' ', 1)[0]} {tail.split(' ', 1)[-1]}"
 
 
 @dataclass
