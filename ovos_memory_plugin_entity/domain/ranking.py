@@ -39,6 +39,7 @@ class FactIndex:
         self._docs: Dict[str, Tuple[str, Dict[str, int], int]] = {}  # id -> (text, counts, length)
         self._postings: Dict[str, Dict[str, int]] = defaultdict(dict)  # term -> id -> tf
         self._total_len = 0
+        self._norms: Optional[Dict[str, float]] = None  # id -> BM25's length term, until the index changes
 
     def _terms(self, text: str) -> List[str]:
         return textlib.terms(text, self._stopwords, self._stem)
@@ -58,12 +59,14 @@ class FactIndex:
         length = sum(counts.values())
         self._docs[fact_id] = (text, dict(counts), length)
         self._total_len += length
+        self._norms = None
         for term, tf in counts.items():
             self._postings[term][fact_id] = tf
 
     def _remove(self, fact_id: str) -> None:
         _, counts, length = self._docs.pop(fact_id)
         self._total_len -= length
+        self._norms = None
         for term in counts:
             posting = self._postings[term]
             posting.pop(fact_id, None)
@@ -78,18 +81,20 @@ class FactIndex:
         n = len(self._docs)
         if not n:
             return {}
-        avg_len = self._total_len / n or 1.0
-        result: Dict[str, float] = defaultdict(float)
+        norms = self._norms
+        if norms is None:
+            avg_len = self._total_len / n or 1.0
+            norms = self._norms = {fact_id: BM25_K1 * (1 - BM25_B + BM25_B * doc[2] / avg_len)
+                                   for fact_id, doc in self._docs.items()}
+        result: Dict[str, float] = {}
         # No query term is dropped for being common: BM25's idf already weighs it little.
         for term in set(self._terms(query_text(query))):
             posting = self._postings.get(term)
             if not posting:
                 continue
-            idf = math.log(1 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
+            weight = (BM25_K1 + 1) * math.log(1 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
             for fact_id, tf in posting.items():
-                doc_len = self._docs[fact_id][2]
-                result[fact_id] += idf * tf * (BM25_K1 + 1) / (
-                    tf + BM25_K1 * (1 - BM25_B + BM25_B * doc_len / avg_len))
+                result[fact_id] = result.get(fact_id, 0.0) + weight * tf / (tf + norms[fact_id])
         return result
 
 
@@ -115,6 +120,7 @@ class RankedSession:
     lines: Dict[str, str]  # id -> the fact as rendered alone: sanitised once, not every turn
     pinned: List[Fact]  # most recently confirmed first
     by_prior: List[Fact]  # unpinned, best prior first
+    position: Dict[str, int]  # unpinned fact id -> its place in by_prior
     by_id: Dict[str, Fact]
     shortest_line: int
     labels: Dict[str, str]  # entity id -> "Emma (daughter)", sanitised
@@ -149,7 +155,7 @@ class RankedSession:
         pinned = sorted((f for f in facts if f.pinned), key=lambda f: (-f.confirmed_at, order[f.id]))
         by_prior = sorted((f for f in facts if not f.pinned), key=lambda f: (-prior[f.id], order[f.id]))
         return cls(list(facts), index, prior, order, sum(len(line) + 1 for line in lines.values()), lines,
-                   pinned, by_prior, {f.id: f for f in facts},
+                   pinned, by_prior, {f.id: n for n, f in enumerate(by_prior)}, {f.id: f for f in facts},
                    min((len(line) + 1 for line in lines.values()), default=0), labels,
                    {f.id: event_end(f.when) for f in facts if f.when}, texts)
 
@@ -168,8 +174,10 @@ def _ranked(session: RankedSession, query: str, past: Set[str],
     yield from (f for f in session.pinned if f.id not in past)
     if relevance is None:
         relevance = session.index.scores(query) if query else {}
-    matched = sorted((fid for fid in relevance if not session.by_id[fid].pinned and fid not in past),
-                     key=lambda fid: (-relevance[fid], -session.prior[fid], session.order[fid]))
+    position = session.position
+    matched = [fid for fid in relevance if fid in position and fid not in past]  # pinned came first
+    matched.sort(key=position.__getitem__)  # ties: the prior's order (both sorts are stable)
+    matched.sort(key=relevance.__getitem__, reverse=True)
     for fact_id in matched:
         yield session.by_id[fact_id]
     for fact in session.by_prior:
