@@ -54,3 +54,8 @@ def test_a_new_phrasing_brings_its_own_word_and_one_without_any_lets_everything_
 def test_text_that_is_not_ascii_is_always_read():
     """Full-width or look-alike letters are folded by the screens first: never judged here."""
     assert ControlTriggers(load_language("en-us")).may_hold("ｆｏｒｇｅｔ that")
+
+
+def test_a_long_utterance_is_left_to_the_recogniser():
+    """The test itself stays the cost of a sentence: a page is passed on unread."""
+    assert ControlTriggers(load_language("en-us")).may_hold("nothing to see here " * 100_000)

@@ -9,9 +9,11 @@ live fact is injected.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
+from itertools import accumulate
+from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.entities import event_end
@@ -121,6 +123,8 @@ class RankedSession:
     pinned: List[Fact]  # most recently confirmed first
     by_prior: List[Fact]  # unpinned, best prior first
     position: Dict[str, int]  # unpinned fact id -> its place in by_prior
+    prior_ids: List[str]  # by_prior's ids
+    costs: Dict[str, int]  # fact id -> the characters its line takes in the block
     by_id: Dict[str, Fact]
     shortest_line: int
     labels: Dict[str, str]  # entity id -> "Emma (daughter)", sanitised
@@ -155,7 +159,8 @@ class RankedSession:
         pinned = sorted((f for f in facts if f.pinned), key=lambda f: (-f.confirmed_at, order[f.id]))
         by_prior = sorted((f for f in facts if not f.pinned), key=lambda f: (-prior[f.id], order[f.id]))
         return cls(list(facts), index, prior, order, sum(len(line) + 1 for line in lines.values()), lines,
-                   pinned, by_prior, {f.id: n for n, f in enumerate(by_prior)}, {f.id: f for f in facts},
+                   pinned, by_prior, {f.id: n for n, f in enumerate(by_prior)}, [f.id for f in by_prior],
+                   {fid: len(line) + 1 for fid, line in lines.items()}, {f.id: f for f in facts},
                    min((len(line) + 1 for line in lines.values()), default=0), labels,
                    {f.id: event_end(f.when) for f in facts if f.when}, texts)
 
@@ -166,23 +171,21 @@ class RankedSession:
 
 
 def _ranked(session: RankedSession, query: str, past: Set[str],
-            relevance: Optional[Dict[str, float]] = None) -> Iterator[Fact]:
-    """Pinned facts, then facts the query matches (best first), then the rest by prior.
+            relevance: Optional[Dict[str, float]] = None) -> List[str]:
+    """Fact ids: pinned facts, then facts the query matches (best first), then the rest by prior.
 
     Matches are ordered by relevance alone: the prior breaks exact ties only, so a
     recent fact never passes an older one that answers the query better."""
-    yield from (f for f in session.pinned if f.id not in past)
     if relevance is None:
         relevance = session.index.scores(query) if query else {}
     position = session.position
-    matched = [fid for fid in relevance if fid in position and fid not in past]  # pinned came first
+    matched = [fid for fid in relevance if fid in position and fid not in past]  # pinned come first
     matched.sort(key=position.__getitem__)  # ties: the prior's order (both sorts are stable)
     matched.sort(key=relevance.__getitem__, reverse=True)
-    for fact_id in matched:
-        yield session.by_id[fact_id]
-    for fact in session.by_prior:
-        if fact.id not in relevance and fact.id not in past:
-            yield fact
+    rest = [fid for fid in session.prior_ids if fid not in relevance and fid not in past] \
+        if relevance or past else session.prior_ids
+    pinned = [f.id for f in session.pinned if f.id not in past]
+    return pinned + matched + rest
 
 
 def select(session: RankedSession, query: str, budget_chars: int, max_count: int = 0, *,
@@ -198,21 +201,22 @@ def select(session: RankedSession, query: str, budget_chars: int, max_count: int
     if not session.facts:
         return []
     past = {fid for fid, end in session.event_ends.items() if end + grace_s < now} if now is not None else set()
+    by_id = session.by_id
     if (not budget_chars or session.total_chars <= budget_chars) and (
             not max_count or len(session.facts) <= max_count):
-        return list(_ranked(session, query, past, relevance))
-    chosen: List[Fact] = []
-    used = 0
-    for fact in _ranked(session, query, past, relevance):
-        if max_count and len(chosen) >= max_count:
-            break
-        cost = len(session.lines[fact.id]) + 1
-        if budget_chars and used + cost > budget_chars:
-            if budget_chars - used < session.shortest_line:
-                break  # nothing more can fit
-            continue
-        chosen.append(fact)
-        used += cost
-    return chosen
-
-
+        return [by_id[fid] for fid in _ranked(session, query, past, relevance)]
+    order = _ranked(session, query, past, relevance)
+    costs = session.costs
+    # The leading facts that fit together are taken at once; then each later one that
+    # still fits, until nothing can.
+    running = list(accumulate(map(costs.__getitem__, order)))
+    taken = bisect_right(running, budget_chars) if budget_chars else len(order)
+    chosen = order[:taken]
+    used = running[taken - 1] if taken else 0
+    for fact_id in order[taken + 1:]:
+        if (max_count and len(chosen) >= max_count) or budget_chars - used < session.shortest_line:
+            break  # nothing more can fit
+        if used + costs[fact_id] <= budget_chars:
+            chosen.append(fact_id)
+            used += costs[fact_id]
+    return [by_id[fid] for fid in (chosen[:max_count] if max_count else chosen)]

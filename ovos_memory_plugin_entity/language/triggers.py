@@ -22,6 +22,9 @@ except ImportError:  # pragma: no cover - Python 3.10
 
 from ovos_memory_plugin_entity.language.data import Language
 
+# Longer utterances are left to the recogniser (which reads only short ones): this test
+# never costs more than a sentence.
+MAX_TESTED_CHARS = 1000
 _LETTER = re.compile(r"[^\W\d_]")
 # Nodes a match may pass without any text of its own being required.
 _NOT_REQUIRED = (_sre.ASSERT, _sre.ASSERT_NOT, _sre.AT)
@@ -41,7 +44,8 @@ class ControlTriggers:
         """False only when ``utterance`` cannot be a control: it holds none of the words.
         Text that is not printable ASCII is always read in full (the screens fold
         full-width and look-alike letters, and make control characters spaces, first)."""
-        if self._search is None or not isinstance(utterance, str) or not utterance.isascii() \
+        if self._search is None or not isinstance(utterance, str) or len(utterance) > MAX_TESTED_CHARS \
+                or not utterance.isascii() \
                 or not utterance.replace("\n", " ").replace("\t", " ").isprintable():
             return True
         return self._search(" ".join(utterance.casefold().split())) is not None
