@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
@@ -31,6 +31,8 @@ MAX_QUERY_CHARS = 1000
 # The date of an event is rendered per turn ("tomorrow, Tuesday 1 December, 15:00: ");
 # the budget counts this many characters for it.
 EVENT_DATE_ESTIMATE = "tomorrow, Wednesday 30 September, 15:00: "
+# Choices kept per session for turns that match no fact (one per budget and cap in use).
+MAX_KEPT_FILLS = 8
 
 
 class FactIndex:
@@ -130,6 +132,8 @@ class RankedSession:
     labels: Dict[str, str]  # entity id -> "Emma (daughter)", sanitised
     event_ends: Dict[str, float]  # fact id -> when its event is over
     texts: Dict[str, str]  # fact id -> its text, sanitised
+    # (budget, count cap) -> the facts a turn that matches none gets (filled on first use)
+    unmatched: Dict[Tuple[int, int], List[Fact]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, facts: Sequence[Fact], index: FactIndex, max_fact_chars: int = 200,
@@ -170,14 +174,11 @@ class RankedSession:
         return f"{label}{fact.text}" + (f" (when: {fact.when})" if fact.when else "")
 
 
-def _ranked(session: RankedSession, query: str, past: Set[str],
-            relevance: Optional[Dict[str, float]] = None) -> List[str]:
+def _ranked(session: RankedSession, relevance: Dict[str, float], past: Set[str]) -> List[str]:
     """Fact ids: pinned facts, then facts the query matches (best first), then the rest by prior.
 
     Matches are ordered by relevance alone: the prior breaks exact ties only, so a
     recent fact never passes an older one that answers the query better."""
-    if relevance is None:
-        relevance = session.index.scores(query) if query else {}
     position = session.position
     matched = [fid for fid in relevance if fid in position and fid not in past]  # pinned come first
     matched.sort(key=position.__getitem__)  # ties: the prior's order (both sorts are stable)
@@ -201,11 +202,26 @@ def select(session: RankedSession, query: str, budget_chars: int, max_count: int
     if not session.facts:
         return []
     past = {fid for fid, end in session.event_ends.items() if end + grace_s < now} if now is not None else set()
+    if relevance is None:
+        relevance = session.index.scores(query) if query else {}
+    if relevance or past:
+        return _fill(session, _ranked(session, relevance, past), budget_chars, max_count)
+    # Most turns match no fact: their choice depends only on the session and the limits.
+    chosen = session.unmatched.get((budget_chars, max_count))
+    if chosen is None:
+        if len(session.unmatched) >= MAX_KEPT_FILLS:
+            session.unmatched.clear()
+        chosen = session.unmatched[budget_chars, max_count] = _fill(
+            session, _ranked(session, relevance, past), budget_chars, max_count)
+    return list(chosen)
+
+
+def _fill(session: RankedSession, order: List[str], budget_chars: int, max_count: int) -> List[Fact]:
+    """The facts of ``order`` (ids, best first) that fit ``budget_chars`` and ``max_count``."""
     by_id = session.by_id
     if (not budget_chars or session.total_chars <= budget_chars) and (
             not max_count or len(session.facts) <= max_count):
-        return [by_id[fid] for fid in _ranked(session, query, past, relevance)]
-    order = _ranked(session, query, past, relevance)
+        return [by_id[fid] for fid in order]
     costs = session.costs
     # The leading facts that fit together are taken at once; then each later one that
     # still fits, until nothing can.
