@@ -83,18 +83,19 @@ def size_of(path: StrPath) -> Optional[int]:
         return None
 
 
-def write_atomic(path: StrPath, data: bytes, tmp_dir: StrPath, later_than_ns: Optional[int] = -1) -> None:
+def write_atomic(path: StrPath, data: bytes, tmp_dir: StrPath, *, stamped: bool = False,
+                 later_than_ns: Optional[int] = None) -> None:
     """A temp file in ``tmp_dir`` (0600), fsync, rename over the name, fsync the folder.
     A rename replaces a link itself, never its target. The temp file is named for its
     target, so a killed writer's copy can be found by its session and shredded.
-    ``later_than_ns`` (None: the file is new) gives the file a modification time later
-    than the one it replaces (see :func:`stamp_later`)."""
+    ``stamped`` gives the file a modification time later than ``later_than_ns``, the one
+    of the file it replaces (None: there is none), before the rename (see :func:`stamp_later`)."""
     fd, tmp = tempfile.mkstemp(dir=str(tmp_dir), prefix=f".tmp_{os.path.basename(path)}.")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            if later_than_ns != -1:
+            if stamped:
                 stamp_later(handle.fileno(), later_than_ns)
             os.fsync(handle.fileno())
         crash_point("atomic-write")

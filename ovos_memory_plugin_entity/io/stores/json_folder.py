@@ -411,7 +411,7 @@ class JsonFolderStore:
         if intent is not None:
             data[INTENT_KEY] = intent
         previous = self._stamp(session_id)
-        files.write_atomic(self._record(session_id), encoded_record(data), self.tmp_dir,
+        files.write_atomic(self._record(session_id), encoded_record(data), self.tmp_dir, stamped=True,
                            later_than_ns=previous[1] if previous else None)
         crash_point("snapshot-written")
         files.shred(self._journal_file(session_id))
