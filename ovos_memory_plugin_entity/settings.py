@@ -255,8 +255,10 @@ SPECS: Dict[str, Spec] = {
     "api_url": Spec("http://localhost:8000/v1", _url, "local OpenAI-compatible endpoint used for extraction"),
     "api_key": Spec("", _text, "bearer token, for a local server started with one"),
     "model": Spec("", _text, "model name; detected from `GET /models` when empty"),
-    "max_facts": Spec(50, _int(0), "live facts kept per session; `0` = no cap. Past it, the unpinned fact "
-                                   "least recently confirmed is evicted (recorded)"),
+    "max_facts": Spec(1000, _int(0), "live facts kept per session; `0` = no cap. Past it an unpinned fact is "
+                                     "evicted (recorded): one said only once before one said again, the least "
+                                     "recently confirmed first. The injected block stays within "
+                                     "`context_budget_chars` whatever the cap"),
     "max_extract_tokens": Spec(128, _int(1), "`max_tokens` of an extraction request"),
     "request_timeout": Spec(30.0, _float(0, exclusive_zero=True),
                             "seconds to wait for the model's answer (extraction runs in the background)"),

@@ -29,7 +29,7 @@ def test_each_bad_key_says_what_happens_for_that_key(make_memory, logs):
     make_memory(scope="everyone", max_facts="lots", inject_mode="loud")
     errors = {m.split("entity memory: ", 1)[1].split(" ", 1)[0]: m for level, m in logs if level == "error"}
     assert set(errors) == {"scope", "max_facts", "inject_mode"}
-    assert errors["max_facts"].endswith("its default (50) is used until it is fixed")
+    assert errors["max_facts"].endswith("its default (1000) is used until it is fixed")
     assert errors["inject_mode"].endswith("its default (system) is used until it is fixed")
     assert "facts are off" in errors["scope"]
     assert not any("facts are off" in errors[k] for k in ("max_facts", "inject_mode"))
@@ -39,7 +39,7 @@ def test_doctor_says_the_same_per_key(tmp_path, capsys):
     checks = check_settings(read_settings({"scope": "sesion", "max_facts": "lots"}))
     details = {c.detail.split(" ", 1)[0]: c.detail for c in checks}
     assert "facts are off" in details["scope"] and "recent turns are still kept" in details["scope"]
-    assert details["max_facts"].endswith("its default (50) is used until it is fixed")
+    assert details["max_facts"].endswith("its default (1000) is used until it is fixed")
     persona = tmp_path / "persona.json"
     persona.write_text(json.dumps({"memory_module": "ovos-memory-plugin-entity-facts",
                                    "ovos-memory-plugin-entity-facts": {

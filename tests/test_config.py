@@ -11,7 +11,7 @@ def test_defaults_match_the_seed(monkeypatch, tmp_path):
     settings, unknown = load_settings(None)
     assert (settings.api_url, settings.model, settings.max_facts, settings.max_extract_tokens,
             settings.request_timeout, settings.backend, settings.facts_header, settings.system_prompt) == (
-        "http://localhost:8000/v1", "", 50, 128, 30.0, "json", "Known facts about the user:", "")
+        "http://localhost:8000/v1", "", 1000, 128, 30.0, "json", "Known facts about the user:", "")  # max_facts: see the readme
     assert settings.db_path == str(tmp_path / "ovos" / "entity_memory.json")
     assert settings.store_folder == tmp_path / "ovos" / "entity_memory"
     assert unknown == ()

@@ -61,7 +61,7 @@ def test_a_bad_setting_keeps_the_persona_with_that_keys_default(tmp_path, logs):
     cls = load_memory_plugin(UNIQUE_NAME)
     memory = cls(config={"backend": "sqlite", "max_facts": "lots", "db_path": str(tmp_path / "m.json")})
     try:
-        assert memory.settings.backend == "json" and memory.settings.max_facts == 50
+        assert memory.settings.backend == "json" and memory.settings.max_facts == 1000
         errors = [m for level, m in logs if level == "error"]
         assert any("backend" in m and "sqlite" in m for m in errors) and any("max_facts" in m for m in errors)
         assert memory.build_conversation_context("hi", "s")[-1].content == "hi"

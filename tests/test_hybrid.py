@@ -10,6 +10,7 @@ from typing import Iterator, List
 import pytest
 
 from ovos_memory_plugin_entity.doctor import FAIL, PASS, WARN, check_embeddings
+from ovos_memory_plugin_entity.domain import ranking as context
 from ovos_memory_plugin_entity.settings import load_settings
 from tests.embedding_servers import FakeEmbeddings
 from tests.fake_model import free_port
@@ -205,3 +206,14 @@ def test_embeddings_settings_are_checked(config, error):
     with pytest.raises(ValueError, match=error):
         load_settings(config)
     assert load_settings({"embeddings_url": " "})[0].embeddings_url == ""
+
+
+def test_a_huge_utterance_sends_only_the_part_ranking_reads(make_memory, embeddings):
+    """A pasted page is not sent whole to the embeddings endpoint on the turn: the
+    question at its end still finds the oldest fact."""
+    memory = make_memory(context_budget_chars=120, extractor="rules", embeddings_url=embeddings.url,
+                         embeddings_query_prefix="query: ", embeddings_timeout=5)
+    told(memory, ["Has a guinea pig named Oscar"] + FILLER)
+    assert "guinea pig" in block(memory, "and then we walked on " * 50_000 + "What animal do I keep at home?")
+    sent = embeddings.inputs("query")
+    assert len(sent) == 1 and len(sent[0]) <= len("query: ") + context.MAX_QUERY_CHARS

@@ -10,6 +10,7 @@ from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 from ovos_memory_plugin_entity.language.data import load_language
 from ovos_memory_plugin_entity.language.screen import is_instruction
+from ovos_memory_plugin_entity.language.stemming import stemmer_for
 
 EN = load_language("en-US")
 
@@ -138,3 +139,31 @@ def test_equal_facts_keep_a_stable_order_oldest_first():
     facts = [fact(n, f"Name part {n}", pinned=True, confirmed=50) for n in range(1, 13)]
     chosen = context.select(ranked(facts), "", 0)
     assert [f.id for f in chosen] == [f"f{n}" for n in range(1, 13)]
+
+
+def test_a_query_term_most_facts_share_still_counts():
+    """"play" is in most facts and "tuesday" in two: only BM25 weighing both (no rule
+    dropping a common query term) finds the oldest fact, which holds both words; the
+    newest shares only "tuesday" and wins when "play" is dropped."""
+    facts = [fact(1, "Plays the cello on Tuesdays")]
+    facts += [fact(n, f"Plays {game} with friends") for n, game in enumerate(("chess", "tennis", "poker"), 2)]
+    facts += [fact(5, "Tuesdays: bins")]
+    session = context.RankedSession.build(facts, context.FactIndex(EN.stopwords, stemmer_for(EN.stemmer)))
+    assert context.select(session, "what do I play on tuesdays?", 32)[0].id == "f1"
+
+
+def test_a_huge_utterance_is_read_from_a_bounded_part():
+    """A 1 MB utterance stems no more words than a 1,000-character one, and a question
+    at its end still finds its fact (the oldest, so recency cannot)."""
+    seen = []
+
+    def counting_stem(word):
+        seen.append(word)
+        return stemmer_for(EN.stemmer)(word)
+    facts = [fact(1, "Has a guinea pig named Oscar")] + [fact(n, f"Collects stamp series number {n}")
+                                                       for n in range(2, 60)]
+    session = context.RankedSession.build(facts, context.FactIndex(EN.stopwords, counting_stem))
+    seen.clear()
+    utterance = "blah " * 200_000 + "what is my guinea pig called?"
+    assert context.select(session, utterance, 40)[0].id == "f1"
+    assert len(seen) <= context.MAX_QUERY_CHARS // 2

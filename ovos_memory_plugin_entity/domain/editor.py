@@ -404,15 +404,17 @@ class Editor:
         return list(self._rows_by_text.get((about, normalised), ()))
 
     def _evict_over_cap(self) -> None:
-        """The least recently confirmed unpinned facts go past ``max_facts``. An automatic
-        edit (a model reply, the rules) never pushes out the owner's own facts, and at
-        most a bounded share of the memory: what would need more is not kept."""
+        """Unpinned facts go past ``max_facts``: a fact said only once before one said
+        again, then the least recently confirmed (measured in benchmarks/long_life.py:
+        what a household repeats is what it asks about). An automatic edit (a model
+        reply, the rules) never pushes out the owner's own facts, and at most a bounded
+        share of the memory: what would need more is not kept."""
         cap = self.policy.max_facts
         live = self.record.live_facts()
         if not cap or len(live) <= cap:
             return
         candidates = sorted((f for f in live if not f.pinned),
-                            key=lambda f: (f.confirmed_at, f.confirmations, id_number(f.id)))
+                            key=lambda f: (f.confirmations > 1, f.confirmed_at, id_number(f.id)))
         if self.automatic:
             candidates = [f for f in candidates if f.actor not in OWNER_ACTORS]
             budget = max(1, int(cap * MAX_AUTOMATIC_EVICTION_SHARE))

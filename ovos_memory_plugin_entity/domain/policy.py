@@ -35,7 +35,7 @@ def _no_slot(_text: str) -> Optional[Tuple[str, bool]]:
 class Policy:
     """The limits a change obeys, and the language's judgement of a fact's words."""
 
-    max_facts: int = 50
+    max_facts: int = 1000
     max_retired: int = 200
     supersede_threshold: float = 0.8
     max_fact_chars: int = 200

@@ -9,9 +9,11 @@ live fact is injected.
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from collections import defaultdict
-from dataclasses import dataclass
-from typing import Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple
+from dataclasses import dataclass, field
+from itertools import accumulate
+from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.entities import event_end
@@ -22,11 +24,15 @@ BM25_K1, BM25_B = 1.2, 0.75
 # The prior orders the facts the utterance says nothing about and breaks exact ties
 # between matches; it never reorders matches (see _ranked).
 RECENCY_WEIGHT, FREQUENCY_WEIGHT = 0.3, 0.1
-# A query term found in more than this share of facts says little about any of them.
-MAX_TERM_SHARE = 0.5
+# The query is read from this many characters of the utterance at most, half from its
+# start and half from its end (a long message usually asks at its end): a pasted page
+# costs a turn no more than a long sentence, and no unbounded text is ever stemmed.
+MAX_QUERY_CHARS = 1000
 # The date of an event is rendered per turn ("tomorrow, Tuesday 1 December, 15:00: ");
 # the budget counts this many characters for it.
 EVENT_DATE_ESTIMATE = "tomorrow, Wednesday 30 September, 15:00: "
+# Choices kept per session for turns that match no fact (one per budget and cap in use).
+MAX_KEPT_FILLS = 8
 
 
 class FactIndex:
@@ -37,6 +43,7 @@ class FactIndex:
         self._docs: Dict[str, Tuple[str, Dict[str, int], int]] = {}  # id -> (text, counts, length)
         self._postings: Dict[str, Dict[str, int]] = defaultdict(dict)  # term -> id -> tf
         self._total_len = 0
+        self._norms: Optional[Dict[str, float]] = None  # id -> BM25's length term, until the index changes
 
     def _terms(self, text: str) -> List[str]:
         return textlib.terms(text, self._stopwords, self._stem)
@@ -56,12 +63,14 @@ class FactIndex:
         length = sum(counts.values())
         self._docs[fact_id] = (text, dict(counts), length)
         self._total_len += length
+        self._norms = None
         for term, tf in counts.items():
             self._postings[term][fact_id] = tf
 
     def _remove(self, fact_id: str) -> None:
         _, counts, length = self._docs.pop(fact_id)
         self._total_len -= length
+        self._norms = None
         for term in counts:
             posting = self._postings[term]
             posting.pop(fact_id, None)
@@ -76,18 +85,31 @@ class FactIndex:
         n = len(self._docs)
         if not n:
             return {}
-        avg_len = self._total_len / n or 1.0
-        result: Dict[str, float] = defaultdict(float)
-        for term in set(self._terms(query)):
+        norms = self._norms
+        if norms is None:
+            avg_len = self._total_len / n or 1.0
+            norms = self._norms = {fact_id: BM25_K1 * (1 - BM25_B + BM25_B * doc[2] / avg_len)
+                                   for fact_id, doc in self._docs.items()}
+        result: Dict[str, float] = {}
+        # No query term is dropped for being common: BM25's idf already weighs it little.
+        for term in set(self._terms(query_text(query))):
             posting = self._postings.get(term)
-            if not posting or (n > 4 and len(posting) > n * MAX_TERM_SHARE):
+            if not posting:
                 continue
-            idf = math.log(1 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
+            weight = (BM25_K1 + 1) * math.log(1 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
             for fact_id, tf in posting.items():
-                doc_len = self._docs[fact_id][2]
-                result[fact_id] += idf * tf * (BM25_K1 + 1) / (
-                    tf + BM25_K1 * (1 - BM25_B + BM25_B * doc_len / avg_len))
+                result[fact_id] = result.get(fact_id, 0.0) + weight * tf / (tf + norms[fact_id])
         return result
+
+
+def query_text(utterance: str) -> str:
+    """The part of ``utterance`` a query is read from: all of it, or its first and last
+    ``MAX_QUERY_CHARS // 2`` characters (cut at a space, so no word is cut in two)."""
+    if len(utterance) <= MAX_QUERY_CHARS:
+        return utterance
+    half = MAX_QUERY_CHARS // 2
+    head, tail = utterance[:half], utterance[-half:]
+    return f"{head.rsplit(' ', 1)[0]} {tail.split(' ', 1)[-1]}"
 
 
 @dataclass
@@ -102,11 +124,16 @@ class RankedSession:
     lines: Dict[str, str]  # id -> the fact as rendered alone: sanitised once, not every turn
     pinned: List[Fact]  # most recently confirmed first
     by_prior: List[Fact]  # unpinned, best prior first
+    position: Dict[str, int]  # unpinned fact id -> its place in by_prior
+    prior_ids: List[str]  # by_prior's ids
+    costs: Dict[str, int]  # fact id -> the characters its line takes in the block
     by_id: Dict[str, Fact]
     shortest_line: int
     labels: Dict[str, str]  # entity id -> "Emma (daughter)", sanitised
     event_ends: Dict[str, float]  # fact id -> when its event is over
     texts: Dict[str, str]  # fact id -> its text, sanitised
+    # (budget, count cap) -> the facts a turn that matches none gets (filled on first use)
+    unmatched: Dict[Tuple[int, int], List[Fact]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, facts: Sequence[Fact], index: FactIndex, max_fact_chars: int = 200,
@@ -136,7 +163,8 @@ class RankedSession:
         pinned = sorted((f for f in facts if f.pinned), key=lambda f: (-f.confirmed_at, order[f.id]))
         by_prior = sorted((f for f in facts if not f.pinned), key=lambda f: (-prior[f.id], order[f.id]))
         return cls(list(facts), index, prior, order, sum(len(line) + 1 for line in lines.values()), lines,
-                   pinned, by_prior, {f.id: f for f in facts},
+                   pinned, by_prior, {f.id: n for n, f in enumerate(by_prior)}, [f.id for f in by_prior],
+                   {fid: len(line) + 1 for fid, line in lines.items()}, {f.id: f for f in facts},
                    min((len(line) + 1 for line in lines.values()), default=0), labels,
                    {f.id: event_end(f.when) for f in facts if f.when}, texts)
 
@@ -146,22 +174,19 @@ class RankedSession:
         return f"{label}{fact.text}" + (f" (when: {fact.when})" if fact.when else "")
 
 
-def _ranked(session: RankedSession, query: str, past: Set[str],
-            relevance: Optional[Dict[str, float]] = None) -> Iterator[Fact]:
-    """Pinned facts, then facts the query matches (best first), then the rest by prior.
+def _ranked(session: RankedSession, relevance: Dict[str, float], past: Set[str]) -> List[str]:
+    """Fact ids: pinned facts, then facts the query matches (best first), then the rest by prior.
 
     Matches are ordered by relevance alone: the prior breaks exact ties only, so a
     recent fact never passes an older one that answers the query better."""
-    yield from (f for f in session.pinned if f.id not in past)
-    if relevance is None:
-        relevance = session.index.scores(query) if query else {}
-    matched = sorted((fid for fid in relevance if not session.by_id[fid].pinned and fid not in past),
-                     key=lambda fid: (-relevance[fid], -session.prior[fid], session.order[fid]))
-    for fact_id in matched:
-        yield session.by_id[fact_id]
-    for fact in session.by_prior:
-        if fact.id not in relevance and fact.id not in past:
-            yield fact
+    position = session.position
+    matched = [fid for fid in relevance if fid in position and fid not in past]  # pinned come first
+    matched.sort(key=position.__getitem__)  # ties: the prior's order (both sorts are stable)
+    matched.sort(key=relevance.__getitem__, reverse=True)
+    rest = [fid for fid in session.prior_ids if fid not in relevance and fid not in past] \
+        if relevance or past else session.prior_ids
+    pinned = [f.id for f in session.pinned if f.id not in past]
+    return pinned + matched + rest
 
 
 def select(session: RankedSession, query: str, budget_chars: int, max_count: int = 0, *,
@@ -177,21 +202,37 @@ def select(session: RankedSession, query: str, budget_chars: int, max_count: int
     if not session.facts:
         return []
     past = {fid for fid, end in session.event_ends.items() if end + grace_s < now} if now is not None else set()
+    if relevance is None:
+        relevance = session.index.scores(query) if query else {}
+    if relevance or past:
+        return _fill(session, _ranked(session, relevance, past), budget_chars, max_count)
+    # Most turns match no fact: their choice depends only on the session and the limits.
+    chosen = session.unmatched.get((budget_chars, max_count))
+    if chosen is None:
+        if len(session.unmatched) >= MAX_KEPT_FILLS:
+            session.unmatched.clear()
+        chosen = session.unmatched[budget_chars, max_count] = _fill(
+            session, _ranked(session, relevance, past), budget_chars, max_count)
+    return list(chosen)
+
+
+def _fill(session: RankedSession, order: List[str], budget_chars: int, max_count: int) -> List[Fact]:
+    """The facts of ``order`` (ids, best first) that fit ``budget_chars`` and ``max_count``."""
+    by_id = session.by_id
     if (not budget_chars or session.total_chars <= budget_chars) and (
             not max_count or len(session.facts) <= max_count):
-        return list(_ranked(session, query, past, relevance))
-    chosen: List[Fact] = []
-    used = 0
-    for fact in _ranked(session, query, past, relevance):
-        if max_count and len(chosen) >= max_count:
-            break
-        cost = len(session.lines[fact.id]) + 1
-        if budget_chars and used + cost > budget_chars:
-            if budget_chars - used < session.shortest_line:
-                break  # nothing more can fit
-            continue
-        chosen.append(fact)
-        used += cost
-    return chosen
-
-
+        return [by_id[fid] for fid in order]
+    costs = session.costs
+    # The leading facts that fit together are taken at once; then each later one that
+    # still fits, until nothing can.
+    running = list(accumulate(map(costs.__getitem__, order)))
+    taken = bisect_right(running, budget_chars) if budget_chars else len(order)
+    chosen = order[:taken]
+    used = running[taken - 1] if taken else 0
+    for fact_id in order[taken + 1:]:
+        if (max_count and len(chosen) >= max_count) or budget_chars - used < session.shortest_line:
+            break  # nothing more can fit
+        if used + costs[fact_id] <= budget_chars:
+            chosen.append(fact_id)
+            used += costs[fact_id]
+    return [by_id[fid] for fid in (chosen[:max_count] if max_count else chosen)]

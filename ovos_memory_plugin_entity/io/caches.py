@@ -6,6 +6,7 @@ over a fixed set of locks, so locks never accumulate per session.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections import OrderedDict
@@ -22,6 +23,7 @@ T = TypeVar("T")
 RANK_STRIPES = 64
 
 
+@functools.lru_cache(maxsize=4096)  # a hash per call is most of a warm turn's lock
 def stripe(key: str, stripes: int) -> int:
     """Which of ``stripes`` locks guards ``key``: stable across processes (a hash, not ``hash()``)."""
     return int(hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:8], 16) % stripes

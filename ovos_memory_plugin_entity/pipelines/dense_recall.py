@@ -25,7 +25,7 @@ from ovos_utils.log import LOG
 from ovos_memory_plugin_entity.domain import vectors as vec
 from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.errors import EndpointError, StoreDataError, StoreUnavailable
-from ovos_memory_plugin_entity.domain.ranking import RankedSession
+from ovos_memory_plugin_entity.domain.ranking import RankedSession, query_text
 from ovos_memory_plugin_entity.domain.record import SessionRecord, Vectors
 from ovos_memory_plugin_entity.io.backoff import Backoff
 from ovos_memory_plugin_entity.io.caches import LRU
@@ -155,7 +155,7 @@ class QueryVectors:
         if not self._backoff.ready():
             self._notice(f"the embeddings endpoint is backing off for {self._backoff.seconds_left():.0f} s")
             return None
-        text = self._prefix + utterance
+        text = self._prefix + query_text(utterance)  # the part ranking reads: a pasted page is not sent whole
         deadline = time.monotonic() + self._timeout
         with self._cond:
             if self._closed:

@@ -83,15 +83,20 @@ def size_of(path: StrPath) -> Optional[int]:
         return None
 
 
-def write_atomic(path: StrPath, data: bytes, tmp_dir: StrPath) -> None:
+def write_atomic(path: StrPath, data: bytes, tmp_dir: StrPath, *, stamped: bool = False,
+                 later_than_ns: Optional[int] = None) -> None:
     """A temp file in ``tmp_dir`` (0600), fsync, rename over the name, fsync the folder.
     A rename replaces a link itself, never its target. The temp file is named for its
-    target, so a killed writer's copy can be found by its session and shredded."""
+    target, so a killed writer's copy can be found by its session and shredded.
+    ``stamped`` gives the file a modification time later than ``later_than_ns``, the one
+    of the file it replaces (None: there is none), before the rename (see :func:`stamp_later`)."""
     fd, tmp = tempfile.mkstemp(dir=str(tmp_dir), prefix=f".tmp_{os.path.basename(path)}.")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
+            if stamped:
+                stamp_later(handle.fileno(), later_than_ns)
             os.fsync(handle.fileno())
         crash_point("atomic-write")
         os.replace(tmp, path)
@@ -100,6 +105,26 @@ def write_atomic(path: StrPath, data: bytes, tmp_dir: StrPath) -> None:
             os.unlink(tmp)
         raise
     fsync_folder(os.path.dirname(path))
+
+
+# Steps tried, in order, when a filesystem keeps coarser times than nanoseconds.
+_MTIME_STEPS_NS = (1, 1_000, 1_000_000, 1_000_000_000, 2_000_000_000)
+
+
+def stamp_later(fd: int, previous_ns: Optional[int]) -> int:
+    """Set the open file's modification time to now, or past ``previous_ns`` when now is
+    not later: a file's (inode, mtime, size) then never repeats, which lets a reader trust
+    one ``lstat`` (an inode freed by a rename may be reused within a clock tick)."""
+    wanted = time.time_ns()
+    got = wanted
+    for step in _MTIME_STEPS_NS:
+        if previous_ns is not None:
+            wanted = max(wanted, previous_ns + step)
+        os.utime(fd, ns=(wanted, wanted))
+        got = os.fstat(fd).st_mtime_ns
+        if previous_ns is None or got > previous_ns:
+            break
+    return got
 
 
 def append(path: StrPath, data: bytes) -> int:

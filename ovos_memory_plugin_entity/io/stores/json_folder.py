@@ -21,9 +21,13 @@ erased, the record is written whole as a new snapshot and the journal goes. A fi
 aside and reported, never overwritten. Forgetting and erasing are finished after any
 crash (:mod:`json_forgetting`).
 
-Inside the lock the record is re-read unless the files are provably the ones this
-process last saw: the snapshot's epoch (a random token every snapshot gets), its
-inode, time and size, and the journal's size.
+Whether a cached record is still current is one ``lstat`` of the snapshot: every change
+gives the snapshot a modification time later than the one before (a new snapshot is
+stamped before its rename; a journal append restamps the snapshot after it), so its
+inode, time and size change whenever the record does, whichever process or node wrote.
+A writer that dies between its append and the restamp leaves other processes' caches
+behind until the session's next change; inside the lock a writer also compares the
+journal's size, so no change is ever built on a stale record.
 
 The store never follows a link: every file is opened with ``O_NOFOLLOW`` and checked
 to be a regular file; a folder that is a link, or that others can write, is refused.
@@ -33,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import hashlib
 import json
 import os
@@ -96,10 +101,15 @@ MIN_JOURNAL_BYTES = 64 * 1024
 _EPOCH_AT_START = re.compile(rb'^\{"journal": "([0-9a-f]{32})"')
 _HEAD_BYTES = 64
 
-# What identifies a session's files: snapshot epoch, inode, mtime, size; journal size.
-Identity = Tuple[Optional[str], Optional[Tuple[int, int, int]], Optional[int]]
+# What one lstat tells of a file: inode, modification time, size.
+Stamp = Tuple[int, int, int]
+# What identifies a session's files inside the lock: the snapshot's stamp, the journal's size.
+Identity = Tuple[Optional[Stamp], Optional[int]]
+# Session ids whose file names are remembered (the name is a hash, worked out once per session).
+MAX_CACHED_FILE_KEYS = 4096
 
 
+@functools.lru_cache(maxsize=MAX_CACHED_FILE_KEYS)
 def file_key(session_id: str) -> str:
     """A safe, unique file name stem for any session id (injective through the hash)."""
     raw = session_id.encode("utf-8", "surrogatepass")
@@ -230,21 +240,28 @@ class JsonFolderStore:
             self._stripes[number].release()
 
     # -- reading -------------------------------------------------------------
+    def _stamp(self, session_id: str) -> Optional[Stamp]:
+        """The snapshot's (inode, mtime, size), or None when there is none: the one
+        ``lstat`` a turn spends on the store (a link's stamp is its own, never matched)."""
+        try:
+            info = os.lstat(self._record(session_id))
+        except FileNotFoundError:
+            return None
+        return info.st_ino, info.st_mtime_ns, info.st_size
+
     def _identity(self, session_id: str) -> Optional[Identity]:
         """None for a session that has no files (revisions are falsy only then)."""
-        path = self._record(session_id)
+        snapshot, journal_size = self._stamp(session_id), files.size_of(self._journal_file(session_id))
+        return None if snapshot is None and journal_size is None else (snapshot, journal_size)
+
+    def _epoch(self, session_id: str) -> Optional[str]:
+        """The snapshot's epoch, read from its first bytes (render_record writes it first)."""
+        fd = files.open_regular(self._record(session_id), os.O_RDONLY)
         try:
-            fd = files.open_regular(path, os.O_RDONLY)
-        except (FileNotFoundError, UnsafeStore):
-            journal_size = files.size_of(self._journal_file(session_id))
-            return None if journal_size is None else (None, None, journal_size)
-        try:
-            info = os.fstat(fd)
             found = _EPOCH_AT_START.match(os.pread(fd, _HEAD_BYTES, 0))
         finally:
             os.close(fd)
-        epoch = found.group(1).decode() if found else None
-        return epoch, (info.st_ino, info.st_mtime_ns, info.st_size), files.size_of(self._journal_file(session_id))
+        return found.group(1).decode() if found else None
 
     def _parse(self, session_id: str, locked: bool = False, intent_ok: bool = False) -> SessionRecord:
         """The snapshot with its journal replayed. Raises CorruptRecord (or UnsafeStore)
@@ -348,10 +365,10 @@ class JsonFolderStore:
 
     def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
         key = file_key(session_id)
-        identity = self._identity(session_id)
         cached = self._cache.get(key)
-        if cached is not None and cached[0] == identity:
-            return cached
+        if cached is not None and (cached[0] or (None, None))[0] == self._stamp(session_id):
+            return cached  # one lstat: every change restamps the snapshot (see the module's docstring)
+        identity = self._identity(session_id)
         try:
             record = self._parse(session_id)
         except (CorruptRecord, UnsafeStore, UnfinishedScrub):
@@ -398,16 +415,25 @@ class JsonFolderStore:
               identity: Optional[Identity]) -> None:
         """Append the change to the journal, or write a new snapshot when the record is
         small, the change has no journal form, or the journal has outgrown the snapshot."""
-        epoch, snapshot, journal_size = identity or (None, None, None)
+        snapshot, journal_size = identity or (None, None)
         snapshot_size = snapshot[2] if snapshot else 0
-        small = snapshot_size < self.whole_record_bytes
-        change = None if small or epoch is None else entry(base, record, epoch)
+        epoch = None if snapshot is None or snapshot_size < self.whole_record_bytes else self._epoch(session_id)
+        change = None if epoch is None else entry(base, record, epoch)
         if change is not None:
             line = json_lines([change])
             if (journal_size or 0) + len(line) <= max(self.min_journal_bytes, snapshot_size):
                 files.append(self._journal_file(session_id), line)
+                self._restamp(session_id, snapshot)
                 return
         self.write_snapshot(session_id, record)
+
+    def _restamp(self, session_id: str, previous: Optional[Stamp]) -> None:
+        """After an append: the snapshot's stamp changes, so every reader's lstat sees it."""
+        fd = files.open_regular(self._record(session_id), os.O_RDONLY)
+        try:
+            files.stamp_later(fd, previous[1] if previous else None)
+        finally:
+            os.close(fd)
 
     def write_snapshot(self, session_id: str, record: SessionRecord,
                        intent: Optional[Dict[str, Any]] = None) -> None:
@@ -417,7 +443,9 @@ class JsonFolderStore:
         data = {EPOCH_KEY: secrets.token_hex(16), **record.to_dict()}
         if intent is not None:
             data[INTENT_KEY] = intent
-        files.write_atomic(self._record(session_id), encoded_record(data), self.tmp_dir)
+        previous = self._stamp(session_id)
+        files.write_atomic(self._record(session_id), encoded_record(data), self.tmp_dir, stamped=True,
+                           later_than_ns=previous[1] if previous else None)
         crash_point("snapshot-written")
         files.shred(self._journal_file(session_id))
 
