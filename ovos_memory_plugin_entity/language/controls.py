@@ -86,7 +86,13 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
         if clause.reported:
             continue
         for words in language.controls:
-            found = _control(clause, words, language.reading.subjects)
+            found = _control(clause, words, language.reading.subjects, alone=len(clauses) == 1)
+            if found is not None and found.kind == "remember" and not found.target:
+                # "merk dir, ich wohne in Bremen": what to remember is the next clause
+                if i + 1 == len(clauses):
+                    return None
+                found = Control("remember", clauses[i + 1].text)
+                return Control("remember", found.target, ", ".join(c.text for c in clauses[i + 2:]))
             if found is not None:
                 opening_pause = found.kind == "pause" and i == 0
                 rest = "" if opening_pause else ", ".join(c.text for j, c in enumerate(clauses) if j != i)
@@ -94,26 +100,26 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
     return None
 
 
-def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str]) -> Optional[Control]:
+def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str], alone: bool) -> Optional[Control]:
     said = clause.words
     if _starts_with_any(said, words.pause) is not None:  # its own negation is its request: "don't remember this"
         return Control("pause")
+    if not clause.negated and any(_find(said, phrase, 0, len(said)) is not None for phrase in words.resume):
+        return Control("resume")
     remembered = _starts_with_any(said, words.remember)  # "don't forget that ..." too
     if remembered is not None:
         return _remember(said, remembered)
     if not clause.negated:
-        if any(_find(said, phrase, 0, len(said)) is not None for phrase in words.resume):
-            return Control("resume")
         if any(_find(said, phrase, 0, len(said)) is not None for phrase in words.recall) and not _opens_forgetting(
                 said, words):
             return Control("recall")
-    if clause.question:
-        return None
-    # A request may also start right after a negation that closed what came before it:
-    # "dat klopt niet, schrap dat maar", "that's not true, delete it".
-    for start in (0, *(at + 1 for at in clause.negation_at if at + 1 < len(said))):
+    # A request may also start after a negation that closed what came before it: "dat
+    # klopt niet, schrap dat maar", "that's not true, delete it" (where a negation comes
+    # before its verb, "don't forget my address", not right after it).
+    skip = 1 if words.negation_after_verb else 2
+    for start in (0, *(at + skip for at in clause.negation_at if 0 < at < len(said) - skip)):
         negations = tuple(at - start for at in clause.negation_at if at >= start)
-        found = _forgetting(said[start:], words, negations, subjects)
+        found = _forgetting(said[start:], words, negations, subjects, alone, clause.question)
         if found is not None:
             return found
     return None
@@ -124,9 +130,9 @@ def _opens_forgetting(said: Sequence[str], words: ControlWords) -> bool:
     return any(_verb(said[at], words, said[at + 1:]) is not None for at in range(min(MAX_VERB_AT + 1, len(said))))
 
 
-def _remember(said: Sequence[str], end: Optional[int]) -> Optional[Control]:
-    target = said[end:] if end is not None else ()
-    return Control("remember", " ".join(target)) if target else None
+def _remember(said: Sequence[str], end: int) -> Control:
+    """What follows "remember that" (empty: the next clause says it)."""
+    return Control("remember", " ".join(said[end:]))
 
 
 def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
@@ -144,13 +150,17 @@ def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional
 
 
 def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, ...],
-                subjects: FrozenSet[str]) -> Optional[Control]:
+                subjects: FrozenSet[str], alone: bool, question: bool) -> Optional[Control]:
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
     address"), or closing it after its object ("das mit dem Handball kannst du vergessen",
     "quella cosa del nuoto cancellala"). A negation before the verb or closing the
     clause turns the request off ("don't forget my address", "vergiss das nicht")."""
     def negated(at: int) -> bool:
-        return any(n <= at for n in negations) or (len(said) - 1) in negations
+        """A negation just before the verb (particles between) or closing the clause."""
+        before = at - 1
+        while before >= 0 and said[before] in words.particles:
+            before -= 1
+        return before in negations or (len(said) - 1) in negations
     for at in range(min(MAX_VERB_AT + 1, len(said))):
         if at and said[at - 1] not in words.particles:
             break
@@ -161,8 +171,8 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
             return None
         if (said[at],) in words.last and at == len(said) - 1:  # verb and object in one word: "dimenticalo"
             return Control("forget_last")
-        return _object(_unsplit(words, said[at], [*verb[1], *said[at + 1:]]), words, memory_verb=verb[0])
-    for at in range(1, min(MAX_FRONTED_AT + 1, len(said))):
+        return _object(_unsplit(words, said[at], [*verb[1], *said[at + 1:]]), words, verb[0], alone)
+    for at in range(1, min(MAX_FRONTED_AT + 1, len(said)) if not question else 0):
         after = said[at + 1:]
         verb = _verb(said[at], words, after)
         if verb is None or (after and after[0] not in words.particles) or negated(at):
@@ -170,8 +180,15 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
         before = list(said[:at])
         while before and before[-1] in words.particles:
             before.pop()
-        if before and before[-1] not in subjects:  # "my keys I always forget" is no request
-            return _object(before, words, memory_verb=verb[0], fronted=True)
+        if not before or before[-1] in subjects:  # "my keys I always forget" is no request
+            continue
+        # The object said first is all that stands before the verb: "(that was wrong) the last
+        # bit you can delete", not "I said that you should forget".
+        for start in range(len(before)):
+            head = before[start:]
+            if _longest(head, words.last) == len(head) or _longest(head, words.about) or _starts_with_any(
+                    head, words.everything, strict=True) is not None:
+                return _object(head, words, verb[0], alone, fronted=True)
     return None
 
 
@@ -185,7 +202,11 @@ def _unsplit(words: ControlWords, verb: str, rest: List[str]) -> List[str]:
     return rest
 
 
-def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, fronted: bool = False) -> Optional[Control]:
+def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: bool,
+            fronted: bool = False) -> Optional[Control]:
+    """What a forget or delete verb takes: everything, the last thing said, or one thing
+    named. A thing that is not the user's, named while the user talks on ("forget about
+    Emma's party, it's cancelled"), or a forgetting for a while, is ``unsure``."""
     if not said or any(w in words.non_memory_objects for w in said):
         return None  # "forget" alone; "delete my alarm", "forget my shopping list": a skill's
     bare = _without_leading(said, words.particles)
@@ -216,7 +237,7 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, fronted
     if not personal and not memory_verb:
         return None  # "apaga as luzes da cozinha": another skill's
     for_a_while = any(_find(said, phrase, 0, len(said), gap=0) is not None for phrase in words.moment)
-    return Control("forget_thing", " ".join(said), unsure=for_a_while or not personal)
+    return Control("forget_thing", " ".join(said), unsure=for_a_while or not (personal or alone))
 
 
 def _without_leading(said: Sequence[str], particles: frozenset) -> Sequence[str]:

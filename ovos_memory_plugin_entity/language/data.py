@@ -156,6 +156,9 @@ class ControlWords:
     particles: FrozenSet[str] = frozenset()  # clitics and particles a verb carries ("lá", "lo")
     non_memory_objects: FrozenSet[str] = frozenset()  # "alarm", "list": another skill's object
     two_part_verbs: Tuple[Tuple[str, str], ...] = ()  # ("take", "back"): its object between its parts
+    # A negation follows the verb it negates ("vergiss das nicht"): one right before a verb
+    # closed what came before ("dat klopt niet, schrap dat").
+    negation_after_verb: bool = False
 
 
 @dataclass(frozen=True)
@@ -248,8 +251,12 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
     def own(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[name])
 
+    own_negations = {w.casefold() for w in data["negations"]}
+
     def with_english(name: str) -> List[str]:
-        return data[name] + (english[name] if data is not english else [])
+        # English's asides, save those that open with a negation here ("no" negates a Spanish verb)
+        return data[name] + [w for w in (english[name] if data is not english else [])
+                             if w.split()[0].casefold() not in own_negations]
     return ReadingWords(
         lang=code, fillers=frozenset(w.casefold() for w in with_english("fillers")),
         lead_ins=frozenset(_phrases_of(with_english("lead_ins"))), tags=frozenset(_phrases_of(with_english("tags"))),
@@ -269,6 +276,7 @@ def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
         resume=phrases("resume"), remember=phrases("remember"), moment=phrases("moment"),
         particles=words("particles"), non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
+        negation_after_verb=bool(data["controls"]["negation_after_verb"]),
         two_part_verbs=tuple((a, b) for a, _, b in (v.partition(" ") for v in words("forget") | words("delete")) if b))
 
 

@@ -65,6 +65,9 @@ MIN_SPLIT_WORDS = 2
 # ("two or three") stays as said.
 MIN_DIGIT_RUN = 3
 
+# An elision opens a word at least this long after its apostrophe ("d'enregistrer"; not "s'il").
+MIN_ELIDED = 3
+
 _SENTENCE_END = re.compile(r"[.!?;:¿¡…]+")
 _WORD = re.compile(r"[\w'·-]+")
 _QUESTION_MARK = re.compile(r"[?¿？]")
@@ -138,7 +141,7 @@ def _expand(said: List[str], words: ReadingWords) -> List[str]:
     for word in said:
         word = word.strip("'-") or word
         apostrophe = word.find("'")
-        if word not in table and 0 < apostrophe < len(word) - 1 and word[:apostrophe + 1] in table:
+        if word not in table and 0 < apostrophe < len(word) - MIN_ELIDED and word[:apostrophe + 1] in table:
             out.extend((table[word[:apostrophe + 1]], word[apostrophe + 1:]))  # an elision: "d'enregistrer"
         else:
             out.extend(table.get(word, word).split())
@@ -224,43 +227,38 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
 def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
     """Clauses without punctuation: before a conjunction (kept at the clause's start,
     where it is set aside as a lead-in) and before a subject pronoun the previous word
-    does not bind. A comma ends a clause only where a conjunction or a subject follows."""
+    does not bind, once the clause holds :data:`MIN_SPLIT_WORDS` words besides its
+    lead-ins ("yes i'm sure" stays one). A comma ends a clause only where a conjunction
+    or a subject follows it ("remember, I live in Leeds")."""
     pieces: List[List[str]] = [[]]
-    for i, word in enumerate(said):
+    for word in said:
         current = pieces[-1]
-        content = [w for w in current if w != "," and w not in words.fillers]
         before = current[-1] if current else ""
         opens = word in words.clause_openers or (word in words.subjects and before not in words.clause_glue)
-        if word == ",":
+        if word == "," or not opens:
             current.append(word)
             continue
-        if opens and len(content) >= MIN_SPLIT_WORDS and not _inside_lead_in(content, words):
+        content, _ = _strip_leading([w for w in current if w != "," and w not in words.fillers], words)
+        if content and (len(content) >= MIN_SPLIT_WORDS or before == ","):
             pieces.append([word])
         else:
             current.append(word)
     return [[w for w in piece if w != ","] for piece in pieces]
 
 
-def _inside_lead_in(content: List[str], words: ReadingWords) -> bool:
-    """The clause so far is only lead-ins ("you know what", "je veux que"): no split yet."""
-    rest, _ = _strip_leading(content, words)
-    return not rest
-
-
 def _strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str], List[str]]:
     """Lead-ins and fillers at the start, longest first, repeatedly."""
     said, aside = list(said), []
     while said:
-        if said[0] in words.fillers:
-            aside.append(said.pop(0))
-            continue
-        for size in range(min(MAX_PHRASE_WORDS, len(said)), 0, -1):
+        for size in range(min(MAX_PHRASE_WORDS, len(said)), 0, -1):  # "ah não" before the filler "ah"
             if tuple(said[:size]) in words.lead_ins:
                 aside.extend(said[:size])
                 del said[:size]
                 break
         else:
-            return said, aside
+            if said[0] not in words.fillers:
+                return said, aside
+            aside.append(said.pop(0))
     return said, aside
 
 
