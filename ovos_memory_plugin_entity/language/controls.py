@@ -48,6 +48,9 @@ MAX_VERB_AT = 1
 # A verb that closes its clause stands this far in at most, after its object: "das mit dem
 # Handball kannst du wieder vergessen".
 MAX_FRONTED_AT = 8
+# An object said before its verb names what it is ("das letzte", "quella cosa del nuoto"): a
+# lone pronoun before a verb is its clitic ("de l'oublier"), no object said first.
+MIN_FRONTED_WORDS = 2
 # Other words allowed between two words of a phrasing: "stop remembering stuff", "what
 # have you got stored on me".
 MAX_GAP = 3
@@ -91,13 +94,35 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                 # "merk dir, ich wohne in Bremen": what to remember is the next clause
                 if i + 1 == len(clauses):
                     return None
-                found = Control("remember", clauses[i + 1].text)
-                return Control("remember", found.target, ", ".join(c.text for c in clauses[i + 2:]))
+                rest = ", ".join(c.text for c in clauses[i + 2:])
+                return Control("remember", _as_said(clauses[i + 1].text, utterance), rest)
             if found is not None:
                 opening_pause = found.kind == "pause" and i == 0
                 rest = "" if opening_pause else ", ".join(c.text for j, c in enumerate(clauses) if j != i)
-                return Control(found.kind, found.target, rest, found.unsure)
+                target = _said_after(clause, found.target, utterance) if found.kind == "remember" else found.target
+                return Control(found.kind, _as_said(target, utterance), rest, found.unsure)
     return None
+
+
+def _as_said(target: str, utterance: str) -> str:
+    """``target`` as the user said it, case kept ("Rua das Flores", "Emma"), where the
+    reading left its words as said; else as read."""
+    if not target:
+        return target
+    words = target.split()
+    found = re.search(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in words) + r"(?!\w)", utterance, re.IGNORECASE)
+    return found.group(0) if found is not None else target
+
+
+def _said_after(clause: Clause, target: str, utterance: str) -> str:
+    """What to remember as the user said it ("j'habite à Nice", not "je habite à nice"):
+    the utterance after the word that ends the phrasing ("que"), when it was said as read."""
+    ends_at = len(clause.words) - len(target.split()) - 1
+    if ends_at < 0:
+        return target
+    end = re.search(rf"(?<![\w']){re.escape(clause.words[ends_at])}(?![\w'])", utterance, re.IGNORECASE)
+    said = utterance[end.end():].strip(" ,.!?;:") if end is not None else ""
+    return said or target
 
 
 def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str], alone: bool) -> Optional[Control]:
@@ -186,8 +211,9 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
         # bit you can delete", not "I said that you should forget".
         for start in range(len(before)):
             head = before[start:]
-            if _longest(head, words.last) == len(head) or _longest(head, words.about) or _starts_with_any(
-                    head, words.everything, strict=True) is not None:
+            if len(head) >= MIN_FRONTED_WORDS and (
+                    _longest(head, words.last) == len(head) or _longest(head, words.about) >= MIN_FRONTED_WORDS
+                    or _starts_with_any(head, words.everything, strict=True) is not None):
                 return _object(head, words, verb[0], alone, fronted=True)
     return None
 

@@ -32,7 +32,7 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.errors import LanguageDataError
 from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
-from ovos_memory_plugin_entity.domain.text import fold_accents
+from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents
 
 LOCALE = Path(__file__).parent.parent / "locale"
 DEFAULT_LANG = "en-us"
@@ -241,8 +241,12 @@ def _pairs(lines: List[str]) -> Tuple[Tuple[str, str], ...]:
     return tuple(sorted(((a, b) for a, b in pairs if a and b), key=lambda p: -len(p[0])))
 
 
-def _phrases_of(lines: List[str]) -> Tuple[Tuple[str, ...], ...]:
-    return tuple(dict.fromkeys(tuple(line.casefold().replace("’", "'").split()) for line in lines if line.split()))
+def _phrases_of(lines: List[str], contractions: Tuple[Tuple[str, str], ...]) -> Tuple[Tuple[str, ...], ...]:
+    """Phrases as words, read the way an utterance is: contractions expanded ("je t'ai dit"
+    is matched as "je te ai dit"), so a translator writes them as people say them."""
+    table = dict(contractions)
+    return tuple(dict.fromkeys(tuple(expand_contractions(line.casefold().replace("’", "'").split(), table))
+                               for line in lines if line.split()))
 
 
 def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations: FrozenSet[str]) -> ReadingWords:
@@ -257,20 +261,25 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         # English's asides, save those that open with a negation here ("no" negates a Spanish verb)
         return data[name] + [w for w in (english[name] if data is not english else [])
                              if w.split()[0].casefold() not in own_negations]
+    contractions = _pairs(data["contractions"])
     return ReadingWords(
         lang=code, fillers=frozenset(w.casefold() for w in with_english("fillers")),
-        lead_ins=frozenset(_phrases_of(with_english("lead_ins"))), tags=frozenset(_phrases_of(with_english("tags"))),
-        contractions=_pairs(data["contractions"]), number_words=_pairs(data["number_words"]),
+        lead_ins=frozenset(_phrases_of(with_english("lead_ins"), contractions)),
+        tags=frozenset(_phrases_of(with_english("tags"), contractions)),
+        contractions=contractions, number_words=_pairs(data["number_words"]),
         clause_openers=own("clause_openers"), subjects=own("subjects"), clause_glue=own("clause_glue"),
-        negations=negations, question_openers=own("question_openers"), reported=_phrases_of(data["reported"]))
+        negations=negations, question_openers=own("question_openers"),
+        reported=_phrases_of(data["reported"], contractions))
 
 
 def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
     def words(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[f"control_{name}"])
 
+    contractions = _pairs(data["contractions"])
+
     def phrases(name: str) -> Tuple[Tuple[str, ...], ...]:
-        return _phrases_of(data[f"control_{name}"])
+        return _phrases_of(data[f"control_{name}"], contractions)
     return ControlWords(
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from ovos_memory_plugin_entity.domain.text import expand_contractions
 from ovos_memory_plugin_entity.language.data import ReadingWords
 from ovos_memory_plugin_entity.language.screen import screened_form, skeleton
 
@@ -64,9 +65,6 @@ MIN_SPLIT_WORDS = 2
 # A run of single digits this long reads as one number ("four oh two one" → 4021); a shorter one
 # ("two or three") stays as said.
 MIN_DIGIT_RUN = 3
-
-# An elision opens a word at least this long after its apostrophe ("d'enregistrer"; not "s'il").
-MIN_ELIDED = 3
 
 _SENTENCE_END = re.compile(r"[.!?;:¿¡…]+")
 _WORD = re.compile(r"[\w'·-]+")
@@ -135,17 +133,8 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
 
 
 def _expand(said: List[str], words: ReadingWords) -> List[str]:
-    """Contractions expanded; commas kept as a word of their own (a soft clause edge)."""
-    table = dict(words.contractions)
-    out: List[str] = []
-    for word in said:
-        word = word.strip("'-") or word
-        apostrophe = word.find("'")
-        if word not in table and 0 < apostrophe < len(word) - MIN_ELIDED and word[:apostrophe + 1] in table:
-            out.extend((table[word[:apostrophe + 1]], word[apostrophe + 1:]))  # an elision: "d'enregistrer"
-        else:
-            out.extend(table.get(word, word).split())
-    return out
+    """Contractions and elisions expanded; commas kept as a word of their own (a soft clause edge)."""
+    return expand_contractions((w.strip("'-") or w for w in said), dict(words.contractions))
 
 
 @lru_cache(maxsize=MAX_CACHED_NUMBER_WORDS)
