@@ -236,7 +236,7 @@ def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
 
 
 def _strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str], List[str]]:
-    """Lead-ins and fillers at the start, longest first, repeatedly."""
+    """Lead-ins, fillers and the conjunction that opened the clause, at its start, longest first, repeatedly."""
     said, aside = list(said), []
     while said:
         for size in range(min(MAX_PHRASE_WORDS, len(said)), 0, -1):  # "ah não" before the filler "ah"
@@ -245,7 +245,7 @@ def _strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str],
                 del said[:size]
                 break
         else:
-            if said[0] not in words.fillers:
+            if said[0] not in words.fillers and said[0] not in words.clause_openers:
                 return said, aside
             aside.append(said.pop(0))
     return said, aside
