@@ -51,6 +51,9 @@ MAX_FRONTED_AT = 8
 # An object said before its verb names what it is ("das letzte", "quella cosa del nuoto"): a
 # lone pronoun before a verb is its clitic ("de l'oublier"), no object said first.
 MIN_FRONTED_WORDS = 2
+# A thing not the user's is named in this many words at most ("forget Emma", "forget about
+# Emma's party"); longer, the user is talking about it ("... it's cancelled").
+MAX_NAME_WORDS = 3
 # Other words allowed between two words of a phrasing: "stop remembering stuff", "what
 # have you got stored on me".
 MAX_GAP = 3
@@ -142,11 +145,11 @@ def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str], alon
         if _match(said, words.recall, 0, len(said)) is not None and not _opens_forgetting(
                 said, words):
             return Control("recall")
-    # A request may also start after a negation that closed what came before it: "dat
-    # klopt niet, schrap dat maar", "that's not true, delete it" (where a negation comes
-    # before its verb, "don't forget my address", not right after it).
-    skip = 1 if words.negation_after_verb else 2
-    for start in (0, *(at + skip for at in clause.negation_at if 0 < at < len(said) - skip)):
+    # Where a negation follows its verb, a request may start right after one that closed
+    # what came before it: "dat klopt niet, schrap dat maar". Where it comes before its
+    # verb, what follows a negation is governed by it: "I didn't say forget it".
+    restarts = clause.negation_at if words.negation_after_verb else ()
+    for start in (0, *(at + 1 for at in restarts if 0 < at < len(said) - 1)):
         negations = tuple(at - start for at in clause.negation_at if at >= start)
         found = _forgetting(said[start:], words, negations, subjects, alone, clause.question)
         if found is not None:
@@ -267,7 +270,10 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
     if not personal and not memory_verb:
         return None  # "apaga as luzes da cozinha": another skill's
     for_a_while = _match(said, words.moment, 0, len(said), gap=0) is not None
-    return Control("forget_thing", " ".join(said), unsure=for_a_while or not (personal or alone))
+    # A name of someone or something not the user's, said alone, is clear ("forget Emma");
+    # said while the user talks on, or as a longer description, it may be talk about it.
+    talked_on = not alone or len(said) > MAX_NAME_WORDS
+    return Control("forget_thing", " ".join(said), unsure=for_a_while or (not personal and talked_on))
 
 
 def _without_leading(said: Sequence[str], particles: frozenset) -> Sequence[str]:
