@@ -207,11 +207,15 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
     for at in range(1, min(MAX_FRONTED_AT + 1, len(said)) if not question else 0):
         after = said[at + 1:]
         verb = _verb(said[at], words, after)
-        if verb is None or (after and after[0] not in words.particles) or negated(at):
+        if verb is None or negated(at):
             continue
         before = list(said[:at])
         while before and before[-1] in words.particles:
             before.pop()
+        # After the verb: nothing, a particle ("toglila che non è vero"), or, once a modal
+        # stood before it ("kannst du das wieder vergessen, der Arzt sagt..."), a new clause.
+        if after and after[0] not in words.particles and len(before) == at:
+            continue
         if not before or before[-1] in subjects:  # "my keys I always forget" is no request
             continue
         # The object said first is all that stands before the verb: "(that was wrong) the last
