@@ -32,7 +32,6 @@ from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, open_sto
 from ovos_memory_plugin_entity.language.data import load_language
 from ovos_memory_plugin_entity.language.secrets import redact
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
-from ovos_memory_plugin_entity.language.triggers import ControlTriggers
 from ovos_memory_plugin_entity.language.yesno import load_judge
 from ovos_memory_plugin_entity.pipelines import migration
 from ovos_memory_plugin_entity.pipelines.confirmation import MAX_QUESTION_CHARS, Confirmation
@@ -84,7 +83,6 @@ class EntityMemory(AgentContextManager):
         self._ranks = RankCache(settings.cache_sessions, language.stopwords, settings.max_fact_chars,
                                         stemmer_for(language.stemmer))
         self._phrases = language.phrases
-        self._controls = ControlTriggers(language)  # most turns hold no word a control needs
         # The older plugin's default header is English; a persona in another language gets its own.
         english_default = settings.facts_header == SPECS["facts_header"].default
         self._header = language.phrases["header"] if english_default else settings.facts_header
@@ -222,7 +220,7 @@ class EntityMemory(AgentContextManager):
         self._learner.saw(key, record)
         now = self._wall_clock()
         # A spoken control, acted on now; an utterance without a word of one is not read for it.
-        heard = self._voice.heard(key, record, utterance, now) if self._controls.may_hold(utterance) else None
+        heard = self._voice.heard(key, record, utterance, now)
         hidden = self._voice.hidden(key, record)  # forgotten by voice, perhaps not yet written
         recall = heard is not None and heard.recall  # "what do you know about me": every fact, its own cap
         budget, cap = (0, MAX_RECALL_FACTS + len(hidden)) if recall else (
