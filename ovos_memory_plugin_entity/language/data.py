@@ -46,7 +46,7 @@ SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_a
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
-              "weekdays", "months", "memory_words", "non_memory_objects",
+              "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "question_words",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links",
               *(f"sensitive_{name}" for name in CATEGORIES))
 # Word lists read in order, with their length: Monday first, January first.
@@ -69,6 +69,7 @@ class Rule:
     about_group: Optional[int] = None  # the fact is about the entity this group names
     relation_group: Optional[int] = None  # the user's relation to that entity
     lowercase: bool = True  # untitled captures lower-cased (not in German, where nouns are capitalised)
+    about_last: bool = False  # about the person or pet named last in the utterance ("she lives in Tampa")
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,8 @@ class Language:
     control_slots: Tuple[Tuple[str, Pattern[str]], ...] = ()  # "my address" names the slot "home"
     clause_joiner: Optional[Pattern[str]] = None  # "and" between two clauses (captured, so a split keeps it)
     subject: str = ""  # the first person, said again when a joined clause drops it ("und wohne in Köln")
+    question_words: FrozenSet[str] = frozenset()  # a clause opening with one of these asks, it states nothing
+    not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
 
 
 def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
@@ -157,12 +160,21 @@ def _alternation(words: List[str]) -> str:
 
 
 def _expand(pattern: str, data: Dict[str, Any]) -> str:
-    """Replace the macros {NAME} {PLACE} {THING} {LIST} {REL} {END} in a rule's pattern."""
+    """Replace the macros {NAME} {NAMED} {PLACE} {THING} {LIST} {REL} {PET} {KIN} {JOB} {HE} {NUM} {END}
+    {STOP} {WHERE} in a rule's pattern ({STOP}: a value ends before a stopword or a word that ends one;
+    {WHERE}: a place of one to three words said in lower case, ended by {STOP}). {NAMED} is a name followed by what follows a name ("my wife Ana
+    is", "my wife Ana, she"), so that "my wife loves tulips" names no one."""
     end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'])})\b))"
+    clauses = data["clauses"]
     list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'])})\b))"
     macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
               "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{REL}": f"({_alternation(data['relations'])})",
-              "{END}": end}
+              "{END}": end, "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']})(?![\w'’]))",
+              "{PET}": f"({_alternation(data['pets'])})",
+              "{KIN}": f"({_alternation(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
+              "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
+              "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'])}|{clauses['value_ends']})(?!\w))",
+              "{WHERE}": r"([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){0,2}?)"}
     for macro, replacement in macros.items():
         pattern = pattern.replace(macro, replacement)
     return pattern
@@ -173,7 +185,7 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
     return Rule(pattern=re.compile(_expand(data["pattern"], language), re.IGNORECASE), template=data["template"],
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
-                lowercase=not language["keep_case"])
+                lowercase=not language["keep_case"], about_last=data.get("about") == "last")
 
 
 def _controls(data: Dict[str, Any]) -> Dict[str, Tuple[Pattern[str], ...]]:
@@ -323,6 +335,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         controls=_controls(data),
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
         subject=str(data["clauses"]["subject"]),
+        question_words=frozenset(w.casefold() for w in data["question_words"]),
+        not_names=frozenset(w.casefold() for w in data["clauses"]["not_names"].split("|")),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()))
 

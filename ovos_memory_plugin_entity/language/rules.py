@@ -22,6 +22,8 @@ from ovos_memory_plugin_entity.domain.text import said_words
 from ovos_memory_plugin_entity.language.data import Language, Rule
 from ovos_memory_plugin_entity.language.gates import negated
 
+# A question word this early opens a question ("so uh what's my dog called"), not a fact.
+MAX_QUESTION_OPENING = 3
 _AFTER_MARK = re.compile(r"(?<=[!?¡¿;])\s+")
 
 
@@ -68,7 +70,7 @@ def _title(value: str) -> str:
     return " ".join(w if n and len(w) <= 3 and w.islower() else w[:1].upper() + w[1:] for n, w in enumerate(words))
 
 
-def _render(rule: Rule, groups: Tuple[Optional[str], ...]) -> Optional[NewFact]:
+def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language) -> Optional[NewFact]:
     values = []
     for index, value in enumerate(groups):
         if not value:
@@ -77,21 +79,57 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...]) -> Optional[NewFact]:
         titled = rule.title_groups is None or index in rule.title_groups
         values.append(_title(value) if titled else value.lower() if rule.lowercase else value)
     about = values[rule.about_group] if rule.about_group is not None else None
+    if about is not None and about.casefold() in language.stopwords | language.not_names:
+        return None  # "my wife really is ...": "really" names no one
     relation = values[rule.relation_group] if rule.relation_group is not None else None
     return NewFact(rule.template.format(*values), rule.pin, about=about, relation=relation)
+
+
+def _asks(clause: str, language: Language) -> bool:
+    """A clause that asks ("what's my dog called again", "uh where do I live"): a question
+    word among its first words. A question is never a fact."""
+    words = said_words(clause)
+    return any(" ".join(words[start:start + size]) in language.question_words
+               for start in range(min(MAX_QUESTION_OPENING, len(words))) for size in (1, 2, 3))
+
+
+def _facts_in(clause: str, language: Language, last: Optional[NewFact]) -> List[Tuple[int, NewFact]]:
+    """The facts a clause states, by where they start. A rule about "the one named last"
+    ("she lives in Tampa", "... Kevin is out in Phoenix") takes the person or pet named
+    before it, in this clause or an earlier one; with none named it keeps nothing."""
+    found: List[Tuple[int, Rule, Tuple[Optional[str], ...]]] = []
+    for rule in language.rules:
+        for match in rule.pattern.finditer(clause):
+            if not _turned_around(clause, match.start(), language):
+                found.append((match.start(), rule, match.groups()))
+    facts: List[Tuple[int, NewFact]] = []
+    for start, rule, groups in sorted(found, key=lambda item: item[0]):
+        fact = _render(rule, groups, language)
+        if fact is None:
+            continue
+        if rule.about_last:
+            if last is None:
+                continue
+            fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
+        elif fact.about is not None:
+            last = fact
+        facts.append((start, fact))
+    return facts
 
 
 def extract(user_words: str, language: Language) -> Ops:
     """Facts the user stated about themselves, as additions. A new value of a
     single-valued attribute replaces the old one in the editor, as for any extractor."""
     found: Dict[str, NewFact] = {}
+    last: Optional[NewFact] = None
     for sentence in _sentences(user_words):
         if sentence.endswith("?") or sentence.startswith("¿"):
             continue
         for clause in _clauses(sentence, language):
-            for rule in language.rules:
-                for match in rule.pattern.finditer(clause):
-                    fact = None if _turned_around(clause, match.start(), language) else _render(rule, match.groups())
-                    if fact:
-                        found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
+            if _asks(clause, language):
+                continue
+            for _, fact in _facts_in(clause, language, last):
+                if fact.about is not None:
+                    last = fact
+                found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
     return Ops(add=tuple(found.values()))
