@@ -162,7 +162,7 @@ def _alternation(words: List[str]) -> str:
 def _expand(pattern: str, data: Dict[str, Any]) -> str:
     """Replace the macros {NAME} {NAMED} {PLACE} {THING} {LIST} {REL} {PET} {KIN} {JOB} {HE} {NUM} {END}
     {STOP} {WHERE} in a rule's pattern ({STOP}: a value ends before a stopword or a word that ends one;
-    {WHERE}: a place of one to three words said in lower case, ended by {STOP}). {NAMED} is a name followed by what follows a name ("my wife Ana
+    {WHERE}: a place of one or two words said in lower case, ended by {STOP}). {NAMED} is a name followed by what follows a name ("my wife Ana
     is", "my wife Ana, she"), so that "my wife loves tulips" names no one."""
     end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'])})\b))"
     clauses = data["clauses"]
@@ -174,7 +174,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
               "{KIN}": f"({_alternation(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
               "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'])}|{clauses['value_ends']})(?!\w))",
-              "{WHERE}": r"([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){0,2}?)"}
+              "{WHERE}": r"([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){0,1}?)"}
     for macro, replacement in macros.items():
         pattern = pattern.replace(macro, replacement)
     return pattern
