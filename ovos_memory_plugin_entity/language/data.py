@@ -77,6 +77,7 @@ class Rule:
     relation_group: Optional[int] = None  # the user's relation to that entity
     lowercase: bool = True  # untitled captures lower-cased (not in German, where nouns are capitalised)
     about_last: bool = False  # about the person or pet named last in the utterance ("she lives in Tampa")
+    span: int = 1  # clauses read together: 2 for "we got a cat, a Chartreux, he's called Gaspard"
 
 
 @dataclass(frozen=True)
@@ -236,12 +237,25 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
     return pattern
 
 
+def _as_read(pattern: str, language: Dict[str, Any]) -> str:
+    """``pattern`` matching the reading too, which expands an elided word ("s'appelle" is
+    read "se appelle", "l'usuari" "el usuari"): each elision it writes also matches as read."""
+    for said, meant in _pairs(language["contractions"]):
+        if said.endswith("'") and len(said) > 1 and " " not in meant:
+            stem = re.escape(said[:-1])
+            pattern = re.sub(rf"(?:(?<=\\b)|(?<![\w\\]))({stem})(?:\['’\]|'|’)",
+                             lambda m, meant=meant: f"(?:{m.group(1)}['’]|{meant} )", pattern)
+    return pattern
+
+
 def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
     titles = None if data.get("title") else tuple(data.get("title_groups", ()))
-    return Rule(pattern=re.compile(_expand(data["pattern"], language), re.IGNORECASE), template=data["template"],
+    pattern = _as_read(_expand(data["pattern"], language), language)
+    return Rule(pattern=re.compile(pattern, re.IGNORECASE), template=data["template"],
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
-                lowercase=not language["keep_case"], about_last=data.get("about") == "last")
+                lowercase=not language["keep_case"], about_last=data.get("about") == "last",
+                span=int(data.get("span", 1)))
 
 
 def _pairs(lines: List[str]) -> Tuple[Tuple[str, str], ...]:

@@ -1,39 +1,35 @@
 """The model-free extractor: patterns, as data per language, over the user's own words.
 
-Precise over broad, and never a change to what was said: a sentence that is a
-question is skipped; every clause is its own candidate ("I'm allergic to peanuts and
-I love cycling" is two facts, not one); a match that a negation before it in its
-clause turns around ("I don't think I live in Porto", "não sou alérgico") is left out;
-patterns refuse the phrasings that only look like facts ("my name is not important",
-"call me later"), and keep the words as said (a gendered adjective stays as it was). Facts are phrased like the model's ("Name is Ana", "Lives in Porto") so
-the two extractors dedup against each other; a new home or name replaces the old
-one in the editor, through the language's single-valued attributes, as for a model.
+Precise over broad, and never a change to what was said. The utterance is read once
+(:mod:`language.reading`: lead-ins, fillers and tags aside, contractions expanded, numbers
+in words as digits, clauses found without punctuation); a clause that asks or reports
+someone else's words is skipped, and so is one opening with a question word; every
+clause is its own candidate ("I'm allergic to peanuts and I love cycling" is two facts,
+not one); a match that a negation before it in its clause turns around ("I don't think
+I live in Porto", "não sou alérgico") is left out; patterns refuse the phrasings that only
+look like facts ("my name is not important", "call me later"), and keep the words as
+said (a gendered adjective stays as it was, a German noun keeps its capital).
+
+People and pets are named in passing ("my mom Linda she's 73 and she lives in Tampa"):
+a rule marked ``"about": "last"`` states a fact of the one named last in the utterance,
+and keeps nothing when no one was named. Facts are phrased like the model's ("Name is
+Ana", "Lives in Porto") so the two extractors dedup against each other; a new home,
+job or name replaces the old one in the editor, through the language's single-valued
+attributes (``slots``), as for a model: "we moved to Boulder" retires "Lives in Denver".
 """
 from __future__ import annotations
 
-import re
 from typing import Dict, List, Optional, Tuple
-
-from quebra_frases import sentence_tokenize
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
-from ovos_memory_plugin_entity.domain.text import said_words
+from ovos_memory_plugin_entity.domain.text import SAID_WORD, said_words
 from ovos_memory_plugin_entity.language.data import Language, Rule
 from ovos_memory_plugin_entity.language.gates import negated
+from ovos_memory_plugin_entity.language.reading import read
 
 # A question word this early opens a question ("so uh what's my dog called"), not a fact.
 MAX_QUESTION_OPENING = 3
-_AFTER_MARK = re.compile(r"(?<=[!?¡¿;])\s+")
-
-
-def _sentences(user_words: str) -> List[str]:
-    """Sentences that know abbreviations ("I live in St. Louis."): quebra_frases, then
-    a split after ! ? and ; which it leaves joined."""
-    found = []
-    for sentence in sentence_tokenize(user_words):
-        found += [s.strip() for s in _AFTER_MARK.split(sentence) if s.strip()]
-    return found
 
 
 def _understood(clause: str, language: Language) -> bool:
@@ -70,12 +66,18 @@ def _title(value: str) -> str:
     return " ".join(w if n and len(w) <= 3 and w.islower() else w[:1].upper() + w[1:] for n, w in enumerate(words))
 
 
-def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language) -> Optional[NewFact]:
+def _as_said(value: str, said: Dict[str, str]) -> str:
+    """``value`` with each word as the user wrote it (the reading folds case): "Katzen"."""
+    return SAID_WORD.sub(lambda word: said.get(word.group(0), word.group(0)), value)
+
+
+def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
+            said: Dict[str, str]) -> Optional[NewFact]:
     values = []
     for index, value in enumerate(groups):
         if not value:
             return None
-        value = value.strip(" ,.'’")
+        value = _as_said(value.strip(" ,.'’"), said)
         titled = rule.title_groups is None or index in rule.title_groups
         values.append(_title(value) if titled else value.lower() if rule.lowercase else value)
     about = values[rule.about_group] if rule.about_group is not None else None
@@ -93,18 +95,22 @@ def _asks(clause: str, language: Language) -> bool:
                for start in range(min(MAX_QUESTION_OPENING, len(words))) for size in (1, 2, 3))
 
 
-def _facts_in(clause: str, language: Language, last: Optional[NewFact]) -> List[Tuple[int, NewFact]]:
+def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
+              said: Dict[str, str]) -> List[Tuple[int, NewFact]]:
     """The facts a clause states, by where they start. A rule about "the one named last"
     ("she lives in Tampa", "... Kevin is out in Phoenix") takes the person or pet named
-    before it, in this clause or an earlier one; with none named it keeps nothing."""
+    before it, in this clause or an earlier one; with none named it keeps nothing. A rule
+    that spans two clauses ("a cat, a Chartreux, he's called Gaspard") reads this one
+    with the ``following`` one, and starts in this one."""
     found: List[Tuple[int, Rule, Tuple[Optional[str], ...]]] = []
+    window = f"{clause}, {following}" if following else clause
     for rule in language.rules:
-        for match in rule.pattern.finditer(clause):
-            if not _turned_around(clause, match.start(), language):
+        for match in rule.pattern.finditer(window if rule.span > 1 else clause):
+            if match.start() < len(clause) and not _turned_around(clause, match.start(), language):
                 found.append((match.start(), rule, match.groups()))
     facts: List[Tuple[int, NewFact]] = []
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
-        fact = _render(rule, groups, language)
+        fact = _render(rule, groups, language, said)
         if fact is None:
             continue
         if rule.about_last:
@@ -118,17 +124,20 @@ def _facts_in(clause: str, language: Language, last: Optional[NewFact]) -> List[
 
 
 def extract(user_words: str, language: Language) -> Ops:
-    """Facts the user stated about themselves, as additions. A new value of a
-    single-valued attribute replaces the old one in the editor, as for any extractor."""
+    """Facts the user stated about themselves and the people and pets they named, as
+    additions. A new value of a single-valued attribute replaces the old one in the
+    editor, as for any extractor."""
+    said = {word.casefold(): word for word in SAID_WORD.findall(user_words or "")}
     found: Dict[str, NewFact] = {}
     last: Optional[NewFact] = None
-    for sentence in _sentences(user_words):
-        if sentence.endswith("?") or sentence.startswith("¿"):
-            continue
-        for clause in _clauses(sentence, language):
+    stated = [c.text for c in read(user_words or "", language.reading).clauses if not (c.question or c.reported)]
+    for index, text in enumerate(stated):
+        pieces = _clauses(text, language)
+        following = stated[index + 1] if index + 1 < len(stated) else ""
+        for number, clause in enumerate(pieces):
             if _asks(clause, language):
                 continue
-            for _, fact in _facts_in(clause, language, last):
+            for _, fact in _facts_in(clause, following if number == len(pieces) - 1 else "", language, last, said):
                 if fact.about is not None:
                     last = fact
                 found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
