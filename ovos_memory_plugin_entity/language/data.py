@@ -198,6 +198,7 @@ class Language:
     subject: str = ""  # the first person, said again when a joined clause drops it ("und wohne in Köln")
     question_words: FrozenSet[str] = frozenset()  # a clause opening with one of these asks, it states nothing
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
+    complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
 
 
 def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
@@ -460,6 +461,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         subject=str(data["clauses"]["subject"]),
         question_words=frozenset(w.casefold() for w in data["question_words"]),
         not_names=frozenset(w.casefold() for w in data["clauses"]["not_names"].split("|")),
+        complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()))
 

@@ -19,14 +19,14 @@ attributes (``slots``), as for a model: "we moved to Boulder" retires "Lives in 
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
 from ovos_memory_plugin_entity.domain.text import SAID_WORD, said_words
 from ovos_memory_plugin_entity.language.data import Language, Rule
 from ovos_memory_plugin_entity.language.gates import negated
-from ovos_memory_plugin_entity.language.reading import read
+from ovos_memory_plugin_entity.language.reading import Clause, read
 
 # A question word this early opens a question ("so uh what's my dog called"), not a fact.
 MAX_QUESTION_OPENING = 3
@@ -36,23 +36,31 @@ def _understood(clause: str, language: Language) -> bool:
     return any(rule.pattern.search(clause) for rule in language.rules)
 
 
-def _clauses(sentence: str, language: Language) -> List[str]:
-    """Each clause its own candidate: the sentence is cut at a joining word ("and") where
-    what follows is understood on its own, or with the subject said again ("Ich heiße
-    Jonas und wohne in Köln"); anything else stays joined ("peanuts and shellfish")."""
-    if language.clause_joiner is None:
-        return [sentence]
-    pieces = language.clause_joiner.split(sentence)
-    clauses = [pieces[0]]
-    for joiner, piece in zip(pieces[1::2], pieces[2::2]):
-        with_subject = f"{language.subject} {piece}"
-        if _understood(piece, language):
-            clauses.append(piece)
+def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
+    """The candidates among the clauses as read: a question or someone else's words is
+    none, nor is what "I don't think" governs ("I don't think | I live in Porto"). A clause
+    is its own candidate where it is understood on its own, or with the subject said
+    again ("Ich heiße Jonas | und wohne in Köln"); anything else joins the one before it,
+    with its joining word ("allergic to peanuts | and shellfish")."""
+    candidates: List[str] = []
+    joinable = governed = False
+    for clause in read:
+        if clause.question or clause.reported or governed:
+            joinable = governed = False
+            continue
+        governed = clause.negated and bool(clause.words) and clause.words[-1] in language.complement_verbs
+        # A negation set aside as an answer ("não, sou ...") still turns the clause around.
+        text = " ".join([*(w for w in clause.aside if w in language.negations), clause.text])
+        with_subject = f"{language.subject} {text}"
+        if not joinable or _understood(text, language):
+            candidates.append(text)
         elif language.subject and _understood(with_subject, language):
-            clauses.append(with_subject)
+            candidates.append(with_subject)
         else:
-            clauses[-1] += joiner + piece
-    return clauses
+            joiners = [w for w in clause.aside if language.clause_joiner and language.clause_joiner.fullmatch(f" {w} ")]
+            candidates[-1] = " ".join([candidates[-1], *joiners, text])
+        joinable = True
+    return candidates
 
 
 def _turned_around(clause: str, start: int, language: Language) -> bool:
@@ -67,17 +75,18 @@ def _title(value: str) -> str:
 
 
 def _as_said(value: str, said: Dict[str, str]) -> str:
-    """``value`` with each word as the user wrote it (the reading folds case): "Katzen"."""
+    """``value`` with each word as the user wrote it."""
     return SAID_WORD.sub(lambda word: said.get(word.group(0), word.group(0)), value)
 
 
-def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
-            said: Dict[str, str]) -> Optional[NewFact]:
+def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language) -> Optional[NewFact]:
     values = []
     for index, value in enumerate(groups):
         if not value:
             return None
-        value = _as_said(value.strip(" ,.'’"), said)
+        if any(word in language.negations for word in said_words(value)):
+            return None  # "allergic to nothing", "não sou alérgica a nada"
+        value = value.strip(" ,.'’")
         titled = rule.title_groups is None or index in rule.title_groups
         values.append(_title(value) if titled else value.lower() if rule.lowercase else value)
     about = values[rule.about_group] if rule.about_group is not None else None
@@ -95,8 +104,7 @@ def _asks(clause: str, language: Language) -> bool:
                for start in range(min(MAX_QUESTION_OPENING, len(words))) for size in (1, 2, 3))
 
 
-def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
-              said: Dict[str, str]) -> List[Tuple[int, NewFact]]:
+def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact]) -> List[Tuple[int, NewFact]]:
     """The facts a clause states, by where they start. A rule about "the one named last"
     ("she lives in Tampa", "... Kevin is out in Phoenix") takes the person or pet named
     before it, in this clause or an earlier one; with none named it keeps nothing. A rule
@@ -110,7 +118,7 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
                 found.append((match.start(), rule, match.groups()))
     facts: List[Tuple[int, NewFact]] = []
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
-        fact = _render(rule, groups, language, said)
+        fact = _render(rule, groups, language)
         if fact is None:
             continue
         if rule.about_last:
@@ -130,15 +138,14 @@ def extract(user_words: str, language: Language) -> Ops:
     said = {word.casefold(): word for word in SAID_WORD.findall(user_words or "")}
     found: Dict[str, NewFact] = {}
     last: Optional[NewFact] = None
-    stated = [c.text for c in read(user_words or "", language.reading).clauses if not (c.question or c.reported)]
-    for index, text in enumerate(stated):
-        pieces = _clauses(text, language)
-        following = stated[index + 1] if index + 1 < len(stated) else ""
-        for number, clause in enumerate(pieces):
-            if _asks(clause, language):
-                continue
-            for _, fact in _facts_in(clause, following if number == len(pieces) - 1 else "", language, last, said):
-                if fact.about is not None:
-                    last = fact
-                found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
+    # Each word as the user wrote it (the reading folds case): "Katzen", "Telefónica".
+    candidates = [_as_said(c, said) for c in _clauses(read(user_words or "", language.reading).clauses, language)]
+    for index, clause in enumerate(candidates):
+        if _asks(clause, language):
+            continue
+        following = candidates[index + 1] if index + 1 < len(candidates) else ""
+        for _, fact in _facts_in(clause, following, language, last):
+            if fact.about is not None:
+                last = fact
+            found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
     return Ops(add=tuple(found.values()))
