@@ -199,6 +199,7 @@ class Language:
     question_words: FrozenSet[str] = frozenset()  # a clause opening with one of these asks, it states nothing
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
+    corrections: Tuple[Pattern[str], ...] = ()  # "it's not Lisa it's Laura": groups ``old`` and ``new``
 
 
 def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
@@ -462,6 +463,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         question_words=frozenset(w.casefold() for w in data["question_words"]),
         not_names=frozenset(w.casefold() for w in data["clauses"]["not_names"].split("|")),
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
+        corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()))
 

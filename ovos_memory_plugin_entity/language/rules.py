@@ -19,15 +19,18 @@ attributes (``slots``), as for a model: "we moved to Boulder" retires "Lives in 
 """
 from __future__ import annotations
 
+import re
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
-from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
+from ovos_memory_plugin_entity.domain.ops import NewFact, Ops, Replacement
 from ovos_memory_plugin_entity.domain.text import SAID_WORD, said_words
 from ovos_memory_plugin_entity.language.data import Language, Rule
 from ovos_memory_plugin_entity.language.gates import negated
 from ovos_memory_plugin_entity.language.reading import Clause, read
 
+# How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
+_LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 # A question word this early opens a question ("so uh what's my dog called"), not a fact.
 MAX_QUESTION_OPENING = 3
 
@@ -131,10 +134,39 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
     return facts
 
 
-def extract(user_words: str, language: Language) -> Ops:
+def _corrections(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> Ops:
+    """"No wait, it's not Lisa it's Laura": a name or value the user takes back, among the
+    ``known`` facts as the prompt lists them (id, "Lisa: Is the user's niece"). What was
+    said of Lisa is said of Laura instead (Lisa's facts forgotten, so not learnt again);
+    a fact of the user's own that holds the old word holds the new one. An old word that
+    no known fact holds changes nothing."""
+    forget: List[str] = []
+    add: List[NewFact] = []
+    update: List[Replacement] = []
+    spoken = (user_words or "").casefold().replace("’", "'")
+    for text in (read(user_words or "", language.reading).text, spoken):
+        for pattern in language.corrections:
+            for match in pattern.finditer(text):
+                old, new = match.group("old"), match.group("new")
+                if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
+                    continue
+                for fact_id, line in known:
+                    if fact_id in forget or any(u.fact_id == fact_id for u in update):
+                        continue
+                    about = _LISTED_ABOUT.match(line)
+                    if about and about.group("label").casefold() == old:
+                        forget.append(fact_id)
+                        add.append(NewFact(about.group("text"), about=_title(new), relation=about.group("relation")))
+                    elif not about and old in said_words(line):
+                        update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", _title(new), line)))
+    return Ops(add=tuple(add), update=tuple(update), forget=tuple(forget))
+
+
+def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = ()) -> Ops:
     """Facts the user stated about themselves and the people and pets they named, as
-    additions. A new value of a single-valued attribute replaces the old one in the
-    editor, as for any extractor."""
+    additions, and what they corrected among the ``known`` facts (:func:`_corrections`).
+    A new value of a single-valued attribute replaces the old one in the editor, as for
+    any extractor."""
     said = {word.casefold(): word for word in SAID_WORD.findall(user_words or "")}
     found: Dict[str, NewFact] = {}
     last: Optional[NewFact] = None
@@ -148,4 +180,5 @@ def extract(user_words: str, language: Language) -> Ops:
             if fact.about is not None:
                 last = fact
             found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
-    return Ops(add=tuple(found.values()))
+    corrected = _corrections(user_words, language, known) if known else Ops()
+    return Ops(add=tuple(found.values()) + corrected.add, update=corrected.update, forget=corrected.forget)
