@@ -77,6 +77,7 @@ class Rule:
     relation_group: Optional[int] = None  # the user's relation to that entity
     lowercase: bool = True  # untitled captures lower-cased (not in German, where nouns are capitalised)
     about_last: bool = False  # about the person or pet named last in the utterance ("she lives in Tampa")
+    about_mentioned: bool = False  # names the relative mentioned last without a name ("my partner ... her name is Renata")
     span: int = 1  # clauses read together: 2 for "we got a cat, a Chartreux, he's called Gaspard"
 
 
@@ -199,6 +200,7 @@ class Language:
     question_words: FrozenSet[str] = frozenset()  # a clause opening with one of these asks, it states nothing
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
+    mention: Pattern[str] = _NEVER  # a relative mentioned without a name ("my partner"): group 1 the relation
     corrections: Tuple[Pattern[str], ...] = ()  # "it's not Lisa it's Laura": groups ``old`` and ``new``
 
 
@@ -256,7 +258,7 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
     return Rule(pattern=re.compile(pattern, re.IGNORECASE), template=data["template"],
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
-                lowercase=not language["keep_case"], about_last=data.get("about") == "last",
+                lowercase=not language["keep_case"], about_last=data.get("about") == "last", about_mentioned=data.get("about") == "mentioned",
                 span=int(data.get("span", 1)))
 
 
@@ -463,6 +465,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         question_words=frozenset(w.casefold() for w in data["question_words"]),
         not_names=frozenset(w.casefold() for w in data["clauses"]["not_names"].split("|")),
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
+        mention=re.compile(_as_read(_expand(data["clauses"]["mention"], data), data), re.IGNORECASE),
         corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()))

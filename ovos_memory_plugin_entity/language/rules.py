@@ -31,6 +31,8 @@ from ovos_memory_plugin_entity.language.reading import Clause, read
 
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
+# A word said twice in a row is a false start ("chama-se chama-se Inês", "rui rui").
+_REPEATED = re.compile(r"\b([\w'’-]+)(?: \1\b)+", re.IGNORECASE)
 # A question word this early opens a question ("so uh what's my dog called"), not a fact.
 MAX_QUESTION_OPENING = 3
 
@@ -82,7 +84,8 @@ def _as_said(value: str, said: Dict[str, str]) -> str:
     return SAID_WORD.sub(lambda word: said.get(word.group(0), word.group(0)), value)
 
 
-def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language) -> Optional[NewFact]:
+def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
+            mentioned: Optional[str] = None) -> Optional[NewFact]:
     values = []
     for index, value in enumerate(groups):
         if not value:
@@ -95,8 +98,8 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language) -
     about = values[rule.about_group] if rule.about_group is not None else None
     if about is not None and about.casefold() in language.stopwords | language.not_names:
         return None  # "my wife really is ...": "really" names no one
-    relation = values[rule.relation_group] if rule.relation_group is not None else None
-    return NewFact(rule.template.format(*values), rule.pin, about=about, relation=relation)
+    relation = values[rule.relation_group] if rule.relation_group is not None else mentioned
+    return NewFact(rule.template.format(*values, relation=relation), rule.pin, about=about, relation=relation)
 
 
 def _asks(clause: str, language: Language) -> bool:
@@ -107,12 +110,15 @@ def _asks(clause: str, language: Language) -> bool:
                for start in range(min(MAX_QUESTION_OPENING, len(words))) for size in (1, 2, 3))
 
 
-def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact]) -> List[Tuple[int, NewFact]]:
+def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
+              mentioned: Optional[str]) -> List[Tuple[int, NewFact]]:
     """The facts a clause states, by where they start. A rule about "the one named last"
     ("she lives in Tampa", "... Kevin is out in Phoenix") takes the person or pet named
-    before it, in this clause or an earlier one; with none named it keeps nothing. A rule
-    that spans two clauses ("a cat, a Chartreux, he's called Gaspard") reads this one
-    with the ``following`` one, and starts in this one."""
+    before it, in this clause or an earlier one; with none named it keeps nothing; a rule
+    that names "the one mentioned" ("my partner ... her name is Renata") takes the
+    relative ``mentioned`` last without a name. A rule that spans two clauses ("a cat, a
+    Chartreux, he's called Gaspard") reads this one with the ``following`` one, and starts
+    in this one."""
     found: List[Tuple[int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
     for rule in language.rules:
@@ -121,7 +127,9 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
                 found.append((match.start(), rule, match.groups()))
     facts: List[Tuple[int, NewFact]] = []
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
-        fact = _render(rule, groups, language)
+        if rule.about_mentioned and mentioned is None:
+            continue
+        fact = _render(rule, groups, language, mentioned if rule.about_mentioned else None)
         if fact is None:
             continue
         if rule.about_last:
@@ -170,15 +178,18 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     said = {word.casefold(): word for word in SAID_WORD.findall(user_words or "")}
     found: Dict[str, NewFact] = {}
     last: Optional[NewFact] = None
-    # Each word as the user wrote it (the reading folds case): "Katzen", "Telefónica".
-    candidates = [_as_said(c, said) for c in _clauses(read(user_words or "", language.reading).clauses, language)]
+    # Each word as the user wrote it (the reading folds case), a false start said once: "Katzen", "Telefónica".
+    candidates = [_as_said(_REPEATED.sub(r"\1", c), said) for c in _clauses(read(user_words or "", language.reading).clauses, language)]
+    mentioned: Optional[str] = None
     for index, clause in enumerate(candidates):
         if _asks(clause, language):
             continue
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
-        for _, fact in _facts_in(clause, following, language, last):
+        for _, fact in _facts_in(clause, following, language, last, mentioned):
             if fact.about is not None:
                 last = fact
             found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
+        mentions = language.mention.findall(clause)
+        mentioned = mentions[-1].casefold() if mentions else mentioned
     corrected = _corrections(user_words, language, known) if known else Ops()
     return Ops(add=tuple(found.values()) + corrected.add, update=corrected.update, forget=corrected.forget)
