@@ -52,7 +52,7 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
-              "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "question_words",
+              "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links",
               *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -197,7 +197,6 @@ class Language:
     control_slots: Tuple[Tuple[str, Pattern[str]], ...] = ()  # "my address" names the slot "home"
     clause_joiner: Optional[Pattern[str]] = None  # "and" between two clauses (captured, so a split keeps it)
     subject: str = ""  # the first person, said again when a joined clause drops it ("und wohne in Köln")
-    question_words: FrozenSet[str] = frozenset()  # a clause opening with one of these asks, it states nothing
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
     mention: Pattern[str] = _NEVER  # a relative mentioned without a name ("my partner"): group 1 the relation
@@ -462,7 +461,6 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         controls=controls, control_anchors=_anchors(controls),
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
         subject=str(data["clauses"]["subject"]),
-        question_words=frozenset(w.casefold() for w in data["question_words"]),
         not_names=frozenset(w.casefold() for w in data["clauses"]["not_names"].split("|")),
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
         mention=re.compile(_as_read(_expand(data["clauses"]["mention"], data), data), re.IGNORECASE),

@@ -3,7 +3,7 @@
 Precise over broad, and never a change to what was said. The utterance is read once
 (:mod:`language.reading`: lead-ins, fillers and tags aside, contractions expanded, numbers
 in words as digits, clauses found without punctuation); a clause that asks or reports
-someone else's words is skipped, and so is one opening with a question word; every
+someone else's words is skipped; every
 clause is its own candidate ("I'm allergic to peanuts and I love cycling" is two facts,
 not one); a match that a negation before it in its clause turns around ("I don't think
 I live in Porto", "não sou alérgico") is left out; patterns refuse the phrasings that only
@@ -33,8 +33,6 @@ from ovos_memory_plugin_entity.language.reading import Clause, read
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 # A word said twice in a row is a false start ("chama-se chama-se Inês", "rui rui").
 _REPEATED = re.compile(r"\b([\w'’-]+)(?: \1\b)+", re.IGNORECASE)
-# A question word this early opens a question ("so uh what's my dog called"), not a fact.
-MAX_QUESTION_OPENING = 3
 
 
 def _understood(clause: str, language: Language) -> bool:
@@ -102,14 +100,6 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
     return NewFact(rule.template.format(*values, relation=relation), rule.pin, about=about, relation=relation)
 
 
-def _asks(clause: str, language: Language) -> bool:
-    """A clause that asks ("what's my dog called again", "uh where do I live"): a question
-    word among its first words. A question is never a fact."""
-    words = said_words(clause)
-    return any(" ".join(words[start:start + size]) in language.question_words
-               for start in range(min(MAX_QUESTION_OPENING, len(words))) for size in (1, 2, 3))
-
-
 def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
               mentioned: Optional[str]) -> List[Tuple[int, NewFact]]:
     """The facts a clause states, by where they start. A rule about "the one named last"
@@ -126,10 +116,12 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
             if match.start() < len(clause) and not _turned_around(clause, match.start(), language):
                 found.append((match.start(), rule, match.groups()))
     facts: List[Tuple[int, NewFact]] = []
+    mentions = [(m.start(), m.group(1).casefold()) for m in language.mention.finditer(clause)]
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
-        if rule.about_mentioned and mentioned is None:
+        named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
+        if rule.about_mentioned and named is None:
             continue
-        fact = _render(rule, groups, language, mentioned if rule.about_mentioned else None)
+        fact = _render(rule, groups, language, named if rule.about_mentioned else None)
         if fact is None:
             continue
         if rule.about_last:
@@ -182,8 +174,6 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     candidates = [_as_said(_REPEATED.sub(r"\1", c), said) for c in _clauses(read(user_words or "", language.reading).clauses, language)]
     mentioned: Optional[str] = None
     for index, clause in enumerate(candidates):
-        if _asks(clause, language):
-            continue
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
         for _, fact in _facts_in(clause, following, language, last, mentioned):
             if fact.about is not None:
