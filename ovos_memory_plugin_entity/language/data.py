@@ -247,7 +247,7 @@ def _as_read(pattern: str, language: Dict[str, Any]) -> str:
         if said.endswith("'") and len(said) > 1 and " " not in meant:
             stem = re.escape(said[:-1])
             pattern = re.sub(rf"(?:(?<=\\b)|(?<![\w\\]))({stem})(?:\['’\]|'|’)",
-                             lambda m, meant=meant: f"(?:{m.group(1)}['’]|{meant} )", pattern)
+                             rf"(?:\1['’]|{re.escape(meant)} )", pattern)
     return pattern
 
 
