@@ -171,3 +171,8 @@ def test_a_name_taken_back_is_said_of_the_new_name(make_memory, lang, first, cor
 def test_a_correction_of_a_word_nothing_holds_changes_nothing():
     known = [("f1", "Ana (sister): Is the user's sister")]
     assert rules.extract("no it's not tuesday it's wednesday", EN, known) == rules.extract("x", EN)
+
+
+def test_a_false_start_is_said_once_and_a_number_stays_whole():
+    assert [a.about for a in rules.extract("my sister is called ana ana", EN).add] == ["Ana"]
+    assert [a.text for a in rules.extract("i take aspirin 1111 1111 mg", EN).add] == []  # not "aspirin 1111 mg"

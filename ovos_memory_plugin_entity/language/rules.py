@@ -31,8 +31,9 @@ from ovos_memory_plugin_entity.language.reading import Clause, read
 
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
-# A word said twice in a row is a false start ("chama-se chama-se Inês", "rui rui").
-_REPEATED = re.compile(r"\b([\w'’-]+)(?: \1\b)+", re.IGNORECASE)
+# A word said twice in a row is a false start ("chama-se chama-se Inês", "rui rui"); a
+# number is not ("4111 1111 1111 1111" stays whole, for the secret screen too).
+_REPEATED = re.compile(r"\b([^\W\d_][\w'’-]*)(?: \1\b)+", re.IGNORECASE)
 
 
 def _understood(clause: str, language: Language) -> bool:
