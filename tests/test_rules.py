@@ -93,7 +93,7 @@ SPOKEN = [
     ("en-us", "we've got a cat called mochi", {("Mochi", "Is the user's cat")}),
     ("en-us", "i take metformin five hundred milligrams twice a day", {(None, "Takes metformin 500 milligrams")}),
     ("en-us", "i work as a nurse over at mercy", {(None, "Works as a nurse"), (None, "Works at Mercy")}),
-    ("en-us", "my wife uh no my partner, her name is dana", {("Dana", "Is the user's partner")}),
+    ("en-us", "my wife i mean my partner her name is dana", {("Dana", "Is the user's partner")}),
     ("pt-pt", "a minha irmã chama-se rita tem trinta anos e vive em braga",
      {("Rita", "É irmã do utilizador"), ("Rita", "Tem 30 anos"), ("Rita", "Vive em Braga")}),
     ("pt-pt", "então eu chamo-me joana e sou professora", {(None, "Chama-se Joana"), (None, "Trabalha como professora")}),

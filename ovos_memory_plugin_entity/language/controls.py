@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import fold_accents
-from ovos_memory_plugin_entity.language.data import ControlWords, Language, Phrase
+from ovos_memory_plugin_entity.language.data import ControlWords, Language, Phrase, PhraseIndex
 from ovos_memory_plugin_entity.language.reading import Clause, read
 
 # A spoken control is a short request; only this much of a turn is read for one.
@@ -48,6 +48,12 @@ MAX_VERB_AT = 1
 # A verb that closes its clause stands this far in at most, after its object: "das mit dem
 # Handball kannst du wieder vergessen".
 MAX_FRONTED_AT = 8
+# An object said before its verb names what it is ("das letzte", "quella cosa del nuoto"): a
+# lone pronoun before a verb is its clitic ("de l'oublier"), no object said first.
+MIN_FRONTED_WORDS = 2
+# A thing not the user's is named in this many words at most ("forget Emma", "forget about
+# Emma's party"); longer, the user is talking about it ("... it's cancelled").
+MAX_NAME_WORDS = 3
 # Other words allowed between two words of a phrasing: "stop remembering stuff", "what
 # have you got stored on me".
 MAX_GAP = 3
@@ -71,9 +77,11 @@ class Control:
 
 def may_hold_control(utterance: str, language: Language) -> bool:
     """The cheap first test: some word of the utterance is a control's anchor word."""
-    anchors = language.control_anchors
-    return any(w in anchors or fold_accents(w) in anchors
-               for w in _ANCHOR_WORD.findall(utterance[:MAX_CONTROL_CHARS].casefold()))
+    return _holds_anchor(_ANCHOR_WORD.findall(utterance[:MAX_CONTROL_CHARS].casefold()), language.control_anchors)
+
+
+def _holds_anchor(words: Sequence[str], anchors: FrozenSet[str]) -> bool:
+    return any(w in anchors or fold_accents(w) in anchors for w in words)
 
 
 def recognise(utterance: str, language: Language) -> Optional[Control]:
@@ -82,38 +90,68 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
     if not isinstance(utterance, str) or not may_hold_control(utterance, language):
         return None
     clauses = [c for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words]
+    said = _ANCHOR_WORD.findall(" ".join(c.text for c in clauses))
+    controls = [words for words in language.controls if _holds_anchor(said, words.anchors)]
     for i, clause in enumerate(clauses):
         if clause.reported:
             continue
-        for words in language.controls:
-            found = _control(clause, words, language.reading.subjects)
+        for words in controls:
+            found = _control(clause, words, language.reading.subjects, alone=len(clauses) == 1)
+            if found is not None and found.kind == "remember" and not found.target:
+                # "merk dir, ich wohne in Bremen": what to remember is the next clause
+                if i + 1 == len(clauses):
+                    return None
+                rest = ", ".join(c.text for c in clauses[i + 2:])
+                return Control("remember", _as_said(clauses[i + 1].text, utterance), rest)
             if found is not None:
                 opening_pause = found.kind == "pause" and i == 0
                 rest = "" if opening_pause else ", ".join(c.text for j, c in enumerate(clauses) if j != i)
-                return Control(found.kind, found.target, rest, found.unsure)
+                target = _said_after(clause, found.target, utterance) if found.kind == "remember" else found.target
+                return Control(found.kind, _as_said(target, utterance), rest, found.unsure)
     return None
 
 
-def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str]) -> Optional[Control]:
+def _as_said(target: str, utterance: str) -> str:
+    """``target`` as the user said it, case kept ("Rua das Flores", "Emma"), where the
+    reading left its words as said; else as read."""
+    if not target:
+        return target
+    words = target.split()
+    found = re.search(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in words) + r"(?!\w)", utterance, re.IGNORECASE)
+    return found.group(0) if found is not None else target
+
+
+def _said_after(clause: Clause, target: str, utterance: str) -> str:
+    """What to remember as the user said it ("j'habite à Nice", not "je habite à nice"):
+    the utterance after the word that ends the phrasing ("que"), when it was said as read."""
+    ends_at = len(clause.words) - len(target.split()) - 1
+    if ends_at < 0:
+        return target
+    end = re.search(rf"(?<![\w']){re.escape(clause.words[ends_at])}(?![\w'])", utterance, re.IGNORECASE)
+    said = utterance[end.end():].strip(" ,.!?;:") if end is not None else ""
+    return said or target
+
+
+def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str], alone: bool) -> Optional[Control]:
     said = clause.words
     if _starts_with_any(said, words.pause) is not None:  # its own negation is its request: "don't remember this"
         return Control("pause")
+    if not clause.negated and _match(said, words.resume, 0, len(said)) is not None:
+        return Control("resume")
     remembered = _starts_with_any(said, words.remember)  # "don't forget that ..." too
     if remembered is not None:
         return _remember(said, remembered)
     if not clause.negated:
-        if any(_find(said, phrase, 0, len(said)) is not None for phrase in words.resume):
-            return Control("resume")
-        if any(_find(said, phrase, 0, len(said)) is not None for phrase in words.recall) and not _opens_forgetting(
+        if _match(said, words.recall, 0, len(said)) is not None and not _opens_forgetting(
                 said, words):
             return Control("recall")
-    if clause.question:
-        return None
-    # A request may also start right after a negation that closed what came before it:
-    # "dat klopt niet, schrap dat maar", "that's not true, delete it".
-    for start in (0, *(at + 1 for at in clause.negation_at if at + 1 < len(said))):
+    # Where a negation follows its verb, a request may start right after one that closed
+    # what came before it: "dat klopt niet, schrap dat maar". Where it comes before its
+    # verb, what follows a negation is governed by it: "I didn't say forget it".
+    restarts = clause.negation_at if words.negation_after_verb else ()
+    for start in (0, *(at + 1 for at in restarts if 0 < at < len(said) - 1)):
         negations = tuple(at - start for at in clause.negation_at if at >= start)
-        found = _forgetting(said[start:], words, negations, subjects)
+        found = _forgetting(said[start:], words, negations, subjects, alone, clause.question)
         if found is not None:
             return found
     return None
@@ -124,9 +162,9 @@ def _opens_forgetting(said: Sequence[str], words: ControlWords) -> bool:
     return any(_verb(said[at], words, said[at + 1:]) is not None for at in range(min(MAX_VERB_AT + 1, len(said))))
 
 
-def _remember(said: Sequence[str], end: Optional[int]) -> Optional[Control]:
-    target = said[end:] if end is not None else ()
-    return Control("remember", " ".join(target)) if target else None
+def _remember(said: Sequence[str], end: int) -> Control:
+    """What follows "remember that" (empty: the next clause says it)."""
+    return Control("remember", " ".join(said[end:]))
 
 
 def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
@@ -144,13 +182,17 @@ def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional
 
 
 def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, ...],
-                subjects: FrozenSet[str]) -> Optional[Control]:
+                subjects: FrozenSet[str], alone: bool, question: bool) -> Optional[Control]:
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
     address"), or closing it after its object ("das mit dem Handball kannst du vergessen",
     "quella cosa del nuoto cancellala"). A negation before the verb or closing the
     clause turns the request off ("don't forget my address", "vergiss das nicht")."""
     def negated(at: int) -> bool:
-        return any(n <= at for n in negations) or (len(said) - 1) in negations
+        """A negation just before the verb (particles between) or closing the clause."""
+        before = at - 1
+        while before >= 0 and said[before] in words.particles:
+            before -= 1
+        return before in negations or (len(said) - 1) in negations
     for at in range(min(MAX_VERB_AT + 1, len(said))):
         if at and said[at - 1] not in words.particles:
             break
@@ -159,10 +201,10 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
             continue
         if negated(at):
             return None
-        if (said[at],) in words.last and at == len(said) - 1:  # verb and object in one word: "dimenticalo"
+        if (said[at],) in words.last.get(said[at], ()) and at == len(said) - 1:  # verb and object in one word: "dimenticalo"
             return Control("forget_last")
-        return _object(_unsplit(words, said[at], [*verb[1], *said[at + 1:]]), words, memory_verb=verb[0])
-    for at in range(1, min(MAX_FRONTED_AT + 1, len(said))):
+        return _object(_unsplit(words, said[at], [*verb[1], *said[at + 1:]]), words, verb[0], alone)
+    for at in range(1, min(MAX_FRONTED_AT + 1, len(said)) if not question else 0):
         after = said[at + 1:]
         verb = _verb(said[at], words, after)
         if verb is None or (after and after[0] not in words.particles) or negated(at):
@@ -170,8 +212,16 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
         before = list(said[:at])
         while before and before[-1] in words.particles:
             before.pop()
-        if before and before[-1] not in subjects:  # "my keys I always forget" is no request
-            return _object(before, words, memory_verb=verb[0], fronted=True)
+        if not before or before[-1] in subjects:  # "my keys I always forget" is no request
+            continue
+        # The object said first is all that stands before the verb: "(that was wrong) the last
+        # bit you can delete", not "I said that you should forget".
+        for start in range(len(before)):
+            head = before[start:]
+            if len(head) >= MIN_FRONTED_WORDS and (
+                    _longest(head, words.last) == len(head) or _longest(head, words.about) >= MIN_FRONTED_WORDS
+                    or _starts_with_any(head, words.everything, strict=True) is not None):
+                return _object(head, words, verb[0], alone, fronted=True)
     return None
 
 
@@ -185,7 +235,11 @@ def _unsplit(words: ControlWords, verb: str, rest: List[str]) -> List[str]:
     return rest
 
 
-def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, fronted: bool = False) -> Optional[Control]:
+def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: bool,
+            fronted: bool = False) -> Optional[Control]:
+    """What a forget or delete verb takes: everything, the last thing said, or one thing
+    named. A thing that is not the user's, named while the user talks on ("forget about
+    Emma's party, it's cancelled"), or a forgetting for a while, is ``unsure``."""
     if not said or any(w in words.non_memory_objects for w in said):
         return None  # "forget" alone; "delete my alarm", "forget my shopping list": a skill's
     bare = _without_leading(said, words.particles)
@@ -215,8 +269,11 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, fronted
     personal = named or any(w in words.personal for w in said)
     if not personal and not memory_verb:
         return None  # "apaga as luzes da cozinha": another skill's
-    for_a_while = any(_find(said, phrase, 0, len(said), gap=0) is not None for phrase in words.moment)
-    return Control("forget_thing", " ".join(said), unsure=for_a_while or not personal)
+    for_a_while = _match(said, words.moment, 0, len(said), gap=0) is not None
+    # A name of someone or something not the user's, said alone, is clear ("forget Emma");
+    # said while the user talks on, or as a longer description, it may be talk about it.
+    talked_on = not alone or len(said) > MAX_NAME_WORDS
+    return Control("forget_thing", " ".join(said), unsure=for_a_while or (not personal and talked_on))
 
 
 def _without_leading(said: Sequence[str], particles: frozenset) -> Sequence[str]:
@@ -226,42 +283,39 @@ def _without_leading(said: Sequence[str], particles: frozenset) -> Sequence[str]
     return said[at:]
 
 
-def _longest(said: Sequence[str], phrases: Tuple[Phrase, ...]) -> int:
+def _longest(said: Sequence[str], phrases: PhraseIndex) -> int:
     """How many words of ``said`` the longest of ``phrases`` said right at its start covers."""
-    return max((len(p) for p in phrases if tuple(said[:len(p)]) == p), default=0)
+    if not said:
+        return 0
+    return max((len(p) for p in phrases.get(said[0], ()) if tuple(said[:len(p)]) == p), default=0)
 
 
-def _starts_with_any(said: Sequence[str], phrases: Tuple[Phrase, ...], strict: bool = False) -> Optional[int]:
+def _starts_with_any(said: Sequence[str], phrases: PhraseIndex, strict: bool = False) -> Optional[int]:
     """Where the first of ``phrases`` that opens ``said`` ends (its words in order, a few
     others between them unless ``strict``), or None."""
-    for phrase in phrases:
-        end = _find(said, phrase, 0, 1 if strict else MAX_VERB_AT + 1, gap=0 if strict else MAX_GAP)
-        if end is not None:
-            return end
-    return None
+    return _match(said, phrases, 0, 1 if strict else MAX_VERB_AT + 1, gap=0 if strict else MAX_GAP)
 
 
-def _find(said: Sequence[str], phrase: Phrase, first: int, last: int, gap: int = MAX_GAP) -> Optional[int]:
-    """Where ``phrase`` ends in ``said`` when its first word stands at ``first`` ..
+def _match(said: Sequence[str], phrases: PhraseIndex, first: int, last: int, gap: int = MAX_GAP) -> Optional[int]:
+    """Where one of ``phrases`` ends in ``said`` when its first word stands at ``first`` ..
     ``last`` - 1 and each next word follows within ``gap`` other words; None if nowhere.
-    A ``\\w+`` word stands for any one word; a word written ``.*word`` may follow any
-    number of words later."""
+    A word written ``.*word`` may follow any number of words later."""
     for start in range(first, min(last, len(said))):
-        if not _same(said[start], phrase[0]):
-            continue
-        at, ok = start, True
-        for word in phrase[1:]:
-            far = len(said) if word.startswith(".*") else min(at + 2 + gap, len(said))
-            word = word[2:] if word.startswith(".*") else word
-            nxt = next((j for j in range(at + 1, far) if _same(said[j], word)), None)
-            if nxt is None:
-                ok = False
-                break
-            at = nxt
-        if ok:
-            return at + 1
+        for phrase in phrases.get(said[start], ()):
+            end = _follows(said, phrase, start, gap)
+            if end is not None:
+                return end
     return None
 
 
-def _same(said: str, word: str) -> bool:
-    return said == word or word == "\\w+"
+def _follows(said: Sequence[str], phrase: Phrase, start: int, gap: int) -> Optional[int]:
+    at = start
+    for word in phrase[1:]:
+        far = len(said) if word.startswith(".*") else min(at + 2 + gap, len(said))
+        word = word[2:] if word.startswith(".*") else word
+        at = next((j for j in range(at + 1, far) if said[j] == word), -1)
+        if at < 0:
+            return None
+    return at + 1
+
+

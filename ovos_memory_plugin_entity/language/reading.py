@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from ovos_memory_plugin_entity.domain.text import expand_contractions
 from ovos_memory_plugin_entity.language.data import ReadingWords
 from ovos_memory_plugin_entity.language.screen import screened_form, skeleton
 
@@ -65,8 +66,11 @@ MIN_SPLIT_WORDS = 2
 # ("two or three") stays as said.
 MIN_DIGIT_RUN = 3
 
+# In a reporting phrase, any one word: "(my|his) \w+ said".
+ANY_WORD = "\\w+"
+
 _SENTENCE_END = re.compile(r"[.!?;:¿¡…]+")
-_WORD = re.compile(r"[\w'·-]+")
+_WORD = re.compile(r"[\w'·-]+|,")  # a comma is kept as a word of its own: a soft clause edge
 _QUESTION_MARK = re.compile(r"[?¿？]")
 
 
@@ -120,8 +124,7 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
         sentence = text[start:end.start()]
         asked = bool(_QUESTION_MARK.search(text[end.start():end.end()] if end.start() < len(text) else ""))
         start = end.end()
-        said = _expand(_WORD.findall(sentence.replace(",", " , ")) if "," in sentence else _WORD.findall(sentence),
-                       words)
+        said = _expand(_WORD.findall(sentence), words)
         said = _numbers(said, words)
         pieces = _split(said, words)
         for i, piece in enumerate(pieces):
@@ -132,17 +135,8 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
 
 
 def _expand(said: List[str], words: ReadingWords) -> List[str]:
-    """Contractions expanded; commas kept as a word of their own (a soft clause edge)."""
-    table = dict(words.contractions)
-    out: List[str] = []
-    for word in said:
-        word = word.strip("'-") or word
-        apostrophe = word.find("'")
-        if word not in table and 0 < apostrophe < len(word) - 1 and word[:apostrophe + 1] in table:
-            out.extend((table[word[:apostrophe + 1]], word[apostrophe + 1:]))  # an elision: "d'enregistrer"
-        else:
-            out.extend(table.get(word, word).split())
-    return out
+    """Contractions and elisions expanded; commas kept as a word of their own (a soft clause edge)."""
+    return expand_contractions((w.strip("'-") or w for w in said), dict(words.contractions))
 
 
 @lru_cache(maxsize=MAX_CACHED_NUMBER_WORDS)
@@ -224,43 +218,38 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
 def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
     """Clauses without punctuation: before a conjunction (kept at the clause's start,
     where it is set aside as a lead-in) and before a subject pronoun the previous word
-    does not bind. A comma ends a clause only where a conjunction or a subject follows."""
+    does not bind, once the clause holds :data:`MIN_SPLIT_WORDS` words besides its
+    lead-ins ("yes i'm sure" stays one). A comma ends a clause only where a conjunction
+    or a subject follows it ("remember, I live in Leeds")."""
     pieces: List[List[str]] = [[]]
-    for i, word in enumerate(said):
+    for word in said:
         current = pieces[-1]
-        content = [w for w in current if w != "," and w not in words.fillers]
         before = current[-1] if current else ""
         opens = word in words.clause_openers or (word in words.subjects and before not in words.clause_glue)
-        if word == ",":
+        if word == "," or not opens:
             current.append(word)
             continue
-        if opens and len(content) >= MIN_SPLIT_WORDS and not _inside_lead_in(content, words):
+        content, _ = _strip_leading([w for w in current if w != "," and w not in words.fillers], words)
+        if content and (len(content) >= MIN_SPLIT_WORDS or before == ","):
             pieces.append([word])
         else:
             current.append(word)
     return [[w for w in piece if w != ","] for piece in pieces]
 
 
-def _inside_lead_in(content: List[str], words: ReadingWords) -> bool:
-    """The clause so far is only lead-ins ("you know what", "je veux que"): no split yet."""
-    rest, _ = _strip_leading(content, words)
-    return not rest
-
-
 def _strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str], List[str]]:
-    """Lead-ins and fillers at the start, longest first, repeatedly."""
+    """Lead-ins, fillers and the conjunction that opened the clause, at its start, longest first, repeatedly."""
     said, aside = list(said), []
     while said:
-        if said[0] in words.fillers:
-            aside.append(said.pop(0))
-            continue
-        for size in range(min(MAX_PHRASE_WORDS, len(said)), 0, -1):
+        for size in range(min(MAX_PHRASE_WORDS, len(said)), 0, -1):  # "ah não" before the filler "ah"
             if tuple(said[:size]) in words.lead_ins:
                 aside.extend(said[:size])
                 del said[:size]
                 break
         else:
-            return said, aside
+            if said[0] not in words.fillers and said[0] not in words.clause_openers:
+                return said, aside
+            aside.append(said.pop(0))
     return said, aside
 
 
@@ -292,15 +281,18 @@ def _clause(said: List[str], words: ReadingWords, asked: bool) -> Clause:
 
 
 def _holds(said: Sequence[str], phrase: Sequence[str]) -> bool:
+    """``phrase`` stands in ``said``, word for word (``\\w+`` is any one word: "my \\w+ said")."""
     size = len(phrase)
-    return any(tuple(said[i:i + size]) == tuple(phrase) for i in range(len(said) - size + 1))
+    return any(all(p == w or p == ANY_WORD for p, w in zip(phrase, said[i:i + size]))
+               for i in range(len(said) - size + 1))
 
 
 def _mark_reports(clauses: List[Clause], words: ReadingWords) -> Tuple[Clause, ...]:
     """A clause that is only a report ("…, she said") makes the clause before it reported."""
     out = list(clauses)
     for i in range(1, len(out)):
-        if out[i].reported and any(tuple(out[i].words) == tuple(p) for p in words.reported) and not out[i - 1].reported:
+        if out[i].reported and any(len(out[i].words) == len(p) and _holds(out[i].words, p) for p in words.reported) \
+                and not out[i - 1].reported:
             previous = out[i - 1]
             out[i - 1] = Clause(previous.words, previous.aside, previous.negation_at, previous.question, True)
     return tuple(out)
