@@ -150,14 +150,28 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "    return \" \".join(w for clause in read(text, words).clauses for w in (*clause.aside, *clause.words))\n",
              "    return \" \".join(w for clause in read(text, words).clauses for w in clause.words)\n",
              ("tests/test_controls.py::test_a_yes_is_any_ordinary_way_of_saying_yes",)),
-    Breakage("the rules read a sentence as one clause", "language/rules.py",
-             "        for clause in _clauses(sentence, language):\n",
-             "        for clause in [sentence]:\n",
+    Breakage("the rules take each clause as read, joined or not", "language/rules.py",
+             "for c in _clauses(read(user_words or \"\", language.reading).clauses, language)]",
+             "for c in [c.text for c in read(user_words or \"\", language.reading).clauses]]",
              ("tests/test_rules_clauses.py::test_precision_is_one_and_recall_is_reported",)),
     Breakage("the rules keep a negated match", "language/rules.py",
-             "fact = None if _turned_around(clause, match.start(), language) else _render(",
-             "fact = None if False else _render(",
+             "if match.start() < len(clause) and not _turned_around(clause, match.start(), language):",
+             "if match.start() < len(clause):",
              ("tests/test_rules_clauses.py::test_a_negated_clause_is_left_out_and_the_rest_kept",)),
+    Breakage("the rules hear questions as facts", "language/rules.py",
+             "        if clause.question or clause.reported or governed:\n",
+             "        if governed:\n",
+             ("tests/test_rules.py::test_a_question_a_report_or_a_nobody_is_no_fact",)),
+    Breakage("a fact of the one named last is the user's", "language/rules.py",
+             "            fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)\n",
+             "            fact = NewFact(fact.text, fact.pin)\n",
+             ("tests/test_rules.py::test_facts_said_aloud_in_every_language",
+              "tests/test_speech_dev.py::test_the_rules_keep_the_facts_said_and_little_else")),
+    Breakage("a correction changes nothing", "language/rules.py",
+             "                    if about and about.group(\"label\").casefold() == old:\n",
+             "                    if False:\n",
+             ("tests/test_rules.py::test_a_name_taken_back_is_said_of_the_new_name",
+              "tests/test_speech_dev.py::test_corrections_and_quiet_turns")),
     Breakage("the confirm judge always says yes", "language/yesno.py",
              "    fallback = word_list_judge(language)\n",
              "    return lambda _question, _answer: True\n    fallback = word_list_judge(language)\n",
@@ -224,7 +238,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
 
 
 def _scratch_copy(into: Path) -> None:
-    for name in (PACKAGE, "tests", "docs"):
+    for name in (PACKAGE, "tests", "docs", "benchmarks"):  # the speech test scores with the benchmark's scorer
         shutil.copytree(ROOT / name, into / name, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pytest.ini", "readme.md", "setup.py"):
         shutil.copy2(ROOT / name, into / name)

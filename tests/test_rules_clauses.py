@@ -20,8 +20,8 @@ def test_precision_is_one_and_recall_is_reported(lang):
     ("en-us", "I'm allergic to peanuts and I love cycling.", {("Is allergic to peanuts", None), ("Likes cycling", None)}),
     ("de-de", "Ich heiße Jonas und wohne in Köln.", {("Heißt Jonas", None), ("Wohnt in Köln", None)}),
     ("pt-pt", "Sou alérgica a amendoins.", {("É alérgica a amendoins", None)}),
-    ("pt-pt", "A minha filha Maria é alérgica a marisco.", {("É alérgica a marisco", "Maria")}),
-    ("de-de", "Meine Tochter Lena ist allergisch gegen Katzen.", {("Ist allergisch gegen Katzen", "Lena")}),
+    ("pt-pt", "A minha filha Maria é alérgica a marisco.", {("É alérgica a marisco", "Maria"), ("É filha do utilizador", "Maria")}),
+    ("de-de", "Meine Tochter Lena ist allergisch gegen Katzen.", {("Ist allergisch gegen Katzen", "Lena"), ("Ist Tochter des Nutzers", "Lena")}),
     ("es-es", "Me gustan los gatos.", {("Le gustan los gatos", None)}),
 ])
 def test_the_issue_s_sentences(lang, words, expected):

@@ -52,7 +52,7 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
-              "weekdays", "months", "memory_words", "non_memory_objects",
+              "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links",
               *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -76,6 +76,9 @@ class Rule:
     about_group: Optional[int] = None  # the fact is about the entity this group names
     relation_group: Optional[int] = None  # the user's relation to that entity
     lowercase: bool = True  # untitled captures lower-cased (not in German, where nouns are capitalised)
+    about_last: bool = False  # about the person or pet named last in the utterance ("she lives in Tampa")
+    about_mentioned: bool = False  # names the relative mentioned last without a name ("my partner ... her name is Renata")
+    span: int = 1  # clauses read together: 2 for "we got a cat, a Chartreux, he's called Gaspard"
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,10 @@ class Language:
     control_slots: Tuple[Tuple[str, Pattern[str]], ...] = ()  # "my address" names the slot "home"
     clause_joiner: Optional[Pattern[str]] = None  # "and" between two clauses (captured, so a split keeps it)
     subject: str = ""  # the first person, said again when a joined clause drops it ("und wohne in Köln")
+    not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
+    complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
+    mention: Pattern[str] = _NEVER  # a relative mentioned without a name ("my partner"): group 1 the relation
+    corrections: Tuple[Pattern[str], ...] = ()  # "it's not Lisa it's Laura": groups ``old`` and ``new``
 
 
 def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
@@ -219,23 +226,45 @@ def _alternation(words: List[str]) -> str:
 
 
 def _expand(pattern: str, data: Dict[str, Any]) -> str:
-    """Replace the macros {NAME} {PLACE} {THING} {LIST} {REL} {END} in a rule's pattern."""
+    """Replace the macros {NAME} {NAMED} {PLACE} {THING} {LIST} {REL} {PET} {KIN} {JOB} {HE} {NUM} {END}
+    {STOP} {WHERE} in a rule's pattern ({STOP}: a value ends before a stopword or a word that ends one;
+    {WHERE}: a place of one or two words said in lower case, ended by {STOP}). {NAMED} is a name followed by what follows a name ("my wife Ana
+    is", "my wife Ana, she"), so that "my wife loves tulips" names no one."""
     end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'])})\b))"
+    clauses = data["clauses"]
     list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'])})\b))"
     macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
               "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{REL}": f"({_alternation(data['relations'])})",
-              "{END}": end}
+              "{END}": end, "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']})(?![\w'’]))",
+              "{PET}": f"({_alternation(data['pets'])})",
+              "{KIN}": f"({_alternation(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
+              "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
+              "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'])}|{clauses['value_ends']})(?!\w))",
+              "{WHERE}": r"([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){0,1}?)"}
     for macro, replacement in macros.items():
         pattern = pattern.replace(macro, replacement)
     return pattern
 
 
+def _as_read(pattern: str, language: Dict[str, Any]) -> str:
+    """``pattern`` matching the reading too, which expands an elided word ("s'appelle" is
+    read "se appelle", "l'usuari" "el usuari"): each elision it writes also matches as read."""
+    for said, meant in _pairs(language["contractions"]):
+        if said.endswith("'") and len(said) > 1 and " " not in meant:
+            stem = re.escape(said[:-1])
+            pattern = re.sub(rf"(?:(?<=\\b)|(?<![\w\\]))({stem})(?:\['’\]|'|’)",
+                             rf"(?:\1['’]|{re.escape(meant)} )", pattern)
+    return pattern
+
+
 def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
     titles = None if data.get("title") else tuple(data.get("title_groups", ()))
-    return Rule(pattern=re.compile(_expand(data["pattern"], language), re.IGNORECASE), template=data["template"],
+    pattern = _as_read(_expand(data["pattern"], language), language)
+    return Rule(pattern=re.compile(pattern, re.IGNORECASE), template=data["template"],
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
-                lowercase=not language["keep_case"])
+                lowercase=not language["keep_case"], about_last=data.get("about") == "last", about_mentioned=data.get("about") == "mentioned",
+                span=int(data.get("span", 1)))
 
 
 def _pairs(lines: List[str]) -> Tuple[Tuple[str, str], ...]:
@@ -465,6 +494,10 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         controls=controls, control_anchors=frozenset().union(*(c.anchors for c in controls)),
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
         subject=str(data["clauses"]["subject"]),
+        not_names=frozenset(w.casefold() for w in data["clauses"]["not_names"].split("|")),
+        complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
+        mention=re.compile(_as_read(_expand(data["clauses"]["mention"], data), data), re.IGNORECASE),
+        corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()))
 

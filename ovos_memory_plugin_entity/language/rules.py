@@ -1,60 +1,70 @@
 """The model-free extractor: patterns, as data per language, over the user's own words.
 
-Precise over broad, and never a change to what was said: a sentence that is a
-question is skipped; every clause is its own candidate ("I'm allergic to peanuts and
-I love cycling" is two facts, not one); a match that a negation before it in its
-clause turns around ("I don't think I live in Porto", "não sou alérgico") is left out;
-patterns refuse the phrasings that only look like facts ("my name is not important",
-"call me later"), and keep the words as said (a gendered adjective stays as it was). Facts are phrased like the model's ("Name is Ana", "Lives in Porto") so
-the two extractors dedup against each other; a new home or name replaces the old
-one in the editor, through the language's single-valued attributes, as for a model.
+Precise over broad, and never a change to what was said. The utterance is read once
+(:mod:`language.reading`: lead-ins, fillers and tags aside, contractions expanded, numbers
+in words as digits, clauses found without punctuation); a clause that asks or reports
+someone else's words is skipped; every
+clause is its own candidate ("I'm allergic to peanuts and I love cycling" is two facts,
+not one); a match that a negation before it in its clause turns around ("I don't think
+I live in Porto", "não sou alérgico") is left out; patterns refuse the phrasings that only
+look like facts ("my name is not important", "call me later"), and keep the words as
+said (a gendered adjective stays as it was, a German noun keeps its capital).
+
+People and pets are named in passing ("my mom Linda she's 73 and she lives in Tampa"):
+a rule marked ``"about": "last"`` states a fact of the one named last in the utterance,
+and keeps nothing when no one was named. Facts are phrased like the model's ("Name is
+Ana", "Lives in Porto") so the two extractors dedup against each other; a new home,
+job or name replaces the old one in the editor, through the language's single-valued
+attributes (``slots``), as for a model: "we moved to Boulder" retires "Lives in Denver".
 """
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Tuple
-
-from quebra_frases import sentence_tokenize
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
-from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
-from ovos_memory_plugin_entity.domain.text import said_words
+from ovos_memory_plugin_entity.domain.ops import NewFact, Ops, Replacement
+from ovos_memory_plugin_entity.domain.text import SAID_WORD, said_words
 from ovos_memory_plugin_entity.language.data import Language, Rule
 from ovos_memory_plugin_entity.language.gates import negated
+from ovos_memory_plugin_entity.language.reading import Clause, read
 
-_AFTER_MARK = re.compile(r"(?<=[!?¡¿;])\s+")
-
-
-def _sentences(user_words: str) -> List[str]:
-    """Sentences that know abbreviations ("I live in St. Louis."): quebra_frases, then
-    a split after ! ? and ; which it leaves joined."""
-    found = []
-    for sentence in sentence_tokenize(user_words):
-        found += [s.strip() for s in _AFTER_MARK.split(sentence) if s.strip()]
-    return found
+# How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
+_LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
+# A word said twice in a row is a false start ("chama-se chama-se Inês", "rui rui"); a
+# number is not ("4111 1111 1111 1111" stays whole, for the secret screen too).
+_REPEATED = re.compile(r"\b([^\W\d_][\w'’-]*)(?: \1\b)+", re.IGNORECASE)
 
 
 def _understood(clause: str, language: Language) -> bool:
     return any(rule.pattern.search(clause) for rule in language.rules)
 
 
-def _clauses(sentence: str, language: Language) -> List[str]:
-    """Each clause its own candidate: the sentence is cut at a joining word ("and") where
-    what follows is understood on its own, or with the subject said again ("Ich heiße
-    Jonas und wohne in Köln"); anything else stays joined ("peanuts and shellfish")."""
-    if language.clause_joiner is None:
-        return [sentence]
-    pieces = language.clause_joiner.split(sentence)
-    clauses = [pieces[0]]
-    for joiner, piece in zip(pieces[1::2], pieces[2::2]):
-        with_subject = f"{language.subject} {piece}"
-        if _understood(piece, language):
-            clauses.append(piece)
+def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
+    """The candidates among the clauses as read: a question or someone else's words is
+    none, nor is what "I don't think" governs ("I don't think | I live in Porto"). A clause
+    is its own candidate where it is understood on its own, or with the subject said
+    again ("Ich heiße Jonas | und wohne in Köln"); anything else joins the one before it,
+    with its joining word ("allergic to peanuts | and shellfish")."""
+    candidates: List[str] = []
+    joinable = governed = False
+    for clause in read:
+        if clause.question or clause.reported or governed:
+            joinable = governed = False
+            continue
+        governed = clause.negated and bool(clause.words) and clause.words[-1] in language.complement_verbs
+        # A negation set aside as an answer ("não, sou ...") still turns the clause around.
+        text = " ".join([*(w for w in clause.aside if w in language.negations), clause.text])
+        with_subject = f"{language.subject} {text}"
+        if not joinable or _understood(text, language):
+            candidates.append(text)
         elif language.subject and _understood(with_subject, language):
-            clauses.append(with_subject)
+            candidates.append(with_subject)
         else:
-            clauses[-1] += joiner + piece
-    return clauses
+            joiners = [w for w in clause.aside if language.clause_joiner and language.clause_joiner.fullmatch(f" {w} ")]
+            candidates[-1] = " ".join([candidates[-1], *joiners, text])
+        joinable = True
+    return candidates
 
 
 def _turned_around(clause: str, start: int, language: Language) -> bool:
@@ -68,30 +78,109 @@ def _title(value: str) -> str:
     return " ".join(w if n and len(w) <= 3 and w.islower() else w[:1].upper() + w[1:] for n, w in enumerate(words))
 
 
-def _render(rule: Rule, groups: Tuple[Optional[str], ...]) -> Optional[NewFact]:
+def _as_said(value: str, said: Dict[str, str]) -> str:
+    """``value`` with each word as the user wrote it."""
+    return SAID_WORD.sub(lambda word: said.get(word.group(0), word.group(0)), value)
+
+
+def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
+            mentioned: Optional[str] = None) -> Optional[NewFact]:
     values = []
     for index, value in enumerate(groups):
         if not value:
             return None
+        if any(word in language.negations for word in said_words(value)):
+            return None  # "allergic to nothing", "não sou alérgica a nada"
         value = value.strip(" ,.'’")
         titled = rule.title_groups is None or index in rule.title_groups
         values.append(_title(value) if titled else value.lower() if rule.lowercase else value)
     about = values[rule.about_group] if rule.about_group is not None else None
-    relation = values[rule.relation_group] if rule.relation_group is not None else None
-    return NewFact(rule.template.format(*values), rule.pin, about=about, relation=relation)
+    if about is not None and about.casefold() in language.stopwords | language.not_names:
+        return None  # "my wife really is ...": "really" names no one
+    relation = values[rule.relation_group] if rule.relation_group is not None else mentioned
+    return NewFact(rule.template.format(*values, relation=relation), rule.pin, about=about, relation=relation)
 
 
-def extract(user_words: str, language: Language) -> Ops:
-    """Facts the user stated about themselves, as additions. A new value of a
-    single-valued attribute replaces the old one in the editor, as for any extractor."""
-    found: Dict[str, NewFact] = {}
-    for sentence in _sentences(user_words):
-        if sentence.endswith("?") or sentence.startswith("¿"):
+def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
+              mentioned: Optional[str]) -> List[Tuple[int, NewFact]]:
+    """The facts a clause states, by where they start. A rule about "the one named last"
+    ("she lives in Tampa", "... Kevin is out in Phoenix") takes the person or pet named
+    before it, in this clause or an earlier one; with none named it keeps nothing; a rule
+    that names "the one mentioned" ("my partner ... her name is Renata") takes the
+    relative ``mentioned`` last without a name. A rule that spans two clauses ("a cat, a
+    Chartreux, he's called Gaspard") reads this one with the ``following`` one, and starts
+    in this one."""
+    found: List[Tuple[int, Rule, Tuple[Optional[str], ...]]] = []
+    window = f"{clause}, {following}" if following else clause
+    for rule in language.rules:
+        for match in rule.pattern.finditer(window if rule.span > 1 else clause):
+            if match.start() < len(clause) and not _turned_around(clause, match.start(), language):
+                found.append((match.start(), rule, match.groups()))
+    facts: List[Tuple[int, NewFact]] = []
+    mentions = [(m.start(), m.group(1).casefold()) for m in language.mention.finditer(clause)]
+    for start, rule, groups in sorted(found, key=lambda item: item[0]):
+        named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
+        if rule.about_mentioned and named is None:
             continue
-        for clause in _clauses(sentence, language):
-            for rule in language.rules:
-                for match in rule.pattern.finditer(clause):
-                    fact = None if _turned_around(clause, match.start(), language) else _render(rule, match.groups())
-                    if fact:
-                        found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
-    return Ops(add=tuple(found.values()))
+        fact = _render(rule, groups, language, named if rule.about_mentioned else None)
+        if fact is None:
+            continue
+        if rule.about_last:
+            if last is None:
+                continue
+            fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
+        elif fact.about is not None:
+            last = fact
+        facts.append((start, fact))
+    return facts
+
+
+def _corrections(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> Ops:
+    """"No wait, it's not Lisa it's Laura": a name or value the user takes back, among the
+    ``known`` facts as the prompt lists them (id, "Lisa: Is the user's niece"). What was
+    said of Lisa is said of Laura instead (Lisa's facts forgotten, so not learnt again);
+    a fact of the user's own that holds the old word holds the new one. An old word that
+    no known fact holds changes nothing."""
+    forget: List[str] = []
+    add: List[NewFact] = []
+    update: List[Replacement] = []
+    spoken = (user_words or "").casefold().replace("’", "'")
+    for text in (read(user_words or "", language.reading).text, spoken):
+        for pattern in language.corrections:
+            for match in pattern.finditer(text):
+                old, new = match.group("old"), match.group("new")
+                if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
+                    continue
+                for fact_id, line in known:
+                    if fact_id in forget or any(u.fact_id == fact_id for u in update):
+                        continue
+                    about = _LISTED_ABOUT.match(line)
+                    if about and about.group("label").casefold() == old:
+                        forget.append(fact_id)
+                        add.append(NewFact(about.group("text"), about=_title(new), relation=about.group("relation")))
+                    elif not about and old in said_words(line):
+                        update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", _title(new), line)))
+    return Ops(add=tuple(add), update=tuple(update), forget=tuple(forget))
+
+
+def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = ()) -> Ops:
+    """Facts the user stated about themselves and the people and pets they named, as
+    additions, and what they corrected among the ``known`` facts (:func:`_corrections`).
+    A new value of a single-valued attribute replaces the old one in the editor, as for
+    any extractor."""
+    said = {word.casefold(): word for word in SAID_WORD.findall(user_words or "")}
+    found: Dict[str, NewFact] = {}
+    last: Optional[NewFact] = None
+    # Each word as the user wrote it (the reading folds case), a false start said once: "Katzen", "Telefónica".
+    candidates = [_as_said(_REPEATED.sub(r"\1", c), said) for c in _clauses(read(user_words or "", language.reading).clauses, language)]
+    mentioned: Optional[str] = None
+    for index, clause in enumerate(candidates):
+        following = candidates[index + 1] if index + 1 < len(candidates) else ""
+        for _, fact in _facts_in(clause, following, language, last, mentioned):
+            if fact.about is not None:
+                last = fact
+            found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
+        mentions = language.mention.findall(clause)
+        mentioned = mentions[-1].casefold() if mentions else mentioned
+    corrected = _corrections(user_words, language, known) if known else Ops()
+    return Ops(add=tuple(found.values()) + corrected.add, update=corrected.update, forget=corrected.forget)

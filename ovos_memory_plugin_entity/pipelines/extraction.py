@@ -71,11 +71,11 @@ class Extractor:
         """
         mode = self._settings.mode
         if mode == "rules":
-            return self._by_rules(user)
+            return self._by_rules(user, listed)
         if self._settings.quiet_gate and not may_hold_fact(user, self._language):
             return None  # a command or a general question: the model server stays free for the chat
         if mode == "auto" and not self._client.backoff.ready():
-            return self._by_rules(user)
+            return self._by_rules(user, listed)
         if mode == "llm" and not self._client.backoff.ready():
             return Retry(self._client.backoff.seconds_left())
         try:
@@ -83,7 +83,7 @@ class Extractor:
         except EndpointError as exc:
             self._log_failure(exc)
             if mode == "auto":
-                return self._by_rules(user)
+                return self._by_rules(user, listed)
             if self._client.is_outage(exc) and attempts < MAX_ATTEMPTS:
                 return Retry(max(self._client.backoff.seconds_left(), 0.0))
             return None
@@ -94,8 +94,12 @@ class Extractor:
         LOG.warning(f"entity memory: the model endpoint {self._settings.api_url} gave no usable "
                     f"answer ({exc}); nothing was stored for this exchange. Check api_url and model.")
 
-    def _by_rules(self, user: str) -> Extraction:
-        return Extraction(rules.extract(user, self._language), "rules", None)
+    def _by_rules(self, user: str, listed: Sequence[Tuple[str, str]]) -> Extraction:
+        """The rules' facts; a correction ("it's not Lisa it's Laura") forgets what the
+        user took back, among the facts listed, as their own words asked."""
+        ops = rules.extract(user, self._language, listed)
+        return Extraction(ops, "rules", tuple(fid for fid, _ in listed) if ops.forget or ops.update else None,
+                          forget_allowed=bool(ops.forget))
 
     def prompt_facts(self, ranked: RankedSession, exchange: str, now: float) -> Sequence[Tuple[str, str]]:
         """Pinned facts plus the live facts (and upcoming events) most relevant to the exchange."""
