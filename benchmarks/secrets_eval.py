@@ -136,8 +136,9 @@ class Runner:
             seen["model: context"] = context_text(memory)
         self.model.release.clear()  # the model does not answer: the exchange waits for the next start
         memory = self.memory(lang, extractor="llm")
-        memory.update_history(user_assistant(text), SID)
+        memory.update_history(user_assistant(ASKED), SID)  # in the model's hands at the close
         self.model.arrived.acquire(timeout=5)
+        memory.update_history(user_assistant(text), SID)  # queued behind it: kept for the next start
         memory.close(timeout=0.2)
         self.model.release.set()
         seen["waiting exchanges"] = "\n".join(

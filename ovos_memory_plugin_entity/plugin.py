@@ -30,7 +30,6 @@ from ovos_memory_plugin_entity.io.caches import RankCache
 from ovos_memory_plugin_entity.io.client import ChatClient
 from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, open_store
 from ovos_memory_plugin_entity.language.data import load_language
-from ovos_memory_plugin_entity.language.secrets import redact
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import load_judge
 from ovos_memory_plugin_entity.pipelines import migration
@@ -110,8 +109,8 @@ class EntityMemory(AgentContextManager):
                             pause_s=settings.pause_minutes * 60, max_fact_chars=settings.max_fact_chars,
                             refuses=self._refuses)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
-        self._turns = TurnKeeper(settings.max_history, settings.cache_sessions,
-                                 lambda text: redact(text, language))
+        self._redact = policy.redact
+        self._turns = TurnKeeper(settings.max_history, settings.cache_sessions, policy.redact)
         self._closed = False
         # Not while the facts are off: the older plugin's file is imported once, under the right scope.
         self._migration = migration.start(self._store, settings.db_path, self._import_key, policy, wall_clock) \
@@ -200,7 +199,9 @@ class EntityMemory(AgentContextManager):
                 turns = self._turns.recent(key)
             if key is not None and self.facts_enabled:
                 # Awaited (bounded) before the session's lock is taken, so the worker never waits on it.
-                query = self._dense.queries.vector(utterance) if self._dense and utterance.strip() else None
+                # The endpoint hears the utterance as the kept turns hold it: secrets replaced by their class.
+                query = self._dense.queries.vector(self._redact(utterance)) if self._dense and utterance.strip() \
+                    else None
                 block = self._ranks.use(key, lambda: self._store.load(key),
                                         lambda record, ranked: self._render(key, record, ranked, utterance, query))
         except Exception as exc:
