@@ -47,7 +47,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relati
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects",
-              *(f"secret_{name}" for name in SECRET_LISTS), "secret_links",
+              *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_ordinary",
               *(f"sensitive_{name}" for name in CATEGORIES))
 # Word lists read in order, with their length: Monday first, January first.
 ORDERED_LISTS = {"weekdays": 7, "months": 12}
@@ -133,6 +133,7 @@ class Language:
     # shipped language: a PIN may be said in another language's digits.
     secret_words: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
     secret_links: Tuple[str, ...] = ()
+    secret_ordinary: FrozenSet[str] = frozenset()  # beside a keyword, an ordinary number: "zip code", "code postal"
     digits: Tuple[Tuple[Tuple[str, ...], ...], ...] = ()
     # Words that put a fact in a sensitive category, per category, in this language and English.
     sensitive_words: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
@@ -279,6 +280,12 @@ def _every_secret_word() -> Tuple[Dict[str, Tuple[str, ...]], Tuple[str, ...]]:
 
 
 @lru_cache(maxsize=1)
+def _every_ordinary_code_word() -> FrozenSet[str]:
+    """Words that, beside a secret's keyword, make it an ordinary number, in every shipped language."""
+    return frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["secret_ordinary"])
+
+
+@lru_cache(maxsize=1)
 def _every_digit_table() -> Tuple[Tuple[Tuple[str, ...], ...], ...]:
     """The spoken digits of every shipped language, one table each."""
     return tuple(tuple(_read(code)["digits"]) for code in available())
@@ -323,6 +330,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         stemmer=str(data["stemmer"]),
         phrases=data["phrases"],
         secret_words=_every_secret_word()[0], secret_links=_every_secret_word()[1],
+        secret_ordinary=_every_ordinary_code_word(),
         digits=_every_digit_table(),
         sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"]
                                                    + (english[f"sensitive_{name}"] if with_english else [])))

@@ -83,7 +83,7 @@ _DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
 # A password of up to a few words that ends its clause ("tulips.", "sunflower seventy seven").
 _WORD_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_PASSWORD_WORDS - 1}}}(?=\s*(?:[.,;!?]|$))"
 _ARTICLES = rf"(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}}}?"
-_QUALIFIER = r"[^\W\d]+(?:['’][^\W\d]+)?"
+_QUALIFIER = r"[^\W\d]+(?:['’-][^\W\d]+)*"
 # What a value said first must not be: a year ("in 2024 I changed my PIN", "1985 was when").
 _YEAR = re.compile(r"(?:18|19|20)\d\d")
 # How far before a keyword a value said first is looked for, in characters.
@@ -110,6 +110,7 @@ class _Finder:
     # token's keyword): a text with none of them is let through at once (most turns).
     wordless_triggers: FrozenSet[str]
     longest_keyword: int  # in words
+    ordinary: FrozenSet[str]  # words that, beside a keyword, make it an ordinary number ("zip code")
     patterns: Dict[str, Tuple[Pattern[str], ...]]  # list name -> patterns with a "value" group
     digit_words: FrozenSet[str]  # every shipped language's spoken digits, folded
     digit_tables: Tuple["_DigitTable", ...]  # one per shipped language: a run is read in one language
@@ -169,7 +170,8 @@ def _finder(language: Language) -> _Finder:
                       rf"\s*(?P<value>{_DIGIT_VALUE})")
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
         if name in WORD_VALUE_LISTS:
-            patterns[name] += (re.compile(rf"{keyword}{link}\s*(?P<value>{_WORD_VALUE})", re.IGNORECASE),)
+            patterns[name] += (re.compile(rf"{keyword}(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{link}"
+                                          rf"\s*(?P<value>{_WORD_VALUE})", re.IGNORECASE),)
     digit_tables = tuple(_digit_table(table) for table in language.digits if table)
     digit_words = frozenset(w for table in digit_tables for w in table.said)
     wordless_triggers = digit_words | {words[0] for words, lists in keyword_lists.items()
@@ -181,7 +183,7 @@ def _finder(language: Language) -> _Finder:
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
                      wordless_triggers,
-                     max(map(len, keyword_lists), default=0),
+                     max(map(len, keyword_lists), default=0), frozenset(_fold(w) for w in language.secret_ordinary),
                      patterns, digit_words, digit_tables, value_first)
     _FINDERS[language.code] = finder
     return finder
@@ -282,9 +284,12 @@ def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
     spans = [(m.start(), m.group(0).casefold()) for m in _WORD.finditer(folded)]
     words = [word for _start, word in spans]
     named: Dict[str, List[int]] = {}
+    ordinary = finder.ordinary
     for i, (start, word) in enumerate(spans):
-        if word in finder.first_words:
+        if word in finder.first_words and not (i and words[i - 1] in ordinary):
             for n in range(1, min(finder.longest_keyword, len(words) - i) + 1):
+                if i + n < len(words) and words[i + n] in ordinary:
+                    continue  # "code postal", "zip code": an address, not a secret
                 for name in finder.keyword_lists.get(tuple(words[i:i + n]), ()):
                     named.setdefault(name, []).append(start)
     return named
