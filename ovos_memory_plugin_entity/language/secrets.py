@@ -86,6 +86,9 @@ _ARTICLES = rf"(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}
 _QUALIFIER = r"[^\W\d]+(?:['’-][^\W\d]+)*"
 # What a value said first must not be: a year ("in 2024 I changed my PIN", "1985 was when").
 _YEAR = re.compile(r"(?:18|19|20)\d\d")
+# A value said first is a run of at least this many digits: "au 140 a un digicode" is a
+# house number followed by a change word of another language ("a").
+MIN_VALUE_FIRST_DIGITS = 4
 # How far before a keyword a value said first is looked for, in characters.
 VALUE_FIRST_REACH = 80
 _TRAILING = ".:'’"
@@ -111,6 +114,9 @@ class _Finder:
     wordless_triggers: FrozenSet[str]
     longest_keyword: int  # in words
     ordinary: FrozenSet[str]  # words that, beside a keyword, make it an ordinary number ("zip code")
+    # A password's keyword is qualified by a phrase that opens with one of these ("the password
+    # *of the mail* is tulips"); "the password *manager* is Bitwarden" names something else.
+    stopwords: FrozenSet[str]
     patterns: Dict[str, Tuple[Pattern[str], ...]]  # list name -> patterns with a "value" group
     digit_words: FrozenSet[str]  # every shipped language's spoken digits, folded
     digit_tables: Tuple["_DigitTable", ...]  # one per shipped language: a run is read in one language
@@ -170,7 +176,7 @@ def _finder(language: Language) -> _Finder:
                       rf"\s*(?P<value>{_DIGIT_VALUE})")
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
         if name in WORD_VALUE_LISTS:
-            patterns[name] += (re.compile(rf"{keyword}(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{link}"
+            patterns[name] += (re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?){link}"
                                           rf"\s*(?P<value>{_WORD_VALUE})", re.IGNORECASE),)
     digit_tables = tuple(_digit_table(table) for table in language.digits if table)
     digit_words = frozenset(w for table in digit_tables for w in table.said)
@@ -178,12 +184,13 @@ def _finder(language: Language) -> _Finder:
                                        if lists & WORD_VALUE_LISTS}
     # Accents kept: the Portuguese "é" (is) joins a value, "e" (and) does not.
     said_links = "|".join(re.escape(w.casefold()) for w in sorted(language.secret_links, key=len, reverse=True))
-    value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{3,}})[ \t]*[:,]?[ \t]+"
+    value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]*[:,]?[ \t]+"
                              rf"(?:{said_links or '(?!)'})(?!\w)"
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
                      wordless_triggers,
                      max(map(len, keyword_lists), default=0), frozenset(_fold(w) for w in language.secret_ordinary),
+                     frozenset(_fold(w) for w in language.stopwords),
                      patterns, digit_words, digit_tables, value_first)
     _FINDERS[language.code] = finder
     return finder
@@ -287,11 +294,14 @@ def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
     ordinary = finder.ordinary
     for i, (start, word) in enumerate(spans):
         if word in finder.first_words and not (i and words[i - 1] in ordinary):
-            for n in range(1, min(finder.longest_keyword, len(words) - i) + 1):
+            for n in range(min(finder.longest_keyword, len(words) - i), 0, -1):  # the longest keyword names it
                 if i + n < len(words) and words[i + n] in ordinary:
                     continue  # "code postal", "zip code": an address, not a secret
-                for name in finder.keyword_lists.get(tuple(words[i:i + n]), ()):
+                lists = finder.keyword_lists.get(tuple(words[i:i + n]), ())
+                for name in lists:
                     named.setdefault(name, []).append(start)
+                if lists:
+                    break
     return named
 
 
@@ -303,7 +313,7 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
             continue
         for start in sorted(set(named[name])):
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
-                      if m and _enough_digits(m.group("value"), name)), None)
+                      if m and _enough_digits(m.group("value"), name) and _qualified(m, finder)), None)
             kind = KEYWORD_CLASSES[name]
             if m is None:
                 if has_digit and name in VALUE_FIRST_LISTS:
@@ -314,6 +324,16 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
                 end -= 1
             found.append(Secret(m.start("value"), end, kind))
     return found
+
+
+def _qualified(m: "re.Match[str]", finder: _Finder) -> bool:
+    """A password's qualifier, if any, opens with a small word ("of the mail", "del correo"),
+    and its words do not ("the password is *on the fridge*" says where it is)."""
+    if "qualifier" not in m.groupdict():
+        return True
+    qualifier, value = m.group("qualifier"), _WORD.findall(m.group("value").casefold())
+    return (not qualifier or _WORD.findall(qualifier.casefold())[0] in finder.stopwords) and \
+        bool(value) and value[0] not in finder.stopwords
 
 
 def _enough_digits(value: str, name: str) -> bool:
