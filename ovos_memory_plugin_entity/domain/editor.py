@@ -29,7 +29,7 @@ from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.entities import clean_name, clean_relation, name_key
 from ovos_memory_plugin_entity.domain.errors import NotFound, OwnerError
 from ovos_memory_plugin_entity.domain.forgetting import SCRUBBED, mentions
-from ovos_memory_plugin_entity.domain.ops import Ops
+from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending, SessionRecord, Tombstone, id_number
 
@@ -555,6 +555,24 @@ class Editor:
             self._event("pin", fact.id)
         self.finish()
         return fact
+
+    def remember(self, text: str, pin: bool = False, about: Optional[str] = None,
+                 relation: Optional[str] = None) -> Optional[Fact]:
+        """The user's own "remember that ...": added as the owner's add is, except that the
+        owner's sensitive settings apply as to any fact the user says: a fact in a category of
+        ``sensitive_deny`` is refused (recorded by category only), one in ``sensitive_confirm``
+        waits for the user's yes."""
+        categories = self._categories(text, None, about, relation)
+        denied = sorted(categories & self.policy.sensitive_deny)
+        if denied:
+            self._event("refuse", None, sensitive=denied[0])
+            self.change.warnings.append(f"not kept: a fact about {denied[0]} (sensitive_deny)")
+            return None
+        if categories & self.policy.sensitive_confirm:
+            self.propose(Ops(add=(NewFact(text, pin, about, relation),)), None, forget_allowed=False,
+                         forget_all_allowed=False)
+            return None
+        return self.add(text, pin, about, relation)
 
     def edit(self, fact_id: str, text: str) -> Optional[Fact]:
         """Replace a live fact's text: a supersession by the owner, history kept."""
