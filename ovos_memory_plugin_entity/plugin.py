@@ -115,6 +115,8 @@ class EntityMemory(AgentContextManager):
         # Not while the facts are off: the older plugin's file is imported once, under the right scope.
         self._migration = migration.start(self._store, settings.db_path, self._import_key, policy, wall_clock) \
             if isinstance(self._store, JsonFolderStore) and self.facts_enabled else None
+        # Secrets an earlier version kept are forgotten once, in the background.
+        self._sweep = migration.start_secret_sweep(self._store, policy, wall_clock) if self.facts_enabled else None
         # Exchanges an earlier run closed with are learnt now, off the constructor's path.
         self._resume = threading.Thread(target=self._learner.resume, name="entity-memory-resume", daemon=True)
         self._resume.start()
@@ -294,7 +296,7 @@ class EntityMemory(AgentContextManager):
         """Wait until every exchange queued before this call is applied (and the import, and
         the fact vectors asked for so far)."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        for starting in (self._migration, self._resume):
+        for starting in (self._migration, self._sweep, self._resume):
             if starting is not None:
                 starting.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
                 if starting.is_alive():

@@ -664,6 +664,32 @@ class Editor:
                 self._add_or_confirm(text, pin=False)
         self.finish()
 
+    def forget_kept_secrets(self) -> List[str]:
+        """Forget what an earlier version kept before it refused secrets: every row (live or
+        retired) whose text holds one, every proposal that says one, every person whose name
+        does. Recorded by class only; the classes forgotten are returned."""
+        kinds: List[str] = []
+        for fact in [f for f in self.record.facts if f.text]:
+            kind = self._secret_in(fact.text)
+            if kind is not None and fact.text:  # a row forgotten with an earlier one has no text left
+                self._event("refuse", fact.id, secret=kind)
+                self._forget_one(fact)
+                kinds.append(kind)
+        for item in list(self.record.pending):
+            kind = self._secret_in(*item.describe)
+            if kind is not None:
+                self._event("refuse", item.id, secret=kind)
+                self._drop_pending(item, "expire")
+                kinds.append(kind)
+        for entity in [e for e in self.record.entities if e.live]:
+            kind = self._secret_in(entity.name, entity.relation, *entity.former_names)
+            if kind is not None:
+                self._event("refuse", entity.id, secret=kind)
+                self.forget_entity(entity.id)
+                kinds.append(kind)
+        self.finish()
+        return kinds
+
     def mark_imported(self, marker: str) -> bool:
         """Note that the source ``marker`` names was brought in; False if it already was."""
         if marker in self.record.imported:
