@@ -317,6 +317,8 @@ class EntityMemory(AgentContextManager):
             return True
         self._closed = True
         self._resume.join(timeout)  # what it takes from the store is queued (or kept again) first
+        if self._sweep is not None:
+            self._sweep.join(timeout)  # the store stays open until the sweep of kept secrets is done
         drained = self._learner.close(timeout)
         if self._dense is not None:
             drained = self._dense.close(timeout) and drained
