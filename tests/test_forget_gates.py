@@ -69,10 +69,16 @@ def test_forget_everything_is_negated_anywhere_in_the_sentence(lang):
     assert [w for w in others if user_asked_to_forget_all(w, language)] == []
 
 
-def test_a_request_is_read_in_its_own_sentence():
+def test_a_negation_governs_its_own_clause():
+    """The scope of a negation is its clause: before the request or closing it, it turns the
+    request off; in another clause ("I don't think so, but ...") it does not."""
     language = load_language("en-us")
     assert user_asked_to_forget("I never said that. Forget my address.", language)
-    assert not user_asked_to_forget("I don't think so, but forget my address", language)
+    assert user_asked_to_forget("I don't think so, but forget my address", language)
+    assert not user_asked_to_forget("I don't want you to forget my address", language)
+    assert not user_asked_to_forget("forget my address, she said", language)
+    assert not user_asked_to_forget_all("um forget everything you know about me? no not ever", language)
+    assert user_asked_to_forget_all("hmm you know what forget everything you know about me okay", language)
 
 
 def test_a_huge_sentence_is_no_request_and_costs_bounded_work():

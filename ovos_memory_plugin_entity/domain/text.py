@@ -12,7 +12,7 @@ import hmac
 import re
 import unicodedata
 from functools import lru_cache
-from typing import Callable, FrozenSet, Iterable, List, Optional, Tuple
+from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 # Distinct texts whose content words are kept (every edit indexes the live facts by them).
 MAX_CACHED_TEXTS = 50_000
@@ -26,6 +26,20 @@ WORD = re.compile(r"\w+(?:·\w+)*", re.UNICODE)
 # A word as said (gates, answers, the screen): an apostrophe stays inside, so "don't" is
 # one word, a negation.
 SAID_WORD = re.compile(r"[\w'’]+", re.UNICODE)
+
+
+def expand_contractions(words: Iterable[str], table: Dict[str, str], min_elided: int = 2) -> List[str]:
+    """Words with contractions expanded by ``table`` ("i'm" -> "i am"); a word that opens
+    with an elision of the table ("d'" -> "de") and goes on at least ``min_elided`` letters
+    ("d'enregistrer") is read as two words."""
+    out: List[str] = []
+    for word in words:
+        apostrophe = word.find("'")
+        if word not in table and 0 < apostrophe <= len(word) - 1 - min_elided and word[:apostrophe + 1] in table:
+            out.extend((table[word[:apostrophe + 1]], word[apostrophe + 1:]))
+        else:
+            out.extend(table.get(word, word).split())
+    return out
 
 
 def said_words(text: str) -> List[str]:

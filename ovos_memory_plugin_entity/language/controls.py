@@ -1,92 +1,314 @@
-"""Spoken memory controls: what the user asks of the memory itself, read from their words.
+"""Spoken memory controls: what the user asks of the memory itself, read as an intent.
 
-"What do you know about me", "forget that", "forget my address", "don't remember this
-conversation", "you can remember again", "forget everything", "remember that I live in
-Leeds": each language writes its phrasings in ``patterns.json`` (key ``controls``), and
-this module decides. Pure, and bounded: only a short utterance can be a control.
+A control is recognised from what a clause asks of the memory and about what, on the
+utterance's :mod:`reading <language.reading>` (lead-ins, fillers and tags set aside,
+contractions expanded, clauses found without punctuation), wherever the clause stands
+in the utterance and whatever surrounds it:
 
-A control is a request, never a mention. A clause is a control only when the whole
-clause is the request: after an optional lead-in ("please", "can you", "okay,") the
-phrasing must open the clause and fill it to its end. So a negation before it ("don't
-forget my address", "I never said forget that"), a question about something else ("did
-you forget your keys again?"), or a report ("I told her to forget about it") is none.
+- ``recall`` ("what do you know about me", "qu'est-ce que t'as en mémoire sur moi"),
+  ``pause`` ("stop remembering things for a while", "off the record"), ``resume`` ("you
+  can start remembering again"): phrasings read as words in order with a few others
+  allowed between them (``control_recall.voc``, ``control_pause.voc``,
+  ``control_resume.voc``); a pause opens its clause, the others stand anywhere in it;
+- a forgetting: a verb that opens the clause (``control_forget.voc`` asks the memory
+  itself, ``control_delete.voc`` deletes anything) and its object: everything
+  (``forget_all``), the last thing said (``forget_last``), or one thing named
+  (``forget_thing``, after "about", ``control_about.voc``);
+- ``remember`` ("remember that I live in Leeds"): the words after the phrasing.
+
+A control is a request, never a mention: a reported clause ("forget my address, she
+said"), a question ("did you forget your keys?") or a negation before the verb ("don't
+forget my address", or closing the clause: "vergiss meine Adresse nicht") is none. A
+thing a delete verb names must be the user's ("delete my address"; "apaga as luzes" is
+another skill's, as is anything on ``non_memory_objects.voc``); a forget verb's thing
+that is not, or a forgetting for a while ("forget about work for a while"), is
+``unsure``: the pipeline asks first.
+
+Every shipped language's controls are understood whatever the persona speaks (its own
+are tried first). A turn holding none costs one set lookup per word: a control always
+holds one of the words in ``Language.control_anchors``. Pure and bounded.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
+from typing import FrozenSet, List, Optional, Sequence, Tuple
 
-from ovos_memory_plugin_entity.domain.text import said_words
-from ovos_memory_plugin_entity.language.data import Language
-from ovos_memory_plugin_entity.language.gates import negated
-from ovos_memory_plugin_entity.language.screen import screened_form
+from ovos_memory_plugin_entity.domain.text import fold_accents
+from ovos_memory_plugin_entity.language.data import ControlWords, Language, Phrase
+from ovos_memory_plugin_entity.language.reading import Clause, read
 
-# A spoken control is a short request; a longer turn is a statement and is not read for one.
-MAX_CONTROL_CHARS = 240
-# Clauses: sentences. A comma does not end one: "I never said, forget that" is one clause.
-_CLAUSE_BREAK = re.compile(r"[.!?;¿¡:]+")
-# What one thing to forget may be, at most: "forget my old address at 12 Rua das Flores
-# in Lisbon". A longer target is the user talking on, not naming what to forget.
+# A spoken control is a short request; only this much of a turn is read for one.
+MAX_CONTROL_CHARS = 400
+# What one thing to forget may be, at most: "my old address at 12 Rua das Flores in Lisbon".
 MAX_TARGET_WORDS = 16
-# Words a target may trail after a comma ("forget my address, please"); more ("forget
-# Emma, she's fine, how about the weather") is the user moving on: no target.
-MAX_AFTERTHOUGHT_WORDS = 3
-_TARGET_BREAK = re.compile(r"[,—–]")
-# The order in which a clause is tried: the most specific request first.
-KINDS = ("recall", "forget_all", "pause", "resume", "forget_last", "remember", "forget_thing")
-# Kinds whose phrasings hold no negation of their own: a negation anywhere in the clause
-# ("vergiss meine Adresse nicht", "forget everything? never") makes it no request.
-_NEGATABLE = ("forget_all", "forget_thing")
+# A request's verb stands this far into its clause at most (after lead-ins): "lo borres",
+# "mira borra" said under another language's persona.
+MAX_VERB_AT = 1
+# A verb that closes its clause stands this far in at most, after its object: "das mit dem
+# Handball kannst du wieder vergessen".
+MAX_FRONTED_AT = 8
+# An object said before its verb names what it is ("das letzte", "quella cosa del nuoto"): a
+# lone pronoun before a verb is its clitic ("de l'oublier"), no object said first.
+MIN_FRONTED_WORDS = 2
+# Other words allowed between two words of a phrasing: "stop remembering stuff", "what
+# have you got stored on me".
+MAX_GAP = 3
+# The order in which a clause is read: the most specific request first.
+KINDS = ("pause", "resume", "recall", "remember", "forget_all", "forget_last", "forget_thing")
+_ANCHOR_WORD = re.compile(r"\w+")
 
 
 @dataclass(frozen=True)
 class Control:
-    """A recognised control: its kind (one of :data:`KINDS`) and, for forgetting one
-    thing or remembering, the words it is about, as said."""
+    """A recognised control: its kind (one of :data:`KINDS`); for forgetting one thing or
+    remembering, the words it is about; what the utterance says besides it (``rest``,
+    learnt as an ordinary exchange; empty after an opening pause, which covers it); and
+    whether it is unclear that the user meant the memory (``unsure``: ask first)."""
 
     kind: str
     target: str = ""
+    rest: str = ""
+    unsure: bool = False
 
 
-def _clauses(text: str) -> list:
-    return [c.strip() for c in _CLAUSE_BREAK.split(text) if c.strip()]
+def may_hold_control(utterance: str, language: Language) -> bool:
+    """The cheap first test: some word of the utterance is a control's anchor word."""
+    anchors = language.control_anchors
+    return any(w in anchors or fold_accents(w) in anchors
+               for w in _ANCHOR_WORD.findall(utterance[:MAX_CONTROL_CHARS].casefold()))
 
 
 def recognise(utterance: str, language: Language) -> Optional[Control]:
-    """The control the user's words ask for, or None. At most one per turn: the first
-    clause that is one, in spoken order."""
-    if not isinstance(utterance, str) or len(utterance) > MAX_CONTROL_CHARS:
+    """The control the user's words ask for, or None: the first clause that holds one,
+    read with the persona's language first, then every other shipped language."""
+    if not isinstance(utterance, str) or not may_hold_control(utterance, language):
         return None
-    text = screened_form(utterance).replace("’", "'")  # patterns ignore case; the target keeps it
-    for clause in _clauses(text):
-        for kind in KINDS:
-            for pattern in language.controls.get(kind, ()):
-                match = pattern.fullmatch(clause)
-                if match is not None and kind in _NEGATABLE and _negated(clause, language):
-                    continue
-                if match is not None:
-                    target = (match.groupdict().get("target") or "").strip()
-                    if kind in ("forget_thing", "remember") and not target:
-                        continue
-                    if kind == "forget_thing":
-                        target = _one_thing(target)
-                        # "delete my alarm", "forget my shopping list": a skill's object, as the forget gates read it
-                        if not target or any(w in language.non_memory_objects for w in said_words(target)):
-                            continue
-                    return Control(kind, target)
+    clauses = [c for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words]
+    for i, clause in enumerate(clauses):
+        if clause.reported:
+            continue
+        for words in language.controls:
+            found = _control(clause, words, language.reading.subjects, alone=len(clauses) == 1)
+            if found is not None and found.kind == "remember" and not found.target:
+                # "merk dir, ich wohne in Bremen": what to remember is the next clause
+                if i + 1 == len(clauses):
+                    return None
+                rest = ", ".join(c.text for c in clauses[i + 2:])
+                return Control("remember", _as_said(clauses[i + 1].text, utterance), rest)
+            if found is not None:
+                opening_pause = found.kind == "pause" and i == 0
+                rest = "" if opening_pause else ", ".join(c.text for j, c in enumerate(clauses) if j != i)
+                target = _said_after(clause, found.target, utterance) if found.kind == "remember" else found.target
+                return Control(found.kind, _as_said(target, utterance), rest, found.unsure)
     return None
 
 
-def _negated(clause: str, language: Language) -> bool:
-    return negated(said_words(clause), language.negations)
+def _as_said(target: str, utterance: str) -> str:
+    """``target`` as the user said it, case kept ("Rua das Flores", "Emma"), where the
+    reading left its words as said; else as read."""
+    if not target:
+        return target
+    words = target.split()
+    found = re.search(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in words) + r"(?!\w)", utterance, re.IGNORECASE)
+    return found.group(0) if found is not None else target
 
 
-def _one_thing(target: str) -> str:
-    """What a "forget ..." names: the words before a trailing courtesy ("my address,
-    please"); nothing when the sentence runs on past it or past MAX_TARGET_WORDS."""
-    head, *rest = _TARGET_BREAK.split(target, maxsplit=1)
-    if rest and len(rest[0].split()) > MAX_AFTERTHOUGHT_WORDS:
-        return ""
-    head = head.strip()
-    return head if len(head.split()) <= MAX_TARGET_WORDS else ""
+def _said_after(clause: Clause, target: str, utterance: str) -> str:
+    """What to remember as the user said it ("j'habite à Nice", not "je habite à nice"):
+    the utterance after the word that ends the phrasing ("que"), when it was said as read."""
+    ends_at = len(clause.words) - len(target.split()) - 1
+    if ends_at < 0:
+        return target
+    end = re.search(rf"(?<![\w']){re.escape(clause.words[ends_at])}(?![\w'])", utterance, re.IGNORECASE)
+    said = utterance[end.end():].strip(" ,.!?;:") if end is not None else ""
+    return said or target
+
+
+def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str], alone: bool) -> Optional[Control]:
+    said = clause.words
+    if _starts_with_any(said, words.pause) is not None:  # its own negation is its request: "don't remember this"
+        return Control("pause")
+    if not clause.negated and any(_find(said, phrase, 0, len(said)) is not None for phrase in words.resume):
+        return Control("resume")
+    remembered = _starts_with_any(said, words.remember)  # "don't forget that ..." too
+    if remembered is not None:
+        return _remember(said, remembered)
+    if not clause.negated:
+        if any(_find(said, phrase, 0, len(said)) is not None for phrase in words.recall) and not _opens_forgetting(
+                said, words):
+            return Control("recall")
+    # A request may also start after a negation that closed what came before it: "dat
+    # klopt niet, schrap dat maar", "that's not true, delete it" (where a negation comes
+    # before its verb, "don't forget my address", not right after it).
+    skip = 1 if words.negation_after_verb else 2
+    for start in (0, *(at + skip for at in clause.negation_at if 0 < at < len(said) - skip)):
+        negations = tuple(at - start for at in clause.negation_at if at >= start)
+        found = _forgetting(said[start:], words, negations, subjects, alone, clause.question)
+        if found is not None:
+            return found
+    return None
+
+
+def _opens_forgetting(said: Sequence[str], words: ControlWords) -> bool:
+    """ "forget everything you know about me" asks to forget, not what is known."""
+    return any(_verb(said[at], words, said[at + 1:]) is not None for at in range(min(MAX_VERB_AT + 1, len(said))))
+
+
+def _remember(said: Sequence[str], end: int) -> Control:
+    """What follows "remember that" (empty: the next clause says it)."""
+    return Control("remember", " ".join(said[end:]))
+
+
+def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
+    """Whether ``word`` is a forget verb (True) or a delete verb (False), with the words
+    attached to it ("oblida-ho": "ho"); None for any other word. A verb in two parts
+    ("take that back") counts when its second part follows within a few words."""
+    head, *attached = word.split("-")
+    for said in (word, head):
+        if said in words.forget or said in words.delete:
+            return said in words.forget, tuple(attached) if said == head and said != word else ()
+    for first, second in words.two_part_verbs:
+        if word == first and second in after[:MAX_GAP + 1]:
+            return first in words.forget, ()
+    return None
+
+
+def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, ...],
+                subjects: FrozenSet[str], alone: bool, question: bool) -> Optional[Control]:
+    """A forget or delete verb and what it takes: the verb opening the clause ("forget my
+    address"), or closing it after its object ("das mit dem Handball kannst du vergessen",
+    "quella cosa del nuoto cancellala"). A negation before the verb or closing the
+    clause turns the request off ("don't forget my address", "vergiss das nicht")."""
+    def negated(at: int) -> bool:
+        """A negation just before the verb (particles between) or closing the clause."""
+        before = at - 1
+        while before >= 0 and said[before] in words.particles:
+            before -= 1
+        return before in negations or (len(said) - 1) in negations
+    for at in range(min(MAX_VERB_AT + 1, len(said))):
+        if at and said[at - 1] not in words.particles:
+            break
+        verb = _verb(said[at], words, said[at + 1:])
+        if verb is None:
+            continue
+        if negated(at):
+            return None
+        if (said[at],) in words.last and at == len(said) - 1:  # verb and object in one word: "dimenticalo"
+            return Control("forget_last")
+        return _object(_unsplit(words, said[at], [*verb[1], *said[at + 1:]]), words, verb[0], alone)
+    for at in range(1, min(MAX_FRONTED_AT + 1, len(said)) if not question else 0):
+        after = said[at + 1:]
+        verb = _verb(said[at], words, after)
+        if verb is None or (after and after[0] not in words.particles) or negated(at):
+            continue
+        before = list(said[:at])
+        while before and before[-1] in words.particles:
+            before.pop()
+        if not before or before[-1] in subjects:  # "my keys I always forget" is no request
+            continue
+        # The object said first is all that stands before the verb: "(that was wrong) the last
+        # bit you can delete", not "I said that you should forget".
+        for start in range(len(before)):
+            head = before[start:]
+            if len(head) >= MIN_FRONTED_WORDS and (
+                    _longest(head, words.last) == len(head) or _longest(head, words.about) >= MIN_FRONTED_WORDS
+                    or _starts_with_any(head, words.everything, strict=True) is not None):
+                return _object(head, words, verb[0], alone, fronted=True)
+    return None
+
+
+def _unsplit(words: ControlWords, verb: str, rest: List[str]) -> List[str]:
+    """A verb in two parts ("take that back"): its second part is not part of the object."""
+    for entry in (*words.forget, *words.delete):
+        first, _, second = entry.partition(" ")
+        if first == verb and second and second in rest[:MAX_GAP + 1]:
+            rest = list(rest)
+            rest.remove(second)
+    return rest
+
+
+def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: bool,
+            fronted: bool = False) -> Optional[Control]:
+    """What a forget or delete verb takes: everything, the last thing said, or one thing
+    named. A thing that is not the user's, named while the user talks on ("forget about
+    Emma's party, it's cancelled"), or a forgetting for a while, is ``unsure``."""
+    if not said or any(w in words.non_memory_objects for w in said):
+        return None  # "forget" alone; "delete my alarm", "forget my shopping list": a skill's
+    bare = _without_leading(said, words.particles)
+    if any(_starts_with_any(s, words.everything, strict=True) is not None for s in (said, bare)):
+        return Control("forget_all")
+    last, about = _longest(said, words.last), _longest(said, words.about)
+    if not last and not about:
+        said = bare
+        last, about = _longest(said, words.last), _longest(said, words.about)
+    if fronted and not last and not about:
+        return None  # "my keys i always forget": a statement, not a request
+    named = len(said[:about]) > 1  # "what I told you about", "lo de": what was said is named
+    if last and last >= about:
+        rest = said[last:]
+        if not rest or rest[0] not in words.personal:
+            return Control("forget_last")
+        said = rest  # "forget that I'm allergic to cats": the thing is what follows
+    elif about:
+        said = said[about:]
+        if _starts_with_any(said, words.everything, strict=True) is not None:
+            return Control("forget_all")
+        if len(said) == _longest(said, words.last):  # "forget about it": maybe only "never mind"
+            return Control("forget_last", unsure=True)
+    said = _without_leading(said, words.particles)
+    if not said or len(said) > MAX_TARGET_WORDS:
+        return None
+    personal = named or any(w in words.personal for w in said)
+    if not personal and not memory_verb:
+        return None  # "apaga as luzes da cozinha": another skill's
+    for_a_while = any(_find(said, phrase, 0, len(said), gap=0) is not None for phrase in words.moment)
+    return Control("forget_thing", " ".join(said), unsure=for_a_while or not (personal or alone))
+
+
+def _without_leading(said: Sequence[str], particles: frozenset) -> Sequence[str]:
+    at = 0
+    while at < len(said) and said[at] in particles:
+        at += 1
+    return said[at:]
+
+
+def _longest(said: Sequence[str], phrases: Tuple[Phrase, ...]) -> int:
+    """How many words of ``said`` the longest of ``phrases`` said right at its start covers."""
+    return max((len(p) for p in phrases if tuple(said[:len(p)]) == p), default=0)
+
+
+def _starts_with_any(said: Sequence[str], phrases: Tuple[Phrase, ...], strict: bool = False) -> Optional[int]:
+    """Where the first of ``phrases`` that opens ``said`` ends (its words in order, a few
+    others between them unless ``strict``), or None."""
+    for phrase in phrases:
+        end = _find(said, phrase, 0, 1 if strict else MAX_VERB_AT + 1, gap=0 if strict else MAX_GAP)
+        if end is not None:
+            return end
+    return None
+
+
+def _find(said: Sequence[str], phrase: Phrase, first: int, last: int, gap: int = MAX_GAP) -> Optional[int]:
+    """Where ``phrase`` ends in ``said`` when its first word stands at ``first`` ..
+    ``last`` - 1 and each next word follows within ``gap`` other words; None if nowhere.
+    A ``\\w+`` word stands for any one word; a word written ``.*word`` may follow any
+    number of words later."""
+    for start in range(first, min(last, len(said))):
+        if not _same(said[start], phrase[0]):
+            continue
+        at, ok = start, True
+        for word in phrase[1:]:
+            far = len(said) if word.startswith(".*") else min(at + 2 + gap, len(said))
+            word = word[2:] if word.startswith(".*") else word
+            nxt = next((j for j in range(at + 1, far) if _same(said[j], word)), None)
+            if nxt is None:
+                ok = False
+                break
+            at = nxt
+        if ok:
+            return at + 1
+    return None
+
+
+def _same(said: str, word: str) -> bool:
+    return said == word or word == "\\w+"

@@ -32,7 +32,7 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.errors import LanguageDataError
 from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
-from ovos_memory_plugin_entity.domain.text import fold_accents
+from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents
 
 LOCALE = Path(__file__).parent.parent / "locale"
 DEFAULT_LANG = "en-us"
@@ -42,13 +42,20 @@ PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "forget_all
                 "instructions", "rules", "controls", "clauses")
 # The keyword lists of the secrets found by the words that introduce them, ``secret_<name>.voc``.
 SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_account", "government_id")
+# The reading of an utterance (:mod:`language.reading`), ``<name>.voc``.
+READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", "clause_openers", "subjects",
+                 "clause_glue", "question_openers", "reported")
+# The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
+CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "resume", "remember",
+                 "moment", "particles")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_ordinary",
-              *(f"sensitive_{name}" for name in CATEGORIES))
+              *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
+              *(f"control_{name}" for name in CONTROL_LISTS))
 # Word lists read in order, with their length: Monday first, January first.
 ORDERED_LISTS = {"weekdays": 7, "months": 12}
 # Word lists read in order, each line with its alternatives: "(um|uma)" is the digit 1; the
@@ -107,6 +114,54 @@ class ScreenWords:
     control_words: Pattern[str] = _NEVER  # what changes what it does, reveals or obeys ("answer", "allowed")
 
 
+@dataclass(frozen=True, eq=False)
+class ReadingWords:
+    """What :mod:`language.reading` reads an utterance with: the language's lists (its
+    fillers, lead-ins and tags with English's beside them). Identity-hashed: it keys the
+    reading cache."""
+
+    lang: str = "en-us"  # ovos-number-parser's language
+    fillers: FrozenSet[str] = frozenset()
+    lead_ins: FrozenSet[Tuple[str, ...]] = frozenset()
+    tags: FrozenSet[Tuple[str, ...]] = frozenset()
+    contractions: Tuple[Tuple[str, str], ...] = ()  # (said, expanded), longest first
+    number_words: Tuple[Tuple[str, str], ...] = ()  # ("oh", "0"), ("double", "x2")
+    clause_openers: FrozenSet[str] = frozenset()  # conjunctions: the clause starts after them
+    subjects: FrozenSet[str] = frozenset()  # subject pronouns: the clause starts with them
+    clause_glue: FrozenSet[str] = frozenset()  # after these a subject opens no clause
+    negations: FrozenSet[str] = frozenset()
+    question_openers: FrozenSet[str] = frozenset()
+    reported: Tuple[Tuple[str, ...], ...] = ()
+
+
+Phrase = Tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ControlWords:
+    """One shipped language's words for the spoken controls (:mod:`language.controls`):
+    verbs, the objects they take, and phrasings read as words in order."""
+
+    code: str
+    forget: FrozenSet[str] = frozenset()  # verbs asking the memory to forget
+    delete: FrozenSet[str] = frozenset()  # verbs deleting anything: the memory's only with a memory object
+    last: Tuple[Phrase, ...] = ()  # "that", "what i just said"
+    everything: Tuple[Phrase, ...] = ()  # "everything", "all the stuff"
+    about: Tuple[Phrase, ...] = ()  # "about", "what you know about": before a thing named
+    personal: FrozenSet[str] = frozenset()  # "my", "me": the thing named is the user's
+    recall: Tuple[Phrase, ...] = ()
+    pause: Tuple[Phrase, ...] = ()
+    resume: Tuple[Phrase, ...] = ()
+    remember: Tuple[Phrase, ...] = ()
+    moment: Tuple[Phrase, ...] = ()  # "for a while": a forget about the moment, not the memory
+    particles: FrozenSet[str] = frozenset()  # clitics and particles a verb carries ("lá", "lo")
+    non_memory_objects: FrozenSet[str] = frozenset()  # "alarm", "list": another skill's object
+    two_part_verbs: Tuple[Tuple[str, str], ...] = ()  # ("take", "back"): its object between its parts
+    # A negation follows the verb it negates ("vergiss das nicht"): one right before a verb
+    # closed what came before ("dat klopt niet, schrap dat").
+    negation_after_verb: bool = False
+
+
 @dataclass(frozen=True)
 class Language:
     code: str
@@ -137,7 +192,11 @@ class Language:
     digits: Tuple[Tuple[Tuple[str, ...], ...], ...] = ()
     # Words that put a fact in a sensitive category, per category, in this language and English.
     sensitive_words: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
-    controls: Dict[str, Tuple[Pattern[str], ...]] = field(default_factory=dict)  # spoken controls, by kind
+    reading: ReadingWords = field(default_factory=ReadingWords)  # how an utterance is read (language.reading)
+    # The spoken controls of every shipped language, this language's first: a control is
+    # understood in any of them.
+    controls: Tuple[ControlWords, ...] = ()
+    control_anchors: FrozenSet[str] = frozenset()  # a word every control holds one of, in any language
     control_slots: Tuple[Tuple[str, Pattern[str]], ...] = ()  # "my address" names the slot "home"
     clause_joiner: Optional[Pattern[str]] = None  # "and" between two clauses (captured, so a split keeps it)
     subject: str = ""  # the first person, said again when a joined clause drops it ("und wohne in Köln")
@@ -179,13 +238,76 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
                 lowercase=not language["keep_case"])
 
 
-def _controls(data: Dict[str, Any]) -> Dict[str, Tuple[Pattern[str], ...]]:
-    """Each control's phrasings, wrapped in the language's lead-in and tail: a phrasing
-    must fill its clause (see :mod:`language.controls`)."""
-    spec = data["controls"]
-    lead, tail = spec["lead"], spec["tail"]
-    return {kind: tuple(re.compile(rf"(?:{lead})(?:{p})(?:{tail})", re.IGNORECASE) for p in phrasings)
-            for kind, phrasings in spec.items() if kind not in ("lead", "tail", "slots")}
+def _pairs(lines: List[str]) -> Tuple[Tuple[str, str], ...]:
+    """``SAID = MEANT`` lines (contractions, number words), longest first."""
+    pairs = [tuple(part.strip().casefold() for part in line.split("=", 1)) for line in lines if "=" in line]
+    return tuple(sorted(((a, b) for a, b in pairs if a and b), key=lambda p: -len(p[0])))
+
+
+def _phrases_of(lines: List[str], contractions: Tuple[Tuple[str, str], ...]) -> Tuple[Tuple[str, ...], ...]:
+    """Phrases as words, read the way an utterance is: contractions expanded ("je t'ai dit"
+    is matched as "je te ai dit"), so a translator writes them as people say them."""
+    table = dict(contractions)
+    return tuple(dict.fromkeys(tuple(expand_contractions(line.casefold().replace("’", "'").split(), table))
+                               for line in lines if line.split()))
+
+
+def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations: FrozenSet[str]) -> ReadingWords:
+    """The reading's data: this language's lists; its fillers, lead-ins and tags with
+    English's beside them (English asides are said everywhere)."""
+    def own(name: str) -> FrozenSet[str]:
+        return frozenset(w.casefold() for w in data[name])
+
+    own_negations = {w.casefold() for w in data["negations"]}
+
+    def with_english(name: str) -> List[str]:
+        # English's asides, save those that open with a negation here ("no" negates a Spanish verb)
+        return data[name] + [w for w in (english[name] if data is not english else [])
+                             if w.split()[0].casefold() not in own_negations]
+    contractions = _pairs(data["contractions"])
+    return ReadingWords(
+        lang=code, fillers=frozenset(w.casefold() for w in with_english("fillers")),
+        lead_ins=frozenset(_phrases_of(with_english("lead_ins"), contractions)),
+        tags=frozenset(_phrases_of(with_english("tags"), contractions)),
+        contractions=contractions, number_words=_pairs(data["number_words"]),
+        clause_openers=own("clause_openers"), subjects=own("subjects"), clause_glue=own("clause_glue"),
+        negations=negations, question_openers=own("question_openers"),
+        reported=_phrases_of(data["reported"], contractions))
+
+
+def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
+    def words(name: str) -> FrozenSet[str]:
+        return frozenset(w.casefold() for w in data[f"control_{name}"])
+
+    contractions = _pairs(data["contractions"])
+
+    def phrases(name: str) -> Tuple[Tuple[str, ...], ...]:
+        return _phrases_of(data[f"control_{name}"], contractions)
+    return ControlWords(
+        code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
+        about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
+        resume=phrases("resume"), remember=phrases("remember"), moment=phrases("moment"),
+        particles=words("particles"), non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
+        negation_after_verb=bool(data["controls"]["negation_after_verb"]),
+        two_part_verbs=tuple((a, b) for a, _, b in (v.partition(" ") for v in words("forget") | words("delete")) if b))
+
+
+@lru_cache(maxsize=1)
+def _every_control_word() -> Dict[str, ControlWords]:
+    """The spoken controls' words of every shipped language: a control is understood in any."""
+    return {code: _control_words(code, _read(code)) for code in available()}
+
+
+def _anchors(controls: Tuple[ControlWords, ...]) -> FrozenSet[str]:
+    """Words of which every control holds one (a verb, or a phrasing's first word), as the
+    cheap first test splits them (letters only, accents kept and folded)."""
+    words: set = set()
+    for c in controls:
+        words |= c.forget | c.delete
+        for phrase in (*c.recall, *c.pause, *c.resume, *c.remember):
+            words.update(phrase)
+    parts = {part for w in words for part in re.findall(r"\w+", w)}
+    return frozenset(parts | {fold_accents(p) for p in parts})
 
 
 def available() -> List[str]:
@@ -304,6 +426,10 @@ def _words(data: Dict[str, Any], english: Dict[str, Any], name: str, with_englis
 
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
     with_english = code != DEFAULT_LANG
+    negations = frozenset(w.casefold() for w in data["negations"]) | (
+        frozenset(w.casefold() for w in english["negations"]) if with_english else frozenset())
+    every = _every_control_word()
+    controls = (every[code], *(words for other, words in every.items() if other != code))
     return Language(
         code=code,
         stopwords=frozenset(fold_accents(w.casefold()) for w in data["stopwords"]),
@@ -318,8 +444,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         forget_all=_patterns(data, "forget_all") + (_patterns(english, "forget_all") if with_english else ()),
         forget_request=_patterns(data, "forget_request") + (
             _patterns(english, "forget_request") if with_english else ()),
-        negations=frozenset(w.casefold() for w in data["negations"])
-        | (frozenset(w.casefold() for w in english["negations"]) if with_english else frozenset()),
+        negations=negations,
         memory_words=_words(data, english, "memory_words", with_english),
         non_memory_objects=_words(data, english, "non_memory_objects", with_english),
         instructions=_every_instruction_pattern(),
@@ -335,7 +460,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"]
                                                    + (english[f"sensitive_{name}"] if with_english else [])))
                          for name in CATEGORIES},
-        controls=_controls(data),
+        reading=_reading(code, data, english, negations),
+        controls=controls, control_anchors=_anchors(controls),
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
         subject=str(data["clauses"]["subject"]),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))

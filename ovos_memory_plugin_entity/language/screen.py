@@ -100,6 +100,8 @@ def _confusable(text: str) -> Tuple[Tuple[str, str], ...]:
     found = confusables.is_confusable(text, greedy=True, preferred_aliases=["latin"]) or []
     pairs = []
     for entry in found:
+        if entry["character"].isascii():
+            continue  # "1" and "0" stay digits: only other scripts' letters are folded
         latin = [h["c"] for h in entry.get("homoglyphs", []) if h.get("c", "").isascii() and h["c"].isalpha()]
         if latin:  # of "l", "I" and "|" for a Greek capital iota, the letter of its own case
             same_case = [c for c in latin if c.isupper() == entry["character"].isupper()]

@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Optional, Pattern, Set, Tuple
 
+from ovos_memory_plugin_entity.language import reading
 from ovos_memory_plugin_entity.language.data import SECRET_LISTS, Language
 from ovos_memory_plugin_entity.language.screen import screened_form
 
@@ -89,6 +90,8 @@ _YEAR = re.compile(r"(?:18|19|20)\d\d")
 # A value said first is a run of at least this many digits: "au 140 a un digicode" is a
 # house number followed by a change word of another language ("a").
 MIN_VALUE_FIRST_DIGITS = 4
+# A one-word keyword this long may end a compound (German, Dutch): "mailwachtwoord".
+MIN_COMPOUND_END = 6
 # How far before a keyword a value said first is looked for, in characters.
 VALUE_FIRST_REACH = 80
 _TRAILING = ".:'’"
@@ -113,6 +116,7 @@ class _Finder:
     # token's keyword): a text with none of them is let through at once (most turns).
     wordless_triggers: FrozenSet[str]
     longest_keyword: int  # in words
+    compound_ends: Tuple[str, ...]  # one-word keywords long enough to end a compound ("wachtwoord")
     ordinary: FrozenSet[str]  # words that, beside a keyword, make it an ordinary number ("zip code")
     # A password's keyword is qualified by a phrase that opens with one of these ("the password
     # *of the mail* is tulips"); "the password *manager* is Bitwarden" names something else.
@@ -171,7 +175,7 @@ def _finder(language: Language) -> _Finder:
             parts = tuple(_WORD.findall(_fold(word.casefold())))
             for form in (parts, ("".join(parts),)):
                 keyword_lists.setdefault(form, set()).add(name)
-        keyword = rf"(?<!\w)(?:{_keyword_pattern(words)})(?!\w)"
+        keyword = rf"(?:{_keyword_pattern(words)})(?!\w)"  # matched only where a keyword starts
         introduced = (rf"(?:(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{link}{_ARTICLES}|\s*[:=#]?)"
                       rf"\s*(?P<value>{_DIGIT_VALUE})")
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
@@ -189,7 +193,10 @@ def _finder(language: Language) -> _Finder:
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
                      wordless_triggers,
-                     max(map(len, keyword_lists), default=0), frozenset(_fold(w) for w in language.secret_ordinary),
+                     max(map(len, keyword_lists), default=0),
+                     tuple(sorted((k[0] for k in keyword_lists if len(k) == 1 and len(k[0]) >= MIN_COMPOUND_END),
+                                  key=len, reverse=True)),
+                     frozenset(_fold(w) for w in language.secret_ordinary),
                      frozenset(_fold(w) for w in language.stopwords),
                      patterns, digit_words, digit_tables, value_first)
     _FINDERS[language.code] = finder
@@ -293,13 +300,16 @@ def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
     named: Dict[str, List[int]] = {}
     ordinary = finder.ordinary
     for i, (start, word) in enumerate(spans):
-        if word in finder.first_words and not (i and words[i - 1] in ordinary):
+        if (word in finder.first_words or word.endswith(finder.compound_ends)) and not (i and words[i - 1] in ordinary):
             for n in range(min(finder.longest_keyword, len(words) - i), 0, -1):  # the longest keyword names it
                 if i + n < len(words) and words[i + n] in ordinary:
                     continue  # "code postal", "zip code": an address, not a secret
-                lists = finder.keyword_lists.get(tuple(words[i:i + n]), ())
+                lists, at = finder.keyword_lists.get(tuple(words[i:i + n]), ()), start
+                if not lists and n == 1:  # a compound ending in a keyword: "mailwachtwoord", "bankpasswort"
+                    end = next((end for end in finder.compound_ends if word.endswith(end)), "")
+                    lists, at = finder.keyword_lists.get((end,), ()), start + len(word) - len(end)
                 for name in lists:
-                    named.setdefault(name, []).append(start)
+                    named.setdefault(name, []).append(at)
                 if lists:
                     break
     return named
@@ -351,22 +361,37 @@ def _value_first(read: str, keyword_start: int, name: str, finder: _Finder) -> L
 
 
 def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
-    """The text as read (screened, spoken digits as digits) and the secrets in it, in order."""
+    """The text as read and the secrets in it, in order. The text as said is read first
+    (screened, digit words of any shipped language as digits: positions kept, so a redacted
+    turn keeps its words); when that finds none and a keyword or a digit word was said, the
+    utterance's normalised reading (:mod:`language.reading`: "forty eight sixty three" as
+    48 63, fillers and lead-ins aside) is read too, and a secret found there is redacted in it."""
     finder = _finder(language)
     read = text if _plain(text) else screened_form(text)
     if "  " in read or "\t" in read:
         read = _PLAIN_SPACES.sub(" ", read).strip()
-    folded = _fold(read)
-    words = _WORD.findall(folded.casefold())
-    has_digit = _DIGIT.search(folded) is not None
-    if not has_digit and finder.wordless_triggers.isdisjoint(words):
-        return read, []
+    words = _WORD.findall(_fold(read).casefold())
+    if _DIGIT.search(read) is None and finder.wordless_triggers.isdisjoint(words) \
+            and finder.first_words.isdisjoint(words):
+        return read, []  # most turns: no digit, no word that could name or say a secret
+    read, found = _find(read, words, finder)
+    if found:
+        return read, found
+    normal = reading.read(text, language.reading).text
+    if normal and _DIGIT.search(normal) and normal != read.casefold():
+        normal, found = _find(normal, _WORD.findall(_fold(normal)), finder)
+        if found:
+            return normal, found
+    return read, []
+
+
+def _find(read: str, words: List[str], finder: _Finder) -> Tuple[str, List[Secret]]:
+    """``read`` with digit words as digits, and the secrets in it."""
     digit_words = finder.digit_words
     if any(a in digit_words and b in digit_words for a, b in zip(words, words[1:])):
         read = _spoken_digits(read, finder)
-        folded = _fold(read)
-        words = _WORD.findall(folded.casefold())
-        has_digit = _DIGIT.search(folded) is not None
+    folded = _fold(read)
+    has_digit = _DIGIT.search(folded) is not None
     found: List[Secret] = []
     if has_digit:  # the validated shapes first: they name a tie's class
         found += _cards(folded) + _ibans(folded) + _tokens(folded)

@@ -2,40 +2,69 @@
 
 ovos-yes-no-plugin (the OVOS solver for this, multilingual) is used when installed;
 otherwise a small word list per language (``locale/<lang>/yes.voc``, ``no.voc``, ``unsure.voc``).
-Doubt wins ("I don't know"), then a negation ("yes, I mean no"), then a yes; an
-answer with none of them is unclear (None).
+Both read the answer's :mod:`reading <language.reading>`: lead-ins, fillers and tags
+kept (a "no" that opens an answer is the answer), contractions expanded ("yes I'm sure"
+→ "yes i am sure", matched by "i am sure"), and the lists read the same way. Doubt wins
+("I don't know"), then a negation ("yes, I mean no", "don't do it"), then a yes; an
+answer with none of them is unclear (None). :func:`is_answer` tells an answer ("sim,
+tenho a certeza") from the user saying something new ("sure is cold today").
 """
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Optional
+from functools import lru_cache
+from typing import Any, Callable, Optional, Tuple
 
 from ovos_utils.log import LOG
 
-from ovos_memory_plugin_entity.language.data import Language
+from ovos_memory_plugin_entity.language.data import Language, ReadingWords
+from ovos_memory_plugin_entity.language.reading import read
 
 Judge = Callable[[str, str], Optional[bool]]
+# An answer is short: "yes, go ahead, I'm sure"; a longer reply is the user saying something new.
+MAX_ANSWER_WORDS = 8
 
 
-def _phrase_in(phrase: str, words: str) -> bool:
-    return re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", words) is not None
+def _spoken(text: str, words: ReadingWords) -> str:
+    """An answer as read: every word, those set aside included, contractions expanded."""
+    return " ".join(w for clause in read(text, words).clauses for w in (*clause.aside, *clause.words))
 
 
-def _doubtful(language: Language, answer: str) -> bool:
-    words = " ".join(re.findall(r"[\w']+", answer.casefold()))
-    return any(_phrase_in(p, words) for p in language.unsure)
+@lru_cache(maxsize=64)
+def _pattern(phrases: Tuple[str, ...], words: ReadingWords) -> "re.Pattern[str]":
+    """Any of ``phrases``, read the way an answer is, as whole words (longest first)."""
+    read_phrases = sorted({_spoken(p, words) for p in phrases} - {""}, key=len, reverse=True)
+    body = "|".join(re.escape(p) for p in read_phrases) or "(?!)"
+    return re.compile(rf"(?<![\w'])(?:{body})(?![\w'])")
+
+
+def _verdict(language: Language, answer: str) -> Optional[bool]:
+    spoken = _spoken(answer, language.reading)
+    if _pattern(language.unsure, language.reading).search(spoken):
+        return None
+    if _pattern(language.no, language.reading).search(spoken):
+        return False
+    if _pattern(language.yes, language.reading).search(spoken):
+        return True
+    return None
+
+
+def is_answer(language: Language, answer: str) -> bool:
+    """A yes, a no or a doubt, and nothing but words of assent, fillers, lead-ins and
+    tags besides ("sí sí, segurísima"; not "sure is cold today")."""
+    reading = read(answer, language.reading)
+    spoken = " ".join(reading.words)
+    everything = _spoken(answer, language.reading)
+    decisive = _pattern((*language.yes, *language.no, *language.unsure), language.reading)
+    if not everything or len(everything.split()) > MAX_ANSWER_WORDS or not decisive.search(everything):
+        return False
+    assent = _pattern((*language.yes, *language.no, *language.unsure, *language.assent), language.reading)
+    return not assent.sub(" ", spoken).strip()
 
 
 def word_list_judge(language: Language) -> Judge:
     def judge(_question: str, answer: str) -> Optional[bool]:
-        words = " ".join(re.findall(r"[\w']+", answer.casefold()))
-        if _doubtful(language, answer):
-            return None
-        if any(_phrase_in(p, words) for p in language.no):
-            return False
-        if any(_phrase_in(p, words) for p in language.yes):
-            return True
-        return None
+        return _verdict(language, answer)
     return judge
 
 
@@ -49,8 +78,8 @@ def load_judge(language: Language, lang: str) -> Judge:
         return fallback
 
     def judge(question: str, answer: str) -> Optional[bool]:
-        if _doubtful(language, answer):  # "I don't know" is not a no
-            return None
+        if _pattern(language.unsure, language.reading).search(_spoken(answer, language.reading)):
+            return None  # "I don't know" is not a no
         try:
             verdict = engine.yes_or_no(question, answer, lang=lang)
         except Exception as exc:

@@ -10,18 +10,17 @@ Nothing the model returns can make an item live: the contract has no such operat
 from __future__ import annotations
 
 import math
-import re
 from typing import Callable, List, Optional, Sequence, Set, Tuple
 
 from ovos_memory_plugin_entity.domain.editor import Editor
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.record import Pending, SessionRecord
 from ovos_memory_plugin_entity.domain.rendering import sanitise
-from ovos_memory_plugin_entity.domain.text import content_words, said_words
+from ovos_memory_plugin_entity.domain.text import content_words
 from ovos_memory_plugin_entity.io.caches import LRU
 from ovos_memory_plugin_entity.language.data import Language
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
-from ovos_memory_plugin_entity.language.yesno import Judge
+from ovos_memory_plugin_entity.language.yesno import Judge, is_answer
 
 # Sessions whose offered items this process tracks (from a context to its exchange).
 MAX_TRACKED_SESSIONS = 10_000
@@ -29,16 +28,8 @@ MAX_TRACKED_SESSIONS = 10_000
 
 # What a question about pending facts may add to a turn, at most: it rides on the facts block.
 MAX_QUESTION_CHARS = 600
-# An answer to "should I remember...?" is short; a longer reply is the user saying something.
-MAX_ANSWER_WORDS = 8
 # The share of a pending item's content words the assistant's question must say to name it.
 NAMED_SHARE = 0.5
-
-
-def _phrase_pattern(phrases: Sequence[str]) -> "re.Pattern[str]":
-    """Any of ``phrases`` as whole words, longest first (case-folded, apostrophes straight)."""
-    folded = sorted({" ".join(said_words(p)) for p in phrases if said_words(p)}, key=len, reverse=True)
-    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(p) for p in folded) + r")(?![\w'])" if folded else "(?!)")
 
 
 def _named(item_words: Tuple[str, ...], said: Set[str]) -> bool:
@@ -76,9 +67,6 @@ class Confirmation:
         # What the context being answered now offered: item id -> its content words.
         self._offered: LRU[str, List[Tuple[str, Tuple[str, ...]]]] = LRU(MAX_TRACKED_SESSIONS)
         self._stem = stemmer_for(language.stemmer)
-        phrases = (*language.yes, *language.no, *language.unsure)
-        self._decisive = _phrase_pattern(phrases)
-        self._assent = _phrase_pattern((*phrases, *language.assent))
 
     def question(self, key: str, record: SessionRecord, now: float, refuses: Callable[[str], bool]) -> Optional[str]:
         """The paragraph asking about pending items, within its bound, or None; remembers what it asked."""
@@ -122,10 +110,7 @@ class Confirmation:
 
     def _is_answer(self, user_words: str) -> bool:
         """A yes, a no or a doubt, and nothing but words of assent besides."""
-        spoken = " ".join(said_words(user_words))
-        if not spoken or len(spoken.split()) > MAX_ANSWER_WORDS or not self._decisive.search(spoken):
-            return False
-        return not self._assent.sub(" ", spoken).strip()
+        return is_answer(self._language, user_words)
 
     def take_answer(self, editor: Editor, user_words: str, asked_now: Sequence[str]) -> None:
         """One exchange, in order: its user words answer the items that awaited an answer;

@@ -115,7 +115,7 @@ class Voice:
     def heard(self, key: str, record: SessionRecord, utterance: str, now: float) -> Optional[VoiceTurn]:
         """Act on the control in ``utterance``, if it holds one; what this turn's block says."""
         control = recognise(utterance, self._language)
-        if control is None or not self._acts_on(control):
+        if control is None or control.unsure or not self._acts_on(control):  # unsure: learnt as said
             return None
         self._acted.put(key, utterance.strip())
         if control.kind == "recall":

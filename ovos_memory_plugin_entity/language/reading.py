@@ -1,0 +1,293 @@
+"""One reading of an utterance, made once per turn, that every language feature reads.
+
+A speech recogniser hands over lower case, no punctuation, commas in odd places,
+fillers, lead-ins, closing tags, run-on clauses and numbers in words. :func:`read` turns
+that into one normalised form, per language, from data a translator edits
+(``locale/<lang>/*.voc``, see :class:`ReadingWords`):
+
+- look-alike letters folded and compatibility forms read as they render (the screen's
+  :func:`~language.screen.screened_form` and :func:`~language.screen.skeleton`), case
+  folded, curly apostrophes made straight;
+- contractions expanded (``contractions.voc``: "i'm = i am", "t'as = tu as");
+- numbers in words read as digits by OVOS's own parser (ovos-number-parser: "seventy
+  three" → 73, "setenta e dois" → 72), digit by digit too ("four oh two one" → 4021,
+  "four double eight one" → 4881, ``number_words.voc``); a lone "one"/"a"/"un" stays a word;
+- clauses found at punctuation and, without it, before a clause-opening conjunction
+  (``clause_openers.voc``: "and", "but", "so") or a subject pronoun (``subjects.voc``)
+  unless the word before binds it ("what i said", "do you know": ``clause_glue.voc``);
+- in each clause, fillers ("um", ``fillers.voc``) set aside wherever they stand, lead-ins
+  ("you know what", "actually", "can you", ``lead_ins.voc``) at its start and closing tags
+  ("okay", "please", ``tags.voc``) at its end;
+- each clause marked: ``negated`` (a negation of ``negations.voc`` governs it: a clause
+  is the scope of its negation; ``negation_at`` says where it stands, so a reader can
+  tell "don't forget my address" from "forget that, I don't want it kept"), ``question`` (a "?" ends it, or it opens with a question
+  word or an inverted auxiliary, ``question_openers.voc``) and ``reported`` (someone else's
+  words: "she said", "my boss told me to", ``reported.voc``, anywhere in the clause; a
+  clause that is only a report, "…, she said", marks the one before it).
+
+The English lists are read beside every language's own (English is said everywhere).
+
+API (stable; the controls, the gates, the yes/no judge, the screen, the secret finder
+and the rules read it)::
+
+    reading = read(utterance, language)      # cached: one turn reads it once
+    reading.text                             # the normalised utterance (clauses joined by ", ")
+    for clause in reading.clauses:           # in spoken order
+        clause.text, clause.words            # what it says, lead-ins, fillers and tags aside
+        clause.aside                         # the words set aside, in order ("no", "wait", "okay")
+        clause.negated, clause.negation_at       # a negation, and where it stands among the words
+        clause.question, clause.reported
+
+Pure, and bounded: at most :data:`MAX_READ_CHARS` characters are read.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ovos_memory_plugin_entity.domain.text import expand_contractions
+from ovos_memory_plugin_entity.language.data import ReadingWords
+from ovos_memory_plugin_entity.language.screen import screened_form, skeleton
+
+# Only this much of an utterance is read: a spoken turn is short, a pasted page is no turn.
+MAX_READ_CHARS = 1000
+# Distinct utterances whose reading is kept: one turn's features (controls, gates, rules,
+# screen) read the same utterance several times; a few turns back is plenty.
+MAX_CACHED_READINGS = 256
+# Number words looked up once each (the parser costs ~0.1 ms a call).
+MAX_CACHED_NUMBER_WORDS = 4096
+# A lead-in or tag set aside is at most this many words ("you know what", "if you don't mind").
+MAX_PHRASE_WORDS = 5
+# A clause of fewer words than this is not split before a subject pronoun ("yes i'm sure").
+MIN_SPLIT_WORDS = 2
+# A run of single digits this long reads as one number ("four oh two one" → 4021); a shorter one
+# ("two or three") stays as said.
+MIN_DIGIT_RUN = 3
+
+_SENTENCE_END = re.compile(r"[.!?;:¿¡…]+")
+_WORD = re.compile(r"[\w'·-]+")
+_QUESTION_MARK = re.compile(r"[?¿？]")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause as read: its words with lead-ins, fillers and tags set aside."""
+
+    words: Tuple[str, ...]
+    aside: Tuple[str, ...] = ()
+    negation_at: Tuple[int, ...] = ()  # where a negation stands among ``words`` (its scope is the clause)
+    question: bool = False
+    reported: bool = False
+
+    @property
+    def negated(self) -> bool:
+        return bool(self.negation_at)
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The normalised utterance and its clauses, in spoken order."""
+
+    clauses: Tuple[Clause, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return ", ".join(c.text for c in self.clauses if c.words)
+
+    @property
+    def words(self) -> Tuple[str, ...]:
+        return tuple(w for c in self.clauses for w in c.words)
+
+
+def read(utterance: str, words: ReadingWords) -> Reading:
+    """The reading of ``utterance`` (a non-string reads as nothing)."""
+    if not isinstance(utterance, str):
+        return Reading()
+    return _read(utterance[:MAX_READ_CHARS], words)
+
+
+@lru_cache(maxsize=MAX_CACHED_READINGS)
+def _read(utterance: str, words: ReadingWords) -> Reading:
+    text = skeleton(screened_form(utterance)).casefold().replace("’", "'").replace("`", "'")
+    clauses: List[Clause] = []
+    start = 0
+    for end in _SENTENCE_END.finditer(text + "."):
+        sentence = text[start:end.start()]
+        asked = bool(_QUESTION_MARK.search(text[end.start():end.end()] if end.start() < len(text) else ""))
+        start = end.end()
+        said = _expand(_WORD.findall(sentence.replace(",", " , ")) if "," in sentence else _WORD.findall(sentence),
+                       words)
+        said = _numbers(said, words)
+        pieces = _split(said, words)
+        for i, piece in enumerate(pieces):
+            clause = _clause(piece, words, asked and i == len(pieces) - 1)
+            if clause.words or clause.aside:
+                clauses.append(clause)
+    return Reading(_mark_reports(clauses, words))
+
+
+def _expand(said: List[str], words: ReadingWords) -> List[str]:
+    """Contractions and elisions expanded; commas kept as a word of their own (a soft clause edge)."""
+    return expand_contractions((w.strip("'-") or w for w in said), dict(words.contractions))
+
+
+@lru_cache(maxsize=MAX_CACHED_NUMBER_WORDS)
+def _as_number(word: str, lang: str) -> Optional[str]:
+    """``word`` read by ovos-number-parser: its digits, or None for no number word."""
+    if word.isdigit():
+        return word
+    try:
+        from ovos_number_parser import numbers_to_digits
+        digits = numbers_to_digits(word, lang=lang).strip()
+    except Exception:  # a language or a word the parser cannot read stays a word
+        return None
+    return digits if digits.isdigit() and digits != word else None
+
+
+def _numbers(said: List[str], words: ReadingWords) -> List[str]:
+    """Numbers in words read as digits: each run of number words (with the joiners
+    between them) read by the parser as a whole; then runs of single digits joined."""
+    helpers = dict(words.number_words)
+    out: List[str] = []
+    i = 0
+    while i < len(said):
+        if _as_number(said[i], words.lang) is None:
+            out.append(said[i])
+            i += 1
+            continue
+        j = i + 1
+        while j < len(said) and (_as_number(said[j], words.lang) is not None or (
+                j + 1 < len(said) and _is_joiner(said[j], words) and _as_number(said[j + 1], words.lang) is not None)):
+            j += 1
+        run = said[i:j]
+        out.extend(_read_run(run, words) if not (len(run) == 1 and _as_number(run[0], words.lang) == "1"
+                                                   and not run[0].isdigit()) else run)
+        i = j
+    return _join_digits(out, helpers)
+
+
+def _is_joiner(word: str, words: ReadingWords) -> bool:
+    """A word that joins number words ("setenta e dois", "ochenta y uno", "four oh two")."""
+    return word in words.clause_openers or word in dict(words.number_words)
+
+
+def _read_run(run: Sequence[str], words: ReadingWords) -> List[str]:
+    try:
+        from ovos_number_parser import numbers_to_digits
+        return numbers_to_digits(" ".join(run), lang=words.lang).split()
+    except Exception:  # the parser failed on this run: it stays as said
+        return list(run)
+
+
+def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
+    """"4 oh 2 1" → "4021", "4 double 8 1" → "4881": a run of single digits (with the
+    language's "oh", "double") of :data:`MIN_DIGIT_RUN` or more read as one number."""
+    out: List[str] = []
+    i = 0
+    while i < len(said):
+        digits, j = "", i
+        while j < len(said):
+            word, value = said[j], helpers.get(said[j], "")
+            if len(word) == 1 and word.isdigit():
+                digits += word
+            elif value.isdigit() and digits:
+                digits += value
+            elif value.startswith("x") and j + 1 < len(said) and len(said[j + 1]) == 1 and said[j + 1].isdigit():
+                digits += said[j + 1] * int(value[1:] or "1")
+                j += 1
+            else:
+                break
+            j += 1
+        if len(digits) >= MIN_DIGIT_RUN:
+            out.append(digits)
+            i = j
+        else:
+            out.append(said[i])
+            i += 1
+    return out
+
+
+def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
+    """Clauses without punctuation: before a conjunction (kept at the clause's start,
+    where it is set aside as a lead-in) and before a subject pronoun the previous word
+    does not bind, once the clause holds :data:`MIN_SPLIT_WORDS` words besides its
+    lead-ins ("yes i'm sure" stays one). A comma ends a clause only where a conjunction
+    or a subject follows it ("remember, I live in Leeds")."""
+    pieces: List[List[str]] = [[]]
+    for word in said:
+        current = pieces[-1]
+        before = current[-1] if current else ""
+        opens = word in words.clause_openers or (word in words.subjects and before not in words.clause_glue)
+        if word == "," or not opens:
+            current.append(word)
+            continue
+        content, _ = _strip_leading([w for w in current if w != "," and w not in words.fillers], words)
+        if content and (len(content) >= MIN_SPLIT_WORDS or before == ","):
+            pieces.append([word])
+        else:
+            current.append(word)
+    return [[w for w in piece if w != ","] for piece in pieces]
+
+
+def _strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str], List[str]]:
+    """Lead-ins, fillers and the conjunction that opened the clause, at its start, longest first, repeatedly."""
+    said, aside = list(said), []
+    while said:
+        for size in range(min(MAX_PHRASE_WORDS, len(said)), 0, -1):  # "ah não" before the filler "ah"
+            if tuple(said[:size]) in words.lead_ins:
+                aside.extend(said[:size])
+                del said[:size]
+                break
+        else:
+            if said[0] not in words.fillers and said[0] not in words.clause_openers:
+                return said, aside
+            aside.append(said.pop(0))
+    return said, aside
+
+
+def _strip_trailing(said: List[str], words: ReadingWords) -> Tuple[List[str], List[str]]:
+    """Closing tags and fillers at the end, longest first, repeatedly."""
+    aside: List[str] = []
+    while said:
+        if said[-1] in words.fillers:
+            aside.insert(0, said.pop())
+            continue
+        for size in range(min(MAX_PHRASE_WORDS, len(said) - 1), 0, -1):  # a tag never is the whole clause
+            if tuple(said[-size:]) in words.tags:
+                aside[:0] = said[-size:]
+                del said[-size:]
+                break
+        else:
+            return said, aside
+    return said, aside
+
+
+def _clause(said: List[str], words: ReadingWords, asked: bool) -> Clause:
+    head, aside = _strip_leading(said, words)
+    body, tail = _strip_trailing(head, words)
+    body = [w for w in body if w not in words.fillers]
+    negation_at = tuple(i for i, w in enumerate(body) if w in words.negations or w.endswith("n't"))
+    question = asked or bool(body and body[0] in words.question_openers)
+    reported = any(_holds(body, phrase) for phrase in words.reported)
+    return Clause(tuple(body), tuple(aside + tail), negation_at, question, reported)
+
+
+def _holds(said: Sequence[str], phrase: Sequence[str]) -> bool:
+    size = len(phrase)
+    return any(tuple(said[i:i + size]) == tuple(phrase) for i in range(len(said) - size + 1))
+
+
+def _mark_reports(clauses: List[Clause], words: ReadingWords) -> Tuple[Clause, ...]:
+    """A clause that is only a report ("…, she said") makes the clause before it reported."""
+    out = list(clauses)
+    for i in range(1, len(out)):
+        if out[i].reported and any(tuple(out[i].words) == tuple(p) for p in words.reported) and not out[i - 1].reported:
+            previous = out[i - 1]
+            out[i - 1] = Clause(previous.words, previous.aside, previous.negation_at, previous.question, True)
+    return tuple(out)
