@@ -181,7 +181,10 @@ SAID = [("en-us", "My bank PIN's 4821, by the way", "4821"),
         ("en-us", "card 4111\u20111111\u20111111\u20111111", "4111"),
         ("en-us", "card 4111, 1111, 1111, 1111", "1111"),
         ("en-us", "IBAN GB82.WEST.1234.5698.7654.32", "5698"),
-        ("en-us", "my card is four one one one, one one one one, one one one one, one one one one", "1111")]
+        ("en-us", "my card is four one one one, one one one one, one one one one, one one one one", "1111"),
+        ("en-us", "the pin on my phone is forty eight sixty three", "48"),  # tens, through the reading
+        ("de-de", "das wlan passwort ist sonnenblume siebenundsiebzig", "sonnenblume"),
+        ("nl-nl", "mijn mailwachtwoord is paarse tulpen", "tulpen")]  # a compound ending in a keyword
 
 
 @pytest.mark.parametrize("lang,said,value", SAID)

@@ -371,11 +371,11 @@ def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
     if "  " in read or "\t" in read:
         read = _PLAIN_SPACES.sub(" ", read).strip()
     words = _WORD.findall(_fold(read).casefold())
-    if _DIGIT.search(read) is None and finder.wordless_triggers.isdisjoint(words) \
-            and finder.first_words.isdisjoint(words):
+    named = not finder.first_words.isdisjoint(words) or any(w.endswith(finder.compound_ends) for w in words)
+    if _DIGIT.search(read) is None and finder.wordless_triggers.isdisjoint(words) and not named:
         return read, []  # most turns: no digit, no word that could name or say a secret
     read, found = _find(read, words, finder)
-    if found:
+    if found or not named:
         return read, found
     normal = reading.read(text, language.reading).text
     if normal and _DIGIT.search(normal) and normal != read.casefold():
