@@ -62,9 +62,17 @@ class Logs:
         return record
 
 
+# What may stand between the characters of a number written compactly in the test data
+# ("5424180663190277" is still said by "5424-1806-6319-0277" or "5424 1806 6319 0277").
+SEPARATORS = r"[\s.,/\-\u2010-\u2015\u2212]?"
+
+
 def said(form: str, text: str) -> bool:
-    """``form`` stands in ``text`` as words of their own (case and spacing aside)."""
+    """``form`` stands in ``text`` as words of their own (case and spacing aside; a compact
+    number also with separators between its characters)."""
     words = [re.escape(w) for w in form.split()]
+    if len(words) == 1 and any(c.isdigit() for c in form) and form.isalnum():
+        words = [SEPARATORS.join(re.escape(c) for c in form)]
     return re.search(r"(?<![\w.])" + r"[\s\W]*".join(words) + r"(?!\w)", text, re.IGNORECASE) is not None
 
 
