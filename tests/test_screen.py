@@ -126,3 +126,10 @@ def test_a_text_shaped_as_an_instruction_is_refused(text):
 @pytest.mark.parametrize("text", LOOK_ALIKE_FACTS)
 def test_a_quote_a_name_or_a_job_that_looks_like_one_is_a_fact(text):
     assert not is_instruction(text, load_language("fr-FR"))
+
+
+def test_what_is_known_about_the_user_is_not_a_third_party():
+    """The plugin's own line asking to forget everything names the user as its subject."""
+    for lang in ["en-US", "de-DE", "ca-ES"]:
+        language = load_language(lang)
+        assert not is_instruction(language.phrases["forget_all_item"], language)

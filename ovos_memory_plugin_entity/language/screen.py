@@ -61,6 +61,9 @@ _THE_USER = re.compile(
     r"cualquier|qualquer|qualsevol|qualsiasi|o|os|il|gli|de|het|elke|alle)\s+|\bl')"
     r"(?:users?|utilisateurs?|usuari[oa]?s?|utilizador(?:es)?|utent[ei]|(?:be)?nutzer[ns]?|gebruikers?)\b",
     re.IGNORECASE)
+# ...except as what is known or said *about* the user ("everything you remember about the
+# user", the plugin's own lines): that is the user as the subject, not a third party.
+_ABOUT = re.compile(r"(?:\b(?:about|über|uber|sur|over|sobre|de)\s+)$")
 # Punctuation that renders as a colon or an angle bracket: "Assistantː" (a modifier letter),
 # "‹system›" (single guillemets) read as the role markers they show.
 _LOOK_ALIKES = str.maketrans({"ː": ":", "˸": ":", "∶": ":", "꞉": ":", "׃": ":", "܃": ":",
@@ -149,9 +152,14 @@ def _addresses_the_assistant(text: str, language: Language) -> bool:
     return False
 
 
+def _names_the_user(text: str) -> bool:
+    """"The user" or "other users" spoken of as a third party (see :data:`_THE_USER`)."""
+    return any(not _ABOUT.search(text, 0, m.start()) for m in _THE_USER.finditer(text))
+
+
 def is_instruction(fact: str, language: Language) -> bool:
     """True for a "fact" that tries to instruct the assistant rather than describe the user."""
     text = skeleton(screened_form(fact[:MAX_SCREENED_CHARS]).translate(_CAPITAL_I)).casefold().replace("’", "'").translate(_LOOK_ALIKES)
-    return (bool(TEMPLATE_TOKENS.search(text)) or bool(_STRUCTURE.search(text)) or bool(_THE_USER.search(text))
+    return (bool(TEMPLATE_TOKENS.search(text)) or bool(_STRUCTURE.search(text)) or _names_the_user(text)
             or any(p.search(text) for p in language.instructions)
             or _gives_orders(text, language) or _addresses_the_assistant(text, language))
