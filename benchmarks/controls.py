@@ -2,7 +2,8 @@
 
 Run by hand: ``python benchmarks/controls.py``. Prints, per shipped language, the
 median time of :func:`language.controls.recognise` on ordinary utterances (what every
-turn pays) and on the controls themselves, the forget gate on a 264,000-character
+turn pays; issue 32's target: under 50 µs on a turn that holds no control), on the
+development half's turns that hold none (tests/data/speech), and on the controls themselves, the forget gate on a 264,000-character
 utterance (issue 27: once 52 s), and the rules extractor's precision and recall on its
 own test set (``tests/rules_cases.py``).
 """
@@ -25,6 +26,17 @@ ORDINARY = ["What's the weather like in Porto tomorrow?", "Set a timer for ten m
             "I had a long day at work and my daughter Emma is allergic to cats, so we stayed home.",
             "Tell me a joke about penguins"]
 REPEAT = 2_000
+SPEECH = Path(__file__).resolve().parents[1] / "tests" / "data" / "speech"
+
+
+def spoken_without_control(lang: str) -> list:
+    """The development half's user turns in ``lang`` that hold no control (facts, small talk, commands)."""
+    import json
+    path = SPEECH / f"{lang}.json"
+    if not path.is_file():
+        return []
+    return [t["user"] for s in json.loads(path.read_text(encoding="utf-8"))
+            if s["category"] in ("fact", "smalltalk", "other_skill", "question", "correction") for t in s["turns"]]
 
 
 def main() -> None:
@@ -34,7 +46,10 @@ def main() -> None:
         controls = [spoken[k] for k in ("recall", "forget_last", "forget_slot", "pause", "resume", "forget_all")]
         ordinary = timed(lambda: [recognise(u, language) for u in ORDINARY], REPEAT)
         heard = timed(lambda: [recognise(u, language) for u in controls], REPEAT)
+        spoken = spoken_without_control(lang)
+        fresh = timed(lambda: [recognise(u, language) for u in spoken], 200) if spoken else [0.0]
         print(f"{lang}: ordinary {median_ms([t / len(ORDINARY) for t in ordinary])}   "
+              f"spoken, no control {median_ms([t / max(1, len(spoken)) for t in fresh])}   "
               f"controls {median_ms([t / len(controls) for t in heard])}")
     english = load_language("en-us")
     huge = "I like tea, " * 22_000

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import fold_accents
-from ovos_memory_plugin_entity.language.data import ControlWords, Language, Phrase
+from ovos_memory_plugin_entity.language.data import ControlWords, Language, Phrase, PhraseIndex
 from ovos_memory_plugin_entity.language.reading import Clause, read
 
 # A spoken control is a short request; only this much of a turn is read for one.
@@ -51,6 +51,9 @@ MAX_FRONTED_AT = 8
 # An object said before its verb names what it is ("das letzte", "quella cosa del nuoto"): a
 # lone pronoun before a verb is its clitic ("de l'oublier"), no object said first.
 MIN_FRONTED_WORDS = 2
+# A thing not the user's is named in this many words at most ("forget Emma", "forget about
+# Emma's party"); longer, the user is talking about it ("... it's cancelled").
+MAX_NAME_WORDS = 3
 # Other words allowed between two words of a phrasing: "stop remembering stuff", "what
 # have you got stored on me".
 MAX_GAP = 3
@@ -74,9 +77,11 @@ class Control:
 
 def may_hold_control(utterance: str, language: Language) -> bool:
     """The cheap first test: some word of the utterance is a control's anchor word."""
-    anchors = language.control_anchors
-    return any(w in anchors or fold_accents(w) in anchors
-               for w in _ANCHOR_WORD.findall(utterance[:MAX_CONTROL_CHARS].casefold()))
+    return _holds_anchor(_ANCHOR_WORD.findall(utterance[:MAX_CONTROL_CHARS].casefold()), language.control_anchors)
+
+
+def _holds_anchor(words: Sequence[str], anchors: FrozenSet[str]) -> bool:
+    return any(w in anchors or fold_accents(w) in anchors for w in words)
 
 
 def recognise(utterance: str, language: Language) -> Optional[Control]:
@@ -85,10 +90,12 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
     if not isinstance(utterance, str) or not may_hold_control(utterance, language):
         return None
     clauses = [c for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words]
+    said = _ANCHOR_WORD.findall(" ".join(c.text for c in clauses))
+    controls = [words for words in language.controls if _holds_anchor(said, words.anchors)]
     for i, clause in enumerate(clauses):
         if clause.reported:
             continue
-        for words in language.controls:
+        for words in controls:
             found = _control(clause, words, language.reading.subjects, alone=len(clauses) == 1)
             if found is not None and found.kind == "remember" and not found.target:
                 # "merk dir, ich wohne in Bremen": what to remember is the next clause
@@ -129,20 +136,20 @@ def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str], alon
     said = clause.words
     if _starts_with_any(said, words.pause) is not None:  # its own negation is its request: "don't remember this"
         return Control("pause")
-    if not clause.negated and any(_find(said, phrase, 0, len(said)) is not None for phrase in words.resume):
+    if not clause.negated and _match(said, words.resume, 0, len(said)) is not None:
         return Control("resume")
     remembered = _starts_with_any(said, words.remember)  # "don't forget that ..." too
     if remembered is not None:
         return _remember(said, remembered)
     if not clause.negated:
-        if any(_find(said, phrase, 0, len(said)) is not None for phrase in words.recall) and not _opens_forgetting(
+        if _match(said, words.recall, 0, len(said)) is not None and not _opens_forgetting(
                 said, words):
             return Control("recall")
-    # A request may also start after a negation that closed what came before it: "dat
-    # klopt niet, schrap dat maar", "that's not true, delete it" (where a negation comes
-    # before its verb, "don't forget my address", not right after it).
-    skip = 1 if words.negation_after_verb else 2
-    for start in (0, *(at + skip for at in clause.negation_at if 0 < at < len(said) - skip)):
+    # Where a negation follows its verb, a request may start right after one that closed
+    # what came before it: "dat klopt niet, schrap dat maar". Where it comes before its
+    # verb, what follows a negation is governed by it: "I didn't say forget it".
+    restarts = clause.negation_at if words.negation_after_verb else ()
+    for start in (0, *(at + 1 for at in restarts if 0 < at < len(said) - 1)):
         negations = tuple(at - start for at in clause.negation_at if at >= start)
         found = _forgetting(said[start:], words, negations, subjects, alone, clause.question)
         if found is not None:
@@ -194,7 +201,7 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
             continue
         if negated(at):
             return None
-        if (said[at],) in words.last and at == len(said) - 1:  # verb and object in one word: "dimenticalo"
+        if (said[at],) in words.last.get(said[at], ()) and at == len(said) - 1:  # verb and object in one word: "dimenticalo"
             return Control("forget_last")
         return _object(_unsplit(words, said[at], [*verb[1], *said[at + 1:]]), words, verb[0], alone)
     for at in range(1, min(MAX_FRONTED_AT + 1, len(said)) if not question else 0):
@@ -262,8 +269,11 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
     personal = named or any(w in words.personal for w in said)
     if not personal and not memory_verb:
         return None  # "apaga as luzes da cozinha": another skill's
-    for_a_while = any(_find(said, phrase, 0, len(said), gap=0) is not None for phrase in words.moment)
-    return Control("forget_thing", " ".join(said), unsure=for_a_while or not (personal or alone))
+    for_a_while = _match(said, words.moment, 0, len(said), gap=0) is not None
+    # A name of someone or something not the user's, said alone, is clear ("forget Emma");
+    # said while the user talks on, or as a longer description, it may be talk about it.
+    talked_on = not alone or len(said) > MAX_NAME_WORDS
+    return Control("forget_thing", " ".join(said), unsure=for_a_while or (not personal and talked_on))
 
 
 def _without_leading(said: Sequence[str], particles: frozenset) -> Sequence[str]:
@@ -273,42 +283,39 @@ def _without_leading(said: Sequence[str], particles: frozenset) -> Sequence[str]
     return said[at:]
 
 
-def _longest(said: Sequence[str], phrases: Tuple[Phrase, ...]) -> int:
+def _longest(said: Sequence[str], phrases: PhraseIndex) -> int:
     """How many words of ``said`` the longest of ``phrases`` said right at its start covers."""
-    return max((len(p) for p in phrases if tuple(said[:len(p)]) == p), default=0)
+    if not said:
+        return 0
+    return max((len(p) for p in phrases.get(said[0], ()) if tuple(said[:len(p)]) == p), default=0)
 
 
-def _starts_with_any(said: Sequence[str], phrases: Tuple[Phrase, ...], strict: bool = False) -> Optional[int]:
+def _starts_with_any(said: Sequence[str], phrases: PhraseIndex, strict: bool = False) -> Optional[int]:
     """Where the first of ``phrases`` that opens ``said`` ends (its words in order, a few
     others between them unless ``strict``), or None."""
-    for phrase in phrases:
-        end = _find(said, phrase, 0, 1 if strict else MAX_VERB_AT + 1, gap=0 if strict else MAX_GAP)
-        if end is not None:
-            return end
-    return None
+    return _match(said, phrases, 0, 1 if strict else MAX_VERB_AT + 1, gap=0 if strict else MAX_GAP)
 
 
-def _find(said: Sequence[str], phrase: Phrase, first: int, last: int, gap: int = MAX_GAP) -> Optional[int]:
-    """Where ``phrase`` ends in ``said`` when its first word stands at ``first`` ..
+def _match(said: Sequence[str], phrases: PhraseIndex, first: int, last: int, gap: int = MAX_GAP) -> Optional[int]:
+    """Where one of ``phrases`` ends in ``said`` when its first word stands at ``first`` ..
     ``last`` - 1 and each next word follows within ``gap`` other words; None if nowhere.
-    A ``\\w+`` word stands for any one word; a word written ``.*word`` may follow any
-    number of words later."""
+    A word written ``.*word`` may follow any number of words later."""
     for start in range(first, min(last, len(said))):
-        if not _same(said[start], phrase[0]):
-            continue
-        at, ok = start, True
-        for word in phrase[1:]:
-            far = len(said) if word.startswith(".*") else min(at + 2 + gap, len(said))
-            word = word[2:] if word.startswith(".*") else word
-            nxt = next((j for j in range(at + 1, far) if _same(said[j], word)), None)
-            if nxt is None:
-                ok = False
-                break
-            at = nxt
-        if ok:
-            return at + 1
+        for phrase in phrases.get(said[start], ()):
+            end = _follows(said, phrase, start, gap)
+            if end is not None:
+                return end
     return None
 
 
-def _same(said: str, word: str) -> bool:
-    return said == word or word == "\\w+"
+def _follows(said: Sequence[str], phrase: Phrase, start: int, gap: int) -> Optional[int]:
+    at = start
+    for word in phrase[1:]:
+        far = len(said) if word.startswith(".*") else min(at + 2 + gap, len(said))
+        word = word[2:] if word.startswith(".*") else word
+        at = next((j for j in range(at + 1, far) if said[j] == word), -1)
+        if at < 0:
+            return None
+    return at + 1
+
+

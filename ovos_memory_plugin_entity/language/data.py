@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Dict, FrozenSet, List, Optional, Pattern, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Pattern, Sequence, Tuple
 
 from ovos_spec_tools import expand
 from ovos_spec_tools.resources import find_lang_dir, read_resource_file
@@ -135,6 +135,8 @@ class ReadingWords:
 
 
 Phrase = Tuple[str, ...]
+# Phrases by their first word: a clause is matched by looking its words up, not by trying every phrase.
+PhraseIndex = Dict[str, Tuple[Phrase, ...]]
 
 
 @dataclass(frozen=True)
@@ -145,21 +147,22 @@ class ControlWords:
     code: str
     forget: FrozenSet[str] = frozenset()  # verbs asking the memory to forget
     delete: FrozenSet[str] = frozenset()  # verbs deleting anything: the memory's only with a memory object
-    last: Tuple[Phrase, ...] = ()  # "that", "what i just said"
-    everything: Tuple[Phrase, ...] = ()  # "everything", "all the stuff"
-    about: Tuple[Phrase, ...] = ()  # "about", "what you know about": before a thing named
+    last: PhraseIndex = field(default_factory=dict)  # "that", "what i just said"
+    everything: PhraseIndex = field(default_factory=dict)  # "everything", "all the stuff"
+    about: PhraseIndex = field(default_factory=dict)  # "about", "what you know about": before a thing named
     personal: FrozenSet[str] = frozenset()  # "my", "me": the thing named is the user's
-    recall: Tuple[Phrase, ...] = ()
-    pause: Tuple[Phrase, ...] = ()
-    resume: Tuple[Phrase, ...] = ()
-    remember: Tuple[Phrase, ...] = ()
-    moment: Tuple[Phrase, ...] = ()  # "for a while": a forget about the moment, not the memory
+    recall: PhraseIndex = field(default_factory=dict)
+    pause: PhraseIndex = field(default_factory=dict)
+    resume: PhraseIndex = field(default_factory=dict)
+    remember: PhraseIndex = field(default_factory=dict)
+    moment: PhraseIndex = field(default_factory=dict)  # "for a while": a forget about the moment, not the memory
     particles: FrozenSet[str] = frozenset()  # clitics and particles a verb carries ("lá", "lo")
     non_memory_objects: FrozenSet[str] = frozenset()  # "alarm", "list": another skill's object
     two_part_verbs: Tuple[Tuple[str, str], ...] = ()  # ("take", "back"): its object between its parts
     # A negation follows the verb it negates ("vergiss das nicht"): one right before a verb
     # closed what came before ("dat klopt niet, schrap dat").
     negation_after_verb: bool = False
+    anchors: FrozenSet[str] = frozenset()  # a word each of these controls holds one of (the cheap first test)
 
 
 @dataclass(frozen=True)
@@ -281,8 +284,11 @@ def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
 
     contractions = _pairs(data["contractions"])
 
-    def phrases(name: str) -> Tuple[Tuple[str, ...], ...]:
-        return _phrases_of(data[f"control_{name}"], contractions)
+    def phrases(name: str) -> PhraseIndex:
+        index: Dict[str, List[Phrase]] = {}
+        for phrase in _phrases_of(data[f"control_{name}"], contractions):
+            index.setdefault(phrase[0], []).append(phrase)
+        return {first: tuple(found) for first, found in index.items()}
     return ControlWords(
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
@@ -295,19 +301,29 @@ def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
 @lru_cache(maxsize=1)
 def _every_control_word() -> Dict[str, ControlWords]:
     """The spoken controls' words of every shipped language: a control is understood in any."""
-    return {code: _control_words(code, _read(code)) for code in available()}
+    common = _every_stopword()
+    every = {code: _control_words(code, _read(code)) for code in available()}
+    return {code: replace(words, anchors=_anchors(words, common)) for code, words in every.items()}
 
 
-def _anchors(controls: Tuple[ControlWords, ...]) -> FrozenSet[str]:
-    """Words of which every control holds one (a verb, or a phrasing's first word), as the
-    cheap first test splits them (letters only, accents kept and folded)."""
-    words: set = set()
-    for c in controls:
-        words |= c.forget | c.delete
-        for phrase in (*c.recall, *c.pause, *c.resume, *c.remember):
-            words.update(phrase)
-    parts = {part for w in words for part in re.findall(r"\w+", w)}
-    return frozenset(parts | {fold_accents(p) for p in parts})
+@lru_cache(maxsize=1)
+def _every_stopword() -> FrozenSet[str]:
+    return frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["stopwords"])
+
+
+def _anchors(words: ControlWords, common: FrozenSet[str]) -> FrozenSet[str]:
+    """Words of which each of a language's controls holds one, as the cheap first test
+    splits them (letters only, accents kept and folded): one word of each verb and each
+    phrasing (it holds all its words, so any one will do): its longest word that is no
+    stopword of any shipped language, the rarest in ordinary talk ("remembering",
+    "record", "memory"; not "what" or "about")."""
+    def rarest(phrase: Sequence[str]) -> str:
+        parts = [p for w in phrase for p in re.findall(r"\w+", w)] or list(phrase)
+        return max(reversed(parts), key=lambda p: (fold_accents(p) not in common, len(p)))
+    found = {rarest(v.split()) for v in words.forget | words.delete}
+    for index in (words.recall, words.pause, words.resume, words.remember):
+        found.update(rarest(phrase) for phrases in index.values() for phrase in phrases)
+    return frozenset(found | {fold_accents(w) for w in found})
 
 
 def available() -> List[str]:
@@ -461,7 +477,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
                                                    + (english[f"sensitive_{name}"] if with_english else [])))
                          for name in CATEGORIES},
         reading=_reading(code, data, english, negations),
-        controls=controls, control_anchors=_anchors(controls),
+        controls=controls, control_anchors=frozenset().union(*(c.anchors for c in controls)),
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
         subject=str(data["clauses"]["subject"]),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))

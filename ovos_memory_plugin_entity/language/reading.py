@@ -66,8 +66,11 @@ MIN_SPLIT_WORDS = 2
 # ("two or three") stays as said.
 MIN_DIGIT_RUN = 3
 
+# In a reporting phrase, any one word: "(my|his) \w+ said".
+ANY_WORD = "\\w+"
+
 _SENTENCE_END = re.compile(r"[.!?;:¿¡…]+")
-_WORD = re.compile(r"[\w'·-]+")
+_WORD = re.compile(r"[\w'·-]+|,")  # a comma is kept as a word of its own: a soft clause edge
 _QUESTION_MARK = re.compile(r"[?¿？]")
 
 
@@ -121,8 +124,7 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
         sentence = text[start:end.start()]
         asked = bool(_QUESTION_MARK.search(text[end.start():end.end()] if end.start() < len(text) else ""))
         start = end.end()
-        said = _expand(_WORD.findall(sentence.replace(",", " , ")) if "," in sentence else _WORD.findall(sentence),
-                       words)
+        said = _expand(_WORD.findall(sentence), words)
         said = _numbers(said, words)
         pieces = _split(said, words)
         for i, piece in enumerate(pieces):
@@ -279,15 +281,18 @@ def _clause(said: List[str], words: ReadingWords, asked: bool) -> Clause:
 
 
 def _holds(said: Sequence[str], phrase: Sequence[str]) -> bool:
+    """``phrase`` stands in ``said``, word for word (``\\w+`` is any one word: "my \\w+ said")."""
     size = len(phrase)
-    return any(tuple(said[i:i + size]) == tuple(phrase) for i in range(len(said) - size + 1))
+    return any(all(p == w or p == ANY_WORD for p, w in zip(phrase, said[i:i + size]))
+               for i in range(len(said) - size + 1))
 
 
 def _mark_reports(clauses: List[Clause], words: ReadingWords) -> Tuple[Clause, ...]:
     """A clause that is only a report ("…, she said") makes the clause before it reported."""
     out = list(clauses)
     for i in range(1, len(out)):
-        if out[i].reported and any(tuple(out[i].words) == tuple(p) for p in words.reported) and not out[i - 1].reported:
+        if out[i].reported and any(len(out[i].words) == len(p) and _holds(out[i].words, p) for p in words.reported) \
+                and not out[i - 1].reported:
             previous = out[i - 1]
             out[i - 1] = Clause(previous.words, previous.aside, previous.negation_at, previous.question, True)
     return tuple(out)

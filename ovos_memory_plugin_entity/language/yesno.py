@@ -50,16 +50,18 @@ def _verdict(language: Language, answer: str) -> Optional[bool]:
 
 
 def is_answer(language: Language, answer: str) -> bool:
-    """A yes, a no or a doubt, and nothing but words of assent, fillers, lead-ins and
-    tags besides ("sí sí, segurísima"; not "sure is cold today")."""
-    reading = read(answer, language.reading)
-    spoken = " ".join(reading.words)
+    """A short answer: a no with whatever reasons besides ("nee doch nicht, lass mal
+    lieber"); a yes or a doubt with nothing but words of assent, fillers, lead-ins and
+    tags besides ("sí sí, segurísima"; not "sure is cold today", "what time is it")."""
     everything = _spoken(answer, language.reading)
-    decisive = _pattern((*language.yes, *language.no, *language.unsure), language.reading)
-    if not everything or len(everything.split()) > MAX_ANSWER_WORDS or not decisive.search(everything):
+    if not everything or len(everything.split()) > MAX_ANSWER_WORDS:
+        return False
+    if _verdict(language, answer) is False:
+        return True
+    if not _pattern((*language.yes, *language.unsure), language.reading).search(everything):
         return False
     assent = _pattern((*language.yes, *language.no, *language.unsure, *language.assent), language.reading)
-    return not assent.sub(" ", spoken).strip()
+    return not assent.sub(" ", " ".join(read(answer, language.reading).words)).strip()
 
 
 def word_list_judge(language: Language) -> Judge:

@@ -1,0 +1,181 @@
+"""Spoken controls as intents (language/controls.py), the yes/no judge and the answer check
+(language/yesno.py), on turns written by testers who never read the code
+(tests/data/speech, the development half) and on other phrasings of the same intents."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterator, Optional, Tuple
+
+import pytest
+
+from ovos_memory_plugin_entity.language.controls import may_hold_control, recognise
+from ovos_memory_plugin_entity.language.data import available, load_language
+from ovos_memory_plugin_entity.language.yesno import is_answer, word_list_judge
+
+SPEECH = Path(__file__).parent / "data" / "speech"
+# Which turn of a scenario is the control, and what it is.
+CONTROL_TURN = {"control_recall": None, "control_forget_last": -1, "control_forget_thing": -1,
+                "control_forget_all": -2, "control_pause": 0}
+
+
+def spoken_turns() -> Iterator[Tuple[str, str, str, Optional[str]]]:
+    """(lang, scenario id, user words, the control they hold or None), every user turn and ask."""
+    for path in sorted(SPEECH.glob("*.json")):
+        for scenario in json.loads(path.read_text(encoding="utf-8")):
+            category, turns = scenario["category"], [t["user"] for t in scenario["turns"]]
+            for i, words in enumerate(turns):
+                if category == "control_forget_all" and i == len(turns) - 1:
+                    continue  # the answer to the question, judged below
+                want = None
+                if category in CONTROL_TURN and CONTROL_TURN[category] is not None:
+                    want = category[len("control_"):] if i == CONTROL_TURN[category] % len(turns) else None
+                if category == "control_resume":
+                    want = ("pause", "resume", None)[min(i, 2)]
+                yield path.stem, scenario["id"], words, want
+            if scenario.get("ask"):
+                yield path.stem, scenario["id"], scenario["ask"], "recall" if category == "control_recall" else None
+
+
+TURNS = list(spoken_turns())
+
+
+def test_the_development_half_is_here_in_every_language():
+    assert sorted({lang for lang, *_ in TURNS}) == available()
+
+
+@pytest.mark.parametrize("lang,scenario,words,want", TURNS, ids=[f"{t[1]}:{t[2][:40]}" for t in TURNS])
+def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, want):
+    control = recognise(words, load_language(lang))
+    assert (control.kind if control is not None and not control.unsure else None) == want
+
+
+@pytest.mark.parametrize("lang,words,kind", [
+    # lead-ins, fillers and tags around a control (issue 32)
+    ("en-us", "you know what forget everything you know about me", "forget_all"),
+    ("en-us", "Hmm, actually, forget what I just told you", "forget_last"),
+    ("en-us", "uh forget what i just said", "forget_last"),
+    ("en-us", "So what do you actually remember about me?", "recall"),
+    ("en-us", "hey what do you actually know about me", "recall"),
+    ("de-de", "was weißt du eigentlich alles über mich", "recall"),
+    ("es-es", "mira olvida lo que te acabo de decir", "forget_last"),
+    ("it-it", "senti dimentica quello che ti ho detto", "forget_last"),
+    ("nl-nl", "weet je wat vergeet alles wat je over mij weet", "forget_all"),
+    # "forget that" right after a fact
+    ("en-us", "actually forget that", "forget_last"), ("fr-fr", "en fait oublie ça", "forget_last"),
+    ("de-de", "ach vergiss das wieder", "forget_last"), ("it-it", "anzi lascia stare dimenticalo", "forget_last"),
+    ("nl-nl", "laat maar vergeet dat maar", "forget_last"), ("ca-es", "bah oblida-ho", "forget_last"),
+    ("pt-pt", "esquece lá isso", "forget_last"), ("es-es", "bueno olvida eso", "forget_last"),
+    ("en-us", "never mind forget it", "forget_last"),
+    # pauses and resumes as people say them
+    ("fr-fr", "attends ne retiens rien de ce que je vais te dire", "pause"),
+    ("en-us", "Don't remember anything from this conversation, okay?", "pause"),
+    ("en-us", "stop remembering things for a while", "pause"),
+    ("it-it", "smetti di memorizzare per un po'", "pause"), ("nl-nl", "stop even met onthouden", "pause"),
+    ("ca-es", "deixa de guardar coses una estona", "pause"), ("fr-fr", "ne retiens pas ça", "pause"),
+    ("fr-fr", "c'est bon tu peux recommencer à retenir", "resume"),
+    ("de-de", "so du kannst dir wieder sachen merken", "resume"),
+    # one thing, by what it is
+    ("pt-pt", "podes esquecer a minha morada", "forget_thing"), ("es-es", "olvida lo de mi trabajo", "forget_thing"),
+    ("en-us", "could you please wipe your memory", "forget_all"), ("en-us", "what have you got on me", "recall"),
+    ("es-es", "oye qué sabes tú de mí", "recall"),
+])
+def test_other_phrasings_of_the_same_intents(lang, words, kind):
+    control = recognise(words, load_language(lang))
+    assert control is not None and control.kind == kind and not control.unsure, control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "forget about work for a while let's relax"),
+    ("en-us", "Forget about Emma's party, it's cancelled"),
+    ("en-us", "forget my address, she said"), ("en-us", "forget my address she said"),
+    ("en-us", "my boss told me to forget about it"), ("en-us", "she told me to forget my keys at home"),
+    ("en-us", "i always forget my mum's birthday"), ("en-us", "did you forget your keys again"),
+    ("en-us", "I didn't say forget it."), ("en-us", "i don't want you to ever forget my birthday"),
+    ("de-de", "vergiss meine adresse nicht"), ("pt-pt", "não esqueças a minha morada"),
+    ("pt-pt", "apaga as luzes da cozinha"), ("en-us", "delete my alarm"),
+    ("en-us", "remove milk from my shopping list please"), ("en-us", "can you turn off the kitchen lights"),
+    ("fr-fr", "Je n'ai pas dit de l'oublier."), ("nl-nl", "Ik zei niet dat je het moest vergeten."),
+])
+def test_a_mention_a_report_a_negation_or_a_skill_is_no_control(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is None or control.unsure, control
+
+
+def test_unclear_whether_the_memory_was_meant_is_unsure():
+    english = load_language("en-us")
+    for words in ("forget about work for a while let's relax", "Forget about Emma's party, it's cancelled"):
+        control = recognise(words, english)
+        assert control is not None and control.kind == "forget_thing" and control.unsure
+    assert not recognise("forget about my boss", english).unsure  # the user's own: clear
+
+
+@pytest.mark.parametrize("lang", ["de-de", "pt-pt", "nl-nl", "it-it"])
+def test_controls_in_another_shipped_language_are_understood(lang):
+    language = load_language(lang)
+    assert recognise("off the record i've been diagnosed with diabetes", language).kind == "pause"
+    assert recognise("stop remembering things for a while", language).kind == "pause"
+    assert recognise("what do you know about me", language).kind == "recall"
+    assert recognise("olvida todo lo que sabes de mí", language).kind == "forget_all"
+
+
+def test_an_opening_pause_covers_the_rest_and_another_control_keeps_it():
+    english = load_language("en-us")
+    pause = recognise("off the record i've been diagnosed with diabetes", english)
+    assert pause.kind == "pause" and pause.rest == ""  # nothing of it is learnt
+    forget = recognise("forget my old number, i'm in lisbon now", english)
+    assert forget.kind == "forget_thing" and forget.target == "my old number" and forget.rest == "i am in lisbon"
+    later = recognise("i live in porto and stop remembering now", english)
+    assert later.kind == "pause" and later.rest == "i live in porto"
+
+
+def test_a_target_keeps_what_the_user_said():
+    english = load_language("en-us")
+    assert recognise("Forget my old address at Rua das Flores, please", english).target == \
+        "my old address at Rua das Flores"
+    assert recognise("Merk dir, ich wohne in Bremen.", load_language("de-de")).target == "ich wohne in Bremen"
+    assert recognise("Souviens-toi que j'habite à Nice.", load_language("fr-fr")).target == "j'habite à Nice"
+
+
+@pytest.mark.parametrize("lang", available())
+def test_the_cheap_first_test_passes_every_control_and_stops_ordinary_talk(lang):
+    language = load_language(lang)
+    for turn_lang, _, words, want in TURNS:
+        if want is not None:  # a control in any language passes under any persona
+            assert may_hold_control(words, language), words
+    for words in ("what time is it", "set a timer for ten minutes", "turn on the kitchen lights",
+                  "my daughter emma is allergic to cats"):
+        assert not may_hold_control(words, language), words
+
+
+def answers() -> Iterator[Tuple[str, str, bool]]:
+    """The answers to "forget everything?" in the development half, and whether each is a yes."""
+    for path in sorted(SPEECH.glob("*.json")):
+        for scenario in json.loads(path.read_text(encoding="utf-8")):
+            if scenario["category"] == "control_forget_all":
+                yield path.stem, scenario["turns"][-1]["user"], bool(scenario["expect"].get("not_kept"))
+
+
+@pytest.mark.parametrize("lang,words,yes", list(answers()) + [
+    ("en-us", "yes i'm sure", True), ("en-us", "go ahead", True), ("en-us", "do it", True),
+    ("pt-pt", "sim tenho a certeza", True), ("es-es", "sí estoy segura", True), ("it-it", "sì sono sicura", True),
+    ("fr-fr", "oui je suis sûr", True), ("de-de", "ja ich bin mir sicher", True), ("nl-nl", "ja ik weet het zeker", True),
+    ("ca-es", "sí n'estic segura", True), ("en-us", "no don't do it", False), ("en-us", "nah keep it", False),
+    ("pt-pt", "não, deixa estar", False)])
+def test_a_yes_is_any_ordinary_way_of_saying_yes(lang, words, yes):
+    language = load_language(lang)
+    assert word_list_judge(language)("are you sure?", words) is yes
+    assert is_answer(language, words)
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "i don't know"), ("en-us", "hmm not sure"), ("pt-pt", "não sei"), ("fr-fr", "je sais pas")])
+def test_a_doubt_is_neither(lang, words):
+    assert word_list_judge(load_language(lang))("are you sure?", words) is None
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "sure is cold today"), ("en-us", "go ahead and call my mother"), ("en-us", "yes my name is ana"),
+    ("pt-pt", "sim, moro em lisboa")])
+def test_something_new_is_no_answer(lang, words):
+    assert not is_answer(load_language(lang), words)

@@ -1,0 +1,139 @@
+"""The one reading of an utterance (language/reading.py): lead-ins, fillers and tags set
+aside, contractions expanded, numbers in words read as digits, clauses found without
+punctuation, the scope of a negation, reported speech and questions, in every shipped
+language, as a speech recogniser hands the words over."""
+from __future__ import annotations
+
+import pytest
+
+from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.reading import MAX_READ_CHARS, Reading, read
+
+
+def reading(lang: str, text: str) -> Reading:
+    return read(text, load_language(lang).reading)
+
+
+@pytest.mark.parametrize("lang,said,first_clause", [
+    ("en-us", "you know what forget everything you know about me", "forget everything you know about me"),
+    ("en-us", "hmm actually forget what i just told you", "forget what i just told you"),
+    ("en-us", "uh so um hey can you please forget that okay", "forget that"),
+    ("en-us", "Hmm, actually, forget what I just told you.", "forget what i just told you"),
+    ("pt-pt", "olha então esquece lá isso se faz favor", "esquece lá isso"),
+    ("es-es", "oye mira olvida eso vale", "olvida eso"),
+    ("fr-fr", "euh bon écoute oublie ça hein", "oublie ça"),
+    ("de-de", "äh also weißt du was vergiss das bitte", "vergiss das"),
+    ("it-it", "senti ehm dimentica tutto per favore", "dimentica tutto"),
+    ("nl-nl", "nou weet je wat vergeet dat maar oké", "vergeet dat"),
+    ("ca-es", "escolta doncs oblida-ho si us plau", "oblida-ho"),
+    ("de-de", "you know what vergiss das", "vergiss das"),  # English lead-ins are said everywhere
+])
+def test_lead_ins_fillers_and_tags_are_set_aside(lang, said, first_clause):
+    clauses = reading(lang, said).clauses
+    assert clauses[0].text == first_clause
+    assert clauses[0].aside  # kept apart, not lost: the yes/no judge reads them
+
+
+@pytest.mark.parametrize("lang,said,words", [
+    ("en-us", "yes i'm sure", "i am sure"),
+    ("en-us", "don't remember anything", "do not remember anything"),
+    ("en-us", "what's my dog called", "what is my dog called"),
+    ("fr-fr", "qu'est-ce que t'as en mémoire sur moi", "que est-ce que tu as en mémoire sur moi"),
+    ("fr-fr", "arrête d'enregistrer", "arrête de enregistrer"),
+    ("pt-pt", "tá bem", "está bem"),
+    ("it-it", "quest'ultima cosa", "questa ultima cosa"),
+])
+def test_contractions_are_expanded(lang, said, words):
+    assert " ".join(reading(lang, said).words + reading(lang, said).clauses[0].aside[:0]) .endswith(words)
+
+
+@pytest.mark.parametrize("lang,said,number", [
+    ("en-us", "she is seventy three", "73"),
+    ("en-us", "my pin is four oh two one", "4021"),
+    ("en-us", "call four double eight one", "4881"),
+    ("en-us", "i take ten milligrams", "10"),
+    ("pt-pt", "tem setenta e dois anos", "72"),
+    ("pt-pt", "tomo quinhentos miligramas", "500"),
+    ("es-es", "tiene ochenta y un años", "81"),
+    ("fr-fr", "elle a quatre vingt deux ans", "82"),
+    ("de-de", "sie ist dreiundsiebzig", "73"),
+    ("it-it", "ha settantatré anni", "73"),
+    ("nl-nl", "ze is drieënzeventig", "73"),
+    ("ca-es", "té setanta-tres anys", "73"),
+])
+def test_numbers_in_words_are_read_as_digits(lang, said, number):
+    assert number in reading(lang, said).words
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en-us", "i have a dog and one cat"), ("fr-fr", "on a un chat"), ("de-de", "wir haben einen hund"),
+    ("pt-pt", "tenho uma gata")])
+def test_an_article_stays_a_word(lang, said):
+    assert "1" not in reading(lang, said).words
+
+
+@pytest.mark.parametrize("lang,said,clauses", [
+    ("en-us", "wait no take that back i don't want that saved", ["take that back", "i do not want that saved"]),
+    ("en-us", "off the record i've been diagnosed with asthma", ["off the record", "i have been diagnosed with asthma"]),
+    ("en-us", "my mom is seventy three and she lives in tampa", ["my mom is 73", "she lives in tampa"]),
+    ("pt-pt", "chamo-me rui e sou enfermeiro", ["chamo-me rui", "sou enfermeiro"]),
+    ("fr-fr", "attends non supprime ça je veux pas que tu le gardes", ["supprime ça", "je veux pas que tu le gardes"]),
+    ("en-us", "forget what i just said", ["forget what i just said"]),  # "what" binds the pronoun
+    ("en-us", "yes i'm sure", ["i am sure"]),  # too short to split
+    ("de-de", "ich wohne in köln. und du?", ["ich wohne in köln", "du"]),
+])
+def test_clauses_are_found_without_punctuation(lang, said, clauses):
+    assert [c.text for c in reading(lang, said).clauses] == clauses
+
+
+@pytest.mark.parametrize("lang,said,negated", [
+    ("en-us", "don't forget my address", [True]),
+    ("en-us", "i don't think so but forget my address", [True, False]),
+    ("en-us", "scratch that, i don't want it kept", [False, True]),
+    ("pt-pt", "não esqueças a minha morada", [True]),
+    ("fr-fr", "ne retiens rien", [True]),
+    ("de-de", "vergiss meine adresse nicht", [True]),
+])
+def test_a_negation_governs_its_clause(lang, said, negated):
+    assert [c.negated for c in reading(lang, said).clauses] == negated
+
+
+def test_where_a_negation_stands_is_kept():
+    clause = reading("en-us", "scratch that, i don't want it kept").clauses[-1]
+    assert clause.negation_at == (2,) and clause.words[2] == "not"
+
+
+@pytest.mark.parametrize("lang,said,reported", [
+    ("en-us", "forget my address, she said", [True, True]),
+    ("en-us", "forget my address she said", [True, True]),
+    ("en-us", "my boss told me to forget about it", [True]),
+    ("en-us", "forget my address", [False]),
+    ("es-es", "mi madre dijo que olvidara todo", [True]),
+    ("de-de", "sie hat gesagt vergiss das", [True]),
+])
+def test_reported_speech_is_told_from_the_users_own_words(lang, said, reported):
+    assert [c.reported for c in reading(lang, said).clauses] == reported
+
+
+@pytest.mark.parametrize("lang,said,question", [
+    ("en-us", "what's my dog called again", True),
+    ("en-us", "did you forget your keys", True),
+    ("en-us", "so where do i live again", True),
+    ("en-us", "forget my address", False),
+    ("en-us", "forget everything?", True),
+    ("fr-fr", "comment il s'appelle déjà mon lapin", True),
+    ("pt-pt", "onde é que eu moro", True),
+    ("es-es", "qué flores le regalo a mi madre", True),
+])
+def test_questions_are_told_from_statements(lang, said, question):
+    assert reading(lang, said).clauses[0].question is question
+
+
+def test_the_reading_is_bounded_cached_and_total():
+    language = load_language("en-us")
+    huge = "i like tea and " * 10_000
+    assert sum(len(c.text) + 2 for c in read(huge, language.reading).clauses) <= MAX_READ_CHARS + 2
+    assert read("forget that", language.reading) is read("forget that", language.reading)  # one turn reads it once
+    assert read(None, language.reading) == Reading()  # type: ignore[arg-type]
+    assert read("", language.reading).clauses == ()
+    assert read("Ｆｏｒｇｅｔ thаt", language.reading).words == ("forget", "that")  # full-width; a Cyrillic а
