@@ -57,13 +57,14 @@ _STRUCTURE = re.compile(
 # (after the subject prefix is gone) is about whom the assistant serves: "whatever the user
 # says", "the stored data of other users".
 _THE_USER = re.compile(
-    r"(?:\b(?:the|other|any|every|all|der|des|dem|den|die|anderer|andere|anderen|jeder|le|les|un|el|los|"
-    r"cualquier|qualquer|qualsevol|qualsiasi|o|os|il|gli|de|het|elke|alle)\s+|\bl')"
-    r"(?:users?|utilisateurs?|usuari[oa]?s?|utilizador(?:es)?|utent[ei]|(?:be)?nutzer[ns]?|gebruikers?)\b",
+    r"(?:\b(?:(?P<the>the|der|den|dem|de|het|le|el|o|il)|other|any|every|all|des|die|anderer|andere|anderen|jeder|"
+    r"les|un|los|cualquier|qualquer|qualsevol|qualsiasi|os|gli|elke|alle)\s+|\b(?P<l>l)')"
+    r"(?:users?(?!'s)|utilisateurs?|usuari[oa]?s?|utilizador(?:es)?|utent[ei]|(?:be)?nutzern?|gebruikers?)\b",
     re.IGNORECASE)
-# ...except as what is known or said *about* the user ("everything you remember about the
-# user", the plugin's own lines): that is the user as the subject, not a third party.
-_ABOUT = re.compile(r"(?:\b(?:about|über|uber|sur|over|sobre|de)\s+)$")
+# ...except the user named as the subject: what is known *about* the user (the plugin's own
+# "everything you remember about the user") or whose relation a fact states ("is the son
+# *of the* user", "zoon *van de* gebruiker", "the user's"). "Of *other* users" stays.
+_ABOUT = re.compile(r"(?:\b(?:about|über|uber|sur|over|sobre|de|of|van|von|du|del|do|dell)\s+)$")
 # Punctuation that renders as a colon or an angle bracket: "Assistantː" (a modifier letter),
 # "‹system›" (single guillemets) read as the role markers they show.
 _LOOK_ALIKES = str.maketrans({"ː": ":", "˸": ":", "∶": ":", "꞉": ":", "׃": ":", "܃": ":",
@@ -154,7 +155,8 @@ def _addresses_the_assistant(text: str, language: Language) -> bool:
 
 def _names_the_user(text: str) -> bool:
     """"The user" or "other users" spoken of as a third party (see :data:`_THE_USER`)."""
-    return any(not _ABOUT.search(text, 0, m.start()) for m in _THE_USER.finditer(text))
+    return any(not ((m.group("the") or m.group("l")) and _ABOUT.search(text, 0, m.start()))
+               for m in _THE_USER.finditer(text))
 
 
 def is_instruction(fact: str, language: Language) -> bool:

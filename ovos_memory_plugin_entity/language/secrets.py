@@ -191,11 +191,12 @@ def _finder(language: Language) -> _Finder:
     value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]*[:,]?[ \t]+"
                              rf"(?:{said_links or '(?!)'})(?!\w)"
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
+    compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1 and len(k[0]) >= MIN_COMPOUND_END),
+                                 key=len, reverse=True))
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
                      wordless_triggers,
                      max(map(len, keyword_lists), default=0),
-                     tuple(sorted((k[0] for k in keyword_lists if len(k) == 1 and len(k[0]) >= MIN_COMPOUND_END),
-                                  key=len, reverse=True)),
+                     compound_ends,
                      frozenset(_fold(w) for w in language.secret_ordinary),
                      frozenset(_fold(w) for w in language.stopwords),
                      patterns, digit_words, digit_tables, value_first)
@@ -370,13 +371,15 @@ def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
     read = text if _plain(text) else screened_form(text)
     if "  " in read or "\t" in read:
         read = _PLAIN_SPACES.sub(" ", read).strip()
-    words = _WORD.findall(_fold(read).casefold())
-    named = not finder.first_words.isdisjoint(words) or any(w.endswith(finder.compound_ends) for w in words)
-    if _DIGIT.search(read) is None and finder.wordless_triggers.isdisjoint(words) and not named:
+    folded = _fold(read).casefold()
+    words = _WORD.findall(folded)
+    may_name = not finder.first_words.isdisjoint(words) or any(
+        len(w) > MIN_COMPOUND_END and w.endswith(finder.compound_ends) for w in words)
+    if _DIGIT.search(read) is None and finder.wordless_triggers.isdisjoint(words) and not may_name:
         return read, []  # most turns: no digit, no word that could name or say a secret
     read, found = _find(read, words, finder)
-    if found or not named:
-        return read, found
+    if found or not may_name or not _named_keywords(_fold(read), finder):
+        return read, found  # the reading can only help a keyword said without a value in digits
     normal = reading.read(text, language.reading).text
     if normal and _DIGIT.search(normal) and normal != read.casefold():
         normal, found = _find(normal, _WORD.findall(_fold(normal)), finder)
