@@ -306,7 +306,7 @@ def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
                 if i + n < len(words) and words[i + n] in ordinary:
                     continue  # "code postal", "zip code": an address, not a secret
                 lists, at = finder.keyword_lists.get(tuple(words[i:i + n]), ()), start
-                if not lists and n == 1:  # a compound ending in a keyword: "mailwachtwoord", "bankpasswort"
+                if not lists and n == 1 and word.endswith(finder.compound_ends):  # "mailwachtwoord", "bankpasswort"
                     end = next((end for end in finder.compound_ends if word.endswith(end)), "")
                     lists, at = finder.keyword_lists.get((end,), ()), start + len(word) - len(end)
                 for name in lists:
