@@ -30,7 +30,6 @@ from ovos_memory_plugin_entity.io.caches import RankCache
 from ovos_memory_plugin_entity.io.client import ChatClient
 from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, open_store
 from ovos_memory_plugin_entity.language.data import load_language
-from ovos_memory_plugin_entity.language.secrets import redact
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import load_judge
 from ovos_memory_plugin_entity.pipelines import migration
@@ -111,13 +110,15 @@ class EntityMemory(AgentContextManager):
                             pause_s=settings.pause_minutes * 60, max_fact_chars=settings.max_fact_chars,
                             refuses=self._refuses)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
-        self._turns = TurnKeeper(settings.max_history, settings.cache_sessions,
-                                 lambda text: redact(text, language))
+        self._redact = policy.redact
+        self._turns = TurnKeeper(settings.max_history, settings.cache_sessions, policy.redact)
         self._closed = False
         # Not while the facts are off: the older plugin's file is imported once, under the right scope.
         self._migration = migration.start(self._store, settings.db_path, self._import_key, policy, wall_clock) \
             if isinstance(self._store, JsonFolderStore) and self._store.unwritable is None and self.facts_enabled \
             else None
+        # Secrets an earlier version kept are forgotten once, in the background.
+        self._sweep = migration.start_secret_sweep(self._store, policy, wall_clock) if self.facts_enabled else None
         # Exchanges an earlier run closed with are learnt now, off the constructor's path.
         self._resume = threading.Thread(target=self._learner.resume, name="entity-memory-resume", daemon=True)
         self._resume.start()
@@ -207,7 +208,9 @@ class EntityMemory(AgentContextManager):
                 turns = self._turns.recent(key)
             if key is not None and self.facts_enabled:
                 # Awaited (bounded) before the session's lock is taken, so the worker never waits on it.
-                query = self._dense.queries.vector(utterance) if self._dense and utterance.strip() else None
+                # The endpoint hears the utterance as the kept turns hold it: secrets replaced by their class.
+                query = self._dense.queries.vector(self._redact(utterance)) if self._dense and utterance.strip() \
+                    else None
                 block = self._ranks.use(key, lambda: self._store.load(key),
                                         lambda record, ranked: self._render(key, record, ranked, utterance, query))
         except Exception as exc:
@@ -301,7 +304,7 @@ class EntityMemory(AgentContextManager):
         """Wait until every exchange queued before this call is applied (and the import, and
         the fact vectors asked for so far)."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        for starting in (self._migration, self._resume):
+        for starting in (self._migration, self._sweep, self._resume):
             if starting is not None:
                 starting.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
                 if starting.is_alive():
@@ -322,6 +325,8 @@ class EntityMemory(AgentContextManager):
             return True
         self._closed = True
         self._resume.join(timeout)  # what it takes from the store is queued (or kept again) first
+        if self._sweep is not None:
+            self._sweep.join(timeout)  # the store stays open until the sweep of kept secrets is done
         drained = self._learner.close(timeout)
         if self._dense is not None:
             drained = self._dense.close(timeout) and drained

@@ -79,10 +79,14 @@ def test_a_number_the_validator_rejects_is_not_a_secret_by_shape(almost):
     assert secret_class(almost.replace("card number is", "order is").replace("Account", "Ref"), language) is None
 
 
-def test_a_password_of_one_word_ending_the_clause_is_a_secret_but_its_manager_is_not():
+def test_a_password_of_a_few_words_ending_the_clause_is_a_secret_but_its_manager_is_not():
     language = load_language("en-us")
     assert secret_class("The wifi password is tulips.", language) == "password"
+    assert redact("the wifi password is sunflower seventy seven", language) == "the wifi password is [password]"
+    assert redact("la contrasenya del correu és tulipes liles 1988", load_language("ca-es")) == \
+        "la contrasenya del correu és [password]"
     assert secret_class("The password is on the fridge", language) is None
+    assert secret_class("Password manager is Bitwarden", language) is None
 
 
 def test_the_class_is_named_never_the_value():
@@ -98,10 +102,10 @@ def test_every_language_must_have_the_lists(tmp_path, monkeypatch, name):
     assert f"pt-pt/{name}" in missing("pt-pt", tmp_path)
 
 
-def test_the_digits_are_ten_lines_in_order(tmp_path):
+def test_the_digits_are_twelve_lines_in_order(tmp_path):
     shutil.copytree(data.LOCALE / "en-us", tmp_path / "en-us")
     (tmp_path / "en-us" / "digits.voc").write_text("zero\none\n", encoding="utf-8")
-    assert "en-us/digits.voc: 10 lines, in order" in missing("en-us", tmp_path)
+    assert "en-us/digits.voc: 12 lines, in order" in missing("en-us", tmp_path)
 
 
 @pytest.mark.parametrize("lang", ["en-us", "de-de"])
@@ -153,3 +157,46 @@ def test_a_number_before_a_keyword_that_is_not_its_value_stays(lang, sentence):
     language = load_language(lang)
     assert secret_class(sentence, language) is None
     assert redact(sentence, language) == sentence
+
+
+# As people say them (issue 34): articles, contractions, change words, spoken digits of any
+# shipped language, "double", any separator, a value said first before a colon.
+SAID = [("en-us", "My bank PIN's 4821, by the way", "4821"),
+        ("en-us", "My new PIN will be 4821", "4821"),
+        ("en-us", "I changed my bank PIN to 4821 today", "4821"),
+        ("en-us", "The bank PIN is four oh two one", "4021"),
+        ("en-us", "My card PIN is four double eight one", "4881"),
+        ("es-es", "Mi PIN es el 4821", "4821"),
+        ("pt-pt", "O PIN do multibanco é o 4821", "4821"),
+        ("fr-fr", "Mon code PIN c'est le 4821", "4821"),
+        ("it-it", "Il mio PIN è il 4821", "4821"),
+        ("ca-es", "El meu PIN és el 4821", "4821"),
+        ("nl-nl", "Mijn pincode is de 4821", "4821"),
+        ("de-de", "Meine PIN ist die 4821", "4821"),
+        ("it-it", "Il mio PIN è cuatro ocho dos uno", "4821"),
+        ("en-us", "7734: Is the code for the garage door", "7734"),
+        ("en-us", "card 4111.1111.1111.1111", "4111"),
+        ("en-us", "card 4111/1111/1111/1111", "4111"),
+        ("en-us", "card 4111\u20131111\u20131111\u20131111", "4111"),
+        ("en-us", "card 4111\u20111111\u20111111\u20111111", "4111"),
+        ("en-us", "card 4111, 1111, 1111, 1111", "1111"),
+        ("en-us", "IBAN GB82.WEST.1234.5698.7654.32", "5698"),
+        ("en-us", "my card is four one one one, one one one one, one one one one, one one one one", "1111"),
+        ("en-us", "the pin on my phone is forty eight sixty three", "48"),  # tens, through the reading
+        ("de-de", "das wlan passwort ist sonnenblume siebenundsiebzig", "sonnenblume"),
+        ("nl-nl", "mijn mailwachtwoord is paarse tulpen", "tulpen")]  # a compound ending in a keyword
+
+
+@pytest.mark.parametrize("lang,said,value", SAID)
+def test_a_secret_said_as_people_say_it_is_redacted(lang, said, value):
+    redacted = redact(said, load_language(lang))
+    assert value not in redacted and "[" in redacted
+
+
+@pytest.mark.parametrize("lang,said", [("nl-nl", "De limiet van mijn creditcard is 2500 euro"),
+                                       ("fr-fr", "Le plafond de ma carte bleue c'est 1500 euros"),
+                                       ("en-us", "My zip code is 94110"), ("fr-fr", "Mon code postal est 75011"),
+                                       ("en-us", "Set two alarms for seven"),
+                                       ("es-es", "Tomo 600 mg de ibuprofeno cada ocho horas")])
+def test_an_amount_an_address_or_a_dose_beside_a_keyword_is_not_a_secret(lang, said):
+    assert secret_class(said, load_language(lang)) is None

@@ -231,3 +231,37 @@ def test_a_proposal_kept_before_secrets_were_refused_is_neither_asked_nor_applie
     assert [f.text for f in memory.facts("s")] == ["Grows tomatoes"]
     assert refusals(memory.audit_trail("s")) == ["PIN"]
     assert_nowhere(["4821"], tmp_path, trail=memory.audit_trail("s"))
+
+
+def test_secrets_an_earlier_version_kept_are_forgotten_at_the_first_start(make_memory, tmp_path, logs):
+    """A store written before secrets were refused: its PIN, card and the person named by a
+    code are forgotten at the first start (the audit names their classes), the rest stays,
+    and the sweep runs once (a marker in the record)."""
+    from ovos_memory_plugin_entity.domain.editor import edit
+    from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
+    from ovos_memory_plugin_entity.domain.policy import Policy
+    from ovos_memory_plugin_entity.domain.scope import session_key
+    from ovos_memory_plugin_entity.io.stores import JsonFolderStore
+    from ovos_memory_plugin_entity.pipelines.migration import SECRETS_SWEPT
+
+    earlier = JsonFolderStore(tmp_path / "ovos" / "entity_memory")  # no secret finder: as an earlier version wrote
+    ops = Ops(add=(NewFact("Bank PIN is 4821"), NewFact("Likes jazz"), NewFact("Card is 4111 1111 1111 1111"),
+                   NewFact("Is the user's friend", about="Code 7734", relation="friend")))
+    earlier.update(session_key("session", "s"), lambda record: edit(record, Policy(), 1000.0, "extractor",
+                                                                     lambda editor: editor.apply_ops(ops)))
+    earlier.close()
+    assert b"4821" in store_bytes(tmp_path)
+
+    memory = make_memory()
+    assert memory.flush(10)
+    assert [f.text for f in memory.facts("s")] == ["Likes jazz"]
+    trail = memory.audit_trail("s")
+    assert refusals(trail) == ["PIN", "card number", "security code"]
+    assert_nowhere(["4821", "4111 1111 1111 1111", "7734"], tmp_path, logs, trail)
+    memory.close()
+
+    again = make_memory()
+    assert again.flush(10)
+    assert refusals(again.audit_trail("s")) == ["PIN", "card number", "security code"]  # swept once
+    assert SECRETS_SWEPT in json.loads(next((tmp_path / "ovos" / "entity_memory").rglob("sessions/*.json"))
+                                       .read_text())["imported"]

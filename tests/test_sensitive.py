@@ -139,3 +139,23 @@ def test_settings_accept_a_list_or_a_comma_separated_string(make_memory):
 def test_every_language_names_its_categories(lang, text, category):
     assert category in categories_of(text, load_language(lang))
     assert categories_of("Grows tomatoes in the garden", load_language(lang)) == frozenset()
+
+
+@pytest.mark.parametrize("setting", ["sensitive_deny", "sensitive_confirm"])
+def test_remember_that_follows_the_owners_sensitive_settings(make_memory, model, setting):
+    """The spoken "remember that ..." is a way in like any: a denied category is never kept,
+    one to confirm waits for the user's yes (and is not live until then)."""
+    memory = make_memory(extractor="rules", **{setting: ["health"]})
+    turn(memory, "Remember that I am allergic to peanuts")
+    assert [f.text for f in memory.facts("s")] == []
+    if setting == "sensitive_confirm":
+        assert [p.describe for p in memory.pending("s")] == [["Is allergic to peanuts"]]
+    else:
+        assert memory.pending("s") == []
+        assert any(e.get("sensitive") == "health" for e in memory.audit_trail("s"))
+
+
+def test_remember_that_keeps_a_sensitive_fact_the_owner_allows(make_memory, model):
+    memory = make_memory(extractor="rules")
+    turn(memory, "Remember that I am allergic to peanuts")
+    assert [f.text for f in memory.facts("s")] == ["Is allergic to peanuts"]

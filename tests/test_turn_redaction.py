@@ -50,3 +50,30 @@ def test_the_local_extraction_endpoint_still_hears_the_exchange_once(make_memory
     memory = make_memory()
     turn(memory, "My PIN is 4821 and I live in Porto")
     assert sum("4821" in prompt for prompt in model.prompts()) == 1
+
+
+def test_an_exchange_kept_for_the_next_start_holds_no_secret(make_memory, model, tmp_path):
+    """A slow model at close: the exchange waiting behind the one it holds is kept in
+    ``waiting/`` as the turns are, the PIN replaced by its class."""
+    model.release.clear()
+    memory = make_memory(extractor="llm")
+    memory.update_history(user_assistant("I like jazz"), "s")
+    assert model.arrived.acquire(timeout=10)
+    memory.update_history(user_assistant("My bank PIN's 4821, by the way", "Noted your PIN 4821."), "s")
+    assert memory.close(timeout=0.2) is False
+    model.release.set()
+    kept = "".join(p.read_text() for p in (tmp_path / "ovos" / "entity_memory" / "waiting").iterdir())
+    assert "[PIN]" in kept and "4821" not in kept
+
+
+def test_the_embeddings_endpoint_hears_the_utterance_redacted(make_memory, model):
+    from tests.embedding_servers import FakeEmbeddings
+    server = FakeEmbeddings()
+    try:
+        memory = make_memory(embeddings_url=server.url)
+        memory.build_conversation_context("my card is 4111 1111 1111 1111, and I like jazz", "s")
+        sent = [text for request in server.requests for text in request["input"]]
+        assert sent and not any("4111" in text for text in sent)
+        assert any("[card number]" in text for text in sent)
+    finally:
+        server.stop()

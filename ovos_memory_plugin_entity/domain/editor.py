@@ -29,7 +29,7 @@ from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.entities import clean_name, clean_relation, name_key
 from ovos_memory_plugin_entity.domain.errors import NotFound, OwnerError
 from ovos_memory_plugin_entity.domain.forgetting import SCRUBBED, mentions
-from ovos_memory_plugin_entity.domain.ops import Ops
+from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending, SessionRecord, Tombstone, id_number
 
@@ -558,6 +558,24 @@ class Editor:
         self.finish()
         return fact
 
+    def remember(self, text: str, pin: bool = False, about: Optional[str] = None,
+                 relation: Optional[str] = None) -> Optional[Fact]:
+        """The user's own "remember that ...": added as the owner's add is, except that the
+        owner's sensitive settings apply as to any fact the user says: a fact in a category of
+        ``sensitive_deny`` is refused (recorded by category only), one in ``sensitive_confirm``
+        waits for the user's yes."""
+        categories = self._categories(text, None, about, relation)
+        denied = sorted(categories & self.policy.sensitive_deny)
+        if denied:
+            self._event("refuse", None, sensitive=denied[0])
+            self.change.warnings.append(f"not kept: a fact about {denied[0]} (sensitive_deny)")
+            return None
+        if categories & self.policy.sensitive_confirm:
+            self.propose(Ops(add=(NewFact(text, pin, about, relation),)), None, forget_allowed=False,
+                         forget_all_allowed=False)
+            return None
+        return self.add(text, pin, about, relation)
+
     def edit(self, fact_id: str, text: str) -> Optional[Fact]:
         """Replace a live fact's text: a supersession by the owner, history kept."""
         old = self._live_fact(fact_id)
@@ -647,6 +665,32 @@ class Editor:
             if isinstance(text, str) and not self.blocked(text):
                 self._add_or_confirm(text, pin=False)
         self.finish()
+
+    def forget_kept_secrets(self) -> List[str]:
+        """Forget what an earlier version kept before it refused secrets: every row (live or
+        retired) whose text holds one, every proposal that says one, every person whose name
+        does. Recorded by class only; the classes forgotten are returned."""
+        kinds: List[str] = []
+        for fact in [f for f in self.record.facts if f.text]:
+            kind = self._secret_in(fact.text)
+            if kind is not None and fact.text:  # a row forgotten with an earlier one has no text left
+                self._event("refuse", fact.id, secret=kind)
+                self._forget_one(fact)
+                kinds.append(kind)
+        for item in list(self.record.pending):
+            kind = self._secret_in(*item.describe)
+            if kind is not None:
+                self._event("refuse", item.id, secret=kind)
+                self._drop_pending(item, "expire")
+                kinds.append(kind)
+        for entity in [e for e in self.record.entities if e.live]:
+            kind = self._secret_in(entity.name, entity.relation, *entity.former_names)
+            if kind is not None:
+                self._event("refuse", entity.id, secret=kind)
+                self.forget_entity(entity.id)
+                kinds.append(kind)
+        self.finish()
+        return kinds
 
     def mark_imported(self, marker: str) -> bool:
         """Note that the source ``marker`` names was brought in; False if it already was."""

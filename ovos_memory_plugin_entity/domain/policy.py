@@ -50,6 +50,9 @@ class Policy:
     tombstone_key: bytes = b""
     # The class of a secret the text holds ("card number", "PIN"): such a text is never kept.
     secret_class: Callable[[str], Optional[str]] = _no_secret
+    # The text with every secret replaced by its class: what a copy kept or sent holds
+    # (the conversation's turns, the exchanges kept for the next start, embeddings requests).
+    redact: Callable[[str], str] = _as_is
     # The sensitive categories a fact's words name (:data:`sensitive.CATEGORIES`), and the
     # owner's terms: an extracted fact in one of ``sensitive_confirm`` waits for the user's
     # yes; an automatic fact in one of ``sensitive_deny`` is never kept.

@@ -53,13 +53,14 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relati
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs",
-              *(f"secret_{name}" for name in SECRET_LISTS), "secret_links",
+              *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_ordinary",
               *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
 # Word lists read in order, with their length: Monday first, January first.
 ORDERED_LISTS = {"weekdays": 7, "months": 12}
-# Word lists read in order, each line with its alternatives: "(um|uma)" is the digit 1.
-NUMBERED_LISTS = {"digits": 10}
+# Word lists read in order, each line with its alternatives: "(um|uma)" is the digit 1; the
+# digits' last two lines say the next digit twice and three times ("double", "triple").
+NUMBERED_LISTS = {"digits": 12}
 # The translator's phrases, ``<name>.dialog``.
 PHRASES = ("header", "note", "confirm_question", "today", "tomorrow",
            # what the block tells the chat model after a spoken control (language.controls)
@@ -189,10 +190,12 @@ class Language:
     stemmer: str = ""  # snowballstemmer's name for the language ("portuguese")
     phrases: Dict[str, Any] = field(default_factory=dict)  # the injected note, dates, questions
     # Secrets (:mod:`language.secrets`): keywords per list and linking words of every shipped
-    # language; the digits as spoken, 0 to 9, in this language and English.
+    # language; the digits as spoken (0 to 9, then "double" and "triple"), one table per
+    # shipped language: a PIN may be said in another language's digits.
     secret_words: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
     secret_links: Tuple[str, ...] = ()
-    digits: Tuple[Tuple[str, ...], ...] = ()
+    secret_ordinary: FrozenSet[str] = frozenset()  # beside a keyword, an ordinary number: "zip code", "code postal"
+    digits: Tuple[Tuple[Tuple[str, ...], ...], ...] = ()
     # Words that put a fact in a sensitive category, per category, in this language and English.
     sensitive_words: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
     reading: ReadingWords = field(default_factory=ReadingWords)  # how an utterance is read (language.reading)
@@ -444,6 +447,18 @@ def _every_secret_word() -> Tuple[Dict[str, Tuple[str, ...]], Tuple[str, ...]]:
 
 
 @lru_cache(maxsize=1)
+def _every_ordinary_code_word() -> FrozenSet[str]:
+    """Words that, beside a secret's keyword, make it an ordinary number, in every shipped language."""
+    return frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["secret_ordinary"])
+
+
+@lru_cache(maxsize=1)
+def _every_digit_table() -> Tuple[Tuple[Tuple[str, ...], ...], ...]:
+    """The spoken digits of every shipped language, one table each."""
+    return tuple(tuple(_read(code)["digits"]) for code in available())
+
+
+@lru_cache(maxsize=1)
 def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
     """The instruction patterns of every shipped language: an attack may come in any."""
     return tuple(p for code in available() for p in _patterns(_read(code), "instructions"))
@@ -485,8 +500,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         stemmer=str(data["stemmer"]),
         phrases=data["phrases"],
         secret_words=_every_secret_word()[0], secret_links=_every_secret_word()[1],
-        digits=tuple(tuple(dict.fromkeys(data["digits"][i] + (english["digits"][i] if with_english else ())))
-                     for i in range(NUMBERED_LISTS["digits"])),
+        secret_ordinary=_every_ordinary_code_word(),
+        digits=_every_digit_table(),
         sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"]
                                                    + (english[f"sensitive_{name}"] if with_english else [])))
                          for name in CATEGORIES},

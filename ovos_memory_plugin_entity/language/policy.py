@@ -9,7 +9,7 @@ from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.language.attributes import canonical_text, slot_of
 from ovos_memory_plugin_entity.language.data import load_language
 from ovos_memory_plugin_entity.language.screen import is_instruction
-from ovos_memory_plugin_entity.language.secrets import secret_class
+from ovos_memory_plugin_entity.language.secrets import redact, secret_class
 from ovos_memory_plugin_entity.language.sensitive import categories_of
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 
@@ -25,5 +25,6 @@ def language_policy(lang: str, *, max_facts: int, max_retired: int, supersede_th
                   canonical=lambda text: canonical_text(text, language),
                   slot_of=lambda text: slot_of(text, language), stem=stemmer_for(language.stemmer),
                   secret_class=lambda text: secret_class(text, language),
+                  redact=lambda text: redact(text, language),
                   sensitive_of=lambda text: categories_of(text, language),
                   sensitive_confirm=frozenset(sensitive_confirm), sensitive_deny=frozenset(sensitive_deny))

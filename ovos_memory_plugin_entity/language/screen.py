@@ -49,8 +49,32 @@ _STRUCTURE = re.compile(
     r"privileges?|rights|permissions?|override)\b"
     r"|\b(?:your|the assistant'?s?|its)\s+(?:instructions?|rules|guidelines|programming|prompt|persona|"
     r"system|guardrails|restrictions|filters?)\b"
-    r"|\b(?:prompt injection|jailbreak|dan mode|developer mode)\b",
+    r"|\b(?:prompt injection|jailbreak|dan mode|developer mode)\b"
+    r"""|["']role["']\s*:"""  # a chat message as JSON: {"role": "system", ...}
+    r"|(?:^|\n)[ \t]*#{1,6}[ \t]+\S",  # a markdown heading: "### SYSTEM OVERRIDE"
     re.IGNORECASE)
+# A fact is about the user; one that speaks of "the user" or "other users" as a third party
+# (after the subject prefix is gone) is about whom the assistant serves: "whatever the user
+# says", "the stored data of other users".
+_THE_USER = re.compile(
+    r"(?:\b(?:(?P<the>the|der|den|dem|de|het|le|el|o|il)|other|any|every|all|des|die|anderer|andere|anderen|jeder|"
+    r"les|un|los|cualquier|qualquer|qualsevol|qualsiasi|os|gli|elke|alle)\s+|\b(?P<l>l)')"
+    r"(?:users?(?!'s)|utilisateurs?|usuari[oa]?s?|utilizador(?:es)?|utent[ei]|(?:be)?nutzern?|gebruikers?)\b",
+    re.IGNORECASE)
+# ...except the user named as the subject: what is known *about* the user (the plugin's own
+# "everything you remember about the user") or whose relation a fact states ("is the son
+# *of the* user", "zoon *van de* gebruiker", "the user's"). "Of *other* users" stays.
+_ABOUT = re.compile(r"(?:\b(?:about|über|uber|sur|over|sobre|de|of|van|von|du|del|do|dell)\s+)$")
+# Punctuation that renders as a colon or an angle bracket: "Assistantː" (a modifier letter),
+# "‹system›" (single guillemets) read as the role markers they show.
+_LOOK_ALIKES = str.maketrans({"ː": ":", "˸": ":", "∶": ":", "꞉": ":", "׃": ":", "܃": ":",
+                              "‹": "<", "›": ">", "〈": "<", "〉": ">", "⟨": "<", "⟩": ">"})
+# Capital I look-alikes: Unicode's confusables read them (and "I" itself) as "l", so
+# "Ιgnore" with a Greek capital iota would read "lgnore".
+_CAPITAL_I = str.maketrans({"Ι": "I", "І": "I", "Ӏ": "I", "Ⅰ": "I"})
+# A quotation is someone else's words: an order inside one ("Favourite quote is « ignore les
+# rageux »") is not the fact's. The instruction patterns still read it.
+_QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]")
 # Where one clause ends and another may start an order: "Please, ignore…", "Also: reply…".
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
 # A word as an order's first word may be written: "dis-moi", "responde-me" keep their hyphen.
@@ -80,9 +104,12 @@ def _confusable(text: str) -> Tuple[Tuple[str, str], ...]:
     found = confusables.is_confusable(text, greedy=True, preferred_aliases=["latin"]) or []
     pairs = []
     for entry in found:
+        if entry["character"].isascii():
+            continue  # "1" and "0" stay digits: only other scripts' letters are folded
         latin = [h["c"] for h in entry.get("homoglyphs", []) if h.get("c", "").isascii() and h["c"].isalpha()]
-        if latin:
-            pairs.append((entry["character"], latin[0]))
+        if latin:  # of "l", "I" and "|" for a Greek capital iota, the letter of its own case
+            same_case = [c for c in latin if c.isupper() == entry["character"].isupper()]
+            pairs.append((entry["character"], (same_case or latin)[0]))
     return tuple(pairs)
 
 
@@ -106,7 +133,7 @@ def _gives_orders(text: str, language: Language) -> bool:
     """A clause that opens with a command verb, or an instruction opening followed by
     words of control, in any shipped language."""
     screen = language.screen
-    for clause in _CLAUSE_END.split(text):
+    for clause in _CLAUSE_END.split(_QUOTED.sub(" ", text)):
         rest, strong = _strip_openers(clause, language)
         first = _FIRST_WORD.findall(rest)[:1]
         if first and (first[0] in screen.imperatives or first[0].split("-")[0] in screen.imperatives):
@@ -126,9 +153,15 @@ def _addresses_the_assistant(text: str, language: Language) -> bool:
     return False
 
 
+def _names_the_user(text: str) -> bool:
+    """"The user" or "other users" spoken of as a third party (see :data:`_THE_USER`)."""
+    return any(not ((m.group("the") or m.group("l")) and _ABOUT.search(text, 0, m.start()))
+               for m in _THE_USER.finditer(text))
+
+
 def is_instruction(fact: str, language: Language) -> bool:
     """True for a "fact" that tries to instruct the assistant rather than describe the user."""
-    text = skeleton(screened_form(fact[:MAX_SCREENED_CHARS])).casefold().replace("’", "'")
-    return (bool(TEMPLATE_TOKENS.search(text)) or bool(_STRUCTURE.search(text))
+    text = skeleton(screened_form(fact[:MAX_SCREENED_CHARS]).translate(_CAPITAL_I)).casefold().replace("’", "'").translate(_LOOK_ALIKES)
+    return (bool(TEMPLATE_TOKENS.search(text)) or bool(_STRUCTURE.search(text)) or _names_the_user(text)
             or any(p.search(text) for p in language.instructions)
             or _gives_orders(text, language) or _addresses_the_assistant(text, language))

@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Optional, Pattern, Set, Tuple
 
+from ovos_memory_plugin_entity.language import reading
 from ovos_memory_plugin_entity.language.data import SECRET_LISTS, Language
 from ovos_memory_plugin_entity.language.screen import screened_form
 
@@ -39,8 +40,16 @@ KEYWORD_CLASSES: Dict[str, str] = {"password": "password", "pin": "PIN", "code":
 CARD, IBAN, TOKEN = "card number", "IBAN", "access token"
 # Lists whose value may be a single word without digits ("the wifi password is tulips").
 WORD_VALUE_LISTS = frozenset({"password", "token"})
-# Words allowed between a keyword and its linking word ("the alarm code *for the house* is").
-MAX_QUALIFIER_WORDS = 4
+# Words allowed between a keyword and its linking word ("the code *they sent me by sms* is").
+MAX_QUALIFIER_WORDS = 6
+# Short words allowed between a linking word and a value of digits: the article Romance,
+# German and Dutch speakers put there ("es *el* 4821", "ist *die* 4821", "c'est *le* 4821").
+MAX_ARTICLE_WORDS, MAX_ARTICLE_CHARS = 2, 3
+# Words a password said aloud may take ("sunflower seventy seven"), up to the end of its clause.
+MAX_PASSWORD_WORDS = 4
+# Digits a value introduced by a keyword of a list holds at least: a card limit of 2500 euros
+# or "pin 12" is not one; a card number said by keyword may be misheard, so no Luhn there.
+MIN_DIGITS = {"card": 12, "bank_account": 8, "government_id": 5, "pin": 4, "code": 3, "card_code": 3}
 # Lists whose value may come before the keyword ("set 7734 as the alarm code").
 VALUE_FIRST_LISTS = frozenset({"pin", "code", "password", "card_code"})
 # Space-separated groups an IBAN may span ("PT50 0002 0123 1234 5678 9015 4").
@@ -56,8 +65,12 @@ MIN_IBAN_DIGITS = 10
 HIGH_ENTROPY_CHARS = 20
 HIGH_ENTROPY_BITS = 3.5
 
-_DIGIT_RUN = re.compile(r"(?<![\w+])\d+(?:[ -]\d+)*(?!\w)")
-_IBAN_RUN = re.compile(r"(?<!\w)[a-z]{2}\d{2}[a-z0-9]*(?: [a-z0-9]+)*", re.IGNORECASE)
+# What may stand between the groups of a card number or an IBAN: spaces, dashes of any kind
+# (en dash, non-breaking hyphen), dots, slashes, commas.
+_GROUP_SEP = r"(?:[ \t.\-/\u2010-\u2015\u2212\u00a0]|, ?)"
+_DIGIT_RUN = re.compile(rf"(?<![\w+])\d+(?:{_GROUP_SEP}\d+)*(?!\w)")
+_IBAN_RUN = re.compile(rf"(?<!\w)[a-z]{{2}}\d{{2}}[a-z0-9]*(?:{_GROUP_SEP}[a-z0-9]+)*", re.IGNORECASE)
+_NOT_ALNUM = re.compile(r"[^a-z0-9]", re.IGNORECASE)
 _KNOWN_TOKENS = re.compile(
     r"(?<![\w-])(?:sk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{16,}"  # OpenAI, Stripe
     r"|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"  # GitHub
@@ -67,12 +80,18 @@ _KNOWN_TOKENS = re.compile(
     r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})")  # a JWT
 _LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}(?![\w+/=-])")
 # A value: a word with a digit, and the digit groups that follow it ("4821", "123-45-6789", "48 21").
-_DIGIT_VALUE = r"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:[ -]\d[\w-]*)*"
-# A one-word value that ends its clause ("tulips.").
-_WORD_VALUE = r"[^\s,;!?()\"]+(?=\s*(?:[.,;!?]|$))"
-_QUALIFIER = r"[^\W\d]+(?:['’][^\W\d]+)?"
+_DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
+# A password of up to a few words that ends its clause ("tulips.", "sunflower seventy seven").
+_WORD_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_PASSWORD_WORDS - 1}}}(?=\s*(?:[.,;!?]|$))"
+_ARTICLES = rf"(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}}}?"
+_QUALIFIER = r"[^\W\d]+(?:['’-][^\W\d]+)*"
 # What a value said first must not be: a year ("in 2024 I changed my PIN", "1985 was when").
 _YEAR = re.compile(r"(?:18|19|20)\d\d")
+# A value said first is a run of at least this many digits: "au 140 a un digicode" is a
+# house number followed by a change word of another language ("a").
+MIN_VALUE_FIRST_DIGITS = 4
+# A one-word keyword this long may end a compound (German, Dutch): "mailwachtwoord".
+MIN_COMPOUND_END = 6
 # How far before a keyword a value said first is looked for, in characters.
 VALUE_FIRST_REACH = 80
 _TRAILING = ".:'’"
@@ -97,12 +116,23 @@ class _Finder:
     # token's keyword): a text with none of them is let through at once (most turns).
     wordless_triggers: FrozenSet[str]
     longest_keyword: int  # in words
+    compound_ends: Tuple[str, ...]  # one-word keywords long enough to end a compound ("wachtwoord")
+    ordinary: FrozenSet[str]  # words that, beside a keyword, make it an ordinary number ("zip code")
+    # A password's keyword is qualified by a phrase that opens with one of these ("the password
+    # *of the mail* is tulips"); "the password *manager* is Bitwarden" names something else.
+    stopwords: FrozenSet[str]
     patterns: Dict[str, Tuple[Pattern[str], ...]]  # list name -> patterns with a "value" group
-    digit_words: Dict[str, str]  # folded word -> digit
-    digit_run: Optional[Pattern[str]]
+    digit_words: FrozenSet[str]  # every shipped language's spoken digits, folded
+    digit_tables: Tuple["_DigitTable", ...]  # one per shipped language: a run is read in one language
     # A value said first, ending where a keyword starts: digits, a linking word, up to a
     # few more words, in one clause. Searched in the text just before a keyword.
     value_first: Pattern[str]
+
+
+@dataclass(frozen=True)
+class _DigitTable:
+    said: Dict[str, str]  # folded word -> its digit, or "*2" / "*3" for "double" / "triple"
+    run: Pattern[str]  # two or more of its words in a row
 
 
 _FINDERS: Dict[str, _Finder] = {}  # one per language folder: bounded by the languages shipped
@@ -136,7 +166,7 @@ def _finder(language: Language) -> _Finder:
     if cached is not None:
         return cached
     links = "|".join(re.escape(_fold(w.casefold())) for w in sorted(language.secret_links, key=len, reverse=True))
-    link = rf"(?:\s*[:=]|\s+(?:{links or '(?!)'})(?!\w))"
+    link = rf"(?:\s*[:=]|'s|\s+(?:{links or '(?!)'})(?!\w))"
     keyword_lists: Dict[Tuple[str, ...], Set[str]] = {}
     patterns: Dict[str, Tuple[Pattern[str], ...]] = {}
     for name in SECRET_LISTS:
@@ -145,27 +175,42 @@ def _finder(language: Language) -> _Finder:
             parts = tuple(_WORD.findall(_fold(word.casefold())))
             for form in (parts, ("".join(parts),)):
                 keyword_lists.setdefault(form, set()).add(name)
-        keyword = rf"(?<!\w)(?:{_keyword_pattern(words)})(?!\w)"
-        introduced = rf"(?:(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{link}|\s*[:=#]?)\s*(?P<value>{_DIGIT_VALUE})"
+        keyword = rf"(?:{_keyword_pattern(words)})(?!\w)"  # matched only where a keyword starts
+        introduced = (rf"(?:(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{link}{_ARTICLES}|\s*[:=#]?)"
+                      rf"\s*(?P<value>{_DIGIT_VALUE})")
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
         if name in WORD_VALUE_LISTS:
-            patterns[name] += (re.compile(rf"{keyword}{link}\s*(?P<value>{_WORD_VALUE})", re.IGNORECASE),)
-    digit_words = {_fold(w.casefold()): str(digit) for digit, forms in enumerate(language.digits) for w in forms}
-    alternation = "|".join(re.escape(w) for w in sorted(digit_words, key=len, reverse=True))
-    digit_run = re.compile(rf"(?<!\w)(?:{alternation})(?:[\s,-]+(?:{alternation}))+(?!\w)",
-                           re.IGNORECASE) if digit_words else None
-    wordless_triggers = frozenset(digit_words) | {words[0] for words, lists in keyword_lists.items()
-                                                  if lists & WORD_VALUE_LISTS}
+            patterns[name] += (re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?){link}"
+                                          rf"\s*(?P<value>{_WORD_VALUE})", re.IGNORECASE),)
+    digit_tables = tuple(_digit_table(table) for table in language.digits if table)
+    digit_words = frozenset(w for table in digit_tables for w in table.said)
+    wordless_triggers = digit_words | {words[0] for words, lists in keyword_lists.items()
+                                       if lists & WORD_VALUE_LISTS}
     # Accents kept: the Portuguese "é" (is) joins a value, "e" (and) does not.
     said_links = "|".join(re.escape(w.casefold()) for w in sorted(language.secret_links, key=len, reverse=True))
-    value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{3,}})[ \t]+(?:{said_links or '(?!)'})(?!\w)"
+    value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]*[:,]?[ \t]+"
+                             rf"(?:{said_links or '(?!)'})(?!\w)"
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
+    compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1 and len(k[0]) >= MIN_COMPOUND_END),
+                                 key=len, reverse=True))
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
                      wordless_triggers,
                      max(map(len, keyword_lists), default=0),
-                     patterns, digit_words, digit_run, value_first)
+                     compound_ends,
+                     frozenset(_fold(w) for w in language.secret_ordinary),
+                     frozenset(_fold(w) for w in language.stopwords),
+                     patterns, digit_words, digit_tables, value_first)
     _FINDERS[language.code] = finder
     return finder
+
+
+def _digit_table(lines: Tuple[Tuple[str, ...], ...]) -> _DigitTable:
+    """A language's spoken digits (``digits.voc``: 0 to 9, then "double", "triple")."""
+    said = {_fold(w.casefold()): str(digit) for digit, forms in enumerate(lines[:10]) for w in forms}
+    said.update({_fold(w.casefold()): f"*{times}" for times, forms in zip((2, 3), lines[10:12]) for w in forms})
+    alternation = "|".join(re.escape(w) for w in sorted(said, key=len, reverse=True))
+    return _DigitTable(said, re.compile(rf"(?<!\w)(?:{alternation})(?:[\s,-]+(?:{alternation}))+(?!\w)",
+                                        re.IGNORECASE))
 
 
 def _plain(text: str) -> bool:
@@ -174,16 +219,26 @@ def _plain(text: str) -> bool:
     return text.isascii() and text.isprintable()
 
 
-def _spoken_digits(text: str, folded: str, finder: _Finder) -> str:
-    """Runs of two or more digit words read as digits: "four eight two one" -> "4821"."""
-    if finder.digit_run is None:
-        return text
-    out, at = [], 0
-    for match in finder.digit_run.finditer(folded):
-        said = _WORD.findall(match.group(0).casefold())
-        out += [text[at:match.start()], "".join(finder.digit_words[w] for w in said)]
-        at = match.end()
-    return "".join(out) + text[at:] if out else text
+def _spoken_digits(text: str, finder: _Finder) -> str:
+    """Runs of two or more digit words of one shipped language read as digits: "four eight
+    two one" -> "4821", "four double eight one" -> "4881", "cuatro ocho ocho uno" in any
+    language. The one place numbers said in words are read here."""
+    for table in finder.digit_tables:
+        folded = _fold(text)
+        out, at = [], 0
+        for match in table.run.finditer(folded):
+            digits, times = [], 1
+            for word in _WORD.findall(match.group(0).casefold()):
+                said = table.said[word]
+                if said.startswith("*"):
+                    times = int(said[1:])
+                else:
+                    digits.append(said * times)
+                    times = 1
+            out += [text[at:match.start()], "".join(digits)]
+            at = match.end()
+        text = "".join(out) + text[at:] if out else text
+    return text
 
 
 def luhn_valid(digits: str) -> bool:
@@ -205,7 +260,7 @@ def _cards(text: str) -> List[Secret]:
     in ten by chance."""
     found = []
     for run in _DIGIT_RUN.finditer(text):
-        digits = run.group(0).replace(" ", "").replace("-", "")
+        digits = _NOT_ALNUM.sub("", run.group(0))
         if CARD_DIGITS[0] <= len(digits) <= CARD_DIGITS[1] and digits[0] != "0" and luhn_valid(digits):
             found.append(Secret(run.start(), run.end(), CARD))  # no card starts with 0 ("00351..." dials abroad)
     return found
@@ -214,12 +269,13 @@ def _cards(text: str) -> List[Secret]:
 def _ibans(text: str) -> List[Secret]:
     found = []
     for run in _IBAN_RUN.finditer(text):
-        parts = run.group(0).split(" ")[:MAX_IBAN_GROUPS]
-        for count in range(len(parts), 0, -1):  # the longest valid prefix: words may follow an IBAN
-            compact = "".join(parts[:count]).upper()
+        said = run.group(0)
+        ends = [m.start() for m in re.finditer(_GROUP_SEP, said)][:MAX_IBAN_GROUPS - 1] + [len(said)]
+        for end in reversed(ends):  # the longest valid prefix: words may follow an IBAN
+            compact = _NOT_ALNUM.sub("", said[:end]).upper()
             if IBAN_CHARS[0] <= len(compact) <= IBAN_CHARS[1] and sum(c.isdigit() for c in compact) >= MIN_IBAN_DIGITS \
                     and iban_valid(compact):
-                found.append(Secret(run.start(), run.start() + len(" ".join(parts[:count])), IBAN))
+                found.append(Secret(run.start(), run.start() + end, IBAN))
                 break
     return found
 
@@ -243,11 +299,20 @@ def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
     spans = [(m.start(), m.group(0).casefold()) for m in _WORD.finditer(folded)]
     words = [word for _start, word in spans]
     named: Dict[str, List[int]] = {}
+    ordinary = finder.ordinary
     for i, (start, word) in enumerate(spans):
-        if word in finder.first_words:
-            for n in range(1, min(finder.longest_keyword, len(words) - i) + 1):
-                for name in finder.keyword_lists.get(tuple(words[i:i + n]), ()):
-                    named.setdefault(name, []).append(start)
+        if (word in finder.first_words or word.endswith(finder.compound_ends)) and not (i and words[i - 1] in ordinary):
+            for n in range(min(finder.longest_keyword, len(words) - i), 0, -1):  # the longest keyword names it
+                if i + n < len(words) and words[i + n] in ordinary:
+                    continue  # "code postal", "zip code": an address, not a secret
+                lists, at = finder.keyword_lists.get(tuple(words[i:i + n]), ()), start
+                if not lists and n == 1 and word.endswith(finder.compound_ends):  # "mailwachtwoord", "bankpasswort"
+                    end = next((end for end in finder.compound_ends if word.endswith(end)), "")
+                    lists, at = finder.keyword_lists.get((end,), ()), start + len(word) - len(end)
+                for name in lists:
+                    named.setdefault(name, []).append(at)
+                if lists:
+                    break
     return named
 
 
@@ -258,11 +323,12 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
         if not has_digit and name not in WORD_VALUE_LISTS:
             continue
         for start in sorted(set(named[name])):
-            m = next((m for m in (p.match(folded, start) for p in finder.patterns[name]) if m), None)
+            m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
+                      if m and _enough_digits(m.group("value"), name) and _qualified(m, finder)), None)
             kind = KEYWORD_CLASSES[name]
             if m is None:
                 if has_digit and name in VALUE_FIRST_LISTS:
-                    found += _value_first(read, start, kind, finder)
+                    found += _value_first(read, start, name, finder)
                 continue
             end = m.end("value")
             while end > m.start("value") and folded[end - 1] in _TRAILING:
@@ -271,32 +337,64 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
     return found
 
 
-def _value_first(read: str, keyword_start: int, kind: str, finder: _Finder) -> List[Secret]:
-    """The value said a few words before the keyword that starts at ``keyword_start``."""
+def _qualified(m: "re.Match[str]", finder: _Finder) -> bool:
+    """A password's qualifier, if any, opens with a small word ("of the mail", "del correo"),
+    and its words do not ("the password is *on the fridge*" says where it is)."""
+    if "qualifier" not in m.groupdict():
+        return True
+    qualifier, value = m.group("qualifier"), _WORD.findall(m.group("value").casefold())
+    return (not qualifier or _WORD.findall(qualifier.casefold())[0] in finder.stopwords) and \
+        bool(value) and value[0] not in finder.stopwords
+
+
+def _enough_digits(value: str, name: str) -> bool:
+    """A password or a token may be words; a PIN, a card or an id holds its list's digits."""
+    return name in WORD_VALUE_LISTS or len(_DIGIT.findall(value)) >= MIN_DIGITS.get(name, 1)
+
+
+def _value_first(read: str, keyword_start: int, name: str, finder: _Finder) -> List[Secret]:
+    """The value said a few words before the keyword of list ``name`` that starts at ``keyword_start``."""
     reach = max(0, keyword_start - VALUE_FIRST_REACH)
     m = finder.value_first.search(read, reach, keyword_start)
-    if m is None or _YEAR.fullmatch(m.group("value")):
+    if m is None or _YEAR.fullmatch(m.group("value")) or not _enough_digits(m.group("value"), name):
         return []
-    return [Secret(m.start("value"), m.end("value"), kind)]
+    return [Secret(m.start("value"), m.end("value"), KEYWORD_CLASSES[name])]
 
 
 def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
-    """The text as read (screened, spoken digits as digits) and the secrets in it, in order."""
+    """The text as read and the secrets in it, in order. The text as said is read first
+    (screened, digit words of any shipped language as digits: positions kept, so a redacted
+    turn keeps its words); when that finds none and a keyword or a digit word was said, the
+    utterance's normalised reading (:mod:`language.reading`: "forty eight sixty three" as
+    48 63, fillers and lead-ins aside) is read too, and a secret found there is redacted in it."""
     finder = _finder(language)
     read = text if _plain(text) else screened_form(text)
     if "  " in read or "\t" in read:
         read = _PLAIN_SPACES.sub(" ", read).strip()
-    folded = _fold(read)
-    words = _WORD.findall(folded.casefold())
-    has_digit = _DIGIT.search(folded) is not None
-    if not has_digit and finder.wordless_triggers.isdisjoint(words):
-        return read, []
+    folded = _fold(read).casefold()
+    words = _WORD.findall(folded)
+    may_name = not finder.first_words.isdisjoint(words) or any(
+        len(w) > MIN_COMPOUND_END and w.endswith(finder.compound_ends) for w in words)
+    if _DIGIT.search(read) is None and finder.wordless_triggers.isdisjoint(words) and not may_name:
+        return read, []  # most turns: no digit, no word that could name or say a secret
+    read, found = _find(read, words, finder)
+    if found or not may_name or not _named_keywords(_fold(read), finder):
+        return read, found  # the reading can only help a keyword said without a value in digits
+    normal = reading.read(text, language.reading).text
+    if normal and _DIGIT.search(normal) and normal != read.casefold():
+        normal, found = _find(normal, _WORD.findall(_fold(normal)), finder)
+        if found:
+            return normal, found
+    return read, []
+
+
+def _find(read: str, words: List[str], finder: _Finder) -> Tuple[str, List[Secret]]:
+    """``read`` with digit words as digits, and the secrets in it."""
     digit_words = finder.digit_words
     if any(a in digit_words and b in digit_words for a, b in zip(words, words[1:])):
-        read = _spoken_digits(read, folded, finder)
-        folded = _fold(read)
-        words = _WORD.findall(folded.casefold())
-        has_digit = _DIGIT.search(folded) is not None
+        read = _spoken_digits(read, finder)
+    folded = _fold(read)
+    has_digit = _DIGIT.search(folded) is not None
     found: List[Secret] = []
     if has_digit:  # the validated shapes first: they name a tie's class
         found += _cards(folded) + _ibans(folded) + _tokens(folded)

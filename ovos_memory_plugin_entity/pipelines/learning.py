@@ -222,9 +222,10 @@ class Learner:
             exchange = job.payload
             if not isinstance(exchange, Exchange) or exchange.control or exchange.withdrawn:
                 continue  # a control's edit or answers-only exchange: nothing to learn at the next start
-            by_key.setdefault(job.key, []).append(kept_exchange(job.key, exchange.user, exchange.assistant,
-                                                                exchange.generation, exchange.asked_ids,
-                                                                self._learner_tag))
+            # Kept as the turns are, secrets replaced by their class: a file never holds one in clear.
+            by_key.setdefault(job.key, []).append(kept_exchange(
+                job.key, self._policy.redact(exchange.user), self._policy.redact(exchange.assistant),
+                exchange.generation, exchange.asked_ids, self._learner_tag))
         kept = 0
         for key, items in by_key.items():
             try:

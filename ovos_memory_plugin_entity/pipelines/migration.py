@@ -1,4 +1,5 @@
-"""Importing the older plugin's store, once, by copying, off the constructor's path.
+"""Once, off the constructor's path: importing the older plugin's store by copying, and
+forgetting the secrets an earlier version of ours kept.
 
 The older plugin (ovos-memory-plugins' EntityMemory) keeps ``{session_id: {"facts": [str]}}``
 in one file at ``db_path``: by default the same path as ours. Our store lives in a
@@ -7,6 +8,12 @@ still be running). It is read like our own files: never through a link, and only
 the size of a record. Each of its sessions is marked (by a hash) in the record it went
 to, so an import that was interrupted resumes where it stopped; a marker file records
 that the whole import finished, so it never runs again.
+
+Versions before secrets were refused kept them as facts, proposals and names. At the
+first start of this one, every session is read and what holds a secret is forgotten
+(recorded by class only, its text scrubbed from the trail); the record keeps a marker
+(:data:`SECRETS_SWEPT`), so a session is swept once, whatever the backend. A later
+version that finds more secrets names a new marker and sweeps again.
 """
 from __future__ import annotations
 
@@ -18,15 +25,17 @@ from typing import Callable, Optional
 
 from ovos_utils.log import LOG
 
-from ovos_memory_plugin_entity.domain.editor import edit
+from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.text import digest
-from ovos_memory_plugin_entity.io.stores import JsonFolderStore, files
+from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, files
 from ovos_memory_plugin_entity.pipelines.owner import import_texts_once
 
 # The marker file keeps the name it had when the older plugin was called "the seed": a
 # store that finished its import then must not start it again.
 DONE_MARKER = "seed-import.json"
+# The record's marker that its kept secrets were looked for, by this version's finder.
+SECRETS_SWEPT = "secrets-swept-1"
 
 
 def _done(store: JsonFolderStore) -> bool:
@@ -77,5 +86,36 @@ def start(store: JsonFolderStore, db_path: str, key_for: Callable[[str], str], p
         except Exception as exc:  # an import problem must never take the assistant down
             LOG.exception(f"entity memory: importing {older_path} stopped ({exc}); it resumes next start")
     thread = threading.Thread(target=run, name="entity-memory-import", daemon=True)
+    thread.start()
+    return thread
+
+
+def forget_kept_secrets(store: Store, policy: Policy, now: Callable[[], float]) -> int:
+    """Sweep every session not yet swept (see the module's docstring); returns the secrets forgotten."""
+    forgotten = 0
+    for key in store.sessions():
+        _token, record = store.load(key)
+        if SECRETS_SWEPT in record.imported:
+            continue
+
+        def sweep(editor: Editor) -> None:
+            if editor.mark_imported(SECRETS_SWEPT):
+                editor.forget_kept_secrets()
+        change = store.update(key, lambda record: edit(record, policy, now(), "plugin", sweep))
+        forgotten += len([e for e in change.events if e.action == "refuse"])
+    if forgotten:
+        LOG.warning(f"entity memory: forgot {forgotten} secret(s) an earlier version had kept "
+                    f"(the audit names their classes)")
+    return forgotten
+
+
+def start_secret_sweep(store: Store, policy: Policy, now: Callable[[], float]) -> threading.Thread:
+    """Sweep the store in a daemon thread: the constructor returns at once."""
+    def run() -> None:
+        try:
+            forget_kept_secrets(store, policy, now)
+        except Exception as exc:  # a sweep problem must never take the assistant down
+            LOG.exception(f"entity memory: looking for kept secrets stopped ({exc}); it resumes next start")
+    thread = threading.Thread(target=run, name="entity-memory-secret-sweep", daemon=True)
     thread.start()
     return thread

@@ -213,7 +213,7 @@ class Voice:
 
         def remember(editor: Editor) -> None:
             for fact in facts:
-                editor.add(fact.text, fact.pin, fact.about, fact.relation)
+                editor.remember(fact.text, fact.pin, fact.about, fact.relation)
         self._write(key, record, remember)
         return VoiceTurn("\n".join([self._phrases["remembered_note"]] + self._lines([f.text for f in facts])))
 
