@@ -317,3 +317,43 @@ def test_json_is_json_from_the_first_byte(db):
         done = _cli("--db-path", db + "-fresh" if argv[0] == "doctor" else db, "--json", *argv)
         assert json.loads(done.stdout) is not None, (argv, done.stdout[:200])
         assert done.stdout[0] in "[{" and done.stderr == ""  # ovos-persona's import warns, quietly here
+
+
+# What a stable ovos-bus-client (1.5.0) does as it loads: it calls ovos-utils' deprecated
+# standardize_lang_tag, whose notice OVOS's logger writes on stdout. Reproduced here by
+# making that call when ovos_bus_client.session is imported, then running the console
+# script's own entry point (Python's own DeprecationWarning, shown for __main__ only, is not the point).
+_DEPRECATED_AT_IMPORT = '''
+import importlib.util, sys
+
+class CallsDeprecatedOnImport:
+    def find_spec(self, name, path, target=None):
+        if name != "ovos_bus_client.session":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        load = spec.loader.exec_module
+
+        def exec_module(module):
+            load(module)
+            from ovos_utils.lang import standardize_lang_tag
+            standardize_lang_tag("en-us")
+        spec.loader.exec_module = exec_module
+        return spec
+
+sys.meta_path.insert(0, CallsDeprecatedOnImport())
+from ovos_memory_plugin_entity.cli import main
+sys.exit(main(sys.argv[1:]))
+'''
+
+
+def test_a_notice_ovos_logs_as_it_loads_never_reaches_stdout(db):
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    for verbose in ([], ["--verbose"]):
+        done = subprocess.run([sys.executable, "-W", "ignore::DeprecationWarning", "-c", _DEPRECATED_AT_IMPORT, "--db-path", db, "--json", "path",
+                               *verbose], capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode == 0 and json.loads(done.stdout) == {"path": db[:-len(".json")]}, done.stdout[:300]
+        if verbose:  # the notice was given, and went where logs go
+            assert "Origin=ovos_utils.lang:standardize_lang_tag" in done.stderr, done.stderr[:300]
+        else:
+            assert done.stderr == ""

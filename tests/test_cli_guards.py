@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from ovos_memory_plugin_entity.cli import build_parser, main
+from ovos_memory_plugin_entity.cli import main
+from ovos_memory_plugin_entity.commands import build_parser
 
 
 @pytest.fixture
