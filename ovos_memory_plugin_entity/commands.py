@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
 from ovos_memory_plugin_entity.about import __version__
-from ovos_memory_plugin_entity.cli_guards import close_stores, confirm, counted, require_store, retired_label
+from ovos_memory_plugin_entity.cli_guards import (close_stores, confirm, counted, nothing_yet, require_store,
+                                                  retired_label, store_missing)
 from ovos_memory_plugin_entity.domain.entities import event_end
 from ovos_memory_plugin_entity.domain.errors import OwnerError, ReadOnlyStore, StoreUnavailable, UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
@@ -112,6 +113,16 @@ def _settings(args: argparse.Namespace) -> Settings:
         raise UserError(str(exc)) from None
 
 
+def _nothing_yet(args: argparse.Namespace, empty: Any) -> bool:
+    """For a listing: where the store's folder is not there yet (a fresh install), say that
+    nothing is learnt yet (``empty`` with --json) and succeed."""
+    settings = _settings(args)
+    if not store_missing(settings):
+        return False
+    _emit(args, empty, nothing_yet(settings))
+    return True
+
+
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text, file=args.out)
 
@@ -139,6 +150,8 @@ def _progress(args: argparse.Namespace) -> Callable[[int, int], None]:
 
 def cmd_sessions(args: argparse.Namespace) -> int:
     """List sessions with their live and retired fact counts and last change."""
+    if _nothing_yet(args, []):
+        return 0
     summaries = _owner(args).sessions()
     lines = [f"{s.session_id}\t{s.live} live\t{s.retired} retired\t{_when(s.last_change)}" for s in summaries]
     _emit(args, [s.__dict__ for s in summaries], "\n".join(lines) or "(no sessions)")
@@ -157,6 +170,8 @@ def _fact_line(fact: Fact, now: Optional[float] = None) -> str:
 
 def cmd_facts(args: argparse.Namespace) -> int:
     """Show a session's live facts grouped by who they are about; --all adds retired ones."""
+    if _nothing_yet(args, []):
+        return 0
     owner = _owner(args)
     found = owner.facts(args.session, include_retired=args.all)
     names = {e.id: e.label for e in owner.record(args.session).entities}
@@ -173,6 +188,8 @@ def cmd_facts(args: argparse.Namespace) -> int:
 
 def cmd_entities(args: argparse.Namespace) -> int:
     """List the people, pets and places the memory knows, with their relation to the user."""
+    if _nothing_yet(args, []):
+        return 0
     owner = _owner(args)
     found = owner.entities(args.session)
     counts = {e.id: sum(1 for f in owner.facts(args.session) if f.about == e.id) for e in found}
@@ -183,6 +200,8 @@ def cmd_entities(args: argparse.Namespace) -> int:
 
 def cmd_events(args: argparse.Namespace) -> int:
     """List dated events, upcoming first, then past ones."""
+    if _nothing_yet(args, {"upcoming": [], "past": []}):
+        return 0
     now = time.time()
     ends = {f.id: event_end(f.when) for f in _owner(args).facts(args.session) if f.when}
     events = sorted((f for f in _owner(args).facts(args.session) if f.id in ends), key=lambda f: ends[f.id])
@@ -197,6 +216,8 @@ def cmd_events(args: argparse.Namespace) -> int:
 
 def cmd_history(args: argparse.Namespace) -> int:
     """Show a session's audit trail: every change, when, by whom."""
+    if _nothing_yet(args, []):
+        return 0
     trail = _owner(args).history(args.session)
     lines = []
     for event in trail:
@@ -255,6 +276,8 @@ cmd_forget_entity = _action("Forget an entity and everything about it.",
 
 def cmd_pending(args: argparse.Namespace) -> int:
     """List facts waiting for the user's yes (confirm: on)."""
+    if _nothing_yet(args, []):
+        return 0
     items = _owner(args).pending(args.session)
     lines = [f"[{p.id}] " + " | ".join(p.describe) + f"  (since {_when(p.created_at)})" for p in items]
     _emit(args, [p.to_dict() for p in items], "\n".join(lines) or "(nothing pending)")

@@ -32,10 +32,23 @@ class Terminal(io.StringIO):
 
 @pytest.mark.parametrize("argv", [
     ["sessions"], ["facts", "s"], ["facts", "s", "--all"], ["history", "s"], ["entities", "s"],
-    ["events", "s"], ["pending", "s"], ["export", "--all"], ["curate"], ["forget", "s", "f1"],
-    ["erase", "s", "--yes"], ["forget-all", "s", "--yes"],
+    ["events", "s"], ["pending", "s"],
 ])
-def test_a_missing_store_is_an_error_naming_it_and_is_not_created(capsys, tmp_path, argv):
+def test_a_fresh_install_lists_nothing_learnt_yet_and_creates_nothing(capsys, tmp_path, argv):
+    db = str(tmp_path / "fresh" / "entity_memory.json")
+    code, out, err = run(capsys, db, *argv)
+    assert code == 0 and err == ""
+    assert out.strip() == f"nothing learnt yet: no store at {tmp_path / 'fresh' / 'entity_memory'} " \
+                          f"(the assistant, or 'add', makes it)"
+    code, out, _ = run(capsys, db, "--json", *argv)
+    assert code == 0 and not any(json.loads(out) if isinstance(json.loads(out), list) else json.loads(out).values())
+    assert not (tmp_path / "fresh").exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["export", "--all"], ["curate"], ["forget", "s", "f1"], ["erase", "s", "--yes"], ["forget-all", "s", "--yes"],
+])
+def test_a_change_to_a_missing_store_is_an_error_naming_it_and_is_not_created(capsys, tmp_path, argv):
     db = str(tmp_path / "typo" / "entity_memory.json")
     code, out, err = run(capsys, db, *argv)
     assert code == 1 and out == ""
@@ -43,12 +56,19 @@ def test_a_missing_store_is_an_error_naming_it_and_is_not_created(capsys, tmp_pa
     assert not (tmp_path / "typo").exists()
 
 
+@pytest.mark.parametrize("argv", [["sessions"], ["facts", "s"], ["forget", "s", "f1"]])
+def test_a_path_that_is_not_a_folder_is_an_error_for_every_command(capsys, tmp_path, argv):
+    (tmp_path / "entity_memory").write_text("not a folder")  # where entity_memory.json's folder goes
+    code, out, err = run(capsys, str(tmp_path / "entity_memory.json"), *argv)
+    assert code == 1 and out == "" and f"{tmp_path / 'entity_memory'} is not a folder" in err
+
+
 def test_the_older_plugins_file_is_named_when_only_it_is_there(capsys, tmp_path):
     db = tmp_path / "ovos" / "entity_memory.json"
     db.parent.mkdir()
     db.write_text(json.dumps({"s": {"facts": ["Likes tea"]}}))
-    code, _, err = run(capsys, str(db), "sessions")
-    assert code == 1 and f"the older plugin's file {db} is there: 'import {db}'" in err
+    code, out, _ = run(capsys, str(db), "sessions")
+    assert code == 0 and f"the older plugin's file {db} is there: 'import {db}'" in out
 
 
 def test_adding_creates_the_store(capsys, db):
