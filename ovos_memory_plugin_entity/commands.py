@@ -158,14 +158,24 @@ def cmd_sessions(args: argparse.Namespace) -> int:
     return 0
 
 
-def _fact_line(fact: Fact, now: Optional[float] = None) -> str:
+def _fact_line(fact: Fact, now: Optional[float] = None, about: str = "") -> str:
+    """One fact as the owner reads it; ``about`` (who it is about) leads where no heading says it."""
     state = "pinned" if fact.pinned and fact.live else (
         "live" if fact.live else f"{retired_label(fact)} {_when(fact.superseded_at)}")
     if fact.when and fact.live:
         state += "; past" if now is not None and event_end(fact.when) < now else "; upcoming"
     date = f"{fact.when}: " if fact.when else ""
-    return (f"[{fact.id}] {date}{fact.text or '(forgotten)'}  "
+    who = f"{about}: " if about else ""
+    return (f"[{fact.id}] {who}{date}{fact.text or '(forgotten)'}  "
             f"({state}; confirmed {fact.confirmations}x, last {_when(fact.confirmed_at)})")
+
+
+def _about(owner: Owner, session: str, fact: Fact) -> str:
+    """Who a fact is about, as ``facts`` heads it ("Emma (daughter)"); empty for the user."""
+    if not fact.about:
+        return ""
+    labels = {e.id: e.label for e in owner.record(session).entities}
+    return labels.get(fact.about) or "(forgotten)"
 
 
 def cmd_facts(args: argparse.Namespace) -> int:
@@ -230,16 +240,17 @@ def cmd_history(args: argparse.Namespace) -> int:
 
 def cmd_add(args: argparse.Namespace) -> int:
     """Add a fact (the owner's add also lifts a tombstone on the same words)."""
-    fact = _owner(args, create=True).add(args.session, args.text, pin=args.pin, about=args.about,
-                                         relation=args.relation, when=args.when)
-    _emit(args, fact.to_dict(), f"added {_fact_line(fact)}")
+    owner = _owner(args, create=True)
+    fact = owner.add(args.session, args.text, pin=args.pin, about=args.about, relation=args.relation, when=args.when)
+    _emit(args, fact.to_dict(), f"added {_fact_line(fact, about=_about(owner, args.session, fact))}")
     return 0
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
     """Replace a fact's text; the old text stays in the history as superseded."""
-    fact = _owner(args).edit(args.session, args.fact_id, args.text)
-    _emit(args, fact.to_dict(), f"now {_fact_line(fact)}")
+    owner = _owner(args)
+    fact = owner.edit(args.session, args.fact_id, args.text)
+    _emit(args, fact.to_dict(), f"now {_fact_line(fact, about=_about(owner, args.session, fact))}")
     return 0
 
 

@@ -15,7 +15,8 @@ from tests.fake_model import free_port
 
 NAME = "ovos-memory-plugin-entity-facts"
 FACTS = {"My name is Sam": {"fact": "Name is Sam", "pin": True}, "I live in Leeds": "Lives in Leeds",
-         "I moved to York": {"id": "f2", "fact": "Lives in York"}}
+         "I moved to York": {"id": "f2", "fact": "Lives in York"},
+         "My daughter Emma can't eat shellfish": {"fact": "Is allergic to shellfish", "about": "Emma", "relation": "daughter"}}
 
 
 def answer(body: Dict[str, Any]) -> str:
@@ -61,6 +62,15 @@ def test_a_conversation_through_the_real_persona_and_a_second_run_remembers(monk
     assert "Ada> You are Sam." in second and "learnt" not in second
     handler_requests = [r for r in model.requests if "response_format" not in r]
     assert any("Name is Sam" in m["content"] for m in handler_requests[-1]["messages"] if m["role"] == "system")
+
+
+def test_a_fact_about_someone_says_who(monkeypatch, capsys, tmp_path, model):
+    model.default = answer
+    persona = persona_file(tmp_path, model.url)
+    out = chat(monkeypatch, capsys, persona, "My daughter Emma can't eat shellfish")
+    assert "learnt    [f1] Emma (daughter): Is allergic to shellfish" in out
+    again = chat(monkeypatch, capsys, persona, "Who am I?")
+    assert "already known: [f1] Emma (daughter): Is allergic to shellfish" in again
 
 
 def test_a_forget_is_shown(monkeypatch, capsys, tmp_path, model):

@@ -79,6 +79,14 @@ def test_review_and_correct(capsys, db):
     assert {e["actor"] for e in trail} == {"cli"}
 
 
+def test_add_and_edit_say_who_the_fact_is_about(capsys, db):
+    code, out, _ = run(capsys, db, "add", "s", "Is allergic to shellfish", "--about", "Emma", "--relation", "daughter")
+    assert code == 0 and out.startswith("added [f1] Emma (daughter): Is allergic to shellfish")
+    code, out, _ = run(capsys, db, "edit", "s", "f1", "Is allergic to shellfish and peanuts")
+    assert code == 0 and out.startswith("now [f2] Emma (daughter): Is allergic to shellfish and peanuts")
+    assert run(capsys, db, "add", "s", "Likes tea")[1].startswith("added [f3] Likes tea")
+
+
 def test_forget_and_erase_leave_no_trace(capsys, db, tmp_path):
     run(capsys, db, "add", "s", "Likes oolong tea")
     run(capsys, db, "add", "s", "Owns a kayak")
