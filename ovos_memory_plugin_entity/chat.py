@@ -100,6 +100,7 @@ def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: s
     session = Session(session_id, lang=block.get("lang") or None)
     where = memory.settings.store_folder if memory.settings.backend == "json" else memory.settings.backend
     print(f"{name}: memory in {where}, session {session_id!r}. One line per turn; end with Ctrl-D.", file=out)
+    turns, answered, reason = 0, 0, ""
     try:
         known = memory.facts(session_id)
         if known:
@@ -107,11 +108,16 @@ def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: s
             print("already known: " + "; ".join(f"[{f.id}] " + (f"{labels.get(f.about, '(forgotten)')}: " if f.about
                                                                  else "") + f.text for f in known), file=out)
         for line in _turns(lines, out, prompt):
-            _turn(persona, memory, session, line, out, timeout)
+            turns += 1
+            failure = _turn(persona, memory, session, line, out, timeout)
+            answered += failure is None
+            reason = failure or reason
     finally:
         memory.close(timeout)
+    if turns and not answered:
+        raise UserError(f"no turn got an answer from the persona's handlers{reason}; check their api_url and "
+                        f"model ('ovos-entity-memory doctor --config {persona_path}')")
     return 0
-
 
 def _turns(lines: Iterable[str], out: TextIO, prompt: bool) -> Iterable[str]:
     if prompt:
@@ -125,7 +131,9 @@ def _turns(lines: Iterable[str], out: TextIO, prompt: bool) -> Iterable[str]:
         print(file=out)
 
 
-def _turn(persona: Any, memory: EntityMemory, session: Any, utterance: str, out: TextIO, timeout: float) -> None:
+def _turn(persona: Any, memory: EntityMemory, session: Any, utterance: str, out: TextIO, timeout: float
+          ) -> Optional[str]:
+    """One turn, shown; None when the persona answered, else why not (": reason", or "")."""
     before = _snapshot(memory, session.session_id)
     labels = _labels(memory, session.session_id)  # before the turn too: a forgotten person is named
     answer = persona.chat(persona.get_messages(utterance, session), session)
@@ -133,7 +141,7 @@ def _turn(persona: Any, memory: EntityMemory, session: Any, utterance: str, out:
         error = getattr(persona.solvers, "last_error", None)
         said = f": {failure_reason(error)}" if error else ""
         print(f"  (no answer from the persona's handlers{said}; check their api_url and model)", file=out)
-        return
+        return said
     print(f"{persona.name}> {answer}", file=out)
     persona.remember(utterance, answer, session)
     if not memory.flush(timeout):
@@ -145,3 +153,4 @@ def _turn(persona: Any, memory: EntityMemory, session: Any, utterance: str, out:
     for pending in memory.pending(session.session_id):
         if pending.awaiting:
             print(f"  asked     [{pending.id}] " + " | ".join(pending.describe), file=out)
+    return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import sys
 from typing import Iterator, List, Optional
 
@@ -48,8 +49,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = build_parser().parse_args(argv)  # --help and --version print on stdout
     args.out = sys.stdout  # the command's own output; everything else goes to stderr
     args.interactive, args.stores = sys.stdin.isatty(), []  # someone to answer "Are you sure?"; stores opened
-    with quiet_logs(args.verbose):
-        return run(args)
+    try:
+        with quiet_logs(args.verbose):
+            status = run(args)
+        sys.stdout.flush()  # a reader gone (``| head``) is found here, not at exit
+        return status
+    except BrokenPipeError:
+        # The reader has what it wanted: no traceback, and nothing more to write at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 if __name__ == "__main__":
     sys.exit(main())
