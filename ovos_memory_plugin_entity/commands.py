@@ -314,8 +314,11 @@ def cmd_import(args: argparse.Namespace) -> int:
     for reason in owner.skipped:
         print(f"skipped {reason}", file=sys.stderr)
     refused = ", ".join(f"{count} {kind}" for kind, count in sorted(report.refused_secrets.items()))
-    _emit(args, {"sessions": report.sessions, "skipped": owner.skipped, "refused_secrets": report.refused_secrets},
-          f"imported into {counted(report.sessions, 'session')}"
+    forgotten = (f"; {counted(report.forgotten_here, 'fact')} left out: forgotten here earlier (the owner's "
+                 f"'add SESSION TEXT' brings one back)" if report.forgotten_here else "")
+    _emit(args, {"sessions": report.sessions, "forgotten_here": report.forgotten_here, "skipped": owner.skipped,
+                 "refused_secrets": report.refused_secrets},
+          f"imported into {counted(report.sessions, 'session')}" + forgotten
           + (f"; refused, never kept: {refused}" if refused else ""))
     return 0
 

@@ -193,6 +193,26 @@ def test_export_then_import_round_trips(capsys, db, tmp_path):
     assert sorted(f["text"] for f in b_facts) == ["Has a cat", "Has a dog"]
 
 
+def test_import_after_forget_all_says_what_it_left_out_and_how_to_bring_one_back(capsys, db, tmp_path):
+    run(capsys, db, "add", "a", "Likes tea")
+    run(capsys, db, "add", "a", "Is allergic to shellfish", "--about", "Emma", "--relation", "daughter")
+    run(capsys, db, "add", "a", "Lives in Porto")
+    dump = tmp_path / "export.json"
+    dump.write_text(run(capsys, db, "export", "a")[1])
+    run(capsys, db, "forget", "a", "f3")
+    assert run(capsys, db, "forget-all", "a", "--yes")[0] == 0
+    run(capsys, db, "add", "a", "Lives in Porto")  # the owner's add lifts its tombstone
+    code, out, _ = run(capsys, db, "import", str(dump))
+    assert code == 0 and out.strip() == ("imported into 1 session; 2 facts left out: forgotten here earlier "
+                                         "(the owner's 'add SESSION TEXT' brings one back)")
+    older = tmp_path / "entity_memory.json"
+    older.write_text(json.dumps({"a": {"facts": ["Likes tea", "Has a cat"]}}))
+    code, report, _ = run(capsys, db, "import", str(older), json_out=True)
+    assert code == 0 and report["forgotten_here"] == 1
+    _, facts, _ = run(capsys, db, "facts", "a", json_out=True)
+    assert sorted(f["text"] for f in facts) == ["Has a cat", "Lives in Porto"]
+
+
 def test_import_takes_the_older_plugins_format(capsys, db, tmp_path):
     seed = tmp_path / "seed.json"
     seed.write_text(json.dumps({"x": {"facts": ["Likes tea", "Name is Bob"]}}))
