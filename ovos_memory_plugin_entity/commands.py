@@ -28,9 +28,16 @@ from ovos_memory_plugin_entity.settings import Settings, device_defaults, load_s
 DESCRIPTION = "ovos-entity-memory: the owner's command line for the entity memory plugin."
 
 
-def _plugin_config(args: argparse.Namespace) -> Dict[str, Any]:
+def _looks_like_a_persona(data: Any) -> bool:
+    """A persona's JSON, not a plugin's block: it names its handlers or itself."""
+    return isinstance(data, dict) and ("handlers" in data or "name" in data)
+
+
+def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[str, Any]:
     """The plugin's block from ``--config`` (a persona JSON, composite or not, or the block
-    itself). Without one, nothing is evicted or pruned: the persona's limits are unknown."""
+    itself). Without one, nothing is evicted or pruned: the persona's limits are unknown.
+    A persona that does not use this plugin is refused, unless ``unused_ok`` (doctor, which
+    says so first): then the defaults stand."""
     config: Dict[str, Any] = {"max_facts": 0, "max_retired_facts": 0}
     if getattr(args, "config", None):
         try:
@@ -41,9 +48,12 @@ def _plugin_config(args: argparse.Namespace) -> Dict[str, Any]:
         named = persona.get("memory_module") if isinstance(persona, dict) else None
         if block is None and isinstance(named, str) and isinstance(persona.get(named), dict):
             block = dict(persona[named])  # the plugin under another name (an alias of its entry point)
-        if block is None and isinstance(persona, dict) and "memory_module" in persona:
-            raise UserError(f"{args.config} does not use this plugin (memory_module is "
-                            f"{persona.get('memory_module')!r})")
+        if block is None and isinstance(persona, dict) and ("memory_module" in persona
+                                                            or _looks_like_a_persona(persona)):
+            if not unused_ok:
+                raise UserError(f"{args.config} does not use this plugin (memory_module is "
+                                f"{persona.get('memory_module')!r}); 'doctor --config {args.config}' says the fix")
+            block = {}
         config = block if block is not None else dict(persona) if isinstance(persona, dict) else {}
     if getattr(args, "db_path", None):
         config["db_path"] = args.db_path
@@ -389,7 +399,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     """Check the endpoint, the store, OPM's plugin names and the persona; say how to fix."""
     from ovos_memory_plugin_entity.doctor import run_checks
     persona = read_json_file(args.config) if args.config else None
-    checks = run_checks(read_settings(_plugin_config(args), device_defaults()),
+    checks = run_checks(read_settings(_plugin_config(args, unused_ok=True), device_defaults()),
                         persona if isinstance(persona, dict) else None, timeout=args.timeout)
     _emit(args, [dict(c.__dict__, ok=c.ok) for c in checks],
           "\n".join(f"{c.level}  {c.name}: {c.detail}" + (f"\n      fix: {c.fix}" if c.fix and c.level != "PASS" else "")

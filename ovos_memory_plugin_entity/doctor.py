@@ -250,8 +250,12 @@ def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = N
     plugins = installed_plugins() if plugins is None else plugins
     block = plugin_block(persona)
     if block is None:
-        return [Check("persona memory", FAIL, f"memory_module is {persona.get('memory_module')!r}",
-                      f'set "memory_module": "{UNIQUE_PLUGIN_NAME}" in the persona JSON')]
+        named = persona.get("memory_module")
+        said = (f"memory_module is {named!r}, not this plugin" if named is not None else
+                "the persona has no memory_module: ovos-persona gives it its default memory, not this plugin")
+        return [Check("persona memory", FAIL, said,
+                      f'add "memory_module": "{UNIQUE_PLUGIN_NAME}" to the persona JSON, and a block of that name '
+                      f'for its settings (api_url)')]
     checks = [Check("persona memory", PASS, f"memory_module is {persona.get('memory_module')}")]
     mode = block.get("inject_mode", "system")
     if persona.get("memory_module") == COMPOSITE:
@@ -354,7 +358,10 @@ def check_embeddings(settings: Settings, timeout: float) -> List[Check]:
 
 def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optional[float] = None) -> List[Check]:
     settings = loaded.settings
-    checks = [check_assistant(plugin_block(persona) if persona is not None else None)]
+    unused = persona is not None and plugin_block(persona) is None
+    # A persona that does not use this plugin: that first, plainly; the rest is about the defaults.
+    checks = check_persona(persona) if persona is not None and unused else []
+    checks.append(check_assistant(plugin_block(persona) if persona is not None else None))
     checks += check_settings(loaded) + check_language(settings)
     endpoint = check_endpoint(settings, timeout) if settings.extractor != "rules" else [
         Check("endpoint", PASS, "extractor: rules needs no model")]
@@ -364,7 +371,7 @@ def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optio
     checks += check_quarantine(settings)
     checks += check_waiting(settings, endpoint_answers=endpoint[0].level == PASS)
     checks += check_plugin_names(used_name(persona) if persona is not None else None)
-    if persona is not None:
+    if persona is not None and not unused:
         checks += check_persona(persona)
     return checks
 

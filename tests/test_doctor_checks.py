@@ -197,3 +197,26 @@ def test_postgres_without_its_extra_says_to_install_it(capsys, tmp_path, monkeyp
     store = checks["store"]
     assert code == 1 and "'postgres' extra" in store["detail"]
     assert store["fix"] == "pip install 'ovos-memory-plugin-entity[postgres]'"
+
+
+@pytest.mark.parametrize("persona", [
+    {"name": "Assistant", **CHAT},  # a persona that never names a memory
+    {"name": "Assistant", **CHAT, "memory_module": "ovos-memory-plugin-recency"},
+])
+def test_a_persona_without_this_plugin_says_so_first_and_is_not_read_as_the_block(capsys, tmp_path, persona):
+    path = tmp_path / "persona.json"
+    path.write_text(json.dumps(persona))
+    code = main(["doctor", "--timeout", "1", "--config", str(path)])
+    out = capsys.readouterr().out
+    first = out.splitlines()[0]
+    assert code == 1 and first.startswith("FAIL  persona memory: "), out
+    assert ("has no memory_module" if "memory_module" not in persona else "not this plugin") in first
+    assert f'fix: add "memory_module": "{NAME}" to the persona JSON' in out.splitlines()[1]
+    assert "unknown keys" not in out and out.count("persona memory") == 1
+
+
+def test_other_commands_refuse_a_persona_without_this_plugin(capsys, tmp_path):
+    path = tmp_path / "persona.json"
+    path.write_text(json.dumps({"name": "Assistant", **CHAT, "db_path": str(tmp_path / "elsewhere")}))
+    assert main(["--config", str(path), "path"]) == 1
+    assert "does not use this plugin" in capsys.readouterr().err
