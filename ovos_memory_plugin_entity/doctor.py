@@ -197,8 +197,11 @@ def check_plugin_names(used_name: Optional[str] = None) -> List[Check]:
 READS_MEMORY_MODULE = "0.8.0a1"
 PASSES_THE_BLOCK = "0.9.0a6"
 UPGRADE = "pip install --pre -U ovos-core ovos-persona"
-# The package that brings a handler, where its name is not the plugin's.
-HANDLER_PACKAGES = {"ovos-chat-openai-plugin": "ovos-openai-plugin"}
+# The package that brings a handler, where its name is not the plugin's, and the pip options
+# that install a release registering it: ovos-openai-plugin's stable releases (with the newest
+# stable ovos-core) register only ovos-solver-openai-plugin; its pre-releases (2.0.14a1) the
+# chat plugin too.
+HANDLER_PACKAGES = {"ovos-chat-openai-plugin": ("ovos-openai-plugin", "--pre -U ")}
 _VERSION = re.compile(r"(\d+)\.(\d+)(?:\.(\d+))?(?:(a|b|rc)(\d+))?")
 _STAGES = {"a": 0, "b": 1, "rc": 2, None: 3}
 
@@ -246,7 +249,8 @@ def check_assistant(block: Optional[Dict[str, Any]],
     return Check("ovos-persona", PASS, f"ovos-persona {version} loads this plugin with the persona's block")
 
 
-def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = None) -> List[Check]:
+def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = None,
+                  version_of: Callable[[str], Optional[str]] = installed_version) -> List[Check]:
     plugins = installed_plugins() if plugins is None else plugins
     block = plugin_block(persona)
     if block is None:
@@ -270,8 +274,7 @@ def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = N
                             '"handlers": ["ovos-chat-openai-plugin"], with its block (api_url, model, key)'))
     for engine in handlers:
         if engine not in plugins:
-            checks.append(Check(f"handler {engine}", FAIL, f"{engine} is not installed: the persona cannot answer",
-                                f"pip install {HANDLER_PACKAGES.get(engine, engine)}"))
+            checks.append(missing_handler(engine, version_of))
         elif engine in SYSTEM_DROPPING_ENGINES:
             keeps = bool((persona.get(engine) or {}).get("allow_system_prompts"))
             level = PASS if keeps or mode == "user" else FAIL
@@ -280,6 +283,16 @@ def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = N
                                 "" if level == PASS else
                                 f'set "allow_system_prompts": true in "{engine}", or inject_mode: user'))
     return checks
+
+
+def missing_handler(engine: str, version_of: Callable[[str], Optional[str]] = installed_version) -> Check:
+    """A handler no installed package registers: the install that brings it, and whether the
+    package that should is here in a release that does not."""
+    package, options = HANDLER_PACKAGES.get(engine, (engine, ""))
+    version = version_of(package)
+    said = (f"{engine} is not registered: {package} {version} is installed but too old to bring it"
+            if version is not None else f"{engine} is not installed")
+    return Check(f"handler {engine}", FAIL, f"{said}: the persona cannot answer", f"pip install {options}{package}")
 
 
 def check_language(settings: Settings) -> List[Check]:

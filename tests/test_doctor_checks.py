@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ovos_memory_plugin_entity.cli import main
-from ovos_memory_plugin_entity.doctor import store_fix
+from ovos_memory_plugin_entity.doctor import check_persona, store_fix
 from tests.fake_model import free_port
 
 NAME = "ovos-memory-plugin-entity-facts"
@@ -154,6 +154,25 @@ def test_handlers_that_are_not_installed_fail_with_what_to_install(capsys, tmp_p
     path.write_text(json.dumps({"memory_module": NAME, NAME: block}))
     code, checks = doctor(capsys, "--config", str(path))
     assert code == 1 and checks["handlers"]["level"] == "FAIL" and "ovos-chat-openai-plugin" in checks["handlers"]["fix"]
+
+
+@pytest.mark.parametrize("installed, said", [
+    ("1.0.2", "ovos-openai-plugin 1.0.2 is installed but too old to bring it"),  # a stable release
+    (None, "ovos-chat-openai-plugin is not installed"),
+])
+def test_the_openai_chat_handler_is_installed_from_the_pre_release(installed, said):
+    persona = {"name": "Assistant", **CHAT, "memory_module": NAME}
+    found = [c for c in check_persona(persona, plugins=frozenset(), version_of=lambda _package: installed)
+             if c.name == "handler ovos-chat-openai-plugin"]
+    assert len(found) == 1 and found[0].level == "FAIL" and said in found[0].detail
+    assert found[0].fix == "pip install --pre -U ovos-openai-plugin"
+
+
+def test_the_pre_release_named_in_that_fix_registers_the_chat_handler():
+    """What the fix installs, here: the pre-release registers ovos-chat-openai-plugin."""
+    from importlib.metadata import distribution
+    names = {ep.name for ep in distribution("ovos-openai-plugin").entry_points if ep.group == "opm.agents.chat"}
+    assert "ovos-chat-openai-plugin" in names and "a" in distribution("ovos-openai-plugin").version
 
 
 def test_a_composite_set_up_is_read_as_the_persona_runs_it(capsys, tmp_path):
