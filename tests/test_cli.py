@@ -281,7 +281,8 @@ def test_doctor_live_dead_and_silent(capsys, db, model, tmp_path):
     code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "2")
     assert "FAIL  extraction" in out  # a model that never answers in the contract's JSON
     dead = f"http://127.0.0.1:{free_port()}/v1"
-    chat = {"handlers": ["ovos-chat-openai-plugin"], "ovos-chat-openai-plugin": {"allow_system_prompts": True}}
+    chat = {"handlers": ["ovos-chat-openai-plugin"], "ovos-chat-openai-plugin": {
+        "allow_system_prompts": True, "api_url": model.url, "model": "test-model"}}  # the persona's answers
     persona.write_text(json.dumps({**chat, "memory_module": "ovos-memory-plugin-entity-facts",
                                    "ovos-memory-plugin-entity-facts": {"api_url": dead, "db_path": db}}))
     code, out, _ = run(capsys, db, "--config", str(persona), "doctor", "--timeout", "1")

@@ -59,6 +59,13 @@ def test_every_persona_example_loads_this_plugin_by_its_unique_name():
         assert failed == [], failed
 
 
+def test_every_persona_example_names_its_chat_model():
+    personas = [json.loads(body) for language, body in fences() if language == "json" and '"handlers"' in body]
+    for persona in personas:
+        for handler in persona["handlers"]:
+            assert persona[handler].get("model") and persona[handler].get("api_url"), persona
+
+
 def test_every_command_shown_exists():
     commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
     for language, body in fences():
