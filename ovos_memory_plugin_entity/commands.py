@@ -69,6 +69,12 @@ def cmd_path(args: argparse.Namespace) -> int:
     return 0
 
 
+def _no_json(args: argparse.Namespace) -> None:
+    """A conversation shown turn by turn has no JSON form: --json is refused, not ignored."""
+    if args.json:
+        raise UsageError(f"{args.command} shows a conversation and has no JSON output: drop --json")
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     """Run a short conversation through the real plugin and show what it remembered.
 
@@ -76,6 +82,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     store is a temporary folder; with --api-url your local model does the extracting.
     """
     from ovos_memory_plugin_entity.demo import run_demo
+    _no_json(args)
     return run_demo(args.api_url, args.timeout, args.out)
 
 
@@ -85,6 +92,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
     and asked. The facts are the persona's own, so a second run remembers the first.
     """
     from ovos_memory_plugin_entity.chat import run_chat
+    _no_json(args)
     if not args.verbose:  # a handler that fails is said on the turn's own line
         logging.disable(logging.ERROR)
     persona = args.persona or getattr(args, "config", None)

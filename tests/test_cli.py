@@ -386,3 +386,10 @@ def test_a_notice_ovos_logs_as_it_loads_never_reaches_stdout(db):
             assert "Origin=ovos_utils.lang:standardize_lang_tag" in done.stderr, done.stderr[:300]
         else:
             assert done.stderr == ""
+
+
+@pytest.mark.parametrize("argv", [["demo", "--json"], ["--json", "chat", "--persona", "p.json"]])
+def test_a_conversation_refuses_json_rather_than_ignoring_it(capsys, argv):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "has no JSON output: drop --json" in captured.err
