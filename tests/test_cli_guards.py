@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -155,3 +156,12 @@ def test_the_older_plugin_has_one_name_in_help_and_messages(capsys, db, tmp_path
     stranger.write_text(json.dumps({"hello": 1}))
     code, _, err = run(capsys, db, "import", str(stranger))
     assert code == 1 and "nor the older plugin's file" in err and "seed" not in err
+
+
+def test_the_question_docs_cli_shows_is_the_one_erase_asks(capsys, db, monkeypatch):
+    for text in ("Likes tea", "Owns a kayak", "Lives in Porto"):
+        run(capsys, db, "add", "default", text)
+    monkeypatch.setattr(sys, "stdin", Terminal("n\n"))
+    asked = run(capsys, db, "erase", "default")[2].split("[y/N]")[0] + "[y/N]"  # input() writes no newline
+    docs = " ".join((Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8").split())
+    assert f"({asked.strip()})" in docs.replace("(`", "(").replace("`)", ")"), asked

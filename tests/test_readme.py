@@ -86,3 +86,22 @@ def test_what_gets_installed_is_complete():
     assert len(names) >= 7
     for name in names:
         assert name in installed, name
+
+
+def test_every_command_is_named():
+    commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    named = set(re.findall(r"`([a-z-]+)`", README)) | set(re.findall(r"ovos-entity-memory(?: --\S+ \S+)* ([a-z-]+)",
+                                                                      README))
+    assert set(commands) - named == set()
+
+
+DOCS = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "docs").glob("*.md")}
+
+
+def test_what_the_docs_send_the_reader_to_exists():
+    for name, text in DOCS.items():
+        for quoted in re.findall(r'see "([^"]+)"', text):
+            assert any(quoted in other for other in DOCS.values() if other.count(quoted) > (other is text)), \
+                (name, quoted)
+        for linked in re.findall(r"\]\(([\w.-]+\.md)\)", text):
+            assert linked in DOCS, (name, linked)
