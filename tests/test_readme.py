@@ -88,6 +88,20 @@ def test_what_gets_installed_is_complete():
         assert name in installed, name
 
 
+def _section(title: str) -> str:
+    return README.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_persona_to_save_is_where_it_is_asked_for():
+    try_it = _section("Try it")
+    asked = try_it.index("Save\nthis as `persona.json`") if "Save\nthis" in try_it else try_it.index("Save this as")
+    persona_at, chat_at = try_it.index("```json", asked), try_it.index("chat --persona persona.json", asked)
+    between = try_it[asked:persona_at]
+    assert persona_at < chat_at and "```" not in between  # nothing else comes between the ask and the JSON
+    persona = json.loads(try_it[persona_at + len("```json"):].split("```", 1)[0])
+    assert persona["memory_module"] == UNIQUE_PLUGIN_NAME and persona["ovos-chat-openai-plugin"]["model"]
+
+
 def test_every_command_is_named():
     commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
     named = set(re.findall(r"`([a-z-]+)`", README)) | set(re.findall(r"ovos-entity-memory(?: --\S+ \S+)* ([a-z-]+)",
