@@ -92,6 +92,14 @@ def _section(title: str) -> str:
     return README.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
 
 
+def test_every_command_line_names_the_environment_it_runs_from():
+    """The console script is not on PATH unless a venv is active: no example counts on it."""
+    for language, body in fences():
+        for line in body.splitlines():
+            for used in re.finditer(r"(\S*)ovos-entity-memory (?=\S)", line):
+                assert used.group(1) in (".venv/bin/", "$ASSISTANT_ENV/bin/"), line
+
+
 def test_the_persona_to_save_is_where_it_is_asked_for():
     try_it = _section("Try it")
     asked = try_it.index("Save\nthis as `persona.json`") if "Save\nthis" in try_it else try_it.index("Save this as")
