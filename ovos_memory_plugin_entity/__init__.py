@@ -1,7 +1,9 @@
 """ovos-memory-plugin-entity: durable facts about the user for OVOS personas.
 
 Importing this package has no side effects (no threads, files or network): OPM
-imports every memory plugin whenever any one is loaded.
+imports every memory plugin whenever any one is loaded. The plugin and its settings are
+imported on first use, not here: importing them imports OVOS, which may log as it loads,
+and the command line must quiet logging before that happens (see ``cli``).
 
 Layers, each a folder that imports only the ones before it: ``domain`` (what a memory
 is and the only way it changes), ``language`` (the locale data and what is read from
@@ -9,6 +11,8 @@ the user's words), ``io`` (HTTP, worker, caches, stores), ``pipelines`` (learnin
 confirmation, the owner's actions); the adapters (``plugin``, ``cli``, ``doctor``,
 ``demo``, ``settings``) sit here at the top.
 """
+import importlib as _importlib
+
 from ovos_memory_plugin_entity.about import PLUGIN_NAME, UNIQUE_PLUGIN_NAME, __version__
 from ovos_memory_plugin_entity.domain.errors import (
                                                      ConfigError,
@@ -19,9 +23,21 @@ from ovos_memory_plugin_entity.domain.errors import (
                                                      StoreUnavailable,
 )
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending
-from ovos_memory_plugin_entity.plugin import EntityMemory
-from ovos_memory_plugin_entity.settings import Settings, load_settings
 
 __all__ = ["EntityMemory", "Entity", "Fact", "Pending", "Settings", "load_settings", "PLUGIN_NAME",
            "UNIQUE_PLUGIN_NAME", "EntityMemoryError", "ConfigError", "MissingExtra", "OwnerError", "NotFound",
            "StoreUnavailable", "__version__"]
+
+# The names whose modules import OVOS: imported when first asked for (PEP 562).
+_LAZY = {"EntityMemory": "ovos_memory_plugin_entity.plugin", "Settings": "ovos_memory_plugin_entity.settings",
+         "load_settings": "ovos_memory_plugin_entity.settings"}
+
+
+def __getattr__(name: str) -> object:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(_importlib.import_module(_LAZY[name]), name)
+
+
+def __dir__() -> "list[str]":
+    return sorted(set(globals()) | set(_LAZY))

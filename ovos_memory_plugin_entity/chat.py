@@ -52,20 +52,26 @@ def entity_memory(memory: Any) -> Optional[EntityMemory]:
     return None
 
 
-def _changes(before: Dict[str, Fact], after: Dict[str, Fact]) -> List[str]:
-    """What one turn did to the facts, one line each."""
+def _changes(before: Dict[str, Fact], after: Dict[str, Fact], labels: Dict[str, str]) -> List[str]:
+    """What one turn did to the facts, one line each, with whom each is about (``labels``:
+    an entity's id to "Emma (daughter)"), as ``facts`` shows them."""
     lines = []
     for fact in after.values():
         old = before.get(fact.id)
+        who = f"{labels.get(fact.about) or '(forgotten)'}: " if fact.about else ""
         if old is None and fact.live:
-            lines.append(f"learnt    [{fact.id}] {fact.text}" + ("  (pinned)" if fact.pinned else ""))
+            lines.append(f"learnt    [{fact.id}] {who}{fact.text}" + ("  (pinned)" if fact.pinned else ""))
         elif old is not None and old.live and not fact.live:
             kind = "forgotten" if fact.retired_reason == "forgotten" else "replaced" \
                 if fact.retired_reason == "superseded" else "retired"
-            lines.append(f"{kind:9} [{fact.id}] {old.text}  ({retired_label(fact)})")
+            lines.append(f"{kind:9} [{fact.id}] {who}{old.text}  ({retired_label(fact)})")
         elif old is not None and fact.live and fact.confirmations > old.confirmations:
-            lines.append(f"confirmed [{fact.id}] {fact.text}")
+            lines.append(f"confirmed [{fact.id}] {who}{fact.text}")
     return lines
+
+
+def _labels(memory: EntityMemory, session: str) -> Dict[str, str]:
+    return {e.id: e.label for e in memory.entities(session)}
 
 
 def _snapshot(memory: EntityMemory, session: str) -> Dict[str, Fact]:
@@ -94,16 +100,24 @@ def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: s
     session = Session(session_id, lang=block.get("lang") or None)
     where = memory.settings.store_folder if memory.settings.backend == "json" else memory.settings.backend
     print(f"{name}: memory in {where}, session {session_id!r}. One line per turn; end with Ctrl-D.", file=out)
+    turns, answered, reason = 0, 0, ""
     try:
         known = memory.facts(session_id)
         if known:
-            print("already known: " + "; ".join(f"[{f.id}] {f.text}" for f in known), file=out)
+            labels = _labels(memory, session_id)
+            print("already known: " + "; ".join(f"[{f.id}] " + (f"{labels.get(f.about, '(forgotten)')}: " if f.about
+                                                                 else "") + f.text for f in known), file=out)
         for line in _turns(lines, out, prompt):
-            _turn(persona, memory, session, line, out, timeout)
+            turns += 1
+            failure = _turn(persona, memory, session, line, out, timeout)
+            answered += failure is None
+            reason = failure or reason
     finally:
         memory.close(timeout)
+    if turns and not answered:
+        raise UserError(f"no turn got an answer from the persona's handlers{reason}; check their api_url and "
+                        f"model ('ovos-entity-memory doctor --config {persona_path}')")
     return 0
-
 
 def _turns(lines: Iterable[str], out: TextIO, prompt: bool) -> Iterable[str]:
     if prompt:
@@ -117,21 +131,26 @@ def _turns(lines: Iterable[str], out: TextIO, prompt: bool) -> Iterable[str]:
         print(file=out)
 
 
-def _turn(persona: Any, memory: EntityMemory, session: Any, utterance: str, out: TextIO, timeout: float) -> None:
+def _turn(persona: Any, memory: EntityMemory, session: Any, utterance: str, out: TextIO, timeout: float
+          ) -> Optional[str]:
+    """One turn, shown; None when the persona answered, else why not (": reason", or "")."""
     before = _snapshot(memory, session.session_id)
+    labels = _labels(memory, session.session_id)  # before the turn too: a forgotten person is named
     answer = persona.chat(persona.get_messages(utterance, session), session)
     if not answer:
         error = getattr(persona.solvers, "last_error", None)
         said = f": {failure_reason(error)}" if error else ""
         print(f"  (no answer from the persona's handlers{said}; check their api_url and model)", file=out)
-        return
+        return said
     print(f"{persona.name}> {answer}", file=out)
     persona.remember(utterance, answer, session)
     if not memory.flush(timeout):
         print(f"  (the memory's model did not finish within {timeout:g} s; what it learns shows next turn)",
               file=out)
-    for change in _changes(before, _snapshot(memory, session.session_id)):
+    for change in _changes(before, _snapshot(memory, session.session_id),
+                           {**labels, **_labels(memory, session.session_id)}):
         print(f"  {change}", file=out)
     for pending in memory.pending(session.session_id):
         if pending.awaiting:
             print(f"  asked     [{pending.id}] " + " | ".join(pending.describe), file=out)
+    return None

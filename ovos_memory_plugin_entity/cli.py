@@ -1,450 +1,22 @@
-"""ovos-entity-memory: the owner's command line for the entity memory plugin."""
+"""ovos-entity-memory: the owner's command line for the entity memory plugin.
+
+Nothing but a command's own output reaches stdout. OVOS's logger writes to stdout, and
+OVOS's modules may log as they load (a stable ovos-bus-client calls a deprecated
+ovos-utils function at import), so logging is quieted and stdout is pointed at stderr
+*before* the commands, and OVOS with them, are imported. Hence this module imports
+nothing of ours or of OVOS at its top.
+"""
 from __future__ import annotations
 
-import argparse
 import contextlib
-import datetime
-import json
 import logging
+import os
 import sys
-import time
-from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List, Optional
-
-from ovos_memory_plugin_entity.about import __version__
-from ovos_memory_plugin_entity.cli_guards import close_stores, confirm, counted, require_store, retired_label
-from ovos_memory_plugin_entity.domain.entities import event_end
-from ovos_memory_plugin_entity.domain.errors import OwnerError, ReadOnlyStore, StoreUnavailable, UsageError, UserError
-from ovos_memory_plugin_entity.domain.record import Fact
-from ovos_memory_plugin_entity.io.stores import open_store
-from ovos_memory_plugin_entity.persona_config import plugin_block
-from ovos_memory_plugin_entity.pipelines.owner import Owner, read_json_file
-from ovos_memory_plugin_entity.settings import Settings, device_defaults, load_settings, read_settings
-
-
-def _plugin_config(args: argparse.Namespace) -> Dict[str, Any]:
-    """The plugin's block from ``--config`` (a persona JSON, composite or not, or the block
-    itself). Without one, nothing is evicted or pruned: the persona's limits are unknown."""
-    config: Dict[str, Any] = {"max_facts": 0, "max_retired_facts": 0}
-    if getattr(args, "config", None):
-        try:
-            persona = json.loads(Path(args.config).read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError) as exc:
-            raise UserError(f"cannot read the persona JSON {args.config}: {exc}") from None
-        block = plugin_block(persona)
-        named = persona.get("memory_module") if isinstance(persona, dict) else None
-        if block is None and isinstance(named, str) and isinstance(persona.get(named), dict):
-            block = dict(persona[named])  # the plugin under another name (an alias of its entry point)
-        if block is None and isinstance(persona, dict) and "memory_module" in persona:
-            raise UserError(f"{args.config} does not use this plugin (memory_module is "
-                            f"{persona.get('memory_module')!r})")
-        config = block if block is not None else dict(persona) if isinstance(persona, dict) else {}
-    if getattr(args, "db_path", None):
-        config["db_path"] = args.db_path
-    if getattr(args, "db_url", None):
-        config.update(backend="postgres", db_url=args.db_url)
-    return config
-
-
-def cmd_path(args: argparse.Namespace) -> int:
-    """Print where the facts live (the JSON backend's folder)."""
-    folder = str(_settings(args).store_folder)
-    _emit(args, {"path": folder}, folder)
-    return 0
-
-
-def cmd_demo(args: argparse.Namespace) -> int:
-    """Run a short conversation through the real plugin and show what it remembered.
-
-    With no --api-url the built-in rules extract the facts (no model needed) and the
-    store is a temporary folder; with --api-url your local model does the extracting.
-    """
-    from ovos_memory_plugin_entity.demo import run_demo
-    return run_demo(args.api_url, args.timeout, args.out)
-
-
-def cmd_chat(args: argparse.Namespace) -> int:
-    """Talk to your persona, with its memory, through the real ovos-persona: one line per
-    turn (typed, or piped in); after each turn, what the memory learnt, replaced, forgot
-    and asked. The facts are the persona's own, so a second run remembers the first.
-    """
-    from ovos_memory_plugin_entity.chat import run_chat
-    if not args.verbose:  # a handler that fails is said on the turn's own line
-        logging.disable(logging.ERROR)
-    persona = args.persona or getattr(args, "config", None)
-    if not persona:
-        raise UsageError("name the persona JSON: chat --persona persona.json")
-    return run_chat(persona, sys.stdin, args.out, session_id=args.session, timeout=args.timeout,
-                    prompt=args.interactive)
-
-
-def _owner(args: argparse.Namespace, create: bool = False) -> Owner:
-    """The store, opened for the owner; only a command that adds may ``create`` it."""
-    settings = _settings(args)
-    if not create:
-        require_store(settings)
-    if settings.backend == "memory":
-        raise UserError("backend 'memory' keeps facts inside the assistant's process; "
-                        "the command line can only reach the 'json' and 'postgres' backends")
-    try:
-        store = open_store(settings.backend, settings.store_folder, settings.db_url,
-                           max_audit_events=settings.max_audit_events, key_file=settings.key_file)
-    except (OSError, ValueError) as exc:
-        where = "the database" if settings.backend == "postgres" else f"the store at {settings.store_folder}"
-        raise UserError(f"cannot use {where}: {exc}") from None
-    args.stores.append(store)  # closed when the command ends (a pool's threads are stopped)
-    try:
-        policy = settings.policy(store.tombstone_key)
-    except (OSError, ValueError) as exc:
-        raise UserError(f"cannot use the store at {settings.store_folder}: {exc}") from None
-    return Owner(store, policy, time.time, actor="cli", scope=settings.scope)
-
-
-def _settings(args: argparse.Namespace) -> Settings:
-    try:
-        return load_settings(_plugin_config(args), device_defaults())[0]
-    except ValueError as exc:
-        raise UserError(str(exc)) from None
-
-
-def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
-    print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text, file=args.out)
-
-
-def _when(timestamp: Optional[float]) -> str:
-    if timestamp is None:
-        return "-"
-    return datetime.datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
-
-
-def _progress(args: argparse.Namespace) -> Callable[[int, int], None]:
-    """A progress bar on stderr, only when stderr is a terminal."""
-    if not sys.stderr.isatty():
-        return lambda done, total: None
-
-    def show(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // max(total, 1)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-    return show
-
-
-def cmd_sessions(args: argparse.Namespace) -> int:
-    """List sessions with their live and retired fact counts and last change."""
-    summaries = _owner(args).sessions()
-    lines = [f"{s.session_id}\t{s.live} live\t{s.retired} retired\t{_when(s.last_change)}" for s in summaries]
-    _emit(args, [s.__dict__ for s in summaries], "\n".join(lines) or "(no sessions)")
-    return 0
-
-
-def _fact_line(fact: Fact, now: Optional[float] = None) -> str:
-    state = "pinned" if fact.pinned and fact.live else (
-        "live" if fact.live else f"{retired_label(fact)} {_when(fact.superseded_at)}")
-    if fact.when and fact.live:
-        state += "; past" if now is not None and event_end(fact.when) < now else "; upcoming"
-    date = f"{fact.when}: " if fact.when else ""
-    return (f"[{fact.id}] {date}{fact.text or '(forgotten)'}  "
-            f"({state}; confirmed {fact.confirmations}x, last {_when(fact.confirmed_at)})")
-
-
-def cmd_facts(args: argparse.Namespace) -> int:
-    """Show a session's live facts grouped by who they are about; --all adds retired ones."""
-    owner = _owner(args)
-    found = owner.facts(args.session, include_retired=args.all)
-    names = {e.id: e.label for e in owner.record(args.session).entities}
-    now = time.time()
-    lines: List[str] = []
-    for about in [None] + sorted({f.about for f in found if f.about}, key=lambda a: names.get(a, a)):
-        group = [f for f in found if f.about == about]
-        if group:
-            lines.append("The user:" if about is None else f"{names.get(about) or '(forgotten)'} [{about}]:")
-            lines += [f"  {_fact_line(f, now)}" for f in group]
-    _emit(args, [f.to_dict() for f in found], "\n".join(lines) or "(no facts)")
-    return 0
-
-
-def cmd_entities(args: argparse.Namespace) -> int:
-    """List the people, pets and places the memory knows, with their relation to the user."""
-    owner = _owner(args)
-    found = owner.entities(args.session)
-    counts = {e.id: sum(1 for f in owner.facts(args.session) if f.about == e.id) for e in found}
-    _emit(args, [dict(e.to_dict(), facts=counts[e.id]) for e in found],
-          "\n".join(f"[{e.id}] {e.label}  ({counted(counts[e.id], 'fact')})" for e in found) or "(no entities)")
-    return 0
-
-
-def cmd_events(args: argparse.Namespace) -> int:
-    """List dated events, upcoming first, then past ones."""
-    now = time.time()
-    ends = {f.id: event_end(f.when) for f in _owner(args).facts(args.session) if f.when}
-    events = sorted((f for f in _owner(args).facts(args.session) if f.id in ends), key=lambda f: ends[f.id])
-    upcoming = [f for f in events if ends[f.id] >= now]
-    past = [f for f in events if ends[f.id] < now]
-    lines = ["Upcoming:"] + [f"  {_fact_line(f, now)}" for f in upcoming] if upcoming else []
-    lines += ["Past:"] + [f"  {_fact_line(f, now)}" for f in past] if past else []
-    _emit(args, {"upcoming": [f.to_dict() for f in upcoming], "past": [f.to_dict() for f in past]},
-          "\n".join(lines) or "(no events)")
-    return 0
-
-
-def cmd_history(args: argparse.Namespace) -> int:
-    """Show a session's audit trail: every change, when, by whom."""
-    trail = _owner(args).history(args.session)
-    lines = []
-    for event in trail:
-        detail = " -> ".join(str(event[k]) for k in ("before", "after") if event.get(k))
-        lines.append(f"{_when(event.get('at'))}  {event.get('actor', '?'):9} {event.get('action', '?'):9} "
-                     f"{event.get('fact') or '':5} {detail}")
-    _emit(args, trail, "\n".join(lines) or "(no history)")
-    return 0
-
-
-def cmd_add(args: argparse.Namespace) -> int:
-    """Add a fact (the owner's add also lifts a tombstone on the same words)."""
-    fact = _owner(args, create=True).add(args.session, args.text, pin=args.pin, about=args.about,
-                                         relation=args.relation, when=args.when)
-    _emit(args, fact.to_dict(), f"added {_fact_line(fact)}")
-    return 0
-
-
-def cmd_edit(args: argparse.Namespace) -> int:
-    """Replace a fact's text; the old text stays in the history as superseded."""
-    fact = _owner(args).edit(args.session, args.fact_id, args.text)
-    _emit(args, fact.to_dict(), f"now {_fact_line(fact)}")
-    return 0
-
-
-def _action(doc: str, act: Callable[[Owner, argparse.Namespace], None], done: str, subject: str
-            ) -> Callable[[argparse.Namespace], int]:
-    """A command that changes one thing and says so: ``done`` names what happened to it."""
-    def run(args: argparse.Namespace) -> int:
-        act(_owner(args), args)
-        _emit(args, {done: getattr(args, subject)}, f"{done} {getattr(args, subject)}")
-        return 0
-    run.__doc__ = doc
-    return run
-
-
-cmd_pin = _action("Pin a fact: never evicted, always injected first.",
-                  lambda owner, a: owner.set_pinned(a.session, a.fact_id, True), "pinned", "fact_id")
-cmd_unpin = _action("Unpin a fact.", lambda owner, a: owner.set_pinned(a.session, a.fact_id, False),
-                    "unpinned", "fact_id")
-cmd_forget = _action("Forget a fact: its text leaves the record and the history; it is not learnt again.",
-                     lambda owner, a: owner.forget(a.session, a.fact_id), "forgotten", "fact_id")
-cmd_approve = _action("Approve a pending item: its facts become live.",
-                      lambda owner, a: owner.decide(a.session, a.pending_id, True), "approved", "pending_id")
-cmd_reject = _action("Reject a pending item: it is dropped.",
-                     lambda owner, a: owner.decide(a.session, a.pending_id, False), "rejected", "pending_id")
-cmd_rename_entity = _action("Rename an entity (and optionally set its relation), e.g. to tell two Emmas apart.",
-                            lambda owner, a: owner.rename_entity(a.session, a.entity_id, a.name, a.relation),
-                            "renamed", "entity_id")
-cmd_merge_entities = _action("Merge the second entity into the first: its facts move over.",
-                             lambda owner, a: owner.merge_entities(a.session, a.keep_id, a.merge_id),
-                             "merged", "merge_id")
-cmd_forget_entity = _action("Forget an entity and everything about it.",
-                            lambda owner, a: owner.forget_entity(a.session, a.entity_id), "forgotten", "entity_id")
-
-
-def cmd_pending(args: argparse.Namespace) -> int:
-    """List facts waiting for the user's yes (confirm: on)."""
-    items = _owner(args).pending(args.session)
-    lines = [f"[{p.id}] " + " | ".join(p.describe) + f"  (since {_when(p.created_at)})" for p in items]
-    _emit(args, [p.to_dict() for p in items], "\n".join(lines) or "(nothing pending)")
-    return 0
-
-
-def cmd_export(args: argparse.Namespace) -> int:
-    """Export one session (or --all) as versioned JSON, history and tombstones included."""
-    owner = _owner(args)
-    if args.all == bool(args.session):
-        raise UsageError("name one SESSION or give --all")
-    ids = owner.store.sessions() if args.all else [args.session]
-    if not args.all:
-        owner.record(args.session, must_exist=True)
-    print(json.dumps(owner.export(ids, _progress(args)), indent=1, ensure_ascii=False), file=args.out)
-    return 0
-
-
-def cmd_import(args: argparse.Namespace) -> int:
-    """Import an export of this plugin, or the older plugin's entity_memory.json."""
-    owner = _owner(args, create=True)
-    report = owner.import_data(read_json_file(args.file), _progress(args))
-    for reason in owner.skipped:
-        print(f"skipped {reason}", file=sys.stderr)
-    refused = ", ".join(f"{count} {kind}" for kind, count in sorted(report.refused_secrets.items()))
-    _emit(args, {"sessions": report.sessions, "skipped": owner.skipped, "refused_secrets": report.refused_secrets},
-          f"imported into {counted(report.sessions, 'session')}"
-          + (f"; refused, never kept: {refused}" if refused else ""))
-    return 0
-
-
-def cmd_erase(args: argparse.Namespace) -> int:
-    """Erase a session: facts, tombstones, history and quarantined copies."""
-    settings = _settings(args)
-    owner = _owner(args)
-    live = len(owner.facts(args.session))
-    confirm(f"Erase session {args.session!r}: {counted(live, 'live fact')}, its history and tombstones? "
-            f"It cannot be undone.", assume_yes=args.yes, interactive=args.interactive)
-    owner.erase(args.session)
-    notes = [f"erased {args.session}"]
-    seed = Path(settings.db_path).expanduser()
-    try:
-        if seed.is_file() and args.session in json.loads(seed.read_text(encoding="utf-8")):
-            notes.append(f"note: the older plugin's file {seed} still holds this session; this tool "
-                         f"never changes that file")
-    except (OSError, ValueError):
-        pass
-    _emit(args, {"erased": args.session, "seed_file_still_holds_it": len(notes) > 1}, "\n".join(notes))
-    return 0
-
-
-def cmd_forget_all(args: argparse.Namespace) -> int:
-    """Forget every fact of a session for good (erase, instead, lets them be learnt again)."""
-    owner = _owner(args)
-    live = len(owner.facts(args.session))
-    confirm(f"Forget all {counted(live, 'live fact')} of session {args.session!r}? It cannot be undone.",
-            assume_yes=args.yes, interactive=args.interactive)
-    forgotten = owner.forget_all(args.session)
-    _emit(args, {"forgotten": forgotten}, f"forgot {counted(forgotten, 'fact')} of {args.session}")
-    return 0
-
-
-def cmd_vacuum(args: argparse.Namespace) -> int:
-    """PostgreSQL: rewrite the tables so dead row versions (sealed copies of erased or
-    forgotten text) leave their files; it locks the tables while it runs."""
-    store = _owner(args).store
-    vacuum = getattr(store, "vacuum", None)
-    if vacuum is None:
-        raise UserError("vacuum is for backend postgres; the JSON backend overwrites erased files itself")
-    vacuum()
-    _emit(args, {"vacuumed": True}, "vacuumed: dead row versions (ciphertext under keys that no longer "
-                                     "exist) have left the table files")
-    return 0
-
-
-def cmd_curate(args: argparse.Namespace) -> int:
-    """Merge near-duplicates, prune by age or count, list idle sessions; --apply to change."""
-    owner = _owner(args)
-    plan = owner.plan_curation(older_than_days=args.older_than, max_facts=args.max_facts,
-                               idle_days=args.idle_days, progress=_progress(args))
-    lines = [f"merge {merged} into {kept} ({sid})" for sid, kept, merged in plan.merges]
-    lines += [f"prune {fid} ({sid})" for sid, fid in plan.prunes]
-    lines += [f"idle session: {sid}" for sid in plan.idle_sessions]
-    if args.apply and not plan.empty:
-        owner.apply_curation(plan)
-        lines.append("applied")
-    elif not plan.empty:
-        lines.append("nothing changed: run again with --apply")
-    _emit(args, {"merges": plan.merges, "prunes": plan.prunes, "idle_sessions": plan.idle_sessions,
-                 "applied": bool(args.apply and not plan.empty)}, "\n".join(lines) or "nothing to do")
-    return 0
-
-
-def cmd_doctor(args: argparse.Namespace) -> int:
-    """Check the endpoint, the store, OPM's plugin names and the persona; say how to fix."""
-    from ovos_memory_plugin_entity.doctor import run_checks
-    persona = read_json_file(args.config) if args.config else None
-    checks = run_checks(read_settings(_plugin_config(args), device_defaults()),
-                        persona if isinstance(persona, dict) else None, timeout=args.timeout)
-    _emit(args, [dict(c.__dict__, ok=c.ok) for c in checks],
-          "\n".join(f"{c.level}  {c.name}: {c.detail}" + (f"\n      fix: {c.fix}" if c.fix and c.level != "PASS" else "")
-                    for c in checks))
-    return 0 if all(c.ok for c in checks) else 1
-
-
-def _common_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
-    """The options every command takes, before or after it (``facts S --json``)."""
-    default: Any = argparse.SUPPRESS if suppress else None
-    parser.add_argument("--config", default=default,
-                        help="a persona JSON file: its memory_module's block (a composite's member too)")
-    parser.add_argument("--db-path", default=default, help="the plugin's db_path (overrides the persona JSON)")
-    parser.add_argument("--db-url", default=default,
-                        help="a postgresql:// URL: use the postgres backend (overrides the persona JSON)")
-    parser.add_argument("--json", action="store_true", default=argparse.SUPPRESS if suppress else False,
-                        help="print JSON alone on stdout, for scripts")
-    parser.add_argument("--verbose", action="store_true", default=argparse.SUPPRESS if suppress else False,
-                        help="show the log lines of OVOS and of this plugin (on stderr)")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ovos-entity-memory", description=__doc__)
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    _common_options(parser, suppress=False)
-    common = argparse.ArgumentParser(add_help=False)
-    _common_options(common, suppress=True)
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    def command(name: str, run: Callable[[argparse.Namespace], int], *arguments: str) -> argparse.ArgumentParser:
-        doc = run.__doc__ or ""
-        summary = " ".join(doc.split("\n\n")[0].split())  # the whole first paragraph, on one line
-        sub = commands.add_parser(name, help=summary, description=doc, parents=[common])
-        for argument in arguments:
-            sub.add_argument(argument)
-        sub.set_defaults(run=run)
-        return sub
-
-    command("path", cmd_path)
-    demo = command("demo", cmd_demo)
-    demo.add_argument("--api-url", help="a local OpenAI-compatible endpoint to extract with")
-    demo.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for extraction")
-    chat = command("chat", cmd_chat)
-    chat.add_argument("--persona", help="the persona JSON to talk to (as the assistant loads it)")
-    chat.add_argument("--session", default="default", help="the session id (default: OVOS's own, 'default')")
-    chat.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the memory after a turn")
-    command("sessions", cmd_sessions)
-    command("facts", cmd_facts, "session").add_argument("--all", action="store_true", help="include retired facts")
-    command("history", cmd_history, "session")
-    add = command("add", cmd_add, "session", "text")
-    add.add_argument("--pin", action="store_true", help="pin the fact")
-    add.add_argument("--about", help="the person, pet or place the fact is about (default: the user)")
-    add.add_argument("--relation", help="the user's relation to --about (daughter, boss, dog)")
-    add.add_argument("--when", help="an event's ISO date or date-time")
-    command("entities", cmd_entities, "session")
-    command("events", cmd_events, "session")
-    command("rename-entity", cmd_rename_entity, "session", "entity_id", "name").add_argument(
-        "--relation", help="also set the relation")
-    command("merge-entities", cmd_merge_entities, "session", "keep_id", "merge_id")
-    command("forget-entity", cmd_forget_entity, "session", "entity_id")
-    command("edit", cmd_edit, "session", "fact_id", "text")
-    command("pin", cmd_pin, "session", "fact_id")
-    command("unpin", cmd_unpin, "session", "fact_id")
-    command("forget", cmd_forget, "session", "fact_id")
-    command("pending", cmd_pending, "session")
-    command("approve", cmd_approve, "session", "pending_id")
-    command("reject", cmd_reject, "session", "pending_id")
-    export = command("export", cmd_export)
-    export.add_argument("session", nargs="?")
-    export.add_argument("--all", action="store_true", help="every session")
-    command("import", cmd_import, "file")
-    for name, run in (("erase", cmd_erase), ("forget-all", cmd_forget_all)):
-        command(name, run, "session").add_argument("--yes", action="store_true", help="do not ask: go ahead")
-    command("vacuum", cmd_vacuum)
-    curate = command("curate", cmd_curate)
-    curate.add_argument("--older-than", type=float, metavar="DAYS", help="prune facts not confirmed for DAYS")
-    curate.add_argument("--max-facts", type=int, metavar="N", help="prune the oldest past N live facts")
-    curate.add_argument("--idle-days", type=float, metavar="DAYS", help="list sessions untouched for DAYS")
-    curate.add_argument("--apply", action="store_true", help="make the changes shown")
-    doctor = command("doctor", cmd_doctor)
-    doctor.add_argument("--timeout", type=_positive_seconds, help="seconds to wait for the endpoint (default: "
-                                                                   "the persona's connect_timeout and request_timeout)")
-    return parser
-
-
-def _positive_seconds(value: str) -> float:
-    try:
-        seconds = float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, got {value!r}") from None
-    if not 0 < seconds < 3600:
-        raise argparse.ArgumentTypeError(f"must be more than 0 and less than 3600 seconds, got {value!r}")
-    return seconds
+from typing import Iterator, List, Optional
 
 
 def _logs_to_stderr() -> None:
-    """OVOS's LOG writes to stdout; a command's output must stay clean (``--json``)."""
+    """Loggers made before ``main`` (in a process that imported OVOS first) move to stderr."""
     for logger in [logging.getLogger(), *[lg for lg in logging.Logger.manager.loggerDict.values()
                                           if isinstance(lg, logging.Logger)]]:
         for handler in logger.handlers:
@@ -456,41 +28,36 @@ def _logs_to_stderr() -> None:
 def quiet_logs(verbose: bool) -> Iterator[None]:
     """Unless ``verbose``, only errors are logged: OVOS's informational lines, its deprecation
     notices and the warnings of the libraries the assistant loads (ovos-persona, psycopg)
-    would come before a command's own output. Put back afterwards."""
+    would come before a command's own output. Whatever is logged goes to stderr: a handler
+    made meanwhile (OVOS makes one per logger, on ``sys.stdout``) finds stdout pointed there.
+    Put back afterwards."""
     before = logging.root.manager.disable
     if not verbose:
         logging.disable(logging.WARNING)  # OVOS's LOG honours it too (LOG.is_enabled_for)
+    _logs_to_stderr()
     try:
-        yield
+        with contextlib.redirect_stdout(sys.stderr):
+            yield
     finally:
         logging.disable(before)
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    args.out = sys.stdout
+    argv = sys.argv[1:] if argv is None else list(argv)
+    with quiet_logs("--verbose" in argv):
+        from ovos_memory_plugin_entity.commands import build_parser, run
+    args = build_parser().parse_args(argv)  # --help and --version print on stdout
+    args.out = sys.stdout  # the command's own output; everything else goes to stderr
     args.interactive, args.stores = sys.stdin.isatty(), []  # someone to answer "Are you sure?"; stores opened
-    _logs_to_stderr()
-    with contextlib.redirect_stdout(sys.stderr), quiet_logs(args.verbose):  # loggers made from here on: stderr
-        return _run(args)
-
-
-def _run(args: argparse.Namespace) -> int:
     try:
-        return int(args.run(args))
-    except ReadOnlyStore as exc:
-        print(f"ovos-entity-memory: {exc}; 'ovos-entity-memory doctor' says what to do", file=sys.stderr)
+        with quiet_logs(args.verbose):
+            status = run(args)
+        sys.stdout.flush()  # a reader gone (``| head``) is found here, not at exit
+        return status
+    except BrokenPipeError:
+        # The reader has what it wanted: no traceback, and nothing more to write at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except StoreUnavailable as exc:
-        print(f"ovos-entity-memory: the database cannot be reached ({exc}); check db_url", file=sys.stderr)
-        return 1
-    except (UserError, OwnerError) as exc:
-        print(f"ovos-entity-memory: {exc}", file=sys.stderr)
-        return getattr(exc, "status", 1)  # a usage mistake's is 2
-    finally:
-        close_stores(args.stores)
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,7 +1,9 @@
 """What the owner's command line checks before it acts, and how it words what it shows.
 
 - A command that only reads, or changes what must already be there, never creates a
-  store: a mistyped ``--db-path`` is an error naming the folder, not an empty answer.
+  store. Where the store's folder is not there yet (a fresh install), a listing says
+  "nothing learnt yet" and succeeds; a change to what must be there is an error naming
+  the folder; a path that cannot be a store (not a folder) is an error for every command.
 - A command that destroys (``erase``, ``forget-all``) asks first on a terminal, takes
   ``--yes``, and refuses when no one can answer and ``--yes`` was not given.
 - Counts read "1 fact", "2 facts"; a retired row says that it is retired and why.
@@ -27,14 +29,30 @@ RETIRED_REASONS = {"superseded": "replaced by several facts", "merged": "merged 
                    "evicted": "evicted past max_facts", "curated": "pruned by curate", "forgotten": "forgotten"}
 
 
-def require_store(settings: Settings) -> None:
-    """Raise unless the JSON backend's folder exists (PostgreSQL is checked by connecting)."""
-    if settings.backend != "json" or settings.store_folder.is_dir():
-        return
+def store_missing(settings: Settings) -> bool:
+    """Whether the JSON backend's folder is not there yet: nothing has been learnt. Raise
+    when the path cannot be a store at all (PostgreSQL is checked by connecting)."""
+    folder = settings.store_folder
+    if settings.backend != "json" or folder.is_dir():
+        return False
+    if folder.exists():
+        raise UserError(f"{folder} is not a folder: set db_path (or --db-path) to a folder")
+    return True
+
+
+def nothing_yet(settings: Settings) -> str:
+    """What a listing says where the store's folder is not there yet."""
     older = Path(settings.db_path).expanduser()
-    hint = (f"; the older plugin's file {older} is there: 'import {older}' brings it in"
-            if older.is_file() else "; check --db-path, or the persona's db_path with --config")
-    raise UserError(f"no store at {settings.store_folder}{hint}")
+    if older.is_file():
+        return f"nothing learnt yet at {settings.store_folder}; the older plugin's file {older} is there: " \
+               f"'import {older}' brings it in"
+    return f"nothing learnt yet: no store at {settings.store_folder} (the assistant, or 'add', makes it)"
+
+
+def require_store(settings: Settings) -> None:
+    """Raise unless the JSON backend's folder exists."""
+    if store_missing(settings):
+        raise UserError(nothing_yet(settings) + "; check --db-path, or the persona's db_path with --config")
 
 
 def close_stores(stores: Iterable[Store]) -> None:

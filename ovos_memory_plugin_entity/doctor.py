@@ -22,8 +22,9 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 from ovos_memory_plugin_entity.about import PLUGIN_NAMES, UNIQUE_PLUGIN_NAME
 from ovos_memory_plugin_entity.cli_guards import counted
 from ovos_memory_plugin_entity.domain.contract import build_prompt, parse_reply, render_exchange
-from ovos_memory_plugin_entity.domain.errors import EndpointError, MissingExtra, ReplyError, StoreUnavailable
-from ovos_memory_plugin_entity.io.client import ChatClient
+from ovos_memory_plugin_entity.domain.errors import (EndpointError, EndpointHTTPError, MissingExtra, ReplyError,
+                                                     StoreUnavailable)
+from ovos_memory_plugin_entity.io.client import ChatClient, failure_reason
 from ovos_memory_plugin_entity.io.embeddings import EmbeddingsClient
 from ovos_memory_plugin_entity.io.stores import open_store
 from ovos_memory_plugin_entity.language.data import available, resolve
@@ -197,8 +198,11 @@ def check_plugin_names(used_name: Optional[str] = None) -> List[Check]:
 READS_MEMORY_MODULE = "0.8.0a1"
 PASSES_THE_BLOCK = "0.9.0a6"
 UPGRADE = "pip install --pre -U ovos-core ovos-persona"
-# The package that brings a handler, where its name is not the plugin's.
-HANDLER_PACKAGES = {"ovos-chat-openai-plugin": "ovos-openai-plugin"}
+# The package that brings a handler, where its name is not the plugin's, and the pip options
+# that install a release registering it: ovos-openai-plugin's stable releases (with the newest
+# stable ovos-core) register only ovos-solver-openai-plugin; its pre-releases (2.0.14a1) the
+# chat plugin too.
+HANDLER_PACKAGES = {"ovos-chat-openai-plugin": ("ovos-openai-plugin", "--pre -U ")}
 _VERSION = re.compile(r"(\d+)\.(\d+)(?:\.(\d+))?(?:(a|b|rc)(\d+))?")
 _STAGES = {"a": 0, "b": 1, "rc": 2, None: 3}
 
@@ -246,12 +250,17 @@ def check_assistant(block: Optional[Dict[str, Any]],
     return Check("ovos-persona", PASS, f"ovos-persona {version} loads this plugin with the persona's block")
 
 
-def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = None) -> List[Check]:
+def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = None,
+                  version_of: Callable[[str], Optional[str]] = installed_version) -> List[Check]:
     plugins = installed_plugins() if plugins is None else plugins
     block = plugin_block(persona)
     if block is None:
-        return [Check("persona memory", FAIL, f"memory_module is {persona.get('memory_module')!r}",
-                      f'set "memory_module": "{UNIQUE_PLUGIN_NAME}" in the persona JSON')]
+        named = persona.get("memory_module")
+        said = (f"memory_module is {named!r}, not this plugin" if named is not None else
+                "the persona has no memory_module: ovos-persona gives it its default memory, not this plugin")
+        return [Check("persona memory", FAIL, said,
+                      f'add "memory_module": "{UNIQUE_PLUGIN_NAME}" to the persona JSON, and a block of that name '
+                      f'for its settings (api_url)')]
     checks = [Check("persona memory", PASS, f"memory_module is {persona.get('memory_module')}")]
     mode = block.get("inject_mode", "system")
     if persona.get("memory_module") == COMPOSITE:
@@ -266,8 +275,7 @@ def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = N
                             '"handlers": ["ovos-chat-openai-plugin"], with its block (api_url, model, key)'))
     for engine in handlers:
         if engine not in plugins:
-            checks.append(Check(f"handler {engine}", FAIL, f"{engine} is not installed: the persona cannot answer",
-                                f"pip install {HANDLER_PACKAGES.get(engine, engine)}"))
+            checks.append(missing_handler(engine, version_of))
         elif engine in SYSTEM_DROPPING_ENGINES:
             keeps = bool((persona.get(engine) or {}).get("allow_system_prompts"))
             level = PASS if keeps or mode == "user" else FAIL
@@ -275,6 +283,66 @@ def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = N
                                 "keeps system messages" if keeps else f"drops system messages (inject_mode {mode})",
                                 "" if level == PASS else
                                 f'set "allow_system_prompts": true in "{engine}", or inject_mode: user'))
+    return checks
+
+
+def missing_handler(engine: str, version_of: Callable[[str], Optional[str]] = installed_version) -> Check:
+    """A handler no installed package registers: the install that brings it, and whether the
+    package that should is here in a release that does not."""
+    package, options = HANDLER_PACKAGES.get(engine, (engine, ""))
+    version = version_of(package)
+    said = (f"{engine} is not registered: {package} {version} is installed but too old to bring it"
+            if version is not None else f"{engine} is not installed")
+    return Check(f"handler {engine}", FAIL, f"{said}: the persona cannot answer", f"pip install {options}{package}")
+
+
+# Chat handlers that speak the OpenAI protocol to their block's api_url, with its model.
+OPENAI_HANDLERS = ("ovos-chat-openai-plugin",)
+# How long the handler's server may take to list its models when --timeout is not given.
+HANDLER_CHECK_TIMEOUT_S = 5.0
+# Served models named in a fix; more would not fit on its line.
+MAX_NAMED_MODELS = 3
+
+
+def check_handler_endpoints(persona: Dict[str, Any], timeout: Optional[float] = None) -> List[Check]:
+    """The persona's own chat handler answers at its ``api_url`` and, where the server lists
+    its models (``/v1/models``), serves the ``model`` its block names."""
+    checks = []
+    for engine in [h for h in persona.get("handlers") or [] if h in OPENAI_HANDLERS]:
+        given = persona.get(engine)
+        block: Dict[str, Any] = given if isinstance(given, dict) else {}
+        name, api_url, model = f"{engine} endpoint", block.get("api_url"), block.get("model")
+        if not isinstance(api_url, str) or not api_url.strip():
+            checks.append(Check(name, FAIL, f'"{engine}" has no api_url: the handler would call OpenAI\'s servers',
+                                f'set "api_url" in "{engine}" to your model server (http://localhost:8000/v1)'))
+            continue
+        waited = timeout or HANDLER_CHECK_TIMEOUT_S
+        client = ChatClient(api_url, api_key=str(block.get("key") or ""), connect_timeout=waited, read_timeout=waited)
+        try:
+            served: Optional[List[str]] = client.models()
+        except EndpointHTTPError as exc:
+            served = None  # it answers, but does not list its models
+            if exc.status != 404:
+                checks.append(Check(name, FAIL, f"{api_url} answers HTTP {exc.status}: the persona cannot answer",
+                                    f'check "api_url" and "key" in "{engine}"'))
+                continue
+        except EndpointError as exc:
+            checks.append(Check(name, FAIL, f"{api_url} does not answer ({failure_reason(exc)}): the persona "
+                                            f"cannot answer", f'start its model server, or set "api_url" in "{engine}"'))
+            continue
+        finally:
+            client.close()
+        some = ", ".join(repr(m) for m in (served or [])[:MAX_NAMED_MODELS])
+        choose = f'set "model" in "{engine}" to ' + (f"one of {some}" if some else "the model your server serves")
+        if not isinstance(model, str) or not model:
+            checks.append(Check(name, WARN, f"{api_url} answers, but \"{engine}\" names no model: only a server "
+                                            f"that ignores it (llama.cpp) will answer", choose))
+        elif served and model not in served:
+            checks.append(Check(name, FAIL, f"{api_url} does not serve model {model!r}: the persona cannot answer",
+                                choose))
+        else:
+            listed = "" if served is None else " (among the models it lists)"
+            checks.append(Check(name, PASS, f"{api_url} answers and serves {model!r}{listed}"))
     return checks
 
 
@@ -354,7 +422,10 @@ def check_embeddings(settings: Settings, timeout: float) -> List[Check]:
 
 def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optional[float] = None) -> List[Check]:
     settings = loaded.settings
-    checks = [check_assistant(plugin_block(persona) if persona is not None else None)]
+    unused = persona is not None and plugin_block(persona) is None
+    # A persona that does not use this plugin: that first, plainly; the rest is about the defaults.
+    checks = check_persona(persona) if persona is not None and unused else []
+    checks.append(check_assistant(plugin_block(persona) if persona is not None else None))
     checks += check_settings(loaded) + check_language(settings)
     endpoint = check_endpoint(settings, timeout) if settings.extractor != "rules" else [
         Check("endpoint", PASS, "extractor: rules needs no model")]
@@ -364,7 +435,7 @@ def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optio
     checks += check_quarantine(settings)
     checks += check_waiting(settings, endpoint_answers=endpoint[0].level == PASS)
     checks += check_plugin_names(used_name(persona) if persona is not None else None)
-    if persona is not None:
-        checks += check_persona(persona)
+    if persona is not None and not unused:
+        checks += check_persona(persona) + check_handler_endpoints(persona, timeout)
     return checks
 

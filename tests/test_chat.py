@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any, Dict
@@ -15,7 +17,8 @@ from tests.fake_model import free_port
 
 NAME = "ovos-memory-plugin-entity-facts"
 FACTS = {"My name is Sam": {"fact": "Name is Sam", "pin": True}, "I live in Leeds": "Lives in Leeds",
-         "I moved to York": {"id": "f2", "fact": "Lives in York"}}
+         "I moved to York": {"id": "f2", "fact": "Lives in York"},
+         "My daughter Emma can't eat shellfish": {"fact": "Is allergic to shellfish", "about": "Emma", "relation": "daughter"}}
 
 
 def answer(body: Dict[str, Any]) -> str:
@@ -63,6 +66,15 @@ def test_a_conversation_through_the_real_persona_and_a_second_run_remembers(monk
     assert any("Name is Sam" in m["content"] for m in handler_requests[-1]["messages"] if m["role"] == "system")
 
 
+def test_a_fact_about_someone_says_who(monkeypatch, capsys, tmp_path, model):
+    model.default = answer
+    persona = persona_file(tmp_path, model.url)
+    out = chat(monkeypatch, capsys, persona, "My daughter Emma can't eat shellfish")
+    assert "learnt    [f1] Emma (daughter): Is allergic to shellfish" in out
+    again = chat(monkeypatch, capsys, persona, "Who am I?")
+    assert "already known: [f1] Emma (daughter): Is allergic to shellfish" in again
+
+
 def test_a_forget_is_shown(monkeypatch, capsys, tmp_path, model):
     model.default = answer
     persona = persona_file(tmp_path, model.url, extractor="rules")
@@ -87,9 +99,33 @@ def test_a_persona_without_this_plugin_is_refused_with_the_fix(monkeypatch, caps
     assert f'"memory_module": "{NAME}"' in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("lines", [["I like tea"]])
-def test_a_handler_that_is_down_is_said_in_one_line(monkeypatch, capsys, tmp_path, lines):
+@pytest.mark.parametrize("lines", [["I like tea"], ["I like tea", "and coffee"]])
+def test_a_handler_that_is_down_is_said_in_one_line_and_the_chat_fails(monkeypatch, capsys, tmp_path, lines):
     persona = persona_file(tmp_path, f"http://127.0.0.1:{free_port()}/v1", extractor="rules")
-    out = chat(monkeypatch, capsys, persona, *lines)
-    said = [line for line in out.splitlines() if "no answer" in line]
-    assert len(said) == 1 and "Connection refused" in said[0] and len(said[0]) < 160
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    assert main(["chat", "--persona", persona]) == 1  # no turn got an answer
+    captured = capsys.readouterr()
+    said = [line for line in captured.out.splitlines() if "no answer" in line]
+    assert len(said) == len(lines) and "Connection refused" in said[0] and len(said[0]) < 160
+    reason = captured.err.strip()
+    assert "\n" not in reason and reason.startswith("ovos-entity-memory: no turn got an answer") and "doctor" in reason
+
+
+def test_one_answered_turn_is_a_chat_that_worked(monkeypatch, capsys, tmp_path, model):
+    model.default = answer
+    persona = persona_file(tmp_path, model.url, extractor="rules")
+    assert "Ada> Nice to meet you." in chat(monkeypatch, capsys, persona, "I like tea")
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path, model):
+    """``chat ... | head -n 1``: the reader closes the pipe; the chat stops quietly."""
+    model.default = answer
+    persona = persona_file(tmp_path, model.url, extractor="rules")
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]), PYTHONUNBUFFERED="1")
+    chat = subprocess.Popen([sys.executable, "-m", "ovos_memory_plugin_entity.cli", "chat", "--persona", persona],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert chat.stdout is not None and chat.stdout.readline().startswith("Ada: memory in")
+    chat.stdout.close()  # what head does once it has its line
+    _, err = chat.communicate("I like tea\nI like jazz\n", timeout=60)
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+    assert chat.returncode == 1

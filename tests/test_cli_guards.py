@@ -5,10 +5,12 @@ from __future__ import annotations
 import io
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
-from ovos_memory_plugin_entity.cli import build_parser, main
+from ovos_memory_plugin_entity.cli import main
+from ovos_memory_plugin_entity.commands import build_parser
 
 
 @pytest.fixture
@@ -31,10 +33,23 @@ class Terminal(io.StringIO):
 
 @pytest.mark.parametrize("argv", [
     ["sessions"], ["facts", "s"], ["facts", "s", "--all"], ["history", "s"], ["entities", "s"],
-    ["events", "s"], ["pending", "s"], ["export", "--all"], ["curate"], ["forget", "s", "f1"],
-    ["erase", "s", "--yes"], ["forget-all", "s", "--yes"],
+    ["events", "s"], ["pending", "s"],
 ])
-def test_a_missing_store_is_an_error_naming_it_and_is_not_created(capsys, tmp_path, argv):
+def test_a_fresh_install_lists_nothing_learnt_yet_and_creates_nothing(capsys, tmp_path, argv):
+    db = str(tmp_path / "fresh" / "entity_memory.json")
+    code, out, err = run(capsys, db, *argv)
+    assert code == 0 and err == ""
+    assert out.strip() == f"nothing learnt yet: no store at {tmp_path / 'fresh' / 'entity_memory'} " \
+                          f"(the assistant, or 'add', makes it)"
+    code, out, _ = run(capsys, db, "--json", *argv)
+    assert code == 0 and not any(json.loads(out) if isinstance(json.loads(out), list) else json.loads(out).values())
+    assert not (tmp_path / "fresh").exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["export", "--all"], ["curate"], ["forget", "s", "f1"], ["erase", "s", "--yes"], ["forget-all", "s", "--yes"],
+])
+def test_a_change_to_a_missing_store_is_an_error_naming_it_and_is_not_created(capsys, tmp_path, argv):
     db = str(tmp_path / "typo" / "entity_memory.json")
     code, out, err = run(capsys, db, *argv)
     assert code == 1 and out == ""
@@ -42,12 +57,19 @@ def test_a_missing_store_is_an_error_naming_it_and_is_not_created(capsys, tmp_pa
     assert not (tmp_path / "typo").exists()
 
 
+@pytest.mark.parametrize("argv", [["sessions"], ["facts", "s"], ["forget", "s", "f1"]])
+def test_a_path_that_is_not_a_folder_is_an_error_for_every_command(capsys, tmp_path, argv):
+    (tmp_path / "entity_memory").write_text("not a folder")  # where entity_memory.json's folder goes
+    code, out, err = run(capsys, str(tmp_path / "entity_memory.json"), *argv)
+    assert code == 1 and out == "" and f"{tmp_path / 'entity_memory'} is not a folder" in err
+
+
 def test_the_older_plugins_file_is_named_when_only_it_is_there(capsys, tmp_path):
     db = tmp_path / "ovos" / "entity_memory.json"
     db.parent.mkdir()
     db.write_text(json.dumps({"s": {"facts": ["Likes tea"]}}))
-    code, _, err = run(capsys, str(db), "sessions")
-    assert code == 1 and f"the older plugin's file {db} is there: 'import {db}'" in err
+    code, out, _ = run(capsys, str(db), "sessions")
+    assert code == 0 and f"the older plugin's file {db} is there: 'import {db}'" in out
 
 
 def test_adding_creates_the_store(capsys, db):
@@ -134,3 +156,12 @@ def test_the_older_plugin_has_one_name_in_help_and_messages(capsys, db, tmp_path
     stranger.write_text(json.dumps({"hello": 1}))
     code, _, err = run(capsys, db, "import", str(stranger))
     assert code == 1 and "nor the older plugin's file" in err and "seed" not in err
+
+
+def test_the_question_docs_cli_shows_is_the_one_erase_asks(capsys, db, monkeypatch):
+    for text in ("Likes tea", "Owns a kayak", "Lives in Porto"):
+        run(capsys, db, "add", "default", text)
+    monkeypatch.setattr(sys, "stdin", Terminal("n\n"))
+    asked = run(capsys, db, "erase", "default")[2].split("[y/N]")[0] + "[y/N]"  # input() writes no newline
+    docs = " ".join((Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8").split())
+    assert f"({asked.strip()})" in docs.replace("(`", "(").replace("`)", ")"), asked

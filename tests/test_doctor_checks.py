@@ -12,12 +12,22 @@ from pathlib import Path
 import pytest
 
 from ovos_memory_plugin_entity.cli import main
-from ovos_memory_plugin_entity.doctor import store_fix
-from tests.fake_model import free_port
+from ovos_memory_plugin_entity.doctor import check_persona, store_fix
+from tests.fake_model import free_port, make_fake
 
 NAME = "ovos-memory-plugin-entity-facts"
 # A chat engine that is installed here and keeps the memory's system message.
 CHAT = {"handlers": ["ovos-chat-openai-plugin"], "ovos-chat-openai-plugin": {"allow_system_prompts": True}}
+
+
+@pytest.fixture(autouse=True, scope="module")
+def chat_handler():
+    """The personas' own chat handler answers: a loopback model serving the model CHAT names."""
+    fake = make_fake()
+    CHAT["ovos-chat-openai-plugin"].update(api_url=fake.url, model=fake.models[0])
+    yield fake
+    fake.stop()
+
 GOOD_REPLY = json.dumps({"add": [{"fact": "Name is Sam", "pin": True}, "Lives in Leeds"]})
 
 
@@ -156,6 +166,25 @@ def test_handlers_that_are_not_installed_fail_with_what_to_install(capsys, tmp_p
     assert code == 1 and checks["handlers"]["level"] == "FAIL" and "ovos-chat-openai-plugin" in checks["handlers"]["fix"]
 
 
+@pytest.mark.parametrize("installed, said", [
+    ("1.0.2", "ovos-openai-plugin 1.0.2 is installed but too old to bring it"),  # a stable release
+    (None, "ovos-chat-openai-plugin is not installed"),
+])
+def test_the_openai_chat_handler_is_installed_from_the_pre_release(installed, said):
+    persona = {"name": "Assistant", **CHAT, "memory_module": NAME}
+    found = [c for c in check_persona(persona, plugins=frozenset(), version_of=lambda _package: installed)
+             if c.name == "handler ovos-chat-openai-plugin"]
+    assert len(found) == 1 and found[0].level == "FAIL" and said in found[0].detail
+    assert found[0].fix == "pip install --pre -U ovos-openai-plugin"
+
+
+def test_the_pre_release_named_in_that_fix_registers_the_chat_handler():
+    """What the fix installs, here: the pre-release registers ovos-chat-openai-plugin."""
+    from importlib.metadata import distribution
+    names = {ep.name for ep in distribution("ovos-openai-plugin").entry_points if ep.group == "opm.agents.chat"}
+    assert "ovos-chat-openai-plugin" in names and "a" in distribution("ovos-openai-plugin").version
+
+
 def test_a_composite_set_up_is_read_as_the_persona_runs_it(capsys, tmp_path):
     path = tmp_path / "persona.json"
     path.write_text(json.dumps(dict(CHAT, memory_module="ovos-memory-plugin-composite", **{
@@ -197,3 +226,56 @@ def test_postgres_without_its_extra_says_to_install_it(capsys, tmp_path, monkeyp
     store = checks["store"]
     assert code == 1 and "'postgres' extra" in store["detail"]
     assert store["fix"] == "pip install 'ovos-memory-plugin-entity[postgres]'"
+
+
+@pytest.mark.parametrize("persona", [
+    {"name": "Assistant", **CHAT},  # a persona that never names a memory
+    {"name": "Assistant", **CHAT, "memory_module": "ovos-memory-plugin-recency"},
+])
+def test_a_persona_without_this_plugin_says_so_first_and_is_not_read_as_the_block(capsys, tmp_path, persona):
+    path = tmp_path / "persona.json"
+    path.write_text(json.dumps(persona))
+    code = main(["doctor", "--timeout", "1", "--config", str(path)])
+    out = capsys.readouterr().out
+    first = out.splitlines()[0]
+    assert code == 1 and first.startswith("FAIL  persona memory: "), out
+    assert ("has no memory_module" if "memory_module" not in persona else "not this plugin") in first
+    assert f'fix: add "memory_module": "{NAME}" to the persona JSON' in out.splitlines()[1]
+    assert "unknown keys" not in out and out.count("persona memory") == 1
+
+
+def test_other_commands_refuse_a_persona_without_this_plugin(capsys, tmp_path):
+    path = tmp_path / "persona.json"
+    path.write_text(json.dumps({"name": "Assistant", **CHAT, "db_path": str(tmp_path / "elsewhere")}))
+    assert main(["--config", str(path), "path"]) == 1
+    assert "does not use this plugin" in capsys.readouterr().err
+
+
+def _handler_check(capsys, tmp_path, handler_block):
+    path = tmp_path / "persona.json"
+    block = {"extractor": "rules", "db_path": str(tmp_path / "db")}
+    path.write_text(json.dumps({"name": "Ada", "handlers": ["ovos-chat-openai-plugin"], "memory_module": NAME,
+                                NAME: block, "ovos-chat-openai-plugin": dict(handler_block, allow_system_prompts=True)}))
+    return doctor(capsys, "--timeout", "2", "--config", str(path))
+
+
+def test_the_personas_chat_handler_serves_its_model(capsys, tmp_path, model):
+    code, checks = _handler_check(capsys, tmp_path, {"api_url": model.url, "model": "test-model"})
+    assert code == 0 and checks["ovos-chat-openai-plugin endpoint"]["level"] == "PASS"
+    code, checks = _handler_check(capsys, tmp_path, {"api_url": model.url, "model": "your-model-name"})
+    wrong = checks["ovos-chat-openai-plugin endpoint"]
+    assert code == 1 and wrong["level"] == "FAIL" and "does not serve model 'your-model-name'" in wrong["detail"]
+    assert wrong["fix"] == "set \"model\" in \"ovos-chat-openai-plugin\" to one of 'test-model'"
+    code, checks = _handler_check(capsys, tmp_path, {"api_url": model.url})
+    unnamed = checks["ovos-chat-openai-plugin endpoint"]
+    assert code == 0 and unnamed["level"] == "WARN" and "names no model" in unnamed["detail"]
+
+
+@pytest.mark.parametrize("handler_block, said", [
+    ({"model": "m"}, "has no api_url"),
+    ({"api_url": f"http://127.0.0.1:{free_port()}/v1", "model": "m"}, "does not answer (Connection refused)"),
+])
+def test_a_chat_handler_that_cannot_answer_fails(capsys, tmp_path, handler_block, said):
+    code, checks = _handler_check(capsys, tmp_path, handler_block)
+    check = checks["ovos-chat-openai-plugin endpoint"]
+    assert code == 1 and check["level"] == "FAIL" and said in check["detail"], check

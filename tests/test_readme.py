@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import List, Tuple
 
 from ovos_memory_plugin_entity.about import PLUGIN_NAME, UNIQUE_PLUGIN_NAME
-from ovos_memory_plugin_entity.cli import build_parser
+from ovos_memory_plugin_entity.commands import build_parser
 from ovos_memory_plugin_entity.doctor import FAIL, UPGRADE, check_persona
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,6 +59,13 @@ def test_every_persona_example_loads_this_plugin_by_its_unique_name():
         assert failed == [], failed
 
 
+def test_every_persona_example_names_its_chat_model():
+    personas = [json.loads(body) for language, body in fences() if language == "json" and '"handlers"' in body]
+    for persona in personas:
+        for handler in persona["handlers"]:
+            assert persona[handler].get("model") and persona[handler].get("api_url"), persona
+
+
 def test_every_command_shown_exists():
     commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
     for language, body in fences():
@@ -79,3 +86,44 @@ def test_what_gets_installed_is_complete():
     assert len(names) >= 7
     for name in names:
         assert name in installed, name
+
+
+def _section(title: str) -> str:
+    return README.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+
+
+def test_every_command_line_names_the_environment_it_runs_from():
+    """The console script is not on PATH unless a venv is active: no example counts on it."""
+    for language, body in fences():
+        for line in body.splitlines():
+            for used in re.finditer(r"(\S*)ovos-entity-memory (?=\S)", line):
+                assert used.group(1) in (".venv/bin/", "$ASSISTANT_ENV/bin/"), line
+
+
+def test_the_persona_to_save_is_where_it_is_asked_for():
+    try_it = _section("Try it")
+    asked = try_it.index("Save\nthis as `persona.json`") if "Save\nthis" in try_it else try_it.index("Save this as")
+    persona_at, chat_at = try_it.index("```json", asked), try_it.index("chat --persona persona.json", asked)
+    between = try_it[asked:persona_at]
+    assert persona_at < chat_at and "```" not in between  # nothing else comes between the ask and the JSON
+    persona = json.loads(try_it[persona_at + len("```json"):].split("```", 1)[0])
+    assert persona["memory_module"] == UNIQUE_PLUGIN_NAME and persona["ovos-chat-openai-plugin"]["model"]
+
+
+def test_every_command_is_named():
+    commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    named = set(re.findall(r"`([a-z-]+)`", README)) | set(re.findall(r"ovos-entity-memory(?: --\S+ \S+)* ([a-z-]+)",
+                                                                      README))
+    assert set(commands) - named == set()
+
+
+DOCS = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "docs").glob("*.md")}
+
+
+def test_what_the_docs_send_the_reader_to_exists():
+    for name, text in DOCS.items():
+        for quoted in re.findall(r'see "([^"]+)"', text):
+            assert any(quoted in other for other in DOCS.values() if other.count(quoted) > (other is text)), \
+                (name, quoted)
+        for linked in re.findall(r"\]\(([\w.-]+\.md)\)", text):
+            assert linked in DOCS, (name, linked)

@@ -31,7 +31,7 @@ def test_export_erase_import_erase_import_restores_each_time(tmp_path, capsys, t
     for _ in range(2):
         cli(capsys, target, "erase", "s", "--yes")
         out, _err = cli(capsys, target, "import", str(backup), "--json")
-        assert json.loads(out) == {"sessions": 1, "skipped": [], "refused_secrets": {}}
+        assert json.loads(out) == {"sessions": 1, "forgotten_here": 0, "skipped": [], "refused_secrets": {}}
         facts = json.loads(cli(capsys, target, "facts", "s", "--json")[0])
         assert sorted(f["text"] for f in facts) == ["Likes tea", "Owns a kayak"]
 

@@ -45,13 +45,16 @@ class SessionSummary:
 
 @dataclass
 class ImportReport:
-    """What an import did: sessions changed, and the secrets it refused, counted by class."""
+    """What an import did: sessions changed, live facts left out because they were forgotten
+    here (a tombstone stands on them), and the secrets it refused, counted by class."""
 
     sessions: int = 0
+    forgotten_here: int = 0
     refused_secrets: Dict[str, int] = field(default_factory=dict)
 
-    def count(self, changed: bool, refused: List[str]) -> None:
+    def count(self, changed: bool, forgotten_here: int, refused: List[str]) -> None:
         self.sessions += changed
+        self.forgotten_here += forgotten_here
         for kind in refused:
             self.refused_secrets[kind] = self.refused_secrets.get(kind, 0) + 1
 
@@ -215,9 +218,9 @@ class Owner:
             for done, (session_id, entry) in enumerate(data.items(), 1):
                 texts = entry["facts"]
                 marker = "texts:" + textlib.digest(json.dumps([session_id, texts], sort_keys=True))[:24]
-                changed, refused = self._edit(session_id, _with_refusals(
+                changed, forgotten, refused = self._edit(session_id, _with_refusals(
                     partial(import_texts_once, marker=marker, texts=texts)))
-                report.count(changed, refused)
+                report.count(changed, forgotten, refused)
                 self._note_skip(session_id, changed)
                 progress(done, len(data))
             return report
@@ -240,9 +243,9 @@ class Owner:
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise OwnerError(f"session {done} of the export is malformed: {exc}") from None
             marker = "export:" + textlib.digest(json.dumps(entry, sort_keys=True, default=str))[:24]
-            changed, refused = self._edit(session_id, _with_refusals(
+            changed, forgotten, refused = self._edit(session_id, _with_refusals(
                 partial(_merge_record, marker=marker, incoming=incoming, history=history)))
-            report.count(changed, refused)
+            report.count(changed, forgotten, refused)
             self._note_skip(session_id, changed)
             if isinstance(given, list) and len(history) < len(given):
                 self.skipped.append(f"{session_id}: {len(given) - len(history)} history event(s) are not "
@@ -304,24 +307,40 @@ def _curate(editor: Editor, merges: List[Tuple[str, str]], prunes: List[str]) ->
         editor.curate(fact_id)
 
 
-def _with_refusals(act: Callable[[Editor], bool]) -> Callable[[Editor], Tuple[bool, List[str]]]:
+def _with_refusals(act: Callable[[Editor], Tuple[bool, int]]
+                   ) -> Callable[[Editor], Tuple[bool, int, List[str]]]:
     """``act``, and the secrets its edit refused."""
-    return lambda editor: (act(editor), list(editor.change.refused_secrets))
+    return lambda editor: (*act(editor), list(editor.change.refused_secrets))
 
 
-def import_texts_once(editor: Editor, marker: str, texts: List[Any]) -> bool:
-    """Bring in the older plugin's fact texts, unless the content ``marker`` names already came in."""
+def import_texts_once(editor: Editor, marker: str, texts: List[Any]) -> Tuple[bool, int]:
+    """Bring in the older plugin's fact texts, unless the content ``marker`` names already came
+    in; with how many were left out as forgotten here."""
     if not editor.mark_imported(marker):
-        return False  # this very content was imported before
+        return False, 0  # this very content was imported before
+    forgotten = sum(1 for text in texts if isinstance(text, str) and editor.blocked(text))
     editor.import_texts(texts)
-    return True
+    return True, forgotten
 
 
-def _merge_record(editor: Editor, marker: str, incoming: SessionRecord, history: List[AuditEvent]) -> bool:
+def _merge_record(editor: Editor, marker: str, incoming: SessionRecord, history: List[AuditEvent]
+                  ) -> Tuple[bool, int]:
     if not editor.mark_imported(marker):
-        return False
+        return False, 0
+    forgotten = sum(1 for fact in incoming.facts if fact.live and fact.text and _forgotten_here(editor, incoming, fact))
     editor.merge_record(incoming, history)
-    return True
+    return True, forgotten
+
+
+def _forgotten_here(editor: Editor, incoming: SessionRecord, fact: Fact) -> bool:
+    """Whether a tombstone here stands on an incoming fact (about the user, or about someone
+    this record knows by the same name)."""
+    if not fact.about:
+        return editor.blocked(fact.text)
+    theirs = incoming.entity(fact.about)
+    ours = next((e for e in editor.record.entities if theirs is not None and e.name.casefold() == theirs.name.casefold()),
+                None)
+    return ours is not None and editor.blocked(fact.text, ours.id)
 
 
 # The fields of an audit event that hold text, when present; "at" is a time, "counts" a summary's tally.
