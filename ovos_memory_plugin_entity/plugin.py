@@ -13,7 +13,6 @@ Enable it from a persona's JSON::
 """
 from __future__ import annotations
 
-import copy
 import threading
 import time
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
@@ -34,12 +33,12 @@ from ovos_memory_plugin_entity.language.secrets import redact
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import load_judge
 from ovos_memory_plugin_entity.pipelines import migration
+from ovos_memory_plugin_entity.pipelines.commands import MAX_RECALL_FACTS, Commands, Latest, Said
 from ovos_memory_plugin_entity.pipelines.confirmation import MAX_QUESTION_CHARS, Confirmation
 from ovos_memory_plugin_entity.pipelines.extraction import Extractor
 from ovos_memory_plugin_entity.pipelines.learning import Learner
 from ovos_memory_plugin_entity.pipelines.owner import Owner
 from ovos_memory_plugin_entity.pipelines.turns import TurnKeeper
-from ovos_memory_plugin_entity.pipelines.voice import MAX_RECALL_FACTS, Voice
 from ovos_memory_plugin_entity.settings import SPECS, device_defaults, read_settings, settings_doc
 
 if TYPE_CHECKING:  # imported at run time only when embeddings_url is set (it needs numpy)
@@ -89,26 +88,24 @@ class EntityMemory(AgentContextManager):
         # What a question about pending facts never repeats: an instruction, or a secret (a
         # proposal kept before secrets were refused may hold one).
         self._refuses = lambda text: policy.refuses(text) or policy.secret_class(text) is not None
-        # Questions are asked and answers judged for `confirm: on`, sensitive topics and the spoken
-        # controls alike.
-        answers = Confirmation(load_judge(language, settings.lang), language,
-                               settings.confirm_ttl_hours * 3600, settings.max_fact_chars,
-                               language.phrases["confirm_question"],
-                               min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
-                               confirms_all=settings.confirm)
-        self._answers = answers
-        self._confirmation = answers if settings.confirm or settings.sensitive_confirm else None
+        judge = load_judge(language, settings.lang)
+        # Questions about pending facts are asked, and their answers judged, for `confirm: on`
+        # and sensitive topics; a spoken control's own question is the commands'.
+        self._confirmation = Confirmation(judge, language, settings.confirm_ttl_hours * 3600,
+                                          settings.max_fact_chars, language.phrases["confirm_question"],
+                                          min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
+                                          confirms_all=settings.confirm) \
+            if settings.confirm or settings.sensitive_confirm else None
         self._dense = self._start_dense(clock, http_session)
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
                                 confirmation=self._confirmation, pending_user_timeout=settings.pending_user_timeout,
                                 queue_size=settings.queue_size, concurrency=settings.extract_concurrency,
-                                clock=clock, wall_clock=wall_clock, answers=answers,
-                                on_change=self._dense.keeper.request if self._dense else None,
-                                hold=lambda key, user, record: self._voice.holds(key, user, record, wall_clock()))
-        self._voice = Voice(language=language, policy=policy, learner=self._learner,
-                            pause_s=settings.pause_minutes * 60, max_fact_chars=settings.max_fact_chars,
-                            refuses=self._refuses)
+                                clock=clock, wall_clock=wall_clock,
+                                on_change=self._dense.keeper.request if self._dense else None)
+        self._commands = Commands(store=self._store, language=language, policy=policy, judge=judge,
+                                  pause_s=settings.pause_minutes * 60, max_fact_chars=settings.max_fact_chars,
+                                  refuses=self._refuses, wall_clock=wall_clock)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
         self._turns = TurnKeeper(settings.max_history, settings.cache_sessions,
                                  lambda text: redact(text, language))
@@ -185,12 +182,17 @@ class EntityMemory(AgentContextManager):
             if key is not None and new_messages:
                 self._turns.add(key, new_messages)
                 if self.facts_enabled:
-                    self._learner.learn(key, new_messages)
+                    for user, assistant in self._learner.pair(key, new_messages):
+                        learnt, control = self._commands.replied(key, user, assistant)
+                        self._learner.learn(key, learnt, assistant, control=control)
         except Exception as exc:  # the turn must go on, whatever memory does
             LOG.exception(f"entity memory: could not queue an exchange: {exc}")
 
     def build_conversation_context(self, utterance: str, session_id: str) -> List[AgentMessage]:
-        """``[system_prompt?] + [facts block?] + [utterance]``, a fresh list every call."""
+        """``[system_prompt?] + [facts block?] + [utterance]``, a fresh list every call.
+
+        First, a spoken control in ``utterance`` is acted on and written (:mod:`commands`);
+        then the turn only reads: the facts, ranked for the utterance, and the notes."""
         utterance = utterance if isinstance(utterance, str) else ""
         block = None
         turns: List[AgentMessage] = []
@@ -199,45 +201,39 @@ class EntityMemory(AgentContextManager):
             if key is not None:
                 turns = self._turns.recent(key)
             if key is not None and self.facts_enabled:
+                latest = self._learner.latest(key)
+                said = self._commands.act(key, utterance, Latest(*latest) if latest else None)
                 # Awaited (bounded) before the session's lock is taken, so the worker never waits on it.
                 query = self._dense.queries.vector(utterance) if self._dense and utterance.strip() else None
-                block = self._ranks.use(key, lambda: self._store.load(key),
-                                        lambda record, ranked: self._render(key, record, ranked, utterance, query))
+                # Read only: rendered under the ranking's lock, which guards its index.
+                block, record = self._ranks.use(key, lambda: self._store.load(key), lambda record, ranked: (
+                    self._render(key, record, ranked, utterance, said, query), record))
+                self._learner.saw(key, record)
         except Exception as exc:
             LOG.exception(f"entity memory: facts left out of this turn: {exc}")
         return assemble(utterance, block, system_prompt=self.system_prompt,
                         inject_mode=self.settings.inject_mode, turns=turns)
 
-    def _render(self, key: str, record: SessionRecord, ranked: RankedSession,
-                utterance: str, query: Any = None) -> Optional[str]:
-        self._learner.saw(key, record)
+    def _render(self, key: str, record: SessionRecord, ranked: RankedSession, utterance: str,
+                said: Optional[Said], query: Any = None) -> Optional[str]:
+        """The block: the facts this turn needs, a question about pending ones, the control's note."""
         now = self._wall_clock()
-        heard = self._voice.heard(key, record, utterance, now)  # a spoken control, acted on now
-        hidden = self._voice.hidden(key, record)  # forgotten by voice, perhaps not yet written
-        recall = heard is not None and heard.recall  # "what do you know about me": every fact, its own cap
-        budget, cap = (0, MAX_RECALL_FACTS + len(hidden)) if recall else (
+        recall = said is not None and said.recall  # "what do you know about me": every fact, its own cap
+        budget, cap = (0, MAX_RECALL_FACTS) if recall else (
             self.settings.context_budget_chars, self.settings.context_max_facts)
         relevance = self._dense.relevance(key, record, ranked, utterance, query, budget, cap) \
             if self._dense and not recall else None
-        chosen = [f for f in select(ranked, utterance, budget, cap, now=now, relevance=relevance,
-                                    grace_s=self.settings.event_grace_hours * 3600) if f.id not in hidden]
-        chosen = chosen[:MAX_RECALL_FACTS] if recall else chosen
+        chosen = select(ranked, utterance, budget, cap, now=now, relevance=relevance,
+                        grace_s=self.settings.event_grace_hours * 3600)
         block = render_block(self._header, ranked, chosen, now, self._phrases) if chosen else None
         if self._confirmation is not None:
-            asking = record
-            hidden_pending = self._voice.hidden_pending(key, record)
-            if hidden_pending:
-                asking = copy.copy(record)
-                asking.pending = [p for p in record.pending if p.id not in hidden_pending]
-            question = self._confirmation.question(key, asking, now, self._refuses)
+            question = self._confirmation.question(key, record, now, self._refuses)
             if question:
                 block = f"{block}\n\n{question}" if block else question
-        note = heard.note if heard is not None else (
-            self._phrases["paused_note"] if self._voice.paused(key, record, now) else None)
+        paused = record.paused_until is not None and record.paused_until > now
+        note = said.note if said is not None else (self._phrases["paused_note"] if paused else None)
         if recall and not chosen:  # "list these facts" over none would invite the model to make some up
             note = self._phrases["recall_nothing"]
-        if heard is not None and heard.asked:
-            self._answers.offer(key, heard.asked)
         if note:
             block = f"{block}\n\n{note}" if block else note
         return block
@@ -308,11 +304,14 @@ class EntityMemory(AgentContextManager):
         """Try exchanges that wait for a retry now (the endpoint or the store came back)."""
         self._learner.wake()
 
-    def close(self, timeout: Optional[float] = 10.0) -> bool:
-        """Drain the queue (within ``timeout``), stop the worker, release files. Idempotent."""
+    def close(self, timeout: Optional[float] = None) -> bool:
+        """Drain the queue (within ``timeout``; by default as long as one model request may
+        take), stop the worker, release files. What is left waits in the store. Idempotent."""
         if self._closed:
             return True
         self._closed = True
+        if timeout is None:
+            timeout = self.settings.connect_timeout + self.settings.request_timeout
         self._resume.join(timeout)  # what it takes from the store is queued (or kept again) first
         drained = self._learner.close(timeout)
         if self._dense is not None:

@@ -31,7 +31,16 @@ from ovos_memory_plugin_entity.domain.errors import NotFound, OwnerError
 from ovos_memory_plugin_entity.domain.forgetting import SCRUBBED, mentions
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending, SessionRecord, Tombstone, id_number
+from ovos_memory_plugin_entity.domain.forget_marks import MAX_FORGET_MARKS, MAX_WITHDRAWN
+from ovos_memory_plugin_entity.domain.record import (
+    Entity,
+    Fact,
+    ForgetMark,
+    Pending,
+    SessionRecord,
+    Tombstone,
+    id_number,
+)
 
 # The extractor may pin the user's name and how to address them; more than this
 # many pins from a model means it is pinning everything.
@@ -357,13 +366,32 @@ class Editor:
         return [row for row in self._replaced_by.get(fact.id, ()) if row.text]
 
     def forget_everything(self) -> int:
-        """Forget every row with text, live or retired: nothing said is left. Returns how
-        many live facts there were."""
+        """Forget every row with text, live or retired, and every person, pet and place with
+        their names and relations: nothing said is left. Returns how many live facts there were."""
         live = len(self.record.live_facts())
         for row in list(self.record.facts):
             if row.text:
                 self._forget_text(row)
+        for entity in self.record.entities:
+            if entity.name or entity.relation or entity.former_names:
+                self._forget_person(entity)
         return live
+
+    # -- the user's spoken commands ------------------------------------------------------
+    def set_pause(self, until: Optional[float]) -> None:
+        """Pause learning until ``until`` (None resumes it); audited."""
+        self.record.paused_until = until
+        self._event("pause" if until is not None else "resume", None)
+
+    def mark_forget(self, mark: ForgetMark) -> None:
+        """Keep a spoken forget's mark, so it covers what earlier words teach later (bounded)."""
+        self.record.forget_marks = [*self.record.forget_marks, mark][-MAX_FORGET_MARKS:]
+        self.change.unaudited = True
+
+    def withdraw(self, token: str) -> None:
+        """"Forget that" before the exchange ``token`` names was applied: it never will be."""
+        self.record.withdrawn = [*self.record.withdrawn, token][-MAX_WITHDRAWN:]
+        self.change.unaudited = True
 
     def _forget_one(self, fact: Fact) -> None:
         text_hash, words_hash = self._hashes(fact.text, fact.about)
@@ -631,6 +659,9 @@ class Editor:
         entity = self._live_entity(entity_id)
         for fact in [f for f in self.record.facts if f.about == entity.id and f.text]:
             self._forget_text(fact)
+        self._forget_person(entity)
+
+    def _forget_person(self, entity: Entity) -> None:
         self.change.forgotten_texts += [t for t in (entity.label, entity.name, *entity.former_names) if t]
         self.change.forgotten_ids.append(entity.id)
         self.record.tombstones += [Tombstone(entity_hash(name, self.policy.tombstone_key), None, self.now)
@@ -854,6 +885,10 @@ class Editor:
         made = [e.subject or "" for e in self.change.events[events_before + 1:] if e.action == "add"]
         confirmed = self.change.events[events_before]
         self.change.events[events_before] = replace(confirmed, detail={**confirmed.detail, "facts": made or None})
+
+    def drop_unanswered(self, pending_id: str) -> None:
+        """A question the user did not answer (or the assistant did not put): nothing is done."""
+        self._drop_pending(self._pending(pending_id), "unconfirmed")
 
     def set_awaiting(self, pending_ids: Iterable[str], awaiting: bool) -> None:
         """Record that the assistant asked about these items (or that the asking is over)."""

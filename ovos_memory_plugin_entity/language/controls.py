@@ -43,10 +43,14 @@ _NEGATABLE = ("forget_all", "forget_thing")
 @dataclass(frozen=True)
 class Control:
     """A recognised control: its kind (one of :data:`KINDS`) and, for forgetting one
-    thing or remembering, the words it is about, as said."""
+    thing or remembering, the words it is about, as said. ``rest``: what the utterance
+    says besides the control (learnt from as an ordinary exchange); ``unsure``: it is
+    unclear the user meant the memory (ask first)."""
 
     kind: str
     target: str = ""
+    rest: str = ""
+    unsure: bool = False
 
 
 def _clauses(text: str) -> list:
