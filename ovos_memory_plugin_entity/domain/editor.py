@@ -407,6 +407,9 @@ class Editor:
                     row.superseded_at = self.now
                     row.retired_reason = "forgotten"
                     row.pinned = False
+                # This edit's own earlier lines about the row (added, then forgotten) lose its text too.
+                self.change.events = [replace(e, before=None, after=None) if e.subject == row.id else e
+                                      for e in self.change.events]
                 self._event("forget", row.id)
                 self._drop_proposals_about(row.id, self.change.forgotten_texts[-1])
 
