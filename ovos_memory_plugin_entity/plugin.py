@@ -101,7 +101,7 @@ class EntityMemory(AgentContextManager):
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
                                 confirmation=self._confirmation, pending_user_timeout=settings.pending_user_timeout,
                                 queue_size=settings.queue_size, concurrency=settings.extract_concurrency,
-                                clock=clock, wall_clock=wall_clock,
+                                clock=clock, wall_clock=wall_clock, redact=lambda text: redact(text, language),
                                 on_change=self._dense.keeper.request if self._dense else None)
         self._commands = Commands(store=self._store, language=language, policy=policy, judge=judge,
                                   pause_s=settings.pause_minutes * 60, max_fact_chars=settings.max_fact_chars,

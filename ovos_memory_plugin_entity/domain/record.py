@@ -296,6 +296,7 @@ class SessionRecord:
     paused_until: Optional[float] = None  # learning paused by the user's request until then
     forget_marks: List[ForgetMark] = field(default_factory=list)  # spoken forgets, newest last (bounded)
     withdrawn: List[str] = field(default_factory=list)  # exchange tokens "forget that" took back (bounded)
+    acted: Optional[str] = None  # digest of the words the latest spoken control was acted on for
 
     def live_facts(self) -> List[Fact]:
         return [f for f in self.facts if f.live]
@@ -353,6 +354,8 @@ class SessionRecord:
             data["forget_marks"] = [m.to_dict() for m in self.forget_marks]
         if self.withdrawn:
             data["withdrawn"] = self.withdrawn
+        if self.acted is not None:
+            data["acted"] = self.acted
         return data
 
     def to_dict(self) -> Dict[str, Any]:
@@ -407,6 +410,7 @@ class SessionRecord:
         paused_until = data.get("paused_until")
         record.paused_until = None if paused_until is None else _float(paused_until)
         record.forget_marks = rows("forget_marks", ForgetMark.from_dict)
+        record.acted = _optional_str(data.get("acted"))
         record.withdrawn = [str(x) for x in data.get("withdrawn", []) if isinstance(x, str)] \
             if isinstance(data.get("withdrawn"), list) else []
         record.next_id = max([record.next_id] + [id_number(f.id) + 1 for f in record.facts])

@@ -102,7 +102,12 @@ class Commands:
             control = recognise(utterance, self._language)
             if control is None or not self._acts_on(control):
                 return None
-            return self._write(key, lambda editor: self._do(editor, control, latest))
+
+            def act(editor: Editor) -> Optional[Said]:
+                editor.record.acted = _digest(utterance)  # its exchange, when recorded, is a control's
+                editor.change.unaudited = True
+                return self._do(editor, control, latest)
+            return self._write(key, act)
         except EntityMemoryError as exc:
             LOG.error(f"entity memory: a spoken control could not be written ({exc}); nothing was changed")
             return None
@@ -221,11 +226,14 @@ class Commands:
             return user, False
         try:
             _, record = self._store.load(key)
+            if record.acted != _digest(user):
+                return user, False  # no context was built for these words: no control acted, learnt as ever
             if any(p.by_voice and not p.awaiting for p in record.pending):
                 asked = self._asks(assistant)
                 self._write(key, lambda editor: self._put(editor, asked))
         except EntityMemoryError as exc:
             LOG.warning(f"entity memory: could not note the question put to the user ({exc})")
+            return user, False
         opens_pause = control.kind == "pause" and not control.unsure
         return ("" if opens_pause else control.rest), True
 
@@ -288,6 +296,10 @@ class Commands:
         for warning in change.warnings:
             LOG.warning(f"entity memory: {warning}")
         return outcome[0] if outcome else None
+
+
+def _digest(words: str) -> str:
+    return textlib.digest(" ".join(textlib.said_words(words)))
 
 
 def _said(phrases: Sequence[str]) -> List[str]:

@@ -80,16 +80,16 @@ class Learner:
     def __init__(self, *, store: Store, ranks: RankCache, extractor: Extractor, policy: Policy,
                  confirmation: Optional[Confirmation], pending_user_timeout: float, queue_size: int,
                  concurrency: int, clock: Callable[[], float], wall_clock: Callable[[], float],
-                 on_change: Optional[Callable[[str], None]] = None):
+                 redact: Callable[[str], str], on_change: Optional[Callable[[str], None]] = None):
         """``confirmation`` keeps extractions pending and judges the answers (``confirm: on``
         or ``sensitive_confirm``); ``on_change`` is told the session's key after each write
-        (fact vectors follow).
+        (fact vectors follow); ``redact`` takes secrets out of the copy kept in the store.
 
         Process state, caches only (bounded; a restart or another node loses nothing by
         them): the pairer's half exchanges, the record each session was last read as, and
         each session's latest exchange (what "forget that" names)."""
         self._store, self._ranks, self._extractor = store, ranks, extractor
-        self._on_change = on_change
+        self._on_change, self._redact = on_change, redact
         self._latest: LRU[str, Exchange] = LRU(MAX_KNOWN_SESSIONS)
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
         self._pairer = ExchangePairer(clock, pending_user_timeout)
@@ -126,7 +126,9 @@ class Learner:
         if mine is not None:
             mine.add(exchange.token)  # before the append: ``resume`` may read the store at any moment
         try:
-            self._store.keep_waiting(key, [exchange.kept(key)])  # a SIGKILL from now on loses nothing
+            kept = exchange.kept(key)
+            kept["user"], kept["assistant"] = self._redact(kept["user"]), self._redact(kept["assistant"])
+            self._store.keep_waiting(key, [kept])  # a SIGKILL from now on loses nothing
         except (StoreUnavailable, StoreDataError, OSError) as exc:
             LOG.warning(f"entity memory: an exchange could not be kept for a restart ({exc}); it is queued")
         self._latest.put(key, exchange)
