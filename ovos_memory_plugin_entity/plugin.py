@@ -26,8 +26,9 @@ from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending, Sessi
 from ovos_memory_plugin_entity.domain.rendering import assemble, render_block
 from ovos_memory_plugin_entity.domain.scope import session_key
 from ovos_memory_plugin_entity.io.caches import RankCache
-from ovos_memory_plugin_entity.io.client import ChatClient
+from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, ChatClient
 from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, open_store
+from ovos_memory_plugin_entity.io.stores.base import DEFAULT_CACHE_SESSIONS
 from ovos_memory_plugin_entity.language.data import load_language
 from ovos_memory_plugin_entity.language.secrets import redact
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
@@ -47,6 +48,8 @@ if TYPE_CHECKING:  # imported at run time only when embeddings_url is set (it ne
 # The assistant waits this long for a session another process holds; its job is then
 # retried later, so one stuck session stalls no other.
 SESSION_LOCK_WAIT_S = 1.0
+# PostgreSQL connections: the worker's, the turn's and the owner's.
+PG_POOL_SIZE = 3
 
 
 class EntityMemory(AgentContextManager):
@@ -75,11 +78,11 @@ class EntityMemory(AgentContextManager):
         self._wall_clock = wall_clock
         language = load_language(settings.lang)
         self._client = ChatClient(settings.api_url, model=settings.model, api_key=settings.api_key,
-                                  connect_timeout=settings.connect_timeout, read_timeout=settings.request_timeout,
+                                  read_timeout=settings.request_timeout,
                                   max_tokens=settings.max_extract_tokens, session=http_session, clock=clock)
         self._store: Store = self._open_store()
         policy = settings.policy(self._store.tombstone_key)
-        self._ranks = RankCache(settings.cache_sessions, language.stopwords, settings.max_fact_chars,
+        self._ranks = RankCache(DEFAULT_CACHE_SESSIONS, language.stopwords, policy.max_fact_chars,
                                         stemmer_for(language.stemmer))
         self._phrases = language.phrases
         # The older plugin's default header is English; a persona in another language gets its own.
@@ -92,7 +95,7 @@ class EntityMemory(AgentContextManager):
         # Questions about pending facts are asked, and their answers judged, for `confirm: on`
         # and sensitive topics; a spoken control's own question is the commands'.
         self._confirmation = Confirmation(judge, language, settings.confirm_ttl_hours * 3600,
-                                          settings.max_fact_chars, language.phrases["confirm_question"],
+                                          policy.max_fact_chars, language.phrases["confirm_question"],
                                           min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
                                           confirms_all=settings.confirm) \
             if settings.confirm or settings.sensitive_confirm else None
@@ -100,14 +103,14 @@ class EntityMemory(AgentContextManager):
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
                                 confirmation=self._confirmation, pending_user_timeout=settings.pending_user_timeout,
-                                queue_size=settings.queue_size, concurrency=settings.extract_concurrency,
+                                queue_size=settings.queue_size,
                                 clock=clock, wall_clock=wall_clock, redact=lambda text: redact(text, language),
                                 on_change=self._dense.keeper.request if self._dense else None)
         self._commands = Commands(store=self._store, language=language, policy=policy, judge=judge,
-                                  pause_s=settings.pause_minutes * 60, max_fact_chars=settings.max_fact_chars,
+                                  pause_s=settings.pause_minutes * 60, max_fact_chars=policy.max_fact_chars,
                                   refuses=self._refuses, wall_clock=wall_clock)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
-        self._turns = TurnKeeper(settings.max_history, settings.cache_sessions,
+        self._turns = TurnKeeper(settings.max_history, DEFAULT_CACHE_SESSIONS,
                                  lambda text: redact(text, language))
         self._closed = False
         # Not while the facts are off: the older plugin's file is imported once, under the right scope.
@@ -120,8 +123,7 @@ class EntityMemory(AgentContextManager):
     def _open_store(self) -> Store:
         try:
             store = open_store(self.settings.backend, self.settings.store_folder, self.settings.db_url,
-                               pool_size=self.settings.extract_concurrency + 2,
-                               cache_sessions=self.settings.cache_sessions,
+                               pool_size=PG_POOL_SIZE, cache_sessions=DEFAULT_CACHE_SESSIONS,
                                max_audit_events=self.settings.max_audit_events, lock_wait_s=SESSION_LOCK_WAIT_S,
                                key_file=self.settings.key_file)
         except (OSError, ValueError) as exc:  # a folder it may not use; PostgreSQL without its extra
@@ -156,7 +158,7 @@ class EntityMemory(AgentContextManager):
                                   api_key=settings.api_key if same_server else "", session=http_session)
         return DenseRecall(client, self._store, query_prefix=settings.embeddings_query_prefix,
                            passage_prefix=settings.embeddings_passage_prefix, timeout=settings.embeddings_timeout,
-                           cache_sessions=settings.cache_sessions, clock=clock)
+                           cache_sessions=DEFAULT_CACHE_SESSIONS, clock=clock)
 
     def _key(self, session_id: Any) -> Optional[str]:
         """The store key for a caller's session id; None refuses it (scope fails closed)."""
@@ -220,7 +222,7 @@ class EntityMemory(AgentContextManager):
         now = self._wall_clock()
         recall = said is not None and said.recall  # "what do you know about me": every fact, its own cap
         budget, cap = (0, MAX_RECALL_FACTS) if recall else (
-            self.settings.context_budget_chars, self.settings.context_max_facts)
+            self.settings.context_budget_chars, 0)
         relevance = self._dense.relevance(key, record, ranked, utterance, query, budget, cap) \
             if self._dense and not recall else None
         chosen = select(ranked, utterance, budget, cap, now=now, relevance=relevance,
@@ -311,7 +313,7 @@ class EntityMemory(AgentContextManager):
             return True
         self._closed = True
         if timeout is None:
-            timeout = self.settings.connect_timeout + self.settings.request_timeout
+            timeout = CONNECT_TIMEOUT_S + self.settings.request_timeout
         self._resume.join(timeout)  # what it takes from the store is queued (or kept again) first
         drained = self._learner.close(timeout)
         if self._dense is not None:

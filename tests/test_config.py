@@ -62,3 +62,11 @@ def test_a_custom_prompt_with_json_braces_works(make_memory, model):
     memory.update_history(user_assistant("I like tea"), "s")
     assert memory.flush(10)
     assert model.prompts()[0].startswith('Reply like {"add": ["x"]}.\nUser: I like tea')
+
+
+def test_max_retired_facts_bounds_the_retired_rows(make_memory):
+    memory = make_memory(max_retired_facts=1)
+    for text in ("Likes tea", "Has a cat", "Plays chess"):
+        fact = memory.add_fact("s", text)
+        memory.forget_fact("s", fact.id)
+    assert len(memory.facts("s", include_retired=True)) == 1

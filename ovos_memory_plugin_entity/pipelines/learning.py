@@ -79,7 +79,7 @@ class Learner:
 
     def __init__(self, *, store: Store, ranks: RankCache, extractor: Extractor, policy: Policy,
                  confirmation: Optional[Confirmation], pending_user_timeout: float, queue_size: int,
-                 concurrency: int, clock: Callable[[], float], wall_clock: Callable[[], float],
+                 clock: Callable[[], float], wall_clock: Callable[[], float],
                  redact: Callable[[str], str], on_change: Optional[Callable[[str], None]] = None):
         """``confirmation`` keeps extractions pending and judges the answers (``confirm: on``
         or ``sensitive_confirm``); ``on_change`` is told the session's key after each write
@@ -94,11 +94,12 @@ class Learner:
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
         self._pairer = ExchangePairer(clock, pending_user_timeout)
         self._seen: LRU[str, SessionRecord] = LRU(MAX_KNOWN_SESSIONS)
-        self._worker = ExtractionWorker(self._handle, queue_size=queue_size, concurrency=concurrency, clock=clock,
+        self._worker = ExtractionWorker(self._handle, queue_size=queue_size, clock=clock,
                                         on_left=self._left)
         # Tokens of the exchanges this run kept until ``resume`` has taken the earlier run's:
         # it leaves these in the store, queued already.
         self._kept_before_resume: Optional[set] = set()
+        self._started = wall_clock()
 
     # -- on the turn -------------------------------------------------------------
     def pair(self, key: str, messages: List[AgentMessage]) -> List[Tuple[str, str]]:
@@ -249,12 +250,16 @@ class Learner:
                         f"the next start tries again")
             return 0
         resumed, mine, self._kept_before_resume = 0, self._kept_before_resume or set(), None
-        ours = [item for item in waiting if item.get("token") in mine]
-        for key in {item["session_id"] for item in ours}:  # queued by this run already: kept again
-            self._store.keep_waiting(key, [item for item in ours if item["session_id"] == key])
+
+        def live(item: dict) -> bool:  # queued by this run, or by another running since it started
+            said_at = item.get("said_at")
+            return item.get("token") in mine or (isinstance(said_at, (int, float)) and said_at >= self._started)
+        others = [item for item in waiting if live(item)]
+        for key in {item["session_id"] for item in others}:  # left to whoever queued them: kept again
+            self._store.keep_waiting(key, [item for item in others if item["session_id"] == key])
         for item in waiting:
             restored = restored_exchange(item)
-            if restored is not None and item.get("token") not in mine:
+            if restored is not None and not live(item):
                 key, user, assistant, generation, asked, token, said_at, control = restored
                 resumed += self._queue(key, Exchange(user, assistant, generation, asked, token or uuid.uuid4().hex[:12],
                                                      said_at, control))
