@@ -48,6 +48,10 @@ if TYPE_CHECKING:  # imported at run time only when embeddings_url is set (it ne
 # The assistant waits this long for a session another process holds; its job is then
 # retried later, so one stuck session stalls no other.
 SESSION_LOCK_WAIT_S = 1.0
+# Facts pending the user's yes expire after a day: an unanswered question is not asked forever.
+PENDING_TTL_S = 24 * 3600
+# A dated event leaves the injected context this long after it is over (it stays in the record).
+EVENT_GRACE_S = 6 * 3600
 # PostgreSQL connections: the worker's, the turn's and the owner's.
 PG_POOL_SIZE = 3
 
@@ -94,7 +98,7 @@ class EntityMemory(AgentContextManager):
         judge = load_judge(language, settings.lang)
         # Questions about pending facts are asked, and their answers judged, for `confirm: on`
         # and sensitive topics; a spoken control's own question is the commands'.
-        self._confirmation = Confirmation(judge, language, settings.confirm_ttl_hours * 3600,
+        self._confirmation = Confirmation(judge, language, PENDING_TTL_S,
                                           policy.max_fact_chars, language.phrases["confirm_question"],
                                           min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
                                           confirms_all=settings.confirm) \
@@ -102,7 +106,7 @@ class EntityMemory(AgentContextManager):
         self._dense = self._start_dense(clock, http_session)
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
-                                confirmation=self._confirmation, pending_user_timeout=settings.pending_user_timeout,
+                                confirmation=self._confirmation,
                                 queue_size=settings.queue_size,
                                 clock=clock, wall_clock=wall_clock, redact=lambda text: redact(text, language),
                                 on_change=self._dense.keeper.request if self._dense else None)
@@ -226,7 +230,7 @@ class EntityMemory(AgentContextManager):
         relevance = self._dense.relevance(key, record, ranked, utterance, query, budget, cap) \
             if self._dense and not recall else None
         chosen = select(ranked, utterance, budget, cap, now=now, relevance=relevance,
-                        grace_s=self.settings.event_grace_hours * 3600)
+                        grace_s=EVENT_GRACE_S)
         block = render_block(self._header, ranked, chosen, now, self._phrases) if chosen else None
         if self._confirmation is not None:
             question = self._confirmation.question(key, record, now, self._refuses)

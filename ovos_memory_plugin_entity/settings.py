@@ -88,10 +88,7 @@ class Settings:
     inject_mode: str
     context_budget_chars: int
     queue_size: int
-    pending_user_timeout: float
     confirm: bool
-    confirm_ttl_hours: float
-    event_grace_hours: float
     quiet_gate: bool
     max_history: int
     max_audit_events: int
@@ -260,15 +257,10 @@ SPECS: Dict[str, Spec] = {
                         "system message (templates that allow one); `user`: prefixed to the user turn (engines that "
                         "drop system messages)"),
     "context_budget_chars": Spec(1200, _int(0), "characters of facts a turn may carry; `0` = no limit"),
-    "queue_size": Spec(256, _int(1), "exchanges waiting for extraction; when full, the oldest is dropped (logged)"),
-    "pending_user_timeout": Spec(300.0, _float(0, exclusive_zero=True),
-                                 "seconds a user turn waits for its answer when the two arrive in separate calls"),
+    "queue_size": Spec(256, _int(1), "exchanges waiting for extraction; when full, the oldest waits in the store for the next start (logged)"),
     "confirm": Spec(False, _switch, "`on`: extracted facts (model or rules) stay pending until the user says yes to "
                                     "the assistant's question; the answer is judged in code. Owner adds are live",
                     shown="off"),
-    "confirm_ttl_hours": Spec(24.0, _float(0, exclusive_zero=True), "pending facts expire after this long"),
-    "event_grace_hours": Spec(6.0, _float(0), "a dated event leaves the injected context this long after it is "
-                                              "over (it stays in the record)"),
     "quiet_gate": Spec(True, _switch, "`on`: no model request for a turn that cannot hold a personal fact (a command "
                                       "or a general question that says nothing of the user); conservative, per "
                                       "language", shown="on"),

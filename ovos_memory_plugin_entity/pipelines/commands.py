@@ -1,26 +1,16 @@
-"""Spoken memory controls as durable commands; :mod:`language.controls` recognises them.
+"""Spoken memory controls as durable commands (:mod:`language.controls` recognises them).
 
-The first, explicit step of ``build_conversation_context``: the user's words are read
-for a control whatever the extractor is (a model up, down, or ``extractor: rules``):
-"what do you know about me", "forget that", "forget my address", "don't remember this
-conversation" / "you can remember again", "forget everything" (asked first),
-"remember that I live in Leeds". What a control changes is written at once, in one
-locked read-modify-write through the editor, before the turn's context tells the chat
-model it is done: never queued behind an extraction, never dropped by a queue bound,
-seen at once by every node sharing the store, audited. A forget leaves a mark in the
-record (:mod:`forget_marks`) so that exchanges said before it, still being extracted or
-waiting for the next start, cannot bring back what it named; "forget that" records
-the exchange it takes back, which the apply step then skips.
+The first step of ``build_conversation_context``, whatever the extractor: what a
+control changes is written at once through the editor, in one locked read-modify-write,
+before the turn's context says it is done: never queued behind an extraction, never
+dropped by a queue bound, seen at once by every node sharing the store, audited. A
+forget leaves a mark (:mod:`forget_marks`) that covers what earlier exchanges teach
+later; "forget that" records the exchange it takes back.
 
-A question this module puts (forget everything, forget many things, a request that
-may not be about the memory) is a pending item in the record, with an expiry. It is
-put when the assistant's reply to the control asked it: a reply that moves to another
-question ("would you like to hear today's weather?") did not. The user's next words
-then answer it on their own turn, judged outside the store's lock, and that turn's
-context says what was done.
-
-The words of a control are not learnt from, except what the utterance says besides
-(``Control.rest``), unless a pause opens the utterance.
+Our question (forget everything, many things, or a request that may not be about the
+memory) is a pending item with an expiry. It awaits an answer only when the assistant's
+reply put it (a reply moving to another question did not); the answer is judged on its
+own turn, outside the store's lock, and that turn's context says what was done.
 """
 from __future__ import annotations
 

@@ -46,6 +46,8 @@ from ovos_memory_plugin_entity.pipelines.confirmation import Confirmation
 from ovos_memory_plugin_entity.pipelines.extraction import Extraction, Extractor, Retry
 from ovos_memory_plugin_entity.pipelines.pairing import ExchangePairer
 
+# A user turn recorded on its own waits this long for its answer (hivemind sends them apart).
+USER_TURN_WAIT_S = 300.0
 # While the store cannot be reached, a queued exchange is tried again this often.
 STORE_RETRY_S = 2.0
 # Sessions whose record (as last read) is remembered: its generation stamps the next
@@ -78,7 +80,7 @@ class Learner:
     """Pairs exchanges, queues them, and applies what is learnt from each."""
 
     def __init__(self, *, store: Store, ranks: RankCache, extractor: Extractor, policy: Policy,
-                 confirmation: Optional[Confirmation], pending_user_timeout: float, queue_size: int,
+                 confirmation: Optional[Confirmation], queue_size: int,
                  clock: Callable[[], float], wall_clock: Callable[[], float],
                  redact: Callable[[str], str], on_change: Optional[Callable[[str], None]] = None):
         """``confirmation`` keeps extractions pending and judges the answers (``confirm: on``
@@ -92,7 +94,7 @@ class Learner:
         self._on_change, self._redact = on_change, redact
         self._latest: LRU[str, Exchange] = LRU(MAX_KNOWN_SESSIONS)
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
-        self._pairer = ExchangePairer(clock, pending_user_timeout)
+        self._pairer = ExchangePairer(clock, USER_TURN_WAIT_S)
         self._seen: LRU[str, SessionRecord] = LRU(MAX_KNOWN_SESSIONS)
         self._worker = ExtractionWorker(self._handle, queue_size=queue_size, clock=clock,
                                         on_left=self._left)
