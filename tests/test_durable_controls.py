@@ -201,3 +201,23 @@ def test_a_second_node_sees_a_control_at_once(make_memory, pg_url):
     context_text(first, "You can remember again.")
     turn(second, "I like tea.")
     assert live(second) == ["Likes tea"]
+
+
+def test_what_an_utterance_says_besides_a_control_is_learnt(make_memory, monkeypatch):
+    """``Control.rest`` is learnt from as an ordinary exchange, except after a pause that
+    opens the utterance; ``Control.unsure`` asks first instead of acting."""
+    from ovos_memory_plugin_entity.language.controls import Control
+    from ovos_memory_plugin_entity.pipelines import commands
+    read = {"forget my address I live in Leeds now": Control("forget_thing", "my address", rest="I live in Leeds."),
+            "stop remembering I have diabetes": Control("pause", rest="I have diabetes."),
+            "forget about tea for a while": Control("forget_thing", "tea", unsure=True)}
+    monkeypatch.setattr(commands, "recognise", lambda words, _language: read.get(words))
+    memory = make_memory(api_url=closed_port_url(), extractor="rules")
+    memory.add_fact("s", "Lives in Porto")
+    memory.add_fact("s", "Likes tea")
+    turn(memory, "forget my address I live in Leeds now")
+    assert live(memory) == ["Likes tea", "Lives in Leeds"]
+    block = turn(memory, "forget about tea for a while", answer="Should I forget that you like tea?")
+    assert "Likes tea" in block and "Likes tea" in live(memory)  # asked, not done
+    turn(memory, "stop remembering I have diabetes")
+    assert "Has diabetes" not in live(memory)

@@ -224,8 +224,8 @@ class Commands:
         except EntityMemoryError as exc:
             LOG.warning(f"entity memory: could not note the question put to the user ({exc})")
             return user, False
-        opens_pause = control.kind == "pause" and not control.unsure
-        return ("" if opens_pause else control.rest), True
+        rest = "" if control.kind == "pause" and not control.unsure else control.rest  # a pause covers the rest
+        return rest, not rest
 
     def _put(self, editor: Editor, asked: bool) -> None:
         for item in [p for p in editor.record.pending if p.by_voice and not p.awaiting]:
