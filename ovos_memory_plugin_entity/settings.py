@@ -24,7 +24,7 @@ from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
 from ovos_memory_plugin_entity.io.stores import node_key_path
 from ovos_memory_plugin_entity.io.stores.base import DEFAULT_MAX_AUDIT_EVENTS
-from ovos_memory_plugin_entity.language.policy import language_policy
+from ovos_memory_plugin_entity.language.judgement import language_policy
 from ovos_memory_plugin_entity.pipelines.extraction import ExtractionSettings
 
 BACKENDS = ("json", "memory", "postgres")
