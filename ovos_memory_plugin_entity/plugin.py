@@ -207,13 +207,15 @@ class EntityMemory(AgentContextManager):
             if key is not None:
                 turns = self._turns.recent(key)
             if key is not None and self.facts_enabled:
-                latest = self._learner.latest(key)
-                said = self._commands.act(key, utterance, Latest(*latest) if latest else None)
+                latest, loaded = self._learner.latest(key), self._store.load(key)
+                said, wrote = self._commands.act(key, loaded[1], utterance, Latest(*latest) if latest else None)
                 # Awaited (bounded) before the session's lock is taken, so the worker never waits on it.
                 query = self._dense.queries.vector(utterance) if self._dense and utterance.strip() else None
-                # Read only: rendered under the ranking's lock, which guards its index.
-                block, record = self._ranks.use(key, lambda: self._store.load(key), lambda record, ranked: (
-                    self._render(key, record, ranked, utterance, said, query), record))
+                # Read only (read again when the first step wrote), rendered under the ranking's
+                # lock, which guards its index.
+                block, record = self._ranks.use(
+                    key, (lambda: self._store.load(key)) if wrote else (lambda: loaded),
+                    lambda record, ranked: (self._render(key, record, ranked, utterance, said, query), record))
                 self._learner.saw(key, record)
         except Exception as exc:
             LOG.exception(f"entity memory: facts left out of this turn: {exc}")

@@ -82,25 +82,27 @@ class Commands:
         self._memory_words = language.memory_words | english.memory_words
 
     # -- the first step of the turn ----------------------------------------------------
-    def act(self, key: str, utterance: str, latest: Optional[Latest]) -> Optional[Said]:
+    def act(self, key: str, record: SessionRecord, utterance: str,
+            latest: Optional[Latest]) -> Tuple[Optional[Said], bool]:
         """Answer our question, or act on the control ``utterance`` holds: written before
-        this returns. None when the words ask nothing of the memory (or the store is down)."""
+        this returns. ``record``: the session as the turn just read it (the write re-reads
+        it under the lock). What the block says (None: the words ask nothing of the
+        memory, or the store is down), and whether the record was written."""
         try:
-            answered = self._answer(key, utterance)
-            if answered is not None:
-                return answered
+            if any(p.by_voice and p.awaiting for p in record.pending):
+                return self._answer(key, record, utterance), True
             control = recognise(utterance, self._language)
             if control is None or not self._acts_on(control):
-                return None
+                return None, False
 
             def act(editor: Editor) -> Optional[Said]:
                 editor.record.acted = _digest(utterance)  # its exchange, when recorded, is a control's
                 editor.change.unaudited = True
                 return self._do(editor, control, latest)
-            return self._write(key, act)
+            return self._write(key, act), True
         except EntityMemoryError as exc:
             LOG.error(f"entity memory: a spoken control could not be written ({exc}); nothing was changed")
-            return None
+            return None, False
 
     def _acts_on(self, control: Control) -> bool:
         """A "remember that ..." the rules cannot read is left to the extractor, as said."""
@@ -243,11 +245,10 @@ class Commands:
         words = set(textlib.said_words(questions[-1]))
         return not words - self._plain or bool(words & self._memory_words)
 
-    def _answer(self, key: str, utterance: str) -> Optional[Said]:
+    def _answer(self, key: str, record: SessionRecord, utterance: str) -> Optional[Said]:
         """The user's words answer our question awaiting them: judged here, outside the
         store's lock, then written if the question still awaits."""
         now = self._wall_clock()
-        _, record = self._store.load(key)  # the store's cache: the turn reads it next anyway
         awaiting = [p for p in record.pending if p.by_voice and p.awaiting]
         if not awaiting:
             return None
