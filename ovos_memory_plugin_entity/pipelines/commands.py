@@ -22,6 +22,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain import text as textlib
+from ovos_memory_plugin_entity.domain.audit import Actor
 from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import EntityMemoryError
 from ovos_memory_plugin_entity.domain.forget_marks import word_hashes
@@ -262,14 +263,13 @@ class Commands:
                 if now - item.created_at > QUESTION_TTL_S or verdict is None:
                     editor.drop_unanswered(item.id)  # expired, or not answered: nothing is done
                     continue
-                editor.actor = "user-confirmed" if verdict else "user"
                 if verdict:
                     editor.mark_forget(ForgetMark(now, everything=item.ops.forget_all))
                 editor.decide(item.id, verdict)
             if not items or verdict is None:
                 return None
             return self._forgot(lines) if verdict else None
-        return self._write(key, decide)
+        return self._write(key, decide, "user-confirmed" if verdict else "user")
 
     def _verdict(self, items: List[Pending], utterance: str) -> Optional[bool]:
         words = textlib.said_words(utterance)
@@ -279,10 +279,10 @@ class Commands:
         return self._judge(question, utterance)
 
     # -- the write -----------------------------------------------------------------------
-    def _write(self, key: str, act: Callable[[Editor], Any]) -> Any:
+    def _write(self, key: str, act: Callable[[Editor], Any], actor: Actor = "user") -> Any:
         """One locked read-modify-write of the session's record through the editor; what ``act`` returned."""
         outcome: List[Any] = []
-        change = self._store.update(key, lambda record: edit(record, self._policy, self._wall_clock(), "user",
+        change = self._store.update(key, lambda record: edit(record, self._policy, self._wall_clock(), actor,
                                                               lambda editor: outcome.append(act(editor))))
         for warning in change.warnings:
             LOG.warning(f"entity memory: {warning}")
