@@ -1,8 +1,9 @@
 """From a finished exchange to changed facts: pair, queue, extract, apply. The worker's job.
 
 ``learn`` runs on the turn: it notes the session's erase generation from the record
-it has (cached; a read when it has none), keeps the exchange in the store (one small
-append: a killed process loses none) and queues it. The worker thread then, per
+it has (cached; a read when it has none) and queues the exchange; a keeper thread keeps
+it in the store meanwhile (the turn never waits on a disk or a database), so a killed
+process loses none. The worker thread then, per
 exchange and in order per session:
 
 1. reads the record and its ranking (no lock held while the model runs);
@@ -46,6 +47,8 @@ from ovos_memory_plugin_entity.pipelines.confirmation import Confirmation
 from ovos_memory_plugin_entity.pipelines.extraction import Extraction, Extractor, Retry
 from ovos_memory_plugin_entity.pipelines.pairing import ExchangePairer
 
+# Exchanges (and their removals) waiting to be written to the store's waiting ones, at most.
+MAX_KEEPS_QUEUED = 4096
 # A user turn recorded on its own waits this long for its answer (hivemind sends them apart).
 USER_TURN_WAIT_S = 300.0
 # While the store cannot be reached, a queued exchange is tried again this often.
@@ -98,6 +101,9 @@ class Learner:
         self._seen: LRU[str, SessionRecord] = LRU(MAX_KNOWN_SESSIONS)
         self._worker = ExtractionWorker(self._handle, queue_size=queue_size, clock=clock,
                                         on_left=self._left)
+        # Writes the waiting exchanges, in order per session, off the turn (a database may be slow).
+        self._keeper = ExtractionWorker(self._keep, queue_size=MAX_KEEPS_QUEUED, clock=clock,
+                                        name="entity-memory-keeper")
         # Tokens of the exchanges this run kept until ``resume`` has taken the earlier run's:
         # it leaves these in the store, queued already.
         self._kept_before_resume: Optional[set] = set()
@@ -128,12 +134,9 @@ class Learner:
         mine = self._kept_before_resume
         if mine is not None:
             mine.add(exchange.token)  # before the append: ``resume`` may read the store at any moment
-        try:
-            kept = exchange.kept(key)
-            kept["user"], kept["assistant"] = self._redact(kept["user"]), self._redact(kept["assistant"])
-            self._store.keep_waiting(key, [kept])  # a SIGKILL from now on loses nothing
-        except (StoreUnavailable, StoreDataError, OSError) as exc:
-            LOG.warning(f"entity memory: an exchange could not be kept for a restart ({exc}); it is queued")
+        kept = exchange.kept(key)
+        kept["user"], kept["assistant"] = self._redact(kept["user"]), self._redact(kept["assistant"])
+        self._keeper.submit(key, kept)  # kept in the store in a moment: a SIGKILL from then on loses nothing
         self._latest.put(key, exchange)
         return self._worker.submit(key, exchange)
 
@@ -165,11 +168,21 @@ class Learner:
             outcome = None
         if outcome is None:
             exchange.done = True
-            try:
-                self._store.done_waiting(job.key, exchange.token)
-            except (StoreUnavailable, StoreDataError, OSError) as exc:
-                LOG.warning(f"entity memory: a learnt exchange stays kept ({exc}); a restart confirms it again")
+            self._keeper.submit(job.key, exchange.token)  # after its keep: in order per session
         return outcome
+
+    def _keep(self, job: Job) -> Optional[float]:
+        """The keeper: an exchange (a dict) kept in the store, or one (its token) learnt."""
+        try:
+            if isinstance(job.payload, dict):
+                self._store.keep_waiting(job.key, [job.payload])
+            else:
+                self._store.done_waiting(job.key, job.payload)
+        except StoreUnavailable:
+            return STORE_RETRY_S
+        except (StoreDataError, OSError) as exc:
+            LOG.warning(f"entity memory: the exchanges waiting for the model could not be updated ({exc})")
+        return None
 
     def _learn_from(self, key: str, exchange: Exchange) -> Optional[float]:
         exchange_text = render_exchange(exchange.user, exchange.assistant)
@@ -274,8 +287,13 @@ class Learner:
         """Re-check waiting sessions now (after the clock moved, or the endpoint returned)."""
         self._worker.wake()
 
+    def kept(self, timeout: Optional[float] = None) -> bool:
+        """Wait until every exchange queued so far is kept in the store (or removed once learnt)."""
+        return self._keeper.flush(timeout)
+
     def flush(self, timeout: Optional[float] = None) -> bool:
-        return self._worker.flush(timeout)
+        return self._worker.flush(timeout) and self._keeper.flush(timeout)
 
     def close(self, timeout: Optional[float] = None) -> bool:
-        return self._worker.close(timeout)
+        drained = self._worker.close(timeout)
+        return self._keeper.close(timeout) and drained
