@@ -152,7 +152,7 @@ def bench_turn() -> None:
             ours.flush(10)
             model.arrived = __import__("threading").Semaphore(0)
         print(f"  chat answer alone {median_ms(alone)}; added by a running extraction {median_ms(delays)} "
-              f"(at most one extraction's time with extract_concurrency 1)")
+              f"(at most one extraction's time: one runs at a time)")
         ours.close()
     model.stop()
 

@@ -45,7 +45,7 @@ def quiet_logs(verbose: bool) -> Iterator[None]:
 def main(argv: Optional[List[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     with quiet_logs("--verbose" in argv):
-        from ovos_memory_plugin_entity.commands import build_parser, run
+        from ovos_memory_plugin_entity.cli_commands import build_parser, run
     args = build_parser().parse_args(argv)  # --help and --version print on stdout
     args.out = sys.stdout  # the command's own output; everything else goes to stderr
     args.interactive, args.stores = sys.stdin.isatty(), []  # someone to answer "Are you sure?"; stores opened

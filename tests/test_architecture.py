@@ -228,3 +228,51 @@ def test_the_schema_is_strict_where_llama_cpp_is():
     assert not admits(schema, {"add": [{"fact": "x", "colour": "red"}]})
     assert not admits(schema, {"remember": ["x"]})
     assert not admits(schema, {"add": [{"fact": "x", "category": "gossip"}]})
+
+
+# The longest a module may grow: past it, it holds several jobs.
+MAX_MODULE_LINES = 600
+MAP = PACKAGE.parent / "docs" / "architecture.md"
+
+
+def _map_rows() -> Dict[str, str]:
+    """docs/architecture.md's layer table: each folder (or "top") and its row."""
+    rows = {}
+    for line in MAP.read_text(encoding="utf-8").splitlines():
+        if line.startswith("| `") and line.count("|") >= 5:
+            folder = line.split("`")[1].rstrip("/")
+            rows[folder] = line
+        elif line.startswith("| the package's top"):
+            rows["top"] = line
+    return rows
+
+
+def test_every_module_is_on_the_map():
+    """docs/architecture.md names every module, in its layer's row."""
+    rows = _map_rows()
+    missing = []
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        if parts[-1] == "__init__":
+            continue
+        row = rows.get(parts[0] if len(parts) > 1 else "top", "")
+        if f"`{parts[-1]}`" not in row and f"`{parts[-1]}` " not in row:
+            missing.append("/".join(parts))
+    assert missing == [], f"docs/architecture.md does not name {missing}"
+
+
+def test_no_module_holds_several_jobs():
+    long = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert long == {}
+
+
+def test_the_learner_and_the_commands_do_not_reach_into_each_other():
+    graph = _top_level_imports()
+    learning, commands = f"{PACKAGE.name}.pipelines.learning", f"{PACKAGE.name}.pipelines.commands"
+    assert commands not in graph[learning] and learning not in graph[commands]
+
+
+def test_every_setting_is_named_by_a_test():
+    tests = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    assert [key for key in SPECS if key not in tests] == []

@@ -7,6 +7,7 @@ import json
 import pytest
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 
+from ovos_memory_plugin_entity.pipelines.learning import USER_TURN_WAIT_S
 from tests.fake_model import FakeModel, free_port
 from tests.helpers import UNIQUE_NAME, Clock, user_assistant
 
@@ -34,9 +35,9 @@ def test_split_calls_make_one_whole_exchange(make_memory, model):
 
 def test_an_unanswered_user_turn_expires(make_memory, model):
     clock = Clock()
-    memory = make_memory(pending_user_timeout=60, _kwargs={"clock": clock})
+    memory = make_memory(_kwargs={"clock": clock})
     memory.update_history([AgentMessage(role=MessageRole.USER, content="I like tea")], "s")
-    clock.advance(61)
+    clock.advance(USER_TURN_WAIT_S + 1)
     memory.update_history([AgentMessage(role=MessageRole.ASSISTANT, content="late answer")], "s")
     assert memory.flush(10) and model.requests == []
 

@@ -98,6 +98,7 @@ def test_forget_all_only_when_the_user_asks(make_memory, model, logs):
     assert any("refused a reply that would retire 3 of 3" in m for _, m in logs)
     memory.build_conversation_context("Please forget everything you know about me.", "s")
     memory.update_history(user_assistant("Please forget everything you know about me.", "Are you sure?"), "s")
+    memory.build_conversation_context("yes", "s")  # our question is answered on the turn
     turn(memory, "yes")
     assert live(memory) == []
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ovos_memory_plugin_entity.cli import main
-from ovos_memory_plugin_entity.commands import build_parser
+from ovos_memory_plugin_entity.cli_commands import build_parser
 
 
 @pytest.fixture

@@ -85,3 +85,11 @@ def test_a_folder_given_as_db_path_is_where_the_facts_are(make_memory, tmp_path)
     memory.add_fact("s", "Likes tea")
     assert (tmp_path / "assistant-memory" / "sessions").is_dir()
     assert not (tmp_path / "assistant-memory.d").exists()
+
+
+def test_max_retired_facts_bounds_the_retired_rows(make_memory):
+    memory = make_memory(max_retired_facts=1)
+    for text in ("Likes tea", "Has a cat", "Plays chess"):
+        fact = memory.add_fact("s", text)
+        memory.forget_fact("s", fact.id)
+    assert len(memory.facts("s", include_retired=True)) == 1

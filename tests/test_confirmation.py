@@ -7,6 +7,7 @@ import pytest
 
 from ovos_memory_plugin_entity.language.data import load_language
 from ovos_memory_plugin_entity.language.yesno import load_judge, word_list_judge
+from ovos_memory_plugin_entity.plugin import PENDING_TTL_S
 from tests.helpers import Clock, user_assistant
 
 EN = load_language("en-US")
@@ -77,12 +78,12 @@ def test_saying_something_else_is_no_answer_and_the_question_comes_back(confirmi
 
 def test_no_answer_keeps_it_pending_and_it_expires(make_memory, model):
     wall = Clock(1_000_000.0)
-    memory = make_memory(confirm="on", confirm_ttl_hours=1, _kwargs={"wall_clock": wall})
+    memory = make_memory(confirm="on", _kwargs={"wall_clock": wall})
     model.default = "{}"
     model.reply('["Likes jazz"]')
     turn(memory, "I like jazz")
     assert len(memory.pending("s")) == 1
-    wall.advance(2 * 3600)
+    wall.advance(PENDING_TTL_S + 1)
     assert "remember" not in system_text(memory.build_conversation_context("hi", "s"))
     model.reply('["Has a cat"]')
     turn(memory, "I have a cat")

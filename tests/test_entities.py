@@ -52,7 +52,7 @@ def test_what_is_emma_allergic_to_fits_a_tight_budget(make_memory):
 
 def test_a_dated_event_is_shown_relative_to_today_and_leaves_when_past(make_memory, model):
     wall = Clock(MONDAY_10AM)
-    memory = make_memory(event_grace_hours=2, _kwargs={"wall_clock": wall})
+    memory = make_memory(_kwargs={"wall_clock": wall})  # EVENT_GRACE_S: six hours
     model.reply(json.dumps({"add": [{"fact": "Dentist appointment", "when": "2026-12-01T15:00"},
                                     {"fact": "Birthday party", "about": "Emma", "relation": "daughter",
                                      "when": "2026-12-05"}]}))
@@ -63,7 +63,7 @@ def test_a_dated_event_is_shown_relative_to_today_and_leaves_when_past(make_memo
     assert "- Saturday 5 December: Emma (daughter): Birthday party" in text
     wall.now = datetime.datetime(2026, 12, 1, 16, 30).timestamp()  # over, but within the grace
     assert "Dentist appointment" in block(memory, "hi")
-    wall.now = datetime.datetime(2026, 12, 1, 18, 0).timestamp()
+    wall.now = datetime.datetime(2026, 12, 1, 21, 30).timestamp()
     text = block(memory, "hi")
     assert "Dentist" not in text and "Birthday party" in text
     assert any(x.text == "Dentist appointment" for x in memory.facts("s"))  # still in the record

@@ -3,6 +3,8 @@ memory) each learn what they heard with their own settings: an exchange left wai
 one persona's close is taken back only by a plugin that learns alike."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.pg import needs_postgres
@@ -25,7 +27,8 @@ def test_an_exchange_waits_for_the_persona_that_heard_it(make_memory, model, log
     same = make_memory(extractor="llm", **backend)  # the persona that heard them, started again
     assert same.flush(10)
     assert waiting <= {f.text for f in same.facts("s")}
-    assert any("learning from 3 exchange(s) kept at the last close" in m for _, m in logs)
+    # the one at the model when the store closed is kept too (issue 33): three or four
+    assert any(re.search(r"learning from [34] exchange\(s\) kept at the last close", m) for _, m in logs)
 
 
 def test_an_exchange_kept_before_tags_is_anyones(make_memory, model, tmp_path):

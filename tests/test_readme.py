@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import List, Tuple
 
 from ovos_memory_plugin_entity.about import PLUGIN_NAME, UNIQUE_PLUGIN_NAME
-from ovos_memory_plugin_entity.commands import build_parser
+from ovos_memory_plugin_entity.cli_commands import build_parser
 from ovos_memory_plugin_entity.doctor import FAIL, UPGRADE, check_persona
 
 ROOT = Path(__file__).resolve().parents[1]

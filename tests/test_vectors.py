@@ -51,13 +51,13 @@ def test_the_index_uses_good_vectors_and_lists_the_rest_as_stale():
         "f1": vec.encode([1, 0, 0], texts["f1"]),
         "f2": vec.encode([0, 1, 0], "Works as a doctor"),  # made before an edit in place: stale
         "f4": "garbage"})
-    index = vec.DenseIndex.build(rows, texts, stored, vec.Identity("m", "passage: "))
+    index = vec.DenseIndex.build(rows, texts, stored, vec.VectorKind("m", "passage: "))
     assert index.ids == ["f1"] and index.stale == ["f2", "f3", "f4"]
     assert index.fused({}, np.array([1, 0, 0], dtype=np.float32), 5) == {"f1": pytest.approx(0.5)}
     assert index.fused({"f3": 2.0}, np.array([1, 0], dtype=np.float32), 5) == {"f3": 1.0}  # another dimension
-    other = vec.DenseIndex.build(rows, texts, stored, vec.Identity("another-model", "passage: "))
+    other = vec.DenseIndex.build(rows, texts, stored, vec.VectorKind("another-model", "passage: "))
     assert other.ids == [] and other.identity is None and len(other.stale) == 4
-    assert vec.DenseIndex.build(rows, texts, stored, vec.Identity("m", "")).ids == []  # another prefix
+    assert vec.DenseIndex.build(rows, texts, stored, vec.VectorKind("m", "")).ids == []  # another prefix
 
 
 def test_fusion_puts_both_scores_on_one_scale():

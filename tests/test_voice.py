@@ -217,10 +217,23 @@ def test_forget_everything_is_not_done_on_no_or_without_the_question(make_memory
     turn(memory, "Forget everything you know about me.", answer="Are you sure?")
     turn(memory, "no")
     assert len(live(memory)) == 3
-    turn(memory, "Forget everything you know about me.", answer="Done.")  # the assistant never asked
+    # The assistant moved on to a question of its own: a yes answers that one.
+    turn(memory, "Forget everything you know about me.", answer="Sure. Would you like to hear today's weather?")
     turn(memory, "yes")
     assert len(live(memory)) == 3
     assert memory.pending("s") == []
+    assert "forget everything remembered" not in str(memory.audit_trail("s"))  # dropped, and its words with it
+
+
+def test_a_reply_without_a_question_mark_still_asks(make_memory):
+    """The model's words are its own: a reply that asks nothing else puts our question."""
+    memory = make(make_memory, "en-us")
+    memory.add_fact("s", "Likes tea")
+    turn(memory, "Forget everything you know about me.", answer="I will wipe my memory of you once you confirm.")
+    block = turn(memory, "yes")
+    assert live(memory) == []
+    assert load_language("en-us").phrases["forgot_note"] in block  # this turn tells the model it is done
+    assert "Likes tea" not in context_text(memory, "tea")
 
 
 def test_forget_many_things_asks_first(make_memory):
@@ -289,9 +302,9 @@ def test_a_courtesy_after_a_comma_leaves_the_target(lang, words, target):
     assert control is not None and control.kind == "forget_thing" and control.target == target
 
 
-def test_a_forgotten_fact_stays_out_while_the_write_is_held(make_memory, model):
-    """The model holds the session's queue (an extraction in flight): the voice's write
-    waits behind it, yet no context built after the request shows the fact."""
+def test_a_forget_is_written_before_the_turn_goes_on(make_memory, model):
+    """The model holds the session's queue (an extraction in flight): the forget is not
+    queued behind it, it is in the record when the turn's context says it is done."""
     memory = make_memory()  # the fake model, up
     memory.add_fact("s", "Lives in Porto")
     memory.add_fact("s", "Likes tea")
@@ -299,14 +312,12 @@ def test_a_forgotten_fact_stays_out_while_the_write_is_held(make_memory, model):
     memory.update_history(user_assistant("I had a long day at work"), "s")
     assert model.arrived.acquire(timeout=10)  # the extraction is at the model, holding the session
     block = context_text(memory, "Forget my address.")
-    assert "Lives in Porto" in block  # the block says what was forgotten...
-    for _ in range(3):
-        assert "Porto" not in context_text(memory, "Where do I live? Porto?")  # ...and it never shows again
-    assert "Lives in Porto" in live(memory)  # the write is still in flight
+    assert "Lives in Porto" in block
+    assert live(memory) == ["Likes tea"]  # written, while the model still holds the earlier exchange
+    assert "Porto" not in context_text(memory, "Where do I live? Porto?")
     model.release.set()
     assert memory.flush(10)
     assert live(memory) == ["Likes tea"]
-    assert "Porto" not in context_text(memory, "Porto?")
 
 
 def test_forget_that_withdraws_an_exchange_still_in_flight(make_memory, model):

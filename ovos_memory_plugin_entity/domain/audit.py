@@ -31,7 +31,7 @@ OWNER_ACTORS: FrozenSet[str] = frozenset({"api", "cli"})
 # What happened.
 Action = Literal["add", "pin", "unpin", "supersede", "edit", "forget", "evict", "prune", "merge", "curate",
                  "entity", "relate", "rename", "import", "propose", "confirm", "reject", "expire",
-                 "unconfirmed", "compact",
+                 "unconfirmed", "compact", "pause", "resume",
                  "refuse"]  # a secret was refused: the event names its class ("secret"), never the text
 ACTIONS: FrozenSet[str] = frozenset(get_args(Action))
 

@@ -1,7 +1,7 @@
 """The limits and the language every edit obeys: :class:`Policy`. Pure.
 
 A policy is built once from the settings and the language
-(:func:`language.policy.language_policy`); the editor only calls what it holds.
+(:func:`language.judgement.language_policy`); the editor only calls what it holds.
 """
 from __future__ import annotations
 

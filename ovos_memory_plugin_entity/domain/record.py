@@ -250,6 +250,30 @@ class Taught:
                    tuple(str(x) for x in data.get("pending", []) if isinstance(x, str)))
 
 
+@dataclass(frozen=True)
+class ForgetMark:
+    """A spoken forget, kept so that it also covers what exchanges said before it teach
+    later (an extraction still in flight, an exchange re-queued after a restart). Holds
+    no forgotten text: attribute names, entity ids and keyed hashes of the target's words."""
+
+    at: float
+    everything: bool = False
+    slots: Tuple[str, ...] = ()
+    entities: Tuple[str, ...] = ()
+    words: Tuple[str, ...] = ()
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"at": self.at, "everything": self.everything, "slots": list(self.slots),
+                "entities": list(self.entities), "words": list(self.words)}
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]) -> "ForgetMark":
+        def strings(key: str) -> Tuple[str, ...]:
+            return tuple(str(x) for x in data.get(key, []) if isinstance(x, str))
+        return cls(_float(data.get("at")), data.get("everything") is True, strings("slots"), strings("entities"),
+                   strings("words"))
+
+
 @dataclass
 class SessionRecord:
     """Everything remembered for one session (or for the device, under global scope)."""
@@ -270,6 +294,9 @@ class SessionRecord:
     vectors: Optional[Vectors] = None  # dense recall's fact vectors (embeddings_url), derived data
     taught: Optional[Taught] = None  # what the latest exchange that taught something added
     paused_until: Optional[float] = None  # learning paused by the user's request until then
+    forget_marks: List[ForgetMark] = field(default_factory=list)  # spoken forgets, newest last (bounded)
+    withdrawn: List[str] = field(default_factory=list)  # exchange tokens "forget that" took back (bounded)
+    acted: Optional[str] = None  # digest of the words the latest spoken control was acted on for
 
     def live_facts(self) -> List[Fact]:
         return [f for f in self.facts if f.live]
@@ -296,6 +323,7 @@ class SessionRecord:
         copy.imported = list(self.imported)
         copy.unreadable = list(self.unreadable)
         copy.pending = [_copied(p) for p in self.pending]  # ops are frozen: shared
+        copy.forget_marks, copy.withdrawn = list(self.forget_marks), list(self.withdrawn)
         if self.vectors is not None:
             copy.vectors = Vectors(self.vectors.model, self.vectors.prefix, self.vectors.dim, dict(self.vectors.of))
         return copy
@@ -322,6 +350,12 @@ class SessionRecord:
             data["taught"] = self.taught.to_dict()
         if self.paused_until is not None:
             data["paused_until"] = self.paused_until
+        if self.forget_marks:
+            data["forget_marks"] = [m.to_dict() for m in self.forget_marks]
+        if self.withdrawn:
+            data["withdrawn"] = self.withdrawn
+        if self.acted is not None:
+            data["acted"] = self.acted
         return data
 
     def to_dict(self) -> Dict[str, Any]:
@@ -375,6 +409,10 @@ class SessionRecord:
         record.taught = Taught.from_dict(data.get("taught"))
         paused_until = data.get("paused_until")
         record.paused_until = None if paused_until is None else _float(paused_until)
+        record.forget_marks = rows("forget_marks", ForgetMark.from_dict)
+        record.acted = _optional_str(data.get("acted"))
+        record.withdrawn = [str(x) for x in data.get("withdrawn", []) if isinstance(x, str)] \
+            if isinstance(data.get("withdrawn"), list) else []
         record.next_id = max([record.next_id] + [id_number(f.id) + 1 for f in record.facts])
         seen = set()
         for fact in record.facts:  # a hand edit or an old import may repeat an id: each row gets its own

@@ -77,7 +77,7 @@ def unit(vector: Sequence[float]) -> Optional[np.ndarray]:
 
 
 @dataclass(frozen=True)
-class Identity:
+class VectorKind:
     """What makes two vectors comparable: the model that made them and the prefix it was given."""
 
     model: str
@@ -90,14 +90,14 @@ class DenseIndex:
 
     ids: List[str]
     matrix: np.ndarray  # one unit row per id
-    identity: Optional[Identity]
+    identity: Optional[VectorKind]
     dim: int
     stale: List[str]  # live facts without a usable vector: missing, another model, or edited
     decoded: Dict[str, Tuple[str, Optional[Tuple[int, np.ndarray]]]]  # id -> (stored form, its decoding)
 
     @classmethod
     def build(cls, facts: Sequence[Fact], texts: Mapping[str, str], vectors: Optional[Vectors],
-              wanted: Optional[Identity], previous: Optional["DenseIndex"] = None) -> "DenseIndex":
+              wanted: Optional[VectorKind], previous: Optional["DenseIndex"] = None) -> "DenseIndex":
         """``texts``: each fact's text as it is embedded. Vectors of another identity than
         ``wanted`` (when it is known) are unusable and their facts stale. Vectors that
         ``previous`` (the session before this change) decoded are not decoded again."""
@@ -105,7 +105,7 @@ class DenseIndex:
         rows: List[np.ndarray] = []
         stale: List[str] = []
         decoded: Dict[str, Tuple[str, Optional[Tuple[int, np.ndarray]]]] = {}
-        identity = Identity(vectors.model, vectors.prefix) if vectors else None
+        identity = VectorKind(vectors.model, vectors.prefix) if vectors else None
         usable = vectors is not None and (wanted is None or identity == wanted)
         dim = vectors.dim if vectors else 0
         known = previous.decoded if previous is not None and previous.dim == dim else {}

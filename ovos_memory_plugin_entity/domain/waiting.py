@@ -1,4 +1,5 @@
-"""Exchanges kept across a restart: what the model had not seen when the plugin closed.
+"""Exchanges kept across a restart: what the model had not seen when the plugin closed
+or was killed (each is kept as it is queued, and removed once learnt).
 
 Pure: the form an exchange is kept in, and the bounds on what a store keeps. Each
 side is capped as the prompt would cap it, so a kept exchange costs at most a few KB.
@@ -21,14 +22,16 @@ from ovos_memory_plugin_entity.domain.contract import MAX_ASSISTANT_CHARS, MAX_U
 # the newest say most about the user now.
 MAX_KEPT_PER_SESSION = 64
 
-Restored = Tuple[str, str, str, Optional[int], Optional[List[str]]]
+# (session id, user, assistant, generation, asked, token, said at, a control's)
+Restored = Tuple[str, str, str, Optional[int], Optional[List[str]], str, Optional[float], bool]
 
 
 def kept_exchange(session_id: str, user: str, assistant: str, generation: Optional[int],
-                  asked: Optional[List[str]], learner: str = "") -> Dict[str, Any]:
+                  asked: Optional[List[str]], token: str = "", said_at: Optional[float] = None,
+                  control: bool = False, learner: str = "") -> Dict[str, Any]:
     return {"session_id": session_id, "user": textlib.truncate(user, MAX_USER_CHARS),
             "assistant": textlib.truncate(assistant, MAX_ASSISTANT_CHARS), "generation": generation,
-            "asked": asked, "learner": learner}
+            "asked": asked, "token": token, "said_at": said_at, "control": control, "learner": learner}
 
 
 def heard_by(item: Any, learner: str) -> bool:
@@ -38,7 +41,7 @@ def heard_by(item: Any, learner: str) -> bool:
 
 
 def restored_exchange(item: Any) -> Optional[Restored]:
-    """(session id, user, assistant, generation, asked), or None for anything malformed."""
+    """The kept exchange's fields (:data:`Restored`), or None for anything malformed."""
     if not isinstance(item, dict):
         return None
     session_id, user, assistant = item.get("session_id"), item.get("user"), item.get("assistant")
@@ -49,7 +52,10 @@ def restored_exchange(item: Any) -> Optional[Restored]:
         return None
     if asked is not None and not (isinstance(asked, list) and all(isinstance(a, str) for a in asked)):
         return None
-    return session_id, user, assistant, generation, asked
+    token, said_at = item.get("token"), item.get("said_at")
+    said_at = float(said_at) if isinstance(said_at, (int, float)) and not isinstance(said_at, bool) else None
+    return (session_id, user, assistant, generation, asked, token if isinstance(token, str) else "", said_at,
+            item.get("control") is True)
 
 
 def bounded(items: List[Dict[str, Any]]) -> List[Dict[str, Any]]:

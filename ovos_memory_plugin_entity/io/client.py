@@ -28,6 +28,8 @@ from ovos_memory_plugin_entity.io.backoff import Backoff
 MAX_RESPONSE_BYTES = 1_048_576
 # Model detection is quick on every local server; it must not hold the worker long.
 MODELS_TIMEOUT_S = 10.0
+# Seconds to wait for a connection to the endpoint: a local server answers at once or is down.
+CONNECT_TIMEOUT_S = 5.0
 
 @dataclass(frozen=True)
 class Completion:
@@ -39,7 +41,7 @@ class ChatClient:
     """One endpoint: ``models()`` and ``complete(prompt)``. Thread-safe."""
 
     def __init__(self, api_url: str, *, model: str = "", api_key: str = "",
-                 connect_timeout: float = 5.0, read_timeout: float = 30.0, max_tokens: int = 128,
+                 connect_timeout: float = CONNECT_TIMEOUT_S, read_timeout: float = 30.0, max_tokens: int = 128,
                  session: Optional[requests.Session] = None,
                  clock: Callable[[], float] = time.monotonic, backoff: Optional[Backoff] = None):
         self.api_url = api_url.rstrip("/")

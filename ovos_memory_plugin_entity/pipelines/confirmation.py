@@ -89,11 +89,6 @@ class Confirmation:
             self._offered.pop(key)
         return "\n".join([self._question, *lines]) if asked else None
 
-    def offer(self, key: str, pending_ids: Sequence[str]) -> None:
-        """A spoken control put its own question in this turn's context (:mod:`voice`)."""
-        # Its question is the voice's own (forget everything, forget these?): any question asks it.
-        self._offered.put(key, (self._offered.get(key) or []) + [(pending_id, ()) for pending_id in pending_ids])
-
     def asked_in(self, key: str, assistant_words: str) -> List[str]:
         """Called as each exchange is recorded: the items its context offered that the
         assistant's reply asked about (a question that names them); the user's next
@@ -112,29 +107,31 @@ class Confirmation:
         """A yes, a no or a doubt, and nothing but words of assent besides."""
         return is_answer(self._language, user_words)
 
-    def take_answer(self, editor: Editor, user_words: str, asked_now: Sequence[str]) -> None:
-        """One exchange, in order: its user words answer the items that awaited an answer;
-        then the items its own assistant turn asked about await the next words."""
+    def verdict(self, record: SessionRecord, user_words: str) -> Optional[bool]:
+        """The user's answer to the items awaiting one, judged before the store's lock is
+        taken (the judge may be a plugin): yes, no, or None (no answer, or unclear)."""
+        asked = [p for p in record.pending if p.awaiting and not p.by_voice]
+        if not asked or not self._is_answer(user_words):
+            return None
+        question = "Should I remember: " + "; ".join(line for p in asked for line in p.describe) + "?"
+        return self._judge(question, user_words)
+
+    def take_answer(self, editor: Editor, user_words: str, verdict: Optional[bool],
+                    asked_now: Sequence[str]) -> None:
+        """One exchange, in order: its user words (judged: ``verdict``) answer the items
+        that awaited an answer; then the items its own assistant turn asked about await
+        the next words. The editor's actor is ``user-confirmed`` for a yes."""
         editor.expire_pending(self._ttl_s)
-        awaiting = [p for p in editor.record.pending if p.awaiting]
+        # A spoken control's question is answered on the turn (:mod:`pipelines.commands`), not here.
+        awaiting = [p for p in editor.record.pending if p.awaiting and not p.by_voice]
         editor.set_awaiting([p.id for p in awaiting], False)
         if awaiting and self._is_answer(user_words):
-            self._judge_answer(editor, awaiting, user_words)
+            if verdict is None:
+                editor.answer_unclear([p.id for p in awaiting])
+            else:
+                for item in awaiting:
+                    editor.decide(item.id, verdict)
         editor.set_awaiting(asked_now, True)
-        for item in [p for p in editor.record.pending if p.by_voice and not p.awaiting]:
-            editor.decide(item.id, False)  # a control's question the assistant did not put, or put and answered
-
-    def _judge_answer(self, editor: Editor, asked: List[Pending], user_words: str) -> None:
-        question = "Should I remember: " + "; ".join(line for p in asked for line in p.describe) + "?"
-        verdict = self._judge(question, user_words)
-        if verdict is None:
-            editor.answer_unclear([p.id for p in asked])
-            return
-        actor = editor.actor
-        editor.actor = "user-confirmed" if verdict else "user"
-        for item in asked:
-            editor.decide(item.id, verdict)
-        editor.actor = actor
 
     def propose(self, editor: Editor, ops: Ops, listed_ids: Optional[Sequence[str]], *,
                 forget_allowed: bool, forget_all_allowed: bool) -> None:

@@ -98,7 +98,7 @@ class VectorKeeper:
             _, record = self._store.load(key)
             live = record.live_facts()
             texts = vec.fact_texts(live, record.live_entities())
-            wanted = vec.Identity(self._model(), self._prefix) if self._model() else None
+            wanted = vec.VectorKind(self._model(), self._prefix) if self._model() else None
             every_stale = vec.DenseIndex.build(live, texts, record.vectors, wanted).stale
             if not every_stale or set(stale) & set(every_stale):
                 return
@@ -108,7 +108,7 @@ class VectorKeeper:
             if self._backoff.succeeded():
                 LOG.info(f"entity memory: the embeddings endpoint {self._client.api_url} answers again")
             made = {fid: (texts[fid], vector) for fid, vector in zip(stale, reply.vectors)}
-            identity = vec.Identity(reply.model, self._prefix)
+            identity = vec.VectorKind(reply.model, self._prefix)
             dim = len(reply.vectors[0])
             self._store.update(key, lambda rec: _set_vectors(rec, identity, dim, made))
 
@@ -119,7 +119,7 @@ class VectorKeeper:
         return self._worker.close(timeout)
 
 
-def _set_vectors(record: SessionRecord, identity: vec.Identity, dim: int,
+def _set_vectors(record: SessionRecord, identity: vec.VectorKind, dim: int,
                  made: Dict[str, Tuple[str, List[float]]]) -> Change:
     """Store ``made`` (fact id -> (embedded text, vector)) for the facts that still read
     so; vectors of another identity or dimension are dropped. Derived data, no audit."""
@@ -150,7 +150,7 @@ class QueryVectors:
         self._next_notice = float("-inf")
         self.served_model = ""  # the model the server names in its replies
 
-    def vector(self, utterance: str) -> Optional[Tuple[vec.Identity, np.ndarray]]:
+    def vector(self, utterance: str) -> Optional[Tuple[vec.VectorKind, np.ndarray]]:
         """(identity, unit vector) of ``utterance``, or None (logged, rate-limited)."""
         if not self._backoff.ready():
             self._notice(f"the embeddings endpoint is backing off for {self._backoff.seconds_left():.0f} s")
@@ -182,7 +182,7 @@ class QueryVectors:
         if unit is None:
             self._notice("the endpoint's vector for the utterance is empty or zero")
             return None
-        return vec.Identity(model, ""), unit
+        return vec.VectorKind(model, ""), unit
 
     def _start(self) -> None:
         if self._thread is None:
@@ -234,7 +234,7 @@ class DenseRecall:
         self._passage_prefix = passage_prefix
         self.queries = QueryVectors(client, query_prefix, timeout, clock)
         self.keeper = VectorKeeper(client, store, passage_prefix, self.model, clock)
-        self._indexes: LRU[str, Tuple[RankedSession, Optional[vec.Identity], vec.DenseIndex]] = LRU(cache_sessions)
+        self._indexes: LRU[str, Tuple[RankedSession, Optional[vec.VectorKind], vec.DenseIndex]] = LRU(cache_sessions)
         self._lock = threading.Lock()
 
     def model(self) -> str:
@@ -242,7 +242,7 @@ class DenseRecall:
         return self._client.model or self.queries.served_model
 
     def relevance(self, key: str, record: SessionRecord, ranked: RankedSession, utterance: str,
-                  query: Optional[Tuple[vec.Identity, np.ndarray]], budget_chars: int,
+                  query: Optional[Tuple[vec.VectorKind, np.ndarray]], budget_chars: int,
                   max_count: int) -> Optional[Dict[str, float]]:
         """Fused scores for the turn, or None to rank by words alone. Asks the keeper for
         vectors the session lacks."""
@@ -257,7 +257,7 @@ class DenseRecall:
 
     def _index(self, key: str, record: SessionRecord, ranked: RankedSession) -> vec.DenseIndex:
         model = self.model()
-        wanted = vec.Identity(model, self._passage_prefix) if model else None
+        wanted = vec.VectorKind(model, self._passage_prefix) if model else None
         with self._lock:
             cached = self._indexes.get(key)
         if cached is not None and cached[0] is ranked and cached[1] == wanted:

@@ -29,6 +29,10 @@ from ovos_memory_plugin_entity.language.gates import may_hold_fact, user_asked_t
 MAX_ATTEMPTS = 8
 
 
+# Known facts shown to the model with each exchange, so it can update them.
+MAX_PROMPT_FACTS = 20
+
+
 @dataclass(frozen=True)
 class ExtractionSettings:
     """What the extractor needs of the plugin's settings."""
@@ -36,7 +40,6 @@ class ExtractionSettings:
     mode: str  # "llm", "rules" or "auto" (the ``extractor`` key)
     prompt: str  # the ``extraction_prompt`` template
     quiet_gate: bool
-    max_prompt_facts: int
     api_url: str  # named in log lines
 
 
@@ -103,9 +106,7 @@ class Extractor:
 
     def prompt_facts(self, ranked: RankedSession, exchange: str, now: float) -> Sequence[Tuple[str, str]]:
         """Pinned facts plus the live facts (and upcoming events) most relevant to the exchange."""
-        if not self._settings.max_prompt_facts:
-            return []
-        chosen = select(ranked, exchange, 0, self._settings.max_prompt_facts, now=now)
+        chosen = select(ranked, exchange, 0, MAX_PROMPT_FACTS, now=now)
         return [(f.id, ranked.prompt_line(f)) for f in chosen]
 
     def _by_model(self, user: str, assistant: str, listed: Sequence[Tuple[str, str]], now: float

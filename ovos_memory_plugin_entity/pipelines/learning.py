@@ -1,26 +1,32 @@
 """From a finished exchange to changed facts: pair, queue, extract, apply. The worker's job.
 
-``learn`` runs on the turn: it pairs, notes the session's erase generation from the
-record it has (cached; a read when it has none), and queues. The worker
-thread then, per exchange and in order per session:
+``learn`` runs on the turn: it notes the session's erase generation from the record
+it has (cached; a read when it has none) and queues the exchange; a keeper thread keeps
+it in the store meanwhile (the turn never waits on a disk or a database), so a killed
+process loses none. The worker thread then, per
+exchange and in order per session:
 
 1. reads the record and its ranking (no lock held while the model runs);
-2. drops the exchange if the session was erased since it was queued (generation);
-3. judges the user's answer to a question about pending facts (``confirm: on``);
+2. drops the exchange if the session was erased since it was queued (generation), or
+   the user took it back ("forget that": its token is in the record);
+3. judges the user's answer to a question about pending facts (``confirm: on``), before
+   the store's lock is taken;
 4. extracts operations (model, rules or both; :mod:`extractor`);
-5. applies them through :class:`editor.Editor` in one locked read-modify-write.
+5. applies them through :class:`editor.Editor` in one locked read-modify-write, and
+   forgets at once what a spoken forget said after this exchange covers
+   (:mod:`forget_marks`);
+6. removes the exchange from the store's waiting ones.
 
 If the store is down at step 5 the extraction is kept with the exchange and only the
 write is retried: the model is never asked twice for one exchange because of the store.
-
-Exchanges still queued when the plugin closes are kept in the store (bounded, see
-:mod:`waiting`) and queued again at the next start; an erase or a forget drops them there.
+Exchanges still waiting at a close or a crash are queued again at the next start; an
+erase or a forget drops them there.
 """
 from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, List, Optional, Tuple
 
 from ovos_plugin_manager.templates.agents import AgentMessage
 from ovos_utils.log import LOG
@@ -29,8 +35,9 @@ from ovos_memory_plugin_entity.domain.audit import Actor
 from ovos_memory_plugin_entity.domain.contract import MAX_ASSISTANT_CHARS, MAX_USER_CHARS, render_exchange
 from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import StoreDataError, StoreUnavailable
+from ovos_memory_plugin_entity.domain.forget_marks import covered
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.domain.record import SessionRecord, Taught, new_record
+from ovos_memory_plugin_entity.domain.record import SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.text import truncate
 from ovos_memory_plugin_entity.domain.waiting import kept_exchange, restored_exchange
 from ovos_memory_plugin_entity.io.caches import LRU, RankCache
@@ -40,14 +47,15 @@ from ovos_memory_plugin_entity.pipelines.confirmation import Confirmation
 from ovos_memory_plugin_entity.pipelines.extraction import Extraction, Extractor, Retry
 from ovos_memory_plugin_entity.pipelines.pairing import ExchangePairer
 
+# Exchanges (and their removals) waiting to be written to the store's waiting ones, at most.
+MAX_KEEPS_QUEUED = 4096
+# A user turn recorded on its own waits this long for its answer (hivemind sends them apart).
+USER_TURN_WAIT_S = 300.0
 # While the store cannot be reached, a queued exchange is tried again this often.
 STORE_RETRY_S = 2.0
 # Sessions whose record (as last read) is remembered: its generation stamps the next
 # exchange, its pause holds it, and "forget that" can withdraw the latest one.
 MAX_KNOWN_SESSIONS = 10_000
-# What ``hold`` says of an exchange: not queued at all (memory is paused), or queued for
-# the answers only (the user's words were a spoken control, acted on during the turn).
-PAUSED, CONTROL = "paused", "control"
 
 
 @dataclass
@@ -58,63 +66,80 @@ class Exchange:
     assistant: str
     generation: Optional[int]  # the session's erase generation when it was queued
     asked_ids: Optional[List[str]] = None  # pending items this exchange's assistant turn asked about (confirm: on)
+    token: str = ""  # names the exchange in the store's waiting ones and the record's ``taught``/``withdrawn``
+    said_at: Optional[float] = None  # wall-clock time it was queued: a later spoken forget covers it
+    control: bool = False  # a spoken control's: its answers are judged, nothing is extracted
     attempts: int = 0
     extraction: Optional[Extraction] = None  # kept when only the write failed
     answered: bool = False
-    token: str = ""  # names the exchange in the record's ``taught``
-    control: bool = False  # a spoken control: its answers are judged, nothing is extracted
-    withdrawn: bool = False  # "forget that" came before it was applied: it never will be
     done: bool = False
 
-
-@dataclass
-class VoiceEdit:
-    """A spoken control's change to the record, queued behind the session's exchanges."""
-
-    generation: int
-    act: Callable[[Editor], Any]
-    done: Callable[[], None]  # called once the change is written
+    def kept(self, key: str, learner: str = "") -> dict:
+        return kept_exchange(key, self.user, self.assistant, self.generation, self.asked_ids, self.token,
+                             self.said_at, self.control, learner)
 
 
 class Learner:
     """Pairs exchanges, queues them, and applies what is learnt from each."""
 
     def __init__(self, *, store: Store, ranks: RankCache, extractor: Extractor, policy: Policy,
-                 confirmation: Optional[Confirmation], pending_user_timeout: float, queue_size: int,
-                 concurrency: int, clock: Callable[[], float], wall_clock: Callable[[], float],
-                 on_change: Optional[Callable[[str], None]] = None, answers: Optional[Confirmation] = None,
-                 hold: Optional[Callable[[str, str, SessionRecord], Optional[str]]] = None, learner: str = ""):
-        """``confirmation`` keeps extractions pending (``confirm: on``); ``answers`` judges
-        the user's answers to any question (a spoken control's too); ``hold`` says whether
-        an exchange is learnt from (:data:`PAUSED`, :data:`CONTROL`, or None); ``on_change``
-        is told the session's key after each write (fact vectors follow); ``learner`` tags the
-        exchanges kept at close, so that only a plugin that learns alike takes them back."""
+                 confirmation: Optional[Confirmation], queue_size: int,
+                 clock: Callable[[], float], wall_clock: Callable[[], float],
+                 redact: Callable[[str], str], on_change: Optional[Callable[[str], None]] = None, learner: str = ""):
+        """``confirmation`` keeps extractions pending and judges the answers (``confirm: on``
+        or ``sensitive_confirm``); ``on_change`` is told the session's key after each write
+        (fact vectors follow); ``redact`` takes secrets out of the copy kept in the store;
+        ``learner`` tags that copy, so that only a plugin that learns alike takes it back.
+
+        Process state, caches only (bounded; a restart or another node loses nothing by
+        them): the pairer's half exchanges, the record each session was last read as, and
+        each session's latest exchange (what "forget that" names)."""
         self._store, self._ranks, self._extractor = store, ranks, extractor
-        self._learner_tag = learner
-        self._on_change = on_change
-        self._answers, self._hold = answers or confirmation, hold
+        self._on_change, self._redact, self._learner_tag = on_change, redact, learner
         self._latest: LRU[str, Exchange] = LRU(MAX_KNOWN_SESSIONS)
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
-        self._pairer = ExchangePairer(clock, pending_user_timeout)
+        self._pairer = ExchangePairer(clock, USER_TURN_WAIT_S)
         self._seen: LRU[str, SessionRecord] = LRU(MAX_KNOWN_SESSIONS)
-        self._worker = ExtractionWorker(self._handle, queue_size=queue_size, concurrency=concurrency, clock=clock,
-                                        on_left=self._keep)
+        self._worker = ExtractionWorker(self._handle, queue_size=queue_size, clock=clock,
+                                        on_left=self._left)
+        # Writes the waiting exchanges, in order per session, off the turn (a database may be slow).
+        self._keeper = ExtractionWorker(self._keep, queue_size=MAX_KEEPS_QUEUED, clock=clock,
+                                        name="entity-memory-keeper")
+        # Tokens of the exchanges this run kept until ``resume`` has taken the earlier run's:
+        # it leaves these in the store, queued already.
+        self._kept_before_resume: Optional[set] = set()
+        self._started = wall_clock()
 
     # -- on the turn -------------------------------------------------------------
-    def learn(self, key: str, messages: List[AgentMessage]) -> None:
-        """Queue each exchange ``messages`` completes; returns at once, never reading the store."""
-        for user, assistant in self._pairer.feed(key, messages):
-            asked = self._answers.asked_in(key, assistant) if self._answers else None
-            # Each side cut as the prompt cuts it: the queue is bounded in characters too.
-            user, assistant = truncate(user, MAX_USER_CHARS), truncate(assistant, MAX_ASSISTANT_CHARS)
-            record = self._seen.get(key)
-            held = self._hold(key, user, record or new_record(key)) if self._hold is not None else None
-            if held == PAUSED and not asked and not (record is not None and any(p.awaiting for p in record.pending)):
-                continue  # paused: nothing queued, unless it answers a question (answers only, nothing learnt)
-            exchange = Exchange(user, assistant, record.generation if record is not None else None, asked,
-                                token=uuid.uuid4().hex[:12], control=held in (CONTROL, PAUSED))
-            self._latest.put(key, exchange)
-            self._worker.submit(key, exchange)
+    def pair(self, key: str, messages: List[AgentMessage]) -> List[Tuple[str, str]]:
+        """The user→assistant exchanges ``messages`` complete."""
+        return self._pairer.feed(key, messages)
+
+    def learn(self, key: str, user: str, assistant: str, *, control: bool = False) -> None:
+        """Keep and queue one exchange; ``control``: a spoken control's, judged for answers
+        only. Never reads the store; one small append to it."""
+        asked = self._confirmation.asked_in(key, assistant) if self._confirmation else None
+        # Each side cut as the prompt cuts it: the queue is bounded in characters too.
+        user, assistant = truncate(user, MAX_USER_CHARS), truncate(assistant, MAX_ASSISTANT_CHARS)
+        record = self._seen.get(key)
+        paused = record is not None and record.paused_until is not None and record.paused_until > self._wall_clock()
+        if paused and not asked and not any(p.awaiting for p in record.pending):  # type: ignore[union-attr]
+            return  # paused: nothing kept or queued, unless it answers a question (answers only)
+        if not user.strip() and not asked and not (record is not None and record.pending):
+            return  # a control and nothing else: nothing to learn, nothing to answer
+        exchange = Exchange(user, assistant, record.generation if record is not None else None, asked,
+                            token=uuid.uuid4().hex[:12], said_at=self._wall_clock(), control=control or paused)
+        self._queue(key, exchange)
+
+    def _queue(self, key: str, exchange: Exchange) -> bool:
+        mine = self._kept_before_resume
+        if mine is not None:
+            mine.add(exchange.token)  # before the append: ``resume`` may read the store at any moment
+        kept = exchange.kept(key, self._learner_tag)
+        kept["user"], kept["assistant"] = self._redact(kept["user"]), self._redact(kept["assistant"])
+        self._keeper.submit(key, kept)  # kept in the store in a moment: a SIGKILL from then on loses nothing
+        self._latest.put(key, exchange)
+        return self._worker.submit(key, exchange)
 
     def saw(self, key: str, record: SessionRecord) -> None:
         """The record a turn's context (or the worker) just read: its generation stamps the
@@ -125,34 +150,40 @@ class Learner:
         """This process erased the session: its next exchange takes the generation the worker finds."""
         self._seen.pop(key)
 
-    def withdraw_latest(self, key: str) -> Optional[Exchange]:
-        """"Forget that": the session's latest exchange, when this process has not finished
-        it, is never applied; it is returned. None when there is none or it is finished."""
+    def latest(self, key: str) -> Optional[Tuple[str, str, bool]]:
+        """The session's latest exchange learnt from: (token, user words, applied), or None."""
         exchange = self._latest.get(key)
-        if exchange is None or exchange.done or exchange.control:
+        if exchange is None or exchange.control:
             return None
-        exchange.withdrawn = True
-        return exchange
-
-    def submit_edit(self, key: str, edit: VoiceEdit) -> None:
-        """Queue a spoken control's change behind the exchanges already queued for the session."""
-        self._worker.submit(key, edit)
+        return exchange.token, exchange.user, exchange.done
 
     # -- in the worker -------------------------------------------------------------
     def _handle(self, job: Job) -> Optional[float]:
+        exchange: Exchange = job.payload
         try:
-            if isinstance(job.payload, VoiceEdit):
-                self._edit(job.key, job.payload.generation, "user", job.payload.act)
-                job.payload.done()
-                return None
-            outcome = self._learn_from(job.key, job.payload)
-            job.payload.done = outcome is None
-            return outcome
+            outcome = self._learn_from(job.key, exchange)
         except StoreUnavailable:
             return STORE_RETRY_S  # the exchange waits in the queue until the store is back
         except StoreDataError as exc:
             LOG.warning(f"entity memory: {exc}; this exchange was dropped, the others go on")
-            return None
+            outcome = None
+        if outcome is None:
+            exchange.done = True
+            self._keeper.submit(job.key, exchange.token)  # after its keep: in order per session
+        return outcome
+
+    def _keep(self, job: Job) -> Optional[float]:
+        """The keeper: an exchange (a dict) kept in the store, or one (its token) learnt."""
+        try:
+            if isinstance(job.payload, dict):
+                self._store.keep_waiting(job.key, [job.payload])
+            else:
+                self._store.done_waiting(job.key, job.payload)
+        except StoreUnavailable:
+            return STORE_RETRY_S
+        except (StoreDataError, OSError) as exc:
+            LOG.warning(f"entity memory: the exchanges waiting for the model could not be updated ({exc})")
+        return None
 
     def _learn_from(self, key: str, exchange: Exchange) -> Optional[float]:
         exchange_text = render_exchange(exchange.user, exchange.assistant)
@@ -161,11 +192,14 @@ class Learner:
         self.saw(key, record)
         if exchange.generation is None:
             exchange.generation = record.generation  # queued before this process read the session
-        if record.generation != exchange.generation or exchange.withdrawn:
+        if record.generation != exchange.generation or exchange.token in record.withdrawn:
             return None  # the session was erased after this exchange was queued, or the user took it back
-        if self._answers is not None and not exchange.answered and (
-                self._confirmation is not None or record.pending or exchange.asked_ids):
-            self._edit(key, exchange.generation, "user", lambda editor: self._answer(editor, exchange))
+        if self._confirmation is not None and not exchange.answered:
+            confirmation = self._confirmation
+            verdict = confirmation.verdict(record, exchange.user)  # judged here, never under the store's lock
+            self._edit(key, exchange.generation, "user-confirmed" if verdict else "user",
+                       lambda editor: confirmation.take_answer(editor, exchange.user, verdict,
+                                                               exchange.asked_ids or []))
             exchange.answered = True
         paused = record.paused_until is not None and record.paused_until > self._wall_clock()
         if exchange.control or paused:  # a control, or paused by another node: answers only
@@ -186,12 +220,8 @@ class Learner:
             self._on_change(key)
         return None
 
-    def _answer(self, editor: Editor, exchange: Exchange) -> None:
-        if self._answers is not None:
-            self._answers.take_answer(editor, exchange.user, exchange.asked_ids or [])
-
     def _apply(self, editor: Editor, extraction: Extraction, exchange: Exchange) -> None:
-        if exchange.withdrawn:  # checked under the session's lock: "forget that" won the race
+        if exchange.token in editor.record.withdrawn:  # checked under the session's lock: "forget that" won
             return
         gates = {"forget_allowed": extraction.forget_allowed, "forget_all_allowed": extraction.forget_all_allowed}
         events_before = len(editor.change.events)
@@ -202,6 +232,10 @@ class Learner:
         new = editor.change.events[events_before:]
         facts = tuple(e.subject for e in new if e.action == "add" and e.subject)
         pending = tuple(e.subject for e in new if e.action == "propose" and e.subject)
+        added = [f for f in (editor.record.fact(i) for i in facts) if f is not None and f.live and f.text]
+        for fact in covered(editor.record.forget_marks, exchange.said_at, added, editor.record.live_entities(),
+                            editor.policy):
+            editor.forget(fact.id)  # a forget said after these words named it
         if facts or pending:  # what "forget that" takes back
             editor.record.taught = Taught(editor.now, exchange.token, facts, pending)
 
@@ -215,49 +249,36 @@ class Learner:
             LOG.warning(f"entity memory: {warning}")
 
     # -- across restarts -------------------------------------------------------------
-    def _keep(self, jobs: List[Job]) -> None:
-        """At close: the exchanges the model never saw are kept in the store, for the next start."""
-        by_key: Dict[str, List[Dict[str, Any]]] = {}
-        for job in jobs:
-            exchange = job.payload
-            if not isinstance(exchange, Exchange) or exchange.control or exchange.withdrawn:
-                continue  # a control's edit or answers-only exchange: nothing to learn at the next start
-            # Kept as the turns are, secrets replaced by their class: a file never holds one in clear.
-            by_key.setdefault(job.key, []).append(kept_exchange(
-                job.key, self._policy.redact(exchange.user), self._policy.redact(exchange.assistant),
-                exchange.generation, exchange.asked_ids, self._learner_tag))
-        kept = 0
-        for key, items in by_key.items():
-            try:
-                self._store.keep_waiting(key, items)
-                kept += len(items)
-            except (StoreUnavailable, StoreDataError, OSError) as exc:
-                LOG.warning(f"entity memory: {len(items)} exchange(s) waiting for the model could not be kept "
-                            f"({exc}); they are lost")
-        if kept:
-            LOG.warning(f"entity memory: closing with {kept} exchange(s) the model has not seen yet; kept them "
+    @staticmethod
+    def _left(jobs: List[Job]) -> None:
+        """At close: what the model never saw stays kept in the store (kept as it came)."""
+        waiting = sum(1 for job in jobs if not job.payload.control)
+        if waiting:
+            LOG.warning(f"entity memory: closing with {waiting} exchange(s) the model has not seen yet; kept them "
                         f"in the store, the next start learns from them")
 
     def resume(self) -> int:
-        """At start: queue the exchanges an earlier run kept at its close; how many."""
+        """At start: queue the exchanges an earlier run left waiting (closed or killed); how many."""
         try:
             waiting = self._store.take_waiting(self._learner_tag)
         except (StoreUnavailable, StoreDataError, OSError) as exc:
             LOG.warning(f"entity memory: exchanges kept at the last close cannot be read now ({exc}); "
                         f"the next start tries again")
             return 0
-        resumed, refused = 0, []
+        resumed, mine, self._kept_before_resume = 0, self._kept_before_resume or set(), None
+
+        def live(item: dict) -> bool:  # queued by this run, or by another running since it started
+            said_at = item.get("said_at")
+            return item.get("token") in mine or (isinstance(said_at, (int, float)) and said_at >= self._started)
+        others = [item for item in waiting if live(item)]
+        for key in {item["session_id"] for item in others}:  # left to whoever queued them: kept again
+            self._store.keep_waiting(key, [item for item in others if item["session_id"] == key])
         for item in waiting:
             restored = restored_exchange(item)
-            if restored is None:
-                continue
-            key, user, assistant, generation, asked = restored
-            if self._worker.submit(key, Exchange(user, assistant, generation, asked)):
-                resumed += 1
-            else:  # closed meanwhile: they wait for the next start again
-                refused.append(Job(key, 0, Exchange(user, assistant, generation, asked)))
-        if refused:
-            self._keep(refused)
+            if restored is not None and not live(item):
+                key, user, assistant, generation, asked, token, said_at, control = restored
+                resumed += self._queue(key, Exchange(user, assistant, generation, asked, token or uuid.uuid4().hex[:12],
+                                                     said_at, control))
         if resumed:
             LOG.info(f"entity memory: learning from {resumed} exchange(s) kept at the last close")
         return resumed
@@ -267,8 +288,13 @@ class Learner:
         """Re-check waiting sessions now (after the clock moved, or the endpoint returned)."""
         self._worker.wake()
 
+    def kept(self, timeout: Optional[float] = None) -> bool:
+        """Wait until every exchange queued so far is kept in the store (or removed once learnt)."""
+        return self._keeper.flush(timeout)
+
     def flush(self, timeout: Optional[float] = None) -> bool:
-        return self._worker.flush(timeout)
+        return self._worker.flush(timeout) and self._keeper.flush(timeout)
 
     def close(self, timeout: Optional[float] = None) -> bool:
-        return self._worker.close(timeout)
+        drained = self._worker.close(timeout)
+        return self._keeper.close(timeout) and drained

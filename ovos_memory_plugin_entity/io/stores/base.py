@@ -37,7 +37,10 @@ class Store(Protocol):
     def erase(self, session_id: str) -> None: ...
 
     def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
-        """Keep exchanges the model has not seen (at close) for the next start; bounded."""
+        """Keep exchanges the model has not seen, as they are queued, for a restart; bounded."""
+
+    def done_waiting(self, session_id: str, token: str) -> None:
+        """The kept exchange ``token`` names was learnt (or dropped): it goes."""
 
     def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
         """Every kept exchange ``learner`` heard (each names its session), removed from the

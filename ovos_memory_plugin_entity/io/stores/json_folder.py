@@ -10,7 +10,7 @@ Layout (a folder derived from ``db_path``)::
       locks/<n>.lock                              cross-process locks, a fixed set (no data)
       tmp/.tmp_<safe-name>-<hash>.*              temp files of atomic writes, named for their session
       scrubs/<safe-name>-<hash>.json              a forget or erase that may be unfinished (see json_forgetting)
-      waiting/<safe-name>-<hash>.json             exchanges kept at close for the next start (see json_waiting)
+      waiting/<safe-name>-<hash>.json             exchanges the model has not seen yet (see json_waiting)
 
 Every change runs under a lock that holds across threads and processes. A small
 record (under 32 KB, about a hundred facts) is rewritten whole, atomically: one plain
@@ -516,6 +516,9 @@ class JsonFolderStore:
 
     def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
         json_waiting.keep(self, file_key(session_id), exchanges)
+
+    def done_waiting(self, session_id: str, token: str) -> None:
+        json_waiting.done(self, file_key(session_id), token)
 
     def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
         return json_waiting.take_all(self, learner)

@@ -1,9 +1,10 @@
 """The JSON backend's kept exchanges: ``waiting/<safe-name>-<hash>.json`` per session,
-the exchanges the model had not seen when the plugin closed (see :mod:`waiting`).
+one JSON line each, the exchanges the model has not seen yet (see :mod:`waiting`).
 
-Changed under the session's lock; an erase or a forget shreds the file. The next start takes them all (read, then
-shredded: a crash in between means an exchange is learnt twice, which confirms a fact
-rather than adding one).
+An exchange is appended as it is queued (one small write on the turn, under the
+session's lock) and removed once learnt (a rewrite, in the worker). An erase or a
+forget shreds the file. The next start takes them all (read, then shredded: a crash in
+between means an exchange is learnt twice, which confirms a fact rather than adding one).
 """
 from __future__ import annotations
 
@@ -43,14 +44,27 @@ def _read(path: str) -> List[Dict[str, Any]]:
 
 
 def keep(store: "JsonFolderStore", key: str, items: List[Dict[str, Any]]) -> None:
-    """Add ``items`` to what the session keeps, within :data:`MAX_KEPT_PER_SESSION`."""
+    """Append ``items`` to what the session keeps (bounded to :data:`MAX_KEPT_PER_SESSION`
+    when one is removed, and when they are taken)."""
+    with store.locked(key):
+        files.append(_path(store, key), json_lines(items))
+
+
+def done(store: "JsonFolderStore", key: str, token: str) -> None:
+    """The exchange ``token`` names was learnt: it is kept no more."""
     with store.locked(key):
         path = _path(store, key)
-        everything = _read(path) + items
-        if len(everything) > MAX_KEPT_PER_SESSION:
+        kept = _read(path)
+        left = [item for item in kept if item.get("token") != token]
+        if len(left) == len(kept):
+            return
+        if not left:
+            files.shred(path)
+            return
+        if len(left) > MAX_KEPT_PER_SESSION:
             LOG.warning(f"entity memory: more than {MAX_KEPT_PER_SESSION} exchanges waiting for one session "
                         f"(MAX_KEPT_PER_SESSION); kept the newest")
-        files.write_atomic(path, json_lines(bounded(everything)), store.tmp_dir)
+        files.write_atomic(path, json_lines(bounded(left)), store.tmp_dir)
 
 
 def drop(store: "JsonFolderStore", key: str) -> None:
@@ -66,7 +80,11 @@ def take_all(store: "JsonFolderStore", learner: str) -> List[Dict[str, Any]]:
         with store.locked(path.name[:-len(".json")]):
             items = _read(str(path))
             others = [item for item in items if not heard_by(item, learner)]
-            taken += [item for item in items if heard_by(item, learner)]
+            mine = [item for item in items if heard_by(item, learner)]
+            if len(mine) > MAX_KEPT_PER_SESSION:
+                LOG.warning(f"entity memory: more than {MAX_KEPT_PER_SESSION} exchanges waiting for one session "
+                            f"(MAX_KEPT_PER_SESSION); kept the newest")
+            taken += bounded(mine)
             if len(others) == len(items):
                 continue
             if others:

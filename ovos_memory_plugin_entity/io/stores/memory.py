@@ -78,6 +78,10 @@ class MemoryStore:
         with self._lock:
             self._waiting[session_id] = bounded(self._waiting.get(session_id, []) + exchanges)
 
+    def done_waiting(self, session_id: str, token: str) -> None:
+        with self._lock:
+            self._waiting[session_id] = [i for i in self._waiting.get(session_id, []) if i.get("token") != token]
+
     def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
         with self._lock:
             taken = [item for items in self._waiting.values() for item in items if heard_by(item, learner)]

@@ -22,6 +22,7 @@ def create(conn: Any) -> None:
     conn.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (id bigserial PRIMARY KEY, session_id text NOT NULL, "
                  f"item jsonb NOT NULL)")
     conn.execute(f"CREATE INDEX IF NOT EXISTS {TABLE}_session ON {TABLE} (session_id, id)")
+    conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS token text")
 
 
 def _sealed(sealer: Sealer, key: str, item: Dict[str, Any]) -> Any:
@@ -41,8 +42,8 @@ def _opened(sealer: Sealer, key: str, stored: Any) -> Optional[Dict[str, Any]]:
 def keep(conn: Any, sealer: Sealer, key: str, items: List[Dict[str, Any]]) -> None:
     with conn.transaction():
         with conn.cursor() as cursor:
-            cursor.executemany(f"INSERT INTO {TABLE} (session_id, item) VALUES (%s, %s)",
-                               [(key, _sealed(sealer, key, item)) for item in items])
+            cursor.executemany(f"INSERT INTO {TABLE} (session_id, item, token) VALUES (%s, %s, %s)",
+                               [(key, _sealed(sealer, key, item), item.get("token")) for item in items])
         over = conn.execute(f"DELETE FROM {TABLE} WHERE session_id = %s AND id NOT IN (SELECT id FROM {TABLE} "
                             f"WHERE session_id = %s ORDER BY id DESC LIMIT %s)",
                             (key, key, MAX_KEPT_PER_SESSION)).rowcount
@@ -61,6 +62,10 @@ def take_all(conn: Any, sealer: Sealer, learner: str) -> List[Dict[str, Any]]:
         if taken:
             conn.execute(f"DELETE FROM {TABLE} WHERE id = ANY(%s)", ([row_id for row_id, _ in taken],))
     return [item for _, item in taken if item is not None]
+
+
+def done(conn: Any, key: str, token: str) -> None:
+    conn.execute(f"DELETE FROM {TABLE} WHERE session_id = %s AND token = %s", (key, token))
 
 
 def drop(conn: Any, key: str) -> None:

@@ -506,6 +506,9 @@ class PostgresStore:
     def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
         self._run(lambda conn: pg_waiting.keep(conn, self._sealer, _key(session_id), exchanges))
 
+    def done_waiting(self, session_id: str, token: str) -> None:
+        self._run(lambda conn: pg_waiting.done(conn, _key(session_id), token))
+
     def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
         return list(self._run(lambda conn: pg_waiting.take_all(conn, self._sealer, learner)))
 

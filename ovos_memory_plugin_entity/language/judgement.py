@@ -15,12 +15,12 @@ from ovos_memory_plugin_entity.language.stemming import stemmer_for
 
 
 def language_policy(lang: str, *, max_facts: int, max_retired: int, supersede_threshold: float,
-                    max_fact_chars: int, sensitive_confirm: Iterable[str] = (),
+                    sensitive_confirm: Iterable[str] = (),
                     sensitive_deny: Iterable[str] = ()) -> Policy:
     """The limits every edit obeys, with ``lang``'s judgement of a fact's words."""
     language = load_language(lang)
     return Policy(max_facts=max_facts, max_retired=max_retired, supersede_threshold=supersede_threshold,
-                  max_fact_chars=max_fact_chars, stopwords=language.stopwords,
+                  stopwords=language.stopwords,
                   refuses=lambda text: is_instruction(text, language),
                   canonical=lambda text: canonical_text(text, language),
                   slot_of=lambda text: slot_of(text, language), stem=stemmer_for(language.stemmer),

@@ -489,7 +489,7 @@ def build_parser() -> argparse.ArgumentParser:
     curate.add_argument("--apply", action="store_true", help="make the changes shown")
     doctor = command("doctor", cmd_doctor)
     doctor.add_argument("--timeout", type=_positive_seconds, help="seconds to wait for the endpoint (default: "
-                                                                   "the persona's connect_timeout and request_timeout)")
+                                                                   "the persona's request_timeout)")
     return parser
 
 

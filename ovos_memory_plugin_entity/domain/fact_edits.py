@@ -1,0 +1,396 @@
+"""The record's facts as an edit sees them: the indexes of live facts, adding or
+confirming one, retiring one, and the bounds every edit ends with (:meth:`finish`).
+Pure. The base of :class:`editor.Editor`, which is the one way a record changes.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
+
+from ovos_memory_plugin_entity.domain import text as textlib
+from ovos_memory_plugin_entity.domain.audit import (
+    AUTOMATIC_ACTORS,
+    OWNER_ACTORS,
+    Action,
+    Actor,
+    AuditEvent,
+    RetiredReason,
+)
+from ovos_memory_plugin_entity.domain.change import Change
+from ovos_memory_plugin_entity.domain.entities import clean_name, clean_relation, name_key
+from ovos_memory_plugin_entity.domain.errors import NotFound
+from ovos_memory_plugin_entity.domain.forgetting import mentions
+from ovos_memory_plugin_entity.domain.ops import Ops
+from ovos_memory_plugin_entity.domain.policy import Policy
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, SessionRecord, Tombstone, id_number
+
+
+# The extractor may pin the user's name and how to address them; more than this
+# many pins from a model means it is pinning everything.
+MAX_EXTRACTOR_PINS = 3
+# A model reply that retires (evictions included) more than half of a session's live
+# facts, and more than this many, in one exchange is refused whole.
+MASS_RETIRE_MINIMUM = 2
+# Entities kept without a fact about them, at least (see _prune_entities).
+MIN_ENTITY_BOUND = 20
+# One automatic edit may evict at most this share of max_facts (junk replies cannot
+# empty a memory a few at a time faster than this).
+MAX_AUTOMATIC_EVICTION_SHARE = 0.2
+
+
+# What resolving an entity's name gives when the extractor names one the user asked to forget.
+FORGOTTEN_ENTITY = "\x00forgotten"
+# Where a row keeps its index keys (not a field: never saved, never compared).
+_KEYS = "_index_keys"
+
+
+def fact_key(about: Optional[str], when: Optional[str], text: str) -> str:
+    """What makes two facts the same: who it is about, the event date, the normalised text."""
+    return f"{about or ''}\x1f{when or ''}\x1f{textlib.normalise(text)}"
+
+
+def entity_hash(name: str, key: bytes = b"") -> str:
+    """The tombstone of a forgotten person's name, under the store's secret."""
+    return textlib.keyed_digest("entity\x1f" + name_key(name), key)
+
+
+class FactEdits:
+    """Every change a record can undergo, stamped with ``now`` and the actor: the facts."""
+
+    def __init__(self, record: SessionRecord, policy: Policy, now: float, actor: Actor):
+        self.record, self.policy, self.now, self.actor = record, policy, now, actor
+        self.change = Change()
+        self._by_key: Dict[str, Fact] = {}
+        self._by_words: Dict[Tuple[Any, ...], Fact] = {}
+        self._rows_by_text: Optional[Dict[Tuple[Optional[str], str], List[Fact]]] = None
+        self._replaced_by: Optional[Dict[str, List[Fact]]] = None  # fact id -> the rows it replaced
+        for fact in record.live_facts():
+            self._index(fact)
+
+    # -- the live-fact indexes: exact text, and content words (a reworded repeat) -------
+    def _words_key(self, fact_text: str, about: Optional[str], when: Optional[str]) -> Optional[Tuple[Any, ...]]:
+        words = textlib.content_words(fact_text, self.policy.stopwords, self.policy.stem)
+        return (about, when, words) if words else None
+
+    def _keys(self, fact: Fact) -> Tuple[str, Optional[Tuple[Any, ...]]]:
+        """The row's exact and content-word keys. Kept on the row while its text, subject,
+        date and this policy's words stay the same, so an edit of a large session does
+        not re-read every text (copies of the record carry them along)."""
+        policy = self.policy
+        cached = fact.__dict__.get(_KEYS)
+        if cached is not None and cached[0] == fact.text and cached[1] == fact.about and \
+                cached[2] == fact.when and cached[3] is policy.stopwords and cached[4] is policy.stem:
+            return cached[5], cached[6]
+        key, words = fact_key(fact.about, fact.when, fact.text), self._words_key(fact.text, fact.about, fact.when)
+        fact.__dict__[_KEYS] = (fact.text, fact.about, fact.when, policy.stopwords, policy.stem, key, words)
+        return key, words
+
+    def _index(self, fact: Fact) -> None:
+        key, words = self._keys(fact)
+        self._by_key[key] = fact
+        if words is not None:
+            self._by_words.setdefault(words, fact)
+
+    def _unindex(self, fact: Fact) -> None:
+        key, words = self._keys(fact)
+        if self._by_key.get(key) is fact:
+            del self._by_key[key]
+        if words is not None and self._by_words.get(words) is fact:
+            del self._by_words[words]
+
+    def _same_fact(self, fact_text: str, about: Optional[str], when: Optional[str]) -> Optional[Fact]:
+        """The live fact these words repeat: the same text, or the same content words in
+        the same order ("Prefers tea over coffee" is not "Prefers coffee over tea")."""
+        found = self._by_key.get(fact_key(about, when, fact_text))
+        if found is not None:
+            return found
+        reordered = self._reordered(fact_text, about, when)
+        return None if reordered is not None else self._by_words.get(self._words_key(fact_text, about, when) or ())
+
+    def _reordered(self, fact_text: str, about: Optional[str], when: Optional[str]) -> Optional[Fact]:
+        """The live fact with the same content words in another order: the words' roles
+        changed, so the new wording is a change of it, not a repeat."""
+        words = self._words_key(fact_text, about, when)
+        found = self._by_words.get(words) if words is not None else None
+        if found is None:
+            return None
+        same_order = self._ordered(found.text) == self._ordered(fact_text)
+        return None if same_order else found
+
+    def _ordered(self, text: str) -> Tuple[str, ...]:
+        """The content words in the order they are said (each once)."""
+        return tuple(dict.fromkeys(textlib.terms(text, self.policy.stopwords, self.policy.stem)))
+
+    def canonical(self, raw_text: str) -> str:
+        """A fact's text as stored: one clean line, its subject prefix taken off."""
+        text = textlib.clean(self.policy.canonical(textlib.clean(raw_text, len(raw_text) + 1)),
+                             self.policy.max_fact_chars)
+        return text[:1].upper() + text[1:]
+
+    # -- building blocks ---------------------------------------------------------
+    def _event(self, action: Action, subject: Optional[str], before: Optional[str] = None,
+               after: Optional[str] = None, **detail: Any) -> None:
+        self.change.events.append(AuditEvent(self.now, self.actor, action, subject, before, after,
+                                             {k: v for k, v in detail.items() if v is not None}))
+
+    def _hashes(self, text: str, about: Optional[str], key: Optional[bytes] = None) -> Tuple[str, Optional[str]]:
+        entity = self.record.entity(about)
+        hashed = f"{name_key(entity.name)}: {text}" if entity is not None and entity.name else text
+        return textlib.tombstone_hashes(hashed, self.policy.stopwords, self.policy.stem,
+                                        self.policy.tombstone_key if key is None else key)
+
+    def _matches(self, text: str, about: Optional[str]) -> Callable[[Tombstone], bool]:
+        """Whether a tombstone stands on these words: a keyed one, or one made before
+        tombstones were keyed (plain SHA-256, still honoured)."""
+        forms = {self._hashes(text, about)}
+        if self.policy.tombstone_key:
+            forms.add(self._hashes(text, about, b""))
+        texts = {text_hash for text_hash, _ in forms}
+        words = {words_hash for _, words_hash in forms if words_hash}
+        return lambda t: t.text_hash in texts or (t.words_hash is not None and t.words_hash in words)
+
+    def blocked(self, text: str, about: Optional[str] = None) -> bool:
+        """True when a tombstone stands on these words."""
+        stands = self._matches(text, about)
+        return any(stands(t) for t in self.record.tombstones)
+
+    def _lift_tombstones(self, text: str, about: Optional[str] = None) -> None:
+        stands = self._matches(text, about)
+        self.record.tombstones = [t for t in self.record.tombstones if not stands(t)]
+
+    def _entity_tombstoned(self, name: str) -> bool:
+        forms = {entity_hash(name, self.policy.tombstone_key), entity_hash(name)}
+        return any(t.text_hash in forms for t in self.record.tombstones)
+
+    @property
+    def automatic(self) -> bool:
+        return self.actor in AUTOMATIC_ACTORS
+
+    def _secret_in(self, *texts: Optional[str]) -> Optional[str]:
+        """The class of the first secret these texts hold, or None."""
+        return next((kind for kind in (self.policy.secret_class(t) for t in texts if t) if kind), None)
+
+    def _refuse_secret(self, kind: str) -> None:
+        """Record that a secret was refused: its class only, no text, no digits."""
+        self._event("refuse", None, secret=kind)
+        self.change.refused_secrets.append(kind)
+        self.change.warnings.append(f"refused a secret ({kind}); it is never kept")
+
+    def _label(self, entity_id: Optional[str]) -> Optional[str]:
+        entity = self.record.entity(entity_id) if entity_id else None
+        return entity.label if entity is not None else None
+
+    def _categories(self, text: str, category: Optional[str], *names: Optional[str]) -> FrozenSet[str]:
+        """A fact's sensitive categories: the model's tag, and every one its words name."""
+        named = self.policy.sensitive_of(" ".join(t for t in (text, *names) if t))
+        return named | {category} if category else named
+
+    def _denied(self, text: str, category: Optional[str], *names: Optional[str]) -> bool:
+        """True, recorded by category only, for an automatic fact the owner's ``sensitive_deny`` refuses."""
+        if not self.policy.sensitive_deny or not self.automatic:
+            return False
+        denied = sorted(self._categories(text, category, *names) & self.policy.sensitive_deny)
+        if denied:
+            self._event("refuse", None, sensitive=denied[0])
+            self.change.warnings.append(f"not kept: a fact about {denied[0]} (sensitive_deny)")
+        return bool(denied)
+
+    def _held_for_confirmation(self, ops: Ops, targets: Dict[str, Fact]) -> Tuple[Ops, Optional[Ops]]:
+        """Split off what waits for the user's yes even with ``confirm: off``: an extracted
+        fact in a category of ``sensitive_confirm``."""
+        confirm = self.policy.sensitive_confirm
+        if not confirm or self.actor not in ("extractor", "rules"):
+            return ops, None
+        adds = [a for a in ops.add if self._categories(a.text, a.category, a.about, a.relation) & confirm]
+        updates = [u for u in ops.update if self._categories(
+            u.text, u.category, self._label(targets[u.fact_id].about) if u.fact_id in targets else None) & confirm]
+        if not adds and not updates:
+            return ops, None
+        rest = replace(ops, add=tuple(a for a in ops.add if a not in adds),
+                       update=tuple(u for u in ops.update if u not in updates))
+        return rest, Ops(add=tuple(adds), update=tuple(updates))
+
+    def _refused_secret(self, *texts: Optional[str]) -> bool:
+        """True, recorded, when one of these texts holds a secret."""
+        kind = self._secret_in(*texts)
+        if kind is not None:
+            self._refuse_secret(kind)
+        return kind is not None
+
+    def _may_pin(self) -> bool:
+        pins = sum(1 for f in self.record.live_facts() if f.pinned and f.actor in AUTOMATIC_ACTORS)
+        return not self.automatic or pins < MAX_EXTRACTOR_PINS
+
+    def _live_fact(self, fact_id: str) -> Fact:
+        fact = self.record.fact(fact_id)
+        if fact is None or not fact.live:
+            raise NotFound("live fact", fact_id)
+        return fact
+
+    def _live_entity(self, entity_id: str) -> Entity:
+        entity = self.record.entity(entity_id)
+        if entity is None or not entity.live:
+            raise NotFound("entity", entity_id)
+        return entity
+
+    def _resolve_entity(self, name: Optional[str], relation: Optional[str]) -> Optional[str]:
+        """The id of the live entity with this name (created if new); None for the user;
+        ``FORGOTTEN_ENTITY`` when the extractor names an entity the user asked to forget."""
+        display = clean_name(name or "")
+        key = name_key(display)
+        if not key or self.policy.refuses(display):
+            return None
+        relation = clean_relation(relation or "")
+        if relation and self.policy.refuses(relation):
+            relation = ""
+        namesakes = [e for e in self.record.entities if e.live and name_key(e.name) == key]
+        entity = _same_person(namesakes, relation)
+        tombstoned = self._entity_tombstoned(display)
+        if entity is None and not namesakes and tombstoned and self.automatic:
+            return FORGOTTEN_ENTITY
+        if entity is None and tombstoned:
+            forms = {entity_hash(display, self.policy.tombstone_key), entity_hash(display)}
+            self.record.tombstones = [t for t in self.record.tombstones if t.text_hash not in forms]
+        if entity is None:
+            entity = Entity(id=f"e{self.record.next_entity}", name=display, relation=relation, created_at=self.now)
+            self.record.next_entity += 1
+            self.record.entities.append(entity)
+            # Another person of the same name (a daughter and a boss both called Emma): said in
+            # the trail, and the owner can merge them if they are one after all.
+            self._event("entity", entity.id, after=entity.label,
+                        apart_from=[e.id for e in namesakes] or None)
+        elif relation and relation != entity.relation:
+            before = entity.label
+            entity.relation = relation
+            self._event("relate", entity.id, before=before, after=entity.label)
+        return entity.id
+
+    def _add_or_confirm(self, raw_text: str, pin: bool, about: Optional[str] = None,
+                        when: Optional[str] = None, replaces: Optional[Fact] = None,
+                        category: Optional[str] = None) -> Optional[Fact]:
+        """Add a fact, or confirm the live fact it repeats (counted, no audit line). A new
+        value of a single-valued attribute (home, job, name...) retires the older one,
+        except ``replaces``, which the caller retires itself (an edit, a model's update)."""
+        if self._refused_secret(raw_text) or self._denied(raw_text, category, self._label(about)):
+            return None
+        text = self.canonical(raw_text)
+        if not textlib.normalise(text):
+            return None
+        if self.policy.refuses(text):
+            self.change.warnings.append(f"refused a 'fact' addressed to the assistant: {text[:60]!r}")
+            return None
+        slot = self.policy.slot_of(text)
+        pin = (pin or bool(slot and slot[1] and about is None)) and (about is None or not self.automatic)
+        existing = self._same_fact(text, about, when)
+        changed = self._reordered(text, about, when) if existing is None else None
+        if existing is not None:
+            existing.confirmed_at = self.now
+            existing.confirmations += 1
+            self.change.unaudited = True
+            if pin and not existing.pinned and self._may_pin():
+                existing.pinned = True
+                self._event("pin", existing.id)
+            return existing
+        fact = Fact(id=f"f{self.record.next_id}", text=text, created_at=self.now,
+                    confirmed_at=self.now, actor=self.actor, about=about, when=when)
+        fact.pinned = pin and self._may_pin()
+        self.record.next_id += 1
+        self.record.facts.append(fact)
+        self._event("add", fact.id, after=text, pinned=fact.pinned, about=about, when=when)
+        if changed is not None and changed is not replaces:
+            fact.pinned = fact.pinned or changed.pinned
+            self._retire(changed, "superseded", fact.id, "supersede", before=changed.text, after=text, rule="order")
+        self._index(fact)
+        if slot is not None:
+            self._replace_older_values(fact, slot[0], replaces)
+        return fact
+
+    def _replace_older_values(self, fact: Fact, slot: str, spared: Optional[Fact]) -> None:
+        """A single-valued attribute has one live value per person: the newest."""
+        for old in self.record.live_facts():
+            if old is not fact and old is not spared and old.about == fact.about and old.when == fact.when \
+                    and (self.policy.slot_of(old.text) or ("",))[0] == slot:
+                fact.pinned = fact.pinned or old.pinned
+                actor, self.actor = self.actor, "rule"  # a rule decided this, not the model
+                self._retire(old, "superseded", fact.id, "supersede", before=old.text, after=fact.text, rule=slot)
+                self.actor = actor
+
+    def _retire(self, fact: Fact, reason: RetiredReason, replaced_by: Optional[str], action: Action,
+                **extra: Any) -> None:
+        self._unindex(fact)
+        fact.superseded_at = self.now
+        fact.retired_reason, fact.superseded_by = reason, replaced_by
+        if replaced_by and self._replaced_by is not None:
+            self._replaced_by.setdefault(replaced_by, []).append(fact)
+        self._event(action, fact.id, **extra)
+
+    def _evict_over_cap(self) -> None:
+        """Unpinned facts go past ``max_facts``: a fact said only once before one said
+        again, then the least recently confirmed (measured in benchmarks/long_life.py:
+        what a household repeats is what it asks about). An automatic edit (a model
+        reply, the rules) never pushes out the owner's own facts, and at most a bounded
+        share of the memory: what would need more is not kept."""
+        cap = self.policy.max_facts
+        live = self.record.live_facts()
+        if not cap or len(live) <= cap:
+            return
+        candidates = sorted((f for f in live if not f.pinned),
+                            key=lambda f: (f.confirmations > 1, f.confirmed_at, id_number(f.id)))
+        if self.automatic:
+            candidates = [f for f in candidates if f.actor not in OWNER_ACTORS]
+            budget = max(1, int(cap * MAX_AUTOMATIC_EVICTION_SHARE))
+            new = [f for f in live if f.created_at == self.now and f.actor == self.actor and f.confirmations == 1]
+            excess = len(live) - cap - min(budget, len(candidates))
+            for fact in sorted(new, key=lambda f: -id_number(f.id))[:max(0, excess)]:
+                self._drop_new(fact)  # this edit's own newest additions give way first
+            live = self.record.live_facts()
+            candidates = [f for f in candidates if f.live]
+        for fact in candidates[:max(0, len(live) - cap)]:
+            self._retire(fact, "evicted", None, "evict", before=fact.text)
+
+    def _drop_new(self, fact: Fact) -> None:
+        """Undo this edit's addition of ``fact`` (it never existed for the trail)."""
+        self._unindex(fact)
+        self.record.facts.remove(fact)
+        self.change.events = [e for e in self.change.events if e.subject != fact.id]
+        self.change.warnings.append(f"not kept, the memory is full of the owner's or older facts: {fact.text[:60]!r}")
+
+    def _prune_retired(self) -> None:
+        bound = self.policy.max_retired
+        retired = [f for f in self.record.facts if not f.live]
+        if not bound or len(retired) <= bound:
+            return
+        doomed = sorted(retired, key=lambda f: (f.superseded_at or 0.0, id_number(f.id)))[:len(retired) - bound]
+        for fact in doomed:
+            self._event("prune", fact.id, before=fact.text or None, reason=fact.retired_reason)
+        doomed_ids = {f.id for f in doomed}
+        self.record.facts = [f for f in self.record.facts if f.id not in doomed_ids]
+
+    def finish(self) -> Change:
+        """Apply the cap and the retention bounds; the change is then complete."""
+        self._evict_over_cap()
+        self._prune_retired()
+        self._prune_entities()
+        return self.change
+
+    def _prune_entities(self) -> None:
+        """Entities no fact mentions any more go once there are more than the facts could
+        need: junk replies cannot grow the record without bound."""
+        bound = max(MIN_ENTITY_BOUND, 2 * self.policy.max_facts) if self.policy.max_facts else 0
+        if not bound or len(self.record.entities) <= bound:
+            return
+        mentioned = {f.about for f in self.record.facts}
+        for entity in [e for e in self.record.entities if e.id not in mentioned]:
+            self.record.entities.remove(entity)
+            self.change.forgotten_ids.append(entity.id)
+            self._event("prune", entity.id)
+
+
+def _same_person(namesakes: List[Entity], relation: str) -> Optional[Entity]:
+    """Which of the live entities with this name a mention with ``relation`` means: the
+    one with that relation, else one with none yet; with no relation, the first. None
+    when every namesake has another relation: a different person."""
+    if not relation:
+        return namesakes[0] if namesakes else None
+    return next((e for e in namesakes if e.relation == relation), None) or \
+        next((e for e in namesakes if not e.relation), None)

@@ -1,0 +1,129 @@
+"""Forgetting, in an edit: a fact and every row with its words, a person or pet with
+every name it had, everything; the pause, and what a spoken forget leaves behind for
+later exchanges. Pure. (Taking forgotten text out of files: :mod:`forgetting`.)
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import List, Optional
+
+from ovos_memory_plugin_entity.domain import text as textlib
+from ovos_memory_plugin_entity.domain.errors import NotFound
+from ovos_memory_plugin_entity.domain.fact_edits import FactEdits, entity_hash
+from ovos_memory_plugin_entity.domain.forget_marks import MAX_FORGET_MARKS, MAX_WITHDRAWN
+from ovos_memory_plugin_entity.domain.forgetting import mentions
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark, Tombstone
+
+
+class ForgetEdits(FactEdits):
+    """What an edit forgets: the text goes from the record, a tombstone of hashes stays."""
+
+    def _forget_text(self, fact: Fact) -> None:
+        """Retire as forgotten and remove the text of every row with the same words, and of
+        the earlier values it replaced ("forget my address" forgets the old addresses too)."""
+        todo, seen = [fact], set()
+        while todo:
+            row = todo.pop()
+            if row.text and row.id not in seen:  # seen: a damaged record's cycle of replacements ends
+                seen.add(row.id)
+                todo += self._replaced(row)
+                self._forget_one(row)
+
+    def _replaced(self, fact: Fact) -> List[Fact]:
+        """The retired rows ``fact`` replaced or absorbed, their text still kept."""
+        if self._replaced_by is None:
+            self._replaced_by = {}
+            for row in self.record.facts:
+                if row.superseded_by and row.retired_reason in ("superseded", "merged"):
+                    self._replaced_by.setdefault(row.superseded_by, []).append(row)
+        return [row for row in self._replaced_by.get(fact.id, ()) if row.text]
+
+    def forget_everything(self) -> int:
+        """Forget every row with text, live or retired, and every person, pet and place with
+        their names and relations: nothing said is left. Returns how many live facts there were."""
+        live = len(self.record.live_facts())
+        for row in list(self.record.facts):
+            if row.text:
+                self._forget_text(row)
+        for entity in self.record.entities:
+            if entity.name or entity.relation or entity.former_names:
+                self._forget_person(entity)
+        return live
+
+    # -- the user's spoken commands ------------------------------------------------------
+    def set_pause(self, until: Optional[float]) -> None:
+        """Pause learning until ``until`` (None resumes it); audited."""
+        self.record.paused_until = until
+        self._event("pause" if until is not None else "resume", None)
+
+    def mark_forget(self, mark: ForgetMark) -> None:
+        """Keep a spoken forget's mark, so it covers what earlier words teach later (bounded)."""
+        self.record.forget_marks = [*self.record.forget_marks, mark][-MAX_FORGET_MARKS:]
+        self.change.unaudited = True
+
+    def withdraw(self, token: str) -> None:
+        """"Forget that" before the exchange ``token`` names was applied: it never will be."""
+        self.record.withdrawn = [*self.record.withdrawn, token][-MAX_WITHDRAWN:]
+        self.change.unaudited = True
+
+    def _forget_one(self, fact: Fact) -> None:
+        text_hash, words_hash = self._hashes(fact.text, fact.about)
+        self.record.tombstones.append(Tombstone(text_hash, words_hash, self.now))
+        same = self._rows_with_text(fact.about, textlib.normalise(fact.text))
+        for row in same if any(r is fact for r in same) else [fact, *same]:  # a row re-homed since the index was built
+            if row.text:
+                self._unindex(row)
+                self.change.forgotten_texts.append(row.text)
+                self.change.forgotten_ids.append(row.id)
+                row.text = ""
+                if row.retired_reason != "forgotten":
+                    row.superseded_at = self.now
+                    row.retired_reason = "forgotten"
+                    row.pinned = False
+                # This edit's own earlier lines about the row (added, then forgotten) lose its text too.
+                self.change.events = [replace(e, before=None, after=None) if e.subject == row.id else e
+                                      for e in self.change.events]
+                self._event("forget", row.id)
+                self._drop_proposals_about(row.id, self.change.forgotten_texts[-1])
+
+    def _drop_proposals_about(self, fact_id: str, fact_text: str) -> None:
+        """A proposal about a forgotten fact (by its id, or in its words) goes with it: the
+        assistant is never asked about it again, and its lines leave the trail."""
+        for item in list(self.record.pending):
+            targets = {u.fact_id for u in item.ops.update} | set(item.ops.forget)
+            if fact_id in targets or any(mentions(line, [fact_text]) for line in item.describe):
+                self.record.pending.remove(item)
+                self.change.forgotten_texts += item.describe
+                self.change.forgotten_ids.append(item.id)
+                self._event("forget", item.id)
+
+    def _rows_with_text(self, about: Optional[str], normalised: str) -> List[Fact]:
+        """Rows (live or retired) about ``about`` with this normalised text: one index per
+        edit, so forgetting everything is O(rows), not O(rows²)."""
+        if self._rows_by_text is None:
+            self._rows_by_text = {}
+            for row in self.record.facts:
+                if row.text:
+                    self._rows_by_text.setdefault((row.about, textlib.normalise(row.text)), []).append(row)
+        return list(self._rows_by_text.get((about, normalised), ()))
+    def forget(self, fact_id: str) -> None:
+        """Forget a fact, live or retired: its text leaves the record; a tombstone stays."""
+        fact = self.record.fact(fact_id)
+        if fact is None:
+            raise NotFound("fact", fact_id)
+        if not fact.text and fact.retired_reason == "forgotten":
+            # Forgotten already: scrub its trail again, finishing a forget a crash interrupted.
+            self.change.forgotten_ids.append(fact.id)
+            self.change.unaudited = True
+            return
+        if not fact.text:
+            raise NotFound("fact with text", fact_id)
+        self._forget_text(fact)
+
+    def _forget_person(self, entity: Entity) -> None:
+        self.change.forgotten_texts += [t for t in (entity.label, entity.name, *entity.former_names) if t]
+        self.change.forgotten_ids.append(entity.id)
+        self.record.tombstones += [Tombstone(entity_hash(name, self.policy.tombstone_key), None, self.now)
+                                   for name in {entity.name, *entity.former_names} if name]
+        entity.name, entity.relation, entity.retired_reason, entity.former_names = "", "", "forgotten", []
+        self._event("forget", entity.id)

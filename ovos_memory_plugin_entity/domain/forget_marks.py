@@ -1,0 +1,48 @@
+"""A spoken forget covers what earlier words teach later. Pure.
+
+"Forget my address" said while an extraction of "my new address is ..." is still at the
+model, or while that exchange waits for the next start, must leave neither value. The
+forget is written at once (it is a durable command), and a :class:`record.ForgetMark`
+stays in the record: the apply step forgets what an exchange said before the mark
+adds, when the mark covers it. A mark keeps no forgotten text, only attribute names,
+entity ids and keyed hashes of the target's words.
+"""
+from __future__ import annotations
+
+from typing import Dict, Iterable, List, Optional
+
+from ovos_memory_plugin_entity.domain import text as textlib
+from ovos_memory_plugin_entity.domain.policy import Policy
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark
+
+# Marks kept per session; an exchange said before more forgets than this is long learnt.
+MAX_FORGET_MARKS = 16
+# Exchange tokens "forget that" took back, kept per session.
+MAX_WITHDRAWN = 16
+
+
+def word_hashes(text: str, policy: Policy) -> tuple:
+    """The target's meaningful words, each a keyed hash: what a mark compares."""
+    return tuple(sorted({textlib.keyed_digest(w, policy.tombstone_key)
+                         for w in textlib.terms(text, policy.stopwords, policy.stem)}))
+
+
+def covers(mark: ForgetMark, fact: Fact, entities: Dict[str, Entity], policy: Policy) -> bool:
+    """True when ``fact`` is what the forget named: everything, the same person or pet, the
+    same attribute of the user, or every meaningful word of the target."""
+    if mark.everything or (fact.about is not None and fact.about in mark.entities):
+        return True
+    if mark.slots and fact.about is None and (policy.slot_of(fact.text) or ("",))[0] in mark.slots:
+        return True
+    if not mark.words:
+        return False
+    label = entities[fact.about].label if fact.about in entities else ""
+    return set(mark.words) <= set(word_hashes(f"{label} {fact.text}", policy))
+
+
+def covered(marks: Iterable[ForgetMark], said_at: Optional[float], facts: List[Fact],
+            entities: Dict[str, Entity], policy: Policy) -> List[Fact]:
+    """The facts an exchange said at ``said_at`` added that a later forget covers (an
+    exchange of unknown time is older than every mark)."""
+    later = [m for m in marks if said_at is None or m.at > said_at]
+    return [f for f in facts if any(covers(m, f, entities, policy) for m in later)]

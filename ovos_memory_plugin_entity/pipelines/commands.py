@@ -1,0 +1,307 @@
+"""Spoken memory controls as durable commands (:mod:`language.controls` recognises them).
+
+The first step of ``build_conversation_context``, whatever the extractor: what a
+control changes is written at once through the editor, in one locked read-modify-write,
+before the turn's context says it is done: never queued behind an extraction, never
+dropped by a queue bound, seen at once by every node sharing the store, audited. A
+forget leaves a mark (:mod:`forget_marks`) that covers what earlier exchanges teach
+later; "forget that" records the exchange it takes back.
+
+Our question (forget everything, many things, or a request that may not be about the
+memory) is a pending item with an expiry. It awaits an answer only when the assistant's
+reply put it (a reply moving to another question did not); the answer is judged on its
+own turn, outside the store's lock, and that turn's context says what was done.
+"""
+from __future__ import annotations
+
+import re
+import uuid
+from dataclasses import dataclass
+from typing import Any, Callable, List, Optional, Sequence, Tuple
+
+from ovos_utils.log import LOG
+
+from ovos_memory_plugin_entity.domain import text as textlib
+from ovos_memory_plugin_entity.domain.audit import Actor
+from ovos_memory_plugin_entity.domain.editor import Editor, edit
+from ovos_memory_plugin_entity.domain.errors import EntityMemoryError
+from ovos_memory_plugin_entity.domain.forget_marks import word_hashes
+from ovos_memory_plugin_entity.domain.ops import Ops
+from ovos_memory_plugin_entity.domain.policy import Policy
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark, Pending, SessionRecord
+from ovos_memory_plugin_entity.domain.rendering import sanitise
+from ovos_memory_plugin_entity.io.stores import Store
+from ovos_memory_plugin_entity.language import rules
+from ovos_memory_plugin_entity.language.controls import Control, recognise
+from ovos_memory_plugin_entity.language.data import Language, load_language
+from ovos_memory_plugin_entity.language.yesno import Judge
+
+# "Forget that" reaches back to an exchange this recent, no further: older is no "that".
+FORGET_LAST_WINDOW_S = 300.0
+# "What do you know about me" lists this many facts at most: a spoken answer, not a dump.
+MAX_RECALL_FACTS = 100
+# Forgetting more facts than this by one spoken request is asked first.
+MAX_FORGET_UNASKED = 3
+# A question we put is answered on the next turn or not at all: past this it has expired.
+QUESTION_TTL_S = 600.0
+# An answer to "should I forget ...?" is short; longer words are the user saying something else.
+MAX_ANSWER_WORDS = 8
+_QUESTION = re.compile(r"[^.!?？¿¡\n]*[?？]")
+
+
+@dataclass(frozen=True)
+class Said:
+    """What a control makes of this turn's block."""
+
+    note: str  # for the chat model, in the user's language
+    recall: bool = False  # the block lists every live fact (up to MAX_RECALL_FACTS)
+
+
+@dataclass(frozen=True)
+class Latest:
+    """The session's latest exchange as the learner holds it: what "forget that" may take back."""
+
+    token: str
+    user: str
+    applied: bool
+
+
+class Commands:
+    """Recognises a control on the turn and writes what it changes before the turn goes on."""
+
+    def __init__(self, *, store: Store, language: Language, policy: Policy, judge: Judge, pause_s: float,
+                 max_fact_chars: int, refuses: Callable[[str], bool], wall_clock: Callable[[], float]):
+        self._store, self._language, self._policy, self._judge = store, language, policy, judge
+        self._pause_s, self._max_fact_chars, self._refuses = pause_s, max_fact_chars, refuses
+        self._wall_clock = wall_clock
+        self._phrases = language.phrases
+        # What a question of ours may say besides memory words: any language's small words
+        # (a model may answer in English whatever the persona's language) and a yes.
+        english = load_language("en-us")
+        self._plain = language.stopwords | english.stopwords | set(_said(
+            language.yes + language.assent + english.yes + english.assent))
+        self._memory_words = language.memory_words | english.memory_words
+
+    # -- the first step of the turn ----------------------------------------------------
+    def act(self, key: str, record: SessionRecord, utterance: str,
+            latest: Optional[Latest]) -> Tuple[Optional[Said], bool]:
+        """Answer our question, or act on the control ``utterance`` holds: written before
+        this returns. ``record``: the session as the turn just read it (the write re-reads
+        it under the lock). What the block says (None: the words ask nothing of the
+        memory, or the store is down), and whether the record was written."""
+        try:
+            if any(p.by_voice and p.awaiting for p in record.pending):
+                answered, said = self._answer(key, record, utterance)
+                if answered:
+                    return said, True
+                # Not an answer: the question was dropped, and the words may hold a control of their own.
+            control = recognise(utterance, self._language)
+            if control is None or not self._acts_on(control):
+                return None, False
+
+            def act(editor: Editor) -> Optional[Said]:
+                editor.record.acted = _digest(utterance)  # its exchange, when recorded, is a control's
+                editor.change.unaudited = True
+                return self._do(editor, control, latest)
+            return self._write(key, act), True
+        except EntityMemoryError as exc:
+            LOG.error(f"entity memory: a spoken control could not be written ({exc}); nothing was changed")
+            return None, False
+
+    def _acts_on(self, control: Control) -> bool:
+        """A "remember that ..." the rules cannot read is left to the extractor, as said."""
+        return control.kind != "remember" or bool(rules.extract(control.target, self._language).add)
+
+    def _do(self, editor: Editor, control: Control, latest: Optional[Latest]) -> Optional[Said]:
+        if control.unsure and control.kind in ("forget_thing", "forget_all"):
+            return self._forget(editor, control, ask=True)
+        if control.unsure:
+            return None  # unclear whether the memory was meant, and nothing to ask: ordinary words
+        if control.kind == "recall":
+            return Said(self._phrases["recall_note"], recall=True)
+        if control.kind in ("pause", "resume"):
+            until = editor.now + self._pause_s if control.kind == "pause" else None
+            editor.set_pause(until)
+            return Said(self._phrases["paused_note" if until else "resumed_note"])
+        if control.kind == "forget_last":
+            return self._forget_last(editor, latest)
+        if control.kind == "remember":
+            facts = rules.extract(control.target, self._language).add
+            for fact in facts:  # as the owner's add is: it lifts a tombstone
+                editor.remember(fact.text, fact.pin, fact.about, fact.relation)
+            return Said("\n".join([self._phrases["remembered_note"]] + self._lines([f.text for f in facts])))
+        return self._forget(editor, control, ask=False)
+
+    def _forget(self, editor: Editor, control: Control, ask: bool) -> Said:
+        record = editor.record
+        if control.kind == "forget_all":
+            return self._ask(editor, Ops(forget_all=True), [self._phrases["forget_all_item"]])
+        entities, facts = self._matching(record, control.target)
+        if not facts and not entities:
+            return Said(self._phrases["forgot_nothing"])
+        if ask or len(facts) > MAX_FORGET_UNASKED:
+            return self._ask(editor, Ops(forget=tuple(f.id for f in facts)),
+                             [f.text for f in facts] + [e.label for e in entities])
+        lines = [f.text for f in facts] + [e.label for e in entities]
+        slots = tuple(sorted({slot for slot, pattern in self._language.control_slots
+                              if pattern.search(control.target)}))
+        editor.mark_forget(ForgetMark(editor.now, slots=slots, entities=tuple(e.id for e in entities),
+                                      words=() if entities or slots else word_hashes(control.target, self._policy)))
+        for fact in facts:
+            _forget_fact(editor, fact.id)
+        for entity in entities:
+            editor.forget_entity(entity.id)
+        return self._forgot(lines)
+
+    def _matching(self, record: SessionRecord, target: str) -> Tuple[List[Entity], List[Fact]]:
+        """What "forget <target>" names: a person or pet by name, else an attribute (my
+        address), else the facts holding every meaningful word of the target."""
+        live = [f for f in record.live_facts() if f.text]
+        said = set(textlib.WORD.findall(textlib.normalise(target)))  # "l'Emma": "l", "emma"
+        entities = [e for e in record.live_entities().values()
+                    if e.name and set(textlib.WORD.findall(textlib.normalise(e.name))) <= said]
+        if entities:
+            ids = {e.id for e in entities}
+            return entities, [f for f in live if f.about in ids]
+        slots = {slot for slot, pattern in self._language.control_slots if pattern.search(target)}
+        if slots:
+            by_slot = [f for f in live if f.about is None and (self._policy.slot_of(f.text) or ("",))[0] in slots]
+            if by_slot:
+                return [], by_slot
+        words = set(textlib.terms(target, self._policy.stopwords, self._policy.stem))
+        labels = record.live_entities()
+        if not words:
+            return [], []
+        return [], [f for f in live if words <= set(textlib.terms(
+            f"{labels[f.about].label} {f.text}" if f.about in labels else f.text,
+            self._policy.stopwords, self._policy.stem))]
+
+    def _forget_last(self, editor: Editor, latest: Optional[Latest]) -> Said:
+        record = editor.record
+        taught = record.taught if record.taught is not None and (
+            editor.now - record.taught.at <= FORGET_LAST_WINDOW_S
+            or (latest is not None and latest.token == record.taught.exchange)) else None
+        if latest is not None and not latest.applied and (taught is None or taught.exchange != latest.token):
+            editor.withdraw(latest.token)  # not applied yet (in flight, queued, or re-queued at a start)
+            return self._forgot([latest.user])
+        if taught is None:
+            return Said(self._phrases["forgot_nothing"])
+        lines = [f.text for f in record.live_facts() if f.id in taught.facts and f.text]
+        lines += [line for p in record.pending if p.id in taught.pending for line in p.describe]
+        for fact_id in taught.facts:
+            _forget_fact(editor, fact_id)
+        for pending_id in taught.pending:
+            if any(p.id == pending_id for p in record.pending):
+                editor.decide(pending_id, False)
+        record.taught = None
+        editor.change.unaudited = True
+        return self._forgot(lines)
+
+    def _ask(self, editor: Editor, ops: Ops, describe: List[str]) -> Said:
+        """Ask first: a pending item, put to the user if the assistant's reply asks it."""
+        lines = [sanitise(line, self._max_fact_chars) for line in describe]
+        for older in [p for p in editor.record.pending if p.by_voice]:
+            editor.decide(older.id, False)  # one question of ours at a time: the newest
+        editor.ask(f"v{uuid.uuid4().hex[:12]}", ops, lines)
+        return Said("\n".join([self._phrases["ask_forget"]] + self._lines(lines)))
+
+    def _forgot(self, texts: Sequence[str]) -> Said:
+        return Said("\n".join([self._phrases["forgot_note"]] + self._lines(texts)))
+
+    def _lines(self, texts: Sequence[str]) -> List[str]:
+        return [f"- {sanitise(t, self._max_fact_chars)}" for t in texts if t and not self._refuses(t)]
+
+    # -- our question, and its answer ---------------------------------------------------
+    def replied(self, key: str, user: str, assistant: str) -> Tuple[str, bool]:
+        """As an exchange is recorded: what of the user's words is learnt from, and whether
+        a control took them (then the exchange is judged for answers only). When the
+        control put a question of ours, it now awaits the next words if the assistant's
+        reply asked it, and is dropped if it did not."""
+        control = recognise(user, self._language)
+        if control is None:
+            return user, False
+        try:
+            _, record = self._store.load(key)
+            if record.acted != _digest(user):
+                return user, False  # no context was built for these words: no control acted, learnt as ever
+            if any(p.by_voice and not p.awaiting for p in record.pending):
+                asked = self._asks(assistant)
+                self._write(key, lambda editor: self._put(editor, asked))
+        except EntityMemoryError as exc:
+            LOG.warning(f"entity memory: could not note the question put to the user ({exc})")
+            return user, False
+        rest = "" if control.kind == "pause" and not control.unsure else control.rest  # a pause covers the rest
+        return rest, not rest
+
+    def _put(self, editor: Editor, asked: bool) -> None:
+        for item in [p for p in editor.record.pending if p.by_voice and not p.awaiting]:
+            if asked:
+                editor.set_awaiting([item.id], True)
+            else:
+                editor.drop_unanswered(item.id)
+
+    def _asks(self, reply: str) -> bool:
+        """The reply puts our question: it asks none, or its last question is about the
+        memory (its meaningful words include a memory word, or it has none: "are you sure?")."""
+        questions = _QUESTION.findall(reply)
+        if not questions:
+            return True
+        words = set(textlib.said_words(questions[-1]))
+        return not words - self._plain or bool(words & self._memory_words)
+
+    def _answer(self, key: str, record: SessionRecord, utterance: str) -> Tuple[bool, Optional[Said]]:
+        """The user's words answer our question awaiting them: judged here, outside the
+        store's lock, then written if the question still awaits. Whether they were an
+        answer (a question they do not answer is dropped), and what the block says."""
+        now = self._wall_clock()
+        awaiting = [p for p in record.pending if p.by_voice and p.awaiting]
+        if not awaiting:
+            return False, None
+        ids = {p.id for p in awaiting}
+        verdict = self._verdict(awaiting, utterance)
+
+        def decide(editor: Editor) -> Optional[Said]:
+            items = [p for p in editor.record.pending if p.id in ids and p.awaiting]
+            lines = [line for p in items for line in p.describe]
+            for item in items:
+                if now - item.created_at > QUESTION_TTL_S or verdict is None:
+                    editor.drop_unanswered(item.id)  # expired, or not answered: nothing is done
+                    continue
+                if verdict:
+                    editor.mark_forget(ForgetMark(now, everything=item.ops.forget_all))
+                editor.decide(item.id, verdict)
+            if not items or verdict is None:
+                return None
+            return self._forgot(lines) if verdict else None
+        return verdict is not None, self._write(key, decide, "user-confirmed" if verdict else "user")
+
+    def _verdict(self, items: List[Pending], utterance: str) -> Optional[bool]:
+        words = textlib.said_words(utterance)
+        if not words or len(words) > MAX_ANSWER_WORDS:
+            return None
+        question = "Should I forget: " + "; ".join(line for p in items for line in p.describe) + "?"
+        return self._judge(question, utterance)
+
+    # -- the write -----------------------------------------------------------------------
+    def _write(self, key: str, act: Callable[[Editor], Any], actor: Actor = "user") -> Any:
+        """One locked read-modify-write of the session's record through the editor; what ``act`` returned."""
+        outcome: List[Any] = []
+        change = self._store.update(key, lambda record: edit(record, self._policy, self._wall_clock(), actor,
+                                                              lambda editor: outcome.append(act(editor))))
+        for warning in change.warnings:
+            LOG.warning(f"entity memory: {warning}")
+        return outcome[0] if outcome else None
+
+
+def _digest(words: str) -> str:
+    return textlib.digest(" ".join(textlib.said_words(words)))
+
+
+def _said(phrases: Sequence[str]) -> List[str]:
+    return [w for p in phrases for w in textlib.said_words(p)]
+
+
+def _forget_fact(editor: Editor, fact_id: str) -> None:
+    fact = editor.record.fact(fact_id)
+    if fact is not None and fact.live and fact.text:
+        editor.forget(fact_id)
