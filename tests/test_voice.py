@@ -402,3 +402,17 @@ def test_everyday_variants_of_a_control_are_recognised(lang, words, kind):
 def test_a_skills_object_is_no_memory_control(lang, words):
     """An alarm or a list belongs to another skill, as the forget gates read it: nothing is forgotten."""
     assert recognise(words, load_language(lang)) is None
+
+
+def test_forget_that_takes_back_the_last_thing_said_and_nothing_older(make_memory):
+    """"Forget that" after "remember that ..." takes back what it remembered, not the turn
+    before; after a turn that taught nothing it forgets nothing older."""
+    memory = make(make_memory, "en-us", extractor="rules")
+    turn(memory, "My name is Ana.")
+    turn(memory, "Remember that I live in Leeds")
+    assert "Lives in Leeds" in live(memory)
+    turn(memory, "Forget what I just said")
+    assert live(memory) == ["Name is Ana"]
+    turn(memory, "What is the weather like?")
+    turn(memory, "forget that")
+    assert live(memory) == ["Name is Ana"]

@@ -28,7 +28,7 @@ from ovos_memory_plugin_entity.domain.errors import EntityMemoryError
 from ovos_memory_plugin_entity.domain.forget_marks import word_hashes
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark, Pending, SessionRecord
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark, Pending, SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
@@ -64,6 +64,11 @@ class Latest:
     token: str
     user: str
     applied: bool
+    said_at: float
+
+
+# What a "remember that ..." taught is named by this prefix in the record's ``taught``.
+REMEMBERED = "said:"
 
 
 class Commands:
@@ -127,8 +132,10 @@ class Commands:
             return self._forget_last(editor, latest)
         if control.kind == "remember":
             facts = rules.extract(control.target, self._language).add
-            for fact in facts:  # as the owner's add is: it lifts a tombstone
-                editor.remember(fact.text, fact.pin, fact.about, fact.relation)
+            # As the owner's add is (it lifts a tombstone), and what "forget that" next takes back.
+            kept = [editor.remember(fact.text, fact.pin, fact.about, fact.relation) for fact in facts]
+            editor.record.taught = Taught(editor.now, REMEMBERED + uuid.uuid4().hex[:12],
+                                          tuple(f.id for f in kept if f))
             return Said("\n".join([self._phrases["remembered_note"]] + self._lines([f.text for f in facts])))
         return self._forget(editor, control, ask=False)
 
@@ -181,7 +188,14 @@ class Commands:
         taught = record.taught if record.taught is not None and (
             editor.now - record.taught.at <= FORGET_LAST_WINDOW_S
             or (latest is not None and latest.token == record.taught.exchange)) else None
-        if latest is not None and not latest.applied and (taught is None or taught.exchange != latest.token):
+        # A "remember that" said after the latest exchange is the last thing said.
+        remembered = taught is not None and taught.exchange.startswith(REMEMBERED) and (
+            latest is None or latest.said_at <= taught.at)
+        if latest is not None and latest.applied and not remembered and taught is not None \
+                and taught.exchange != latest.token:
+            taught = None  # the last thing said taught nothing: "that" is not an older exchange
+        if latest is not None and not latest.applied and not remembered and (
+                taught is None or taught.exchange != latest.token):
             editor.withdraw(latest.token)  # not applied yet (in flight, queued, or re-queued at a start)
             return self._forgot([latest.user])
         if taught is None:

@@ -150,12 +150,12 @@ class Learner:
         """This process erased the session: its next exchange takes the generation the worker finds."""
         self._seen.pop(key)
 
-    def latest(self, key: str) -> Optional[Tuple[str, str, bool]]:
-        """The session's latest exchange learnt from: (token, user words, applied), or None."""
+    def latest(self, key: str) -> Optional[Tuple[str, str, bool, float]]:
+        """The session's latest exchange learnt from: (token, user words, applied, when said), or None."""
         exchange = self._latest.get(key)
         if exchange is None or exchange.control:
             return None
-        return exchange.token, exchange.user, exchange.done
+        return exchange.token, exchange.user, exchange.done, exchange.said_at or 0.0
 
     # -- in the worker -------------------------------------------------------------
     def _handle(self, job: Job) -> Optional[float]:
