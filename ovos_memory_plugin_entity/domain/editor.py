@@ -325,7 +325,7 @@ class Editor(ProposalEdits):
                 continue
             if not entity.live or not entity.name or self.policy.refuses(entity.label):
                 continue
-            if self._entity_tombstoned(entity.name) or any(self._entity_tombstoned(n) for n in entity.former_names):
+            if self.name_forgotten(entity.name) or any(self.name_forgotten(n) for n in entity.former_names):
                 continue
             if name_key(entity.name) in known:
                 mapping[entity.id] = known[name_key(entity.name)]

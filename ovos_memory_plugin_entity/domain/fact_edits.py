@@ -158,7 +158,8 @@ class FactEdits:
         stands = self._matches(text, about)
         self.record.tombstones = [t for t in self.record.tombstones if not stands(t)]
 
-    def _entity_tombstoned(self, name: str) -> bool:
+    def name_forgotten(self, name: str) -> bool:
+        """True when the user asked to forget a person of this name (a tombstone on it)."""
         forms = {entity_hash(name, self.policy.tombstone_key), entity_hash(name)}
         return any(t.text_hash in forms for t in self.record.tombstones)
 
@@ -245,7 +246,7 @@ class FactEdits:
             relation = ""
         namesakes = [e for e in self.record.entities if e.live and name_key(e.name) == key]
         entity = _same_person(namesakes, relation)
-        tombstoned = self._entity_tombstoned(display)
+        tombstoned = self.name_forgotten(display)
         if entity is None and not namesakes and tombstoned and self.automatic:
             return FORGOTTEN_ENTITY
         if entity is None and tombstoned:

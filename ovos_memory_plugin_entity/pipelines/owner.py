@@ -334,13 +334,14 @@ def _merge_record(editor: Editor, marker: str, incoming: SessionRecord, history:
 
 def _forgotten_here(editor: Editor, incoming: SessionRecord, fact: Fact) -> bool:
     """Whether a tombstone here stands on an incoming fact (about the user, or about someone
-    this record knows by the same name)."""
+    this record knows by the same name), or on the name of the person it is about."""
     if not fact.about:
         return editor.blocked(fact.text)
     theirs = incoming.entity(fact.about)
-    ours = next((e for e in editor.record.entities if theirs is not None and e.name.casefold() == theirs.name.casefold()),
-                None)
-    return ours is not None and editor.blocked(fact.text, ours.id)
+    if theirs is None:
+        return False
+    ours = next((e for e in editor.record.entities if e.name.casefold() == theirs.name.casefold()), None)
+    return editor.blocked(fact.text, ours.id) if ours is not None else editor.name_forgotten(theirs.name)
 
 
 # The fields of an audit event that hold text, when present; "at" is a time, "counts" a summary's tally.
