@@ -223,3 +223,20 @@ def test_what_an_utterance_says_besides_a_control_is_learnt(make_memory, monkeyp
     assert load_language("en-us").phrases["ask_forget"] in block and "Likes tea" in live(memory)  # asked, not done
     turn(memory, "stop remembering I have diabetes")
     assert "Has diabetes" not in live(memory)
+
+
+def test_a_yes_counts_only_for_a_reply_that_put_our_question_and_only_as_an_answer(make_memory):
+    """A reply that speaks of something else puts no question of ours; words that are not
+    an answer ("sure is cold today") forget nothing; a reply that asks without a "?" but
+    speaks of the memory does put it."""
+    memory = make_memory(extractor="rules", api_url=closed_port_url())
+    for fact in ("Likes tea", "Has a cat"):
+        memory.add_fact("s", fact)
+    for reply, words in (("Done, your schedule for today is clear.", "yes please"),
+                         ("Are you sure you want me to forget everything?", "sure is cold today")):
+        turn(memory, "Forget everything you know about me.", reply)
+        turn(memory, words)
+        assert sorted(live(memory)) == ["Has a cat", "Likes tea"], (reply, words)
+    turn(memory, "Forget everything you know about me.", "Say yes and I will forget everything I know about you.")
+    turn(memory, "yes")
+    assert live(memory) == []

@@ -34,7 +34,7 @@ from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.controls import Control, recognise
 from ovos_memory_plugin_entity.language.data import Language, load_language
-from ovos_memory_plugin_entity.language.yesno import Judge
+from ovos_memory_plugin_entity.language.yesno import Judge, is_answer
 
 # "Forget that" reaches back to an exchange this recent, no further: older is no "that".
 FORGET_LAST_WINDOW_S = 300.0
@@ -44,8 +44,6 @@ MAX_RECALL_FACTS = 100
 MAX_FORGET_UNASKED = 3
 # A question we put is answered on the next turn or not at all: past this it has expired.
 QUESTION_TTL_S = 600.0
-# An answer to "should I forget ...?" is short; longer words are the user saying something else.
-MAX_ANSWER_WORDS = 8
 _QUESTION = re.compile(r"[^.!?？¿¡\n]*[?？]")
 
 
@@ -255,11 +253,13 @@ class Commands:
                 editor.drop_unanswered(item.id)
 
     def _asks(self, reply: str) -> bool:
-        """The reply puts our question: it asks none, or its last question is about the
-        memory (its meaningful words include a memory word, or it has none: "are you sure?")."""
+        """The reply puts our question: its last question is about the memory (its
+        meaningful words include a memory word, or it has none: "are you sure?"); or,
+        asking nothing with a "?", it speaks of the memory ("say yes and I will forget
+        everything"). "Done, your schedule is clear." puts no question of ours."""
         questions = _QUESTION.findall(reply)
         if not questions:
-            return True
+            return bool(set(textlib.said_words(reply)) & self._memory_words)
         words = set(textlib.said_words(questions[-1]))
         return not words - self._plain or bool(words & self._memory_words)
 
@@ -290,8 +290,7 @@ class Commands:
         return verdict is not None, self._write(key, decide, "user-confirmed" if verdict else "user")
 
     def _verdict(self, items: List[Pending], utterance: str) -> Optional[bool]:
-        words = textlib.said_words(utterance)
-        if not words or len(words) > MAX_ANSWER_WORDS:
+        if not is_answer(self._language, utterance):  # "sure is cold today" answers nothing
             return None
         question = "Should I forget: " + "; ".join(line for p in items for line in p.describe) + "?"
         return self._judge(question, utterance)
