@@ -9,7 +9,7 @@ from typing import Iterator, Optional, Tuple
 
 import pytest
 
-from ovos_memory_plugin_entity.language.controls import may_hold_control, recognise
+from ovos_memory_plugin_entity.language.controls import MAX_CONTROL_CHARS, may_hold_control, recognise
 from ovos_memory_plugin_entity.language.data import available, load_language
 from ovos_memory_plugin_entity.language.yesno import is_answer, word_list_judge
 
@@ -179,3 +179,11 @@ def test_a_doubt_is_neither(lang, words):
     ("pt-pt", "sim, moro em lisboa")])
 def test_something_new_is_no_answer(lang, words):
     assert not is_answer(load_language(lang), words)
+
+
+def test_a_huge_remember_reads_no_further_than_a_control_may():
+    """A pasted page after "remember that" is read as far as a control is (MAX_CONTROL_CHARS):
+    the target, and the work, stay bounded."""
+    control = recognise("remember that " + "i live in leeds and " * 50_000, load_language("en-us"))
+    assert control is not None and control.kind == "remember"
+    assert len(control.target) <= MAX_CONTROL_CHARS

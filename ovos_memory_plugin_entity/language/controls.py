@@ -117,7 +117,8 @@ def _as_said(target: str, utterance: str) -> str:
     if not target:
         return target
     words = target.split()
-    found = re.search(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in words) + r"(?!\w)", utterance, re.IGNORECASE)
+    found = re.search(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in words) + r"(?!\w)",
+                      utterance[:MAX_CONTROL_CHARS], re.IGNORECASE)  # what the reading read, no further
     return found.group(0) if found is not None else target
 
 
@@ -127,8 +128,9 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
     ends_at = len(clause.words) - len(target.split()) - 1
     if ends_at < 0:
         return target
-    end = re.search(rf"(?<![\w']){re.escape(clause.words[ends_at])}(?![\w'])", utterance, re.IGNORECASE)
-    said = utterance[end.end():].strip(" ,.!?;:") if end is not None else ""
+    said_so_far = utterance[:MAX_CONTROL_CHARS]  # what the reading read, no further
+    end = re.search(rf"(?<![\w']){re.escape(clause.words[ends_at])}(?![\w'])", said_so_far, re.IGNORECASE)
+    said = said_so_far[end.end():].strip(" ,.!?;:") if end is not None else ""
     return said or target
 
 

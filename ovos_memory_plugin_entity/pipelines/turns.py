@@ -26,6 +26,8 @@ from ovos_memory_plugin_entity.io.caches import LRU
 # a pasted page, would otherwise be sent to the chat model with every turn. The newest
 # characters are kept.
 MAX_TURN_CHARS = 8000
+# Read beyond the kept characters for secrets, so one cut at the edge is still found whole.
+REDACT_MARGIN_CHARS = 1000
 
 
 class TurnKeeper:
@@ -50,11 +52,16 @@ class TurnKeeper:
                 if last is not None and last.role == message.role == MessageRole.USER:
                     history.pop()  # a user turn that got no answer
                 elif last is not None and last.role == message.role == MessageRole.ASSISTANT:
-                    merged = self._bounded(f"{last.content}\n{self._redact(message.content)}")
+                    merged = self._bounded(f"{last.content}\n{self._redacted(message.content)}")
                     history[-1] = AgentMessage(role=MessageRole.ASSISTANT, content=merged)
                     continue
-                history.append(AgentMessage(role=message.role, content=self._bounded(self._redact(message.content))))
+                history.append(AgentMessage(role=message.role, content=self._bounded(self._redacted(message.content))))
             self._turns.put(key, history[-self._max_history:])
+
+    def _redacted(self, content: str) -> str:
+        """Secrets replaced by their class, read from the part that is kept (and a margin, so
+        a secret cut at the edge is still seen whole): a pasted page costs a sentence's work."""
+        return self._redact(content[-(MAX_TURN_CHARS + REDACT_MARGIN_CHARS):])
 
     def _bounded(self, content: str) -> str:
         if len(content) <= MAX_TURN_CHARS:
