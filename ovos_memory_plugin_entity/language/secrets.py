@@ -85,6 +85,9 @@ _DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
 _WORD_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_PASSWORD_WORDS - 1}}}(?=\s*(?:[.,;!?]|$))"
 _ARTICLES = rf"(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}}}?"
 _QUALIFIER = r"[^\W\d]+(?:['’-][^\W\d]+)*"
+# A pause a speaker (or a typist) makes between a keyword and its value: "my PIN is... 4821",
+# "my PIN? it's 4821", "PIN is - 4821", "PIN is; 4821".
+_PAUSE = r"(?:\s*(?:\.{2,}|[;?!–—-]))?"  # a lone full stop ends a sentence
 # What a value said first must not be: a year ("in 2024 I changed my PIN", "1985 was when").
 _YEAR = re.compile(r"(?:18|19|20)\d\d")
 # A value said first is a run of at least this many digits: "au 140 a un digicode" is a
@@ -166,7 +169,7 @@ def _finder(language: Language) -> _Finder:
     if cached is not None:
         return cached
     links = "|".join(re.escape(_fold(w.casefold())) for w in sorted(language.secret_links, key=len, reverse=True))
-    link = rf"(?:\s*[:=]|'s|\s+(?:{links or '(?!)'})(?!\w))"
+    link = rf"(?:{_PAUSE}\s*[:=]|'s|{_PAUSE}\s+(?:{links or '(?!)'})(?!\w))"
     keyword_lists: Dict[Tuple[str, ...], Set[str]] = {}
     patterns: Dict[str, Tuple[Pattern[str], ...]] = {}
     for name in SECRET_LISTS:
@@ -176,8 +179,8 @@ def _finder(language: Language) -> _Finder:
             for form in (parts, ("".join(parts),)):
                 keyword_lists.setdefault(form, set()).add(name)
         keyword = rf"(?:{_keyword_pattern(words)})(?!\w)"  # matched only where a keyword starts
-        introduced = (rf"(?:(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{link}{_ARTICLES}|\s*[:=#]?)"
-                      rf"\s*(?P<value>{_DIGIT_VALUE})")
+        introduced = (rf"(?:(?:{_PAUSE}\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{link}{_ARTICLES}|\s*[:=#]?)"
+                      rf"{_PAUSE}\s*(?P<value>{_DIGIT_VALUE})")
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
         if name in WORD_VALUE_LISTS:
             patterns[name] += (re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?){link}"
