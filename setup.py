@@ -47,8 +47,6 @@ setup(
         "confusable-homoglyphs>=3.2,<4",
         # a Snowball stemmer per language for ranking and dedup (100 KB, pure Python, no dependencies)
         "snowballstemmer>=2.2,<4",
-        # sentence splitting that knows abbreviations; already installed with ovos-plugin-manager
-        "quebra_frases>=0.3.7",
         # OVOS's own reader of .voc/.dialog line files, its template expander and its language
         # resolution (pure Python, no dependencies; pre-releases only, so the spec names one);
         # already installed with ovos-plugin-manager and ovos-utils, ovos-core 2.1.1 included

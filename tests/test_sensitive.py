@@ -146,13 +146,16 @@ def test_remember_that_follows_the_owners_sensitive_settings(make_memory, model,
     """The spoken "remember that ..." is a way in like any: a denied category is never kept,
     one to confirm waits for the user's yes (and is not live until then)."""
     memory = make_memory(extractor="rules", **{setting: ["health"]})
-    turn(memory, "Remember that I am allergic to peanuts")
+    context = memory.build_conversation_context("Remember that I am allergic to peanuts", "s")
+    memory.update_history(user_assistant("Remember that I am allergic to peanuts", "Okay."), "s")
+    assert memory.flush(10)
     assert [f.text for f in memory.facts("s")] == []
     if setting == "sensitive_confirm":
         assert [p.describe for p in memory.pending("s")] == [["Is allergic to peanuts"]]
     else:
         assert memory.pending("s") == []
         assert any(e.get("sensitive") == "health" for e in memory.audit_trail("s"))
+        assert not any("allergic" in m.content for m in context[:-1])  # never said to be remembered
 
 
 def test_remember_that_keeps_a_sensitive_fact_the_owner_allows(make_memory, model):

@@ -134,7 +134,8 @@ class Commands:
             kept = [editor.remember(fact.text, fact.pin, fact.about, fact.relation) for fact in facts]
             editor.record.taught = Taught(editor.now, REMEMBERED + uuid.uuid4().hex[:12],
                                           tuple(f.id for f in kept if f))
-            return Said("\n".join([self._phrases["remembered_note"]] + self._lines([f.text for f in facts])))
+            remembered = [f.text for f in kept if f is not None]  # not what sensitive_deny refused or holds
+            return Said("\n".join([self._phrases["remembered_note"]] + self._lines(remembered))) if remembered else None
         return self._forget(editor, control, ask=False)
 
     def _forget(self, editor: Editor, control: Control, ask: bool) -> Said:

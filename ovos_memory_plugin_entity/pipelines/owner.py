@@ -344,10 +344,6 @@ def _forgotten_here(editor: Editor, incoming: SessionRecord, fact: Fact) -> bool
     return editor.blocked(fact.text, ours.id) if ours is not None else editor.name_forgotten(theirs.name)
 
 
-# The fields of an audit event that hold text, when present; "at" is a time, "counts" a summary's tally.
-_EVENT_TEXT_FIELDS = ("actor", "before", "after", "by", "about", "when", "rule", "reason")
-
-
 def _valid_events(given: List[Any]) -> List[AuditEvent]:
     """The history events of an export that are events of this plugin, read as strictly as
     an imported fact (:meth:`AuditEvent.from_dict`); the others are left out (and counted)."""
