@@ -287,12 +287,14 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
     def own(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[name])
 
-    own_negations = {w.casefold() for w in data["negations"]}
+    # Words of this language that an English aside may sound like: "no" negates a Spanish
+    # verb, "um" is a Portuguese article ("um cão"), "er" a German pronoun ("er ist 40").
+    own_words = {w.casefold() for w in data["negations"] + data["stopwords"]}
 
     def with_english(name: str) -> List[str]:
-        # English's asides, save those that open with a negation here ("no" negates a Spanish verb)
+        # English's asides, save those that open with a word of this language
         return data[name] + [w for w in (english[name] if data is not english else [])
-                             if w.split()[0].casefold() not in own_negations]
+                             if w.split()[0].casefold() not in own_words]
     contractions = _pairs(data["contractions"])
     return ReadingWords(
         lang=code, fillers=frozenset(w.casefold() for w in with_english("fillers")),
