@@ -81,7 +81,8 @@ def _confusable(text: str) -> Tuple[Tuple[str, str], ...]:
     pairs = []
     for entry in found:
         latin = [h["c"] for h in entry.get("homoglyphs", []) if h.get("c", "").isascii() and h["c"].isalpha()]
-        if latin:
+        # Only another script's letters fold: a digit is itself ("400 miligramas" is no "4oo").
+        if latin and not entry["character"].isascii():
             pairs.append((entry["character"], latin[0]))
     return tuple(pairs)
 
