@@ -265,8 +265,9 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
         said = said[about:]
         if _starts_with_any(said, words.everything, strict=True) is not None:
             return Control("forget_all")
-        if len(said) == _longest(said, words.last):  # "forget about it": maybe only "never mind"
-            return Control("forget_last", unsure=True)
+        if len(said) == _longest(said, words.last):  # "forget about it": maybe only "never mind";
+            # "olvídate de eso que acabo de decir" names what was said: clear
+            return Control("forget_last", unsure=len(said) == 1)
     said = _without_leading(said, words.particles)
     if not said or len(said) > MAX_TARGET_WORDS:
         return None
