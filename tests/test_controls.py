@@ -79,6 +79,20 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("pt-pt", "podes esquecer a minha morada", "forget_thing"), ("es-es", "olvida lo de mi trabajo", "forget_thing"),
     ("en-us", "could you please wipe your memory", "forget_all"), ("en-us", "what have you got on me", "recall"),
     ("es-es", "oye qué sabes tú de mí", "recall"),
+    # the same intents in other words, every language (issue 32: generalise)
+    ("en-us", "okay so can you forget what i just told you", "forget_last"), ("en-us", "scratch that", "forget_last"),
+    ("en-us", "erase everything you have on me", "forget_all"), ("en-us", "wipe all my data", "forget_all"),
+    ("en-us", "please forget where i work", "forget_thing"), ("en-us", "what have you stored about me", "recall"),
+    ("en-us", "this is just between us don't remember it", "pause"), ("en-us", "go back to remembering things", "resume"),
+    ("pt-pt", "apaga isso", "forget_last"), ("pt-pt", "não guardes nada disto", "pause"),
+    ("pt-pt", "já podes voltar a memorizar", "resume"), ("es-es", "anda olvida eso", "forget_last"),
+    ("es-es", "anda olvídate de lo que te acabo de decir", "forget_last"), ("es-es", "qué recuerdas de mí", "recall"),
+    ("es-es", "ya puedes volver a recordar cosas", "resume"), ("fr-fr", "efface ça", "forget_last"),
+    ("fr-fr", "tu peux de nouveau retenir des choses", "resume"), ("de-de", "merk dir davon nichts", "pause"),
+    ("de-de", "du kannst dir wieder was merken", "resume"), ("it-it", "cancella questo", "forget_last"),
+    ("it-it", "non memorizzare niente di questo", "pause"), ("nl-nl", "onthoud hier niks van", "pause"),
+    ("nl-nl", "je mag weer dingen onthouden", "resume"), ("ca-es", "esborra això", "forget_last"),
+    ("ca-es", "no guardis res d'això", "pause"), ("ca-es", "ja pots tornar a recordar coses", "resume"),
 ])
 def test_other_phrasings_of_the_same_intents(lang, words, kind):
     control = recognise(words, load_language(lang))
@@ -96,6 +110,10 @@ def test_other_phrasings_of_the_same_intents(lang, words, kind):
     ("pt-pt", "apaga as luzes da cozinha"), ("en-us", "delete my alarm"),
     ("en-us", "remove milk from my shopping list please"), ("en-us", "can you turn off the kitchen lights"),
     ("fr-fr", "Je n'ai pas dit de l'oublier."), ("nl-nl", "Ik zei niet dat je het moest vergeten."),
+    ("en-us", "i forgot my umbrella"), ("en-us", "do you remember the name of that movie"), ("en-us", "cancel my alarm"),
+    ("pt-pt", "esqueci-me das chaves"), ("es-es", "se me olvidaron las llaves"), ("es-es", "borra la alarma"),
+    ("fr-fr", "j'ai oublié mes clés"), ("de-de", "lösch den wecker"), ("it-it", "ho dimenticato le chiavi"),
+    ("nl-nl", "verwijder de wekker"), ("ca-es", "m'he oblidat les claus"), ("es-es", "olvídate de eso"),
 ])
 def test_a_mention_a_report_a_negation_or_a_skill_is_no_control(lang, words):
     control = recognise(words, load_language(lang))
