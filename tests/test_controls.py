@@ -93,6 +93,11 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("it-it", "non memorizzare niente di questo", "pause"), ("nl-nl", "onthoud hier niks van", "pause"),
     ("nl-nl", "je mag weer dingen onthouden", "resume"), ("ca-es", "esborra això", "forget_last"),
     ("ca-es", "no guardis res d'això", "pause"), ("ca-es", "ja pots tornar a recordar coses", "resume"),
+    ("en-us", "forget the thing about my gym i'd rather you didn't keep it", "forget_thing"),
+    ("fr-fr", "oublie le truc de mon boulot s'il te plaît", "forget_thing"),
+    ("it-it", "dimentica la cosa della palestra per favore", "forget_thing"),
+    ("pt-pt", "esquece aquilo da minha alergia", "forget_thing"),
+    ("es-es", "olvida el tema de mi trabajo que ya no importa", "forget_thing"),
 ])
 def test_other_phrasings_of_the_same_intents(lang, words, kind):
     control = recognise(words, load_language(lang))
@@ -120,8 +125,18 @@ def test_a_mention_a_report_a_negation_or_a_skill_is_no_control(lang, words):
     assert control is None or control.unsure, control
 
 
+@pytest.mark.parametrize("lang,words,target", [
+    ("en-us", "forget the thing about my gym i'd rather you didn't keep it", "my gym"),
+    ("es-es", "olvida el tema de mi trabajo que ya no importa", "mi trabajo"),
+    ("en-us", "forget my address because it changed", "my address"),
+    ("pt-pt", "esquece aquilo da minha alergia", "minha alergia")])
+def test_the_thing_named_ends_where_the_user_goes_on(lang, words, target):
+    assert recognise(words, load_language(lang)).target == target
+
+
 def test_unclear_whether_the_memory_was_meant_is_unsure():
     english = load_language("en-us")
+    assert recognise("forget about work please for a while", english).unsure  # "a while" is no clause
     for words in ("forget about work for a while let's relax", "Forget about Emma's party, it's cancelled"):
         control = recognise(words, english)
         assert control is not None and control.kind == "forget_thing" and control.unsure
