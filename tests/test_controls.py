@@ -79,6 +79,25 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("pt-pt", "podes esquecer a minha morada", "forget_thing"), ("es-es", "olvida lo de mi trabajo", "forget_thing"),
     ("en-us", "could you please wipe your memory", "forget_all"), ("en-us", "what have you got on me", "recall"),
     ("es-es", "oye qué sabes tú de mí", "recall"),
+    # the same intents in other words, every language (issue 32: generalise)
+    ("en-us", "okay so can you forget what i just told you", "forget_last"), ("en-us", "scratch that", "forget_last"),
+    ("en-us", "erase everything you have on me", "forget_all"), ("en-us", "wipe all my data", "forget_all"),
+    ("en-us", "please forget where i work", "forget_thing"), ("en-us", "what have you stored about me", "recall"),
+    ("en-us", "this is just between us don't remember it", "pause"), ("en-us", "go back to remembering things", "resume"),
+    ("pt-pt", "apaga isso", "forget_last"), ("pt-pt", "não guardes nada disto", "pause"),
+    ("pt-pt", "já podes voltar a memorizar", "resume"), ("es-es", "anda olvida eso", "forget_last"),
+    ("es-es", "anda olvídate de lo que te acabo de decir", "forget_last"), ("es-es", "qué recuerdas de mí", "recall"),
+    ("es-es", "ya puedes volver a recordar cosas", "resume"), ("fr-fr", "efface ça", "forget_last"),
+    ("fr-fr", "tu peux de nouveau retenir des choses", "resume"), ("de-de", "merk dir davon nichts", "pause"),
+    ("de-de", "du kannst dir wieder was merken", "resume"), ("it-it", "cancella questo", "forget_last"),
+    ("it-it", "non memorizzare niente di questo", "pause"), ("nl-nl", "onthoud hier niks van", "pause"),
+    ("nl-nl", "je mag weer dingen onthouden", "resume"), ("ca-es", "esborra això", "forget_last"),
+    ("ca-es", "no guardis res d'això", "pause"), ("ca-es", "ja pots tornar a recordar coses", "resume"),
+    ("en-us", "forget the thing about my gym i'd rather you didn't keep it", "forget_thing"),
+    ("fr-fr", "oublie le truc de mon boulot s'il te plaît", "forget_thing"),
+    ("it-it", "dimentica la cosa della palestra per favore", "forget_thing"),
+    ("pt-pt", "esquece aquilo da minha alergia", "forget_thing"),
+    ("es-es", "olvida el tema de mi trabajo que ya no importa", "forget_thing"),
 ])
 def test_other_phrasings_of_the_same_intents(lang, words, kind):
     control = recognise(words, load_language(lang))
@@ -96,14 +115,28 @@ def test_other_phrasings_of_the_same_intents(lang, words, kind):
     ("pt-pt", "apaga as luzes da cozinha"), ("en-us", "delete my alarm"),
     ("en-us", "remove milk from my shopping list please"), ("en-us", "can you turn off the kitchen lights"),
     ("fr-fr", "Je n'ai pas dit de l'oublier."), ("nl-nl", "Ik zei niet dat je het moest vergeten."),
+    ("en-us", "i forgot my umbrella"), ("en-us", "do you remember the name of that movie"), ("en-us", "cancel my alarm"),
+    ("pt-pt", "esqueci-me das chaves"), ("es-es", "se me olvidaron las llaves"), ("es-es", "borra la alarma"),
+    ("fr-fr", "j'ai oublié mes clés"), ("de-de", "lösch den wecker"), ("it-it", "ho dimenticato le chiavi"),
+    ("nl-nl", "verwijder de wekker"), ("ca-es", "m'he oblidat les claus"), ("es-es", "olvídate de eso"),
 ])
 def test_a_mention_a_report_a_negation_or_a_skill_is_no_control(lang, words):
     control = recognise(words, load_language(lang))
     assert control is None or control.unsure, control
 
 
+@pytest.mark.parametrize("lang,words,target", [
+    ("en-us", "forget the thing about my gym i'd rather you didn't keep it", "my gym"),
+    ("es-es", "olvida el tema de mi trabajo que ya no importa", "mi trabajo"),
+    ("en-us", "forget my address because it changed", "my address"),
+    ("pt-pt", "esquece aquilo da minha alergia", "minha alergia")])
+def test_the_thing_named_ends_where_the_user_goes_on(lang, words, target):
+    assert recognise(words, load_language(lang)).target == target
+
+
 def test_unclear_whether_the_memory_was_meant_is_unsure():
     english = load_language("en-us")
+    assert recognise("forget about work please for a while", english).unsure  # "a while" is no clause
     for words in ("forget about work for a while let's relax", "Forget about Emma's party, it's cancelled"):
         control = recognise(words, english)
         assert control is not None and control.kind == "forget_thing" and control.unsure

@@ -65,6 +65,15 @@ def test_numbers_in_words_are_read_as_digits(lang, said, number):
     assert number in reading(lang, said).words
 
 
+@pytest.mark.parametrize("lang,said,number", [
+    ("pt-pt", "o médico receitou-me ibuprofeno 400 miligramas", "400"),
+    ("es-es", "el médico me recetó enalapril 10 miligramos", "10"),
+    ("de-de", "die ärztin hat mir metformin verschrieben 1000 milligramm", "1000")])
+def test_digits_said_beside_accented_letters_stay_digits(lang, said, number):
+    # the look-alike folding maps other scripts' letters, never a "0" to an "o"
+    assert number in reading(lang, said).words
+
+
 @pytest.mark.parametrize("lang,said", [
     ("en-us", "i have a dog and one cat"), ("fr-fr", "on a un chat"), ("de-de", "wir haben einen hund"),
     ("pt-pt", "tenho uma gata")])

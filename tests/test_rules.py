@@ -130,6 +130,85 @@ def test_facts_said_aloud_in_every_language(lang, said, expected):
     assert {(a.about, a.text) for a in rules.extract(said, load_language(lang)).add} == expected
 
 
+# The same facts in other words (issue 32: generalise past the sentences the rules were
+# written with): other verbs, word orders, articles before names, ages and doses said
+# otherwise, a fact said after the old value was denied, and the shapes that only look alike.
+OTHER_WORDS = [
+    ("en-us", "just so you know i'm a vegetarian", {(None, "Is vegetarian")}),
+    ("en-us", "i've been a teacher for ten years", {(None, "Works as a teacher")}),
+    ("en-us", "i'm thirty four", {(None, "Is 34 years old")}),
+    ("en-us", "i just started a new job as a chef", {(None, "Works as a chef")}),
+    ("en-us", "i'm a big fan of the yankees", {(None, "Is a fan of the yankees")}),
+    ("en-us", "i don't eat pork", {(None, "Doesn't eat pork")}),
+    ("en-us", "my doctor put me on metformin 500 milligrams", {(None, "Takes metformin 500 milligrams")}),
+    ("en-us", "please keep your answers brief", {(None, "Wants brief answers")}),
+    ("en-us", "we're not in austin anymore we moved to dallas", {(None, "Lives in Dallas")}),
+    ("en-us", "that's jenny my sister", {("Jenny", "Is the user's sister")}),
+    ("en-us", "my son jake just turned nine", {("Jake", "Is the user's son"), ("Jake", "Is 9 years old")}),
+    ("pt-pt", "tenho um cão chamado bobi", {("Bobi", "É cão do utilizador")}),
+    ("pt-pt", "tenho 40 anos", {(None, "Tem 40 anos")}),
+    ("pt-pt", "não gosto nada de coentros", {(None, "Não gosta de coentros")}),
+    ("pt-pt", "o médico receitou-me ibuprofeno 400 miligramas", {(None, "Toma ibuprofeno 400 miligramas")}),
+    ("pt-pt", "já não moramos em leiria mudámo-nos para tomar", {(None, "Vive em Tomar")}),
+    ("pt-pt", "é o tiago o meu irmão", {("Tiago", "É irmão do utilizador")}),
+    ("pt-pt", "eu sou o joão prazer", {(None, "Chama-se João")}),
+    ("es-es", "tengo treinta y dos años", {(None, "Tiene 32 años")}),
+    ("es-es", "tampoco me gusta el pescado", {(None, "No le gusta el pescado")}),
+    ("es-es", "el médico me recetó enalapril 10 miligramos", {(None, "Toma enalapril 10 miligramos")}),
+    ("es-es", "mi madre la carmen sigue viviendo en toledo", {("Carmen", "Es madre del usuario"), ("Carmen", "Vive en Toledo")}),
+    ("es-es", "ya no vivimos en cuenca nos hemos mudado a soria", {(None, "Vive en Soria")}),
+    ("es-es", "que sepas que soy alérgica al kiwi que se me hincha la boca", {(None, "Es alérgica al kiwi")}),
+    ("es-es", "es lucía mi hija", {("Lucía", "Es hija del usuario")}),
+    ("fr-fr", "j'ai quarante ans", {(None, "A 40 ans")}),
+    ("fr-fr", "j'aime pas du tout les endives", {(None, "N'aime pas les endives")}),
+    ("fr-fr", "le docteur m'a prescrit du doliprane 500 milligrammes", {(None, "Prend doliprane 500 milligrammes")}),
+    ("fr-fr", "on n'habite plus à tours on a déménagé à angers", {(None, "Habite à Angers")}),
+    ("fr-fr", "je suis allergique aux arachides donc jamais de cacahuètes", {(None, "Est allergique aux arachides")}),
+    ("fr-fr", "mon fils hugo vient d'avoir six ans", {("Hugo", "Est fils de l'utilisateur"), ("Hugo", "A 6 ans")}),
+    ("de-de", "ich bin zweiundvierzig", {(None, "Ist 42 Jahre alt")}),
+    ("de-de", "fisch mag ich auch nicht", {(None, "Mag fisch nicht")}),
+    ("de-de", "die ärztin hat mir metformin verschrieben 1000 milligramm", {(None, "Nimmt metformin 1000 milligramm")}),
+    ("de-de", "meine oma die gerda wohnt immer noch in ulm", {("Gerda", "Ist Oma des Nutzers"), ("Gerda", "Wohnt in Ulm")}),
+    ("de-de", "wir sind letzten monat umgezogen nach jena", {(None, "Wohnt in Jena")}),
+    ("de-de", "das ist der paul mein sohn", {("Paul", "Ist Sohn des Nutzers")}),
+    ("de-de", "fass dich bitte kurz", {(None, "Möchte Antworten kurz")}),
+    ("it-it", "ho trentotto anni", {(None, "Ha 38 anni")}),
+    ("it-it", "non mi piacciono per niente i peperoni", {(None, "Non gli piacciono i peperoni")}),
+    ("it-it", "il medico mi ha prescritto la metformina 500 milligrammi", {(None, "Prende metformina 500 milligrammi")}),
+    ("it-it", "non abitiamo più a como ci siamo trasferiti a lecco", {(None, "Vive a Lecco")}),
+    ("it-it", "sono luca piacere", {(None, "Si chiama Luca")}),
+    ("nl-nl", "ik ben veertig jaar", {(None, "Is 40 jaar oud")}),
+    ("nl-nl", "ik vind koriander niet lekker", {(None, "Houdt niet van koriander")}),
+    ("nl-nl", "ik slik omeprazol 20 milligram", {(None, "Neemt omeprazol 20 milligram")}),
+    ("nl-nl", "mijn broer sander woont nog steeds in gouda", {("Sander", "Is broer van de gebruiker"), ("Sander", "Woont in Gouda")}),
+    ("nl-nl", "we zijn vorig jaar naar leiden verhuisd", {(None, "Woont in Leiden")}),
+    ("nl-nl", "ik ben allergisch voor selderij dus geen soep", {(None, "Is allergisch voor selderij")}),
+    ("nl-nl", "hou het kort alsjeblieft", {(None, "Wil korte antwoorden")}),
+    ("ca-es", "tinc trenta anys", {(None, "Té 30 anys")}),
+    ("ca-es", "no m'agrada gens la coliflor", {(None, "No li agrada la coliflor")}),
+    ("ca-es", "el metge m'ha receptat omeprazol 20 mil·ligrams", {(None, "Pren omeprazol 20 mil·ligrams")}),
+    ("ca-es", "la meva filla la júlia ha fet deu anys", {("Júlia", "És filla de l'usuari"), ("Júlia", "Té 10 anys")}),
+    ("ca-es", "ja no vivim a manresa ens hem mudat a igualada", {(None, "Viu a Igualada")}),
+    ("ca-es", "jo sóc en pere", {(None, "Es diu Pere")}),
+]
+
+
+@pytest.mark.parametrize("lang, said, expected", OTHER_WORDS)
+def test_the_same_facts_in_other_words(lang, said, expected):
+    assert {(a.about, a.text) for a in rules.extract(said, load_language(lang)).add} == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en-us", "i'm going to the store"), ("en-us", "i don't eat breakfast"), ("en-us", "keep it down please"),
+    ("en-us", "we are not moving to dallas"), ("es-es", "a mí tampoco me gusta"), ("es-es", "no sé si nos mudamos a soria"),
+    ("es-es", "soy de los que madrugan"), ("es-es", "mi madre la pobre está fatal"), ("it-it", "sto a casa oggi"),
+    ("de-de", "das mag ich nicht"), ("de-de", "die nacht war kurz"), ("de-de", "meine schwester die wohnt in kiel"),
+    ("fr-fr", "c'est vraiment ma femme"), ("pt-pt", "eu sou a mãe"), ("ca-es", "jo sóc la mare"),
+])
+def test_what_only_looks_like_those_facts_is_none(lang, said):
+    assert rules.extract(said, load_language(lang)).add == ()
+
+
 @pytest.mark.parametrize("lang, said", [
     ("en-us", "uh what's my dog called again"), ("pt-pt", "como é que se chama o meu cão"),
     ("es-es", "oye cómo se llama mi perro"), ("fr-fr", "comment il s'appelle mon chien déjà"),

@@ -232,7 +232,10 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
 
 
 def _unsplit(words: ControlWords, verb: str, rest: List[str]) -> List[str]:
-    """A verb in two parts ("take that back"): its second part is not part of the object."""
+    """A verb in two parts ("take that back"): its second part is not part of the object,
+    unless it opens what the object names ("forget the thing about penicillin")."""
+    if _longest(rest, words.about) > 1:
+        return rest
     for entry in (*words.forget, *words.delete):
         first, _, second = entry.partition(" ")
         if first == verb and second and second in rest[:MAX_GAP + 1]:
@@ -267,15 +270,19 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
         said = said[about:]
         if _starts_with_any(said, words.everything, strict=True) is not None:
             return Control("forget_all")
-        if len(said) == _longest(said, words.last):  # "forget about it": maybe only "never mind"
-            return Control("forget_last", unsure=True)
+        if len(said) == _longest(said, words.last):  # "forget about it": maybe only "never mind";
+            # "olvídate de eso que acabo de decir" names what was said: clear
+            return Control("forget_last", unsure=len(said) == 1)
     said = _without_leading(said, words.particles)
+    # The thing ends where the user goes on to why ("lo de la penicilina | que prefiero ...",
+    # "my address | because ..."): at a particle after its first word.
+    whole, said = said, said[:next((i for i, w in enumerate(said) if i and w in words.particles), len(said))]
     if not said or len(said) > MAX_TARGET_WORDS:
         return None
     personal = named or any(w in words.personal for w in said)
     if not personal and not memory_verb:
         return None  # "apaga as luzes da cozinha": another skill's
-    for_a_while = _match(said, words.moment, 0, len(said), gap=0) is not None
+    for_a_while = _match(whole, words.moment, 0, len(whole), gap=0) is not None
     # A name of someone or something not the user's, said alone, is clear ("forget Emma");
     # said while the user talks on, or as a longer description, it may be talk about it.
     talked_on = not alone or len(said) > MAX_NAME_WORDS

@@ -229,7 +229,7 @@ def _alternation(words: List[str]) -> str:
 
 
 def _expand(pattern: str, data: Dict[str, Any]) -> str:
-    """Replace the macros {NAME} {NAMED} {PLACE} {THING} {LIST} {REL} {PET} {KIN} {JOB} {HE} {NUM} {END}
+    """Replace the macros {NAME} {NAMED} {PLACE} {THING} {LIST} {LIST_END} {REL} {PET} {KIN} {JOB} {HE} {NUM} {END}
     {STOP} {WHERE} in a rule's pattern ({STOP}: a value ends before a stopword or a word that ends one;
     {WHERE}: a place of one or two words said in lower case, ended by {STOP}). {NAMED} is a name followed by what follows a name ("my wife Ana
     is", "my wife Ana, she"), so that "my wife loves tulips" names no one."""
@@ -237,7 +237,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
     clauses = data["clauses"]
     list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'])})\b))"
     macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
-              "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{REL}": f"({_alternation(data['relations'])})",
+              "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_alternation(data['relations'])})",
               "{END}": end, "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']})(?![\w'’]))",
               "{PET}": f"({_alternation(data['pets'])})",
               "{KIN}": f"({_alternation(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
@@ -290,12 +290,14 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
     def own(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[name])
 
-    own_negations = {w.casefold() for w in data["negations"]}
+    # Words of this language that an English aside may sound like: "no" negates a Spanish
+    # verb, "um" is a Portuguese article ("um cão"), "er" a German pronoun ("er ist 40").
+    own_words = {w.casefold() for w in data["negations"] + data["stopwords"]}
 
     def with_english(name: str) -> List[str]:
-        # English's asides, save those that open with a negation here ("no" negates a Spanish verb)
+        # English's asides, save those that open with a word of this language
         return data[name] + [w for w in (english[name] if data is not english else [])
-                             if w.split()[0].casefold() not in own_negations]
+                             if w.split()[0].casefold() not in own_words]
     contractions = _pairs(data["contractions"])
     return ReadingWords(
         lang=code, fillers=frozenset(w.casefold() for w in with_english("fillers")),

@@ -225,7 +225,8 @@ def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
     for word in said:
         current = pieces[-1]
         before = current[-1] if current else ""
-        opens = word in words.clause_openers or (word in words.subjects and before not in words.clause_glue)
+        # A conjunction or a subject bound by the word before opens nothing ("for a while").
+        opens = (word in words.clause_openers or word in words.subjects) and before not in words.clause_glue
         if word == "," or not opens:
             current.append(word)
             continue

@@ -45,7 +45,8 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
     none, nor is what "I don't think" governs ("I don't think | I live in Porto"). A clause
     is its own candidate where it is understood on its own, or with the subject said
     again ("Ich heiße Jonas | und wohne in Köln"); anything else joins the one before it,
-    with its joining word ("allergic to peanuts | and shellfish")."""
+    with its joining word ("allergic to peanuts | and shellfish"), save a negated one, which
+    says something else ("... | so no peanut butter")."""
     candidates: List[str] = []
     joinable = governed = False
     for clause in read:
@@ -60,6 +61,10 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
             candidates.append(text)
         elif language.subject and _understood(with_subject, language):
             candidates.append(with_subject)
+        elif clause.negated:
+            # "allergique aux arachides | donc jamais de cacahuètes": a list goes on unnegated
+            joinable = False
+            continue
         else:
             joiners = [w for w in clause.aside if language.clause_joiner and language.clause_joiner.fullmatch(f" {w} ")]
             candidates[-1] = " ".join([candidates[-1], *joiners, text])
