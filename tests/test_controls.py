@@ -220,3 +220,23 @@ def test_a_huge_remember_reads_no_further_than_a_control_may():
     control = recognise("remember that " + "i live in leeds and " * 50_000, load_language("en-us"))
     assert control is not None and control.kind == "remember"
     assert len(control.target) <= MAX_CONTROL_CHARS
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en-us", "clear everything from my schedule for today"), ("en-us", "wipe everything off the kitchen counter"),
+    ("en-us", "remove everything from the fridge"), ("en-us", "forget everything i said about jazz"),
+    ("es-es", "borra todo de la pizarra"), ("it-it", "cancella tutto dalla lavagna"),
+    ("nl-nl", "wis alles van het bord"), ("fr-fr", "efface tout du tableau"), ("pt-pt", "apaga tudo do quadro"),
+    ("ca-es", "esborra-ho tot de la pissarra"), ("de-de", "lösch alles von der tafel")])
+def test_everything_of_a_thing_of_its_own_is_no_forgetting_of_everything(lang, said):
+    control = recognise(said, load_language(lang))
+    assert control is None or control.kind != "forget_all", control
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en-us", "erase everything you have on me"), ("en-us", "forget everything you know"),
+    ("de-de", "vergiss alles was du über mich weißt"), ("nl-nl", "vergeet alles wat je over mij weet"),
+    ("pt-pt", "esquece tudo o que sabes sobre mim"), ("ca-es", "oblida tot el que saps de mi")])
+def test_everything_the_memory_holds_is_forgetting_everything(lang, said):
+    control = recognise(said, load_language(lang))
+    assert control is not None and control.kind == "forget_all", control

@@ -252,8 +252,11 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
     if not said or any(w in words.non_memory_objects for w in said):
         return None  # "forget" alone; "delete my alarm", "forget my shopping list": a skill's
     bare = _without_leading(said, words.particles)
-    if any(_starts_with_any(s, words.everything, strict=True) is not None for s in (said, bare)):
-        return Control("forget_all")
+    for words_said in (said, bare):
+        everything = _starts_with_any(words_said, words.everything, strict=True)
+        if everything is not None:  # the longest phrase: "all my data", not "all"
+            everything = max(everything, _longest(words_said, words.everything))
+            return Control("forget_all") if _of_the_memory(words_said[everything:], words) else None
     last, about = _longest(said, words.last), _longest(said, words.about)
     if not last and not about:
         said = bare
@@ -268,8 +271,10 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
         said = rest  # "forget that I'm allergic to cats": the thing is what follows
     elif about:
         said = said[about:]
-        if _starts_with_any(said, words.everything, strict=True) is not None:
-            return Control("forget_all")
+        everything = _starts_with_any(said, words.everything, strict=True)
+        if everything is not None:
+            everything = max(everything, _longest(said, words.everything))
+            return Control("forget_all") if _of_the_memory(said[everything:], words) else None
         if len(said) == _longest(said, words.last):  # "forget about it": maybe only "never mind";
             # "olvídate de eso que acabo de decir" names what was said: clear
             return Control("forget_last", unsure=len(said) == 1)
@@ -287,6 +292,21 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
     # said while the user talks on, or as a longer description, it may be talk about it.
     talked_on = not alone or len(said) > MAX_NAME_WORDS
     return Control("forget_thing", " ".join(said), unsure=for_a_while or (not personal and talked_on))
+
+
+def _of_the_memory(after: Sequence[str], words: ControlWords) -> bool:
+    """Whether "everything" is the memory's: said alone, about the user ("... about me",
+    "... on me"), or with nothing but words of the memory and small words ("everything you
+    know"); not "everything from my schedule", "all the ads", "everything I said about
+    jazz" (a thing of its own)."""
+    if not after:
+        return True
+    if any(w in words.non_memory_objects for w in after):
+        return False
+    if after[-1] in words.personal:
+        return True
+    return all(w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords
+               for w in after)
 
 
 def _without_leading(said: Sequence[str], particles: frozenset) -> Sequence[str]:

@@ -161,6 +161,8 @@ class ControlWords:
     moment: PhraseIndex = field(default_factory=dict)  # "for a while": a forget about the moment, not the memory
     particles: FrozenSet[str] = frozenset()  # clitics and particles a verb carries ("lá", "lo")
     non_memory_objects: FrozenSet[str] = frozenset()  # "alarm", "list": another skill's object
+    memory_words: FrozenSet[str] = frozenset()  # "know", "memory": what makes "everything ..." the memory's
+    stopwords: FrozenSet[str] = frozenset()  # small words "everything you know" may hold besides
     two_part_verbs: Tuple[Tuple[str, str], ...] = ()  # ("take", "back"): its object between its parts
     # A negation follows the verb it negates ("vergiss das nicht"): one right before a verb
     # closed what came before ("dat klopt niet, schrap dat").
@@ -325,6 +327,8 @@ def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
         resume=phrases("resume"), remember=phrases("remember"), moment=phrases("moment"),
         particles=words("particles"), non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
+        memory_words=frozenset(w.casefold() for w in data["memory_words"]),
+        stopwords=frozenset(w.casefold() for w in data["stopwords"]),
         negation_after_verb=bool(data["controls"]["negation_after_verb"]),
         two_part_verbs=tuple((a, b) for a, _, b in (v.partition(" ") for v in words("forget") | words("delete")) if b))
 
