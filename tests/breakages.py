@@ -60,7 +60,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              '"max_facts": Spec(1000,',
              '"max_facts": Spec(50,',
              ("tests/test_defaults.py::test_the_defaults_keep_a_long_conversation_and_inject_within_budget",)),
-    Breakage("the least recently confirmed goes first, said again or not", "domain/editor.py",
+    Breakage("the least recently confirmed goes first, said again or not", "domain/fact_edits.py",
              "key=lambda f: (f.confirmations > 1, f.confirmed_at, id_number(f.id)))",
              "key=lambda f: (f.confirmed_at, f.confirmations, id_number(f.id)))",
              ("tests/test_defaults.py::test_past_the_cap_a_fact_said_once_goes_before_one_said_again",)),
