@@ -205,6 +205,7 @@ def test_an_amount_an_address_or_a_dose_beside_a_keyword_is_not_a_secret(lang, s
 @pytest.mark.parametrize("lang,said", [
     ("en-us", "my pin is... 4821"), ("en-us", "my pin? it's 4821"), ("en-us", "my pin is - 4821"),
     ("en-us", "my pin is; 4821"), ("fr-fr", "mon code pin c'est... 4821"), ("pt-pt", "o meu pin é... 4821"),
-    ("es-es", "mi pin es - 4821"), ("nl-nl", "mijn pincode is... 4821"), ("it-it", "il mio pin è... 4821")])
+    ("es-es", "mi pin es - 4821"), ("nl-nl", "mijn pincode is... 4821"), ("it-it", "il mio pin è... 4821"),
+    ("en-us", "my pin is … 4821"), ("de-de", "Meine PIN ist … 4821"), ("fr-fr", "mon code pin c'est … 4821")])
 def test_a_pause_between_a_keyword_and_its_value_hides_nothing(lang, said):
     assert "4821" not in redact(said, load_language(lang))

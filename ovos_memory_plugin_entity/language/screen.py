@@ -83,11 +83,16 @@ _FIRST_WORD = re.compile(r"[\w'’-]+")
 MAX_SCREENED_CHARS = 4000
 
 
+# One character's compatibility form is at most this many characters (U+FDFA), so the
+# screened form of a text is never cut, however many "…" or ligatures it holds.
+MAX_NFKC_GROWTH = 18
+
+
 def screened_form(text: str) -> str:
     """What the screens read: compatibility forms folded (full-width, ligatures), format
     characters (zero-width joiners, bidi marks) removed, whitespace collapsed. Screening
     the raw text would let "Ｉｇｎｏｒｅ ａｌｌ…" through, to be rendered as plain ASCII later."""
-    return textlib.clean(text, len(text) + 1)
+    return textlib.clean(text, len(text) * MAX_NFKC_GROWTH + 1)  # nothing cut: "… 4821" keeps its digits
 
 
 def skeleton(text: str) -> str:
