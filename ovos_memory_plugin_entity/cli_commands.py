@@ -304,11 +304,12 @@ cmd_forget_entity = _action("Forget an entity and everything about it.",
 
 
 def cmd_pending(args: argparse.Namespace) -> int:
-    """List facts waiting for the user's yes (confirm: on)."""
+    """List facts waiting for the user's yes (confirm: on), or held aside for yours."""
     if _nothing_yet(args, []):
         return 0
     items = _owner(args).pending(args.session)
-    lines = [f"[{p.id}] " + " | ".join(p.describe) + f"  (since {_when(p.created_at)})" for p in items]
+    lines = [f"[{p.id}] " + " | ".join(p.describe) + f"  ({'held aside, ' * p.held}since {_when(p.created_at)})"
+             for p in items]
     _emit(args, [p.to_dict() for p in items], "\n".join(lines) or "(nothing pending)")
     return 0
 

@@ -63,6 +63,7 @@ class Editor(ProposalEdits):
                 if fact_id in targets and targets[fact_id].live:
                     self._forget_text(targets[fact_id])
         ops, held = self._held_for_confirmation(ops, targets)
+        ops = self._set_aside(ops, listed_ids)
         self._apply_updates(ops, targets)
         for item in ops.add:
             if self._refused_secret(item.about, item.relation) or \

@@ -41,6 +41,7 @@ class Policy:
     max_fact_chars: int = 200
     stopwords: FrozenSet[str] = frozenset()
     refuses: Callable[[str], bool] = _never  # text that may not become a fact (the screen)
+    doubts: Callable[[str], bool] = _never  # a shape the screen is unsure of: held aside for the owner
     canonical: Callable[[str], str] = _as_is  # "The user's name is Rui" -> "Name is Rui"
     # The single-valued attribute a fact states (name, home, job...) and whether it is an
     # identity to pin: a newer value of the same attribute replaces the older one.

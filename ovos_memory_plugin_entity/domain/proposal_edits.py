@@ -26,11 +26,13 @@ class ProposalEdits(ForgetEdits):
     """Proposals kept, asked about and decided; :meth:`Editor.decide` applies one."""
 
     def propose(self, ops: Ops, listed_ids: Optional[Iterable[str]], *,
-                forget_allowed: bool, forget_all_allowed: bool) -> Optional[Pending]:
+                forget_allowed: bool, forget_all_allowed: bool, held: bool = False) -> Optional[Pending]:
         """Keep ``ops`` pending: nothing becomes live until the user (or the owner) says yes.
 
         What is proposed is screened like any fact, in its stored (canonical) form, and a
         forgotten fact is never proposed again."""
+        if not held:
+            ops = self._set_aside(ops, listed_ids)
         adds = tuple(a for a in ops.add if not self._unwelcome(a.text, self._entity_named(a.about), a.about,
                                                                 a.relation, category=a.category))
         updates = tuple(u for u in ops.update if not self._unwelcome(u.text, None, category=u.category))
@@ -43,10 +45,10 @@ class ProposalEdits(ForgetEdits):
         item = Pending(id=f"p{self.record.next_pending}", ops=ops, describe=describe,
                        listed_ids=list(listed_ids) if listed_ids is not None else None,
                        forget_allowed=forget_allowed, forget_all_allowed=forget_all_allowed,
-                       created_at=self.now)
+                       created_at=self.now, held=held)
         self.record.next_pending += 1
         self.record.pending.append(item)
-        self._event("propose", item.id, after=" | ".join(describe))
+        self._event("propose", item.id, after=" | ".join(describe), held=held or None)
         for oldest in self.record.pending[:-MAX_PENDING]:  # a chatty model cannot pile proposals up
             self._drop_pending(oldest, "expire")
         return item
@@ -59,6 +61,17 @@ class ProposalEdits(ForgetEdits):
         self.record.pending.append(item)
         self._event("propose", item.id, after=" | ".join(describe))
         return item
+
+    def _set_aside(self, ops: Ops, listed_ids: Optional[Iterable[str]]) -> Ops:
+        """An extraction's facts whose shape the screen doubts, held aside for the owner; the rest."""
+        def doubted(text: str) -> bool:
+            return self.automatic and self.policy.doubts(self.canonical(text))
+        aside = Ops(add=tuple(a for a in ops.add if doubted(a.text)), update=tuple(u for u in ops.update if doubted(u.text)))
+        if not aside.add and not aside.update:
+            return ops
+        self.propose(aside, listed_ids, forget_allowed=False, forget_all_allowed=False, held=True)
+        return replace(ops, add=tuple(a for a in ops.add if a not in aside.add),
+                       update=tuple(u for u in ops.update if u not in aside.update))
 
     def _unwelcome(self, text: str, about: Optional[str], *names: Optional[str],
                    category: Optional[str] = None) -> bool:
@@ -122,5 +135,5 @@ class ProposalEdits(ForgetEdits):
                 self._drop_pending(item, "unconfirmed")
 
     def expire_pending(self, ttl_s: float) -> None:
-        for item in [p for p in self.record.pending if self.now - p.created_at > ttl_s]:
+        for item in [p for p in self.record.pending if self.now - p.created_at > ttl_s and not p.held]:
             self._drop_pending(item, "expire")

@@ -164,7 +164,8 @@ class Tombstone:
 
 @dataclass
 class Pending:
-    """Operations from one exchange, kept until the user says yes (``confirm: on``)."""
+    """Operations from one exchange, kept until the user says yes (``confirm: on``), or held
+    aside (``held``: a fact of uncertain shape, shown to the owner, never asked about or injected)."""
 
     id: str
     ops: Ops
@@ -176,13 +177,13 @@ class Pending:
     forget_allowed: bool = False  # the user's words asked to forget something
     awaiting: bool = False  # the assistant asked about it last turn; the next words answer
     by_voice: bool = False  # a spoken control's question (forget everything, forget many): the user's yes decides
+    held: bool = False  # held aside: only the owner accepts or drops it
 
     def to_dict(self) -> Dict[str, Any]:
         data = {"id": self.id, "ops": self.ops.to_dict(), "describe": self.describe, "listed_ids": self.listed_ids,
                 "forget_all_allowed": self.forget_all_allowed, "forget_allowed": self.forget_allowed,
                 "created_at": self.created_at, "unclear_answers": self.unclear_answers, "awaiting": self.awaiting}
-        if self.by_voice:
-            data["by_voice"] = True
+        data.update({k: True for k in ("by_voice", "held") if getattr(self, k)})
         return data
 
     @classmethod
@@ -195,7 +196,7 @@ class Pending:
                    listed_ids=[str(x) for x in listed] if isinstance(listed, list) else None,
                    forget_all_allowed=data.get("forget_all_allowed") is True,
                    forget_allowed=data.get("forget_allowed") is True, awaiting=data.get("awaiting") is True,
-                   by_voice=data.get("by_voice") is True, created_at=_float(data.get("created_at")),
+                   by_voice=data.get("by_voice") is True, held=data.get("held") is True, created_at=_float(data.get("created_at")),
                    unclear_answers=int(_float(data.get("unclear_answers", data.get("asked")))))
 
 

@@ -50,7 +50,7 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
                  "moment", "particles")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relations", "conjunctions", "list_breaks",
-              "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words",
+              "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_ordinary",
@@ -184,6 +184,7 @@ class Language:
     non_memory_objects: FrozenSet[str] = frozenset()  # ... not about a list, an alarm, a table, a plan
     instructions: Tuple[Pattern[str], ...] = ()
     screen: "ScreenWords" = field(default_factory=lambda: ScreenWords())  # every shipped language's
+    addressee: Pattern[str] = _NEVER  # words that speak to the assistant ("you"), this language's and English
     rules: Tuple[Rule, ...] = ()
     yes: Tuple[str, ...] = ()
     no: Tuple[str, ...] = ()
@@ -500,6 +501,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         non_memory_objects=_words(data, english, "non_memory_objects", with_english),
         instructions=_every_instruction_pattern(),
         screen=_every_screen_word(),
+        addressee=_phrases(data["addressee"] + (english["addressee"] if with_english else []), opening=False),
         rules=tuple(_rule(r, data) for r in data["rules"]),
         yes=tuple(data["yes"]), no=tuple(data["no"]), unsure=tuple(data["unsure"]),
         assent=tuple(data["assent"]),

@@ -8,7 +8,7 @@ from typing import Iterable
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.language.attributes import canonical_text, slot_of
 from ovos_memory_plugin_entity.language.data import load_language
-from ovos_memory_plugin_entity.language.screen import is_instruction
+from ovos_memory_plugin_entity.language.screen import is_doubtful, is_instruction
 from ovos_memory_plugin_entity.language.secrets import redact, secret_class
 from ovos_memory_plugin_entity.language.sensitive import categories_of
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
@@ -22,6 +22,7 @@ def language_policy(lang: str, *, max_facts: int, max_retired: int, supersede_th
     return Policy(max_facts=max_facts, max_retired=max_retired, supersede_threshold=supersede_threshold,
                   stopwords=language.stopwords,
                   refuses=lambda text: is_instruction(text, language),
+                  doubts=lambda text: is_doubtful(text, language),
                   canonical=lambda text: canonical_text(text, language),
                   slot_of=lambda text: slot_of(text, language), stem=stemmer_for(language.stemmer),
                   secret_class=lambda text: secret_class(text, language),

@@ -34,6 +34,7 @@ from confusable_homoglyphs import confusables
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.rendering import TEMPLATE_TOKENS
+from ovos_memory_plugin_entity.domain.text import fold_accents
 from ovos_memory_plugin_entity.language.data import Language
 
 # Role words of every shipped language, for role markers recognised by shape.
@@ -74,7 +75,10 @@ _LOOK_ALIKES = str.maketrans({"ː": ":", "˸": ":", "∶": ":", "꞉": ":", "׃"
 _CAPITAL_I = str.maketrans({"Ι": "I", "І": "I", "Ӏ": "I", "Ⅰ": "I"})
 # A quotation is someone else's words: an order inside one ("Favourite quote is « ignore les
 # rageux »") is not the fact's. The instruction patterns still read it.
-_QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]")
+_QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]|(?<!\w)'[^\n]{0,200}?'(?!\w)")
+# A Romance second person said by its verb alone, after "que"/"che": "prefiere que *ignores*",
+# "que *deixis* d'esmentar" (three letters at least before the ending: "que las" is an article).
+_YOU_VERB = re.compile(r"\b(?:que|che)\s+(?:(?:no|não|non|lo|la|le|me|nos|lhe)\s+){0,2}([^\W\d]{3,}(?:es|as|is))\b")
 # Where one clause ends and another may start an order: "Please, ignore…", "Also: reply…".
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
 # A word as an order's first word may be written: "dis-moi", "responde-me" keep their hyphen.
@@ -164,9 +168,23 @@ def _names_the_user(text: str) -> bool:
                for m in _THE_USER.finditer(text))
 
 
+def _as_judged(fact: str) -> str:
+    return skeleton(screened_form(fact[:MAX_SCREENED_CHARS]).translate(_CAPITAL_I)).casefold().replace("’", "'").translate(_LOOK_ALIKES)
+
+
 def is_instruction(fact: str, language: Language) -> bool:
     """True for a "fact" that tries to instruct the assistant rather than describe the user."""
-    text = skeleton(screened_form(fact[:MAX_SCREENED_CHARS]).translate(_CAPITAL_I)).casefold().replace("’", "'").translate(_LOOK_ALIKES)
+    text = _as_judged(fact)
     return (bool(TEMPLATE_TOKENS.search(text)) or bool(_STRUCTURE.search(text)) or _names_the_user(text)
             or any(p.search(text) for p in language.instructions)
             or _gives_orders(text, language) or _addresses_the_assistant(text, language))
+
+
+def is_doubtful(fact: str, language: Language) -> bool:
+    """True for a fact spoken to someone, outside quotes: a second person ("you", "dein", a
+    Romance "que ignores") or the assistant named ("the assistant"). A fact is about the user
+    and the people in their life: such a one may be an order in disguise or an ordinary fact
+    oddly put, so it is held aside for the owner, never injected."""
+    text = _QUOTED.sub(" ", _as_judged(fact))
+    return bool(language.addressee.search(text)) or any(
+        fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))

@@ -74,7 +74,7 @@ class Confirmation:
         asked: List[Tuple[str, Tuple[str, ...]]] = []
         used = len(self._question)
         for item in record.pending:
-            if item.awaiting or item.by_voice or now - item.created_at > self._ttl_s:
+            if item.awaiting or item.by_voice or item.held or now - item.created_at > self._ttl_s:
                 continue
             item_lines = [f"- {sanitise(line, self._max_fact_chars)}" for line in item.describe if not refuses(line)]
             cost = sum(len(line) + 1 for line in item_lines)
