@@ -79,7 +79,8 @@ def bench_turn() -> None:
 def bench_keeper() -> None:
     print(f"\n== the turn keeper alone, median of {TURNS * 5} turns each")
     language = load_language("en-us")
-    keepers = {"shipped": TurnKeeper(5, 512, lambda text: redact(text, language)), "plain": TurnKeeper(5, 512, str)}
+    keepers = {"shipped": TurnKeeper(5, 512, lambda text, said: redact(text, language, said)),
+               "plain": TurnKeeper(5, 512, lambda text, _said: text)}
     samples = {"shipped": [], "plain": []}
     for n in range(TURNS * 5):
         said = user_assistant(UTTERANCES[n % len(UTTERANCES)], ANSWER)

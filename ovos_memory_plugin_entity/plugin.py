@@ -219,7 +219,7 @@ class EntityMemory(AgentContextManager):
                 said, wrote = self._commands.act(key, loaded[1], utterance, Latest(*latest) if latest else None)
                 # Awaited (bounded) before the session's lock is taken, so the worker never waits on it.
                 # The endpoint hears the utterance as the kept turns hold it: secrets replaced by their class.
-                query = self._dense.queries.vector(self._redact(utterance)) if self._dense and utterance.strip() \
+                query = self._dense.queries.vector(self._redact(utterance, "")) if self._dense and utterance.strip() \
                     else None
                 # Read only (read again when the first step wrote), rendered under the ranking's
                 # lock, which guards its index.

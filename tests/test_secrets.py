@@ -209,3 +209,43 @@ def test_an_amount_an_address_or_a_dose_beside_a_keyword_is_not_a_secret(lang, s
     ("en-us", "my pin is … 4821"), ("de-de", "Meine PIN ist … 4821"), ("fr-fr", "mon code pin c'est … 4821")])
 def test_a_pause_between_a_keyword_and_its_value_hides_nothing(lang, said):
     assert "4821" not in redact(said, load_language(lang))
+
+
+# A PIN said in tens or pairs (issue 34): each number its own group, never their sum.
+IN_PAIRS = [("pt-pt", "O meu PIN é quarenta e oito vinte e um"), ("fr-fr", "Mon code PIN c'est quarante-huit vingt et un"),
+            ("de-de", "Meine PIN ist achtundvierzig einundzwanzig"), ("es-es", "Mi PIN es cuarenta y ocho veintiuno"),
+            ("it-it", "Il mio PIN è quarantotto ventuno"), ("ca-es", "El meu PIN és quaranta-vuit vint-i-un"),
+            ("nl-nl", "Mijn pincode is achtenveertig eenentwintig"), ("en-us", "my pin is forty eight twenty one")]
+
+
+@pytest.mark.parametrize("lang,said", IN_PAIRS)
+def test_a_pin_said_in_pairs_is_read_as_its_groups(lang, said):
+    assert redact(said, load_language(lang)).endswith("[PIN]")
+
+
+@pytest.mark.parametrize("lang,said,kind", [
+    ("en-us", "my social is 123-45-6789", "government id"), ("en-us", "Social is 123 45 6789", "government id"),
+    ("es-es", "Documento: 12345678Z", "government id"), ("es-es", "mi NIE es X1234567L", "government id"),
+    ("it-it", "RSSMRA85T10A562S è il suo", "government id"), ("es-es", "mi clave es 4821", "PIN"),
+    ("pt-pt", "o meu número de contribuinte é 123456789", "government id"),
+    ("nl-nl", "mijn BSN is 123456782", "government id")])
+def test_a_local_name_or_the_shape_of_an_id_is_a_secret(lang, said, kind):
+    assert secret_class(said, load_language(lang)) == kind
+
+
+@pytest.mark.parametrize("lang,said", [("es-es", "Documento: 12345678A"), ("en-us", "Her phone is 555-123-4567"),
+                                       ("en-us", "My employee number is 48213"), ("en-us", "The discount code is SAVE20"),
+                                       ("en-us", "My flight is TP 1234"), ("es-es", "La clave del éxito es la paciencia")])
+def test_a_look_alike_id_or_an_ordinary_code_is_not_a_secret(lang, said):
+    assert secret_class(said, load_language(lang)) is None
+
+
+def test_two_secrets_in_one_sentence_are_both_redacted():
+    assert redact("my pin is 1234 and the alarm code is 5678", load_language("en-us")) == \
+        "my pin is [PIN] and the alarm code is [security code]"
+
+
+@pytest.mark.parametrize("reply", ["Noted: 4821", "got it, your pin 48 21", "I will remember 4-8-2-1!"])
+def test_a_reply_that_echoes_the_users_secret_is_redacted(reply):
+    english = load_language("en-us")
+    assert "[PIN]" in redact(reply, english, "my pin is 4821") and "1234" in redact("not 1234", english, "pin 4821x")

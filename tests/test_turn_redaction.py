@@ -20,12 +20,13 @@ def test_a_kept_turn_with_a_card_number_reaches_the_next_context_redacted(make_m
     memory = make_memory()
     turn(memory, "My card number is 4111 1111 1111 1111, keep it for me",
          answer="I heard 4111-1111-1111-1111, but I will not keep card numbers.")
+    turn(memory, "My PIN is 4821", answer="Noted: 4821")
     context = turn(memory, "What did I just tell you?")
     said = [m.content for m in context]
     assert "My card number is [card number], keep it for me" in said
     assert "I heard [card number], but I will not keep card numbers." in said
-    assert not any("4111" in text for text in said)
-    assert all("4111" not in m.content for m in memory.get_history("s"))
+    assert "Noted: [PIN]" in said and not any("4111" in text or "4821" in text for text in said)
+    assert all("4111" not in m.content and "4821" not in m.content for m in memory.get_history("s"))
 
 
 @pytest.mark.parametrize("lang", ["pt-pt", "de-de"])
@@ -59,7 +60,7 @@ def test_an_exchange_kept_for_the_next_start_holds_no_secret(make_memory, model,
     memory = make_memory(extractor="llm")
     memory.update_history(user_assistant("I like jazz"), "s")
     assert model.arrived.acquire(timeout=10)
-    memory.update_history(user_assistant("My bank PIN's 4821, by the way", "Noted your PIN 4821."), "s")
+    memory.update_history(user_assistant("My bank PIN's 4821, by the way", "Noted: 4821."), "s")
     assert memory.close(timeout=0.2) is False
     model.release.set()
     kept = "".join(p.read_text() for p in (tmp_path / "ovos" / "entity_memory" / "waiting").iterdir())

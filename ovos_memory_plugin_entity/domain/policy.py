@@ -23,7 +23,7 @@ def _no_categories(_text: str) -> FrozenSet[str]:
     return frozenset()
 
 
-def _as_is(text: str) -> str:
+def _as_is(text: str, _said_before: str = "") -> str:
     return text
 
 
@@ -52,8 +52,9 @@ class Policy:
     # The class of a secret the text holds ("card number", "PIN"): such a text is never kept.
     secret_class: Callable[[str], Optional[str]] = _no_secret
     # The text with every secret replaced by its class: what a copy kept or sent holds
-    # (the conversation's turns, the exchanges kept for the next start, embeddings requests).
-    redact: Callable[[str], str] = _as_is
+    # (the conversation's turns, the exchanges kept for the next start, embeddings requests);
+    # a reply's echo of what the user's words before it said ("Noted: 4821") goes too.
+    redact: Callable[[str, str], str] = _as_is
     # The sensitive categories a fact's words name (:data:`sensitive.CATEGORIES`), and the
     # owner's terms: an extracted fact in one of ``sensitive_confirm`` waits for the user's
     # yes; an automatic fact in one of ``sensitive_deny`` is never kept.

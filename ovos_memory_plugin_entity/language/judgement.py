@@ -26,6 +26,6 @@ def language_policy(lang: str, *, max_facts: int, max_retired: int, supersede_th
                   canonical=lambda text: canonical_text(text, language),
                   slot_of=lambda text: slot_of(text, language), stem=stemmer_for(language.stemmer),
                   secret_class=lambda text: secret_class(text, language),
-                  redact=lambda text: redact(text, language),
+                  redact=lambda text, said_before: redact(text, language, said_before),
                   sensitive_of=lambda text: categories_of(text, language),
                   sensitive_confirm=frozenset(sensitive_confirm), sensitive_deny=frozenset(sensitive_deny))

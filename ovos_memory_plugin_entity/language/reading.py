@@ -168,10 +168,33 @@ def _numbers(said: List[str], words: ReadingWords) -> List[str]:
                 j + 1 < len(said) and _is_joiner(said[j], words) and _as_number(said[j + 1], words.lang) is not None)):
             j += 1
         run = said[i:j]
-        out.extend(_read_run(run, words) if not (len(run) == 1 and _as_number(run[0], words.lang) == "1"
+        out.extend([d for group in _groups(run, words) for d in _read_run(group, words)] if not (len(run) == 1 and _as_number(run[0], words.lang) == "1"
                                                    and not run[0].isdigit()) else run)
         i = j
     return _join_digits(out, helpers)
+
+
+def _groups(run: Sequence[str], words: ReadingWords) -> List[List[str]]:
+    """A run of number words split where one number ends and the next starts: "quarenta e oito
+    vinte e um" is 48 21 (a PIN said in pairs; the parser alone sums it to 69), "dos mil
+    veinticuatro" stays 2024. A number joins the one before when it adds below that one's
+    lowest non-zero place (40 + 8, 2000 + 24), multiplies it (2 × 1000), or counts by twenties
+    the French way (soixante + dix-sept, quatre × vingt)."""
+    groups: List[List[str]] = []
+    value = 0
+    for word in run:
+        said = _as_number(word, words.lang)
+        number = int(said) if said else None
+        if number is not None and groups and not (
+                number < 10 ** (len(str(value)) - len(str(value).rstrip("0"))) or value in (60, 80) and number < 20
+                or 0 < value < number and (number in (100, 1000, 10 ** 6) or (value, number) == (4, 20))):
+            groups.append([])
+            value = 0
+        groups = groups or [[]]
+        groups[-1].append(word)
+        if number is not None:
+            value = value * number if 0 < value < number else value + number
+    return groups
 
 
 def _is_joiner(word: str, words: ReadingWords) -> bool:

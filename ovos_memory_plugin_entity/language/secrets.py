@@ -37,7 +37,7 @@ from ovos_memory_plugin_entity.language.screen import screened_form
 KEYWORD_CLASSES: Dict[str, str] = {"password": "password", "pin": "PIN", "code": "security code",
                                    "token": "access token", "card": "card number", "card_code": "card security code",
                                    "bank_account": "bank account number", "government_id": "government id"}
-CARD, IBAN, TOKEN = "card number", "IBAN", "access token"
+CARD, IBAN, TOKEN, GOVERNMENT_ID = "card number", "IBAN", "access token", "government id"
 # Lists whose value may be a single word without digits ("the wifi password is tulips").
 WORD_VALUE_LISTS = frozenset({"password", "token"})
 # Words allowed between a keyword and its linking word ("the code *they sent me by sms* is").
@@ -283,6 +283,22 @@ def _ibans(text: str) -> List[Secret]:
     return found
 
 
+# Government ids by their shape alone: a US social security number (never area 000, 666 or
+# 9xx), a Spanish DNI or NIE (its letter the number mod 23), an Italian codice fiscale.
+_SSN = re.compile(r"(?<![\d-])(?!000|666|9)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}(?![\d-])")
+_DNI = re.compile(r"(?<!\w)(?:([xyz])[ -]?)?(\d{7,8})[ -]?([a-z])(?!\w)", re.IGNORECASE)
+_CODICE_FISCALE = re.compile(r"(?<!\w)[a-z]{6}\d{2}[a-z]\d{2}[a-z]\d{3}[a-z](?!\w)", re.IGNORECASE)
+
+
+def _government_ids(text: str) -> List[Secret]:
+    found = [m.span() for m in (*_SSN.finditer(text), *_CODICE_FISCALE.finditer(text))]
+    for m in _DNI.finditer(text):
+        number = int(str("XYZ".index(m.group(1).upper())) + m.group(2) if m.group(1) else m.group(2))
+        if "TRWAGMYFPDXBNJZSQVHLCKE"[number % 23] == m.group(3).upper():
+            found.append(m.span())
+    return [Secret(start, end, GOVERNMENT_ID) for start, end in found]
+
+
 def _entropy(token: str) -> float:
     counts = Counter(token)
     return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
@@ -400,9 +416,22 @@ def _find(read: str, words: List[str], finder: _Finder) -> Tuple[str, List[Secre
     has_digit = _DIGIT.search(folded) is not None
     found: List[Secret] = []
     if has_digit:  # the validated shapes first: they name a tie's class
-        found += _cards(folded) + _ibans(folded) + _tokens(folded)
+        found += _cards(folded) + _ibans(folded) + _tokens(folded) + _government_ids(folded)
     found += _introduced(read, folded, finder, has_digit)
     return read, sorted(found, key=lambda s: (s.start, -s.end))
+
+
+def _echoes(read: str, said_before: str, language: Language) -> List[Secret]:
+    """Where ``read`` repeats the value of a secret ``said_before`` holds, any separators
+    between its characters."""
+    before, secrets = _read(said_before, language)
+    found = []
+    for secret in secrets:
+        compact = _NOT_ALNUM.sub("", _fold(before[secret.start:secret.end]))
+        echo = f"(?:{_GROUP_SEP})?".join(map(re.escape, compact))
+        found += [Secret(m.start(), m.end(), secret.kind)
+                  for m in re.finditer(rf"(?<!\w){echo}(?!\w)", _fold(read), re.IGNORECASE)] if compact else []
+    return found
 
 
 def find_secrets(text: str, language: Language) -> List[Secret]:
@@ -416,11 +445,14 @@ def secret_class(text: str, language: Language) -> Optional[str]:
     return found[0].kind if found else None
 
 
-def redact(text: str, language: Language) -> str:
+def redact(text: str, language: Language, said_before: str = "") -> str:
     """``text`` with each secret replaced by its class in brackets ("[card number]"); the
     text itself when it holds none. A redacted text is in its read form (one line,
-    spoken digits as digits)."""
+    spoken digits as digits). A secret ``said_before`` (the user's words a reply answers)
+    goes wherever ``text`` repeats its value alone ("Noted: 4821")."""
     read, found = _read(text, language)
+    if said_before:
+        found = sorted(found + _echoes(read, said_before, language), key=lambda s: (s.start, -s.end))
     if not found:
         return text
     out, at = [], 0

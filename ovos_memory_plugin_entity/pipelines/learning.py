@@ -85,7 +85,7 @@ class Learner:
     def __init__(self, *, store: Store, ranks: RankCache, extractor: Extractor, policy: Policy,
                  confirmation: Optional[Confirmation], queue_size: int,
                  clock: Callable[[], float], wall_clock: Callable[[], float],
-                 redact: Callable[[str], str], on_change: Optional[Callable[[str], None]] = None, learner: str = ""):
+                 redact: Callable[[str, str], str], on_change: Optional[Callable[[str], None]] = None, learner: str = ""):
         """``confirmation`` keeps extractions pending and judges the answers (``confirm: on``
         or ``sensitive_confirm``); ``on_change`` is told the session's key after each write
         (fact vectors follow); ``redact`` takes secrets out of the copy kept in the store;
@@ -136,7 +136,7 @@ class Learner:
         if mine is not None:
             mine.add(exchange.token)  # before the append: ``resume`` may read the store at any moment
         kept = exchange.kept(key, self._learner_tag)
-        kept["user"], kept["assistant"] = self._redact(kept["user"]), self._redact(kept["assistant"])
+        kept["user"], kept["assistant"] = self._redact(kept["user"], ""), self._redact(kept["assistant"], kept["user"])
         self._keeper.submit(key, kept)  # kept in the store in a moment: a SIGKILL from then on loses nothing
         self._latest.put(key, exchange)
         return self._worker.submit(key, exchange)

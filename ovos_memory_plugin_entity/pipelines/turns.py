@@ -33,7 +33,7 @@ REDACT_MARGIN_CHARS = 1000
 class TurnKeeper:
     """Recent messages per session, bounded in messages and in sessions."""
 
-    def __init__(self, max_history: int, max_sessions: int, redact: Callable[[str], str] = str):
+    def __init__(self, max_history: int, max_sessions: int, redact: Callable[[str, str], str]):
         self._max_history, self._redact = max_history, redact
         self._turns: LRU[str, List[AgentMessage]] = LRU(max_sessions)
         self._lock = threading.Lock()
@@ -44,24 +44,27 @@ class TurnKeeper:
             return
         with self._lock:
             history = list(self._turns.get(key) or [])
+            said = ""  # the user's words a reply answers: its echo of their secret goes too
             for message in messages:
                 if not isinstance(message.content, str) or message.role not in (MessageRole.USER,
                                                                                  MessageRole.ASSISTANT):
                     continue
+                said, content = (message.content, self._redacted(message.content, "")) if message.role == MessageRole.USER \
+                    else (said, self._redacted(message.content, said))
                 last = history[-1] if history else None
                 if last is not None and last.role == message.role == MessageRole.USER:
                     history.pop()  # a user turn that got no answer
                 elif last is not None and last.role == message.role == MessageRole.ASSISTANT:
-                    merged = self._bounded(f"{last.content}\n{self._redacted(message.content)}")
+                    merged = self._bounded(f"{last.content}\n{content}")
                     history[-1] = AgentMessage(role=MessageRole.ASSISTANT, content=merged)
                     continue
-                history.append(AgentMessage(role=message.role, content=self._bounded(self._redacted(message.content))))
+                history.append(AgentMessage(role=message.role, content=self._bounded(content)))
             self._turns.put(key, history[-self._max_history:])
 
-    def _redacted(self, content: str) -> str:
+    def _redacted(self, content: str, said_before: str) -> str:
         """Secrets replaced by their class, read from the part that is kept (and a margin, so
         a secret cut at the edge is still seen whole): a pasted page costs a sentence's work."""
-        return self._redact(content[-(MAX_TURN_CHARS + REDACT_MARGIN_CHARS):])
+        return self._redact(content[-(MAX_TURN_CHARS + REDACT_MARGIN_CHARS):], said_before[-MAX_TURN_CHARS:])
 
     def _bounded(self, content: str) -> str:
         if len(content) <= MAX_TURN_CHARS:
