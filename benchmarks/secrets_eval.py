@@ -19,8 +19,9 @@ secrets (``{"id","text","kind","never","keep"}``), each text three ways:
 A secret (``kind`` not "ordinary") passes when none of its ``never`` forms is in a stored
 fact, the trail, the next context, a kept turn, a waiting exchange, an embeddings request
 or a log line. An ordinary one passes when a fact holding its ``keep`` numbers is stored
-from the model's reply and the kept turn still says them. ``keep`` items are words or
-lists of alternatives.
+from the model's reply and the kept turn still says them, as digits or in words (read as
+the plugin reads them: "two hundred" holds 200). ``keep`` items are words or lists of
+alternatives.
 """
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script:
 from ovos_utils.log import LOG  # noqa: E402
 
 from ovos_memory_plugin_entity import EntityMemory  # noqa: E402
+from ovos_memory_plugin_entity.language.data import load_language  # noqa: E402
+from ovos_memory_plugin_entity.language.reading import read  # noqa: E402
 from tests.embedding_servers import FakeEmbeddings  # noqa: E402
 from tests.fake_model import FakeModel  # noqa: E402
 from tests.helpers import user_assistant  # noqa: E402
@@ -156,8 +159,10 @@ class Runner:
                                                  ensure_ascii=False)
         seen["logs"] = "\n".join(self.logs.lines)
         if ordinary:
-            lost = [] if holds_all(case["keep"], seen["model: facts"]) else ["model: facts"]
-            lost += [] if holds_all(case["keep"], seen["rules: kept turns"]) else ["rules: kept turns"]
+            def kept(where: str) -> bool:
+                said_as = [seen[where], read(seen[where], load_language(lang).reading).text]
+                return any(holds_all(case["keep"], text) for text in said_as)
+            lost = [where for where in ("model: facts", "rules: kept turns") if not kept(where)]
             return not lost, lost
         leaks = [where for where, content in seen.items() if any(said(form, content) for form in case["never"])]
         return not leaks, leaks

@@ -249,3 +249,24 @@ def test_two_secrets_in_one_sentence_are_both_redacted():
 def test_a_reply_that_echoes_the_users_secret_is_redacted(reply):
     english = load_language("en-us")
     assert "[PIN]" in redact(reply, english, "my pin is 4821") and "1234" in redact("not 1234", english, "pin 4821x")
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "my pin is 3371 no wait sorry it's 3317"),
+                                       ("de-de", "die pin ist eins neun acht acht nein moment es ist eins acht neun acht"),
+                                       ("it-it", "il pin è 8442 anzi no scusa è 8424")])
+def test_a_corrected_secret_is_redacted_both_times(lang, said):
+    assert redact(said, load_language(lang)).count("[PIN]") == 2
+
+
+def test_a_passphrase_of_words_after_an_elided_qualifier_is_a_password():
+    assert redact("la password dell'home banking è gatto nero sotto la pioggia", load_language("it-it")) == \
+        "la password dell'home banking è [password]"
+
+
+@pytest.mark.parametrize("lang,said,read_as", [("fr-fr", "af mille deux cent trente-quatre", "af 1234"),
+                                               ("pt-pt", "mil novecentos e oitenta e cinco", "1985"),
+                                               ("fr-fr", "quatre vingt dix neuf", "99"),
+                                               ("es-es", "cuarenta y ocho veintiuno", "48 21")])
+def test_a_number_said_in_words_is_read_whole_and_pairs_apart(lang, said, read_as):
+    from ovos_memory_plugin_entity.language.reading import read
+    assert read(said, load_language(lang).reading).text == read_as

@@ -178,22 +178,22 @@ def _groups(run: Sequence[str], words: ReadingWords) -> List[List[str]]:
     """A run of number words split where one number ends and the next starts: "quarenta e oito
     vinte e um" is 48 21 (a PIN said in pairs; the parser alone sums it to 69), "dos mil
     veinticuatro" stays 2024. A number joins the one before when it adds below that one's
-    lowest non-zero place (40 + 8, 2000 + 24), multiplies it (2 × 1000), or counts by twenties
-    the French way (soixante + dix-sept, quatre × vingt)."""
+    lowest non-zero place (40 + 8, 2000 + 24), multiplies its last part (2 × 1000, mille +
+    deux × cent), or counts by twenties the French way (soixante + dix-sept, quatre × vingt)."""
     groups: List[List[str]] = []
-    value = 0
+    value = last = 0
     for word in run:
         said = _as_number(word, words.lang)
         number = int(said) if said else None
-        if number is not None and groups and not (
-                number < 10 ** (len(str(value)) - len(str(value).rstrip("0"))) or value in (60, 80) and number < 20
-                or 0 < value < number and (number in (100, 1000, 10 ** 6) or (value, number) == (4, 20))):
+        multiplies = number is not None and 0 < last < number and (number in (100, 1000, 10 ** 6) or (last, number) == (4, 20))
+        if number is not None and groups and not (multiplies or value in (60, 80) and number < 20
+                                                  or number < 10 ** (len(str(value)) - len(str(value).rstrip("0")))):
             groups.append([])
-            value = 0
+            value = last = 0
         groups = groups or [[]]
         groups[-1].append(word)
         if number is not None:
-            value = value * number if 0 < value < number else value + number
+            value, last = (value - last + last * number, last * number) if multiplies else (value + number, number)
     return groups
 
 

@@ -46,7 +46,7 @@ MAX_QUALIFIER_WORDS = 6
 # German and Dutch speakers put there ("es *el* 4821", "ist *die* 4821", "c'est *le* 4821").
 MAX_ARTICLE_WORDS, MAX_ARTICLE_CHARS = 2, 3
 # Words a password said aloud may take ("sunflower seventy seven"), up to the end of its clause.
-MAX_PASSWORD_WORDS = 4
+MAX_PASSWORD_WORDS = 6
 # Digits a value introduced by a keyword of a list holds at least: a card limit of 2500 euros
 # or "pin 12" is not one; a card number said by keyword may be misheard, so no Luhn there.
 MIN_DIGITS = {"card": 12, "bank_account": 8, "government_id": 5, "pin": 4, "code": 3, "card_code": 3}
@@ -95,6 +95,8 @@ _YEAR = re.compile(r"(?:18|19|20)\d\d")
 MIN_VALUE_FIRST_DIGITS = 4
 # A one-word keyword this long may end a compound (German, Dutch): "mailwachtwoord".
 MIN_COMPOUND_END = 6
+# How far after a secret its correction is looked for, in characters ("no wait, sorry, it's").
+MAX_CORRECTION_CHARS = 40
 # How far before a keyword a value said first is looked for, in characters.
 VALUE_FIRST_REACH = 80
 _TRAILING = ".:'’"
@@ -130,6 +132,9 @@ class _Finder:
     # A value said first, ending where a keyword starts: digits, a linking word, up to a
     # few more words, in one clause. Searched in the text just before a keyword.
     value_first: Pattern[str]
+    # Words that take back what was just said ("no", "nein", "non"): the digits said after one,
+    # as many as a secret's, correct it ("... 3371 no wait it's 3317").
+    retractions: FrozenSet[str]
 
 
 @dataclass(frozen=True)
@@ -202,7 +207,8 @@ def _finder(language: Language) -> _Finder:
                      compound_ends,
                      frozenset(_fold(w) for w in language.secret_ordinary),
                      frozenset(_fold(w) for w in language.stopwords),
-                     patterns, digit_words, digit_tables, value_first)
+                     patterns, digit_words, digit_tables, value_first,
+                     frozenset(_fold(w) for w in (*language.negations, *language.no) if " " not in w))
     _FINDERS[language.code] = finder
     return finder
 
@@ -357,13 +363,13 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
 
 
 def _qualified(m: "re.Match[str]", finder: _Finder) -> bool:
-    """A password's qualifier, if any, opens with a small word ("of the mail", "del correo"),
-    and its words do not ("the password is *on the fridge*" says where it is)."""
+    """A password's qualifier, if any, opens with a small word ("of the mail", "del correo",
+    an elided "dell'home banking"), and its words do not ("the password is *on the fridge*")."""
     if "qualifier" not in m.groupdict():
         return True
-    qualifier, value = m.group("qualifier"), _WORD.findall(m.group("value").casefold())
-    return (not qualifier or _WORD.findall(qualifier.casefold())[0] in finder.stopwords) and \
-        bool(value) and value[0] not in finder.stopwords
+    qualifier, value = m.group("qualifier").split(), _WORD.findall(m.group("value").casefold())
+    return (not qualifier or "'" in qualifier[0] or _WORD.findall(qualifier[0].casefold())[0] in finder.stopwords) \
+        and bool(value) and value[0] not in finder.stopwords
 
 
 def _enough_digits(value: str, name: str) -> bool:
@@ -418,6 +424,7 @@ def _find(read: str, words: List[str], finder: _Finder) -> Tuple[str, List[Secre
     if has_digit:  # the validated shapes first: they name a tie's class
         found += _cards(folded) + _ibans(folded) + _tokens(folded) + _government_ids(folded)
     found += _introduced(read, folded, finder, has_digit)
+    found += _corrections(folded, found, finder)
     return read, sorted(found, key=lambda s: (s.start, -s.end))
 
 
@@ -432,6 +439,19 @@ def _echoes(read: str, said_before: str, language: Language) -> List[Secret]:
         found += [Secret(m.start(), m.end(), secret.kind)
                   for m in re.finditer(rf"(?<!\w){echo}(?!\w)", _fold(read), re.IGNORECASE)] if compact else []
     return found
+
+
+def _corrections(folded: str, found: List[Secret], finder: _Finder) -> List[Secret]:
+    """Digits said right after a secret and a word that takes it back, as many as the
+    secret's: the value corrected ("3371 no wait it's 3317", "4488 anzi no è 4848")."""
+    corrected = []
+    for secret in found:
+        digits = len(_DIGIT.findall(folded[secret.start:secret.end]))
+        for m in _DIGIT_RUN.finditer(folded, secret.end, secret.end + MAX_CORRECTION_CHARS):
+            between = _WORD.findall(folded[secret.end:m.start()].casefold())
+            if len(_DIGIT.findall(m.group(0))) == digits >= MIN_DIGITS["pin"] and not finder.retractions.isdisjoint(between):
+                corrected.append(Secret(m.start(), m.end(), secret.kind))
+    return corrected
 
 
 def find_secrets(text: str, language: Language) -> List[Secret]:
