@@ -11,26 +11,6 @@ from typing import Callable, FrozenSet, Optional, Tuple
 from ovos_memory_plugin_entity.domain import text as textlib
 
 
-def _never(_text: str) -> bool:
-    return False
-
-
-def _no_secret(_text: str) -> Optional[str]:
-    return None
-
-
-def _no_categories(_text: str) -> FrozenSet[str]:
-    return frozenset()
-
-
-def _as_is(text: str, _said_before: str = "") -> str:
-    return text
-
-
-def _no_slot(_text: str) -> Optional[Tuple[str, bool]]:
-    return None
-
-
 @dataclass(frozen=True)
 class Policy:
     """The limits a change obeys, and the language's judgement of a fact's words."""
@@ -40,24 +20,24 @@ class Policy:
     supersede_threshold: float = 0.8
     max_fact_chars: int = 200
     stopwords: FrozenSet[str] = frozenset()
-    refuses: Callable[[str], bool] = _never  # text that may not become a fact (the screen)
-    doubts: Callable[[str], bool] = _never  # a shape the screen is unsure of: held aside for the owner
-    canonical: Callable[[str], str] = _as_is  # "The user's name is Rui" -> "Name is Rui"
+    refuses: Callable[[str], bool] = lambda _text: False  # text that may not become a fact (the screen)
+    doubts: Callable[[str], bool] = lambda _text: False  # a shape the screen is unsure of: held aside for the owner
+    canonical: Callable[[str], str] = lambda text: text  # "The user's name is Rui" -> "Name is Rui"
     # The single-valued attribute a fact states (name, home, job...) and whether it is an
     # identity to pin: a newer value of the same attribute replaces the older one.
-    slot_of: Callable[[str], Optional[Tuple[str, bool]]] = _no_slot
+    slot_of: Callable[[str], Optional[Tuple[str, bool]]] = lambda _text: None
     stem: Callable[[str], str] = textlib.light_stem
     # The store's secret: tombstones are keyed hashes, so an export holds nothing guessable.
     tombstone_key: bytes = b""
     # The class of a secret the text holds ("card number", "PIN"): such a text is never kept.
-    secret_class: Callable[[str], Optional[str]] = _no_secret
+    secret_class: Callable[[str], Optional[str]] = lambda _text: None
     # The text with every secret replaced by its class: what a copy kept or sent holds
     # (the conversation's turns, the exchanges kept for the next start, embeddings requests);
     # a reply's echo of what the user's words before it said ("Noted: 4821") goes too.
-    redact: Callable[[str, str], str] = _as_is
+    redact: Callable[[str, str], str] = lambda text, _said_before: text
     # The sensitive categories a fact's words name (:data:`sensitive.CATEGORIES`), and the
     # owner's terms: an extracted fact in one of ``sensitive_confirm`` waits for the user's
     # yes; an automatic fact in one of ``sensitive_deny`` is never kept.
-    sensitive_of: Callable[[str], FrozenSet[str]] = _no_categories
+    sensitive_of: Callable[[str], FrozenSet[str]] = lambda _text: frozenset()
     sensitive_confirm: FrozenSet[str] = frozenset()
     sensitive_deny: FrozenSet[str] = frozenset()

@@ -1,24 +1,12 @@
 """Secrets: what the memory never keeps. Pure; the words are language data.
 
-:func:`find_secrets` reads a text the way the screen does (:func:`screen.screened_form`:
-full-width digits folded, zero-width characters gone), with digits spoken as words
-("four eight two one", in the language's ``digits.voc`` and English) read as digits, and
-says where each secret is and its class, never its value. A secret is found
-
-- by its shape, with a validator: a card number (13 to 19 digits, spaces or dashes
-  between, passing Luhn), an IBAN (passing mod-97), an access token (a known prefix:
-  ``sk-``, ``ghp_``, ``AKIA``...; a JWT; a long high-entropy string);
-- by the words that introduce it (``secret_<list>.voc`` of every shipped language):
-  "my PIN is 4821", "the alarm code for the house is 7734", "wifi password: tulips".
-  The value must follow the keyword at once, or after a short qualifier and a linking
-  word ("is", ":"); it holds a digit, except a password's or a token's, which may be one
-  word ending the clause. A PIN, a code or a password may also come first, joined to its
-  keyword by a linking word and a few more in the same clause ("use 4821 *as* my new PIN",
-  "7734 *is* the alarm code"), when it is one run of at least three digits and not a year:
-  "at 1730 and type the door code", "500 mg in combination with" stay as said.
-
-What the validators and the introduction keep out: a house number, a year, a flight or
-phone number, a date, "has 3 kids", "the PIN code of the post office is near the station".
+:func:`find_secrets` reads a text as the screen does (:func:`screen.screened_form`), with
+digits spoken in any shipped language read as digits, and says where each secret is and
+its class, never its value. A secret is found by its shape and a validator (a card by
+Luhn, an IBAN by mod-97, a token by its prefix or entropy, an SSN, a DNI by its letter, a
+codice fiscale), or by the words that introduce it (``secret_<list>.voc`` of every
+shipped language: "my PIN is 4821", "7734 is the alarm code"); a value taken back and
+said again is one too. House numbers, years, flights, phones and doses stay as said.
 """
 from __future__ import annotations
 
@@ -222,12 +210,6 @@ def _digit_table(lines: Tuple[Tuple[str, ...], ...]) -> _DigitTable:
                                         re.IGNORECASE))
 
 
-def _plain(text: str) -> bool:
-    """Printable ASCII: the screen's normal form is the text itself, spaces collapsed (most
-    turns; it spares the turn the screen's character-by-character pass)."""
-    return text.isascii() and text.isprintable()
-
-
 def _spoken_digits(text: str, finder: _Finder) -> str:
     """Runs of two or more digit words of one shipped language read as digits: "four eight
     two one" -> "4821", "four double eight one" -> "4881", "cuatro ocho ocho uno" in any
@@ -393,7 +375,7 @@ def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
     utterance's normalised reading (:mod:`language.reading`: "forty eight sixty three" as
     48 63, fillers and lead-ins aside) is read too, and a secret found there is redacted in it."""
     finder = _finder(language)
-    read = text if _plain(text) else screened_form(text)
+    read = text if text.isascii() and text.isprintable() else screened_form(text)  # most turns: no screen pass
     if "  " in read or "\t" in read:
         read = _PLAIN_SPACES.sub(" ", read).strip()
     folded = _fold(read).casefold()

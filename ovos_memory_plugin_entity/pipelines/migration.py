@@ -35,7 +35,7 @@ from ovos_memory_plugin_entity.pipelines.owner import import_texts_once
 # store that finished its import then must not start it again.
 DONE_MARKER = "seed-import.json"
 # The record's marker that its kept secrets were looked for, by this version's finder.
-SECRETS_SWEPT = "secrets-swept-1"
+SECRETS_SWEPT = "secrets-swept-2"  # 2: ids by shape, PINs said in pairs, corrections
 
 
 def _done(store: JsonFolderStore) -> bool:
