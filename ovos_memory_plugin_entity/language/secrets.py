@@ -15,7 +15,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, List, Optional, Pattern, Set, Tuple
+from typing import Callable, Dict, FrozenSet, List, Optional, Pattern, Set, Tuple
 
 from ovos_memory_plugin_entity.language import reading
 from ovos_memory_plugin_entity.language.data import SECRET_LISTS, Language
@@ -49,7 +49,7 @@ IBAN_CHARS = (15, 34)
 # An IBAN's account part is mostly digits: fewer than this many and it is a word, not an IBAN.
 MIN_IBAN_DIGITS = 10
 # A token of at least this many letters and digits, with both, this random (bits per
-# character, Shannon), is a key: words and ids repeat their characters far more.
+# character), is a key: words and ids repeat their characters far more.
 HIGH_ENTROPY_CHARS = 20
 HIGH_ENTROPY_BITS = 3.5
 
@@ -66,6 +66,11 @@ _KNOWN_TOKENS = re.compile(
     r"|xox[abprs]-[A-Za-z0-9-]{10,}"  # Slack
     r"|AIza[0-9A-Za-z_-]{35}"  # Google API key
     r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})")  # a JWT
+# Government ids by their shape alone: a US social security number (never area 000, 666 or
+# 9xx), a Spanish DNI or NIE (its letter checked), an Italian codice fiscale.
+_SSN = re.compile(r"(?<![\d-])(?!000|666|9)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}(?![\d-])")
+_DNI = re.compile(r"(?<!\w)(?:([xyz])[ -]?)?(\d{7,8})[ -]?([a-z])(?!\w)", re.IGNORECASE)
+_CODICE_FISCALE = re.compile(r"(?<!\w)[a-z]{6}\d{2}[a-z]\d{2}[a-z]\d{3}[a-z](?!\w)", re.IGNORECASE)
 _LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}(?![\w+/=-])")
 # A value: a word with a digit, and the digit groups that follow it ("4821", "123-45-6789", "48 21").
 _DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
@@ -136,18 +141,8 @@ _FINDERS: Dict[str, _Finder] = {}  # one per language folder: bounded by the lan
 
 def _fold(text: str) -> str:
     """Accents off and apostrophes straight, one character for one: positions stay those of ``text``."""
-    if text.isascii():
-        return text
-    out = []
-    for ch in text:
-        if ch in "’‘":
-            out.append("'")
-        elif ch.isascii():
-            out.append(ch)
-        else:
-            base = unicodedata.normalize("NFKD", ch)[:1]
-            out.append(base if base and base.isascii() else ch)
-    return "".join(out)
+    return text if text.isascii() else "".join(
+        "'" if ch in "’‘" else next((b for b in unicodedata.normalize("NFKD", ch)[:1] if b.isascii()), ch) for ch in text)
 
 
 def _keyword_pattern(words: Tuple[str, ...]) -> str:
@@ -246,59 +241,49 @@ def iban_valid(compact: str) -> bool:
     return int("".join(str(int(ch, 36)) for ch in rearranged)) % 97 == 1
 
 
-def _cards(text: str) -> List[Secret]:
-    """Whole runs of digits only: a window inside a longer number would pass Luhn one time
-    in ten by chance."""
-    found = []
-    for run in _DIGIT_RUN.finditer(text):
-        digits = _NOT_ALNUM.sub("", run.group(0))
-        if CARD_DIGITS[0] <= len(digits) <= CARD_DIGITS[1] and digits[0] != "0" and luhn_valid(digits):
-            found.append(Secret(run.start(), run.end(), CARD))  # no card starts with 0 ("00351..." dials abroad)
-    return found
+def _card_end(m: "re.Match[str]") -> int:
+    """Whole runs of digits only: a window inside a longer number would pass Luhn one time in
+    ten by chance. No card starts with 0 ("00351..." dials abroad)."""
+    digits = _NOT_ALNUM.sub("", m.group(0))
+    return m.end() if CARD_DIGITS[0] <= len(digits) <= CARD_DIGITS[1] and digits[0] != "0" and luhn_valid(digits) else 0
 
 
-def _ibans(text: str) -> List[Secret]:
-    found = []
-    for run in _IBAN_RUN.finditer(text):
-        said = run.group(0)
-        ends = [m.start() for m in re.finditer(_GROUP_SEP, said)][:MAX_IBAN_GROUPS - 1] + [len(said)]
-        for end in reversed(ends):  # the longest valid prefix: words may follow an IBAN
-            compact = _NOT_ALNUM.sub("", said[:end]).upper()
-            if IBAN_CHARS[0] <= len(compact) <= IBAN_CHARS[1] and sum(c.isdigit() for c in compact) >= MIN_IBAN_DIGITS \
-                    and iban_valid(compact):
-                found.append(Secret(run.start(), run.start() + end, IBAN))
-                break
-    return found
+def _iban_end(m: "re.Match[str]") -> int:
+    said = m.group(0)
+    ends = [sep.start() for sep in re.finditer(_GROUP_SEP, said)][:MAX_IBAN_GROUPS - 1] + [len(said)]
+    for end in reversed(ends):  # the longest valid prefix: words may follow an IBAN
+        compact = _NOT_ALNUM.sub("", said[:end]).upper()
+        if IBAN_CHARS[0] <= len(compact) <= IBAN_CHARS[1] and sum(c.isdigit() for c in compact) >= MIN_IBAN_DIGITS \
+                and iban_valid(compact):
+            return m.start() + end
+    return 0
 
 
-# Government ids by their shape alone: a US social security number (never area 000, 666 or
-# 9xx), a Spanish DNI or NIE (its letter the number mod 23), an Italian codice fiscale.
-_SSN = re.compile(r"(?<![\d-])(?!000|666|9)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}(?![\d-])")
-_DNI = re.compile(r"(?<!\w)(?:([xyz])[ -]?)?(\d{7,8})[ -]?([a-z])(?!\w)", re.IGNORECASE)
-_CODICE_FISCALE = re.compile(r"(?<!\w)[a-z]{6}\d{2}[a-z]\d{2}[a-z]\d{3}[a-z](?!\w)", re.IGNORECASE)
+def _random_end(m: "re.Match[str]") -> int:
+    """A long token with letters and digits this random (Shannon, bits per character) is a key."""
+    token, counts = m.group(0), Counter(m.group(0)).values()
+    entropy = -sum(n / len(token) * math.log2(n / len(token)) for n in counts)
+    return m.end() if any(c.isdigit() for c in token) and any(c.isalpha() for c in token) \
+        and entropy >= HIGH_ENTROPY_BITS else 0
 
 
-def _government_ids(text: str) -> List[Secret]:
-    found = [m.span() for m in (*_SSN.finditer(text), *_CODICE_FISCALE.finditer(text))]
-    for m in _DNI.finditer(text):
-        number = int(str("XYZ".index(m.group(1).upper())) + m.group(2) if m.group(1) else m.group(2))
-        if "TRWAGMYFPDXBNJZSQVHLCKE"[number % 23] == m.group(3).upper():
-            found.append(m.span())
-    return [Secret(start, end, GOVERNMENT_ID) for start, end in found]
+def _dni_end(m: "re.Match[str]") -> int:
+    """A Spanish DNI or NIE: its letter is the number (an NIE's X, Y, Z as 0, 1, 2) mod 23."""
+    number = int(str("XYZ".index(m.group(1).upper())) + m.group(2) if m.group(1) else m.group(2))
+    return m.end() if "TRWAGMYFPDXBNJZSQVHLCKE"[number % 23] == m.group(3).upper() else 0
 
 
-def _entropy(token: str) -> float:
-    counts = Counter(token)
-    return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
+# Secrets by their shape, each with its validator: the end of what it found, or 0.
+_SHAPES: Tuple[Tuple[str, Pattern[str], Callable[["re.Match[str]"], int]], ...] = (
+    (CARD, _DIGIT_RUN, _card_end), (IBAN, _IBAN_RUN, _iban_end),
+    (TOKEN, _KNOWN_TOKENS, lambda m: m.end()), (TOKEN, _LONG_TOKEN, _random_end),
+    (GOVERNMENT_ID, _SSN, lambda m: m.end()), (GOVERNMENT_ID, _CODICE_FISCALE, lambda m: m.end()),
+    (GOVERNMENT_ID, _DNI, _dni_end))
 
 
-def _tokens(text: str) -> List[Secret]:
-    found = [Secret(m.start(), m.end(), TOKEN) for m in _KNOWN_TOKENS.finditer(text)]
-    for m in _LONG_TOKEN.finditer(text):
-        token = m.group(0)
-        if any(c.isdigit() for c in token) and any(c.isalpha() for c in token) and _entropy(token) >= HIGH_ENTROPY_BITS:
-            found.append(Secret(m.start(), m.end(), TOKEN))
-    return found
+def _by_shape(text: str) -> List[Secret]:
+    return [Secret(m.start(), end, kind) for kind, pattern, end_of in _SHAPES
+            for m in pattern.finditer(text) for end in (end_of(m),) if end]
 
 
 def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
@@ -404,7 +389,7 @@ def _find(read: str, words: List[str], finder: _Finder) -> Tuple[str, List[Secre
     has_digit = _DIGIT.search(folded) is not None
     found: List[Secret] = []
     if has_digit:  # the validated shapes first: they name a tie's class
-        found += _cards(folded) + _ibans(folded) + _tokens(folded) + _government_ids(folded)
+        found += _by_shape(folded)
     found += _introduced(read, folded, finder, has_digit)
     found += _corrections(folded, found, finder)
     return read, sorted(found, key=lambda s: (s.start, -s.end))
