@@ -308,8 +308,7 @@ def cmd_pending(args: argparse.Namespace) -> int:
     if _nothing_yet(args, []):
         return 0
     items = _owner(args).pending(args.session)
-    lines = [f"[{p.id}] " + " | ".join(p.describe) + f"  ({'held aside, ' * p.held}since {_when(p.created_at)})"
-             for p in items]
+    lines = [f"[{p.id}] {' | '.join(p.describe)}  ({'held aside, ' * p.held}since {_when(p.created_at)})" for p in items]
     _emit(args, [p.to_dict() for p in items], "\n".join(lines) or "(nothing pending)")
     return 0
 

@@ -64,12 +64,11 @@ class ProposalEdits(ForgetEdits):
 
     def _set_aside(self, ops: Ops, listed_ids: Optional[Iterable[str]]) -> Ops:
         """An extraction's facts whose shape the screen doubts, held aside for the owner; the rest."""
-        def doubted(text: str) -> bool:
-            return self.automatic and self.policy.doubts(self.canonical(text))
-        aside = Ops(add=tuple(a for a in ops.add if doubted(a.text)), update=tuple(u for u in ops.update if doubted(u.text)))
-        if not aside.add and not aside.update:
-            return ops
-        self.propose(aside, listed_ids, forget_allowed=False, forget_all_allowed=False, held=True)
+        doubts = self.policy.doubts if self.automatic else lambda _text: False
+        aside = Ops(add=tuple(a for a in ops.add if doubts(self.canonical(a.text))),
+                    update=tuple(u for u in ops.update if doubts(self.canonical(u.text))))
+        if aside.add or aside.update:
+            self.propose(aside, listed_ids, forget_allowed=False, forget_all_allowed=False, held=True)
         return replace(ops, add=tuple(a for a in ops.add if a not in aside.add),
                        update=tuple(u for u in ops.update if u not in aside.update))
 

@@ -164,8 +164,7 @@ class Tombstone:
 
 @dataclass
 class Pending:
-    """Operations from one exchange, kept until the user says yes (``confirm: on``), or held
-    aside (``held``: a fact of uncertain shape, shown to the owner, never asked about or injected)."""
+    """Operations from one exchange, kept until the user says yes (``confirm: on``) or, ``held`` aside, the owner."""
 
     id: str
     ops: Ops

@@ -1,10 +1,5 @@
-"""The sensitive categories a fact may belong to, a fixed set the owner's settings name
-(``sensitive_confirm``, ``sensitive_deny``). Pure.
-
-A fact's categories come from the model (the contract's optional ``category``) and from
-the language's word lists (:mod:`language.sensitive`), both at once: a fact the model
-tags as harmless whose words name a category is still in it.
-"""
+"""The sensitive categories the owner's settings name (``sensitive_confirm``, ``sensitive_deny``).
+Pure. A fact is in those the model tags it with and those its words name (:mod:`language.sensitive`)."""
 from __future__ import annotations
 
 from typing import Any, Optional

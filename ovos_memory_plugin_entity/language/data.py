@@ -192,12 +192,10 @@ class Language:
     assent: Tuple[str, ...] = ()  # words that may come with a yes or a no without changing it
     stemmer: str = ""  # snowballstemmer's name for the language ("portuguese")
     phrases: Dict[str, Any] = field(default_factory=dict)  # the injected note, dates, questions
-    # Secrets (:mod:`language.secrets`): keywords per list and linking words of every shipped
-    # language; the digits as spoken (0 to 9, then "double" and "triple"), one table per
-    # shipped language: a PIN may be said in another language's digits.
+    # Secrets (:mod:`language.secrets`) of every shipped language: keywords per list, "links"
+    # (the PIN *is*) and "ordinary" ("zip code"); the digits as spoken (0 to 9, "double",
+    # "triple"), one table per shipped language: a PIN may be said in another language's digits.
     secret_words: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
-    secret_links: Tuple[str, ...] = ()
-    secret_ordinary: FrozenSet[str] = frozenset()  # beside a keyword, an ordinary number: "zip code", "code postal"
     digits: Tuple[Tuple[Tuple[str, ...], ...], ...] = ()
     # Words that put a fact in a sensitive category, per category, in this language and English.
     sensitive_words: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
@@ -445,18 +443,12 @@ def _every_screen_word() -> ScreenWords:
 
 
 @lru_cache(maxsize=1)
-def _every_secret_word() -> Tuple[Dict[str, Tuple[str, ...]], Tuple[str, ...]]:
-    """The secret keywords (per list) and the linking words of every shipped language:
-    a secret may be said in any of them."""
+def _every_secret_word() -> Dict[str, Tuple[str, ...]]:
+    """The secret keywords (per list), the linking words and the words of ordinary numbers of
+    every shipped language: a secret may be said in any of them."""
     every = [_read(code) for code in available()]
-    words = {name: tuple(dict.fromkeys(w for data in every for w in data[f"secret_{name}"])) for name in SECRET_LISTS}
-    return words, tuple(dict.fromkeys(w for data in every for w in data["secret_links"]))
-
-
-@lru_cache(maxsize=1)
-def _every_ordinary_code_word() -> FrozenSet[str]:
-    """Words that, beside a secret's keyword, make it an ordinary number, in every shipped language."""
-    return frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["secret_ordinary"])
+    return {name: tuple(dict.fromkeys(w for data in every for w in data[f"secret_{name}"]))
+            for name in (*SECRET_LISTS, "links", "ordinary")}
 
 
 @lru_cache(maxsize=1)
@@ -507,8 +499,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         assent=tuple(data["assent"]),
         stemmer=str(data["stemmer"]),
         phrases=data["phrases"],
-        secret_words=_every_secret_word()[0], secret_links=_every_secret_word()[1],
-        secret_ordinary=_every_ordinary_code_word(),
+        secret_words=_every_secret_word(),
         digits=_every_digit_table(),
         sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"]
                                                    + (english[f"sensitive_{name}"] if with_english else [])))

@@ -1,6 +1,5 @@
-"""A language's part in the editor's :class:`policy.Policy`: the screen, the secrets, the subject
-prefixes, the single-valued attributes, the stopwords and the stemmer. Shared by the
-plugin and the owner's command line, so both judge a fact's words the same way."""
+"""A language's part in the editor's :class:`policy.Policy`, shared by the plugin and the
+owner's command line, so both judge a fact's words the same way."""
 from __future__ import annotations
 
 from typing import Iterable

@@ -175,11 +175,9 @@ def _numbers(said: List[str], words: ReadingWords) -> List[str]:
 
 
 def _groups(run: Sequence[str], words: ReadingWords) -> List[List[str]]:
-    """A run of number words split where one number ends and the next starts: "quarenta e oito
-    vinte e um" is 48 21 (a PIN said in pairs; the parser alone sums it to 69), "dos mil
-    veinticuatro" stays 2024. A number joins the one before when it adds below that one's
-    lowest non-zero place (40 + 8, 2000 + 24), multiplies its last part (2 × 1000, mille +
-    deux × cent), or counts by twenties the French way (soixante + dix-sept, quatre × vingt)."""
+    """A run of number words split where one number ends: "quarenta e oito vinte e um" is 48 21
+    (the parser alone sums it to 69). A number joins when it adds below the lowest non-zero
+    place (2000 + 24), multiplies the last part (mille + deux × cent) or counts by twenties (soixante + dix-sept)."""
     groups: List[List[str]] = []
     value = last = 0
     for word in run:

@@ -72,8 +72,6 @@ _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
 _FIRST_WORD = re.compile(r"[\w'’-]+")
 # Texts longer than this are not facts; only this much is judged (the screen stays linear).
 MAX_SCREENED_CHARS = 4000
-
-
 # One character's compatibility form is at most this many characters (U+FDFA), so the
 # screened form of a text is never cut, however many "…" or ligatures it holds.
 MAX_NFKC_GROWTH = 18
@@ -168,10 +166,8 @@ def is_instruction(fact: str, language: Language) -> bool:
 
 
 def is_doubtful(fact: str, language: Language) -> bool:
-    """True for a fact spoken to someone, outside quotes: a second person ("you", "dein", a
-    Romance "que ignores") or the assistant named ("the assistant"). A fact is about the user
-    and the people in their life: such a one may be an order in disguise or an ordinary fact
-    oddly put, so it is held aside for the owner, never injected."""
+    """True for a fact spoken to someone, outside quotes: a second person ("you", "dein", "que
+    ignores") or "the assistant". An order in disguise or an oddly put fact: held aside."""
     text = _QUOTED.sub(" ", _as_judged(fact))
     return bool(language.addressee.search(text)) or any(
         fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))

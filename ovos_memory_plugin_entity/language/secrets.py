@@ -94,7 +94,6 @@ MAX_CORRECTION_CHARS = 40
 VALUE_FIRST_REACH = 80
 _TRAILING = ".:'’"
 _DIGIT = re.compile(r"\d")
-_PLAIN_SPACES = re.compile(r"[ \t]+")
 # Words as the keyword index splits them: "wi-fi", "d'accès" and "pin code" are each two.
 _WORD = re.compile(r"[^\W_]+")
 
@@ -110,9 +109,7 @@ class Secret:
 class _Finder:
     keyword_lists: Dict[Tuple[str, ...], FrozenSet[str]]  # a keyword's words (also glued: "pincode") -> its lists
     first_words: FrozenSet[str]  # the first word of every keyword: where to look for one
-    # Without a digit only these words can start a secret (a digit word, a password's or a
-    # token's keyword): a text with none of them is let through at once (most turns).
-    wordless_triggers: FrozenSet[str]
+    wordless_triggers: FrozenSet[str]  # without a digit, only these start a secret (a digit word, a password's keyword)
     longest_keyword: int  # in words
     compound_ends: Tuple[str, ...]  # one-word keywords long enough to end a compound ("wachtwoord")
     ordinary: FrozenSet[str]  # words that, beside a keyword, make it an ordinary number ("zip code")
@@ -122,12 +119,8 @@ class _Finder:
     patterns: Dict[str, Tuple[Pattern[str], ...]]  # list name -> patterns with a "value" group
     digit_words: FrozenSet[str]  # every shipped language's spoken digits, folded
     digit_tables: Tuple["_DigitTable", ...]  # one per shipped language: a run is read in one language
-    # A value said first, ending where a keyword starts: digits, a linking word, up to a
-    # few more words, in one clause. Searched in the text just before a keyword.
-    value_first: Pattern[str]
-    # Words that take back what was just said ("no", "nein", "non"): the digits said after one,
-    # as many as a secret's, correct it ("... 3371 no wait it's 3317").
-    retractions: FrozenSet[str]
+    value_first: Pattern[str]  # digits, a linking word and a few more words, ending where a keyword starts
+    retractions: FrozenSet[str]  # words that take back what was just said ("no", "nein", "non")
 
 
 @dataclass(frozen=True)
@@ -145,18 +138,12 @@ def _fold(text: str) -> str:
         "'" if ch in "’‘" else next((b for b in unicodedata.normalize("NFKD", ch)[:1] if b.isascii()), ch) for ch in text)
 
 
-def _keyword_pattern(words: Tuple[str, ...]) -> str:
-    """The keywords as one alternation, longest first; a space or a hyphen inside one may
-    be either, or nothing ("pin code", "pin-code", "pincode")."""
-    folded = sorted({_fold(w.casefold()) for w in words}, key=len, reverse=True)
-    return "|".join(re.sub(r"\\[ -]", r"[\\s-]?", re.escape(w)) for w in folded) or "(?!)"
-
-
 def _finder(language: Language) -> _Finder:
     cached = _FINDERS.get(language.code)
     if cached is not None:
         return cached
-    links = "|".join(re.escape(_fold(w.casefold())) for w in sorted(language.secret_links, key=len, reverse=True))
+    said_links = sorted(language.secret_words["links"], key=len, reverse=True)
+    links = "|".join(re.escape(_fold(w.casefold())) for w in said_links)
     link = rf"(?:{_PAUSE}\s*[:=]|'s|{_PAUSE}\s+(?:{links or '(?!)'})(?!\w))"
     keyword_lists: Dict[Tuple[str, ...], Set[str]] = {}
     patterns: Dict[str, Tuple[Pattern[str], ...]] = {}
@@ -166,7 +153,10 @@ def _finder(language: Language) -> _Finder:
             parts = tuple(_WORD.findall(_fold(word.casefold())))
             for form in (parts, ("".join(parts),)):
                 keyword_lists.setdefault(form, set()).add(name)
-        keyword = rf"(?:{_keyword_pattern(words)})(?!\w)"  # matched only where a keyword starts
+        # Longest first; a space or a hyphen inside a keyword may be either, or nothing ("pin code", "pincode").
+        alternation = "|".join(re.sub(r"\\[ -]", r"[\\s-]?", re.escape(w))
+                               for w in sorted({_fold(w.casefold()) for w in words}, key=len, reverse=True))
+        keyword = rf"(?:{alternation or '(?!)'})(?!\w)"  # matched only where a keyword starts
         introduced = (rf"(?:(?:{_PAUSE}\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{link}{_ARTICLES}|\s*[:=#]?)"
                       rf"{_PAUSE}\s*(?P<value>{_DIGIT_VALUE})")
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
@@ -178,9 +168,9 @@ def _finder(language: Language) -> _Finder:
     wordless_triggers = digit_words | {words[0] for words, lists in keyword_lists.items()
                                        if lists & WORD_VALUE_LISTS}
     # Accents kept: the Portuguese "é" (is) joins a value, "e" (and) does not.
-    said_links = "|".join(re.escape(w.casefold()) for w in sorted(language.secret_links, key=len, reverse=True))
+    accented_links = "|".join(re.escape(w.casefold()) for w in said_links)
     value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]*[:,]?[ \t]+"
-                             rf"(?:{said_links or '(?!)'})(?!\w)"
+                             rf"(?:{accented_links or '(?!)'})(?!\w)"
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
     compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1 and len(k[0]) >= MIN_COMPOUND_END),
                                  key=len, reverse=True))
@@ -188,7 +178,7 @@ def _finder(language: Language) -> _Finder:
                      wordless_triggers,
                      max(map(len, keyword_lists), default=0),
                      compound_ends,
-                     frozenset(_fold(w) for w in language.secret_ordinary),
+                     frozenset(_fold(w.casefold()) for w in language.secret_words["ordinary"]),
                      frozenset(_fold(w) for w in language.stopwords),
                      patterns, digit_words, digit_tables, value_first,
                      frozenset(_fold(w) for w in (*language.negations, *language.no) if " " not in w))
@@ -228,11 +218,8 @@ def _spoken_digits(text: str, finder: _Finder) -> str:
 
 
 def luhn_valid(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = int(ch) * (2 if i % 2 else 1)
-        total += d - 9 if d > 9 else d
-    return total % 10 == 0
+    doubled = (int(ch) * (2 if i % 2 else 1) for i, ch in enumerate(reversed(digits)))
+    return sum(d - 9 if d > 9 else d for d in doubled) % 10 == 0
 
 
 def iban_valid(compact: str) -> bool:
@@ -318,14 +305,15 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
                       if m and _enough_digits(m.group("value"), name) and _qualified(m, finder)), None)
             kind = KEYWORD_CLASSES[name]
-            if m is None:
-                if has_digit and name in VALUE_FIRST_LISTS:
-                    found += _value_first(read, start, name, finder)
-                continue
-            end = m.end("value")
-            while end > m.start("value") and folded[end - 1] in _TRAILING:
-                end -= 1
-            found.append(Secret(m.start("value"), end, kind))
+            if m is not None:
+                end = m.end("value")
+                while end > m.start("value") and folded[end - 1] in _TRAILING:
+                    end -= 1
+                found.append(Secret(m.start("value"), end, kind))
+            elif has_digit and name in VALUE_FIRST_LISTS:  # the value said a few words before
+                first = finder.value_first.search(read, max(0, start - VALUE_FIRST_REACH), start)
+                if first and not _YEAR.fullmatch(first.group("value")) and _enough_digits(first.group("value"), name):
+                    found.append(Secret(first.start("value"), first.end("value"), kind))
     return found
 
 
@@ -344,25 +332,13 @@ def _enough_digits(value: str, name: str) -> bool:
     return name in WORD_VALUE_LISTS or len(_DIGIT.findall(value)) >= MIN_DIGITS.get(name, 1)
 
 
-def _value_first(read: str, keyword_start: int, name: str, finder: _Finder) -> List[Secret]:
-    """The value said a few words before the keyword of list ``name`` that starts at ``keyword_start``."""
-    reach = max(0, keyword_start - VALUE_FIRST_REACH)
-    m = finder.value_first.search(read, reach, keyword_start)
-    if m is None or _YEAR.fullmatch(m.group("value")) or not _enough_digits(m.group("value"), name):
-        return []
-    return [Secret(m.start("value"), m.end("value"), KEYWORD_CLASSES[name])]
-
-
 def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
-    """The text as read and the secrets in it, in order. The text as said is read first
-    (screened, digit words of any shipped language as digits: positions kept, so a redacted
-    turn keeps its words); when that finds none and a keyword or a digit word was said, the
-    utterance's normalised reading (:mod:`language.reading`: "forty eight sixty three" as
-    48 63, fillers and lead-ins aside) is read too, and a secret found there is redacted in it."""
+    """The text as read and the secrets in it, in order: the text as said first (screened, digit
+    words as digits: a redacted turn keeps its words), then, for a keyword without a value in
+    digits, the utterance's normalised reading ("forty eight sixty three" as 48 63)."""
     finder = _finder(language)
-    read = text if text.isascii() and text.isprintable() else screened_form(text)  # most turns: no screen pass
-    if "  " in read or "\t" in read:
-        read = _PLAIN_SPACES.sub(" ", read).strip()
+    plain = text.isascii() and text.isprintable() and "  " not in text  # most turns: no screen pass
+    read = text if plain else screened_form(text)
     folded = _fold(read).casefold()
     words = _WORD.findall(folded)
     may_name = not finder.first_words.isdisjoint(words) or any(

@@ -1,10 +1,6 @@
-"""Which sensitive categories a fact's words name (``locale/<lang>/sensitive_<category>.voc``,
-the language's and English). Pure.
-
-An entry is a word or a phrase, matched whole, accents and case aside; a trailing ``*``
-matches any ending ("allerg*": allergic, allergy). Words decide on their own: a fact the
-model tags as harmless is still in every category its words name.
-"""
+"""Which sensitive categories a fact's words name (``sensitive_<category>.voc``, the
+language's and English), whatever the model tags it. Pure. An entry is matched whole,
+accents and case aside; a trailing ``*`` matches any ending ("allerg*": allergy)."""
 from __future__ import annotations
 
 import re
