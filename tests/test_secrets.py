@@ -235,7 +235,9 @@ def test_a_local_name_or_the_shape_of_an_id_is_a_secret(lang, said, kind):
 
 @pytest.mark.parametrize("lang,said", [("es-es", "Documento: 12345678A"), ("en-us", "Her phone is 555-123-4567"),
                                        ("en-us", "My employee number is 48213"), ("en-us", "The discount code is SAVE20"),
-                                       ("en-us", "My flight is TP 1234"), ("es-es", "La clave del éxito es la paciencia")])
+                                       ("en-us", "My flight is TP 1234"), ("es-es", "La clave del éxito es la paciencia"),
+                                       ("es-es", "El código de descuento es 4821"), ("en-us", "The booking code is 4821"),
+                                       ("pt-pt", "O código do voucher é 4821"), ("ca-es", "El codi de descompte és 4821")])
 def test_a_look_alike_id_or_an_ordinary_code_is_not_a_secret(lang, said):
     assert secret_class(said, load_language(lang)) is None
 

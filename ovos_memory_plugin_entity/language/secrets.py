@@ -282,8 +282,6 @@ def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
     for i, (start, word) in enumerate(spans):
         if (word in finder.first_words or word.endswith(finder.compound_ends)) and not (i and words[i - 1] in ordinary):
             for n in range(min(finder.longest_keyword, len(words) - i), 0, -1):  # the longest keyword names it
-                if i + n < len(words) and words[i + n] in ordinary:
-                    continue  # "code postal", "zip code": an address, not a secret
                 lists, at = finder.keyword_lists.get(tuple(words[i:i + n]), ()), start
                 if not lists and n == 1 and word.endswith(finder.compound_ends):  # "mailwachtwoord", "bankpasswort"
                     end = next((end for end in finder.compound_ends if word.endswith(end)), "")
@@ -305,8 +303,8 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
                       if m and _enough_digits(m.group("value"), name) and _qualified(m, finder)), None)
             kind = KEYWORD_CLASSES[name]
-            if m is not None:
-                end = m.end("value")
+            if m is not None and finder.ordinary.isdisjoint(_WORD.findall(folded[start:m.start("value")].casefold())):
+                end = m.end("value")  # an ordinary word before the value ("code postal", "código de descuento"): none
                 while end > m.start("value") and folded[end - 1] in _TRAILING:
                     end -= 1
                 found.append(Secret(m.start("value"), end, kind))
