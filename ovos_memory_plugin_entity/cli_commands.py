@@ -35,10 +35,10 @@ def _looks_like_a_persona(data: Any) -> bool:
 
 def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[str, Any]:
     """The plugin's block from ``--config`` (a persona JSON, composite or not, or the block
-    itself). Without one, nothing is evicted or pruned: the persona's limits are unknown.
+    itself). Without one, nothing is evicted: the persona's max_facts is unknown.
     A persona that does not use this plugin is refused, unless ``unused_ok`` (doctor, which
     says so first): then the defaults stand."""
-    config: Dict[str, Any] = {"max_facts": 0, "max_retired_facts": 0}
+    config: Dict[str, Any] = {"max_facts": 0}
     if getattr(args, "config", None):
         try:
             persona = json.loads(Path(args.config).read_text(encoding="utf-8"))
@@ -111,8 +111,7 @@ def _owner(args: argparse.Namespace, create: bool = False) -> Owner:
         raise UserError("backend 'memory' keeps facts inside the assistant's process; "
                         "the command line can only reach the 'json' and 'postgres' backends")
     try:
-        store = open_store(settings.backend, settings.store_folder, settings.db_url,
-                           max_audit_events=settings.max_audit_events, key_file=settings.key_file)
+        store = open_store(settings.backend, settings.store_folder, settings.db_url, key_file=settings.key_file)
     except (OSError, ValueError) as exc:
         where = "the database" if settings.backend == "postgres" else f"the store at {settings.store_folder}"
         raise UserError(f"cannot use {where}: {exc}") from None

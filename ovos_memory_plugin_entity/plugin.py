@@ -72,6 +72,8 @@ class EntityMemory(AgentContextManager):
         if loaded.unknown:
             LOG.warning(f"entity memory: unknown configuration keys {list(loaded.unknown)} are ignored; "
                         f"check their spelling")
+        if loaded.retired:
+            LOG.info(f"entity memory: {list(loaded.retired)} are no longer settings (fixed limits now); ignored")
         for error, fallback in zip(loaded.errors, loaded.fallbacks):  # the persona keeps running
             LOG.error(f"entity memory: {error}; {fallback}")
         # A setting that decides whose facts are whose could not be read: learn and recall no
@@ -131,7 +133,7 @@ class EntityMemory(AgentContextManager):
         try:
             store = open_store(self.settings.backend, self.settings.store_folder, self.settings.db_url,
                                pool_size=PG_POOL_SIZE, cache_sessions=DEFAULT_CACHE_SESSIONS,
-                               max_audit_events=self.settings.max_audit_events, lock_wait_s=SESSION_LOCK_WAIT_S,
+                               lock_wait_s=SESSION_LOCK_WAIT_S,
                                key_file=self.settings.key_file)
         except (OSError, ValueError) as exc:  # a folder it may not use; PostgreSQL without its extra
             return self._memory_instead(exc)
@@ -151,7 +153,7 @@ class EntityMemory(AgentContextManager):
         where = "the database" if self.settings.backend == "postgres" else self.settings.store_folder
         LOG.error(f"entity memory: cannot use {where} ({exc}); keeping facts in memory only until "
                   f"restart. Run 'ovos-entity-memory doctor' for the fix.")
-        return open_store("memory", self.settings.store_folder, max_audit_events=self.settings.max_audit_events)
+        return open_store("memory", self.settings.store_folder)
 
     def _start_dense(self, clock: Callable[[], float], http_session: Any) -> Optional["DenseRecall"]:
         """Hybrid recall when ``embeddings_url`` is set; numpy is imported only then."""

