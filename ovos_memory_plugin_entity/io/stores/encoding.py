@@ -2,6 +2,7 @@
 never losing a character UTF-8 cannot hold. Pure."""
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any, Dict, List
 
@@ -24,6 +25,17 @@ def json_lines(events: List[Dict[str, Any]]) -> bytes:
         except UnicodeEncodeError:
             out.append((json.dumps(event) + "\n").encode("ascii"))
     return b"".join(out)
+
+
+def parsed_lines(raw: bytes) -> List[Dict[str, Any]]:
+    """The JSON objects of a file of lines; a line that does not parse costs only itself."""
+    items = []
+    for line in raw.decode("utf-8", errors="replace").splitlines():
+        with contextlib.suppress(ValueError, RecursionError):
+            item = json.loads(line)
+            if isinstance(item, dict):
+                items.append(item)
+    return items
 
 
 def render_record(data: Dict[str, Any], ascii_only: bool = False) -> str:

@@ -8,7 +8,6 @@ between means an exchange is learnt twice, which confirms a fact rather than add
 """
 from __future__ import annotations
 
-import json
 import os
 from typing import TYPE_CHECKING, Any, Dict, List
 
@@ -16,7 +15,7 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION, bounded, heard_by
 from ovos_memory_plugin_entity.io.stores import files
-from ovos_memory_plugin_entity.io.stores.encoding import json_lines
+from ovos_memory_plugin_entity.io.stores.encoding import json_lines, parsed_lines
 
 if TYPE_CHECKING:
     from ovos_memory_plugin_entity.io.stores.json_folder import JsonFolderStore
@@ -27,20 +26,10 @@ def _path(store: "JsonFolderStore", key: str) -> str:
 
 
 def _read(path: str) -> List[Dict[str, Any]]:
-    """The kept exchanges in ``path``; a line that does not parse costs only itself."""
     try:
-        raw = files.read_bytes(path) or b""
+        return parsed_lines(files.read_bytes(path) or b"")
     except files.UnsafeStore:
         return []
-    items = []
-    for line in raw.decode("utf-8", errors="replace").splitlines():
-        try:
-            item = json.loads(line)
-        except (ValueError, RecursionError):
-            continue
-        if isinstance(item, dict):
-            items.append(item)
-    return items
 
 
 def keep(store: "JsonFolderStore", key: str, items: List[Dict[str, Any]]) -> None:

@@ -17,7 +17,7 @@ from ovos_memory_plugin_entity.io.stores.base import (
     Mutation,
     erased,
     event_lines,
-    mutated,
+    record_of,
     scrub_trail,
 )
 
@@ -42,7 +42,8 @@ class MemoryStore:
     def update(self, session_id: str, mutate: Mutation) -> Change:
         with self._lock:
             entry = self._records.get(session_id)
-            record, change = mutated(session_id, copy.deepcopy(entry[1]) if entry else None, mutate)
+            record = record_of(session_id, copy.deepcopy(entry[1]) if entry else None)
+            change = mutate(record)
             if change.modified:
                 self._store(session_id, record)
             trail = self._audit.setdefault(session_id, [])

@@ -49,6 +49,7 @@ from ovos_memory_plugin_entity.io.stores.base import (
     Mutation,
     erased,
     event_lines,
+    record_of,
 )
 from ovos_memory_plugin_entity.io.stores.pg_watchdog import CALL_TIMEOUT_S, TCP_OPTIONS, Watchdog
 from ovos_memory_plugin_entity.io.stores.sealing import Sealer, node_key
@@ -327,13 +328,11 @@ class PostgresStore:
         if row[1] is None and cached is not None:
             return cached
         try:
-            data = self._record_of(key, row[1], int(row[0]))[0]
-            record = SessionRecord.from_dict(data) if data is not None else new_record(session_id)
+            record = record_of(session_id, self._record_of(key, row[1], int(row[0]))[0])
         except (Unsealable, ValueError) as exc:  # one damaged or refused row costs that session, until its next write
             LOG.error(f"entity memory: the record of session {key!r} is refused ({exc}); it reads as empty, "
                       f"and its next change sets the row aside")
             record = new_record(session_id)
-        record.session_id = session_id
         entry = (int(row[0]), record)
         self._cache.put(key, entry)
         return entry
@@ -351,11 +350,10 @@ class PostgresStore:
                     (key,)).fetchone()
                 try:
                     data, wrapped = self._record_of(key, raw, int(revision))
-                    record = SessionRecord.from_dict(data) if data else new_record(session_id)
+                    record = record_of(session_id, data)
                 except (Unsealable, ValueError) as exc:
                     pg_damage.set_aside(conn, key, "record", raw, exc)
                     record, wrapped = new_record(session_id), None
-                record.session_id = session_id
                 change = mutate(record)
                 entry = None
                 if change.modified:
