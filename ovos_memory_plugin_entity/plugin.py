@@ -39,7 +39,7 @@ from ovos_memory_plugin_entity.pipelines.extraction import Extractor
 from ovos_memory_plugin_entity.pipelines.learning import Learner
 from ovos_memory_plugin_entity.pipelines.owner import Owner
 from ovos_memory_plugin_entity.pipelines.turns import TurnKeeper
-from ovos_memory_plugin_entity.settings import SPECS, device_defaults, read_settings, settings_doc
+from ovos_memory_plugin_entity.settings import SPECS, device_defaults, read_settings, shown_default
 
 if TYPE_CHECKING:  # imported at run time only when embeddings_url is set (it needs numpy)
     from ovos_memory_plugin_entity.pipelines.dense_recall import DenseRecall
@@ -58,8 +58,8 @@ PG_POOL_SIZE = 3
 class EntityMemory(AgentContextManager):
     """Remembers durable facts about the user and re-injects the relevant ones every turn.
 
-    Configuration keys (the persona JSON block; the older plugin's keys keep their
-    defaults), each with its default and effect:
+    Configuration keys of the persona JSON block, with their defaults (docs/configuration.md
+    says what each does):
 
     """
 
@@ -351,5 +351,4 @@ class EntityMemory(AgentContextManager):
         self.close()
 
 
-# The key list, rendered from the one list of settings (:data:`settings.SPECS`).
-EntityMemory.__doc__ = (EntityMemory.__doc__ or "") + "\n".join("    " + line for line in settings_doc().splitlines())
+EntityMemory.__doc__ = (EntityMemory.__doc__ or "") + "\n".join(f"    ``{key}`` ({shown_default(key)})" for key in SPECS)

