@@ -1,9 +1,6 @@
-"""Finding this plugin's block in a persona's JSON: the one reading shared by the CLI and
-``doctor``, so that both act on the store the running persona uses.
-
-The block is the persona's ``"<memory_module>"`` entry when ``memory_module`` names us,
-or a member's ``config`` when it names ovos-memory-plugins' CompositeMemory, which
-also passes its own ``scope`` to every member.
+"""This plugin's block in a persona's JSON, one reading for the CLI, ``doctor`` and ``chat``,
+so all act on the store the running persona uses: the ``"<memory_module>"`` entry, or a
+CompositeMemory member's ``config`` with the composite's own ``scope``.
 """
 from __future__ import annotations
 
@@ -15,8 +12,7 @@ COMPOSITE = "ovos-memory-plugin-composite"
 
 
 def used_name(persona: Any) -> Optional[str]:
-    """The name the persona loads this plugin by (its own ``memory_module``, or a composite
-    member's ``module``), or None if it does not use it."""
+    """Its ``memory_module``, or a composite member's ``module``; None if it does not use us."""
     if not isinstance(persona, dict):
         return None
     name = persona.get("memory_module")
@@ -30,7 +26,7 @@ def used_name(persona: Any) -> Optional[str]:
 
 
 def plugin_block(persona: Any) -> Optional[Dict[str, Any]]:
-    """This plugin's configuration as the persona passes it, or None if it is not used."""
+    """As the persona passes it; None if it does not use us."""
     if not isinstance(persona, dict):
         return None
     name = persona.get("memory_module")
