@@ -7,14 +7,8 @@ may log, and the command line quiets logging first. The layers: docs/architectur
 import importlib as _importlib
 
 from ovos_memory_plugin_entity.about import PLUGIN_NAME, UNIQUE_PLUGIN_NAME, __version__
-from ovos_memory_plugin_entity.domain.errors import (
-                                                     ConfigError,
-                                                     EntityMemoryError,
-                                                     MissingExtra,
-                                                     NotFound,
-                                                     OwnerError,
-                                                     StoreUnavailable,
-)
+from ovos_memory_plugin_entity.domain.errors import (ConfigError, EntityMemoryError, MissingExtra, NotFound, OwnerError,
+                                                     StoreUnavailable)
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending
 
 __all__ = ["EntityMemory", "Entity", "Fact", "Pending", "Settings", "load_settings", "PLUGIN_NAME",

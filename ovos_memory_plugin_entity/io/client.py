@@ -14,12 +14,8 @@ import requests
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.contract import ops_schema
-from ovos_memory_plugin_entity.domain.errors import (
-    EndpointError,
-    EndpointHTTPError,
-    EndpointReplyError,
-    EndpointUnavailable,
-)
+from ovos_memory_plugin_entity.domain.errors import (EndpointError, EndpointHTTPError, EndpointReplyError,
+                                                     EndpointUnavailable)
 from ovos_memory_plugin_entity.io.backoff import Backoff
 
 # A misbehaving server cannot fill memory: bodies past this are refused.

@@ -40,24 +40,14 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
-from ovos_memory_plugin_entity.domain.errors import (
-    CorruptRecord,
-    ReadOnlyStore,
-    StoreUnavailable,
-    UnfinishedScrub,
-    UnsafeStore,
-)
+from ovos_memory_plugin_entity.domain.errors import (CorruptRecord, ReadOnlyStore, StoreUnavailable, UnfinishedScrub,
+                                                     UnsafeStore)
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.io.caches import LRU, stripe
 from ovos_memory_plugin_entity.io.crashpoints import crash_point
 from ovos_memory_plugin_entity.io.stores import files, json_forgetting, json_waiting
-from ovos_memory_plugin_entity.io.stores.base import (
-    DEFAULT_CACHE_SESSIONS,
-    DEFAULT_MAX_AUDIT_EVENTS,
-    Mutation,
-    erased,
-    event_lines,
-)
+from ovos_memory_plugin_entity.io.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
+                                                      erased, event_lines)
 from ovos_memory_plugin_entity.io.stores.encoding import encoded_record, json_lines, parsed_lines
 from ovos_memory_plugin_entity.io.stores.journal import EPOCH_KEY, entry, replay
 from ovos_memory_plugin_entity.io.stores.json_forgetting import INTENT_KEY

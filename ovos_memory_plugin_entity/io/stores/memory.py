@@ -12,14 +12,8 @@ from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.domain.waiting import bounded, heard_by
 from ovos_memory_plugin_entity.io.stores import files
-from ovos_memory_plugin_entity.io.stores.base import (
-    DEFAULT_MAX_AUDIT_EVENTS,
-    Mutation,
-    erased,
-    event_lines,
-    record_of,
-    scrub_trail,
-)
+from ovos_memory_plugin_entity.io.stores.base import (DEFAULT_MAX_AUDIT_EVENTS, Mutation, erased, event_lines,
+                                                      record_of, scrub_trail)
 
 
 class MemoryStore:

@@ -22,27 +22,15 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
-from ovos_memory_plugin_entity.domain.errors import (
-    ConfigError,
-    KeyMismatch,
-    MissingExtra,
-    StoreDataError,
-    StoreUnavailable,
-    Unsealable,
-)
+from ovos_memory_plugin_entity.domain.errors import (ConfigError, KeyMismatch, MissingExtra, StoreDataError,
+                                                     StoreUnavailable, Unsealable)
 from ovos_memory_plugin_entity.domain.forgetting import linked_ids, scrub_event
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.io.caches import LRU
 from ovos_memory_plugin_entity.io.crashpoints import crash_point
 from ovos_memory_plugin_entity.io.stores import pg_damage, pg_pools, pg_waiting
-from ovos_memory_plugin_entity.io.stores.base import (
-    DEFAULT_CACHE_SESSIONS,
-    DEFAULT_MAX_AUDIT_EVENTS,
-    Mutation,
-    erased,
-    event_lines,
-    record_of,
-)
+from ovos_memory_plugin_entity.io.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
+                                                      erased, event_lines, record_of)
 from ovos_memory_plugin_entity.io.stores.pg_watchdog import CALL_TIMEOUT_S, TCP_OPTIONS, Watchdog
 from ovos_memory_plugin_entity.io.stores.sealing import Sealer, node_key
 
