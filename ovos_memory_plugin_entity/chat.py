@@ -2,7 +2,6 @@
 assistant runs it; after each, the memory's work is awaited and shown."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, TextIO, Tuple
 
@@ -11,7 +10,7 @@ from ovos_memory_plugin_entity.doctor import FAIL, check_assistant, check_person
 from ovos_memory_plugin_entity.domain.errors import UserError
 from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.io.client import failure_reason
-from ovos_memory_plugin_entity.persona_config import plugin_block
+from ovos_memory_plugin_entity.persona_config import plugin_block, read_persona
 from ovos_memory_plugin_entity.plugin import EntityMemory
 
 # The session id OVOS gives a voice satellite's conversation: the facts the assistant itself uses.
@@ -20,10 +19,7 @@ DEFAULT_SESSION = "default"
 
 def load_persona(path: str) -> Tuple[str, Dict[str, Any]]:
     """Refused, with the fix, when it cannot load this plugin."""
-    try:
-        persona = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError) as exc:
-        raise UserError(f"cannot read the persona JSON {path}: {exc}") from None
+    persona = read_persona(path)
     if not isinstance(persona, dict):
         raise UserError(f"{path} is not a persona (a JSON object)")
     assistant = check_assistant(plugin_block(persona))

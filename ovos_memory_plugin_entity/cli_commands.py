@@ -17,7 +17,7 @@ from ovos_memory_plugin_entity.domain.entities import event_end
 from ovos_memory_plugin_entity.domain.errors import OwnerError, ReadOnlyStore, StoreUnavailable, UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.io.stores import open_store
-from ovos_memory_plugin_entity.persona_config import plugin_block
+from ovos_memory_plugin_entity.persona_config import plugin_block, read_persona
 from ovos_memory_plugin_entity.pipelines.owner import Owner, read_json_file
 from ovos_memory_plugin_entity.settings import Settings, device_defaults, load_settings, read_settings
 
@@ -35,10 +35,7 @@ def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[st
     not use this plugin is refused, unless ``unused_ok`` (doctor): then the defaults stand."""
     config: Dict[str, Any] = {"max_facts": 0}
     if getattr(args, "config", None):
-        try:
-            persona = json.loads(Path(args.config).read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError) as exc:
-            raise UserError(f"cannot read the persona JSON {args.config}: {exc}") from None
+        persona = read_persona(args.config)
         block = plugin_block(persona)
         named = persona.get("memory_module") if isinstance(persona, dict) else None
         if block is None and isinstance(named, str) and isinstance(persona.get(named), dict):
@@ -398,7 +395,7 @@ def cmd_curate(args: argparse.Namespace) -> int:
 def cmd_doctor(args: argparse.Namespace) -> int:
     """Check the endpoint, the store, OPM's plugin names and the persona; say how to fix."""
     from ovos_memory_plugin_entity.doctor import run_checks
-    persona = read_json_file(args.config) if args.config else None
+    persona = read_persona(args.config) if args.config else None
     checks = run_checks(read_settings(_plugin_config(args, unused_ok=True), device_defaults()),
                         persona if isinstance(persona, dict) else None, timeout=args.timeout)
     _emit(args, [dict(c.__dict__, ok=c.ok) for c in checks],

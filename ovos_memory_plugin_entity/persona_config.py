@@ -4,11 +4,22 @@ CompositeMemory member's ``config`` with the composite's own ``scope``.
 """
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, Dict, Optional
 
 from ovos_memory_plugin_entity.about import PLUGIN_NAMES
+from ovos_memory_plugin_entity.domain.errors import UserError
 
 COMPOSITE = "ovos-memory-plugin-composite"
+
+
+def read_persona(path: str) -> Any:
+    """The JSON at ``path``, or a UserError saying why not."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:
+        raise UserError(f"cannot read the persona JSON {path}: {exc}") from None
 
 
 def used_name(persona: Any) -> Optional[str]:
