@@ -34,9 +34,9 @@ EXTRACTORS = ("auto", "llm", "rules")
 LEARNER_TAG_CHARS = 12
 # Keys that callers put into every member's block and that we do not use ourselves.
 PASSED_THROUGH_KEYS = frozenset({"enabled"})
-# Keys of earlier releases, now fixed limits no user needed to tune: a config that still
+# Keys of earlier releases, now fixed behaviour no user needed to tune: a config that still
 # holds one loads, with a note (see docs/configuration.md).
-RETIRED_KEYS = frozenset({"supersede_threshold", "max_retired_facts", "max_audit_events"})
+RETIRED_KEYS = frozenset({"supersede_threshold", "max_retired_facts", "max_audit_events", "quiet_gate"})
 
 
 def device_defaults() -> Dict[str, Any]:
@@ -87,7 +87,6 @@ class Settings:
     context_budget_chars: int
     queue_size: int
     confirm: bool
-    quiet_gate: bool
     max_history: int
     embeddings_url: str
     embeddings_model: str
@@ -104,8 +103,7 @@ class Settings:
                                        sensitive_deny=self.sensitive_deny), tombstone_key=tombstone_key)
 
     def extraction(self) -> ExtractionSettings:
-        return ExtractionSettings(mode=self.extractor, prompt=self.extraction_prompt, quiet_gate=self.quiet_gate,
-                                  api_url=self.api_url)
+        return ExtractionSettings(mode=self.extractor, prompt=self.extraction_prompt, api_url=self.api_url)
 
     @property
     def learner_tag(self) -> str:
@@ -254,7 +252,6 @@ SPECS: Dict[str, Spec] = {
     "context_budget_chars": Spec(1200, _int(0)),
     "queue_size": Spec(256, _int(1)),
     "confirm": Spec(False, _switch, shown="off"),
-    "quiet_gate": Spec(True, _switch, shown="on"),
     "max_history": Spec(5, _int(0)),
     "embeddings_url": Spec("", _optional_url),
     "embeddings_model": Spec("", _text),
