@@ -48,6 +48,8 @@ if TYPE_CHECKING:  # imported at run time only when embeddings_url is set (it ne
 SESSION_LOCK_WAIT_S = 1.0
 # Facts pending the user's yes expire after a day: an unanswered question is not asked forever.
 PENDING_TTL_S = 24 * 3600
+# "Stop remembering" pauses learning this long unless the user resumes it first.
+PAUSE_S = 30 * 60
 # A dated event leaves the injected context this long after it is over (it stays in the record).
 EVENT_GRACE_S = 6 * 3600
 PG_POOL_SIZE = 3  # PostgreSQL connections: the worker's, the turn's and the owner's
@@ -109,7 +111,7 @@ class EntityMemory(AgentContextManager):
                                 on_change=self._dense.keeper.request if self._dense else None,
                                 learner=settings.learner_tag)
         self._commands = Commands(store=self._store, language=language, policy=policy, judge=judge,
-                                  pause_s=settings.pause_minutes * 60, max_fact_chars=policy.max_fact_chars,
+                                  pause_s=PAUSE_S, max_fact_chars=policy.max_fact_chars,
                                   refuses=self._refuses, wall_clock=wall_clock)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
         self._redact = policy.redact

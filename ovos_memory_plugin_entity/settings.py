@@ -36,7 +36,8 @@ LEARNER_TAG_CHARS = 12
 PASSED_THROUGH_KEYS = frozenset({"enabled"})
 # Keys of earlier releases, now fixed behaviour no user needed to tune: a config that still
 # holds one loads, with a note (see docs/configuration.md).
-RETIRED_KEYS = frozenset({"supersede_threshold", "max_retired_facts", "max_audit_events", "quiet_gate"})
+RETIRED_KEYS = frozenset({"supersede_threshold", "max_retired_facts", "max_audit_events", "quiet_gate",
+                          "pause_minutes"})
 
 
 def device_defaults() -> Dict[str, Any]:
@@ -95,7 +96,6 @@ class Settings:
     embeddings_timeout: float
     sensitive_confirm: Tuple[str, ...]
     sensitive_deny: Tuple[str, ...]
-    pause_minutes: float
 
     def policy(self, tombstone_key: bytes = b"") -> Policy:
         """The limits every edit obeys, with the language's judgement and the store's tombstone secret."""
@@ -260,7 +260,6 @@ SPECS: Dict[str, Spec] = {
     "embeddings_timeout": Spec(0.2, _float(0, exclusive_zero=True)),
     "sensitive_confirm": Spec((), _categories, shown="[]"),
     "sensitive_deny": Spec((), _categories, shown="[]"),
-    "pause_minutes": Spec(30.0, _float(0, exclusive_zero=True)),
 }
 KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS | RETIRED_KEYS
 

@@ -87,7 +87,8 @@ def test_a_folder_given_as_db_path_is_where_the_facts_are(make_memory, tmp_path)
 
 
 def test_keys_of_earlier_releases_are_ignored_with_a_note(make_memory, logs):
-    memory = make_memory(supersede_threshold=2, max_retired_facts="x", max_audit_events=-1, quiet_gate="off")
+    memory = make_memory(supersede_threshold=2, max_retired_facts="x", max_audit_events=-1, quiet_gate="off",
+                         pause_minutes=0)
     memory.add_fact("s", "Likes tea")
     assert [x.text for x in memory.facts("s")] == ["Likes tea"]
     assert not [m for level, m in logs if level in ("warning", "error") and "entity memory" in m]
