@@ -1,5 +1,5 @@
-"""Settings: every key once (default, parser) in :data:`SPECS`; docs/configuration.md says
-what each does (a test holds its keys and defaults to this list).
+"""Settings: every key once, a field of :class:`Settings` with its default and parser
+(:data:`SPECS` by key); docs/configuration.md says what each does.
 
 Everything the older plugin (ovos-memory-plugins' EntityMemory) accepts is understood:
 numeric strings, ``max_facts: 0`` for "no cap", a backend name in any case. A value
@@ -12,7 +12,7 @@ import hashlib
 import json
 import math
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
@@ -54,86 +54,6 @@ def default_db_path() -> str:
     """``$XDG_DATA_HOME/ovos/entity_memory.json``, as the older plugin stores it."""
     data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return str(Path(data_home) / "ovos" / "entity_memory.json")
-
-
-@dataclass(frozen=True)
-class Spec:
-
-    default: Any
-    parse: Callable[[str, Any], Any]
-    shown: str = ""  # the default as the docs show it, when it is not a literal
-
-
-@dataclass(frozen=True)
-class Settings:
-    """One field per key of :data:`SPECS`; built by :func:`read_settings`."""
-
-    api_url: str
-    api_key: str
-    model: str
-    max_facts: int
-    max_extract_tokens: int
-    request_timeout: float
-    backend: str
-    db_path: str
-    db_url: str
-    db_key_file: str
-    extraction_prompt: str
-    facts_header: str
-    system_prompt: str
-    scope: str
-    lang: str
-    extractor: str
-    inject_mode: str
-    context_budget_chars: int
-    queue_size: int
-    confirm: bool
-    max_history: int
-    embeddings_url: str
-    embeddings_model: str
-    embeddings_query_prefix: str
-    embeddings_passage_prefix: str
-    embeddings_timeout: float
-    sensitive_confirm: Tuple[str, ...]
-    sensitive_deny: Tuple[str, ...]
-
-    def policy(self, tombstone_key: bytes = b"") -> Policy:
-        """The limits every edit obeys, with the language's judgement and the store's tombstone secret."""
-        return replace(language_policy(self.lang, max_facts=self.max_facts, sensitive_confirm=self.sensitive_confirm,
-                                       sensitive_deny=self.sensitive_deny), tombstone_key=tombstone_key)
-
-    def extraction(self) -> ExtractionSettings:
-        return ExtractionSettings(mode=self.extractor, prompt=self.extraction_prompt, api_url=self.api_url)
-
-    @property
-    def learner_tag(self) -> str:
-        """What sets this persona's learning apart from another's sharing the store: the
-        settings that decide what an exchange becomes (a model that moved does not)."""
-        deciding = [self.lang, self.extraction_prompt, self.extractor, self.confirm, self.scope,
-                    list(self.sensitive_confirm), list(self.sensitive_deny)]
-        return hashlib.sha256(json.dumps(deciding).encode()).hexdigest()[:LEARNER_TAG_CHARS]
-
-    @property
-    def key_file(self) -> Path:
-        """The PostgreSQL backend's node key."""
-        return Path(self.db_key_file).expanduser() if self.db_key_file else node_key_path(self.store_folder)
-
-    @property
-    def store_folder(self) -> Path:
-        return store_folder(self.db_path)
-
-
-def store_folder(db_path: str) -> Path:
-    """``db_path`` names the JSON backend's folder. A path ending in ``.json``, or naming
-    a file, is the older plugin's file (imported once, never changed), and the folder is
-    beside it: ``.../entity_memory.json`` -> ``.../entity_memory/``. A path ending in a
-    separator, or an existing folder, is the folder whatever its name."""
-    path = Path(db_path).expanduser()
-    if db_path.endswith(("/", os.sep)) or path.is_dir():
-        return path
-    if path.suffix.lower() == ".json" or path.is_file():
-        return path.with_suffix("") if path.suffix else path.with_name(path.name + ".d")
-    return path
 
 
 def _text(key: str, value: Any) -> str:
@@ -229,38 +149,91 @@ def _path(key: str, value: Any) -> str:
     return text
 
 
-# The keys in the order docs/configuration.md's table gives them with their effects (a test
-# holds the table's keys and defaults to this list).
-SPECS: Dict[str, Spec] = {
-    "api_url": Spec("http://localhost:8000/v1", _url),
-    "api_key": Spec("", _text),
-    "model": Spec("", _text),
-    "max_facts": Spec(1000, _int(0)),
-    "max_extract_tokens": Spec(128, _int(1)),
-    "request_timeout": Spec(30.0, _float(0, exclusive_zero=True)),
-    "backend": Spec("json", _choice(BACKENDS)),
-    "db_path": Spec("", _path, shown="$XDG_DATA_HOME/ovos/entity_memory.json"),
-    "db_url": Spec("", _text, shown=f"${DB_URL_ENV}"),
-    "db_key_file": Spec("", _text, shown="postgres.key in the JSON folder"),
-    "extraction_prompt": Spec(DEFAULT_EXTRACTION_PROMPT, _prompt, shown="built in"),
-    "facts_header": Spec("Known facts about the user:", _text),
-    "system_prompt": Spec("", _text),
-    "scope": Spec("session", _choice(SCOPES)),
-    "lang": Spec("en-US", _text, shown="mycroft.conf's lang, else en-US"),
-    "extractor": Spec("auto", _choice(EXTRACTORS)),
-    "inject_mode": Spec("system", _choice(INJECT_MODES)),
-    "context_budget_chars": Spec(1200, _int(0)),
-    "queue_size": Spec(256, _int(1)),
-    "confirm": Spec(False, _switch, shown="off"),
-    "max_history": Spec(5, _int(0)),
-    "embeddings_url": Spec("", _optional_url),
-    "embeddings_model": Spec("", _text),
-    "embeddings_query_prefix": Spec("", _text),
-    "embeddings_passage_prefix": Spec("", _text),
-    "embeddings_timeout": Spec(0.2, _float(0, exclusive_zero=True)),
-    "sensitive_confirm": Spec((), _categories, shown="[]"),
-    "sensitive_deny": Spec((), _categories, shown="[]"),
-}
+@dataclass(frozen=True)
+class Spec:
+    default: Any
+    parse: Callable[[str, Any], Any]
+    shown: str = ""  # the default as the docs show it, when it is not a literal
+
+
+def _key(default: Any, parse: Callable[[str, Any], Any], shown: str = "") -> Any:
+    return field(default=default, metadata={"spec": Spec(default, parse, shown)})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every key once, in the order of docs/configuration.md's table (which says what each does;
+    a test holds its keys and defaults to these): its default, its parser, the default as shown."""
+
+    api_url: str = _key("http://localhost:8000/v1", _url)
+    api_key: str = _key("", _text)
+    model: str = _key("", _text)
+    max_facts: int = _key(1000, _int(0))
+    max_extract_tokens: int = _key(128, _int(1))
+    request_timeout: float = _key(30.0, _float(0, exclusive_zero=True))
+    backend: str = _key("json", _choice(BACKENDS))
+    db_path: str = _key("", _path, shown="$XDG_DATA_HOME/ovos/entity_memory.json")
+    db_url: str = _key("", _text, shown=f"${DB_URL_ENV}")
+    db_key_file: str = _key("", _text, shown="postgres.key in the JSON folder")
+    extraction_prompt: str = _key(DEFAULT_EXTRACTION_PROMPT, _prompt, shown="built in")
+    facts_header: str = _key("Known facts about the user:", _text)
+    system_prompt: str = _key("", _text)
+    scope: str = _key("session", _choice(SCOPES))
+    lang: str = _key("en-US", _text, shown="mycroft.conf's lang, else en-US")
+    extractor: str = _key("auto", _choice(EXTRACTORS))
+    inject_mode: str = _key("system", _choice(INJECT_MODES))
+    context_budget_chars: int = _key(1200, _int(0))
+    queue_size: int = _key(256, _int(1))
+    confirm: bool = _key(False, _switch, shown="off")
+    max_history: int = _key(5, _int(0))
+    embeddings_url: str = _key("", _optional_url)
+    embeddings_model: str = _key("", _text)
+    embeddings_query_prefix: str = _key("", _text)
+    embeddings_passage_prefix: str = _key("", _text)
+    embeddings_timeout: float = _key(0.2, _float(0, exclusive_zero=True))
+    sensitive_confirm: Tuple[str, ...] = _key((), _categories, shown="[]")
+    sensitive_deny: Tuple[str, ...] = _key((), _categories, shown="[]")
+
+    def policy(self, tombstone_key: bytes = b"") -> Policy:
+        """The limits every edit obeys, with the language's judgement and the store's tombstone secret."""
+        return replace(language_policy(self.lang, max_facts=self.max_facts, sensitive_confirm=self.sensitive_confirm,
+                                       sensitive_deny=self.sensitive_deny), tombstone_key=tombstone_key)
+
+    def extraction(self) -> ExtractionSettings:
+        return ExtractionSettings(mode=self.extractor, prompt=self.extraction_prompt, api_url=self.api_url)
+
+    @property
+    def learner_tag(self) -> str:
+        """What sets this persona's learning apart from another's sharing the store: the
+        settings that decide what an exchange becomes (a model that moved does not)."""
+        deciding = [self.lang, self.extraction_prompt, self.extractor, self.confirm, self.scope,
+                    list(self.sensitive_confirm), list(self.sensitive_deny)]
+        return hashlib.sha256(json.dumps(deciding).encode()).hexdigest()[:LEARNER_TAG_CHARS]
+
+    @property
+    def key_file(self) -> Path:
+        """The PostgreSQL backend's node key."""
+        return Path(self.db_key_file).expanduser() if self.db_key_file else node_key_path(self.store_folder)
+
+    @property
+    def store_folder(self) -> Path:
+        return store_folder(self.db_path)
+
+
+def store_folder(db_path: str) -> Path:
+    """``db_path`` names the JSON backend's folder. A path ending in ``.json``, or naming
+    a file, is the older plugin's file (imported once, never changed), and the folder is
+    beside it: ``.../entity_memory.json`` -> ``.../entity_memory/``. A path ending in a
+    separator, or an existing folder, is the folder whatever its name."""
+    path = Path(db_path).expanduser()
+    if db_path.endswith(("/", os.sep)) or path.is_dir():
+        return path
+    if path.suffix.lower() == ".json" or path.is_file():
+        return path.with_suffix("") if path.suffix else path.with_name(path.name + ".d")
+    return path
+
+
+SPECS: Dict[str, Spec] = {f.name: f.metadata["spec"] for f in fields(Settings)}
 KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS | RETIRED_KEYS
 
 
