@@ -73,7 +73,7 @@ class EntityMemory(AgentContextManager):
             LOG.warning(f"entity memory: unknown configuration keys {list(loaded.unknown)} are ignored; "
                         f"check their spelling")
         if loaded.retired:
-            LOG.info(f"entity memory: {list(loaded.retired)} are no longer settings (fixed limits now); ignored")
+            LOG.info(f"entity memory: {list(loaded.retired)} are no longer settings (fixed now); ignored")
         for error, fallback in zip(loaded.errors, loaded.fallbacks):  # the persona keeps running
             LOG.error(f"entity memory: {error}; {fallback}")
         # A setting that decides whose facts are whose could not be read: no fact is learnt or
