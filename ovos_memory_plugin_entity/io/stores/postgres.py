@@ -236,9 +236,7 @@ class PostgresStore:
                     f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id",
                     (old_key,)).fetchall()]
                 conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (old_key,))
-                with conn.cursor() as cursor:
-                    cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
-                                       [(new_key, self._sealed(new_key, sealing, e)) for e in events])
+                self._append_events(conn, new_key, sealing, events)
             conn.execute(f"UPDATE {self._t('sessions')} SET session_id = %s, record = %s WHERE session_id = %s",
                          (new_key, self._stored(new_key, inner, data, sealing, int(revision)), old_key))
 
@@ -340,10 +338,7 @@ class PostgresStore:
                     if change.forgotten_texts:  # kept exchanges may say it in other words
                         pg_waiting.drop(conn, key)
                     if change.events:
-                        with conn.cursor() as cursor:
-                            cursor.executemany(
-                                f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
-                                [(key, self._sealed(key, sealing, e)) for e in event_lines(change)])
+                        self._append_events(conn, key, sealing, event_lines(change))
                         self._compact(conn, key, sealing)
                 elif revision == 0:  # nothing to keep: leave no empty row behind
                     conn.execute(f"DELETE FROM {self._t('sessions')} WHERE session_id = %s AND revision = 0",
@@ -377,10 +372,12 @@ class PostgresStore:
         trail = [e for _, e in pg_damage.open_events(conn, self._t("audit"), key,
                                                      lambda e: self._event_of(key, sealing, e))]
         conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
+        self._append_events(conn, key, sealing, compacted(trail, self.max_audit_events // 2, time.time()))
+
+    def _append_events(self, conn: Any, key: str, wrapped: str, events: List[Dict[str, Any]]) -> None:
         with conn.cursor() as cursor:
             cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
-                               [(key, self._sealed(key, sealing, e))
-                                for e in compacted(trail, self.max_audit_events // 2, time.time())])
+                               [(key, self._sealed(key, wrapped, e)) for e in events])
 
     # -- sealing (see :mod:`sealing`) ------------------------------------------------
     def _record_of(self, key: str, stored: Any, revision: int) -> Tuple[Optional[Dict[str, Any]], Optional[str]]:
