@@ -1,27 +1,14 @@
 """ovos-memory-plugin-entity: durable facts about the user for OVOS personas.
 
-Importing this package has no side effects (no threads, files or network): OPM
-imports every memory plugin whenever any one is loaded. The plugin and its settings are
-imported on first use, not here: importing them imports OVOS, which may log as it loads,
-and the command line must quiet logging before that happens (see ``cli``).
-
-Layers, each a folder that imports only the ones before it: ``domain`` (what a memory
-is and the only way it changes), ``language`` (the locale data and what is read from
-the user's words), ``io`` (HTTP, worker, caches, stores), ``pipelines`` (learning,
-confirmation, the owner's actions); the adapters (``plugin``, ``cli``, ``doctor``,
-``demo``, ``settings``) sit here at the top.
+Importing it has no side effects (OPM imports every memory plugin whenever one is
+loaded). The plugin and its settings are imported on first use: they import OVOS, which
+may log, and the command line quiets logging first. The layers: docs/architecture.md.
 """
 import importlib as _importlib
 
 from ovos_memory_plugin_entity.about import PLUGIN_NAME, UNIQUE_PLUGIN_NAME, __version__
-from ovos_memory_plugin_entity.domain.errors import (
-                                                     ConfigError,
-                                                     EntityMemoryError,
-                                                     MissingExtra,
-                                                     NotFound,
-                                                     OwnerError,
-                                                     StoreUnavailable,
-)
+from ovos_memory_plugin_entity.domain.errors import (ConfigError, EntityMemoryError, MissingExtra, NotFound, OwnerError,
+                                                     StoreUnavailable)
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending
 
 __all__ = ["EntityMemory", "Entity", "Fact", "Pending", "Settings", "load_settings", "PLUGIN_NAME",

@@ -1,5 +1,4 @@
-"""Who this package is: its version and the names OPM knows it by. Read by ``setup.py``
-(without importing the package) and by everything that names the plugin."""
+"""The version and the names OPM knows the plugin by; ``setup.py`` reads it without importing the package."""
 __version__ = "0.1.0"
 
 ENTRY_POINT_GROUP = "opm.agents.memory"

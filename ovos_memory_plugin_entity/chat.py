@@ -1,14 +1,7 @@
-"""``ovos-entity-memory chat``: talk to your own persona, with its memory, from a terminal.
-
-Each line typed (or piped in) is one turn through the real ovos-persona, as the assistant
-runs it: the persona's memory builds the context, its handlers answer, then the exchange
-is remembered. After each turn the memory's work is awaited and shown: what was learnt,
-replaced, forgotten, and what the memory asked the user. The facts live where the persona
-keeps them, so a second run remembers the first.
-"""
+"""``ovos-entity-memory chat``: each line one turn through the real ovos-persona, as the
+assistant runs it; after each, the memory's work is awaited and shown."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, TextIO, Tuple
 
@@ -17,7 +10,7 @@ from ovos_memory_plugin_entity.doctor import FAIL, check_assistant, check_person
 from ovos_memory_plugin_entity.domain.errors import UserError
 from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.io.client import failure_reason
-from ovos_memory_plugin_entity.persona_config import plugin_block
+from ovos_memory_plugin_entity.persona_config import plugin_block, read_persona
 from ovos_memory_plugin_entity.plugin import EntityMemory
 
 # The session id OVOS gives a voice satellite's conversation: the facts the assistant itself uses.
@@ -25,11 +18,8 @@ DEFAULT_SESSION = "default"
 
 
 def load_persona(path: str) -> Tuple[str, Dict[str, Any]]:
-    """The persona's name and JSON, refused with the fix when it cannot load this plugin."""
-    try:
-        persona = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError) as exc:
-        raise UserError(f"cannot read the persona JSON {path}: {exc}") from None
+    """Refused, with the fix, when it cannot load this plugin."""
+    persona = read_persona(path)
     if not isinstance(persona, dict):
         raise UserError(f"{path} is not a persona (a JSON object)")
     assistant = check_assistant(plugin_block(persona))
@@ -42,7 +32,7 @@ def load_persona(path: str) -> Tuple[str, Dict[str, Any]]:
 
 
 def entity_memory(memory: Any) -> Optional[EntityMemory]:
-    """This plugin inside the persona's memory: the memory itself, or a composite's member."""
+    """The memory itself, or a composite's member."""
     if isinstance(memory, EntityMemory):
         return memory
     for member in getattr(memory, "members", None) or []:
@@ -53,8 +43,7 @@ def entity_memory(memory: Any) -> Optional[EntityMemory]:
 
 
 def _changes(before: Dict[str, Fact], after: Dict[str, Fact], labels: Dict[str, str]) -> List[str]:
-    """What one turn did to the facts, one line each, with whom each is about (``labels``:
-    an entity's id to "Emma (daughter)"), as ``facts`` shows them."""
+    """What a turn did to the facts, a line each; ``labels``: an entity's id to "Emma (daughter)"."""
     lines = []
     for fact in after.values():
         old = before.get(fact.id)
@@ -80,7 +69,7 @@ def _snapshot(memory: EntityMemory, session: str) -> Dict[str, Fact]:
 
 def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: str = DEFAULT_SESSION,
              timeout: float = 120.0, prompt: bool = False) -> int:
-    """Talk to the persona in ``persona_path``, one turn per line, showing the memory's work."""
+    """One turn per line, showing the memory's work."""
     name, config = load_persona(persona_path)
     try:
         from ovos_bus_client.session import Session

@@ -1,10 +1,8 @@
 """ovos-entity-memory: the owner's command line for the entity memory plugin.
 
-Nothing but a command's own output reaches stdout. OVOS's logger writes to stdout, and
-OVOS's modules may log as they load (a stable ovos-bus-client calls a deprecated
-ovos-utils function at import), so logging is quieted and stdout is pointed at stderr
-*before* the commands, and OVOS with them, are imported. Hence this module imports
-nothing of ours or of OVOS at its top.
+Nothing but a command's own output reaches stdout. OVOS logs to stdout, also as its
+modules load, so logging is quieted and stdout pointed at stderr *before* the commands,
+and OVOS with them, are imported: nothing of ours or of OVOS is imported at the top.
 """
 from __future__ import annotations
 
@@ -16,7 +14,7 @@ from typing import Iterator, List, Optional
 
 
 def _logs_to_stderr() -> None:
-    """Loggers made before ``main`` (in a process that imported OVOS first) move to stderr."""
+    """Loggers made before ``main`` (OVOS imported first) move to stderr."""
     for logger in [logging.getLogger(), *[lg for lg in logging.Logger.manager.loggerDict.values()
                                           if isinstance(lg, logging.Logger)]]:
         for handler in logger.handlers:
@@ -26,11 +24,8 @@ def _logs_to_stderr() -> None:
 
 @contextlib.contextmanager
 def quiet_logs(verbose: bool) -> Iterator[None]:
-    """Unless ``verbose``, only errors are logged: OVOS's informational lines, its deprecation
-    notices and the warnings of the libraries the assistant loads (ovos-persona, psycopg)
-    would come before a command's own output. Whatever is logged goes to stderr: a handler
-    made meanwhile (OVOS makes one per logger, on ``sys.stdout``) finds stdout pointed there.
-    Put back afterwards."""
+    """Unless ``verbose``, only errors are logged (OVOS's notices and its libraries' warnings
+    would come before the output), and to stderr, also by handlers made meanwhile on stdout."""
     before = logging.root.manager.disable
     if not verbose:
         logging.disable(logging.WARNING)  # OVOS's LOG honours it too (LOG.is_enabled_for)

@@ -1,8 +1,5 @@
-"""The owner's commands: what each does, and the parser that names them.
-
-Imported by ``cli.main`` only after logging is quieted: importing these imports OVOS,
-whose modules may log (a deprecation notice) as they load.
-"""
+"""The owner's commands and the parser that names them; imported by ``cli.main`` only
+after logging is quieted (importing OVOS may log)."""
 from __future__ import annotations
 
 import argparse
@@ -15,13 +12,12 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
 from ovos_memory_plugin_entity.about import __version__
-from ovos_memory_plugin_entity.cli_guards import (close_stores, confirm, counted, nothing_yet, require_store,
-                                                  retired_label, store_missing)
+from ovos_memory_plugin_entity.cli_guards import close_stores, confirm, counted, nothing_yet, retired_label
 from ovos_memory_plugin_entity.domain.entities import event_end
 from ovos_memory_plugin_entity.domain.errors import OwnerError, ReadOnlyStore, StoreUnavailable, UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.io.stores import open_store
-from ovos_memory_plugin_entity.persona_config import plugin_block
+from ovos_memory_plugin_entity.persona_config import plugin_block, read_persona
 from ovos_memory_plugin_entity.pipelines.owner import Owner, read_json_file
 from ovos_memory_plugin_entity.settings import Settings, device_defaults, load_settings, read_settings
 
@@ -34,16 +30,12 @@ def _looks_like_a_persona(data: Any) -> bool:
 
 
 def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[str, Any]:
-    """The plugin's block from ``--config`` (a persona JSON, composite or not, or the block
-    itself). Without one, nothing is evicted or pruned: the persona's limits are unknown.
-    A persona that does not use this plugin is refused, unless ``unused_ok`` (doctor, which
-    says so first): then the defaults stand."""
-    config: Dict[str, Any] = {"max_facts": 0, "max_retired_facts": 0}
+    """The plugin's block from ``--config`` (a persona, composite or not, or the block itself);
+    without one nothing is evicted (the persona's max_facts is unknown). A persona that does
+    not use this plugin is refused, unless ``unused_ok`` (doctor): then the defaults stand."""
+    config: Dict[str, Any] = {"max_facts": 0}
     if getattr(args, "config", None):
-        try:
-            persona = json.loads(Path(args.config).read_text(encoding="utf-8"))
-        except (OSError, ValueError, RecursionError) as exc:
-            raise UserError(f"cannot read the persona JSON {args.config}: {exc}") from None
+        persona = read_persona(args.config)
         block = plugin_block(persona)
         named = persona.get("memory_module") if isinstance(persona, dict) else None
         if block is None and isinstance(named, str) and isinstance(persona.get(named), dict):
@@ -70,7 +62,7 @@ def cmd_path(args: argparse.Namespace) -> int:
 
 
 def _no_json(args: argparse.Namespace) -> None:
-    """A conversation shown turn by turn has no JSON form: --json is refused, not ignored."""
+    """Refused, not ignored."""
     if args.json:
         raise UsageError(f"{args.command} shows a conversation and has no JSON output: drop --json")
 
@@ -87,10 +79,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
-    """Talk to your persona, with its memory, through the real ovos-persona: one line per
-    turn (typed, or piped in); after each turn, what the memory learnt, replaced, forgot
-    and asked. The facts are the persona's own, so a second run remembers the first.
-    """
+    """Talk to your persona through the real ovos-persona, a line per turn (typed or piped);
+    after each, what its memory learnt, replaced, forgot and asked. A second run remembers."""
     from ovos_memory_plugin_entity.chat import run_chat
     _no_json(args)
     if not args.verbose:  # a handler that fails is said on the turn's own line
@@ -103,16 +93,16 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
 
 def _owner(args: argparse.Namespace, create: bool = False) -> Owner:
-    """The store, opened for the owner; only a command that adds may ``create`` it."""
+    """Only a command that adds may ``create`` the store."""
     settings = _settings(args)
-    if not create:
-        require_store(settings)
+    missing = "" if create else nothing_yet(settings)
+    if missing:
+        raise UserError(missing + "; check --db-path, or the persona's db_path with --config")
     if settings.backend == "memory":
         raise UserError("backend 'memory' keeps facts inside the assistant's process; "
                         "the command line can only reach the 'json' and 'postgres' backends")
     try:
-        store = open_store(settings.backend, settings.store_folder, settings.db_url,
-                           max_audit_events=settings.max_audit_events, key_file=settings.key_file)
+        store = open_store(settings.backend, settings.store_folder, settings.db_url, key_file=settings.key_file)
     except (OSError, ValueError) as exc:
         where = "the database" if settings.backend == "postgres" else f"the store at {settings.store_folder}"
         raise UserError(f"cannot use {where}: {exc}") from None
@@ -132,13 +122,11 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def _nothing_yet(args: argparse.Namespace, empty: Any) -> bool:
-    """For a listing: where the store's folder is not there yet (a fresh install), say that
-    nothing is learnt yet (``empty`` with --json) and succeed."""
-    settings = _settings(args)
-    if not store_missing(settings):
-        return False
-    _emit(args, empty, nothing_yet(settings))
-    return True
+    """For a listing: where the store's folder is not there yet, say so (``empty`` with --json)."""
+    said = nothing_yet(_settings(args))
+    if said:
+        _emit(args, empty, said)
+    return bool(said)
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -152,7 +140,7 @@ def _when(timestamp: Optional[float]) -> str:
 
 
 def _progress(args: argparse.Namespace) -> Callable[[int, int], None]:
-    """A progress bar on stderr, only when stderr is a terminal."""
+    """On stderr, when it is a terminal."""
     if not sys.stderr.isatty():
         return lambda done, total: None
 
@@ -177,7 +165,7 @@ def cmd_sessions(args: argparse.Namespace) -> int:
 
 
 def _fact_line(fact: Fact, now: Optional[float] = None, about: str = "") -> str:
-    """One fact as the owner reads it; ``about`` (who it is about) leads where no heading says it."""
+    """``about`` (who it is about) leads where no heading says it."""
     state = "pinned" if fact.pinned and fact.live else (
         "live" if fact.live else f"{retired_label(fact)} {_when(fact.superseded_at)}")
     if fact.when and fact.live:
@@ -189,7 +177,7 @@ def _fact_line(fact: Fact, now: Optional[float] = None, about: str = "") -> str:
 
 
 def _about(owner: Owner, session: str, fact: Fact) -> str:
-    """Who a fact is about, as ``facts`` heads it ("Emma (daughter)"); empty for the user."""
+    """As ``facts`` heads it ("Emma (daughter)"); empty for the user."""
     if not fact.about:
         return ""
     labels = {e.id: e.label for e in owner.record(session).entities}
@@ -231,8 +219,9 @@ def cmd_events(args: argparse.Namespace) -> int:
     if _nothing_yet(args, {"upcoming": [], "past": []}):
         return 0
     now = time.time()
-    ends = {f.id: event_end(f.when) for f in _owner(args).facts(args.session) if f.when}
-    events = sorted((f for f in _owner(args).facts(args.session) if f.id in ends), key=lambda f: ends[f.id])
+    facts = _owner(args).facts(args.session)
+    ends = {f.id: event_end(f.when) for f in facts if f.when}
+    events = sorted((f for f in facts if f.id in ends), key=lambda f: ends[f.id])
     upcoming = [f for f in events if ends[f.id] >= now]
     past = [f for f in events if ends[f.id] < now]
     lines = ["Upcoming:"] + [f"  {_fact_line(f, now)}" for f in upcoming] if upcoming else []
@@ -274,7 +263,7 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 def _action(doc: str, act: Callable[[Owner, argparse.Namespace], None], done: str, subject: str
             ) -> Callable[[argparse.Namespace], int]:
-    """A command that changes one thing and says so: ``done`` names what happened to it."""
+    """A command that changes one thing and says ``done`` to it."""
     def run(args: argparse.Namespace) -> int:
         act(_owner(args), args)
         _emit(args, {done: getattr(args, subject)}, f"{done} {getattr(args, subject)}")
@@ -406,7 +395,7 @@ def cmd_curate(args: argparse.Namespace) -> int:
 def cmd_doctor(args: argparse.Namespace) -> int:
     """Check the endpoint, the store, OPM's plugin names and the persona; say how to fix."""
     from ovos_memory_plugin_entity.doctor import run_checks
-    persona = read_json_file(args.config) if args.config else None
+    persona = read_persona(args.config) if args.config else None
     checks = run_checks(read_settings(_plugin_config(args, unused_ok=True), device_defaults()),
                         persona if isinstance(persona, dict) else None, timeout=args.timeout)
     _emit(args, [dict(c.__dict__, ok=c.ok) for c in checks],
@@ -416,7 +405,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def _common_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
-    """The options every command takes, before or after it (``facts S --json``)."""
+    """Taken before or after the command (``facts S --json``)."""
     default: Any = argparse.SUPPRESS if suppress else None
     parser.add_argument("--config", default=default,
                         help="a persona JSON file: its memory_module's block (a composite's member too)")
@@ -504,7 +493,7 @@ def _positive_seconds(value: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the parsed command: its exit status; a user's mistake is a line on stderr."""
+    """The exit status; a user's mistake is a line on stderr."""
     try:
         return int(args.run(args))
     except ReadOnlyStore as exc:

@@ -23,7 +23,7 @@ DEMO_CONNECT_S = 5.0
 
 
 def check_reachable(api_url: str, timeout: float) -> None:
-    """Raise at once when nothing answers at ``api_url`` (the queue would retry for minutes)."""
+    """At once, not after the queue's retries."""
     client = ChatClient(api_url, connect_timeout=DEMO_CONNECT_S, read_timeout=timeout)
     try:
         client.models()
@@ -45,11 +45,7 @@ def _print_messages(messages: Sequence[AgentMessage], out: TextIO) -> None:
 
 
 def run_demo(api_url: Optional[str], timeout: float, out: TextIO) -> int:
-    """Run a short conversation through the real plugin and show what it remembered.
-
-    With no --api-url the built-in rules extract the facts (no model needed) and the
-    store is a temporary folder; with --api-url your local model does the extracting.
-    """
+    """See ``cli_commands.cmd_demo``."""
     from ovos_memory_plugin_entity.plugin import EntityMemory
     if api_url:
         check_reachable(api_url, timeout)

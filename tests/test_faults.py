@@ -148,14 +148,6 @@ def test_a_huge_utterance_makes_a_bounded_prompt(make_memory, model):
     assert len(model.prompts()[0]) < 10_000
 
 
-def test_the_audit_trail_is_compacted(make_memory):
-    memory = make_memory(max_audit_events=20)
-    for n in range(60):
-        memory.add_fact("s", f"Collects thing number {n}")
-    trail = memory.audit_trail("s")
-    assert len(trail) <= 21 and trail[0]["action"] == "compact" and trail[0]["counts"]["add"] >= 40
-
-
 def _start_on_a_store_that_takes_no_bytes(db_path, conn):
     """In a child process: no file may grow past 0 bytes (as on a full or read-only disk;
     permissions would not stop root, who runs CI)."""

@@ -105,12 +105,6 @@ def test_a_turn_that_may_hold_a_fact_is_sent(make_memory, model, utterance):
     assert len(model.chat_requests()) == 1
 
 
-def test_the_gate_can_be_switched_off(make_memory, model):
-    memory = make_memory(quiet_gate="off")
-    turn(memory, "set an alarm for seven")
-    assert len(model.chat_requests()) == 1
-
-
 def test_the_constant_instructions_come_first_for_the_prompt_cache(make_memory, model):
     memory = make_memory()
     turn(memory, "I like tea")

@@ -37,6 +37,14 @@ def test_update_then_load_and_audit(store):
     assert store.sessions() == ["s"]
 
 
+def test_the_audit_trail_is_compacted_past_its_bound(store):
+    store.max_audit_events = 20
+    for n in range(60):
+        store.update("s", add(f"Collects thing number {n}"))
+    trail = store.audit("s")
+    assert len(trail) <= 21 and trail[0]["action"] == "compact" and trail[0]["counts"]["add"] >= 40
+
+
 def test_erase_moves_the_generation_and_clears_everything(store):
     store.update("s", add("Likes tea"))
     generation = store.load("s")[1].generation

@@ -175,14 +175,17 @@ def test_pause_and_resume(make_memory, lang):
     assert phrases["paused_note"] not in context_text(memory, "hello")
 
 
-def test_a_pause_ends_after_pause_minutes(make_memory):
+def test_a_pause_ends_after_half_an_hour(make_memory):
     from tests.helpers import Clock
     clock = Clock(1_000_000.0)
-    memory = make(make_memory, "en-us", extractor="rules", pause_minutes=5, _kwargs={"wall_clock": clock})
+    memory = make(make_memory, "en-us", extractor="rules", _kwargs={"wall_clock": clock})
     turn(memory, "Stop remembering.")
     turn(memory, "I live in Porto.")
     assert live(memory) == []
-    clock.advance(5 * 60 + 1)
+    clock.advance(29 * 60)
+    turn(memory, "I live in Porto.")
+    assert live(memory) == []
+    clock.advance(60 + 1)
     turn(memory, "I live in Porto.")
     assert live(memory) == ["Lives in Porto"]
 

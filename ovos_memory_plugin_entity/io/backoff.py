@@ -1,7 +1,4 @@
-"""When to try the endpoint again after it failed: exponential, capped, jittered.
-
-Pure state over an injected clock and random source, so tests need no sleeping.
-"""
+"""When to try the endpoint again: exponential, capped, jittered; an injected clock, no sleeping."""
 from __future__ import annotations
 
 import random
@@ -23,12 +20,7 @@ class Backoff:
         self.failures = 0
         self.retry_at = 0.0
 
-    @property
-    def down(self) -> bool:
-        return self.failures > 0
-
     def ready(self) -> bool:
-        """True when an attempt may be made now."""
         return self._clock() >= self.retry_at
 
     def seconds_left(self) -> float:

@@ -1,9 +1,5 @@
-"""Bounded per-process caches: per-session state in a long-lived process stays bounded.
-
-:class:`LRU` is a small thread-safe map; :class:`RankCache` keeps each recently used
-session's ranking, rebuilt only when its record changed. :func:`stripe` spreads sessions
-over a fixed set of locks, so locks never accumulate per session.
-"""
+"""Bounded per-process caches: a long-lived process keeps nothing per session unbounded.
+:func:`stripe` spreads sessions over a fixed set of locks."""
 from __future__ import annotations
 
 import functools
@@ -25,7 +21,7 @@ RANK_STRIPES = 64
 
 @functools.lru_cache(maxsize=4096)  # a hash per call is most of a warm turn's lock
 def stripe(key: str, stripes: int) -> int:
-    """Which of ``stripes`` locks guards ``key``: stable across processes (a hash, not ``hash()``)."""
+    """Stable across processes (a hash, not ``hash()``)."""
     return int(hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:8], 16) % stripes
 
 
@@ -64,12 +60,8 @@ class LRU(Generic[K, V]):
 
 
 class RankCache:
-    """The latest ranking of each recently used session, in one LRU.
-
-    A ranking is rebuilt only when the record's revision changed, and then
-    incrementally; the session's (striped) lock keeps one thread from updating an
-    index while another reads it.
-    """
+    """Each recent session's ranking, rebuilt (incrementally) only when its revision changed;
+    the session's striped lock keeps one thread from updating an index another reads."""
 
     def __init__(self, size: int, stopwords: FrozenSet[str], max_fact_chars: int,
                  stem: Callable[[str], str] = textlib.light_stem):
@@ -79,7 +71,7 @@ class RankCache:
 
     def use(self, key: str, load: Callable[[], Tuple[Any, SessionRecord]],
             work: Callable[[SessionRecord, RankedSession], T]) -> T:
-        """Run ``work`` on the session's record (from ``load``) and its current ranking."""
+        """``work`` on the record from ``load`` and its current ranking."""
         revision, record = load()  # outside the lock: a turn never waits behind another thread's read
         with self._stripes[stripe(key, RANK_STRIPES)]:
             cached = self._lru.get(key)

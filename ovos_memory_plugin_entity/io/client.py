@@ -1,8 +1,6 @@
-"""The OpenAI-compatible HTTP client: model detection, JSON output, back-off.
-
-Local-first: it talks to a llama.cpp, vLLM or Ollama ``/v1`` endpoint. It raises the
-:class:`errors.EndpointError` family; the worker catches them, logs once with the
-config key that would help, and carries on. ``requests.Session`` is the test seam; the clock drives the back-off.
+"""The OpenAI-compatible HTTP client (llama.cpp, vLLM, Ollama): model detection, JSON
+output, back-off. Raises the :class:`errors.EndpointError` family; ``requests.Session``
+is the test seam, the clock drives the back-off.
 """
 from __future__ import annotations
 
@@ -16,12 +14,8 @@ import requests
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.contract import ops_schema
-from ovos_memory_plugin_entity.domain.errors import (
-    EndpointError,
-    EndpointHTTPError,
-    EndpointReplyError,
-    EndpointUnavailable,
-)
+from ovos_memory_plugin_entity.domain.errors import (EndpointError, EndpointHTTPError, EndpointReplyError,
+                                                     EndpointUnavailable)
 from ovos_memory_plugin_entity.io.backoff import Backoff
 
 # A misbehaving server cannot fill memory: bodies past this are refused.
@@ -63,7 +57,6 @@ class ChatClient:
                             timeout=timeout or self._timeout)
 
     def models(self) -> List[str]:
-        """The model ids the server advertises (``GET /models``)."""
         body = self._request("GET", "/models", timeout=(self._timeout[0], min(self._timeout[1], MODELS_TIMEOUT_S)))
         entries = (body.get("data") or body.get("models") or []) if isinstance(body, dict) else []
         ids = [e.get("id") or e.get("name") for e in entries if isinstance(e, dict)]
@@ -91,16 +84,13 @@ class ChatClient:
 
     @staticmethod
     def is_outage(exc: EndpointError) -> bool:
-        """Failures that say the server is down or overloaded, not that it refused us."""
+        """Down or overloaded, not refusing us."""
         return isinstance(exc, EndpointUnavailable) or (
             isinstance(exc, EndpointHTTPError) and exc.status >= 500)
 
     def complete(self, prompt: str) -> Completion:
-        """Ask for the extraction; raises an :class:`EndpointError` subclass on failure.
-
-        Consecutive outages start a back-off during which calls fail at once; the
-        outage is logged once when it starts and once when it ends.
-        """
+        """Raises an :class:`EndpointError`. Outages start a back-off during which calls fail
+        at once, logged when it starts and when it ends."""
         if not self.backoff.ready():
             raise EndpointUnavailable(f"backing off for {self.backoff.seconds_left():.0f} s more")
         try:
@@ -160,24 +150,21 @@ MAX_REASON_CHARS = 80
 
 
 def failure_reason(exc: BaseException) -> str:
-    """What a failed request comes down to, in a few words."""
+    """In a few words."""
     text = str(exc)
     found = next((r for r in _REASONS if r.lower() in text.lower()), None)
     return found or (text if len(text) <= MAX_REASON_CHARS else text[:MAX_REASON_CHARS - 1] + "…")
 
 
 def _waited(exc: Exception, timeout: Any) -> str:
-    """Which wait ran out, and how long it was."""
     connect, read = timeout if isinstance(timeout, tuple) else (timeout, timeout)
     return f"connect timeout={connect:g} s" if isinstance(exc, requests.ConnectTimeout) else f"read timeout={read:g} s"
 
 
 def request_json(session: requests.Session, method: str, url: str, *, body: Optional[dict],
                  headers: Dict[str, str], timeout: Any) -> Any:
-    """One request to an OpenAI-compatible server and its JSON reply, or an
-    :class:`errors.EndpointError`: a reset keep-alive connection is tried once more, the
-    reply is read within :data:`MAX_RESPONSE_BYTES`, an error status and a body that is
-    not JSON are told apart."""
+    """The JSON reply, or an :class:`errors.EndpointError`; a reset keep-alive connection is
+    tried once more, the reply read within :data:`MAX_RESPONSE_BYTES`."""
     for attempt in (1, 2):
         try:
             response = session.request(method, url, json=body, headers=headers, timeout=timeout, stream=True)

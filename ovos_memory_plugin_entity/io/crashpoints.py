@@ -1,9 +1,6 @@
-"""Named steps where a test can have this process killed, to prove a crash there is
-recovered from: ``ENTITY_MEMORY_CRASH_AT=step`` (or ``step:N``, the Nth time the step
-is reached) makes the process SIGKILL itself there. Unset, a step costs one comparison.
-
-Read once at import: only a process started with the variable (a test's subprocess)
-can ever be killed by it.
+"""Named steps where a test's subprocess, started with ``ENTITY_MEMORY_CRASH_AT=step`` (or
+``step:N``, its Nth arrival), SIGKILLs itself, to prove a crash there is recovered from.
+Read once at import; unset, a step costs one comparison.
 """
 from __future__ import annotations
 
@@ -16,7 +13,6 @@ _reached = 0
 
 
 def crash_point(step: str) -> None:
-    """SIGKILL this process if the environment named ``step`` (at its Nth arrival)."""
     global _reached
     if not _STEP or step != _STEP:
         return

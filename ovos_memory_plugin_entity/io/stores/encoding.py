@@ -1,14 +1,13 @@
-"""How the JSON backend's records and lines become bytes: readable by a person, and
-never losing a character UTF-8 cannot hold. Pure."""
+"""The JSON backend's records and lines as bytes: readable by a person, losing no character. Pure."""
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any, Dict, List
 
 
 def encoded_record(data: Dict[str, Any]) -> bytes:
-    """UTF-8 as a person reads it; escaped ASCII when the text holds what UTF-8 cannot
-    (a lone surrogate from a caller's session id), so that nothing is lost."""
+    """UTF-8; escaped ASCII when the text holds what UTF-8 cannot (a lone surrogate in an id)."""
     try:
         return render_record(data).encode("utf-8")
     except UnicodeEncodeError:
@@ -16,7 +15,7 @@ def encoded_record(data: Dict[str, Any]) -> bytes:
 
 
 def json_lines(events: List[Dict[str, Any]]) -> bytes:
-    """Events or journal entries as JSON lines, each one escaped to ASCII only when UTF-8 cannot hold it."""
+    """Each line escaped to ASCII only when UTF-8 cannot hold it."""
     out = []
     for event in events:
         try:
@@ -26,9 +25,19 @@ def json_lines(events: List[Dict[str, Any]]) -> bytes:
     return b"".join(out)
 
 
+def parsed_lines(raw: bytes) -> List[Dict[str, Any]]:
+    """The JSON objects of a file of lines; a line that does not parse costs only itself."""
+    items = []
+    for line in raw.decode("utf-8", errors="replace").splitlines():
+        with contextlib.suppress(ValueError, RecursionError):
+            item = json.loads(line)
+            if isinstance(item, dict):
+                items.append(item)
+    return items
+
+
 def render_record(data: Dict[str, Any], ascii_only: bool = False) -> str:
-    """The record as JSON, one fact a line: readable by a person, encoded by the C encoder
-    (``indent`` would switch json to its pure-Python encoder, several times slower)."""
+    """One fact a line, by the C encoder (``indent`` would switch to the slow pure-Python one)."""
     head = {k: v for k, v in data.items() if k not in ("facts", "tombstones", "vectors")}
     parts = ["{" + json.dumps(head, ensure_ascii=ascii_only)[1:-1] + ","]
     for key in ("facts", "tombstones"):

@@ -1,7 +1,5 @@
-"""The JSON backend's file primitives: private folders, files opened without following
-links, atomic replacement, appends, bounded cross-process locks and shredding.
-
-Nothing here knows what a record is; :mod:`json_folder` decides what goes where.
+"""The JSON backend's file primitives: private folders, no link ever followed, atomic
+replacement, appends, bounded cross-process locks, shredding. Nothing here knows a record.
 """
 from __future__ import annotations
 
@@ -53,7 +51,7 @@ def private_folder(path: Path) -> None:
 
 
 def open_regular(path: StrPath, flags: int, mode: int = 0o600) -> int:
-    """Open without following a link; refuse anything that is not a regular file."""
+    """Refuses a link, or anything but a regular file."""
     try:
         fd = os.open(path, flags | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), mode)
     except OSError as exc:
@@ -67,7 +65,7 @@ def open_regular(path: StrPath, flags: int, mode: int = 0o600) -> int:
 
 
 def read_bytes(path: StrPath, limit: int = MAX_FILE_BYTES + 1) -> Optional[bytes]:
-    """Up to ``limit`` bytes of the file, or None when it does not exist. A link is refused."""
+    """None when the file does not exist; a link is refused."""
     try:
         fd = open_regular(path, os.O_RDONLY)
     except FileNotFoundError:
@@ -85,11 +83,9 @@ def size_of(path: StrPath) -> Optional[int]:
 
 def write_atomic(path: StrPath, data: bytes, tmp_dir: StrPath, *, stamped: bool = False,
                  later_than_ns: Optional[int] = None) -> None:
-    """A temp file in ``tmp_dir`` (0600), fsync, rename over the name, fsync the folder.
-    A rename replaces a link itself, never its target. The temp file is named for its
-    target, so a killed writer's copy can be found by its session and shredded.
-    ``stamped`` gives the file a modification time later than ``later_than_ns``, the one
-    of the file it replaces (None: there is none), before the rename (see :func:`stamp_later`)."""
+    """Temp file (0600, named for its target so a killed writer's copy is found), fsync,
+    rename (a link is replaced, never its target), fsync the folder. ``stamped``: an mtime
+    later than ``later_than_ns``, the replaced file's, before the rename (:func:`stamp_later`)."""
     fd, tmp = tempfile.mkstemp(dir=str(tmp_dir), prefix=f".tmp_{os.path.basename(path)}.")
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -112,9 +108,8 @@ _MTIME_STEPS_NS = (1, 1_000, 1_000_000, 1_000_000_000, 2_000_000_000)
 
 
 def stamp_later(fd: int, previous_ns: Optional[int]) -> int:
-    """Set the open file's modification time to now, or past ``previous_ns`` when now is
-    not later: a file's (inode, mtime, size) then never repeats, which lets a reader trust
-    one ``lstat`` (an inode freed by a rename may be reused within a clock tick)."""
+    """Now, or past ``previous_ns``: (inode, mtime, size) never repeats, so one ``lstat`` can
+    be trusted (an inode freed by a rename may be reused within a clock tick)."""
     wanted = time.time_ns()
     got = wanted
     for step in _MTIME_STEPS_NS:
@@ -128,8 +123,7 @@ def stamp_later(fd: int, previous_ns: Optional[int]) -> int:
 
 
 def append(path: StrPath, data: bytes) -> int:
-    """Append ``data`` and fsync; the file's size after it. A line torn by an earlier
-    crash is ended first, so it never swallows the new one."""
+    """Append and fsync; the size after. A line torn by a crash is ended first."""
     fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
     try:
         size = os.fstat(fd).st_size
@@ -143,7 +137,7 @@ def append(path: StrPath, data: bytes) -> int:
 
 
 def flock_within(fd: int, seconds: float) -> None:
-    """An exclusive flock, or StoreUnavailable once ``seconds`` have gone by."""
+    """An exclusive flock, or StoreUnavailable past ``seconds``."""
     deadline = time.monotonic() + seconds
     delay = 0.001
     while True:
@@ -167,9 +161,8 @@ def fsync_folder(folder: StrPath) -> None:
 
 
 def shred(path: StrPath) -> None:
-    """Overwrite a file's bytes before unlinking it, so a plain scan of the disk blocks
-    backing the folder finds nothing readable (not a guarantee on SSDs or CoW filesystems).
-    A link is unlinked, its target never touched."""
+    """Zeroed before unlinking, against a plain scan of the disk (no guarantee on SSDs or
+    CoW filesystems). A link is unlinked, its target never touched."""
     try:
         info = os.lstat(path)
     except FileNotFoundError:
@@ -186,10 +179,8 @@ def shred(path: StrPath) -> None:
 
 
 def key_file(path: StrPath, what: str, made: str = "") -> bytes:
-    """The 32-byte key kept in the file at ``path``, made when missing. Many processes may
-    start at once: the key appears whole or not at all (written aside, then linked), and
-    all use the first one made. It is read like every file of ours: no link, a regular
-    file, owned by the assistant's user and readable by nobody else."""
+    """The 32-byte key at ``path``, made when missing: whole or not at all (written aside,
+    then linked), the first one made winning. Refused unless ours alone (no link, 0600)."""
     path = Path(path).expanduser()
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     if not os.path.lexists(path):

@@ -1,15 +1,10 @@
-"""A write as a journal entry: the rows one change touched, and how to replay them.
+"""A change as a journal entry, and its replay. Pure.
 
-The JSON backend keeps each session as a snapshot plus a journal of entries appended
-after it, so storing a fact writes that fact, not the record: its cost follows the
-change. An entry holds the rows the change added or altered (whole rows), the ids it
-dropped and the record's small head (counters, proposals, markers); tombstones travel
-as the ones added, or whole when some were lifted.
-
-Replaying an entry twice gives the same record (upserts, drops and replacements only),
-and every entry names the snapshot it follows (its epoch), so a crash between writing
-a new snapshot and removing the old journal is harmless: stale entries are ignored.
-Pure: no I/O.
+An entry holds the rows a change added or altered (whole), the ids it dropped, the
+record's small head and the tombstones added (all of them when some were lifted).
+Replaying twice gives the same record, and each entry names the snapshot it follows (its
+epoch): after a crash between a new snapshot and the old journal's removal, stale
+entries are ignored.
 """
 from __future__ import annotations
 
@@ -25,13 +20,11 @@ VECTORS_KEY = "vectors"
 
 
 def head_of(data: Dict[str, Any]) -> Dict[str, Any]:
-    """Everything of a record's dict but its row lists, its vectors and its epoch."""
     return {k: v for k, v in data.items() if k not in ROW_LISTS and k not in (EPOCH_KEY, VECTORS_KEY)}
 
 
 def _rows_delta(before: Sequence[Any], after: Sequence[Any]) -> Optional[Tuple[List[Dict[str, Any]], List[str]]]:
-    """(rows added or altered, ids dropped), or None when replay could not rebuild
-    ``after`` from ``before`` (rows moved, repeated ids): the caller writes a snapshot."""
+    """(rows added or altered, ids dropped), or None when replay could not rebuild ``after``."""
     old = {row.id: row for row in before}
     if len(old) != len(before):
         return None
@@ -59,8 +52,7 @@ def _rows_delta(before: Sequence[Any], after: Sequence[Any]) -> Optional[Tuple[L
 
 
 def entry(before: SessionRecord, after: SessionRecord, epoch: str) -> Optional[Dict[str, Any]]:
-    """The journal entry that turns ``before`` into ``after``, or None when only a new
-    snapshot can (the caller writes one)."""
+    """The entry that turns ``before`` into ``after``, or None when only a snapshot can."""
     facts = _rows_delta(before.facts, after.facts)
     entities = _rows_delta(before.entities, after.entities)
     if facts is None or entities is None:
@@ -98,8 +90,7 @@ def _vectors_delta(before: Optional[Dict[str, Any]], after: Optional[Dict[str, A
 
 
 def replay(data: Dict[str, Any], changes: Iterable[Dict[str, Any]]) -> Dict[str, Any]:
-    """The record dict ``data`` after its entries, in order (``data`` is left as it was).
-    Linear in the record plus the entries: each row list is indexed once."""
+    """``data`` (left as it was) after its entries; linear: each row list is indexed once."""
     result: Dict[str, Any] = dict(data)
     rows: Dict[str, List[Any]] = {}
     where: Dict[str, Dict[Any, int]] = {}

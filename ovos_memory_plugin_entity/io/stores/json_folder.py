@@ -1,37 +1,23 @@
-"""``backend: json``: a snapshot, a journal and an audit trail per session, in a private folder.
+"""``backend: json``: a snapshot, a journal and an audit trail per session, in a private folder::
 
-Layout (a folder derived from ``db_path``)::
+    sessions/<key>.json, .journal.jsonl, .audit.jsonl   record, changes since, trail
+    sessions/<key>.json.corrupt[...]   a file that did not parse, kept aside, never overwritten
+    locks/<n>.lock   a fixed set of cross-process locks (no data)
+    tmp/.tmp_<key>.*   atomic writes' temp files, named for their session
+    scrubs/, waiting/   unfinished forgets and erases (json_forgetting), kept exchanges (json_waiting)
 
-    entity_memory/
-      sessions/<safe-name>-<hash>.json            the record as of its last snapshot
-      sessions/<safe-name>-<hash>.journal.jsonl   the changes since, appended
-      sessions/<safe-name>-<hash>.audit.jsonl     its audit trail, appended
-      sessions/<...>.json.corrupt[...]            a file that did not parse, kept aside
-      locks/<n>.lock                              cross-process locks, a fixed set (no data)
-      tmp/.tmp_<safe-name>-<hash>.*              temp files of atomic writes, named for their session
-      scrubs/<safe-name>-<hash>.json              a forget or erase that may be unfinished (see json_forgetting)
-      waiting/<safe-name>-<hash>.json             exchanges the model has not seen yet (see json_waiting)
+Every change runs under a lock held across threads and processes. A record under 32 KB
+is rewritten whole; a larger one gets the rows a change touched appended to its journal
+(:mod:`journal`), so a write costs what the change does, until the journal outgrows the
+snapshot or something is forgotten: then a new snapshot replaces both.
 
-Every change runs under a lock that holds across threads and processes. A small
-record (under 32 KB, about a hundred facts) is rewritten whole, atomically: one plain
-file. A larger one gets the rows a change touched appended to its journal (see
-:mod:`journal`), so a write's cost follows the change, not the record or the number of
-sessions. Once the journal outgrows its snapshot, or when something is forgotten or
-erased, the record is written whole as a new snapshot and the journal goes. A file that does not parse is renamed
-aside and reported, never overwritten. Forgetting and erasing are finished after any
-crash (:mod:`json_forgetting`).
+A cached record is current when one ``lstat`` of its snapshot says so: every change gives
+the snapshot a later mtime (stamped before a rename, restamped after an append), so
+(inode, mtime, size) changes with the record, whoever wrote. Inside the lock a writer
+also compares the journal's size, so no change is built on a stale record.
 
-Whether a cached record is still current is one ``lstat`` of the snapshot: every change
-gives the snapshot a modification time later than the one before (a new snapshot is
-stamped before its rename; a journal append restamps the snapshot after it), so its
-inode, time and size change whenever the record does, whichever process or node wrote.
-A writer that dies between its append and the restamp leaves other processes' caches
-behind until the session's next change; inside the lock a writer also compares the
-journal's size, so no change is ever built on a stale record.
-
-The store never follows a link: every file is opened with ``O_NOFOLLOW`` and checked
-to be a regular file; a folder that is a link, or that others can write, is refused.
-Session ids never become raw file names.
+No link is ever followed (``O_NOFOLLOW``, regular files only; a folder that is a link or
+that others can write is refused), and session ids never become raw file names.
 """
 from __future__ import annotations
 
@@ -54,32 +40,21 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
-from ovos_memory_plugin_entity.domain.errors import (
-    CorruptRecord,
-    ReadOnlyStore,
-    StoreUnavailable,
-    UnfinishedScrub,
-    UnsafeStore,
-)
+from ovos_memory_plugin_entity.domain.errors import (CorruptRecord, ReadOnlyStore, StoreUnavailable, UnfinishedScrub,
+                                                     UnsafeStore)
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.io.caches import LRU, stripe
 from ovos_memory_plugin_entity.io.crashpoints import crash_point
 from ovos_memory_plugin_entity.io.stores import files, json_forgetting, json_waiting
-from ovos_memory_plugin_entity.io.stores.base import (
-    DEFAULT_CACHE_SESSIONS,
-    DEFAULT_MAX_AUDIT_EVENTS,
-    Mutation,
-    erased,
-    event_lines,
-)
-from ovos_memory_plugin_entity.io.stores.encoding import encoded_record, json_lines
+from ovos_memory_plugin_entity.io.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
+                                                      erased, event_lines)
+from ovos_memory_plugin_entity.io.stores.encoding import encoded_record, json_lines, parsed_lines
 from ovos_memory_plugin_entity.io.stores.journal import EPOCH_KEY, entry, replay
 from ovos_memory_plugin_entity.io.stores.json_forgetting import INTENT_KEY
 
 # The store's secret for tombstone hashes, in its folder.
 TOMBSTONE_KEY_FILE = "tombstone.key"
-# Readable part of a session's file name; the hash after it makes the name unique.
-MAX_READABLE_NAME_CHARS = 32
+MAX_READABLE_NAME_CHARS = 32  # of a session's file name; the hash after it makes it unique
 # 96 bits of SHA-256: two session ids sharing a file is not a practical concern.
 HASH_CHARS = 24
 # A temp file this old was left by a writer that died before its rename.
@@ -94,10 +69,9 @@ LOCK_WAIT_S = 10.0
 # A record smaller than this is rewritten whole (well under a millisecond more than an append),
 # so a small session is one plain file a person can read and edit.
 WHOLE_RECORD_BYTES = 32 * 1024
-# A journal is folded into a new snapshot once it is larger than this and than the
-# snapshot: rewriting the record then costs at most as much as the appends before it.
+# A journal larger than this and than its snapshot is folded into a new snapshot: the
+# rewrite then costs at most what the appends before it did.
 MIN_JOURNAL_BYTES = 64 * 1024
-# The snapshot's first bytes name its epoch (render_record writes it first).
 _EPOCH_AT_START = re.compile(rb'^\{"journal": "([0-9a-f]{32})"')
 _HEAD_BYTES = 64
 
@@ -105,13 +79,12 @@ _HEAD_BYTES = 64
 Stamp = Tuple[int, int, int]
 # What identifies a session's files inside the lock: the snapshot's stamp, the journal's size.
 Identity = Tuple[Optional[Stamp], Optional[int]]
-# Session ids whose file names are remembered (the name is a hash, worked out once per session).
-MAX_CACHED_FILE_KEYS = 4096
+MAX_CACHED_FILE_KEYS = 4096  # session ids whose file names (a hash) are remembered
 
 
 @functools.lru_cache(maxsize=MAX_CACHED_FILE_KEYS)
 def file_key(session_id: str) -> str:
-    """A safe, unique file name stem for any session id (injective through the hash)."""
+    """A safe file name stem for any session id, unique through the hash."""
     raw = session_id.encode("utf-8", "surrogatepass")
     readable = re.sub(r"[^a-z0-9_-]+", "_", session_id.lower())[:MAX_READABLE_NAME_CHARS].strip("_-")
     return f"{readable or 'session'}-{hashlib.sha256(raw).hexdigest()[:HASH_CHARS]}"
@@ -156,15 +129,13 @@ class JsonFolderStore:
 
     @property
     def tombstone_key(self) -> bytes:
-        """The store's secret for tombstone hashes, ``tombstone.key`` in its folder (made on
-        first use, 0600). Losing it only makes older tombstones stop matching new wordings."""
+        """Made on first use (0600); losing it only makes older tombstones stop matching."""
         if self._tombstone_key is None:
             self._tombstone_key = files.key_file(self.folder / TOMBSTONE_KEY_FILE, "tombstone key")
         return self._tombstone_key
 
     def _check_writable(self) -> None:
-        """An unwritable store (read-only, full, over quota) is found at start, not at the
-        first fact: a few bytes are written and synced the way a record is."""
+        """A few bytes written and synced as a record is: a read-only or full disk is found at start."""
         fd, tmp = tempfile.mkstemp(dir=str(self.tmp_dir), prefix=".probe_")
         try:
             os.write(fd, b"{}\n" * 512)
@@ -174,8 +145,7 @@ class JsonFolderStore:
             os.unlink(tmp)
 
     def _still_unwritable(self) -> None:
-        """Before a write to a store opened read-only: raise ReadOnlyStore unless it can be
-        written again (remounted, space freed)."""
+        """Raise ReadOnlyStore unless the store can be written again (remounted, space freed)."""
         try:
             self._check_writable()
         except OSError as exc:
@@ -185,8 +155,7 @@ class JsonFolderStore:
         self.unwritable = None
 
     def _remove_orphaned_temp_files(self) -> None:
-        """A writer killed between creating its temp file and the rename leaves one behind;
-        it may hold text that was since forgotten, so it goes (a live write takes ms)."""
+        """A killed writer's temp file may hold text since forgotten: it goes."""
         cutoff = time.time() - ORPHANED_TEMP_AGE_S
         for temp in self.tmp_dir.glob(".tmp_*"):
             with contextlib.suppress(OSError):
@@ -206,24 +175,22 @@ class JsonFolderStore:
     def audit_path(self, session_id: str) -> Path:
         return Path(self._audit(session_id))
 
-    def _record(self, session_id: str) -> str:
-        return os.path.join(self._sessions, f"{file_key(session_id)}.json")
+    def _record(self, session_id: str, suffix: str = ".json") -> str:
+        return os.path.join(self._sessions, file_key(session_id) + suffix)
 
     def _journal_file(self, session_id: str) -> str:
-        return os.path.join(self._sessions, f"{file_key(session_id)}.journal.jsonl")
+        return self._record(session_id, ".journal.jsonl")
 
     def _audit(self, session_id: str) -> str:
-        return os.path.join(self._sessions, f"{file_key(session_id)}.audit.jsonl")
+        return self._record(session_id, ".audit.jsonl")
 
     def quarantined(self, session_id: str) -> List[Path]:
         return sorted(self.sessions_dir.glob(f"{file_key(session_id)}.json.corrupt*"))
 
     @contextlib.contextmanager
     def locked(self, key: str) -> Iterator[None]:
-        """Exclusive across this process's threads and across processes (striped by hash).
-
-        The wait is bounded: a session whose lock another process holds too long raises
-        :class:`StoreUnavailable` (its job is retried later) and stalls no other session."""
+        """Exclusive across threads and processes (striped by hash), within ``lock_wait_s``:
+        past it :class:`StoreUnavailable` (the job is retried later), stalling no other session."""
         if self.unwritable is not None:  # every write takes the lock first
             self._still_unwritable()
         number = stripe(key, LOCK_STRIPES)
@@ -241,8 +208,7 @@ class JsonFolderStore:
 
     # -- reading -------------------------------------------------------------
     def _stamp(self, session_id: str) -> Optional[Stamp]:
-        """The snapshot's (inode, mtime, size), or None when there is none: the one
-        ``lstat`` a turn spends on the store (a link's stamp is its own, never matched)."""
+        """The one ``lstat`` a turn spends on the store (a link's stamp is its own, never matched)."""
         try:
             info = os.lstat(self._record(session_id))
         except FileNotFoundError:
@@ -255,7 +221,7 @@ class JsonFolderStore:
         return None if snapshot is None and journal_size is None else (snapshot, journal_size)
 
     def _epoch(self, session_id: str) -> Optional[str]:
-        """The snapshot's epoch, read from its first bytes (render_record writes it first)."""
+        """Read from the snapshot's first bytes (render_record writes it first)."""
         fd = files.open_regular(self._record(session_id), os.O_RDONLY)
         try:
             found = _EPOCH_AT_START.match(os.pread(fd, _HEAD_BYTES, 0))
@@ -264,9 +230,8 @@ class JsonFolderStore:
         return found.group(1).decode() if found else None
 
     def _parse(self, session_id: str, locked: bool = False, intent_ok: bool = False) -> SessionRecord:
-        """The snapshot with its journal replayed. Raises CorruptRecord (or UnsafeStore)
-        when the snapshot does not parse; a journal line that does not parse costs that line.
-        Raises UnfinishedScrub when a forget or erase must be finished first (unless ``intent_ok``)."""
+        """The snapshot with its journal replayed; CorruptRecord (or UnsafeStore) when the snapshot
+        does not parse, UnfinishedScrub when a forget or erase must be finished first."""
         raw = files.read_bytes(self._record(session_id))
         if raw is None:
             return new_record(session_id)
@@ -286,12 +251,10 @@ class JsonFolderStore:
         return record
 
     def _journal(self, session_id: str, epoch: str, locked: bool) -> List[Dict[str, Any]]:
-        """The journal's entries that follow the snapshot of ``epoch``.
-
-        A journal of another epoch was left by a crash before its snapshot was replaced:
-        it is ignored and shredded. A damaged line (not the last one, which a crash may
-        tear) costs only itself: the journal is copied aside and kept without it. Repairs
-        happen under the lock: outside it, CorruptRecord sends the reader there."""
+        """The entries that follow the snapshot of ``epoch``. Those of another epoch (a crash
+        before the old journal went) are shredded; a damaged line but the last (which a crash
+        may tear) costs only itself, the journal copied aside. Repairs happen under the lock:
+        outside it, CorruptRecord sends the reader there."""
         path = self._journal_file(session_id)
         try:
             raw = files.read_bytes(path)
@@ -331,8 +294,7 @@ class JsonFolderStore:
         return entries
 
     def _quarantine_name(self, path: files.StrPath) -> Path:
-        """A free name beside the session's files: ``<key>.json.corrupt`` for a snapshot,
-        ``<key>.json.corrupt-journal`` (or ``-audit``) for the others, then ``.1``, ``.2``..."""
+        """``<key>.json.corrupt`` (``-journal``, ``-audit`` for the others), then ``.1``, ``.2``..."""
         stem, _, rest = os.path.basename(path).partition(".")
         kind = rest.split(".")[0]
         base = self.sessions_dir / f"{stem}.json.corrupt{'' if kind == 'json' else '-' + kind}"
@@ -343,7 +305,6 @@ class JsonFolderStore:
         return target
 
     def _quarantine(self, session_id: str, reason: str) -> None:
-        """The snapshot that does not parse, and the journal that follows it, go aside."""
         for path in (self._record(session_id), self._journal_file(session_id)):
             if os.path.lexists(path):
                 target = self._quarantine_name(path)
@@ -413,8 +374,8 @@ class JsonFolderStore:
 
     def _save(self, session_id: str, base: SessionRecord, record: SessionRecord,
               identity: Optional[Identity]) -> None:
-        """Append the change to the journal, or write a new snapshot when the record is
-        small, the change has no journal form, or the journal has outgrown the snapshot."""
+        """Append to the journal, or a new snapshot: for a small record, a change with no
+        journal form, or a journal that has outgrown the snapshot."""
         snapshot, journal_size = identity or (None, None)
         snapshot_size = snapshot[2] if snapshot else 0
         epoch = None if snapshot is None or snapshot_size < self.whole_record_bytes else self._epoch(session_id)
@@ -428,7 +389,7 @@ class JsonFolderStore:
         self.write_snapshot(session_id, record)
 
     def _restamp(self, session_id: str, previous: Optional[Stamp]) -> None:
-        """After an append: the snapshot's stamp changes, so every reader's lstat sees it."""
+        """After an append, so every reader's lstat sees the change."""
         fd = files.open_regular(self._record(session_id), os.O_RDONLY)
         try:
             files.stamp_later(fd, previous[1] if previous else None)
@@ -437,9 +398,8 @@ class JsonFolderStore:
 
     def write_snapshot(self, session_id: str, record: SessionRecord,
                        intent: Optional[Dict[str, Any]] = None) -> None:
-        """The whole record under a new epoch (with a scrub still to finish, ``intent``),
-        then the journal it replaces is shredded (a crash between the two leaves a journal
-        of another epoch: ignored, then shredded)."""
+        """The whole record under a new epoch (``intent``: a scrub still to finish); then the
+        journal goes (a crash between leaves one of another epoch: ignored, then shredded)."""
         data = {EPOCH_KEY: secrets.token_hex(16), **record.to_dict()}
         if intent is not None:
             data[INTENT_KEY] = intent
@@ -463,7 +423,7 @@ class JsonFolderStore:
 
     # -- markers -------------------------------------------------------------
     def write_marker(self, name: str, data: Dict[str, Any]) -> None:
-        """A small JSON file in the store folder that records a one-time job as done."""
+        """A one-time job (an import) recorded as done."""
         files.write_atomic(self.folder / name, json.dumps(data).encode("utf-8"), self.tmp_dir)
 
     def has_marker(self, name: str) -> bool:
@@ -476,13 +436,7 @@ class JsonFolderStore:
         except UnsafeStore as exc:
             LOG.error(f"entity memory: {exc}; the trail there is not read")
             return []
-        events = []
-        for line in (raw or b"").decode("utf-8", errors="replace").splitlines():
-            with contextlib.suppress(ValueError, RecursionError):
-                event = json.loads(line)
-                if isinstance(event, dict):
-                    events.append(event)
-        return events
+        return parsed_lines(raw or b"")
 
     def sessions(self) -> List[str]:
         found = []
@@ -494,20 +448,19 @@ class JsonFolderStore:
         return sorted(found)
 
     def erase(self, session_id: str) -> None:
-        """Everything of the session goes, the generation moves on (see json_forgetting)."""
+        """Everything of the session goes, the generation moves on."""
         key = file_key(session_id)
         with self.locked(key):
             try:
                 old: Optional[SessionRecord] = self._parse(session_id, locked=True, intent_ok=True)
             except (CorruptRecord, UnsafeStore):
                 old = None
-            # The new generation is written with the intent: an erase killed midway still
-            # drops exchanges queued before it, and whoever opens the session next finishes it.
+            # With the intent: an erase killed midway still drops what was queued before it.
             json_forgetting.erase(self, session_id, key, erased(old, session_id))
             self._cache.pop(key)
 
     def finish_scrub(self, session_id: str) -> None:
-        """Finish an interrupted forget or erase of this session (a marker named it)."""
+        """An interrupted forget or erase a marker named."""
         key = file_key(session_id)
         with self.locked(key):
             self._read_locked(session_id)  # finishes what the snapshot records, or sets damage aside

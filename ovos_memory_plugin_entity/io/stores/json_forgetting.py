@@ -1,24 +1,16 @@
-"""Forgetting and erasing in the JSON backend, finished after any crash.
+"""Forgetting and erasing in the JSON backend, finished after any crash. The record, its
+journal, the trail, quarantined copies and temp files all hold the text, so the work is
+recorded before it starts and finished by whoever next opens the session:
 
-A forget (or an erase) touches several files: the record, its journal, the trail, the
-copies set aside as corrupt, temp files in ``tmp/``. A crash between two of them must
-not leave the text behind, so the work is recorded before it starts and finished by
-whoever next opens the session:
+1. a marker ``scrubs/<key>.json`` (the session id, no text), found by every start;
+2. the new snapshot, with the intent (``scrubbing``: texts and ids, or ``erase``) in it:
+   the change and the promise to finish it land in one atomic rename;
+3. the trail, the quarantined copies and the kept exchanges scrubbed or shredded, the
+   session's temp files shredded;
+4. the snapshot again without the intent, the journal shredded; 5. the marker shredded.
 
-1. a marker ``scrubs/<key>.json`` (the session id only, no text) says a scrub may be
-   unfinished, so that every start finds it without reading every session;
-2. the new snapshot is written with the intent in it (``scrubbing``: the texts and ids
-   to scrub, or ``erase``): the change and the promise to finish it land in one
-   atomic rename;
-3. the trail is scrubbed (or shredded), the quarantined copies scrubbed by structure
-   (or shredded), the exchanges kept for the next start dropped, the session's temp
-   files shredded;
-4. the snapshot is written again without the intent, the journal shredded;
-5. the marker is shredded.
-
-A crash before 2 leaves the old record, unchanged and not acknowledged: the marker is
-just removed (and the session's temp files shredded). A crash after 2 is finished by
-the next start, the next locked read of that session, or ``doctor``.
+A crash before 2 leaves the old record, never acknowledged; after 2, the next start, the
+session's next locked read or ``doctor`` finishes it.
 """
 from __future__ import annotations
 
@@ -67,7 +59,7 @@ def marker_path(store: "JsonFolderStore", key: str) -> str:
 
 
 def begin(store: "JsonFolderStore", session_id: str, key: str) -> None:
-    """Step 1: the marker, so that every start looks at this session."""
+    """Step 1."""
     files.write_atomic(marker_path(store, key), json.dumps({"session_id": session_id}).encode("ascii"),
                        store.tmp_dir)
     crash_point("scrub-marked")
@@ -75,8 +67,7 @@ def begin(store: "JsonFolderStore", session_id: str, key: str) -> None:
 
 def finish(store: "JsonFolderStore", session_id: str, key: str, record: Optional[SessionRecord],
            intent: Optional[Dict[str, Any]]) -> None:
-    """Steps 3 to 5 (under the session's lock). ``record`` is the session as the intent
-    left it; None when the snapshot carries no intent (a crash before step 2)."""
+    """Steps 3 to 5, under the lock; ``record`` None: no intent was written (a crash before 2)."""
     if intent is not None and record is not None:
         erase = intent.get("erase") is True
         texts = [t for t in intent.get("texts", []) if isinstance(t, str)]
@@ -114,8 +105,7 @@ def finish(store: "JsonFolderStore", session_id: str, key: str, record: Optional
 
 
 def finish_all(store: "JsonFolderStore") -> List[str]:
-    """At start: every session a marker names is finished (or left for its next read
-    when its lock is busy). Returns the sessions finished."""
+    """At start: the sessions markers name, finished (a busy one is left for its next read)."""
     finished = []
     for marker in sorted(store.scrubs_dir.glob("*.json")):
         try:

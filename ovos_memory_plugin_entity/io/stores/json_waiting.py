@@ -1,14 +1,9 @@
-"""The JSON backend's kept exchanges: ``waiting/<safe-name>-<hash>.json`` per session,
-one JSON line each, the exchanges the model has not seen yet (see :mod:`waiting`).
-
-An exchange is appended as it is queued (one small write on the turn, under the
-session's lock) and removed once learnt (a rewrite, in the worker). An erase or a
-forget shreds the file. The next start takes them all (read, then shredded: a crash in
-between means an exchange is learnt twice, which confirms a fact rather than adding one).
+"""The JSON backend's kept exchanges, ``waiting/<key>.json``, one line each: appended as
+queued, rewritten without one once learnt, shredded by an erase or a forget, taken at the
+next start (a crash while taking means one is learnt twice: a fact confirmed, not added).
 """
 from __future__ import annotations
 
-import json
 import os
 from typing import TYPE_CHECKING, Any, Dict, List
 
@@ -16,7 +11,7 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION, bounded, heard_by
 from ovos_memory_plugin_entity.io.stores import files
-from ovos_memory_plugin_entity.io.stores.encoding import json_lines
+from ovos_memory_plugin_entity.io.stores.encoding import json_lines, parsed_lines
 
 if TYPE_CHECKING:
     from ovos_memory_plugin_entity.io.stores.json_folder import JsonFolderStore
@@ -27,31 +22,19 @@ def _path(store: "JsonFolderStore", key: str) -> str:
 
 
 def _read(path: str) -> List[Dict[str, Any]]:
-    """The kept exchanges in ``path``; a line that does not parse costs only itself."""
     try:
-        raw = files.read_bytes(path) or b""
+        return parsed_lines(files.read_bytes(path) or b"")
     except files.UnsafeStore:
         return []
-    items = []
-    for line in raw.decode("utf-8", errors="replace").splitlines():
-        try:
-            item = json.loads(line)
-        except (ValueError, RecursionError):
-            continue
-        if isinstance(item, dict):
-            items.append(item)
-    return items
 
 
 def keep(store: "JsonFolderStore", key: str, items: List[Dict[str, Any]]) -> None:
-    """Append ``items`` to what the session keeps (bounded to :data:`MAX_KEPT_PER_SESSION`
-    when one is removed, and when they are taken)."""
+    """Appended; bounded to :data:`MAX_KEPT_PER_SESSION` when one is removed or taken."""
     with store.locked(key):
         files.append(_path(store, key), json_lines(items))
 
 
 def done(store: "JsonFolderStore", key: str, token: str) -> None:
-    """The exchange ``token`` names was learnt: it is kept no more."""
     with store.locked(key):
         path = _path(store, key)
         kept = _read(path)
@@ -68,13 +51,12 @@ def done(store: "JsonFolderStore", key: str, token: str) -> None:
 
 
 def drop(store: "JsonFolderStore", key: str) -> None:
-    """Under the session's lock (an erase or a forget): every kept exchange of the session."""
+    """Under the session's lock (an erase or a forget)."""
     files.shred(_path(store, key))
 
 
 def take_all(store: "JsonFolderStore", learner: str) -> List[Dict[str, Any]]:
-    """Every kept exchange ``learner`` heard, of every session, oldest first per session;
-    what is left for another learner stays."""
+    """Every kept exchange ``learner`` heard, oldest first per session; another's stay."""
     taken: List[Dict[str, Any]] = []
     for path in sorted(store.waiting_dir.glob("*.json")):
         with store.locked(path.name[:-len(".json")]):

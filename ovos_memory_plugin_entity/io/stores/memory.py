@@ -12,14 +12,8 @@ from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.domain.waiting import bounded, heard_by
 from ovos_memory_plugin_entity.io.stores import files
-from ovos_memory_plugin_entity.io.stores.base import (
-    DEFAULT_MAX_AUDIT_EVENTS,
-    Mutation,
-    erased,
-    event_lines,
-    mutated,
-    scrub_trail,
-)
+from ovos_memory_plugin_entity.io.stores.base import (DEFAULT_MAX_AUDIT_EVENTS, Mutation, erased, event_lines,
+                                                      record_of, scrub_trail)
 
 
 class MemoryStore:
@@ -42,7 +36,8 @@ class MemoryStore:
     def update(self, session_id: str, mutate: Mutation) -> Change:
         with self._lock:
             entry = self._records.get(session_id)
-            record, change = mutated(session_id, copy.deepcopy(entry[1]) if entry else None, mutate)
+            record = record_of(session_id, copy.deepcopy(entry[1]) if entry else None)
+            change = mutate(record)
             if change.modified:
                 self._store(session_id, record)
             trail = self._audit.setdefault(session_id, [])

@@ -1,9 +1,5 @@
-"""PostgreSQL values that do not open (damaged, or sealed elsewhere): set aside in a
-table of their own and reported, as the JSON backend keeps a file that does not parse
-as ``*.corrupt``. The rest of the session, and of the store, keeps working.
-
-``entity_memory_damaged``: id, session_id, kind (``record`` or ``audit line``), the
-stored value as it was (still sealed: nothing readable is copied), when it was set aside.
+"""PostgreSQL values that do not open, set aside (still sealed) in ``entity_memory_damaged``
+and reported, as the JSON backend keeps ``*.corrupt`` files; the rest keeps working.
 """
 from __future__ import annotations
 
@@ -31,8 +27,8 @@ def set_aside(conn: Any, key: str, kind: str, value: Any, why: Exception) -> Non
 
 def open_events(conn: Any, table: str, key: str,
                 open_event: Callable[[Any], Dict[str, Any]]) -> List[Tuple[int, Dict[str, Any]]]:
-    """Inside a write: the session's audit lines (id, event), in order; a line that does
-    not open is set aside and leaves the trail, so it never stops a forget or a compaction."""
+    """Inside a write: (id, event) in order; a line that does not open is set aside, so it
+    never stops a forget or a compaction."""
     events = []
     for row_id, stored in conn.execute(f"SELECT id, event FROM {table} WHERE session_id = %s ORDER BY id",
                                        (key,)).fetchall():

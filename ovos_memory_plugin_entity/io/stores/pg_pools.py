@@ -1,10 +1,6 @@
-"""Connection pools that are always closed by someone who may join their threads.
-
-A psycopg pool left to the garbage collector closes itself in its finaliser, which
-joins its worker threads, and may run on one of them ("cannot join current thread").
-So every pool is held here from the moment it opens until it is closed explicitly
-(the store's ``close``); those still open at interpreter exit are closed then, by the
-main thread. No pool is ever finalised while open.
+"""Pools closed by someone who may join their threads: a psycopg pool's finaliser joins
+its workers and may run on one ("cannot join current thread"). Each pool is held here
+until closed explicitly; those still open at exit are closed by the main thread.
 """
 from __future__ import annotations
 
@@ -20,7 +16,6 @@ EXIT_CLOSE_S = 1.0
 
 
 def opened(pool: Any) -> Any:
-    """Hold ``pool`` until :func:`close`; returns it."""
     global _exit_hook
     with _LOCK:
         _OPEN.add(pool)

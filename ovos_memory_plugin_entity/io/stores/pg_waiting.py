@@ -1,8 +1,5 @@
-"""The PostgreSQL backend's kept exchanges (see :mod:`waiting`): one table, each row
-sealed under a data key of its own (no readable text, like every other table).
-
-``entity_memory_waiting``: id, session_id (the row key of the session), item (sealed).
-An erase or a forget deletes the session's rows; the next start takes them all in one ``DELETE … RETURNING``, so two nodes starting at once
+"""The PostgreSQL backend's kept exchanges, in ``entity_memory_waiting``, each sealed
+under a data key of its own. Taken under ``FOR UPDATE``: two nodes starting at once
 never both learn from one exchange.
 """
 from __future__ import annotations
@@ -53,8 +50,7 @@ def keep(conn: Any, sealer: Sealer, key: str, items: List[Dict[str, Any]]) -> No
 
 
 def take_all(conn: Any, sealer: Sealer, learner: str) -> List[Dict[str, Any]]:
-    """Every kept exchange ``learner`` heard (and any that does not open, dropped); the
-    rest stay for their own learner."""
+    """Every kept exchange ``learner`` heard (one that does not open is dropped)."""
     with conn.transaction():
         rows = conn.execute(f"SELECT id, session_id, item FROM {TABLE} ORDER BY id FOR UPDATE").fetchall()
         opened = [(row_id, _opened(sealer, key, item)) for row_id, key, item in rows]
@@ -69,5 +65,5 @@ def done(conn: Any, key: str, token: str) -> None:
 
 
 def drop(conn: Any, key: str) -> None:
-    """Inside the caller's transaction (an erase or a forget): every kept exchange of the session."""
+    """Inside an erase's or a forget's transaction."""
     conn.execute(f"DELETE FROM {TABLE} WHERE session_id = %s", (key,))

@@ -1,11 +1,7 @@
-"""A bound on every PostgreSQL call on the client side. The server's own timeouts
-(statement, lock, idle) cannot fire while the server is stopped (SIGSTOP, a hung host),
-and its kernel keeps acknowledging packets and keepalives, so a call could wait for as
-long as the stop lasts. Past its bound a call's socket is shut down: the blocked call
-fails at once, as an outage (turns go on with the facts last read, changes wait).
-
-One daemon thread per store, started with the first call, stopped and joined by
-:meth:`Watchdog.close` (never by a finaliser).
+"""A client-side bound on every PostgreSQL call: a stopped server (SIGSTOP, a hung host)
+fires none of its own timeouts while its kernel still acknowledges packets. Past its
+bound a call's socket is shut down, so it fails at once as an outage. One daemon thread
+per store, started with the first call, joined by :meth:`Watchdog.close`.
 """
 from __future__ import annotations
 
@@ -75,8 +71,7 @@ class Watchdog:
 
 
 def _cut(conn: Any) -> None:
-    """Shut the connection's socket down (through a duplicate of its descriptor: the
-    connection keeps its own), so whoever waits on it is told the connection is gone."""
+    """Through a duplicate of its descriptor (the connection keeps its own)."""
     try:
         sock = socket.socket(fileno=os.dup(conn.pgconn.socket))
     except (OSError, ValueError, AttributeError):

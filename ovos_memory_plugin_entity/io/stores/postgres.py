@@ -1,19 +1,11 @@
-"""The PostgreSQL backend: many persona servers, one memory (``backend: postgres``).
+"""``backend: postgres``: many persona servers, one memory (needs the ``postgres`` extra).
 
-Same records, audit trail, tombstones and erase as the JSON backend, in three tables::
-
-    entity_memory_meta      key/value: the table schema version, the node key's fingerprint
-    entity_memory_sessions  session_id, record (jsonb: its data key and the sealed record), revision
-    entity_memory_audit     id, session_id, event (jsonb: the sealed event), appended
-
-No text is stored readable: records and audit lines are sealed with the session's data
-key (see :mod:`sealing`), so WAL, replicas and backups hold ciphertext only. Erase and
-forget replace the session's data key.
-
-Every change is one transaction that locks the session's row (``SELECT … FOR UPDATE``),
-re-reads it, applies a short pure function and writes it back: processes on many
-machines never lose an update, and no transaction stays open while the model runs.
-Needs the ``postgres`` extra (psycopg 3, its pool, and cryptography).
+Tables: ``entity_memory_meta`` (schema version, node key fingerprint), ``_sessions``
+(session_id, sealed record, revision), ``_audit`` (sealed events, appended). No text is
+stored readable: everything is sealed with the session's data key (:mod:`sealing`), which
+erase and forget replace. Every change is one transaction that locks the session's row
+(``SELECT … FOR UPDATE``), re-reads it and applies a short pure function: no update is
+lost across machines, and no transaction stays open while the model runs.
 """
 from __future__ import annotations
 
@@ -30,68 +22,48 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
-from ovos_memory_plugin_entity.domain.errors import (
-    ConfigError,
-    KeyMismatch,
-    MissingExtra,
-    StoreDataError,
-    StoreUnavailable,
-    Unsealable,
-)
+from ovos_memory_plugin_entity.domain.errors import (ConfigError, KeyMismatch, MissingExtra, StoreDataError,
+                                                     StoreUnavailable, Unsealable)
 from ovos_memory_plugin_entity.domain.forgetting import linked_ids, scrub_event
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.io.caches import LRU
 from ovos_memory_plugin_entity.io.crashpoints import crash_point
 from ovos_memory_plugin_entity.io.stores import pg_damage, pg_pools, pg_waiting
-from ovos_memory_plugin_entity.io.stores.base import (
-    DEFAULT_CACHE_SESSIONS,
-    DEFAULT_MAX_AUDIT_EVENTS,
-    Mutation,
-    erased,
-    event_lines,
-)
+from ovos_memory_plugin_entity.io.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
+                                                      erased, event_lines, record_of)
 from ovos_memory_plugin_entity.io.stores.pg_watchdog import CALL_TIMEOUT_S, TCP_OPTIONS, Watchdog
 from ovos_memory_plugin_entity.io.stores.sealing import Sealer, node_key
 
-# 2: over-long session ids are keyed in a namespace no literal id can reach (see _key);
-#    every record is sealed, bound to its row and revision, and nothing unsealed is read.
-# 1: the tables as first released. Each older version upgrades in place (MIGRATIONS).
+# 2: over-long ids keyed where no literal id can reach (_key); every record sealed to its
+#    row and revision. 1: as first released. Older versions upgrade in place (MIGRATIONS).
 TABLE_SCHEMA_VERSION = 2
 # Keys longer than this are hashed: a btree index row holds about 2,700 bytes.
 MAX_KEY_CHARS = 512
-# A hashed key starts with a backslash and "#": an escaped id (JSON's escaping) never
-# does, so no literal session id can name another session's row.
+# An escaped id (JSON's escaping) never starts so: no literal id names another session's row.
 HASHED_KEY_PREFIX = "\\#"
 # How schema 1 keyed an over-long id (a literal id "sha256:<hex>" could reach that row).
 _V1_HASHED_PREFIX = "sha256:"
 # Server-side bounds on every statement, lock wait and idle transaction (milliseconds).
 SERVER_TIMEOUTS = "-c statement_timeout=5000 -c lock_timeout=3000 -c idle_in_transaction_session_timeout=15000"
-# A read the turn waits for, at most, when it has a record to fall back on (a hung
-# server, stopped but still accepting, answers nothing; the read goes on in the background).
+# A turn's wait for a read when it has a record to fall back on (a hung server answers
+# nothing; the read goes on in the background), and when it has none (a first read).
 TURN_WAIT_S = 0.25
-# ... and when it has none (a session this process has never read): a healthy server
-# answers a first read, connection included, in well under this.
 FIRST_READ_WAIT_S = 1.0
 # Reads in flight at once in the background; past it the turn uses what it has.
 MAX_READS_IN_FLIGHT = 8
 # Waiting longer than this for a connection means the database is down: the turn goes on.
 CONNECT_TIMEOUT_S = 2.0
-# While it is down, the database is tried at most this often; other calls fail at once
-# (turns use the facts last read, changes wait in the queue) instead of waiting each time.
+# While it is down it is tried at most this often; other calls fail at once, not waiting.
 PROBE_INTERVAL_S = 2.0
 _SCHEMA_LOCK_ID = 7_340_115  # pg_advisory_xact_lock key: creating tables from many processes at once
 
-
-
 def _escaped(session_id: str) -> str:
-    """A session id as PostgreSQL text: NUL and lone surrogates cannot be stored, so escape
-    them the way JSON does (ASCII, reversible, injective)."""
+    """As PostgreSQL text: NUL and lone surrogates escaped as JSON does (reversible, injective)."""
     return json.dumps(session_id)[1:-1]
 
 
 def _key(session_id: str) -> str:
-    """The row key: the escaped id, or its hash when it is too long for the index
-    (the record keeps the whole id)."""
+    """The escaped id, or its hash when too long for the index (the record keeps the whole id)."""
     escaped = _escaped(session_id)
     if len(escaped) <= MAX_KEY_CHARS:
         return escaped
@@ -264,9 +236,7 @@ class PostgresStore:
                     f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id",
                     (old_key,)).fetchall()]
                 conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (old_key,))
-                with conn.cursor() as cursor:
-                    cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
-                                       [(new_key, self._sealed(new_key, sealing, e)) for e in events])
+                self._append_events(conn, new_key, sealing, events)
             conn.execute(f"UPDATE {self._t('sessions')} SET session_id = %s, record = %s WHERE session_id = %s",
                          (new_key, self._stored(new_key, inner, data, sealing, int(revision)), old_key))
 
@@ -279,9 +249,8 @@ class PostgresStore:
 
     # -- the store protocol ------------------------------------------------------------
     def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
-        """The record, re-checked against the database within a short bound: when the
-        database does not answer in time, the record last read is served and the read
-        finishes in the background (its result is cached for the next turn)."""
+        """Re-checked within a short bound; past it the record last read is served and the
+        read finishes in the background, for the next turn."""
         cached = self._cache.get(_key(session_id))
         if not self._reads.acquire(blocking=False):
             if cached is not None:
@@ -301,7 +270,7 @@ class PostgresStore:
             raise StoreUnavailable("the database did not answer in time") from None
 
     def _readers(self) -> ThreadPoolExecutor:
-        """The few threads reads run on (started on the first read, never at import)."""
+        """Started on the first read, never at import."""
         with self._lock:
             if self._executor is None:
                 self._executor = ThreadPoolExecutor(MAX_READS_IN_FLIGHT, thread_name_prefix="entity-memory-read")
@@ -327,13 +296,11 @@ class PostgresStore:
         if row[1] is None and cached is not None:
             return cached
         try:
-            data = self._record_of(key, row[1], int(row[0]))[0]
-            record = SessionRecord.from_dict(data) if data is not None else new_record(session_id)
+            record = record_of(session_id, self._record_of(key, row[1], int(row[0]))[0])
         except (Unsealable, ValueError) as exc:  # one damaged or refused row costs that session, until its next write
             LOG.error(f"entity memory: the record of session {key!r} is refused ({exc}); it reads as empty, "
                       f"and its next change sets the row aside")
             record = new_record(session_id)
-        record.session_id = session_id
         entry = (int(row[0]), record)
         self._cache.put(key, entry)
         return entry
@@ -351,11 +318,10 @@ class PostgresStore:
                     (key,)).fetchone()
                 try:
                     data, wrapped = self._record_of(key, raw, int(revision))
-                    record = SessionRecord.from_dict(data) if data else new_record(session_id)
+                    record = record_of(session_id, data)
                 except (Unsealable, ValueError) as exc:
                     pg_damage.set_aside(conn, key, "record", raw, exc)
                     record, wrapped = new_record(session_id), None
-                record.session_id = session_id
                 change = mutate(record)
                 entry = None
                 if change.modified:
@@ -372,10 +338,7 @@ class PostgresStore:
                     if change.forgotten_texts:  # kept exchanges may say it in other words
                         pg_waiting.drop(conn, key)
                     if change.events:
-                        with conn.cursor() as cursor:
-                            cursor.executemany(
-                                f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
-                                [(key, self._sealed(key, sealing, e)) for e in event_lines(change)])
+                        self._append_events(conn, key, sealing, event_lines(change))
                         self._compact(conn, key, sealing)
                 elif revision == 0:  # nothing to keep: leave no empty row behind
                     conn.execute(f"DELETE FROM {self._t('sessions')} WHERE session_id = %s AND revision = 0",
@@ -388,8 +351,7 @@ class PostgresStore:
         return change
 
     def _reseal_trail(self, conn: Any, key: str, old: Optional[str], new: str, change: Change) -> None:
-        """The audit lines that change: every line when the session gets its first data key
-        (a plain row written before sealing), else only the lines a forget scrubs."""
+        """Every line when the session gets its first data key, else the lines a forget scrubs."""
         events = pg_damage.open_events(conn, self._t("audit"), key, lambda e: self._event_of(key, old, e))
         ids = linked_ids([event for _, event in events], change.forgotten_ids)  # the proposal a fact came from
         resealed = []
@@ -410,16 +372,17 @@ class PostgresStore:
         trail = [e for _, e in pg_damage.open_events(conn, self._t("audit"), key,
                                                      lambda e: self._event_of(key, sealing, e))]
         conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
+        self._append_events(conn, key, sealing, compacted(trail, self.max_audit_events // 2, time.time()))
+
+    def _append_events(self, conn: Any, key: str, wrapped: str, events: List[Dict[str, Any]]) -> None:
         with conn.cursor() as cursor:
             cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
-                               [(key, self._sealed(key, sealing, e))
-                                for e in compacted(trail, self.max_audit_events // 2, time.time())])
+                               [(key, self._sealed(key, wrapped, e)) for e in events])
 
     # -- sealing (see :mod:`sealing`) ------------------------------------------------
     def _record_of(self, key: str, stored: Any, revision: int) -> Tuple[Optional[Dict[str, Any]], Optional[str]]:
-        """(the record's dict, its wrapped data key) from a stored row; (None, None) for the
-        empty placeholder a first write inserts. A row that is not sealed, or sealed for
-        another row or revision (an older copy put back), is refused: :class:`Unsealable`."""
+        """(the record's dict, its wrapped data key); (None, None) for a first write's placeholder.
+        A row not sealed, or sealed for another row or revision (a copy put back), is Unsealable."""
         if stored == {}:
             return None, None
         if not (isinstance(stored, dict) and isinstance(stored.get("sealed"), str)
@@ -474,10 +437,8 @@ class PostgresStore:
         return sorted(found)
 
     def erase(self, session_id: str) -> None:
-        """The session's rows go, and its data key with them, in one short transaction that
-        locks only its row; the generation moves on. Dead row versions stay in the table
-        files until ``vacuum`` (an explicit, owner-run step: it locks the tables), and the
-        WAL and backups keep copies: all of them ciphertext under a key that no longer exists."""
+        """The rows and their data key go, in one transaction locking only this row. Dead row
+        versions (until ``vacuum``), WAL and backups keep ciphertext under a key that is gone."""
         key = _key(session_id)
 
         def work(conn: Any) -> None:
@@ -513,8 +474,7 @@ class PostgresStore:
         return list(self._run(lambda conn: pg_waiting.take_all(conn, self._sealer, learner)))
 
     def vacuum(self) -> None:
-        """VACUUM FULL both tables, so erased and forgotten text leaves their files. It locks
-        the tables while it runs: every node's writes wait. Run it off-hours."""
+        """VACUUM FULL, so erased text leaves the files; it locks the tables (every node waits)."""
         def work(conn: Any) -> None:
             conn.autocommit = True
             try:

@@ -1,15 +1,9 @@
 """Sealing for the PostgreSQL backend: no text it stores is readable without the node key.
 
-Every session has its own data key. Its record and each audit line are stored as
-AES-256-GCM ciphertext under that key (bound to the session's row key, so rows cannot be
-swapped), and the data key itself is stored wrapped by the node key: 32 random bytes in
-a file on each assistant node (0600), never in the database. So the database files,
-its WAL, replicas, dumps and backups hold no readable text. Erasing a session, or
-forgetting any of its facts, gives it a new data key and drops the old one; copies of
-the old ciphertext left in WAL or backups open only with the node key and the old
-wrapped key together.
-
-Needs the ``postgres`` extra (``cryptography``, for AES-GCM).
+Each session's record and audit lines are AES-256-GCM ciphertext under its own data key
+(bound to its row, so rows cannot be swapped); the data key is stored wrapped by the node
+key, a 0600 file on each node, never in the database. Erase and forget give the session
+a new data key: old ciphertext in WAL or backups opens only with the old wrapped key.
 """
 from __future__ import annotations
 
@@ -55,12 +49,10 @@ class Sealer:
         return hmac.new(self._key, b"ovos-entity-memory " + purpose, hashlib.sha256).digest()
 
     def new_data_key(self, row: str) -> str:
-        """A fresh data key for the session at ``row``, wrapped by the node key."""
         return self._seal(self._node, os.urandom(NODE_KEY_BYTES), b"key\x1f" + row.encode())
 
     def seal(self, wrapped: str, row: str, value: Dict[str, Any], revision: Optional[int] = None) -> str:
-        """``value`` sealed for the row ``row`` (and, for a record, its ``revision``: a copy
-        put back at another revision does not open)."""
+        """Bound to ``row`` and, for a record, ``revision`` (a copy put back does not open)."""
         data = json.dumps(value).encode("ascii")  # escaped: lone surrogates and NULs survive
         return self._seal(self._data_key(wrapped, row), data, _bound(row, revision))
 
