@@ -13,7 +13,7 @@ from typing import Dict, Iterable, List, Optional
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark, SessionRecord
 
 # Marks kept per session; an exchange said before more forgets than this is long learnt.
 MAX_FORGET_MARKS = 16
@@ -25,6 +25,20 @@ def word_hashes(text: str, policy: Policy) -> tuple:
     """The target's meaningful words, each a keyed hash: what a mark compares."""
     return tuple(sorted({textlib.keyed_digest(w, policy.tombstone_key)
                          for w in textlib.terms(text, policy.stopwords, policy.stem)}))
+
+
+def mark_for(target: str, slots: Iterable[str], record: SessionRecord, policy: Policy, now: float) -> ForgetMark:
+    """What "forget <target>" names: a person or pet by name, else an attribute of the user
+    (``slots``: "my address") a live fact holds, else every meaningful word of the target."""
+    said = set(textlib.WORD.findall(textlib.normalise(target)))  # "l'Emma": "l", "emma"
+    entities = tuple(e.id for e in record.live_entities().values()
+                     if e.name and set(textlib.WORD.findall(textlib.normalise(e.name))) <= said)
+    if entities:
+        return ForgetMark(now, entities=entities)
+    mark = ForgetMark(now, slots=tuple(sorted(slots)))
+    if mark.slots and any(covers(mark, f, {}, policy) for f in record.live_facts() if f.text):
+        return mark
+    return ForgetMark(now, slots=mark.slots, words=word_hashes(target, policy))
 
 
 def covers(mark: ForgetMark, fact: Fact, entities: Dict[str, Entity], policy: Policy) -> bool:

@@ -25,10 +25,10 @@ from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.audit import Actor
 from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import EntityMemoryError
-from ovos_memory_plugin_entity.domain.forget_marks import word_hashes
+from ovos_memory_plugin_entity.domain.forget_marks import covers, mark_for
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark, Pending, SessionRecord, Taught
+from ovos_memory_plugin_entity.domain.record import ForgetMark, Pending, SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
@@ -142,45 +142,22 @@ class Commands:
         record = editor.record
         if control.kind == "forget_all":
             return self._ask(editor, Ops(forget_all=True), [self._phrases["forget_all_item"]])
-        entities, facts = self._matching(record, control.target)
+        slots = {slot for slot, pattern in self._language.control_slots if pattern.search(control.target)}
+        mark = mark_for(control.target, slots, record, self._policy, editor.now)
+        people = record.live_entities()
+        entities = [e for e in people.values() if e.id in mark.entities]
+        facts = [f for f in record.live_facts() if f.text and covers(mark, f, people, self._policy)]
         if not facts and not entities:
             return Said(self._phrases["forgot_nothing"])
-        if ask or len(facts) > MAX_FORGET_UNASKED:
-            return self._ask(editor, Ops(forget=tuple(f.id for f in facts)),
-                             [f.text for f in facts] + [e.label for e in entities])
         lines = [f.text for f in facts] + [e.label for e in entities]
-        slots = tuple(sorted({slot for slot, pattern in self._language.control_slots
-                              if pattern.search(control.target)}))
-        editor.mark_forget(ForgetMark(editor.now, slots=slots, entities=tuple(e.id for e in entities),
-                                      words=() if entities or slots else word_hashes(control.target, self._policy)))
+        if ask or len(facts) > MAX_FORGET_UNASKED:
+            return self._ask(editor, Ops(forget=tuple(f.id for f in facts)), lines)
+        editor.mark_forget(mark)
         for fact in facts:
             _forget_fact(editor, fact.id)
         for entity in entities:
             editor.forget_entity(entity.id)
         return self._forgot(lines)
-
-    def _matching(self, record: SessionRecord, target: str) -> Tuple[List[Entity], List[Fact]]:
-        """What "forget <target>" names: a person or pet by name, else an attribute (my
-        address), else the facts holding every meaningful word of the target."""
-        live = [f for f in record.live_facts() if f.text]
-        said = set(textlib.WORD.findall(textlib.normalise(target)))  # "l'Emma": "l", "emma"
-        entities = [e for e in record.live_entities().values()
-                    if e.name and set(textlib.WORD.findall(textlib.normalise(e.name))) <= said]
-        if entities:
-            ids = {e.id for e in entities}
-            return entities, [f for f in live if f.about in ids]
-        slots = {slot for slot, pattern in self._language.control_slots if pattern.search(target)}
-        if slots:
-            by_slot = [f for f in live if f.about is None and (self._policy.slot_of(f.text) or ("",))[0] in slots]
-            if by_slot:
-                return [], by_slot
-        words = set(textlib.terms(target, self._policy.stopwords, self._policy.stem))
-        labels = record.live_entities()
-        if not words:
-            return [], []
-        return [], [f for f in live if words <= set(textlib.terms(
-            f"{labels[f.about].label} {f.text}" if f.about in labels else f.text,
-            self._policy.stopwords, self._policy.stem))]
 
     def _forget_last(self, editor: Editor, latest: Optional[Latest]) -> Said:
         record = editor.record
