@@ -53,7 +53,7 @@ class VectorKeeper:
         self._backoff = Backoff(clock)
         self._queued: Dict[str, bool] = {}  # key -> asked again since its job began
         self._lock = threading.Lock()
-        self._worker = ExtractionWorker(self._handle, queue_size=MAX_QUEUED_SESSIONS, concurrency=1, clock=clock,
+        self._worker = ExtractionWorker(self._handle, queue_size=MAX_QUEUED_SESSIONS, clock=clock,
                                         name="entity-memory-vectors")
 
     def request(self, key: str) -> None:
