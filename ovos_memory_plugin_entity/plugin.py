@@ -21,6 +21,7 @@ from ovos_plugin_manager.templates.agents import AgentContextManager, AgentMessa
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.errors import OwnerError
+from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.ranking import RankedSession, select
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending, SessionRecord
 from ovos_memory_plugin_entity.domain.rendering import assemble, render_block
@@ -102,7 +103,7 @@ class EntityMemory(AgentContextManager):
                                           min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
                                           confirms_all=settings.confirm) \
             if settings.confirm or settings.sensitive_confirm else None
-        self._dense = self._start_dense(clock, http_session)
+        self._dense = self._start_dense(clock, wall_clock, http_session, policy)
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
                                 confirmation=self._confirmation,
@@ -153,7 +154,8 @@ class EntityMemory(AgentContextManager):
                   f"restart. Run 'ovos-entity-memory doctor' for the fix.")
         return open_store("memory", self.settings.store_folder, max_audit_events=self.settings.max_audit_events)
 
-    def _start_dense(self, clock: Callable[[], float], http_session: Any) -> Optional["DenseRecall"]:
+    def _start_dense(self, clock: Callable[[], float], wall_clock: Callable[[], float], http_session: Any,
+                     policy: Policy) -> Optional["DenseRecall"]:
         """Hybrid recall when ``embeddings_url`` is set; numpy is imported only then."""
         settings = self.settings
         if not settings.embeddings_url:
@@ -168,9 +170,9 @@ class EntityMemory(AgentContextManager):
         same_server = settings.embeddings_url.split("/")[:3] == settings.api_url.split("/")[:3]
         client = EmbeddingsClient(settings.embeddings_url, model=settings.embeddings_model,
                                   api_key=settings.api_key if same_server else "", session=http_session)
-        return DenseRecall(client, self._store, query_prefix=settings.embeddings_query_prefix,
+        return DenseRecall(client, self._store, policy, query_prefix=settings.embeddings_query_prefix,
                            passage_prefix=settings.embeddings_passage_prefix, timeout=settings.embeddings_timeout,
-                           cache_sessions=DEFAULT_CACHE_SESSIONS, clock=clock)
+                           cache_sessions=DEFAULT_CACHE_SESSIONS, clock=clock, wall_clock=wall_clock)
 
     def _key(self, session_id: Any) -> Optional[str]:
         """The store key for a caller's session id; None refuses it (scope fails closed)."""

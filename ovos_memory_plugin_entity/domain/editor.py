@@ -26,7 +26,7 @@ from ovos_memory_plugin_entity.domain.forgetting import SCRUBBED
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.proposal_edits import ProposalEdits
-from ovos_memory_plugin_entity.domain.record import Entity, Fact, SessionRecord
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, SessionRecord, Vectors
 
 
 class Editor(ProposalEdits):
@@ -352,6 +352,11 @@ class Editor(ProposalEdits):
         fact = self.record.fact(fact_id)
         if fact is not None and fact.live:
             self._retire(fact, "curated", None, "curate", before=fact.text)
+
+    def set_vectors(self, vectors: Vectors) -> None:
+        """Dense recall's fact vectors: derived data, no audit line."""
+        self.record.vectors = vectors
+        self.change.unaudited = True
 
     def decide(self, pending_id: str, accept: bool) -> None:
         """Apply (accept) or drop a pending item."""

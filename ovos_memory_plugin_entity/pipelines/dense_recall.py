@@ -5,8 +5,8 @@ session's vector matrix cached beside its lexical ranking.
 - :class:`VectorKeeper` (its own worker thread): when facts are added or changed, or a
   turn finds live facts without a usable vector (never made, made by another model or
   prefix, or its fact edited in place), it embeds them in batches and stores the vectors
-  in the record, one locked write per batch that sets only vectors whose fact still
-  reads as it did. Never on the turn.
+  in the record through the editor, one locked write per batch that sets only vectors
+  whose fact still reads as it did. Never on the turn.
 - :class:`QueryVectors`: the turn's request for the utterance's vector, on one daemon
   thread, awaited at most ``embeddings_timeout``. Late, down, busy or nonsense: the
   turn ranks by words alone and says so in the log at most every
@@ -23,8 +23,9 @@ import numpy as np
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain import vectors as vec
-from ovos_memory_plugin_entity.domain.change import Change
+from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import EndpointError, StoreDataError, StoreUnavailable
+from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.ranking import RankedSession, query_text
 from ovos_memory_plugin_entity.domain.record import SessionRecord, Vectors
 from ovos_memory_plugin_entity.io.backoff import Backoff
@@ -47,9 +48,10 @@ MAX_QUEUED_SESSIONS = 256
 class VectorKeeper:
     """Embeds the facts of a session that lack a usable vector, in the background."""
 
-    def __init__(self, client: EmbeddingsClient, store: Store, passage_prefix: str, identity: Callable[[], str],
-                 clock: Callable[[], float]):
+    def __init__(self, client: EmbeddingsClient, store: Store, policy: Policy, passage_prefix: str,
+                 identity: Callable[[], str], clock: Callable[[], float], wall_clock: Callable[[], float]):
         self._client, self._store, self._prefix, self._model = client, store, passage_prefix, identity
+        self._policy, self._wall_clock = policy, wall_clock
         self._backoff = Backoff(clock)
         self._queued: Dict[str, bool] = {}  # key -> asked again since its job began
         self._lock = threading.Lock()
@@ -110,7 +112,8 @@ class VectorKeeper:
             made = {fid: (texts[fid], vector) for fid, vector in zip(stale, reply.vectors)}
             identity = vec.VectorKind(reply.model, self._prefix)
             dim = len(reply.vectors[0])
-            self._store.update(key, lambda rec: _set_vectors(rec, identity, dim, made))
+            self._store.update(key, lambda rec: edit(rec, self._policy, self._wall_clock(), "plugin",
+                                                     lambda editor: _set_vectors(editor, identity, dim, made)))
 
     def flush(self, timeout: Optional[float] = None) -> bool:
         return self._worker.flush(timeout)
@@ -119,10 +122,11 @@ class VectorKeeper:
         return self._worker.close(timeout)
 
 
-def _set_vectors(record: SessionRecord, identity: vec.VectorKind, dim: int,
-                 made: Dict[str, Tuple[str, List[float]]]) -> Change:
+def _set_vectors(editor: Editor, identity: vec.VectorKind, dim: int,
+                 made: Dict[str, Tuple[str, List[float]]]) -> None:
     """Store ``made`` (fact id -> (embedded text, vector)) for the facts that still read
-    so; vectors of another identity or dimension are dropped. Derived data, no audit."""
+    so; vectors of another identity or dimension are dropped."""
+    record = editor.record
     current = record.vectors
     if current is None or (current.model, current.prefix, current.dim) != (identity.model, identity.prefix, dim):
         current = Vectors(identity.model, identity.prefix, dim)
@@ -131,8 +135,7 @@ def _set_vectors(record: SessionRecord, identity: vec.VectorKind, dim: int,
     for fid, (text, vector) in made.items():
         if texts.get(fid) == text:
             current.of[fid] = vec.encode(vector, text)
-    record.vectors = current
-    return Change(unaudited=True)
+    editor.set_vectors(current)
 
 
 class QueryVectors:
@@ -228,12 +231,13 @@ class QueryVectors:
 class DenseRecall:
     """Fact vectors in the background, the utterance's vector on the turn, fused scores."""
 
-    def __init__(self, client: EmbeddingsClient, store: Store, *, query_prefix: str, passage_prefix: str,
-                 timeout: float, cache_sessions: int, clock: Callable[[], float]):
+    def __init__(self, client: EmbeddingsClient, store: Store, policy: Policy, *, query_prefix: str,
+                 passage_prefix: str, timeout: float, cache_sessions: int, clock: Callable[[], float],
+                 wall_clock: Callable[[], float]):
         self._client = client
         self._passage_prefix = passage_prefix
         self.queries = QueryVectors(client, query_prefix, timeout, clock)
-        self.keeper = VectorKeeper(client, store, passage_prefix, self.model, clock)
+        self.keeper = VectorKeeper(client, store, policy, passage_prefix, self.model, clock, wall_clock)
         self._indexes: LRU[str, Tuple[RankedSession, Optional[vec.VectorKind], vec.DenseIndex]] = LRU(cache_sessions)
         self._lock = threading.Lock()
 
