@@ -1,16 +1,12 @@
-"""Spoken memory controls as durable commands (:mod:`language.controls` recognises them).
+"""Spoken memory controls as durable commands, the first step of the turn.
 
-The first step of ``build_conversation_context``, whatever the extractor: what a
-control changes is written at once through the editor, in one locked read-modify-write,
-before the turn's context says it is done: never queued behind an extraction, never
-dropped by a queue bound, seen at once by every node sharing the store, audited. A
-forget leaves a mark (:mod:`forget_marks`) that covers what earlier exchanges teach
-later; "forget that" records the exchange it takes back.
-
-Our question (forget everything, many things, or a request that may not be about the
-memory) is a pending item with an expiry. It awaits an answer only when the assistant's
-reply put it (a reply moving to another question did not); the answer is judged on its
-own turn, outside the store's lock, and that turn's context says what was done.
+What a control changes is written through the editor in one locked write before the
+turn's context says it is done: never queued behind an extraction or dropped by a
+queue bound, seen at once by every node, audited. A forget leaves a mark
+(:mod:`forget_marks`) for what earlier exchanges teach later. Our question (forget
+everything, many things, or words that may not be about the memory) is a pending item
+with an expiry, awaiting an answer only when the assistant's reply put it; the answer
+is judged on its turn, outside the store's lock.
 """
 from __future__ import annotations
 
@@ -50,15 +46,13 @@ _QUESTION = re.compile(r"[^.!?？¿¡\n]*[?？]")
 @dataclass(frozen=True)
 class Said:
     """What a control makes of this turn's block."""
-
     note: str  # for the chat model, in the user's language
     recall: bool = False  # the block lists every live fact (up to MAX_RECALL_FACTS)
 
 
 @dataclass(frozen=True)
 class Latest:
-    """The session's latest exchange as the learner holds it: what "forget that" may take back."""
-
+    """The session's latest exchange, as the learner holds it: what "forget that" may take back."""
     token: str
     user: str
     applied: bool
@@ -88,16 +82,15 @@ class Commands:
     # -- the first step of the turn ----------------------------------------------------
     def act(self, key: str, record: SessionRecord, utterance: str,
             latest: Optional[Latest]) -> Tuple[Optional[Said], bool]:
-        """Answer our question, or act on the control ``utterance`` holds: written before
-        this returns. ``record``: the session as the turn just read it (the write re-reads
-        it under the lock). What the block says (None: the words ask nothing of the
-        memory, or the store is down), and whether the record was written."""
+        """Answer our question, or act on the control ``utterance`` holds, written before this
+        returns: what the block says (None: nothing asked of the memory, or the store is
+        down), and whether the record was written."""
         try:
             if any(p.by_voice and p.awaiting for p in record.pending):
                 answered, said = self._answer(key, record, utterance)
                 if answered:
                     return said, True
-                # Not an answer: the question was dropped, and the words may hold a control of their own.
+                # Not an answer: the question was dropped; the words may hold a control.
             control = recognise(utterance, self._language)
             if control is None or not self._acts_on(control):
                 return None, False
@@ -188,7 +181,6 @@ class Commands:
         return self._forgot(lines)
 
     def _ask(self, editor: Editor, ops: Ops, describe: List[str]) -> Said:
-        """Ask first: a pending item, put to the user if the assistant's reply asks it."""
         lines = [sanitise(line, self._max_fact_chars) for line in describe]
         for older in [p for p in editor.record.pending if p.by_voice]:
             editor.decide(older.id, False)  # one question of ours at a time: the newest
@@ -203,10 +195,8 @@ class Commands:
 
     # -- our question, and its answer ---------------------------------------------------
     def replied(self, key: str, user: str, assistant: str) -> Tuple[str, bool]:
-        """As an exchange is recorded: what of the user's words is learnt from, and whether
-        a control took them (then the exchange is judged for answers only). When the
-        control put a question of ours, it now awaits the next words if the assistant's
-        reply asked it, and is dropped if it did not."""
+        """As an exchange is recorded: the user's words to learn from, and whether a control
+        took them (answers only). Our question now awaits an answer if the reply asked it."""
         control = recognise(user, self._language)
         if control is None:
             return user, False
@@ -231,10 +221,8 @@ class Commands:
                 editor.drop_unanswered(item.id)
 
     def _asks(self, reply: str) -> bool:
-        """The reply puts our question: its last question is about the memory (its
-        meaningful words include a memory word, or it has none: "are you sure?"); or,
-        asking nothing with a "?", it speaks of the memory ("say yes and I will forget
-        everything"). "Done, your schedule is clear." puts no question of ours."""
+        """The reply puts our question: its last question is about the memory (a memory word,
+        or no meaningful word: "are you sure?"), or with no "?" it speaks of the memory."""
         questions = _QUESTION.findall(reply)
         if not questions:
             return bool(set(textlib.said_words(reply)) & self._memory_words)
@@ -242,9 +230,8 @@ class Commands:
         return not words - self._plain or bool(words & self._memory_words)
 
     def _answer(self, key: str, record: SessionRecord, utterance: str) -> Tuple[bool, Optional[Said]]:
-        """The user's words answer our question awaiting them: judged here, outside the
-        store's lock, then written if the question still awaits. Whether they were an
-        answer (a question they do not answer is dropped), and what the block says."""
+        """Judge the words against our question outside the store's lock, then write if it
+        still awaits: whether they answered (else it is dropped), and what the block says."""
         now = self._wall_clock()
         awaiting = [p for p in record.pending if p.by_voice and p.awaiting]
         if not awaiting:
@@ -275,7 +262,7 @@ class Commands:
 
     # -- the write -----------------------------------------------------------------------
     def _write(self, key: str, act: Callable[[Editor], Any], actor: Actor = "user") -> Any:
-        """One locked read-modify-write of the session's record through the editor; what ``act`` returned."""
+        """One locked write through the editor; what ``act`` returned."""
         outcome: List[Any] = []
         change = self._store.update(key, lambda record: edit(record, self._policy, self._wall_clock(), actor,
                                                               lambda editor: outcome.append(act(editor))))

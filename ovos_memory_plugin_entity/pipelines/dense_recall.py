@@ -16,7 +16,6 @@ session's vector matrix cached beside its lexical ranking.
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
@@ -144,11 +143,8 @@ class QueryVectors:
     def __init__(self, client: EmbeddingsClient, query_prefix: str, timeout: float, clock: Callable[[], float]):
         self._client, self._prefix, self._timeout, self._clock = client, query_prefix, timeout, clock
         self._backoff = Backoff(clock)
-        self._cond = threading.Condition()
-        self._asked: Optional[str] = None
-        self._answer: Optional[Tuple[str, Any]] = None  # (the text asked, vector and model or the error)
-        self._busy = False
-        self._thread: Optional[threading.Thread] = None
+        self._lock = threading.Lock()
+        self._asking: Optional[threading.Thread] = None
         self._closed = False
         self._next_notice = float("-inf")
         self.served_model = ""  # the model the server names in its replies
@@ -159,61 +155,42 @@ class QueryVectors:
             self._notice(f"the embeddings endpoint is backing off for {self._backoff.seconds_left():.0f} s")
             return None
         text = self._prefix + query_text(utterance)  # the part ranking reads: a pasted page is not sent whole
-        deadline = time.monotonic() + self._timeout
-        with self._cond:
+        answer: List[Any] = []
+        with self._lock:
             if self._closed:
                 return None
-            if self._busy:  # the previous turn's request is still out: the server is slow
+            if self._asking is not None and self._asking.is_alive():  # the previous turn's request: a slow server
                 self._notice(f"the embeddings endpoint is still answering an earlier request "
                              f"(embeddings_timeout={self._timeout:g} s)")
                 return None
-            self._busy, self._asked, self._answer = True, text, None
-            self._start()
-            self._cond.notify_all()
-            while self._answer is None or self._answer[0] != text:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    self._notice(f"no vector within embeddings_timeout={self._timeout:g} s")
-                    return None
-                self._cond.wait(left)
-            outcome = self._answer[1]
-        if isinstance(outcome, Exception):
-            self._notice(str(outcome))
+            # A daemon: a request in flight must not hold the interpreter's exit.
+            asking = self._asking = threading.Thread(target=self._ask, args=(text, answer), daemon=True,
+                                                     name="entity-memory-query-vector")
+            asking.start()
+        asking.join(self._timeout)
+        if not answer:
+            self._notice(f"no vector within embeddings_timeout={self._timeout:g} s")
             return None
-        vector, model = outcome
+        if isinstance(answer[0], Exception):
+            self._notice(str(answer[0]))
+            return None
+        vector, model = answer[0]
         unit = vec.unit(vector)
         if unit is None:
             self._notice("the endpoint's vector for the utterance is empty or zero")
             return None
         return vec.VectorKind(model, ""), unit
 
-    def _start(self) -> None:
-        if self._thread is None:
-            # A daemon: a request in flight must not hold the interpreter's exit.
-            self._thread = threading.Thread(target=self._run, name="entity-memory-query-vectors", daemon=True)
-            self._thread.start()
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while self._asked is None and not self._closed:
-                    self._cond.wait()
-                if self._closed or self._asked is None:
-                    return
-                text, self._asked = self._asked, None
-            outcome: Any
-            try:
-                reply = self._client.embed([text], "query", (self._timeout, self._timeout))
-                outcome = (reply.vectors[0], reply.model)
-                self.served_model = reply.model
-                if self._backoff.succeeded():
-                    LOG.info(f"entity memory: the embeddings endpoint {self._client.api_url} answers again")
-            except EndpointError as exc:
-                outcome = exc
-                self._backoff.failed()
-            with self._cond:
-                self._answer, self._busy = (text, outcome), False
-                self._cond.notify_all()
+    def _ask(self, text: str, answer: List[Any]) -> None:
+        try:
+            reply = self._client.embed([text], "query", (self._timeout, self._timeout))
+            self.served_model = reply.model
+            if self._backoff.succeeded():
+                LOG.info(f"entity memory: the embeddings endpoint {self._client.api_url} answers again")
+            answer.append((reply.vectors[0], reply.model))
+        except EndpointError as exc:
+            self._backoff.failed()
+            answer.append(exc)
 
     def _notice(self, reason: str) -> None:
         now = self._clock()
@@ -223,9 +200,7 @@ class QueryVectors:
                         f"(embeddings_url {self._client.api_url})")
 
     def close(self) -> None:
-        with self._cond:
-            self._closed = True
-            self._cond.notify_all()
+        self._closed = True
 
 
 class DenseRecall:
