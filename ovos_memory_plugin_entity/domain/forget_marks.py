@@ -1,11 +1,8 @@
-"""A spoken forget covers what earlier words teach later. Pure.
+"""What a spoken forget covers, now and of what earlier words teach later. Pure.
 
-"Forget my address" said while an extraction of "my new address is ..." is still at the
-model, or while that exchange waits for the next start, must leave neither value. The
-forget is written at once (it is a durable command), and a :class:`record.ForgetMark`
-stays in the record: the apply step forgets what an exchange said before the mark
-adds, when the mark covers it. A mark keeps no forgotten text, only attribute names,
-entity ids and keyed hashes of the target's words.
+"Forget my address" said while "my new address is ..." is at the model (or waits for
+the next start) must leave neither value: the forget's :class:`record.ForgetMark`
+stays in the record, and applying an earlier exchange forgets what the mark covers.
 """
 from __future__ import annotations
 
@@ -22,7 +19,6 @@ MAX_WITHDRAWN = 16
 
 
 def word_hashes(text: str, policy: Policy) -> tuple:
-    """The target's meaningful words, each a keyed hash: what a mark compares."""
     return tuple(sorted({textlib.keyed_digest(w, policy.tombstone_key)
                          for w in textlib.terms(text, policy.stopwords, policy.stem)}))
 
@@ -42,8 +38,7 @@ def mark_for(target: str, slots: Iterable[str], record: SessionRecord, policy: P
 
 
 def covers(mark: ForgetMark, fact: Fact, entities: Dict[str, Entity], policy: Policy) -> bool:
-    """True when ``fact`` is what the forget named: everything, the same person or pet, the
-    same attribute of the user, or every meaningful word of the target."""
+    """Everything, the person or pet, the user's attribute, or every meaningful word of the target."""
     if mark.everything or (fact.about is not None and fact.about in mark.entities):
         return True
     if mark.slots and fact.about is None and (policy.slot_of(fact.text) or ("",))[0] in mark.slots:
@@ -56,7 +51,6 @@ def covers(mark: ForgetMark, fact: Fact, entities: Dict[str, Entity], policy: Po
 
 def covered(marks: Iterable[ForgetMark], said_at: Optional[float], facts: List[Fact],
             entities: Dict[str, Entity], policy: Policy) -> List[Fact]:
-    """The facts an exchange said at ``said_at`` added that a later forget covers (an
-    exchange of unknown time is older than every mark)."""
+    """What an exchange said at ``said_at`` (None: older than all) added that a later mark covers."""
     later = [m for m in marks if said_at is None or m.at > said_at]
     return [f for f in facts if any(covers(m, f, entities, policy) for m in later)]
