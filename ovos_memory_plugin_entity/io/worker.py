@@ -165,7 +165,7 @@ class ExtractionWorker:
             self._cond.notify_all()
 
     def wake(self) -> None:
-        """Re-check waiting sessions now (after the clock moved, or the endpoint returned)."""
+        """Re-check waiting sessions now."""
         with self._cond:
             self._cond.notify_all()
 
@@ -178,7 +178,7 @@ class ExtractionWorker:
                 lambda: not any(seq <= target for seq in self._outstanding), timeout)
 
     def close(self, timeout: Optional[float] = 10.0) -> bool:
-        """Drain (within ``timeout``), then stop the threads. Idempotent."""
+        """Drain (within ``timeout``), then stop the thread. Idempotent."""
         drained = self.flush(timeout)
         with self._cond:
             left = [] if self._closed else list(self._pending.values())
