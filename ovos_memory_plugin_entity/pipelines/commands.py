@@ -34,8 +34,6 @@ from ovos_memory_plugin_entity.language.yesno import Judge, is_answer
 
 # "Forget that" reaches back to an exchange this recent, no further: older is no "that".
 FORGET_LAST_WINDOW_S = 300.0
-# "What do you know about me" lists this many facts at most: a spoken answer, not a dump.
-MAX_RECALL_FACTS = 100
 # Forgetting more facts than this by one spoken request is asked first.
 MAX_FORGET_UNASKED = 3
 # A question we put is answered on the next turn or not at all: past this it has expired.
@@ -47,7 +45,7 @@ _QUESTION = re.compile(r"[^.!?？¿¡\n]*[?？]")
 class Said:
     """What a control makes of this turn's block."""
     note: str  # for the chat model, in the user's language
-    recall: bool = False  # the block lists every live fact (up to MAX_RECALL_FACTS)
+    recall: bool = False  # the block lists every live fact (:mod:`pipelines.recall`)
 
 
 @dataclass(frozen=True)
