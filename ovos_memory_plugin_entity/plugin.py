@@ -98,13 +98,12 @@ class EntityMemory(AgentContextManager):
         self._confirmation = Confirmation(judge, language, PENDING_TTL_S,
                                           policy.max_fact_chars, language.phrases["confirm_question"],
                                           min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
-                                          confirms_all=settings.confirm) \
+                                          confirms_all=settings.confirm, refuses=refuses) \
             if settings.confirm or settings.sensitive_confirm else None
         self._dense = self._start_dense(clock, wall_clock, http_session, policy)
         self._recall = Recall(header=language.phrases["header"] if english_default else settings.facts_header,
                               phrases=language.phrases, budget_chars=settings.context_budget_chars,
-                              confirmation=self._confirmation, dense=self._dense, refuses=refuses,
-                              wall_clock=wall_clock)
+                              confirmation=self._confirmation, dense=self._dense, wall_clock=wall_clock)
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
                                 confirmation=self._confirmation,

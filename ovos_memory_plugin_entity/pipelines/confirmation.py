@@ -15,15 +15,14 @@ from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.record import Pending, SessionRecord
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 from ovos_memory_plugin_entity.domain.text import content_words
-from ovos_memory_plugin_entity.io.caches import LRU
 from ovos_memory_plugin_entity.language.data import Language
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import Judge, is_answer
 
-# Sessions whose offered items this process tracks (from a context to its exchange).
-MAX_TRACKED_SESSIONS = 10_000
 # What a question about pending facts may add to a turn, at most: it rides on the facts block.
 MAX_QUESTION_CHARS = 600
+# What a context offered: each pending item's id and the content words that name it.
+Offered = List[Tuple[str, Tuple[str, ...]]]
 # The share of a pending item's content words the assistant's question must say to name it.
 NAMED_SHARE = 0.5
 
@@ -42,45 +41,44 @@ class Confirmation:
     item (most of its content words), and the user's next words are a yes, a no or a
     doubt with at most a few words of assent ("Sure is cold today" says something new).
     Which items a context offered is known from building it to recording its exchange,
-    in one process (ovos-persona does both in one handler): kept here, bounded. Which
+    in one process (ovos-persona does both in one handler): the learner keeps it. Which
     items await an answer lives in the record (``Pending.awaiting``), for any node.
     """
 
     def __init__(self, judge: Judge, language: Language, ttl_s: float, max_fact_chars: int,
-                 question: str, max_chars: int = MAX_QUESTION_CHARS, confirms_all: bool = True):
-        self._judge, self._language, self._ttl_s = judge, language, ttl_s
+                 question: str, max_chars: int = MAX_QUESTION_CHARS, *, refuses: Callable[[str], bool],
+                 confirms_all: bool = True):
+        self._judge, self._language, self._ttl_s, self._refuses = judge, language, ttl_s, refuses
         # ``confirm: on``: every extraction waits; off, only what sensitive_confirm holds back.
         self.confirms_all = confirms_all
         self._question, self._max_fact_chars, self._max_chars = question, max_fact_chars, max_chars
-        # What the context being answered now offered: item id -> its content words.
-        self._offered: LRU[str, List[Tuple[str, Tuple[str, ...]]]] = LRU(MAX_TRACKED_SESSIONS)
         self._stem = stemmer_for(language.stemmer)
 
-    def question(self, key: str, record: SessionRecord, now: float, refuses: Callable[[str], bool]) -> Optional[str]:
-        """The paragraph asking about pending items, within its bound, or None; remembers what it asked."""
-        lines: List[str] = []
-        asked: List[Tuple[str, Tuple[str, ...]]] = []
+    def _offer(self, record: SessionRecord, now: float) -> List[Tuple[str, List[str]]]:
+        """The pending items a context asks about (id, lines), within the question's bound."""
+        offer: List[Tuple[str, List[str]]] = []
         used = len(self._question)
         for item in record.pending:
             if item.awaiting or item.by_voice or now - item.created_at > self._ttl_s:
                 continue
-            item_lines = [f"- {sanitise(line, self._max_fact_chars)}" for line in item.describe if not refuses(line)]
-            cost = sum(len(line) + 1 for line in item_lines)
-            if not item_lines or used + cost > self._max_chars:
-                continue
-            lines += item_lines
-            asked.append((item.id, self._words(" ".join(item_lines))))  # what the question can name
-            used += cost
-        if asked:
-            self._offered.put(key, asked)
-        else:
-            self._offered.pop(key)
-        return "\n".join([self._question, *lines]) if asked else None
+            lines = [f"- {sanitise(line, self._max_fact_chars)}" for line in item.describe if not self._refuses(line)]
+            cost = sum(len(line) + 1 for line in lines)
+            if lines and used + cost <= self._max_chars:
+                offer.append((item.id, lines))
+                used += cost
+        return offer
 
-    def asked_in(self, key: str, assistant_words: str) -> List[str]:
-        """As an exchange is recorded: the offered items its reply asked about (by name)."""
-        offered = self._offered.get(key) or []
-        self._offered.pop(key)
+    def question(self, record: SessionRecord, now: float) -> Optional[str]:
+        """The paragraph asking about pending items, or None."""
+        offer = self._offer(record, now)
+        return "\n".join([self._question] + [line for _, lines in offer for line in lines]) if offer else None
+
+    def offered(self, record: SessionRecord, now: float) -> Offered:
+        """What a context built from ``record`` asked about: each item's id and the words that name it."""
+        return [(item_id, self._words(" ".join(lines))) for item_id, lines in self._offer(record, now)]
+
+    def asked_in(self, offered: Offered, assistant_words: str) -> List[str]:
+        """As an exchange is recorded: the ``offered`` items its reply asked about (by name)."""
         if "?" not in assistant_words and "？" not in assistant_words and "¿" not in assistant_words:
             return []
         said = set(self._words(assistant_words))

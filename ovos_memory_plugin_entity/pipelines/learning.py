@@ -12,8 +12,9 @@ again at the next start.
 """
 from __future__ import annotations
 
+import threading
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, List, Optional, Tuple
 
 from ovos_plugin_manager.templates.agents import AgentMessage
@@ -31,7 +32,7 @@ from ovos_memory_plugin_entity.domain.waiting import kept_exchange, restored_exc
 from ovos_memory_plugin_entity.io.caches import LRU, RankCache
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.io.worker import ExtractionWorker, Job
-from ovos_memory_plugin_entity.pipelines.confirmation import Confirmation
+from ovos_memory_plugin_entity.pipelines.confirmation import Confirmation, Offered
 from ovos_memory_plugin_entity.pipelines.extraction import Extraction, Extractor, Retry
 from ovos_memory_plugin_entity.pipelines.pairing import ExchangePairer
 
@@ -41,7 +42,7 @@ MAX_KEEPS_QUEUED = 4096
 USER_TURN_WAIT_S = 300.0
 # While the store cannot be reached, a queued exchange is tried again this often.
 STORE_RETRY_S = 2.0
-# Sessions this process remembers between calls (see Learner).
+# Sessions this process remembers between calls (see Known).
 MAX_KNOWN_SESSIONS = 10_000
 
 
@@ -66,6 +67,16 @@ class Exchange:
                              self.said_at, self.control, learner)
 
 
+@dataclass
+class Known:
+    """What this process holds of a session between its calls: caches, bounded, nothing a
+    restart or another node needs (docs/architecture.md, "State and its bounds")."""
+
+    record: Optional[SessionRecord] = None  # as last read: its generation stamps the next exchange, its pause holds it
+    latest: Optional[Exchange] = None  # the latest exchange queued: what "forget that" names
+    offered: Offered = field(default_factory=list)  # what the last context asked about (confirm: on)
+
+
 class Learner:
     """Pairs exchanges, queues them, and applies what is learnt from each."""
 
@@ -75,14 +86,14 @@ class Learner:
                  redact: Callable[[str], str], on_change: Optional[Callable[[str], None]] = None, learner: str = ""):
         """``on_change`` is told the key after each write (fact vectors follow); ``redact``
         cleans the copy kept in the store; ``learner`` tags it, so only a plugin that learns
-        alike takes it back. Process state, bounded caches: the pairer's half exchanges, the
-        record each session was last read as, its latest exchange ("forget that")."""
+        alike takes it back. All per-session process state is here: the pairer's half
+        exchanges and each session's :class:`Known`."""
         self._store, self._ranks, self._extractor = store, ranks, extractor
         self._on_change, self._redact, self._learner_tag = on_change, redact, learner
-        self._latest: LRU[str, Exchange] = LRU(MAX_KNOWN_SESSIONS)
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
         self._pairer = ExchangePairer(clock, USER_TURN_WAIT_S)
-        self._seen: LRU[str, SessionRecord] = LRU(MAX_KNOWN_SESSIONS)
+        self._known: LRU[str, Known] = LRU(MAX_KNOWN_SESSIONS)
+        self._known_lock = threading.Lock()
         self._worker = ExtractionWorker(self._handle, queue_size=queue_size, clock=clock,
                                         on_left=self._left)
         # Keeps the waiting exchanges in the store, in order per session, off the turn.
@@ -99,10 +110,12 @@ class Learner:
 
     def learn(self, key: str, user: str, assistant: str, *, control: bool = False) -> None:
         """Keep and queue one exchange (``control``: judged for answers only); never reads the store."""
-        asked = self._confirmation.asked_in(key, assistant) if self._confirmation else None
+        known = self._session(key)
+        asked = self._confirmation.asked_in(known.offered, assistant) if self._confirmation else None
+        known.offered = []
         # Each side cut as the prompt cuts it: the queue is bounded in characters too.
         user, assistant = truncate(user, MAX_USER_CHARS), truncate(assistant, MAX_ASSISTANT_CHARS)
-        record = self._seen.get(key)
+        record = known.record
         paused = record is not None and record.paused_until is not None and record.paused_until > self._wall_clock()
         if paused and not asked and not any(p.awaiting for p in record.pending):  # type: ignore[union-attr]
             return  # paused: nothing kept or queued, unless it answers a question (answers only)
@@ -119,20 +132,30 @@ class Learner:
         kept = exchange.kept(key, self._learner_tag)
         kept["user"], kept["assistant"] = self._redact(kept["user"]), self._redact(kept["assistant"])
         self._keeper.submit(key, kept)  # kept in the store in a moment: a SIGKILL from then on loses nothing
-        self._latest.put(key, exchange)
+        self._session(key).latest = exchange
         return self._worker.submit(key, exchange)
 
+    def _session(self, key: str) -> Known:
+        with self._known_lock:
+            known = self._known.get(key)
+            if known is None:
+                known = Known()
+                self._known.put(key, known)
+            return known
+
     def saw(self, key: str, record: SessionRecord) -> None:
-        """The record just read: its generation stamps the next exchange, its pause holds it."""
-        self._seen.put(key, record)
+        """The record a turn's context was built from."""
+        known = self._session(key)
+        known.record = record
+        known.offered = self._confirmation.offered(record, self._wall_clock()) if self._confirmation else []
 
     def erased(self, key: str) -> None:
         """Erased here: the next exchange takes the generation the worker finds."""
-        self._seen.pop(key)
+        self._session(key).record = None
 
     def latest(self, key: str) -> Optional[Tuple[str, str, bool, float]]:
         """The session's latest exchange learnt from: (token, user words, applied, when said), or None."""
-        exchange = self._latest.get(key)
+        exchange = self._session(key).latest
         if exchange is None or exchange.control:
             return None
         return exchange.token, exchange.user, exchange.done, exchange.said_at or 0.0
@@ -169,7 +192,7 @@ class Learner:
         exchange_text = render_exchange(exchange.user, exchange.assistant)
         record, listed = self._ranks.use(key, lambda: self._store.load(key), lambda rec, ranked: (
             rec, self._extractor.prompt_facts(ranked, exchange_text, self._wall_clock())))
-        self.saw(key, record)
+        self._session(key).record = record
         if exchange.generation is None:
             exchange.generation = record.generation  # queued before this process read the session
         if record.generation != exchange.generation or exchange.token in record.withdrawn:

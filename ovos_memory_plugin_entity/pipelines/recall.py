@@ -25,10 +25,9 @@ class Recall:
     """Renders the turn's block from the session's ranked facts."""
 
     def __init__(self, *, header: str, phrases: Mapping[str, Any], budget_chars: int,
-                 confirmation: Optional[Confirmation], dense: Optional["DenseRecall"],
-                 refuses: Callable[[str], bool], wall_clock: Callable[[], float]):
+                 confirmation: Optional[Confirmation], dense: Optional["DenseRecall"], wall_clock: Callable[[], float]):
         self._header, self._phrases, self._budget_chars = header, phrases, budget_chars
-        self._confirmation, self._dense, self._refuses, self._wall_clock = confirmation, dense, refuses, wall_clock
+        self._confirmation, self._dense, self._wall_clock = confirmation, dense, wall_clock
 
     def block(self, key: str, record: SessionRecord, ranked: RankedSession, utterance: str,
               said: Optional[Said], query: Any = None) -> Optional[str]:
@@ -39,7 +38,7 @@ class Recall:
             if self._dense and not recall else None
         chosen = select(ranked, utterance, budget, cap, now=now, relevance=relevance, grace_s=EVENT_GRACE_S)
         block = render_block(self._header, ranked, chosen, now, self._phrases) if chosen else None
-        question = self._confirmation.question(key, record, now, self._refuses) if self._confirmation else None
+        question = self._confirmation.question(record, now) if self._confirmation else None
         paused = record.paused_until is not None and record.paused_until > now
         note = said.note if said is not None else (self._phrases["paused_note"] if paused else None)
         if recall and not chosen:  # "list these facts" over none would invite the model to make some up
