@@ -314,21 +314,11 @@ class SessionRecord:
                 "generation": self.generation, "next_id": self.next_id,
                 "imported": self.imported, "next_pending": self.next_pending,
                 "pending": [p.to_dict() for p in self.pending], "next_entity": self.next_entity}
-        if self.unreadable:
-            data["unreadable"] = self.unreadable
-        if self.audit_events:
-            data["audit_events"] = self.audit_events
-        if self.taught is not None:
-            data["taught"] = self.taught.to_dict()
-        if self.paused_until is not None:
-            data["paused_until"] = self.paused_until
-        if self.forget_marks:
-            data["forget_marks"] = [m.to_dict() for m in self.forget_marks]
-        if self.withdrawn:
-            data["withdrawn"] = self.withdrawn
-        if self.acted is not None:
-            data["acted"] = self.acted
-        return data
+        optional = {"unreadable": self.unreadable, "audit_events": self.audit_events or None,
+                    "taught": self.taught.to_dict() if self.taught is not None else None,
+                    "paused_until": self.paused_until, "forget_marks": [m.to_dict() for m in self.forget_marks],
+                    "withdrawn": self.withdrawn, "acted": self.acted}  # left out when empty
+        return {**data, **{k: v for k, v in optional.items() if v is not None and v != []}}
 
     def to_dict(self) -> Dict[str, Any]:
         data = {**self.head_dict(), "entities": [e.to_dict() for e in self.entities],
@@ -359,32 +349,24 @@ class SessionRecord:
                     unreadable.append({"in": key, "row": row})
             return parsed
 
-        def counter(key: str) -> int:
-            value = data.get(key, 1)
-            return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
+        def counter(key: str, default: int = 1) -> int:
+            value = data.get(key, default)
+            return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else default
 
-        generation = data.get("generation", 0)
-        record = cls(session_id=str(data.get("session_id", "")),
-                     generation=generation if isinstance(generation, int) else 0,
-                     next_id=counter("next_id"),
-                     facts=rows("facts", Fact.from_dict),
-                     tombstones=rows("tombstones", Tombstone.from_dict),
-                     imported=[str(x) for x in data.get("imported", []) if isinstance(x, str)],
-                     pending=rows("pending", Pending.from_dict),
-                     next_pending=counter("next_pending"),
-                     entities=rows("entities", Entity.from_dict),
-                     next_entity=counter("next_entity"))
-        record.unreadable = unreadable
-        record.vectors = Vectors.from_dict(data.get("vectors"))
-        audit_events = data.get("audit_events", 0)
-        record.audit_events = audit_events if isinstance(audit_events, int) and audit_events > 0 else 0
-        record.taught = Taught.from_dict(data.get("taught"))
+        def strings(key: str) -> List[str]:
+            return [x for x in data[key] if isinstance(x, str)] if isinstance(data.get(key), list) else []
+
         paused_until = data.get("paused_until")
-        record.paused_until = None if paused_until is None else _float(paused_until)
-        record.forget_marks = rows("forget_marks", ForgetMark.from_dict)
-        record.acted = _optional_str(data.get("acted"))
-        record.withdrawn = [str(x) for x in data.get("withdrawn", []) if isinstance(x, str)] \
-            if isinstance(data.get("withdrawn"), list) else []
+        record = cls(session_id=str(data.get("session_id", "")), generation=counter("generation", 0),
+                     next_id=counter("next_id"), facts=rows("facts", Fact.from_dict),
+                     tombstones=rows("tombstones", Tombstone.from_dict), imported=strings("imported"),
+                     pending=rows("pending", Pending.from_dict), next_pending=counter("next_pending"),
+                     entities=rows("entities", Entity.from_dict), next_entity=counter("next_entity"),
+                     unreadable=unreadable, audit_events=counter("audit_events", 0),
+                     vectors=Vectors.from_dict(data.get("vectors")), taught=Taught.from_dict(data.get("taught")),
+                     paused_until=None if paused_until is None else _float(paused_until),
+                     forget_marks=rows("forget_marks", ForgetMark.from_dict), withdrawn=strings("withdrawn"),
+                     acted=_optional_str(data.get("acted")))
         record.next_id = max([record.next_id] + [id_number(f.id) + 1 for f in record.facts])
         seen = set()
         for fact in record.facts:  # a hand edit or an old import may repeat an id: each row gets its own
