@@ -234,7 +234,7 @@ def _drop_examples(ops: Ops, examples: Iterable[str], exchange: str, stopwords: 
             return False
         # The first word is the predicate ("Likes", "Name"); the rest must be said.
         rest = [t for t in textlib.terms(text)[1:] if t not in stopwords]
-        return not textlib.contains_all(said, rest)
+        return not set(rest) <= set(said)
 
     kept = tuple(a for a in ops.add if not echoed(a.text) or a.about)
     kept_updates = tuple(u for u in ops.update if not echoed(u.text))

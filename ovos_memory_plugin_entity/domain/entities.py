@@ -61,21 +61,18 @@ def event_end(when: str) -> float:
 def describe_when(when: str, now: float, phrases: Optional[Mapping[str, Any]] = None) -> str:
     """"Tuesday 1 December, 15:00" ("today"/"tomorrow" when they apply) in ``phrases``' language;
     a date that cannot be converted is shown as written."""
+    phrases = phrases or {}
     try:
-        return _describe_when(when, now, phrases or {})
+        today = datetime.datetime.fromtimestamp(now).date()
+        if len(when) == 10:
+            day, clock = datetime.date.fromisoformat(when), ""
+        else:
+            moment = datetime.datetime.fromisoformat(when)
+            if moment.tzinfo is not None:
+                moment = moment.astimezone().replace(tzinfo=None)
+            day, clock = moment.date(), f", {moment:%H:%M}"
     except (ValueError, OverflowError, OSError):
         return when
-
-
-def _describe_when(when: str, now: float, phrases: Mapping[str, Any]) -> str:
-    today = datetime.datetime.fromtimestamp(now).date()
-    if len(when) == 10:
-        day, clock = datetime.date.fromisoformat(when), ""
-    else:
-        moment = datetime.datetime.fromisoformat(when)
-        if moment.tzinfo is not None:
-            moment = moment.astimezone().replace(tzinfo=None)
-        day, clock = moment.date(), f", {moment:%H:%M}"
     weekdays, months = phrases.get("weekdays") or _WEEKDAYS, phrases.get("months") or _MONTHS
     relative = {0: phrases.get("today", "today"), 1: phrases.get("tomorrow", "tomorrow")}.get((day - today).days)
     return f"{relative + ', ' if relative else ''}{weekdays[day.weekday()]} {day.day} {months[day.month - 1]}{clock}"

@@ -122,9 +122,3 @@ def tombstone_hashes(text: str, stopwords: FrozenSet[str], stem: Callable[[str],
     """Keyed hashes of the normalised text and of its content words (None if none)."""
     words = content_words(text, stopwords, stem)
     return keyed_digest(normalise(text), key), (keyed_digest(" ".join(words), key) if words else None)
-
-
-def contains_all(haystack_tokens: Iterable[str], needle_tokens: Iterable[str]) -> bool:
-    """True when every needle token occurs among the haystack tokens."""
-    have = set(haystack_tokens)
-    return all(t in have for t in needle_tokens)

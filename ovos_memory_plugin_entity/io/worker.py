@@ -88,7 +88,10 @@ class ExtractionWorker:
         self._queues[job.key].remove(job)
         self._outstanding.discard(seq)
         if not self._queues[job.key]:
-            self._forget_key(job.key)
+            del self._queues[job.key]
+            self._waiting.pop(job.key, None)
+            if job.key in self._ready:
+                self._ready.remove(job.key)
         self.dropped += 1
         now = self._clock()
         if now >= self._next_drop_warning:  # one line a minute, with the count, not one per exchange
@@ -98,12 +101,6 @@ class ExtractionWorker:
             self._dropped_reported = self.dropped
             self._next_drop_warning = now + DROP_WARNING_INTERVAL_S
         self._cond.notify_all()
-
-    def _forget_key(self, key: str) -> None:
-        self._queues.pop(key, None)
-        self._waiting.pop(key, None)
-        if key in self._ready:
-            self._ready.remove(key)
 
     def _start_threads(self) -> None:
         if self._thread is not None:
