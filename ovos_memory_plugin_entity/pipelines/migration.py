@@ -25,7 +25,7 @@ from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.text import digest
 from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, files
-from ovos_memory_plugin_entity.pipelines.owner import import_texts_once
+from ovos_memory_plugin_entity.pipelines.owner import import_texts, once
 
 # The marker file keeps the name it had when the older plugin was called "the seed": a
 # store that finished its import then must not start it again.
@@ -58,8 +58,7 @@ def import_older_plugin_file(store: JsonFolderStore, older_path: Path, key_for: 
         texts = entry.get("facts") if isinstance(entry, dict) else None
         if not isinstance(session_id, str) or not isinstance(texts, list):
             continue
-
-        act = partial(import_texts_once, marker=digest(session_id)[:16], texts=texts)
+        act = once(digest(session_id)[:16], partial(import_texts, texts=texts))
         change = store.update(key_for(session_id), lambda record: edit(record, policy, now(), "import", act))
         imported += bool(change.events)
         refused += len(change.refused_secrets)

@@ -25,6 +25,8 @@ EXPORT_VERSION = 1
 DAY_S = 86_400.0
 T = TypeVar("T")
 Progress = Callable[[int, int], None]
+# What one session's import did: brought in, facts left out as forgotten here, secrets refused.
+Brought = Tuple[bool, int, List[str]]
 
 
 def _no_progress(_done: int, _total: int) -> None:
@@ -204,12 +206,8 @@ class Owner:
                                           for v in data.values()):
             report = ImportReport()
             for done, (session_id, entry) in enumerate(data.items(), 1):
-                texts = entry["facts"]
-                marker = "texts:" + textlib.digest(json.dumps([session_id, texts], sort_keys=True))[:24]
-                changed, forgotten, refused = self._edit(session_id, _with_refusals(
-                    partial(import_texts_once, marker=marker, texts=texts)))
-                report.count(changed, forgotten, refused)
-                self._note_skip(session_id, changed)
+                marker = "texts:" + textlib.digest(json.dumps([session_id, entry["facts"]], sort_keys=True))[:24]
+                self._bring_in(report, session_id, once(marker, partial(import_texts, texts=entry["facts"])))
                 progress(done, len(data))
             return report
         raise OwnerError("not an export of this plugin, nor the older plugin's file")
@@ -231,18 +229,17 @@ class Owner:
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise OwnerError(f"session {done} of the export is malformed: {exc}") from None
             marker = "export:" + textlib.digest(json.dumps(entry, sort_keys=True, default=str))[:24]
-            changed, forgotten, refused = self._edit(session_id, _with_refusals(
-                partial(_merge_record, marker=marker, incoming=incoming, history=history)))
-            report.count(changed, forgotten, refused)
-            self._note_skip(session_id, changed)
+            self._bring_in(report, session_id, once(marker, partial(_merge, incoming=incoming, history=history)))
             if isinstance(given, list) and len(history) < len(given):
                 self.skipped.append(f"{session_id}: {len(given) - len(history)} history event(s) are not "
                                     f"events of this plugin (a field of the wrong type); left them out")
             progress(done, len(entries))
         return report
 
-    def _note_skip(self, session_id: str, imported: bool) -> None:
-        if not imported:
+    def _bring_in(self, report: ImportReport, session_id: str, act: Callable[[Editor], Brought]) -> None:
+        changed, forgotten, refused = self._edit(session_id, act)
+        report.count(changed, forgotten, refused)
+        if not changed:
             self.skipped.append(f"{session_id}: this very content was imported into it before "
                                 f"(erase the session to restore it again)")
 
@@ -295,27 +292,25 @@ def _curate(editor: Editor, merges: List[Tuple[str, str]], prunes: List[str]) ->
         editor.curate(fact_id)
 
 
-def _with_refusals(act: Callable[[Editor], Tuple[bool, int]]
-                   ) -> Callable[[Editor], Tuple[bool, int, List[str]]]:
-    return lambda editor: (*act(editor), list(editor.change.refused_secrets))
+def once(marker: str, bring: Callable[[Editor], int]) -> Callable[[Editor], Brought]:
+    """``bring`` (which says how many facts were forgotten here), unless ``marker``'s content came in before."""
+    def act(editor: Editor) -> Brought:
+        if not editor.mark_imported(marker):
+            return False, 0, []
+        return True, bring(editor), list(editor.change.refused_secrets)
+    return act
 
 
-def import_texts_once(editor: Editor, marker: str, texts: List[Any]) -> Tuple[bool, int]:
-    """The older plugin's texts, unless ``marker``'s content came in already; with how many were forgotten here."""
-    if not editor.mark_imported(marker):
-        return False, 0  # this very content was imported before
+def import_texts(editor: Editor, texts: List[Any]) -> int:
     forgotten = sum(1 for text in texts if isinstance(text, str) and editor.blocked(text))
     editor.import_texts(texts)
-    return True, forgotten
+    return forgotten
 
 
-def _merge_record(editor: Editor, marker: str, incoming: SessionRecord, history: List[AuditEvent]
-                  ) -> Tuple[bool, int]:
-    if not editor.mark_imported(marker):
-        return False, 0
+def _merge(editor: Editor, incoming: SessionRecord, history: List[AuditEvent]) -> int:
     forgotten = sum(1 for fact in incoming.facts if fact.live and fact.text and _forgotten_here(editor, incoming, fact))
     editor.merge_record(incoming, history)
-    return True, forgotten
+    return forgotten
 
 
 def _forgotten_here(editor: Editor, incoming: SessionRecord, fact: Fact) -> bool:
