@@ -30,13 +30,9 @@ class Editor(ProposalEdits):
     # -- extraction ------------------------------------------------------------------
     def apply_ops(self, ops: Ops, listed_ids: Optional[Iterable[str]] = None, *,
                   forget_allowed: bool = False, forget_all_allowed: bool = False, asked: bool = False) -> Change:
-        """Apply an extraction's operations, or refuse them whole.
-
-        ``update``/``forget`` of an id not in ``listed_ids`` (what the prompt showed) is
-        ignored; a forget passes only with its gate, decided from the user's own words. A
-        change retiring more than half the live facts is refused whole unless ``asked``
-        (the user said yes to exactly this).
-        """
+        """Apply an extraction's operations: an id not in ``listed_ids`` (what the prompt showed)
+        is ignored, a forget needs its gate (the user's words); a change retiring more than half
+        the live facts is refused whole unless ``asked`` (the user said yes to exactly this)."""
         record = self.record
         snapshot, events_before = record.copy(), len(self.change.events)
         scrub_before, ids_before = len(self.change.forgotten_texts), len(self.change.forgotten_ids)

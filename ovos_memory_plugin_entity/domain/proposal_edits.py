@@ -27,10 +27,8 @@ class ProposalEdits(ForgetEdits):
 
     def propose(self, ops: Ops, listed_ids: Optional[Iterable[str]], *,
                 forget_allowed: bool, forget_all_allowed: bool) -> Optional[Pending]:
-        """Keep ``ops`` pending: nothing becomes live until the user (or the owner) says yes.
-
-        What is proposed is screened like any fact, in its stored (canonical) form, and a
-        forgotten fact is never proposed again."""
+        """Keep ``ops`` pending until the user (or owner) says yes: screened like any fact, in its
+        stored form; a forgotten fact is never proposed again."""
         adds = tuple(a for a in ops.add if not self._unwelcome(a.text, self._entity_named(a.about), a.about,
                                                                 a.relation, category=a.category))
         updates = tuple(u for u in ops.update if not self._unwelcome(u.text, None, category=u.category))

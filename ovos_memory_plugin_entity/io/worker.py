@@ -1,11 +1,7 @@
-"""The background extraction queue: the turn never waits for memory.
-
-Jobs are kept per session and applied in the order they came; sessions take turns,
-so one slow session does not starve the others. The queue is bounded: when full,
-the oldest pending job is dropped with a warning. A handler may ask for a job to be
-retried later (the endpoint is backing off): the job stays at the head of its
-session and the session waits, the others go on. The thread is a daemon, started on
-the first job, never at import.
+"""The background queue: the turn never waits for memory. Jobs run in order per session,
+sessions take turns; when full, the oldest pending job is dropped with a warning. A job
+a handler retries later stays at its session's head while the others go on. One daemon
+thread, started on the first job, never at import.
 """
 from __future__ import annotations
 

@@ -1,17 +1,9 @@
-"""Hybrid recall's moving parts (``embeddings_url`` set): fact vectors kept up to date in
-the background, the utterance's vector awaited on the turn for a bounded time, and each
-session's vector matrix cached beside its lexical ranking.
-
-- :class:`VectorKeeper` (its own worker thread): when facts are added or changed, or a
-  turn finds live facts without a usable vector (never made, made by another model or
-  prefix, or its fact edited in place), it embeds them in batches and stores the vectors
-  in the record through the editor, one locked write per batch that sets only vectors
-  whose fact still reads as it did. Never on the turn.
-- :class:`QueryVectors`: the turn's request for the utterance's vector, on one daemon
-  thread, awaited at most ``embeddings_timeout``. Late, down, busy or nonsense: the
-  turn ranks by words alone and says so in the log at most every
-  :data:`LEXICAL_NOTICE_S`.
-- :class:`DenseRecall`: the two, and the per-session :class:`vectors.DenseIndex` cache.
+"""Hybrid recall (``embeddings_url``): :class:`VectorKeeper` embeds, on its own thread and
+never on the turn, the live facts without a usable vector, stored through the editor
+only where the fact still reads as embedded; :class:`QueryVectors` awaits the
+utterance's vector at most ``embeddings_timeout`` (late, down or busy: the turn ranks
+by words, logged at most every :data:`LEXICAL_NOTICE_S`); :class:`DenseRecall` holds
+both and each session's vector matrix.
 """
 from __future__ import annotations
 
@@ -69,8 +61,7 @@ class VectorKeeper:
         self._worker.submit(key, None)
 
     def _handle(self, job: Job) -> Optional[float]:
-        """Vectors are best effort: while the endpoint fails, the job is dropped (the
-        session's next turn asks again once the back-off allows), so nothing waits on it."""
+        """Best effort: while the endpoint fails the job is dropped; the next turn asks again."""
         with self._lock:
             self._queued[job.key] = False
         try:
@@ -91,9 +82,8 @@ class VectorKeeper:
         return None
 
     def _fill(self, key: str) -> None:
-        """Embed the session's stale facts, a batch at a time, until none is left, or a
-        batch just stored is stale still (a server that names another model than the
-        one asked for): then the next change or turn tries again."""
+        """Embed the stale facts a batch at a time, until none is left or a batch just stored is
+        stale still (a server naming another model than asked for)."""
         stale: List[str] = []
         while True:
             _, record = self._store.load(key)
@@ -123,8 +113,7 @@ class VectorKeeper:
 
 def _set_vectors(editor: Editor, identity: vec.VectorKind, dim: int,
                  made: Dict[str, Tuple[str, List[float]]]) -> None:
-    """Store ``made`` (fact id -> (embedded text, vector)) for the facts that still read
-    so; vectors of another identity or dimension are dropped."""
+    """Store ``made`` (id -> (text, vector)) where the fact still reads so; other kinds go."""
     record = editor.record
     current = record.vectors
     if current is None or (current.model, current.prefix, current.dim) != (identity.model, identity.prefix, dim):
@@ -223,8 +212,7 @@ class DenseRecall:
     def relevance(self, key: str, record: SessionRecord, ranked: RankedSession, utterance: str,
                   query: Optional[Tuple[vec.VectorKind, np.ndarray]], budget_chars: int,
                   max_count: int) -> Optional[Dict[str, float]]:
-        """Fused scores for the turn, or None to rank by words alone. Asks the keeper for
-        vectors the session lacks."""
+        """Fused scores, or None to rank by words; asks the keeper for vectors the session lacks."""
         index = self._index(key, record, ranked)
         if index.stale:
             self.keeper.request(key)

@@ -84,10 +84,8 @@ class Learner:
                  confirmation: Optional[Confirmation], queue_size: int,
                  clock: Callable[[], float], wall_clock: Callable[[], float],
                  redact: Callable[[str], str], on_change: Optional[Callable[[str], None]] = None, learner: str = ""):
-        """``on_change`` is told the key after each write (fact vectors follow); ``redact``
-        cleans the copy kept in the store; ``learner`` tags it, so only a plugin that learns
-        alike takes it back. All per-session process state is here: the pairer's half
-        exchanges and each session's :class:`Known`."""
+        """``on_change`` hears of each write (vectors follow); ``redact`` cleans the copy kept in
+        the store, ``learner`` tags it. All per-session process state is here (:class:`Known`)."""
         self._store, self._ranks, self._extractor = store, ranks, extractor
         self._on_change, self._redact, self._learner_tag = on_change, redact, learner
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock

@@ -192,13 +192,8 @@ class Owner:
                 "sessions": sessions}
 
     def import_data(self, data: Any, progress: Progress = _no_progress) -> ImportReport:
-        """Import an export of ours, or the older plugin's file; reports the sessions changed
-        and the secrets refused (by class).
-
-        Safe to repeat: a session already imported from the same content is skipped
-        (:attr:`skipped` says which and why), facts already here are not added twice, and
-        tombstones here win.
-        """
+        """Import an export of ours or the older plugin's file. Safe to repeat: content already
+        imported is skipped (:attr:`skipped` says why), no fact twice, tombstones here win."""
         self.skipped = []
         if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
             return self._import_export(data, progress)
