@@ -118,13 +118,9 @@ class Editor(ProposalEdits):
                  relation: Optional[str] = None) -> Optional[Fact]:
         """The user's own "remember that ...": the owner's add, under the sensitive settings
         (``sensitive_deny`` refuses, recorded by category; ``sensitive_confirm`` proposes)."""
-        categories = self._categories(text, None, about, relation)
-        denied = sorted(categories & self.policy.sensitive_deny)
-        if denied:
-            self._event("refuse", None, sensitive=denied[0])
-            self.change.warnings.append(f"not kept: a fact about {denied[0]} (sensitive_deny)")
+        if self._denied(text, None, about, relation, always=True):
             return None
-        if categories & self.policy.sensitive_confirm:
+        if self._categories(text, None, about, relation) & self.policy.sensitive_confirm:
             self.propose(Ops(add=(NewFact(text, pin, about, relation),)), None, forget_allowed=False,
                          forget_all_allowed=False)
             return None

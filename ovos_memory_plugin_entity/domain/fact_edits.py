@@ -170,9 +170,9 @@ class FactEdits:
         named = self.policy.sensitive_of(" ".join(t for t in (text, *names) if t))
         return named | {category} if category else named
 
-    def _denied(self, text: str, category: Optional[str], *names: Optional[str]) -> bool:
-        """An automatic fact ``sensitive_deny`` refuses (recorded by category only)."""
-        if not self.policy.sensitive_deny or not self.automatic:
+    def _denied(self, text: str, category: Optional[str], *names: Optional[str], always: bool = False) -> bool:
+        """An automatic fact (or any, ``always``) ``sensitive_deny`` refuses, recorded by category only."""
+        if not self.policy.sensitive_deny or not (always or self.automatic):
             return False
         denied = sorted(self._categories(text, category, *names) & self.policy.sensitive_deny)
         if denied:
