@@ -33,7 +33,7 @@ from ovos_memory_plugin_entity.language.data import load_language
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import load_judge
 from ovos_memory_plugin_entity.pipelines import migration
-from ovos_memory_plugin_entity.pipelines.commands import Commands, Latest
+from ovos_memory_plugin_entity.pipelines.commands import Commands
 from ovos_memory_plugin_entity.pipelines.confirmation import MAX_QUESTION_CHARS, Confirmation
 from ovos_memory_plugin_entity.pipelines.extraction import Extractor
 from ovos_memory_plugin_entity.pipelines.learning import Learner
@@ -218,7 +218,7 @@ class EntityMemory(AgentContextManager):
                 turns = self._turns.recent(key)
             if key is not None and self.facts_enabled:
                 latest, loaded = self._learner.latest(key), self._store.load(key)
-                said, wrote = self._commands.act(key, loaded[1], utterance, Latest(*latest) if latest else None)
+                said, wrote = self._commands.act(key, loaded[1], utterance, latest)
                 # Awaited (bounded) before the session's lock is taken, so the worker never waits on it.
                 # The endpoint hears the utterance as the kept turns hold it: secrets replaced by their class.
                 query = self._dense.queries.vector(self._redact(utterance)) if self._dense and utterance.strip() \

@@ -7,6 +7,7 @@ learns alike takes it back.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
@@ -18,6 +19,16 @@ MAX_KEPT_PER_SESSION = 64
 
 # (session id, user, assistant, generation, asked, token, said at, a control's)
 Restored = Tuple[str, str, str, Optional[int], Optional[List[str]], str, Optional[float], bool]
+
+
+@dataclass(frozen=True)
+class Latest:
+    """A session's latest exchange as the learner holds it: what "forget that" may take back."""
+
+    token: str
+    user: str
+    applied: bool
+    said_at: float
 
 
 def kept_exchange(session_id: str, user: str, assistant: str, generation: Optional[int],

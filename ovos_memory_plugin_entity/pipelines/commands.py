@@ -26,6 +26,7 @@ from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import ForgetMark, Pending, SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.rendering import sanitise
+from ovos_memory_plugin_entity.domain.waiting import Latest
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.controls import Control, recognise
@@ -46,15 +47,6 @@ class Said:
     """What a control makes of this turn's block."""
     note: str  # for the chat model, in the user's language
     recall: bool = False  # the block lists every live fact (:mod:`pipelines.recall`)
-
-
-@dataclass(frozen=True)
-class Latest:
-    """The session's latest exchange, as the learner holds it: what "forget that" may take back."""
-    token: str
-    user: str
-    applied: bool
-    said_at: float
 
 
 # What a "remember that ..." taught is named by this prefix in the record's ``taught``.

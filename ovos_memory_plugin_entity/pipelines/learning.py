@@ -28,7 +28,7 @@ from ovos_memory_plugin_entity.domain.forget_marks import covered
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.text import truncate
-from ovos_memory_plugin_entity.domain.waiting import kept_exchange, restored_exchange
+from ovos_memory_plugin_entity.domain.waiting import Latest, kept_exchange, restored_exchange
 from ovos_memory_plugin_entity.io.caches import LRU, RankCache
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.io.worker import ExtractionWorker, Job
@@ -61,10 +61,6 @@ class Exchange:
     extraction: Optional[Extraction] = None  # kept when only the write failed
     answered: bool = False
     done: bool = False
-
-    def kept(self, key: str, learner: str = "") -> dict:
-        return kept_exchange(key, self.user, self.assistant, self.generation, self.asked_ids, self.token,
-                             self.said_at, self.control, learner)
 
 
 @dataclass
@@ -127,7 +123,8 @@ class Learner:
         mine = self._kept_before_resume
         if mine is not None:
             mine.add(exchange.token)  # before the append: ``resume`` may read the store at any moment
-        kept = exchange.kept(key, self._learner_tag)
+        kept = kept_exchange(key, exchange.user, exchange.assistant, exchange.generation, exchange.asked_ids,
+                             exchange.token, exchange.said_at, exchange.control, self._learner_tag)
         kept["user"], kept["assistant"] = self._redact(kept["user"]), self._redact(kept["assistant"])
         self._keeper.submit(key, kept)  # kept in the store in a moment: a SIGKILL from then on loses nothing
         self._session(key).latest = exchange
@@ -151,12 +148,12 @@ class Learner:
         """Erased here: the next exchange takes the generation the worker finds."""
         self._session(key).record = None
 
-    def latest(self, key: str) -> Optional[Tuple[str, str, bool, float]]:
-        """The session's latest exchange learnt from: (token, user words, applied, when said), or None."""
+    def latest(self, key: str) -> Optional[Latest]:
+        """The session's latest exchange learnt from (a control's is none)."""
         exchange = self._session(key).latest
         if exchange is None or exchange.control:
             return None
-        return exchange.token, exchange.user, exchange.done, exchange.said_at or 0.0
+        return Latest(exchange.token, exchange.user, exchange.done, exchange.said_at or 0.0)
 
     # -- in the worker -------------------------------------------------------------
     def _handle(self, job: Job) -> Optional[float]:
