@@ -162,12 +162,6 @@ def _new_fact(item: Any) -> Optional[NewFact]:
                    category=parse_category(item.get("category")) if isinstance(item, dict) else None)
 
 
-def _confidence(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return 1.0
-    return min(max(float(value), 0.0), 1.0)
-
-
 def ops_from_json(value: Any) -> Optional[Ops]:
     """The operations in one JSON value, or None when it does not fit the contract."""
     if isinstance(value, list):
@@ -189,18 +183,15 @@ def ops_from_json(value: Any) -> Optional[Ops]:
     for item in update_items[:MAX_ITEMS_PER_KIND]:
         parsed = _fact_text(item)
         if parsed and isinstance(item, dict) and isinstance(item.get("id"), str):
-            updates.append(Replacement(item["id"].strip(), parsed[0], _confidence(item.get("confidence", 1.0)),
+            confidence = item.get("confidence", 1.0)
+            confidence = 1.0 if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) \
+                else min(max(float(confidence), 0.0), 1.0)
+            updates.append(Replacement(item["id"].strip(), parsed[0], confidence,
                                        parsed[1], parse_when(_optional_text(item, "when")),
                                        parse_category(item.get("category"))))
     forgets = tuple(x.strip() for x in forget_items[:MAX_ITEMS_PER_KIND] if isinstance(x, str))
     return Ops(add=tuple(adds), update=tuple(updates), forget=forgets,
                forget_all=value.get("forget_all") is True)
-
-
-def _bullets(text: str) -> Optional[Ops]:
-    lines = [m.group(1) for m in map(_BULLET.match, text.splitlines()) if m]
-    facts = [line for line in lines if len(line) <= MAX_BULLET_CHARS and any(c.isalnum() for c in line)]
-    return Ops(add=tuple(NewFact(f) for f in facts[:MAX_ITEMS_PER_KIND])) if facts else None
 
 
 def parse_reply(reply: str, *, examples: Iterable[str] = (), exchange: str = "",
@@ -216,8 +207,10 @@ def parse_reply(reply: str, *, examples: Iterable[str] = (), exchange: str = "",
         ops = ops_from_json(value)
         if ops is not None:
             break
-    if ops is None:
-        ops = _bullets(fence)
+    if ops is None:  # "- fact" lines
+        lines = [m.group(1) for m in map(_BULLET.match, fence.splitlines()) if m]
+        facts = [line for line in lines if len(line) <= MAX_BULLET_CHARS and any(c.isalnum() for c in line)]
+        ops = Ops(add=tuple(NewFact(f) for f in facts[:MAX_ITEMS_PER_KIND])) if facts else None
     if ops is None:
         raise ReplyError("the reply holds no JSON object, array or '- fact' lines that fit the contract")
     return _drop_examples(ops, examples, exchange, stopwords)
