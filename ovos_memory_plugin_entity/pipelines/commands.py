@@ -65,8 +65,8 @@ class Commands:
         # What a question of ours may say besides memory words: any language's small words
         # (a model may answer in English whatever the persona's language) and a yes.
         english = load_language("en-us")
-        self._plain = language.stopwords | english.stopwords | set(_said(
-            language.yes + language.assent + english.yes + english.assent))
+        yes = language.yes + language.assent + english.yes + english.assent
+        self._plain = language.stopwords | english.stopwords | {w for p in yes for w in textlib.said_words(p)}
         self._memory_words = language.memory_words | english.memory_words
 
     # -- the first step of the turn ----------------------------------------------------
@@ -82,7 +82,9 @@ class Commands:
                     return said, True
                 # Not an answer: the question was dropped; the words may hold a control.
             control = recognise(utterance, self._language)
-            if control is None or not self._acts_on(control):
+            unread = control is not None and control.kind == "remember" and \
+                not rules.extract(control.target, self._language).add  # then the extractor's, as said
+            if control is None or unread:
                 return None, False
 
             def act(editor: Editor) -> Optional[Said]:
@@ -93,10 +95,6 @@ class Commands:
         except EntityMemoryError as exc:
             LOG.error(f"entity memory: a spoken control could not be written ({exc}); nothing was changed")
             return None, False
-
-    def _acts_on(self, control: Control) -> bool:
-        """A "remember that ..." the rules cannot read is left to the extractor, as said."""
-        return control.kind != "remember" or bool(rules.extract(control.target, self._language).add)
 
     def _do(self, editor: Editor, control: Control, latest: Optional[Latest]) -> Optional[Said]:
         if control.unsure and control.kind in ("forget_thing", "forget_all"):
@@ -263,10 +261,6 @@ class Commands:
 
 def _digest(words: str) -> str:
     return textlib.digest(" ".join(textlib.said_words(words)))
-
-
-def _said(phrases: Sequence[str]) -> List[str]:
-    return [w for p in phrases for w in textlib.said_words(p)]
 
 
 def _forget_fact(editor: Editor, fact_id: str) -> None:
