@@ -54,6 +54,8 @@ MIN_FRONTED_WORDS = 2
 # A thing not the user's is named in this many words at most ("forget Emma", "forget about
 # Emma's party"); longer, the user is talking about it ("... it's cancelled").
 MAX_NAME_WORDS = 3
+# A negated clause this short after a question refuses it ("…? no, not ever").
+MAX_REFUSAL_WORDS = 3
 # Other words allowed between two words of a phrasing: "stop remembering stuff", "what
 # have you got stored on me".
 MAX_GAP = 3
@@ -103,12 +105,19 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                     return None
                 rest = ", ".join(c.text for c in clauses[i + 2:])
                 return Control("remember", _as_said(clauses[i + 1].text, utterance), rest)
+            if found is not None and clause.question and i + 1 < len(clauses) and _refusal(clauses[i + 1]):
+                return None  # "forget everything? no, not ever"
             if found is not None:
                 opening_pause = found.kind == "pause" and i == 0
                 rest = "" if opening_pause else ", ".join(c.text for j, c in enumerate(clauses) if j != i)
                 target = _said_after(clause, found.target, utterance) if found.kind == "remember" else found.target
                 return Control(found.kind, _as_said(target, utterance), rest, found.unsure)
     return None
+
+
+def _refusal(clause: Clause) -> bool:
+    """A clause that only refuses the question before it: "no, not ever", "nunca"."""
+    return clause.negated and len(clause.words) <= MAX_REFUSAL_WORDS
 
 
 def _as_said(target: str, utterance: str) -> str:
@@ -153,7 +162,9 @@ def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str], alon
     restarts = clause.negation_at if words.negation_after_verb else ()
     for start in (0, *(at + 1 for at in restarts if 0 < at < len(said) - 1)):
         negations = tuple(at - start for at in clause.negation_at if at >= start)
-        found = _forgetting(said[start:], words, negations, subjects, alone, clause.question)
+        # After a negation, only a verb that opens what follows: "dat klopt niet, schrap dat maar",
+        # not "ich will nicht, dass du alles vergisst".
+        found = _forgetting(said[start:], words, negations, subjects, alone, fronted=not (clause.question or start))
         if found is not None:
             return found
     return None
@@ -184,17 +195,21 @@ def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional
 
 
 def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, ...],
-                subjects: FrozenSet[str], alone: bool, question: bool) -> Optional[Control]:
+                subjects: FrozenSet[str], alone: bool, fronted: bool) -> Optional[Control]:
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
     address"), or closing it after its object ("das mit dem Handball kannst du vergessen",
     "quella cosa del nuoto cancellala"). A negation before the verb or closing the
     clause turns the request off ("don't forget my address", "vergiss das nicht")."""
     def negated(at: int) -> bool:
-        """A negation just before the verb (particles between) or closing the clause."""
-        before = at - 1
+        """A negation just before the verb (particles between), just after it ("no
+        oblidis mai"; particles between where the language puts it there: "vergiss das
+        niemals"), or closing the clause."""
+        before, after = at - 1, at + 1
         while before >= 0 and said[before] in words.particles:
             before -= 1
-        return before in negations or (len(said) - 1) in negations
+        while words.negation_after_verb and after < len(said) and said[after] in words.particles:
+            after += 1
+        return before in negations or after in negations or (len(said) - 1) in negations
     for at in range(min(MAX_VERB_AT + 1, len(said))):
         if at and said[at - 1] not in words.particles:
             break
@@ -206,10 +221,12 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
         if (said[at],) in words.last.get(said[at], ()) and at == len(said) - 1:  # verb and object in one word: "dimenticalo"
             return Control("forget_last")
         return _object(_unsplit(words, said[at], [*verb[1], *said[at + 1:]]), words, verb[0], alone)
-    for at in range(1, min(MAX_FRONTED_AT + 1, len(said)) if not question else 0):
+    for at in range(1, min(MAX_FRONTED_AT + 1, len(said)) if fronted else 0):
         after = said[at + 1:]
         verb = _verb(said[at], words, after)
-        if verb is None or negated(at):
+        # A negation opening the clause answers what came before ("no això últim treu-ho");
+        # one further in governs the verb after it ("ich will nicht, dass du alles vergisst").
+        if verb is None or negated(at) or any(0 < n < at for n in negations):
             continue
         before = list(said[:at])
         while before and before[-1] in words.particles:
@@ -253,10 +270,9 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
         return None  # "forget" alone; "delete my alarm", "forget my shopping list": a skill's
     bare = _without_leading(said, words.particles)
     for words_said in (said, bare):
-        everything = _starts_with_any(words_said, words.everything, strict=True)
-        if everything is not None:  # the longest phrase: "all my data", not "all"
-            everything = max(everything, _longest(words_said, words.everything))
-            return Control("forget_all") if _of_the_memory(words_said[everything:], words) else None
+        everything = _everything(words_said, words)
+        if everything is not None:
+            return _all(words_said, everything, words, memory_verb)
     last, about = _longest(said, words.last), _longest(said, words.about)
     if not last and not about:
         said = bare
@@ -271,10 +287,9 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
         said = rest  # "forget that I'm allergic to cats": the thing is what follows
     elif about:
         said = said[about:]
-        everything = _starts_with_any(said, words.everything, strict=True)
+        everything = _everything(said, words)
         if everything is not None:
-            everything = max(everything, _longest(said, words.everything))
-            return Control("forget_all") if _of_the_memory(said[everything:], words) else None
+            return _all(said, everything, words, memory_verb)
         if len(said) == _longest(said, words.last):  # "forget about it": maybe only "never mind";
             # "olvídate de eso que acabo de decir" names what was said: clear
             return Control("forget_last", unsure=len(said) == 1)
@@ -292,6 +307,21 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
     # said while the user talks on, or as a longer description, it may be talk about it.
     talked_on = not alone or len(said) > MAX_NAME_WORDS
     return Control("forget_thing", " ".join(said), unsure=for_a_while or (not personal and talked_on))
+
+
+def _everything(said: Sequence[str], words: ControlWords) -> Optional[int]:
+    """Where "everything" that opens ``said`` ends: the longest phrase ("all my data", not "all")."""
+    at = _starts_with_any(said, words.everything, strict=True)
+    return None if at is None else max(at, _longest(said, words.everything))
+
+
+def _all(said: Sequence[str], end: int, words: ControlWords, memory_verb: bool) -> Optional[Control]:
+    """Forgetting everything (``said[:end]``), when it is the memory's; deleting everything
+    with no word of the user or the memory ("delete everything") may mean anything: unsure."""
+    if not _of_the_memory(said[end:], words):
+        return None
+    return Control("forget_all", unsure=not memory_verb and not any(
+        w in words.personal or w in words.memory_words for w in said))
 
 
 def _of_the_memory(after: Sequence[str], words: ControlWords) -> bool:

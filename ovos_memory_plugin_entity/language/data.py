@@ -38,8 +38,7 @@ LOCALE = Path(__file__).parent.parent / "locale"
 DEFAULT_LANG = "en-us"
 # The developer's file: patterns a translator need not touch.
 PATTERNS_FILE = "patterns.json"
-PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "forget_all", "forget_request",
-                "instructions", "rules", "controls", "clauses")
+PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "instructions", "rules", "controls", "clauses")
 # The keyword lists of the secrets found by the words that introduce them, ``secret_<name>.voc``.
 SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_account", "government_id")
 # The reading of an utterance (:mod:`language.reading`), ``<name>.voc``.
@@ -177,8 +176,6 @@ class Language:
     subject_prefixes: Tuple[Pattern[str], ...] = ()
     slots: Tuple[Slot, ...] = ()
     quiet_gate: QuietGate = field(default_factory=QuietGate)
-    forget_all: Tuple[Pattern[str], ...] = ()
-    forget_request: Tuple[Pattern[str], ...] = ()
     negations: FrozenSet[str] = frozenset()
     memory_words: FrozenSet[str] = frozenset()  # a forget request is about the memory: "forget", "know"
     non_memory_objects: FrozenSet[str] = frozenset()  # ... not about a list, an alarm, a table, a plan
@@ -491,10 +488,6 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
                              personal=frozenset(w.casefold() for w in data["quiet_personal"]),
                              command_objects=tuple(c.casefold() for c in data["quiet_command_objects"]),
                              personal_words=frozenset(w.casefold() for w in data["quiet_personal_words"])),
-        # The screens and the forget gates always carry English too.
-        forget_all=_patterns(data, "forget_all") + (_patterns(english, "forget_all") if with_english else ()),
-        forget_request=_patterns(data, "forget_request") + (
-            _patterns(english, "forget_request") if with_english else ()),
         negations=negations,
         memory_words=_words(data, english, "memory_words", with_english),
         non_memory_objects=_words(data, english, "non_memory_objects", with_english),

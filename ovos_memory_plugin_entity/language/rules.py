@@ -26,7 +26,6 @@ from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops, Replacement
 from ovos_memory_plugin_entity.domain.text import SAID_WORD, said_words
 from ovos_memory_plugin_entity.language.data import Language, Rule
-from ovos_memory_plugin_entity.language.gates import negated
 from ovos_memory_plugin_entity.language.reading import Clause, read
 
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
@@ -74,7 +73,7 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
 
 def _turned_around(clause: str, start: int, language: Language) -> bool:
     """A negation before the match, since the clause's last comma: "I don't think I live in..."."""
-    return negated(said_words(clause[:start].rsplit(",", 1)[-1]), language.negations)
+    return any(w in language.negations or w.endswith("n't") for w in said_words(clause[:start].rsplit(",", 1)[-1]))
 
 
 def _title(value: str) -> str:
