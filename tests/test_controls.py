@@ -240,3 +240,23 @@ def test_everything_of_a_thing_of_its_own_is_no_forgetting_of_everything(lang, s
 def test_everything_the_memory_holds_is_forgetting_everything(lang, said):
     control = recognise(said, load_language(lang))
     assert control is not None and control.kind == "forget_all", control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "alright you may start taking notes again"), ("en-us", "ok memory back on please"),
+    ("fr-fr", "c'est bon recommence à noter"), ("de-de", "ok speicher ab jetzt wieder"),
+    ("es-es", "vale ya puedes apuntar otra vez"), ("it-it", "dai puoi ricominciare a salvare le cose"),
+    ("nl-nl", "je mag het weer opslaan hoor"), ("pt-pt", "pronto podes guardar outra vez"),
+    ("ca-es", "ja pots tornar a apuntar coses")])
+def test_a_resume_is_a_word_of_again_near_a_word_of_keeping(lang, words):
+    """Not a list of sentences: "again" (or "start", "back on", "volver a", "weer") near
+    what the memory does ("taking notes", "memory", "apuntar", "opslaan"), however said."""
+    control = recognise(words, load_language(lang))
+    assert control is not None and control.kind == "resume"
+
+
+@pytest.mark.parametrize("lang,words", [("en-us", "don't start recording again"),
+                                        ("de-de", "merk dir das nicht wieder")])
+def test_a_negated_resume_is_none(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is None or control.kind != "resume"

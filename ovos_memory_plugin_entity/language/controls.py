@@ -5,11 +5,11 @@ utterance's :mod:`reading <language.reading>` (lead-ins, fillers and tags set as
 contractions expanded, clauses found without punctuation), wherever the clause stands
 in the utterance and whatever surrounds it:
 
-- ``recall`` ("what do you know about me", "qu'est-ce que t'as en mémoire sur moi"),
-  ``pause`` ("stop remembering things for a while", "off the record"), ``resume`` ("you
-  can start remembering again"): phrasings read as words in order with a few others
-  allowed between them (``control_recall.voc``, ``control_pause.voc``,
-  ``control_resume.voc``); a pause opens its clause, the others stand anywhere in it;
+- ``recall`` ("what do you know about me") and ``pause`` ("stop remembering things for a
+  while", "off the record"): phrasings read as words in order with a few others allowed
+  between them (``control_recall.voc``, ``control_pause.voc``); a pause opens its clause;
+- ``resume``: a word of "again" (``control_again.voc``) near one of what the memory does
+  (``control_keeping.voc``): "you can start taking notes again";
 - a forgetting: a verb that opens the clause (``control_forget.voc`` asks the memory
   itself, ``control_delete.voc`` deletes anything) and its object: everything
   (``forget_all``), the last thing said (``forget_last``), or one thing named
@@ -147,7 +147,8 @@ def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str], alon
     said = clause.words
     if _starts_with_any(said, words.pause) is not None:  # its own negation is its request: "don't remember this"
         return Control("pause")
-    if not clause.negated and _match(said, words.resume, 0, len(said)) is not None:
+    # "you can remember things again" ("again" closes it: a tag, set aside), "je mag weer aantekeningen maken"
+    if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
         return Control("resume")
     remembered = _starts_with_any(said, words.remember)  # "don't forget that ..." too
     if remembered is not None:
@@ -168,6 +169,13 @@ def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str], alon
         if found is not None:
             return found
     return None
+
+
+def _near(said: Sequence[str], first: PhraseIndex, second: PhraseIndex) -> bool:
+    """One of ``first`` and one of ``second`` said in ``said``, at most MAX_GAP words apart, in either order."""
+    spans = [[(at, at + len(p)) for at in range(len(said)) for p in index.get(said[at], ())
+              if tuple(said[at:at + len(p)]) == p] for index in (first, second)]
+    return any(max(a[0], b[0]) - min(a[1], b[1]) <= MAX_GAP for a in spans[0] for b in spans[1])
 
 
 def _opens_forgetting(said: Sequence[str], words: ControlWords) -> bool:

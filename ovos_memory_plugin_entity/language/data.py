@@ -45,7 +45,7 @@ SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_a
 READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", "clause_openers", "subjects",
                  "clause_glue", "question_openers", "reported")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
-CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "resume", "remember",
+CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
                  "moment", "particles")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relations", "conjunctions", "list_breaks",
@@ -155,7 +155,8 @@ class ControlWords:
     personal: FrozenSet[str] = frozenset()  # "my", "me": the thing named is the user's
     recall: PhraseIndex = field(default_factory=dict)
     pause: PhraseIndex = field(default_factory=dict)
-    resume: PhraseIndex = field(default_factory=dict)
+    again: PhraseIndex = field(default_factory=dict)  # a resume: one of these near a word of keeping
+    keeping: PhraseIndex = field(default_factory=dict)
     remember: PhraseIndex = field(default_factory=dict)
     moment: PhraseIndex = field(default_factory=dict)  # "for a while": a forget about the moment, not the memory
     particles: FrozenSet[str] = frozenset()  # clitics and particles a verb carries ("lá", "lo")
@@ -322,7 +323,7 @@ def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
     return ControlWords(
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
-        resume=phrases("resume"), remember=phrases("remember"), moment=phrases("moment"),
+        again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
         particles=words("particles"), non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
         memory_words=frozenset(w.casefold() for w in data["memory_words"]),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),
@@ -353,7 +354,7 @@ def _anchors(words: ControlWords, common: FrozenSet[str]) -> FrozenSet[str]:
         parts = [p for w in phrase for p in re.findall(r"\w+", w)] or list(phrase)
         return max(reversed(parts), key=lambda p: (fold_accents(p) not in common, len(p)))
     found = {rarest(v.split()) for v in words.forget | words.delete}
-    for index in (words.recall, words.pause, words.resume, words.remember):
+    for index in (words.recall, words.pause, words.keeping, words.remember):
         found.update(rarest(phrase) for phrases in index.values() for phrase in phrases)
     return frozenset(found | {fold_accents(w) for w in found})
 
