@@ -1,19 +1,16 @@
 """Per-language data, loaded from ``locale/<lang>/``: no code per language.
 
-The layout follows OVOS (``locale/en-us``, ``locale/pt-pt``...). Each folder holds the
-translator's files in OVOS's line formats (:data:`WORD_LISTS` as ``.voc``, one entry a
-line, ``(a|b)`` alternations expanded; :data:`PHRASES` as ``.dialog``, the first line
-used as written) beside one developer's file, ``patterns.json`` (:data:`PATTERN_KEYS`:
-regular expressions, slots, rules, the stemmer's name). Every file and key is required:
-:func:`missing` names what a folder lacks, and loading such a folder fails naming it.
+Each folder (OVOS's layout: ``locale/en-us``...) holds the translator's files in OVOS's
+line formats (:data:`WORD_LISTS` as ``.voc``, ``(a|b)`` expanded; :data:`PHRASES` as
+``.dialog``, the first line used) beside the developer's ``patterns.json``
+(:data:`PATTERN_KEYS`). Every file and key is required: :func:`missing` names what a
+folder lacks, and loading such a folder fails naming it.
 
-``lang`` resolves the way OVOS resolves it (``ovos_spec_tools``: the nearest shipped
-tag, ``pt-BR`` → ``pt-pt``), else to English, with one warning naming what falls back. Whatever the language, the
-safety screens and the forget gates also carry the English data: models often answer
-in English, and an English attack must not pass because the persona speaks Dutch.
-
-The instruction screen carries every shipped language's patterns whatever ``lang`` is:
-an attack may be written in any of them.
+``lang`` resolves the way OVOS resolves it (``pt-BR`` → ``pt-pt``), else to English with
+one warning. Models often answer in English and an attack may come in any language: the
+safety screens read English beside the persona's language (the instruction screen every
+shipped language's), and the spoken controls, with the forget gates on them, are
+understood in every shipped language.
 
 A language is added by dropping a folder beside the others (see docs/translating.md).
 """
@@ -178,8 +175,7 @@ class Language:
     slots: Tuple[Slot, ...] = ()
     quiet_gate: QuietGate = field(default_factory=QuietGate)
     negations: FrozenSet[str] = frozenset()
-    memory_words: FrozenSet[str] = frozenset()  # a forget request is about the memory: "forget", "know"
-    non_memory_objects: FrozenSet[str] = frozenset()  # ... not about a list, an alarm, a table, a plan
+    memory_words: FrozenSet[str] = frozenset()  # words of the memory ("forget", "know"), with English's
     instructions: Tuple[Pattern[str], ...] = ()
     screen: "ScreenWords" = field(default_factory=lambda: ScreenWords())  # every shipped language's
     rules: Tuple[Rule, ...] = ()
@@ -468,11 +464,6 @@ def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
     return tuple(p for code in available() for p in _patterns(_read(code), "instructions"))
 
 
-def _words(data: Dict[str, Any], english: Dict[str, Any], name: str, with_english: bool) -> FrozenSet[str]:
-    """A word list, case-folded, with English's beside it (the gates always read English too)."""
-    return frozenset(w.casefold() for w in data[name] + (english[name] if with_english else []))
-
-
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
     with_english = code != DEFAULT_LANG
     negations = frozenset(w.casefold() for w in data["negations"]) | (
@@ -490,8 +481,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
                              command_objects=tuple(c.casefold() for c in data["quiet_command_objects"]),
                              personal_words=frozenset(w.casefold() for w in data["quiet_personal_words"])),
         negations=negations,
-        memory_words=_words(data, english, "memory_words", with_english),
-        non_memory_objects=_words(data, english, "non_memory_objects", with_english),
+        memory_words=frozenset(w.casefold() for w in data["memory_words"] + (english["memory_words"] if with_english else [])),
         instructions=_every_instruction_pattern(),
         screen=_every_screen_word(),
         rules=tuple(_rule(r, data) for r in data["rules"]),

@@ -1,19 +1,12 @@
 """Gates decided in code from the user's own words: the quiet turn, and the forget requests.
 
-The quiet-turn gate: no model request for a turn that cannot hold a personal fact.
-Both gates read the utterance's :mod:`reading <language.reading>`.
-
-On a one-slot model server every extraction delays the next chat answer, so "set an
-alarm for seven" or "how far is the moon" should cost nothing. The gate is
-conservative (a lost fact costs more than a wasted call): a turn is quiet only when
-every sentence opens like a command or a general question (language data) and no word
-in it speaks of the user (first person, family, allergies, forgetting...). Anything
-else, a statement about Emma included, goes to the model.
-
-The forget gates: a model's ``forget`` (of ids, or everything) is honoured only when the
-user's own words ask it, as the spoken controls recognise a request
-(:func:`~language.controls.recognise`: a request and not a mention, negated or reported
-words ask nothing, nor does a list, an alarm or a plan), sentence by sentence. Pure.
+The quiet-turn gate: no model request for a turn that cannot hold a personal fact ("set an
+alarm for seven"; on a one-slot server every extraction delays the next answer). It is
+conservative: a turn is quiet only when every clause of its :mod:`reading
+<language.reading>` opens like a command or a general question and no word speaks of the
+user. The forget gates: a model's ``forget`` is honoured only when the user's own words
+ask it, as the spoken controls recognise a request (:func:`~language.controls.recognise`:
+not a mention, a negated or reported request, nor one about a list or an alarm). Pure.
 """
 from __future__ import annotations
 

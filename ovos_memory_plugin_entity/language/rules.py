@@ -1,21 +1,12 @@
 """The model-free extractor: patterns, as data per language, over the user's own words.
 
-Precise over broad, and never a change to what was said. The utterance is read once
-(:mod:`language.reading`: lead-ins, fillers and tags aside, contractions expanded, numbers
-in words as digits, clauses found without punctuation); a clause that asks or reports
-someone else's words is skipped; every
-clause is its own candidate ("I'm allergic to peanuts and I love cycling" is two facts,
-not one); a match that a negation before it in its clause turns around ("I don't think
-I live in Porto", "não sou alérgico") is left out; patterns refuse the phrasings that only
-look like facts ("my name is not important", "call me later"), and keep the words as
-said (a gendered adjective stays as it was, a German noun keeps its capital).
-
-People and pets are named in passing ("my mom Linda she's 73 and she lives in Tampa"):
-a rule marked ``"about": "last"`` states a fact of the one named last in the utterance,
-and keeps nothing when no one was named. Facts are phrased like the model's ("Name is
-Ana", "Lives in Porto") so the two extractors dedup against each other; a new home,
-job or name replaces the old one in the editor, through the language's single-valued
-attributes (``slots``), as for a model: "we moved to Boulder" retires "Lives in Denver".
+Precise over broad, and never a change to what was said. Each clause of the utterance's
+:mod:`reading <language.reading>` is its own candidate, save a question or someone else's
+words; a match a negation before it turns around is left out; words are kept as said.
+A rule marked ``"about": "last"`` states a fact of the person or pet named last ("my mom
+Linda ... she lives in Tampa"), and keeps nothing when no one was named. Facts are
+phrased like the model's ("Lives in Porto") so the two extractors dedup, and a new home,
+job or name replaces the old one through the language's ``slots``, as for a model.
 """
 from __future__ import annotations
 
@@ -35,17 +26,11 @@ _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: 
 _REPEATED = re.compile(r"\b([^\W\d_][\w'’-]*)(?: \1\b)+", re.IGNORECASE)
 
 
-def _understood(clause: str, language: Language) -> bool:
-    return any(rule.pattern.search(clause) for rule in language.rules)
-
-
 def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
-    """The candidates among the clauses as read: a question or someone else's words is
-    none, nor is what "I don't think" governs ("I don't think | I live in Porto"). A clause
-    is its own candidate where it is understood on its own, or with the subject said
-    again ("Ich heiße Jonas | und wohne in Köln"); anything else joins the one before it,
-    with its joining word ("allergic to peanuts | and shellfish"), save a negated one, which
-    says something else ("... | so no peanut butter")."""
+    """The candidates among the clauses as read: not a question, someone else's words or what
+    "I don't think" governs. A clause stands alone where it is understood, or with the subject
+    said again ("Ich heiße Jonas | und wohne in Köln"); else it joins the one before it
+    ("allergic to peanuts | and shellfish"), unless negated ("... | so no peanut butter")."""
     candidates: List[str] = []
     joinable = governed = False
     for clause in read:
@@ -56,9 +41,9 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
         # A negation set aside as an answer ("não, sou ...") still turns the clause around.
         text = " ".join([*(w for w in clause.aside if w in language.negations), clause.text])
         with_subject = f"{language.subject} {text}"
-        if not joinable or _understood(text, language):
+        if not joinable or any(rule.pattern.search(text) for rule in language.rules):
             candidates.append(text)
-        elif language.subject and _understood(with_subject, language):
+        elif language.subject and any(rule.pattern.search(with_subject) for rule in language.rules):
             candidates.append(with_subject)
         elif clause.negated:
             # "allergique aux arachides | donc jamais de cacahuètes": a list goes on unnegated
@@ -107,13 +92,10 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
 
 def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
               mentioned: Optional[str]) -> List[Tuple[int, NewFact]]:
-    """The facts a clause states, by where they start. A rule about "the one named last"
-    ("she lives in Tampa", "... Kevin is out in Phoenix") takes the person or pet named
-    before it, in this clause or an earlier one; with none named it keeps nothing; a rule
-    that names "the one mentioned" ("my partner ... her name is Renata") takes the
-    relative ``mentioned`` last without a name. A rule that spans two clauses ("a cat, a
-    Chartreux, he's called Gaspard") reads this one with the ``following`` one, and starts
-    in this one."""
+    """The facts a clause states, by where they start. A rule about "the one named last" takes
+    the person or pet named before it (``last``); one about "the one mentioned" ("my partner
+    ... her name is Renata") the relative ``mentioned`` without a name; a rule spanning two
+    clauses reads this one with the ``following`` one."""
     found: List[Tuple[int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
     for rule in language.rules:
@@ -140,11 +122,9 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
 
 
 def _corrections(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> Ops:
-    """"No wait, it's not Lisa it's Laura": a name or value the user takes back, among the
-    ``known`` facts as the prompt lists them (id, "Lisa: Is the user's niece"). What was
-    said of Lisa is said of Laura instead (Lisa's facts forgotten, so not learnt again);
-    a fact of the user's own that holds the old word holds the new one. An old word that
-    no known fact holds changes nothing."""
+    """"No wait, it's not Lisa it's Laura": among the ``known`` facts as the prompt lists them
+    (id, "Lisa: Is the user's niece"), what was said of Lisa is said of Laura instead, and a
+    fact of the user's that holds the old word holds the new one; else nothing changes."""
     forget: List[str] = []
     add: List[NewFact] = []
     update: List[Replacement] = []
@@ -168,10 +148,8 @@ def _corrections(user_words: str, language: Language, known: Sequence[Tuple[str,
 
 
 def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = ()) -> Ops:
-    """Facts the user stated about themselves and the people and pets they named, as
-    additions, and what they corrected among the ``known`` facts (:func:`_corrections`).
-    A new value of a single-valued attribute replaces the old one in the editor, as for
-    any extractor."""
+    """Facts the user stated about themselves and the people and pets they named, and what
+    they corrected among the ``known`` facts (:func:`_corrections`)."""
     said = {word.casefold(): word for word in SAID_WORD.findall(user_words or "")}
     found: Dict[str, NewFact] = {}
     last: Optional[NewFact] = None
