@@ -260,3 +260,21 @@ def test_a_resume_is_a_word_of_again_near_a_word_of_keeping(lang, words):
 def test_a_negated_resume_is_none(lang, words):
     control = recognise(words, load_language(lang))
     assert control is None or control.kind != "resume"
+
+
+@pytest.mark.parametrize("lang,words", [("en-us", "my mother says: forget everything"),
+                                        ("en-us", "my boss says: delete my address"),
+                                        ("en-us", "off the record is a great podcast"),
+                                        ("en-us", "forget it, i'll just order pizza")])
+def test_a_report_a_phrase_named_or_a_dismissal_while_talking_on_is_no_control(lang, words):
+    """What someone else says after a colon is theirs; "off the record is ..." names a
+    podcast; "forget it" answering the assistant's offer takes nothing back."""
+    control = recognise(words, load_language(lang))
+    assert control is None or control.unsure
+
+
+@pytest.mark.parametrize("words", ["keep this between us", "this stays between you and me", "don't write this down",
+                                   "so off the record i've been diagnosed with diabetes"])
+def test_a_pause_said_in_other_ways(words):
+    control = recognise(words, load_language("en-us"))
+    assert control is not None and control.kind == "pause"

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import fold_accents
-from ovos_memory_plugin_entity.language.data import ControlWords, Language, Phrase, PhraseIndex
+from ovos_memory_plugin_entity.language.data import ControlWords, Language, Phrase, PhraseIndex, ReadingWords
 from ovos_memory_plugin_entity.language.reading import Clause, read
 
 # A spoken control is a short request; only this much of a turn is read for one.
@@ -98,7 +98,9 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
         if clause.reported:
             continue
         for words in controls:
-            found = _control(clause, words, language.reading.subjects, alone=len(clauses) == 1)
+            # Alone: nothing else is said, or only why not ("take that back, I don't want that").
+            alone = all(c.negated for c in clauses if c is not clause)
+            found = _control(clause, words, language.reading, alone)
             if found is not None and found.kind == "remember" and not found.target:
                 # "merk dir, ich wohne in Bremen": what to remember is the next clause
                 if i + 1 == len(clauses):
@@ -143,9 +145,13 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
     return said or target
 
 
-def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str], alone: bool) -> Optional[Control]:
+def _control(clause: Clause, words: ControlWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
-    if _starts_with_any(said, words.pause) is not None:  # its own negation is its request: "don't remember this"
+    paused = _starts_with_any(said, words.pause)  # its own negation is its request: "don't remember this"
+    # A phrasing with no verb of its own followed by one is named, not said: "off the record is a
+    # great podcast" (not "this is between us, don't remember it"). Auxiliaries open questions.
+    if paused is not None and not (paused < len(said) and said[paused] in reading.question_openers and not any(
+            w in reading.question_openers for w in said[:paused])):
         return Control("pause")
     # "you can remember things again" ("again" closes it: a tag, set aside), "je mag weer aantekeningen maken"
     if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
@@ -165,7 +171,7 @@ def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str], alon
         negations = tuple(at - start for at in clause.negation_at if at >= start)
         # After a negation, only a verb that opens what follows: "dat klopt niet, schrap dat maar",
         # not "ich will nicht, dass du alles vergisst".
-        found = _forgetting(said[start:], words, negations, subjects, alone, fronted=not (clause.question or start))
+        found = _forgetting(said[start:], words, negations, reading.subjects, alone, fronted=not (clause.question or start))
         if found is not None:
             return found
     return None
@@ -227,7 +233,7 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
         if negated(at):
             return None
         if (said[at],) in words.last.get(said[at], ()) and at == len(said) - 1:  # verb and object in one word: "dimenticalo"
-            return Control("forget_last")
+            return Control("forget_last", unsure=not alone)
         return _object(_unsplit(words, said[at], [*verb[1], *said[at + 1:]]), words, verb[0], alone)
     for at in range(1, min(MAX_FRONTED_AT + 1, len(said)) if fronted else 0):
         after = said[at + 1:]
@@ -291,7 +297,9 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
     if last and last >= about:
         rest = said[last:]
         if not rest or rest[0] not in words.personal:
-            return Control("forget_last")
+            # "forget it, I'll just order pizza" may answer the assistant's offer: a bare
+            # pronoun while the user talks on is unsure; "forget what I just said" is not.
+            return Control("forget_last", unsure=last == 1 and not rest and not alone and not fronted)
         said = rest  # "forget that I'm allergic to cats": the thing is what follows
     elif about:
         said = said[about:]

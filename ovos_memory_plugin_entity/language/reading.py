@@ -245,11 +245,15 @@ def _holds(said: Sequence[str], phrase: Sequence[str]) -> bool:
 
 
 def _mark_reports(clauses: List[Clause], words: ReadingWords) -> Tuple[Clause, ...]:
-    """A clause that is only a report ("…, she said") makes the clause before it reported."""
+    """A clause that is only a report makes what was reported reported: the clause after it
+    when it opens the utterance ("my mother says: forget everything"), else the one before
+    ("…, she said")."""
     out = list(clauses)
-    for i in range(1, len(out)):
-        if out[i].reported and any(len(out[i].words) == len(p) and _holds(out[i].words, p) for p in words.reported) \
-                and not out[i - 1].reported:
-            previous = out[i - 1]
-            out[i - 1] = Clause(previous.words, previous.aside, previous.negation_at, previous.question, True)
+    for i, clause in enumerate(clauses):
+        if not (clause.reported and any(len(clause.words) == len(p) and _holds(clause.words, p) for p in words.reported)):
+            continue
+        at = i + 1 if i == 0 else i - 1
+        if at < len(out) and not out[at].reported:
+            said = out[at]
+            out[at] = Clause(said.words, said.aside, said.negation_at, said.question, True)
     return tuple(out)
