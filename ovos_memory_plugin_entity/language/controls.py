@@ -1,37 +1,31 @@
 """Spoken memory controls: what the user asks of the memory itself, read as an intent.
 
-A control is recognised from what a clause asks of the memory and about what, on the
-utterance's :mod:`reading <language.reading>` (lead-ins, fillers and tags set aside,
-contractions expanded, clauses found without punctuation), wherever the clause stands
-in the utterance and whatever surrounds it:
+Read on the utterance's :mod:`reading <language.reading>`, clause by clause, wherever the
+clause stands and whatever surrounds it:
 
-- ``recall`` ("what do you know about me") and ``pause`` ("stop remembering things for a
-  while", "off the record"): phrasings read as words in order with a few others allowed
-  between them (``control_recall.voc``, ``control_pause.voc``); a pause opens its clause;
+- ``recall`` and ``pause``: phrasings read as words in order, a few others allowed between
+  (``control_recall.voc``, ``control_pause.voc``); a pause opens its clause;
 - ``resume``: a word of "again" (``control_again.voc``) near one of what the memory does
   (``control_keeping.voc``): "you can start taking notes again";
-- a forgetting: a verb that opens the clause (``control_forget.voc`` asks the memory
-  itself, ``control_delete.voc`` deletes anything) and its object: everything
-  (``forget_all``), the last thing said (``forget_last``), or one thing named
-  (``forget_thing``, after "about", ``control_about.voc``);
-- ``remember`` ("remember that I live in Leeds"): the words after the phrasing.
+- a forgetting: a verb (``control_forget.voc`` asks the memory, ``control_delete.voc``
+  deletes anything) opening its clause or closing it, and its object: everything
+  (``forget_all``), the last thing said (``forget_last``) or one thing (``forget_thing``);
+- ``remember``: the words after "remember that".
 
-A control is a request, never a mention: a reported clause ("forget my address, she
-said"), a question ("did you forget your keys?") or a negation before the verb ("don't
-forget my address", or closing the clause: "vergiss meine Adresse nicht") is none. A
-thing a delete verb names must be the user's ("delete my address"; "apaga as luzes" is
-another skill's, as is anything on ``non_memory_objects.voc``); a forget verb's thing
-that is not, or a forgetting for a while ("forget about work for a while"), is
-``unsure``: the pipeline asks first.
+A control is a request, never a mention: a reported clause, a question about the past or
+a negation governing the verb is none, nor is a skill's object (``non_memory_objects.voc``).
+Where it is unclear the user meant the memory ("forget about work for a while", "forget
+it, I'll just order pizza") it is ``unsure``: the pipeline asks first or does nothing.
 
 Every shipped language's controls are understood whatever the persona speaks (its own
-are tried first). A turn holding none costs one set lookup per word: a control always
-holds one of the words in ``Language.control_anchors``. Pure and bounded.
+first). A turn holding none costs one set lookup per word: a control always holds one of
+``Language.control_anchors``. Pure and bounded.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import dropwhile
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import fold_accents
@@ -97,9 +91,9 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
     for i, clause in enumerate(clauses):
         if clause.reported:
             continue
+        # Alone: nothing else is said, or only why not ("take that back, I don't want that").
+        alone = all(c.negated for c in clauses if c is not clause)
         for words in controls:
-            # Alone: nothing else is said, or only why not ("take that back, I don't want that").
-            alone = all(c.negated for c in clauses if c is not clause)
             found = _control(clause, words, language.reading, alone)
             if found is not None and found.kind == "remember" and not found.target:
                 # "merk dir, ich wohne in Bremen": what to remember is the next clause
@@ -107,7 +101,8 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                     return None
                 rest = ", ".join(c.text for c in clauses[i + 2:])
                 return Control("remember", _as_said(clauses[i + 1].text, utterance), rest)
-            if found is not None and clause.question and i + 1 < len(clauses) and _refusal(clauses[i + 1]):
+            refused = i + 1 < len(clauses) and clauses[i + 1].negated and len(clauses[i + 1].words) <= MAX_REFUSAL_WORDS
+            if found is not None and clause.question and refused:
                 return None  # "forget everything? no, not ever"
             if found is not None:
                 opening_pause = found.kind == "pause" and i == 0
@@ -115,11 +110,6 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                 target = _said_after(clause, found.target, utterance) if found.kind == "remember" else found.target
                 return Control(found.kind, _as_said(target, utterance), rest, found.unsure)
     return None
-
-
-def _refusal(clause: Clause) -> bool:
-    """A clause that only refuses the question before it: "no, not ever", "nunca"."""
-    return clause.negated and len(clause.words) <= MAX_REFUSAL_WORDS
 
 
 def _as_said(target: str, utterance: str) -> str:
@@ -157,12 +147,12 @@ def _control(clause: Clause, words: ControlWords, reading: ReadingWords, alone: 
     if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
         return Control("resume")
     remembered = _starts_with_any(said, words.remember)  # "don't forget that ..." too
-    if remembered is not None:
-        return _remember(said, remembered)
-    if not clause.negated:
-        if _match(said, words.recall, 0, len(said)) is not None and not _opens_forgetting(
-                said, words):
-            return Control("recall")
+    if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
+        return Control("remember", " ".join(said[remembered:]))
+    # "forget everything you know about me" asks to forget, not what is known
+    opens_forgetting = any(_verb(said[at], words, said[at + 1:]) for at in range(min(MAX_VERB_AT + 1, len(said))))
+    if not clause.negated and not opens_forgetting and _match(said, words.recall, 0, len(said)) is not None:
+        return Control("recall")
     # Where a negation follows its verb, a request may start right after one that closed
     # what came before it: "dat klopt niet, schrap dat maar". Where it comes before its
     # verb, what follows a negation is governed by it: "I didn't say forget it".
@@ -184,20 +174,9 @@ def _near(said: Sequence[str], first: PhraseIndex, second: PhraseIndex) -> bool:
     return any(max(a[0], b[0]) - min(a[1], b[1]) <= MAX_GAP for a in spans[0] for b in spans[1])
 
 
-def _opens_forgetting(said: Sequence[str], words: ControlWords) -> bool:
-    """ "forget everything you know about me" asks to forget, not what is known."""
-    return any(_verb(said[at], words, said[at + 1:]) is not None for at in range(min(MAX_VERB_AT + 1, len(said))))
-
-
-def _remember(said: Sequence[str], end: int) -> Control:
-    """What follows "remember that" (empty: the next clause says it)."""
-    return Control("remember", " ".join(said[end:]))
-
-
 def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
-    """Whether ``word`` is a forget verb (True) or a delete verb (False), with the words
-    attached to it ("oblida-ho": "ho"); None for any other word. A verb in two parts
-    ("take that back") counts when its second part follows within a few words."""
+    """A forget verb (True) or a delete verb (False), with the words attached to it
+    ("oblida-ho": "ho"); a verb in two parts ("take that back") when its second part follows."""
     head, *attached = word.split("-")
     for said in (word, head):
         if said in words.forget or said in words.delete:
@@ -211,9 +190,7 @@ def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional
 def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, ...],
                 subjects: FrozenSet[str], alone: bool, fronted: bool) -> Optional[Control]:
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
-    address"), or closing it after its object ("das mit dem Handball kannst du vergessen",
-    "quella cosa del nuoto cancellala"). A negation before the verb or closing the
-    clause turns the request off ("don't forget my address", "vergiss das nicht")."""
+    address") or closing it after its object ("das mit dem Handball kannst du vergessen")."""
     def negated(at: int) -> bool:
         """A negation just before the verb (particles between), just after it ("no
         oblidis mai"; particles between where the language puts it there: "vergiss das
@@ -267,9 +244,8 @@ def _unsplit(words: ControlWords, verb: str, rest: List[str]) -> List[str]:
     unless it opens what the object names ("forget the thing about penicillin")."""
     if _longest(rest, words.about) > 1:
         return rest
-    for entry in (*words.forget, *words.delete):
-        first, _, second = entry.partition(" ")
-        if first == verb and second and second in rest[:MAX_GAP + 1]:
+    for first, second in words.two_part_verbs:
+        if first == verb and second in rest[:MAX_GAP + 1]:
             rest = list(rest)
             rest.remove(second)
     return rest
@@ -282,7 +258,7 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
     Emma's party, it's cancelled"), or a forgetting for a while, is ``unsure``."""
     if not said or any(w in words.non_memory_objects for w in said):
         return None  # "forget" alone; "delete my alarm", "forget my shopping list": a skill's
-    bare = _without_leading(said, words.particles)
+    bare = list(dropwhile(words.particles.__contains__, said))
     for words_said in (said, bare):
         everything = _everything(words_said, words)
         if everything is not None:
@@ -309,7 +285,7 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
         if len(said) == _longest(said, words.last):  # "forget about it": maybe only "never mind";
             # "olvídate de eso que acabo de decir" names what was said: clear
             return Control("forget_last", unsure=len(said) == 1)
-    said = _without_leading(said, words.particles)
+    said = list(dropwhile(words.particles.__contains__, said))
     # The thing ends where the user goes on to why ("lo de la penicilina | que prefiero ...",
     # "my address | because ..."): at a particle after its first word.
     whole, said = said, said[:next((i for i, w in enumerate(said) if i and w in words.particles), len(said))]
@@ -353,13 +329,6 @@ def _of_the_memory(after: Sequence[str], words: ControlWords) -> bool:
         return True
     return all(w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords
                for w in after)
-
-
-def _without_leading(said: Sequence[str], particles: frozenset) -> Sequence[str]:
-    at = 0
-    while at < len(said) and said[at] in particles:
-        at += 1
-    return said[at:]
 
 
 def _longest(said: Sequence[str], phrases: PhraseIndex) -> int:

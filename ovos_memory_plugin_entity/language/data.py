@@ -273,16 +273,14 @@ def _pairs(lines: List[str]) -> Tuple[Tuple[str, str], ...]:
 
 
 def _phrases_of(lines: List[str], contractions: Tuple[Tuple[str, str], ...]) -> Tuple[Tuple[str, ...], ...]:
-    """Phrases as words, read the way an utterance is: contractions expanded ("je t'ai dit"
-    is matched as "je te ai dit"), so a translator writes them as people say them."""
+    """Phrases as words, contractions expanded as an utterance's ("je t'ai dit": "je te ai dit")."""
     table = dict(contractions)
     return tuple(dict.fromkeys(tuple(expand_contractions(line.casefold().replace("’", "'").split(), table))
                                for line in lines if line.split()))
 
 
 def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations: FrozenSet[str]) -> ReadingWords:
-    """The reading's data: this language's lists; its fillers, lead-ins and tags with
-    English's beside them (English asides are said everywhere)."""
+    """The reading's data: its fillers, lead-ins and tags with English's beside them."""
     def own(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[name])
 
@@ -291,7 +289,6 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
     own_words = {w.casefold() for w in data["negations"] + data["stopwords"]}
 
     def with_english(name: str) -> List[str]:
-        # English's asides, save those that open with a word of this language
         return data[name] + [w for w in (english[name] if data is not english else [])
                              if w.split()[0].casefold() not in own_words]
     contractions = _pairs(data["contractions"])
@@ -341,11 +338,9 @@ def _every_stopword() -> FrozenSet[str]:
 
 
 def _anchors(words: ControlWords, common: FrozenSet[str]) -> FrozenSet[str]:
-    """Words of which each of a language's controls holds one, as the cheap first test
-    splits them (letters only, accents kept and folded): one word of each verb and each
-    phrasing (it holds all its words, so any one will do): its longest word that is no
-    stopword of any shipped language, the rarest in ordinary talk ("remembering",
-    "record", "memory"; not "what" or "about")."""
+    """A word of each verb and phrasing (any one will do: a control holds them all), as the
+    cheap first test splits them, accents kept and folded: its longest word that is no
+    stopword of any shipped language, the rarest in ordinary talk ("remembering", "memory")."""
     def rarest(phrase: Sequence[str]) -> str:
         parts = [p for w in phrase for p in re.findall(r"\w+", w)] or list(phrase)
         return max(reversed(parts), key=lambda p: (fold_accents(p) not in common, len(p)))

@@ -39,8 +39,7 @@ def may_hold_fact(user_words: str, language: Language) -> bool:
         return True
     if len(text) > MAX_READ_CHARS:
         return True  # too long to be surely a command: the model reads it
-    # Each clause, its lead-ins and fillers aside ("hey so turn off the lights and uh play
-    # some music"), opens like a command or a question.
+    # Each clause, asides aside ("hey so turn off the lights and uh play music"), opens like a command or a question.
     return any(clause.words[0] not in gate.openers for clause in read(text, language.reading).clauses if clause.words)
 
 
@@ -59,11 +58,9 @@ def _asked(user_words: str, language: Language, kinds: Tuple[str, ...]) -> bool:
 
 
 def user_asked_to_forget_all(user_words: str, language: Language) -> bool:
-    """The gate for ``forget_all``: the user's own words ask to forget everything."""
     return _asked(user_words, language, ("forget_all",))
 
 
 def user_asked_to_forget(user_words: str, language: Language) -> bool:
-    """The gate for a model's ``forget`` of ids: the user's own words ask to forget, or to
-    keep nothing ("stop remembering that"). Without it a model cannot delete on its own."""
+    """Asked to forget, or to keep nothing ("stop remembering that"): a model cannot delete on its own."""
     return _asked(user_words, language, ("forget_all", "forget_last", "forget_thing", "pause"))

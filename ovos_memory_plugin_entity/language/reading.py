@@ -29,8 +29,7 @@ from ovos_memory_plugin_entity.language.screen import screened_form, skeleton
 
 # Only this much of an utterance is read: a spoken turn is short, a pasted page is no turn.
 MAX_READ_CHARS = 1000
-# Distinct utterances whose reading is kept: one turn's features (controls, gates, rules,
-# screen) read the same utterance several times; a few turns back is plenty.
+# Readings kept: one turn's features read the same utterance several times; a few turns back is plenty.
 MAX_CACHED_READINGS = 256
 # Number words looked up once each (the parser costs ~0.1 ms a call).
 MAX_CACHED_NUMBER_WORDS = 4096
@@ -38,8 +37,7 @@ MAX_CACHED_NUMBER_WORDS = 4096
 MAX_PHRASE_WORDS = 5
 # A clause of fewer words than this is not split before a subject pronoun ("yes i'm sure").
 MIN_SPLIT_WORDS = 2
-# A run of single digits this long reads as one number ("four oh two one" → 4021); a shorter one
-# ("two or three") stays as said.
+# A run of single digits this long reads as one number ("four oh two one"); "two or three" stays.
 MIN_DIGIT_RUN = 3
 
 # In a reporting phrase, any one word: "(my|his) \w+ said".
@@ -86,9 +84,7 @@ class Reading:
 
 def read(utterance: str, words: ReadingWords) -> Reading:
     """The reading of ``utterance`` (a non-string reads as nothing)."""
-    if not isinstance(utterance, str):
-        return Reading()
-    return _read(utterance[:MAX_READ_CHARS], words)
+    return _read(utterance[:MAX_READ_CHARS], words) if isinstance(utterance, str) else Reading()
 
 
 @lru_cache(maxsize=MAX_CACHED_READINGS)
@@ -176,8 +172,8 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
 
 
 def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
-    """Clauses without punctuation: before a conjunction or an unbound subject pronoun, once
-    the clause holds :data:`MIN_SPLIT_WORDS` words ("yes i'm sure" stays one), or after a comma."""
+    """Clauses without punctuation: before a conjunction or an unbound subject pronoun (once the
+    clause holds :data:`MIN_SPLIT_WORDS` words: "yes i'm sure" stays one, or after a comma)."""
     pieces: List[List[str]] = [[]]
     for word in said:
         current = pieces[-1]
@@ -195,7 +191,7 @@ def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
 
 
 def _strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str], List[str]]:
-    """Lead-ins, fillers and the conjunction that opened the clause, at its start, longest first, repeatedly."""
+    """Lead-ins, fillers and the conjunction that opened the clause, at its start, longest first."""
     said, aside = list(said), []
     while said:
         for size in range(min(MAX_PHRASE_WORDS, len(said)), 0, -1):  # "ah não" before the filler "ah"

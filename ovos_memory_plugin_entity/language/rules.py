@@ -67,11 +67,6 @@ def _title(value: str) -> str:
     return " ".join(w if n and len(w) <= 3 and w.islower() else w[:1].upper() + w[1:] for n, w in enumerate(words))
 
 
-def _as_said(value: str, said: Dict[str, str]) -> str:
-    """``value`` with each word as the user wrote it."""
-    return SAID_WORD.sub(lambda word: said.get(word.group(0), word.group(0)), value)
-
-
 def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
             mentioned: Optional[str] = None) -> Optional[NewFact]:
     values = []
@@ -154,7 +149,8 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     found: Dict[str, NewFact] = {}
     last: Optional[NewFact] = None
     # Each word as the user wrote it (the reading folds case), a false start said once: "Katzen", "Telefónica".
-    candidates = [_as_said(_REPEATED.sub(r"\1", c), said) for c in _clauses(read(user_words or "", language.reading).clauses, language)]
+    candidates = [SAID_WORD.sub(lambda word: said.get(word.group(0), word.group(0)), _REPEATED.sub(r"\1", c))
+                  for c in _clauses(read(user_words or "", language.reading).clauses, language)]
     mentioned: Optional[str] = None
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""

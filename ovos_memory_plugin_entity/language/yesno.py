@@ -61,9 +61,7 @@ def is_answer(language: Language, answer: str) -> bool:
 
 
 def word_list_judge(language: Language) -> Judge:
-    def judge(_question: str, answer: str) -> Optional[bool]:
-        return _verdict(language, answer)
-    return judge
+    return lambda _question, answer: _verdict(language, answer)
 
 
 def load_judge(language: Language, lang: str) -> Judge:
