@@ -202,11 +202,26 @@ def test_the_same_facts_in_other_words(lang, said, expected):
     ("en-us", "i'm going to the store"), ("en-us", "i don't eat breakfast"), ("en-us", "keep it down please"),
     ("en-us", "we are not moving to dallas"), ("es-es", "a mí tampoco me gusta"), ("es-es", "no sé si nos mudamos a soria"),
     ("es-es", "soy de los que madrugan"), ("es-es", "mi madre la pobre está fatal"), ("it-it", "sto a casa oggi"),
-    ("de-de", "das mag ich nicht"), ("de-de", "die nacht war kurz"), ("de-de", "meine schwester die wohnt in kiel"),
+    ("de-de", "das mag ich nicht"), ("de-de", "die nacht war kurz"),
     ("fr-fr", "c'est vraiment ma femme"), ("pt-pt", "eu sou a mãe"), ("ca-es", "jo sóc la mare"),
 ])
 def test_what_only_looks_like_those_facts_is_none(lang, said):
     assert rules.extract(said, load_language(lang)).add == ()
+
+
+@pytest.mark.parametrize("lang, said, fact", [
+    ("en-us", "my mother-in-law is diabetic", "Mother-in-law is diabetic"),
+    ("en-us", "so my brother is a nurse", "Brother works as a nurse"),
+    ("de-de", "meine schwester die wohnt in kiel", "Schwester wohnt in Kiel"),
+    ("pt-pt", "a minha sogra é diabética", "Sogra é diabética"),
+    ("fr-fr", "ma belle-mère est diabétique", "Belle-mère est diabétique"),
+])
+def test_a_relative_without_a_name_is_the_facts_subject(lang, said, fact):
+    """No one named, the relative said is what the fact is about; what another rule reads as
+    a value ("diabética") is no name."""
+    assert [(f.text, f.about) for f in rules.extract(said, load_language(lang)).add] == [(fact, None)]
+    named = rules.extract("my mom Linda is diabetic", load_language("en-us")).add
+    assert ("Is diabetic", "Linda") in [(f.text, f.about) for f in named]
 
 
 @pytest.mark.parametrize("lang, said", [

@@ -115,12 +115,9 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
 def _as_said(target: str, utterance: str) -> str:
     """``target`` as the user said it, case kept ("Rua das Flores", "Emma"), where the
     reading left its words as said; else as read."""
-    if not target:
-        return target
-    words = target.split()
-    found = re.search(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in words) + r"(?!\w)",
-                      utterance[:MAX_CONTROL_CHARS], re.IGNORECASE)  # what the reading read, no further
-    return found.group(0) if found is not None else target
+    found = target and re.search(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in target.split()) + r"(?!\w)",
+                                 utterance[:MAX_CONTROL_CHARS], re.IGNORECASE)  # what the reading read, no further
+    return found.group(0) if found else target
 
 
 def _said_after(clause: Clause, target: str, utterance: str) -> str:

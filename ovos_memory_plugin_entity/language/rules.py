@@ -4,7 +4,8 @@ Precise over broad, and never a change to what was said. Each clause of the utte
 :mod:`reading <language.reading>` is its own candidate, save a question or someone else's
 words; a match a negation before it turns around is left out; words are kept as said.
 A rule marked ``"about": "last"`` states a fact of the person or pet named last ("my mom
-Linda ... she lives in Tampa"), and keeps nothing when no one was named. Facts are
+Linda ... she lives in Tampa"), or of a relative said without a name ("my mother-in-law
+is diabetic": "Mother-in-law is diabetic"), else nothing. Facts are
 phrased like the model's ("Lives in Porto") so the two extractors dedup, and a new home,
 job or name replaces the old one through the language's ``slots``, as for a model.
 """
@@ -97,6 +98,7 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
         for match in rule.pattern.finditer(window if rule.span > 1 else clause):
             if match.start() < len(clause) and not _turned_around(clause, match.start(), language):
                 found.append((match.start(), rule, match.groups()))
+    said_of = {g.casefold() for _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
     mentions = [(m.start(), m.group(1).casefold()) for m in language.mention.finditer(clause)]
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
@@ -104,11 +106,14 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
         if rule.about_mentioned and named is None:
             continue
         fact = _render(rule, groups, language, named if rule.about_mentioned else None)
-        if fact is None:
-            continue
-        if rule.about_last:
-            if last is None:
+        if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of):
+            continue  # "a minha sogra é diabética": what another rule reads as a value is no name
+        if rule.about_last and last is None:  # a relative said in this clause without a name
+            kin = next((relation for at, relation in reversed(mentions) if at < start), None)
+            if kin is None:
                 continue
+            fact = NewFact(f"{kin[:1].upper()}{kin[1:]} {fact.text[:1].lower()}{fact.text[1:]}", fact.pin)
+        elif rule.about_last and last is not None:
             fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
         elif fact.about is not None:
             last = fact

@@ -37,12 +37,9 @@ def _pattern(phrases: Tuple[str, ...], words: ReadingWords) -> "re.Pattern[str]"
 
 def _verdict(language: Language, answer: str) -> Optional[bool]:
     spoken = _spoken(answer, language.reading)
-    if _pattern(language.unsure, language.reading).search(spoken):
-        return None
-    if _pattern(language.no, language.reading).search(spoken):
-        return False
-    if _pattern(language.yes, language.reading).search(spoken):
-        return True
+    for phrases, verdict in ((language.unsure, None), (language.no, False), (language.yes, True)):
+        if _pattern(phrases, language.reading).search(spoken):
+            return verdict
     return None
 
 
