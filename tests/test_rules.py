@@ -270,3 +270,16 @@ def test_a_correction_of_a_word_nothing_holds_changes_nothing():
 def test_a_false_start_is_said_once_and_a_number_stays_whole():
     assert [a.about for a in rules.extract("my sister is called ana ana", EN).add] == ["Ana"]
     assert [a.text for a in rules.extract("i take aspirin 1111 1111 mg", EN).add] == []  # not "aspirin 1111 mg"
+
+
+@pytest.mark.parametrize("lang, known, said, fixed", [
+    ("en-us", "Favourite band is Queen", "sorry i mean the beatles not queen", "Favourite band is Beatles"),
+    ("de-de", "Lieblingsfarbe ist Blau", "ich meine rot nicht blau", "Lieblingsfarbe ist Rot"),
+    ("it-it", "Vive a Milano", "volevo dire torino non milano", "Vive a Torino"),
+    ("ca-es", "Viu al carrer Major", "vull dir la rambla no el major", "Viu al carrer Rambla"),
+])
+def test_i_mean_new_not_old_corrects_a_known_fact(lang, known, said, fixed):
+    """A correction is read as structure (a "what I mean" word, the new value, a negation,
+    the old one), a value of a few words, articles aside: not as one sentence per fact."""
+    ops = rules.extract(said, load_language(lang), [("f1", known)])
+    assert [u.text for u in ops.update] == [fixed]
