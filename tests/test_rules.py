@@ -283,3 +283,17 @@ def test_i_mean_new_not_old_corrects_a_known_fact(lang, known, said, fixed):
     the old one), a value of a few words, articles aside: not as one sentence per fact."""
     ops = rules.extract(said, load_language(lang), [("f1", known)])
     assert [u.text for u in ops.update] == [fixed]
+
+
+@pytest.mark.parametrize("lang, said, fact", [
+    ("it-it", "allora il mio colore preferito è il giallo", "colore preferito è giallo"),
+    ("es-es", "mi deporte favorito es el pádel", "deporte favorito es pádel"),
+    ("pt-pt", "a minha cidade preferida é a covilhã", "cidade preferida é covilhã"),
+    ("de-de", "mein lieblingstier ist der igel", "Lieblingstier ist igel"),
+    ("nl-nl", "mijn lievelingsdier is de egel", "Lievelingsdier is egel"),
+    ("fr-fr", "ma saison préférée c'est l'automne", "saison préférée est automne"),
+    ("ca-es", "la meva estació preferida és la tardor", "estació preferida és tardor"),
+])
+def test_a_favourite_is_heard_in_every_language(lang, said, fact):
+    """"My favourite X is Y" as each language says it: the kind and the thing, articles aside."""
+    assert [f.text for f in rules.extract(said, load_language(lang)).add] == [fact]
