@@ -278,3 +278,13 @@ def test_a_report_a_phrase_named_or_a_dismissal_while_talking_on_is_no_control(l
 def test_a_pause_said_in_other_ways(words):
     control = recognise(words, load_language("en-us"))
     assert control is not None and control.kind == "pause"
+
+
+@pytest.mark.parametrize("lang,words", [("en-us", "you can just forget where i work"),
+                                        ("es-es", "puedes olvidar que tengo dos gatos en casa"),
+                                        ("pt-pt", "podes esquecer que sou alérgico ao marisco")])
+def test_a_permission_before_the_verb_and_a_first_person_verb_are_a_clear_forgetting(lang, words):
+    """"you can forget ..." asks as "forget ..." does; "que tengo gatos" is the user's own
+    (the verb says who, where the language drops the pronoun)."""
+    control = recognise(words, load_language(lang))
+    assert control is not None and control.kind == "forget_thing" and not control.unsure
