@@ -240,3 +240,51 @@ def test_everything_of_a_thing_of_its_own_is_no_forgetting_of_everything(lang, s
 def test_everything_the_memory_holds_is_forgetting_everything(lang, said):
     control = recognise(said, load_language(lang))
     assert control is not None and control.kind == "forget_all", control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "alright you may start taking notes again"), ("en-us", "ok memory back on please"),
+    ("fr-fr", "c'est bon recommence à noter"), ("de-de", "ok speicher ab jetzt wieder"),
+    ("es-es", "vale ya puedes apuntar otra vez"), ("it-it", "dai puoi ricominciare a salvare le cose"),
+    ("nl-nl", "je mag het weer opslaan hoor"), ("pt-pt", "pronto podes guardar outra vez"),
+    ("ca-es", "ja pots tornar a apuntar coses")])
+def test_a_resume_is_a_word_of_again_near_a_word_of_keeping(lang, words):
+    """Not a list of sentences: "again" (or "start", "back on", "volver a", "weer") near
+    what the memory does ("taking notes", "memory", "apuntar", "opslaan"), however said."""
+    control = recognise(words, load_language(lang))
+    assert control is not None and control.kind == "resume"
+
+
+@pytest.mark.parametrize("lang,words", [("en-us", "don't start recording again"),
+                                        ("de-de", "merk dir das nicht wieder")])
+def test_a_negated_resume_is_none(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is None or control.kind != "resume"
+
+
+@pytest.mark.parametrize("lang,words", [("en-us", "my mother says: forget everything"),
+                                        ("en-us", "my boss says: delete my address"),
+                                        ("en-us", "off the record is a great podcast"),
+                                        ("en-us", "forget it, i'll just order pizza")])
+def test_a_report_a_phrase_named_or_a_dismissal_while_talking_on_is_no_control(lang, words):
+    """What someone else says after a colon is theirs; "off the record is ..." names a
+    podcast; "forget it" answering the assistant's offer takes nothing back."""
+    control = recognise(words, load_language(lang))
+    assert control is None or control.unsure
+
+
+@pytest.mark.parametrize("words", ["keep this between us", "this stays between you and me", "don't write this down",
+                                   "so off the record i've been diagnosed with diabetes"])
+def test_a_pause_said_in_other_ways(words):
+    control = recognise(words, load_language("en-us"))
+    assert control is not None and control.kind == "pause"
+
+
+@pytest.mark.parametrize("lang,words", [("en-us", "you can just forget where i work"),
+                                        ("es-es", "puedes olvidar que tengo dos gatos en casa"),
+                                        ("pt-pt", "podes esquecer que sou alérgico ao marisco")])
+def test_a_permission_before_the_verb_and_a_first_person_verb_are_a_clear_forgetting(lang, words):
+    """"you can forget ..." asks as "forget ..." does; "que tengo gatos" is the user's own
+    (the verb says who, where the language drops the pronoun)."""
+    control = recognise(words, load_language(lang))
+    assert control is not None and control.kind == "forget_thing" and not control.unsure

@@ -155,9 +155,9 @@ def test_a_missing_key_is_named(tmp_path):
     """A translator's copy that lacks a file or a key is told which, by name."""
     shutil.copytree(LOCALE / "en-us", tmp_path / "sv-se")
     patterns = json.loads((tmp_path / "sv-se" / PATTERNS_FILE).read_text())
-    del patterns["forget_all"]
+    del patterns["instructions"]
     (tmp_path / "sv-se" / PATTERNS_FILE).write_text(json.dumps(patterns))
     (tmp_path / "sv-se" / "negations.voc").unlink()
     (tmp_path / "sv-se" / "months.voc").write_text("Januari\nFebruari\n")
-    assert missing("sv-se", tmp_path) == ["sv-se/negations.voc", "sv-se/patterns.json: key 'forget_all'",
+    assert missing("sv-se", tmp_path) == ["sv-se/negations.voc", "sv-se/patterns.json: key 'instructions'",
                                           "sv-se/months.voc: 12 lines, in order"]

@@ -202,11 +202,26 @@ def test_the_same_facts_in_other_words(lang, said, expected):
     ("en-us", "i'm going to the store"), ("en-us", "i don't eat breakfast"), ("en-us", "keep it down please"),
     ("en-us", "we are not moving to dallas"), ("es-es", "a mí tampoco me gusta"), ("es-es", "no sé si nos mudamos a soria"),
     ("es-es", "soy de los que madrugan"), ("es-es", "mi madre la pobre está fatal"), ("it-it", "sto a casa oggi"),
-    ("de-de", "das mag ich nicht"), ("de-de", "die nacht war kurz"), ("de-de", "meine schwester die wohnt in kiel"),
+    ("de-de", "das mag ich nicht"), ("de-de", "die nacht war kurz"),
     ("fr-fr", "c'est vraiment ma femme"), ("pt-pt", "eu sou a mãe"), ("ca-es", "jo sóc la mare"),
 ])
 def test_what_only_looks_like_those_facts_is_none(lang, said):
     assert rules.extract(said, load_language(lang)).add == ()
+
+
+@pytest.mark.parametrize("lang, said, fact", [
+    ("en-us", "my mother-in-law is diabetic", "Mother-in-law is diabetic"),
+    ("en-us", "so my brother is a nurse", "Brother works as a nurse"),
+    ("de-de", "meine schwester die wohnt in kiel", "Schwester wohnt in Kiel"),
+    ("pt-pt", "a minha sogra é diabética", "Sogra é diabética"),
+    ("fr-fr", "ma belle-mère est diabétique", "Belle-mère est diabétique"),
+])
+def test_a_relative_without_a_name_is_the_facts_subject(lang, said, fact):
+    """No one named, the relative said is what the fact is about; what another rule reads as
+    a value ("diabética") is no name."""
+    assert [(f.text, f.about) for f in rules.extract(said, load_language(lang)).add] == [(fact, None)]
+    named = rules.extract("my mom Linda is diabetic", load_language("en-us")).add
+    assert ("Is diabetic", "Linda") in [(f.text, f.about) for f in named]
 
 
 @pytest.mark.parametrize("lang, said", [
@@ -255,3 +270,30 @@ def test_a_correction_of_a_word_nothing_holds_changes_nothing():
 def test_a_false_start_is_said_once_and_a_number_stays_whole():
     assert [a.about for a in rules.extract("my sister is called ana ana", EN).add] == ["Ana"]
     assert [a.text for a in rules.extract("i take aspirin 1111 1111 mg", EN).add] == []  # not "aspirin 1111 mg"
+
+
+@pytest.mark.parametrize("lang, known, said, fixed", [
+    ("en-us", "Favourite band is Queen", "sorry i mean the beatles not queen", "Favourite band is Beatles"),
+    ("de-de", "Lieblingsfarbe ist Blau", "ich meine rot nicht blau", "Lieblingsfarbe ist Rot"),
+    ("it-it", "Vive a Milano", "volevo dire torino non milano", "Vive a Torino"),
+    ("ca-es", "Viu al carrer Major", "vull dir la rambla no el major", "Viu al carrer Rambla"),
+])
+def test_i_mean_new_not_old_corrects_a_known_fact(lang, known, said, fixed):
+    """A correction is read as structure (a "what I mean" word, the new value, a negation,
+    the old one), a value of a few words, articles aside: not as one sentence per fact."""
+    ops = rules.extract(said, load_language(lang), [("f1", known)])
+    assert [u.text for u in ops.update] == [fixed]
+
+
+@pytest.mark.parametrize("lang, said, fact", [
+    ("it-it", "allora il mio colore preferito è il giallo", "colore preferito è giallo"),
+    ("es-es", "mi deporte favorito es el pádel", "deporte favorito es pádel"),
+    ("pt-pt", "a minha cidade preferida é a covilhã", "cidade preferida é covilhã"),
+    ("de-de", "mein lieblingstier ist der igel", "Lieblingstier ist igel"),
+    ("nl-nl", "mijn lievelingsdier is de egel", "Lievelingsdier is egel"),
+    ("fr-fr", "ma saison préférée c'est l'automne", "saison préférée est automne"),
+    ("ca-es", "la meva estació preferida és la tardor", "estació preferida és tardor"),
+])
+def test_a_favourite_is_heard_in_every_language(lang, said, fact):
+    """"My favourite X is Y" as each language says it: the kind and the thing, articles aside."""
+    assert [f.text for f in rules.extract(said, load_language(lang)).add] == [fact]

@@ -1,14 +1,8 @@
 """What a fact says, read the same way whoever phrased it: the safety net under small models.
 
-Pure, with the language-specific parts as data (:mod:`language`):
-
-- :func:`canonical_text` takes a subject prefix off ("The user's name is Rui" →
-  "Name is Rui", "User has a cat" → "Has a cat"), so the same fact with and without
-  a prefix is one fact;
-- :func:`slot_of` names the single-valued attribute a fact states (name, how to
-  address the user, home, job, age, partner...), so that a newer value supersedes the
-  older one even when a model states it as a plain ``add``, and says whether it is an
-  identity to pin.
+:func:`canonical_text` takes a subject prefix off ("The user's name is Rui" → "Name is
+Rui"), so one fact is one fact; :func:`slot_of` names the single-valued attribute a fact
+states (name, home, job...), so a newer value supersedes the older even from a plain ``add``.
 """
 from __future__ import annotations
 

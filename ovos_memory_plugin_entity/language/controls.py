@@ -1,41 +1,35 @@
 """Spoken memory controls: what the user asks of the memory itself, read as an intent.
 
-A control is recognised from what a clause asks of the memory and about what, on the
-utterance's :mod:`reading <language.reading>` (lead-ins, fillers and tags set aside,
-contractions expanded, clauses found without punctuation), wherever the clause stands
-in the utterance and whatever surrounds it:
+Read on the utterance's :mod:`reading <language.reading>`, clause by clause, wherever the
+clause stands and whatever surrounds it:
 
-- ``recall`` ("what do you know about me", "qu'est-ce que t'as en mémoire sur moi"),
-  ``pause`` ("stop remembering things for a while", "off the record"), ``resume`` ("you
-  can start remembering again"): phrasings read as words in order with a few others
-  allowed between them (``control_recall.voc``, ``control_pause.voc``,
-  ``control_resume.voc``); a pause opens its clause, the others stand anywhere in it;
-- a forgetting: a verb that opens the clause (``control_forget.voc`` asks the memory
-  itself, ``control_delete.voc`` deletes anything) and its object: everything
-  (``forget_all``), the last thing said (``forget_last``), or one thing named
-  (``forget_thing``, after "about", ``control_about.voc``);
-- ``remember`` ("remember that I live in Leeds"): the words after the phrasing.
+- ``recall`` and ``pause``: phrasings read as words in order, a few others allowed between
+  (``control_recall.voc``, ``control_pause.voc``); a pause opens its clause;
+- ``resume``: a word of "again" (``control_again.voc``) near one of what the memory does
+  (``control_keeping.voc``): "you can start taking notes again";
+- a forgetting: a verb (``control_forget.voc`` asks the memory, ``control_delete.voc``
+  deletes anything) opening its clause or closing it, and its object: everything
+  (``forget_all``), the last thing said (``forget_last``) or one thing (``forget_thing``);
+- ``remember``: the words after "remember that".
 
-A control is a request, never a mention: a reported clause ("forget my address, she
-said"), a question ("did you forget your keys?") or a negation before the verb ("don't
-forget my address", or closing the clause: "vergiss meine Adresse nicht") is none. A
-thing a delete verb names must be the user's ("delete my address"; "apaga as luzes" is
-another skill's, as is anything on ``non_memory_objects.voc``); a forget verb's thing
-that is not, or a forgetting for a while ("forget about work for a while"), is
-``unsure``: the pipeline asks first.
+A control is a request, never a mention: a reported clause, a question about the past or
+a negation governing the verb is none, nor is a skill's object (``non_memory_objects.voc``).
+Where it is unclear the user meant the memory ("forget about work for a while", "forget
+it, I'll just order pizza") it is ``unsure``: the pipeline asks first or does nothing.
 
 Every shipped language's controls are understood whatever the persona speaks (its own
-are tried first). A turn holding none costs one set lookup per word: a control always
-holds one of the words in ``Language.control_anchors``. Pure and bounded.
+first). A turn holding none costs one set lookup per word: a control always holds one of
+``Language.control_anchors``. Pure and bounded.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import dropwhile
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import fold_accents
-from ovos_memory_plugin_entity.language.data import ControlWords, Language, Phrase, PhraseIndex
+from ovos_memory_plugin_entity.language.data import ControlWords, Language, Phrase, PhraseIndex, ReadingWords
 from ovos_memory_plugin_entity.language.reading import Clause, read
 
 # A spoken control is a short request; only this much of a turn is read for one.
@@ -54,6 +48,8 @@ MIN_FRONTED_WORDS = 2
 # A thing not the user's is named in this many words at most ("forget Emma", "forget about
 # Emma's party"); longer, the user is talking about it ("... it's cancelled").
 MAX_NAME_WORDS = 3
+# A negated clause this short after a question refuses it ("…? no, not ever").
+MAX_REFUSAL_WORDS = 3
 # Other words allowed between two words of a phrasing: "stop remembering stuff", "what
 # have you got stored on me".
 MAX_GAP = 3
@@ -95,14 +91,19 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
     for i, clause in enumerate(clauses):
         if clause.reported:
             continue
+        # Alone: nothing else is said, or only why not ("take that back, I don't want that").
+        alone = all(c.negated for c in clauses if c is not clause)
         for words in controls:
-            found = _control(clause, words, language.reading.subjects, alone=len(clauses) == 1)
+            found = _control(clause, words, language.reading, alone)
             if found is not None and found.kind == "remember" and not found.target:
                 # "merk dir, ich wohne in Bremen": what to remember is the next clause
                 if i + 1 == len(clauses):
                     return None
                 rest = ", ".join(c.text for c in clauses[i + 2:])
                 return Control("remember", _as_said(clauses[i + 1].text, utterance), rest)
+            refused = i + 1 < len(clauses) and clauses[i + 1].negated and len(clauses[i + 1].words) <= MAX_REFUSAL_WORDS
+            if found is not None and clause.question and refused:
+                return None  # "forget everything? no, not ever"
             if found is not None:
                 opening_pause = found.kind == "pause" and i == 0
                 rest = "" if opening_pause else ", ".join(c.text for j, c in enumerate(clauses) if j != i)
@@ -114,12 +115,9 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
 def _as_said(target: str, utterance: str) -> str:
     """``target`` as the user said it, case kept ("Rua das Flores", "Emma"), where the
     reading left its words as said; else as read."""
-    if not target:
-        return target
-    words = target.split()
-    found = re.search(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in words) + r"(?!\w)",
-                      utterance[:MAX_CONTROL_CHARS], re.IGNORECASE)  # what the reading read, no further
-    return found.group(0) if found is not None else target
+    found = target and re.search(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in target.split()) + r"(?!\w)",
+                                 utterance[:MAX_CONTROL_CHARS], re.IGNORECASE)  # what the reading read, no further
+    return found.group(0) if found else target
 
 
 def _said_after(clause: Clause, target: str, utterance: str) -> str:
@@ -134,45 +132,48 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
     return said or target
 
 
-def _control(clause: Clause, words: ControlWords, subjects: FrozenSet[str], alone: bool) -> Optional[Control]:
+def _control(clause: Clause, words: ControlWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
-    if _starts_with_any(said, words.pause) is not None:  # its own negation is its request: "don't remember this"
+    paused = _starts_with_any(said, words.pause)  # its own negation is its request: "don't remember this"
+    # A phrasing with no verb of its own followed by one is named, not said: "off the record is a
+    # great podcast" (not "this is between us, don't remember it"). Auxiliaries open questions.
+    if paused is not None and not (paused < len(said) and said[paused] in reading.question_openers and not any(
+            w in reading.question_openers for w in said[:paused])):
         return Control("pause")
-    if not clause.negated and _match(said, words.resume, 0, len(said)) is not None:
+    # "you can remember things again" ("again" closes it: a tag, set aside), "je mag weer aantekeningen maken"
+    if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
         return Control("resume")
     remembered = _starts_with_any(said, words.remember)  # "don't forget that ..." too
-    if remembered is not None:
-        return _remember(said, remembered)
-    if not clause.negated:
-        if _match(said, words.recall, 0, len(said)) is not None and not _opens_forgetting(
-                said, words):
-            return Control("recall")
+    if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
+        return Control("remember", " ".join(said[remembered:]))
+    # "forget everything you know about me" asks to forget, not what is known
+    opens_forgetting = any(_verb(said[at], words, said[at + 1:]) for at in range(min(MAX_VERB_AT + 1, len(said))))
+    if not clause.negated and not opens_forgetting and _match(said, words.recall, 0, len(said)) is not None:
+        return Control("recall")
     # Where a negation follows its verb, a request may start right after one that closed
     # what came before it: "dat klopt niet, schrap dat maar". Where it comes before its
     # verb, what follows a negation is governed by it: "I didn't say forget it".
     restarts = clause.negation_at if words.negation_after_verb else ()
     for start in (0, *(at + 1 for at in restarts if 0 < at < len(said) - 1)):
         negations = tuple(at - start for at in clause.negation_at if at >= start)
-        found = _forgetting(said[start:], words, negations, subjects, alone, clause.question)
+        # After a negation, only a verb that opens what follows: "dat klopt niet, schrap dat maar",
+        # not "ich will nicht, dass du alles vergisst".
+        found = _forgetting(said[start:], words, negations, reading.subjects, alone, fronted=not (clause.question or start))
         if found is not None:
             return found
     return None
 
 
-def _opens_forgetting(said: Sequence[str], words: ControlWords) -> bool:
-    """ "forget everything you know about me" asks to forget, not what is known."""
-    return any(_verb(said[at], words, said[at + 1:]) is not None for at in range(min(MAX_VERB_AT + 1, len(said))))
-
-
-def _remember(said: Sequence[str], end: int) -> Control:
-    """What follows "remember that" (empty: the next clause says it)."""
-    return Control("remember", " ".join(said[end:]))
+def _near(said: Sequence[str], first: PhraseIndex, second: PhraseIndex) -> bool:
+    """One of ``first`` and one of ``second`` said in ``said``, at most MAX_GAP words apart, in either order."""
+    spans = [[(at, at + len(p)) for at in range(len(said)) for p in index.get(said[at], ())
+              if tuple(said[at:at + len(p)]) == p] for index in (first, second)]
+    return any(max(a[0], b[0]) - min(a[1], b[1]) <= MAX_GAP for a in spans[0] for b in spans[1])
 
 
 def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
-    """Whether ``word`` is a forget verb (True) or a delete verb (False), with the words
-    attached to it ("oblida-ho": "ho"); None for any other word. A verb in two parts
-    ("take that back") counts when its second part follows within a few words."""
+    """A forget verb (True) or a delete verb (False), with the words attached to it
+    ("oblida-ho": "ho"); a verb in two parts ("take that back") when its second part follows."""
     head, *attached = word.split("-")
     for said in (word, head):
         if said in words.forget or said in words.delete:
@@ -184,17 +185,19 @@ def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional
 
 
 def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, ...],
-                subjects: FrozenSet[str], alone: bool, question: bool) -> Optional[Control]:
+                subjects: FrozenSet[str], alone: bool, fronted: bool) -> Optional[Control]:
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
-    address"), or closing it after its object ("das mit dem Handball kannst du vergessen",
-    "quella cosa del nuoto cancellala"). A negation before the verb or closing the
-    clause turns the request off ("don't forget my address", "vergiss das nicht")."""
+    address") or closing it after its object ("das mit dem Handball kannst du vergessen")."""
     def negated(at: int) -> bool:
-        """A negation just before the verb (particles between) or closing the clause."""
-        before = at - 1
+        """A negation just before the verb (particles between), just after it ("no
+        oblidis mai"; particles between where the language puts it there: "vergiss das
+        niemals"), or closing the clause."""
+        before, after = at - 1, at + 1
         while before >= 0 and said[before] in words.particles:
             before -= 1
-        return before in negations or (len(said) - 1) in negations
+        while words.negation_after_verb and after < len(said) and said[after] in words.particles:
+            after += 1
+        return before in negations or after in negations or (len(said) - 1) in negations
     for at in range(min(MAX_VERB_AT + 1, len(said))):
         if at and said[at - 1] not in words.particles:
             break
@@ -204,12 +207,14 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
         if negated(at):
             return None
         if (said[at],) in words.last.get(said[at], ()) and at == len(said) - 1:  # verb and object in one word: "dimenticalo"
-            return Control("forget_last")
+            return Control("forget_last", unsure=not alone)
         return _object(_unsplit(words, said[at], [*verb[1], *said[at + 1:]]), words, verb[0], alone)
-    for at in range(1, min(MAX_FRONTED_AT + 1, len(said)) if not question else 0):
+    for at in range(1, min(MAX_FRONTED_AT + 1, len(said)) if fronted else 0):
         after = said[at + 1:]
         verb = _verb(said[at], words, after)
-        if verb is None or negated(at):
+        # A negation opening the clause answers what came before ("no això últim treu-ho");
+        # one further in governs the verb after it ("ich will nicht, dass du alles vergisst").
+        if verb is None or negated(at) or any(0 < n < at for n in negations):
             continue
         before = list(said[:at])
         while before and before[-1] in words.particles:
@@ -236,9 +241,8 @@ def _unsplit(words: ControlWords, verb: str, rest: List[str]) -> List[str]:
     unless it opens what the object names ("forget the thing about penicillin")."""
     if _longest(rest, words.about) > 1:
         return rest
-    for entry in (*words.forget, *words.delete):
-        first, _, second = entry.partition(" ")
-        if first == verb and second and second in rest[:MAX_GAP + 1]:
+    for first, second in words.two_part_verbs:
+        if first == verb and second in rest[:MAX_GAP + 1]:
             rest = list(rest)
             rest.remove(second)
     return rest
@@ -251,12 +255,11 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
     Emma's party, it's cancelled"), or a forgetting for a while, is ``unsure``."""
     if not said or any(w in words.non_memory_objects for w in said):
         return None  # "forget" alone; "delete my alarm", "forget my shopping list": a skill's
-    bare = _without_leading(said, words.particles)
+    bare = list(dropwhile(words.particles.__contains__, said))
     for words_said in (said, bare):
-        everything = _starts_with_any(words_said, words.everything, strict=True)
-        if everything is not None:  # the longest phrase: "all my data", not "all"
-            everything = max(everything, _longest(words_said, words.everything))
-            return Control("forget_all") if _of_the_memory(words_said[everything:], words) else None
+        everything = _everything(words_said, words)
+        if everything is not None:
+            return _all(words_said, everything, words, memory_verb)
     last, about = _longest(said, words.last), _longest(said, words.about)
     if not last and not about:
         said = bare
@@ -267,18 +270,19 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
     if last and last >= about:
         rest = said[last:]
         if not rest or rest[0] not in words.personal:
-            return Control("forget_last")
+            # "forget it, I'll just order pizza" may answer the assistant's offer: a bare
+            # pronoun while the user talks on is unsure; "forget what I just said" is not.
+            return Control("forget_last", unsure=last == 1 and not rest and not alone and not fronted)
         said = rest  # "forget that I'm allergic to cats": the thing is what follows
     elif about:
         said = said[about:]
-        everything = _starts_with_any(said, words.everything, strict=True)
+        everything = _everything(said, words)
         if everything is not None:
-            everything = max(everything, _longest(said, words.everything))
-            return Control("forget_all") if _of_the_memory(said[everything:], words) else None
+            return _all(said, everything, words, memory_verb)
         if len(said) == _longest(said, words.last):  # "forget about it": maybe only "never mind";
             # "olvídate de eso que acabo de decir" names what was said: clear
             return Control("forget_last", unsure=len(said) == 1)
-    said = _without_leading(said, words.particles)
+    said = list(dropwhile(words.particles.__contains__, said))
     # The thing ends where the user goes on to why ("lo de la penicilina | que prefiero ...",
     # "my address | because ..."): at a particle after its first word.
     whole, said = said, said[:next((i for i, w in enumerate(said) if i and w in words.particles), len(said))]
@@ -294,6 +298,21 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
     return Control("forget_thing", " ".join(said), unsure=for_a_while or (not personal and talked_on))
 
 
+def _everything(said: Sequence[str], words: ControlWords) -> Optional[int]:
+    """Where "everything" that opens ``said`` ends: the longest phrase ("all my data", not "all")."""
+    at = _starts_with_any(said, words.everything, strict=True)
+    return None if at is None else max(at, _longest(said, words.everything))
+
+
+def _all(said: Sequence[str], end: int, words: ControlWords, memory_verb: bool) -> Optional[Control]:
+    """Forgetting everything (``said[:end]``), when it is the memory's; deleting everything
+    with no word of the user or the memory ("delete everything") may mean anything: unsure."""
+    if not _of_the_memory(said[end:], words):
+        return None
+    return Control("forget_all", unsure=not memory_verb and not any(
+        w in words.personal or w in words.memory_words for w in said))
+
+
 def _of_the_memory(after: Sequence[str], words: ControlWords) -> bool:
     """Whether "everything" is the memory's: said alone, about the user ("... about me",
     "... on me"), or with nothing but words of the memory and small words ("everything you
@@ -307,13 +326,6 @@ def _of_the_memory(after: Sequence[str], words: ControlWords) -> bool:
         return True
     return all(w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords
                for w in after)
-
-
-def _without_leading(said: Sequence[str], particles: frozenset) -> Sequence[str]:
-    at = 0
-    while at < len(said) and said[at] in particles:
-        at += 1
-    return said[at:]
 
 
 def _longest(said: Sequence[str], phrases: PhraseIndex) -> int:

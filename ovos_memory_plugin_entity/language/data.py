@@ -1,19 +1,16 @@
 """Per-language data, loaded from ``locale/<lang>/``: no code per language.
 
-The layout follows OVOS (``locale/en-us``, ``locale/pt-pt``...). Each folder holds the
-translator's files in OVOS's line formats (:data:`WORD_LISTS` as ``.voc``, one entry a
-line, ``(a|b)`` alternations expanded; :data:`PHRASES` as ``.dialog``, the first line
-used as written) beside one developer's file, ``patterns.json`` (:data:`PATTERN_KEYS`:
-regular expressions, slots, rules, the stemmer's name). Every file and key is required:
-:func:`missing` names what a folder lacks, and loading such a folder fails naming it.
+Each folder (OVOS's layout: ``locale/en-us``...) holds the translator's files in OVOS's
+line formats (:data:`WORD_LISTS` as ``.voc``, ``(a|b)`` expanded; :data:`PHRASES` as
+``.dialog``, the first line used) beside the developer's ``patterns.json``
+(:data:`PATTERN_KEYS`). Every file and key is required: :func:`missing` names what a
+folder lacks, and loading such a folder fails naming it.
 
-``lang`` resolves the way OVOS resolves it (``ovos_spec_tools``: the nearest shipped
-tag, ``pt-BR`` → ``pt-pt``), else to English, with one warning naming what falls back. Whatever the language, the
-safety screens and the forget gates also carry the English data: models often answer
-in English, and an English attack must not pass because the persona speaks Dutch.
-
-The instruction screen carries every shipped language's patterns whatever ``lang`` is:
-an attack may be written in any of them.
+``lang`` resolves the way OVOS resolves it (``pt-BR`` → ``pt-pt``), else to English with
+one warning. Models often answer in English and an attack may come in any language: the
+safety screens read English beside the persona's language (the instruction screen every
+shipped language's), and the spoken controls, with the forget gates on them, are
+understood in every shipped language.
 
 A language is added by dropping a folder beside the others (see docs/translating.md).
 """
@@ -38,15 +35,14 @@ LOCALE = Path(__file__).parent.parent / "locale"
 DEFAULT_LANG = "en-us"
 # The developer's file: patterns a translator need not touch.
 PATTERNS_FILE = "patterns.json"
-PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "forget_all", "forget_request",
-                "instructions", "rules", "controls", "clauses")
+PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "instructions", "rules", "controls", "clauses")
 # The keyword lists of the secrets found by the words that introduce them, ``secret_<name>.voc``.
 SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_account", "government_id")
 # The reading of an utterance (:mod:`language.reading`), ``<name>.voc``.
 READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", "clause_openers", "subjects",
                  "clause_glue", "question_openers", "reported")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
-CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "resume", "remember",
+CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
                  "moment", "particles")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relations", "conjunctions", "list_breaks",
@@ -156,7 +152,8 @@ class ControlWords:
     personal: FrozenSet[str] = frozenset()  # "my", "me": the thing named is the user's
     recall: PhraseIndex = field(default_factory=dict)
     pause: PhraseIndex = field(default_factory=dict)
-    resume: PhraseIndex = field(default_factory=dict)
+    again: PhraseIndex = field(default_factory=dict)  # a resume: one of these near a word of keeping
+    keeping: PhraseIndex = field(default_factory=dict)
     remember: PhraseIndex = field(default_factory=dict)
     moment: PhraseIndex = field(default_factory=dict)  # "for a while": a forget about the moment, not the memory
     particles: FrozenSet[str] = frozenset()  # clitics and particles a verb carries ("lá", "lo")
@@ -177,11 +174,8 @@ class Language:
     subject_prefixes: Tuple[Pattern[str], ...] = ()
     slots: Tuple[Slot, ...] = ()
     quiet_gate: QuietGate = field(default_factory=QuietGate)
-    forget_all: Tuple[Pattern[str], ...] = ()
-    forget_request: Tuple[Pattern[str], ...] = ()
     negations: FrozenSet[str] = frozenset()
-    memory_words: FrozenSet[str] = frozenset()  # a forget request is about the memory: "forget", "know"
-    non_memory_objects: FrozenSet[str] = frozenset()  # ... not about a list, an alarm, a table, a plan
+    memory_words: FrozenSet[str] = frozenset()  # words of the memory ("forget", "know"), with English's
     instructions: Tuple[Pattern[str], ...] = ()
     screen: "ScreenWords" = field(default_factory=lambda: ScreenWords())  # every shipped language's
     addressee: Pattern[str] = _NEVER  # words that speak to the assistant ("you"), this language's and English
@@ -278,16 +272,14 @@ def _pairs(lines: List[str]) -> Tuple[Tuple[str, str], ...]:
 
 
 def _phrases_of(lines: List[str], contractions: Tuple[Tuple[str, str], ...]) -> Tuple[Tuple[str, ...], ...]:
-    """Phrases as words, read the way an utterance is: contractions expanded ("je t'ai dit"
-    is matched as "je te ai dit"), so a translator writes them as people say them."""
+    """Phrases as words, contractions expanded as an utterance's ("je t'ai dit": "je te ai dit")."""
     table = dict(contractions)
     return tuple(dict.fromkeys(tuple(expand_contractions(line.casefold().replace("’", "'").split(), table))
                                for line in lines if line.split()))
 
 
 def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations: FrozenSet[str]) -> ReadingWords:
-    """The reading's data: this language's lists; its fillers, lead-ins and tags with
-    English's beside them (English asides are said everywhere)."""
+    """The reading's data: its fillers, lead-ins and tags with English's beside them."""
     def own(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[name])
 
@@ -296,7 +288,6 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
     own_words = {w.casefold() for w in data["negations"] + data["stopwords"]}
 
     def with_english(name: str) -> List[str]:
-        # English's asides, save those that open with a word of this language
         return data[name] + [w for w in (english[name] if data is not english else [])
                              if w.split()[0].casefold() not in own_words]
     contractions = _pairs(data["contractions"])
@@ -324,7 +315,7 @@ def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
     return ControlWords(
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
-        resume=phrases("resume"), remember=phrases("remember"), moment=phrases("moment"),
+        again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
         particles=words("particles"), non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
         memory_words=frozenset(w.casefold() for w in data["memory_words"]),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),
@@ -346,16 +337,14 @@ def _every_stopword() -> FrozenSet[str]:
 
 
 def _anchors(words: ControlWords, common: FrozenSet[str]) -> FrozenSet[str]:
-    """Words of which each of a language's controls holds one, as the cheap first test
-    splits them (letters only, accents kept and folded): one word of each verb and each
-    phrasing (it holds all its words, so any one will do): its longest word that is no
-    stopword of any shipped language, the rarest in ordinary talk ("remembering",
-    "record", "memory"; not "what" or "about")."""
+    """A word of each verb and phrasing (any one will do: a control holds them all), as the
+    cheap first test splits them, accents kept and folded: its longest word that is no
+    stopword of any shipped language, the rarest in ordinary talk ("remembering", "memory")."""
     def rarest(phrase: Sequence[str]) -> str:
         parts = [p for w in phrase for p in re.findall(r"\w+", w)] or list(phrase)
         return max(reversed(parts), key=lambda p: (fold_accents(p) not in common, len(p)))
     found = {rarest(v.split()) for v in words.forget | words.delete}
-    for index in (words.recall, words.pause, words.resume, words.remember):
+    for index in (words.recall, words.pause, words.keeping, words.remember):
         found.update(rarest(phrase) for phrases in index.values() for phrase in phrases)
     return frozenset(found | {fold_accents(w) for w in found})
 
@@ -463,11 +452,6 @@ def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
     return tuple(p for code in available() for p in _patterns(_read(code), "instructions"))
 
 
-def _words(data: Dict[str, Any], english: Dict[str, Any], name: str, with_english: bool) -> FrozenSet[str]:
-    """A word list, case-folded, with English's beside it (the gates always read English too)."""
-    return frozenset(w.casefold() for w in data[name] + (english[name] if with_english else []))
-
-
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
     with_english = code != DEFAULT_LANG
     negations = frozenset(w.casefold() for w in data["negations"]) | (
@@ -484,13 +468,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
                              personal=frozenset(w.casefold() for w in data["quiet_personal"]),
                              command_objects=tuple(c.casefold() for c in data["quiet_command_objects"]),
                              personal_words=frozenset(w.casefold() for w in data["quiet_personal_words"])),
-        # The screens and the forget gates always carry English too.
-        forget_all=_patterns(data, "forget_all") + (_patterns(english, "forget_all") if with_english else ()),
-        forget_request=_patterns(data, "forget_request") + (
-            _patterns(english, "forget_request") if with_english else ()),
         negations=negations,
-        memory_words=_words(data, english, "memory_words", with_english),
-        non_memory_objects=_words(data, english, "non_memory_objects", with_english),
+        memory_words=frozenset(w.casefold() for w in data["memory_words"] + (english["memory_words"] if with_english else [])),
         instructions=_every_instruction_pattern(),
         screen=_every_screen_word(),
         addressee=_phrases(data["addressee"] + (english["addressee"] if with_english else []), opening=False),

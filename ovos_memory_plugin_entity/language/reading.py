@@ -1,42 +1,18 @@
 """One reading of an utterance, made once per turn, that every language feature reads.
 
-A speech recogniser hands over lower case, no punctuation, commas in odd places,
-fillers, lead-ins, closing tags, run-on clauses and numbers in words. :func:`read` turns
-that into one normalised form, per language, from data a translator edits
-(``locale/<lang>/*.voc``, see :class:`ReadingWords`):
+A speech recogniser hands over lower case, no punctuation, fillers, lead-ins, tags, run-on
+clauses and numbers in words. :func:`read` turns that into one normalised form, per
+language, from the translator's ``locale/<lang>/*.voc`` (:class:`ReadingWords`; English's
+asides read beside every language's own):
 
-- look-alike letters folded and compatibility forms read as they render (the screen's
-  :func:`~language.screen.screened_form` and :func:`~language.screen.skeleton`), case
-  folded, curly apostrophes made straight;
-- contractions expanded (``contractions.voc``: "i'm = i am", "t'as = tu as");
-- numbers in words read as digits by OVOS's own parser (ovos-number-parser: "seventy
-  three" → 73, "setenta e dois" → 72), digit by digit too ("four oh two one" → 4021,
-  "four double eight one" → 4881, ``number_words.voc``); a lone "one"/"a"/"un" stays a word;
-- clauses found at punctuation and, without it, before a clause-opening conjunction
-  (``clause_openers.voc``: "and", "but", "so") or a subject pronoun (``subjects.voc``)
-  unless the word before binds it ("what i said", "do you know": ``clause_glue.voc``);
-- in each clause, fillers ("um", ``fillers.voc``) set aside wherever they stand, lead-ins
-  ("you know what", "actually", "can you", ``lead_ins.voc``) at its start and closing tags
-  ("okay", "please", ``tags.voc``) at its end;
-- each clause marked: ``negated`` (a negation of ``negations.voc`` governs it: a clause
-  is the scope of its negation; ``negation_at`` says where it stands, so a reader can
-  tell "don't forget my address" from "forget that, I don't want it kept"), ``question`` (a "?" ends it, or it opens with a question
-  word or an inverted auxiliary, ``question_openers.voc``) and ``reported`` (someone else's
-  words: "she said", "my boss told me to", ``reported.voc``, anywhere in the clause; a
-  clause that is only a report, "…, she said", marks the one before it).
-
-The English lists are read beside every language's own (English is said everywhere).
-
-API (stable; the controls, the gates, the yes/no judge, the screen, the secret finder
-and the rules read it)::
-
-    reading = read(utterance, language)      # cached: one turn reads it once
-    reading.text                             # the normalised utterance (clauses joined by ", ")
-    for clause in reading.clauses:           # in spoken order
-        clause.text, clause.words            # what it says, lead-ins, fillers and tags aside
-        clause.aside                         # the words set aside, in order ("no", "wait", "okay")
-        clause.negated, clause.negation_at       # a negation, and where it stands among the words
-        clause.question, clause.reported
+- look-alike letters folded (the screen's), case folded, contractions expanded;
+- numbers in words as digits (ovos-number-parser), digit by digit too ("four oh two one");
+- clauses at punctuation and, without it, before a conjunction (``clause_openers.voc``) or
+  a subject pronoun (``subjects.voc``) the word before does not bind (``clause_glue.voc``);
+- fillers set aside anywhere, lead-ins at a clause's start, tags at its end;
+- each clause marked ``negated`` (its negation's scope is the clause; ``negation_at`` says
+  where it stands), ``question`` and ``reported`` (someone else's words; a clause that is
+  only a report, "…, she said", marks the one before it).
 
 Pure, and bounded: at most :data:`MAX_READ_CHARS` characters are read.
 """
@@ -53,8 +29,7 @@ from ovos_memory_plugin_entity.language.screen import screened_form, skeleton
 
 # Only this much of an utterance is read: a spoken turn is short, a pasted page is no turn.
 MAX_READ_CHARS = 1000
-# Distinct utterances whose reading is kept: one turn's features (controls, gates, rules,
-# screen) read the same utterance several times; a few turns back is plenty.
+# Readings kept: one turn's features read the same utterance several times; a few turns back is plenty.
 MAX_CACHED_READINGS = 256
 # Number words looked up once each (the parser costs ~0.1 ms a call).
 MAX_CACHED_NUMBER_WORDS = 4096
@@ -62,8 +37,7 @@ MAX_CACHED_NUMBER_WORDS = 4096
 MAX_PHRASE_WORDS = 5
 # A clause of fewer words than this is not split before a subject pronoun ("yes i'm sure").
 MIN_SPLIT_WORDS = 2
-# A run of single digits this long reads as one number ("four oh two one" → 4021); a shorter one
-# ("two or three") stays as said.
+# A run of single digits this long reads as one number ("four oh two one"); "two or three" stays.
 MIN_DIGIT_RUN = 3
 
 # In a reporting phrase, any one word: "(my|his) \w+ said".
@@ -76,7 +50,7 @@ _QUESTION_MARK = re.compile(r"[?¿？]")
 
 @dataclass(frozen=True)
 class Clause:
-    """One clause as read: its words with lead-ins, fillers and tags set aside."""
+    """One clause as read: its words, and the lead-ins, fillers and tags set aside."""
 
     words: Tuple[str, ...]
     aside: Tuple[str, ...] = ()
@@ -110,9 +84,7 @@ class Reading:
 
 def read(utterance: str, words: ReadingWords) -> Reading:
     """The reading of ``utterance`` (a non-string reads as nothing)."""
-    if not isinstance(utterance, str):
-        return Reading()
-    return _read(utterance[:MAX_READ_CHARS], words)
+    return _read(utterance[:MAX_READ_CHARS], words) if isinstance(utterance, str) else Reading()
 
 
 @lru_cache(maxsize=MAX_CACHED_READINGS)
@@ -124,7 +96,7 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
         sentence = text[start:end.start()]
         asked = bool(_QUESTION_MARK.search(text[end.start():end.end()] if end.start() < len(text) else ""))
         start = end.end()
-        said = _expand(_WORD.findall(sentence), words)
+        said = expand_contractions((w.strip("'-") or w for w in _WORD.findall(sentence)), dict(words.contractions))
         said = _numbers(said, words)
         pieces = _split(said, words)
         for i, piece in enumerate(pieces):
@@ -134,28 +106,26 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
     return Reading(_mark_reports(clauses, words))
 
 
-def _expand(said: List[str], words: ReadingWords) -> List[str]:
-    """Contractions and elisions expanded; commas kept as a word of their own (a soft clause edge)."""
-    return expand_contractions((w.strip("'-") or w for w in said), dict(words.contractions))
+def _parsed(text: str, lang: str) -> str:
+    """``text`` as ovos-number-parser reads it (numbers as digits); as said where it cannot."""
+    try:
+        from ovos_number_parser import numbers_to_digits
+        return numbers_to_digits(text, lang=lang)
+    except Exception:  # a language or a text the parser cannot read stays as said
+        return text
 
 
 @lru_cache(maxsize=MAX_CACHED_NUMBER_WORDS)
 def _as_number(word: str, lang: str) -> Optional[str]:
-    """``word`` read by ovos-number-parser: its digits, or None for no number word."""
-    if word.isdigit():
-        return word
-    try:
-        from ovos_number_parser import numbers_to_digits
-        digits = numbers_to_digits(word, lang=lang).strip()
-    except Exception:  # a language or a word the parser cannot read stays a word
-        return None
-    return digits if digits.isdigit() and digits != word else None
+    """``word``'s digits, or None for no number word."""
+    digits = word if word.isdigit() else _parsed(word, lang).strip()
+    return digits if digits.isdigit() else None
 
 
 def _numbers(said: List[str], words: ReadingWords) -> List[str]:
-    """Numbers in words read as digits: each run of number words (with the joiners
-    between them) read by the parser as a whole; then runs of single digits joined."""
-    helpers = dict(words.number_words)
+    """Each run of number words (with the words that join them: "setenta e dois", "four oh
+    two") read by the parser as a whole, a lone "one" left a word; then digits joined."""
+    joiners = words.clause_openers | {word for word, _ in words.number_words}
     out: List[str] = []
     i = 0
     while i < len(said):
@@ -165,13 +135,14 @@ def _numbers(said: List[str], words: ReadingWords) -> List[str]:
             continue
         j = i + 1
         while j < len(said) and (_as_number(said[j], words.lang) is not None or (
-                j + 1 < len(said) and _is_joiner(said[j], words) and _as_number(said[j + 1], words.lang) is not None)):
+                j + 1 < len(said) and said[j] in joiners and _as_number(said[j + 1], words.lang) is not None)):
             j += 1
         run = said[i:j]
-        out.extend([d for group in _groups(run, words) for d in _read_run(group, words)] if not (len(run) == 1 and _as_number(run[0], words.lang) == "1"
-                                                   and not run[0].isdigit()) else run)
+        lone_one = len(run) == 1 and _as_number(run[0], words.lang) == "1" and not run[0].isdigit()
+        out.extend(run if lone_one else [digits for group in _groups(run, words)
+                                         for digits in _parsed(" ".join(group), words.lang).split()])
         i = j
-    return _join_digits(out, helpers)
+    return _join_digits(out, dict(words.number_words))
 
 
 def _groups(run: Sequence[str], words: ReadingWords) -> List[List[str]]:
@@ -195,22 +166,8 @@ def _groups(run: Sequence[str], words: ReadingWords) -> List[List[str]]:
     return groups
 
 
-def _is_joiner(word: str, words: ReadingWords) -> bool:
-    """A word that joins number words ("setenta e dois", "ochenta y uno", "four oh two")."""
-    return word in words.clause_openers or word in dict(words.number_words)
-
-
-def _read_run(run: Sequence[str], words: ReadingWords) -> List[str]:
-    try:
-        from ovos_number_parser import numbers_to_digits
-        return numbers_to_digits(" ".join(run), lang=words.lang).split()
-    except Exception:  # the parser failed on this run: it stays as said
-        return list(run)
-
-
 def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
-    """"4 oh 2 1" → "4021", "4 double 8 1" → "4881": a run of single digits (with the
-    language's "oh", "double") of :data:`MIN_DIGIT_RUN` or more read as one number."""
+    """"4 oh 2 1" → "4021", "4 double 8 1" → "4881": a run of :data:`MIN_DIGIT_RUN` digits or more."""
     out: List[str] = []
     i = 0
     while i < len(said):
@@ -237,16 +194,12 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
 
 
 def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
-    """Clauses without punctuation: before a conjunction (kept at the clause's start,
-    where it is set aside as a lead-in) and before a subject pronoun the previous word
-    does not bind, once the clause holds :data:`MIN_SPLIT_WORDS` words besides its
-    lead-ins ("yes i'm sure" stays one). A comma ends a clause only where a conjunction
-    or a subject follows it ("remember, I live in Leeds")."""
+    """Clauses without punctuation: before a conjunction or an unbound subject pronoun (once the
+    clause holds :data:`MIN_SPLIT_WORDS` words: "yes i'm sure" stays one, or after a comma)."""
     pieces: List[List[str]] = [[]]
     for word in said:
         current = pieces[-1]
         before = current[-1] if current else ""
-        # A conjunction or a subject bound by the word before opens nothing ("for a while").
         opens = (word in words.clause_openers or word in words.subjects) and before not in words.clause_glue
         if word == "," or not opens:
             current.append(word)
@@ -260,7 +213,7 @@ def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
 
 
 def _strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str], List[str]]:
-    """Lead-ins, fillers and the conjunction that opened the clause, at its start, longest first, repeatedly."""
+    """Lead-ins, fillers and the conjunction that opened the clause, at its start, longest first."""
     said, aside = list(said), []
     while said:
         for size in range(min(MAX_PHRASE_WORDS, len(said)), 0, -1):  # "ah não" before the filler "ah"
@@ -310,11 +263,15 @@ def _holds(said: Sequence[str], phrase: Sequence[str]) -> bool:
 
 
 def _mark_reports(clauses: List[Clause], words: ReadingWords) -> Tuple[Clause, ...]:
-    """A clause that is only a report ("…, she said") makes the clause before it reported."""
+    """A clause that is only a report makes what was reported reported: the clause after it
+    when it opens the utterance ("my mother says: forget everything"), else the one before
+    ("…, she said")."""
     out = list(clauses)
-    for i in range(1, len(out)):
-        if out[i].reported and any(len(out[i].words) == len(p) and _holds(out[i].words, p) for p in words.reported) \
-                and not out[i - 1].reported:
-            previous = out[i - 1]
-            out[i - 1] = Clause(previous.words, previous.aside, previous.negation_at, previous.question, True)
+    for i, clause in enumerate(clauses):
+        if not (clause.reported and any(len(clause.words) == len(p) and _holds(clause.words, p) for p in words.reported)):
+            continue
+        at = i + 1 if i == 0 else i - 1
+        if at < len(out) and not out[at].reported:
+            said = out[at]
+            out[at] = Clause(said.words, said.aside, said.negation_at, said.question, True)
     return tuple(out)

@@ -1,21 +1,13 @@
 """The model-free extractor: patterns, as data per language, over the user's own words.
 
-Precise over broad, and never a change to what was said. The utterance is read once
-(:mod:`language.reading`: lead-ins, fillers and tags aside, contractions expanded, numbers
-in words as digits, clauses found without punctuation); a clause that asks or reports
-someone else's words is skipped; every
-clause is its own candidate ("I'm allergic to peanuts and I love cycling" is two facts,
-not one); a match that a negation before it in its clause turns around ("I don't think
-I live in Porto", "não sou alérgico") is left out; patterns refuse the phrasings that only
-look like facts ("my name is not important", "call me later"), and keep the words as
-said (a gendered adjective stays as it was, a German noun keeps its capital).
-
-People and pets are named in passing ("my mom Linda she's 73 and she lives in Tampa"):
-a rule marked ``"about": "last"`` states a fact of the one named last in the utterance,
-and keeps nothing when no one was named. Facts are phrased like the model's ("Name is
-Ana", "Lives in Porto") so the two extractors dedup against each other; a new home,
-job or name replaces the old one in the editor, through the language's single-valued
-attributes (``slots``), as for a model: "we moved to Boulder" retires "Lives in Denver".
+Precise over broad, and never a change to what was said. Each clause of the utterance's
+:mod:`reading <language.reading>` is its own candidate, save a question or someone else's
+words; a match a negation before it turns around is left out; words are kept as said.
+A rule marked ``"about": "last"`` states a fact of the person or pet named last ("my mom
+Linda ... she lives in Tampa"), or of a relative said without a name ("my mother-in-law
+is diabetic": "Mother-in-law is diabetic"), else nothing. Facts are
+phrased like the model's ("Lives in Porto") so the two extractors dedup, and a new home,
+job or name replaces the old one through the language's ``slots``, as for a model.
 """
 from __future__ import annotations
 
@@ -26,7 +18,6 @@ from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops, Replacement
 from ovos_memory_plugin_entity.domain.text import SAID_WORD, said_words
 from ovos_memory_plugin_entity.language.data import Language, Rule
-from ovos_memory_plugin_entity.language.gates import negated
 from ovos_memory_plugin_entity.language.reading import Clause, read
 
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
@@ -36,17 +27,11 @@ _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: 
 _REPEATED = re.compile(r"\b([^\W\d_][\w'’-]*)(?: \1\b)+", re.IGNORECASE)
 
 
-def _understood(clause: str, language: Language) -> bool:
-    return any(rule.pattern.search(clause) for rule in language.rules)
-
-
 def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
-    """The candidates among the clauses as read: a question or someone else's words is
-    none, nor is what "I don't think" governs ("I don't think | I live in Porto"). A clause
-    is its own candidate where it is understood on its own, or with the subject said
-    again ("Ich heiße Jonas | und wohne in Köln"); anything else joins the one before it,
-    with its joining word ("allergic to peanuts | and shellfish"), save a negated one, which
-    says something else ("... | so no peanut butter")."""
+    """The candidates among the clauses as read: not a question, someone else's words or what
+    "I don't think" governs. A clause stands alone where it is understood, or with the subject
+    said again ("Ich heiße Jonas | und wohne in Köln"); else it joins the one before it
+    ("allergic to peanuts | and shellfish"), unless negated ("... | so no peanut butter")."""
     candidates: List[str] = []
     joinable = governed = False
     for clause in read:
@@ -57,9 +42,9 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
         # A negation set aside as an answer ("não, sou ...") still turns the clause around.
         text = " ".join([*(w for w in clause.aside if w in language.negations), clause.text])
         with_subject = f"{language.subject} {text}"
-        if not joinable or _understood(text, language):
+        if not joinable or any(rule.pattern.search(text) for rule in language.rules):
             candidates.append(text)
-        elif language.subject and _understood(with_subject, language):
+        elif language.subject and any(rule.pattern.search(with_subject) for rule in language.rules):
             candidates.append(with_subject)
         elif clause.negated:
             # "allergique aux arachides | donc jamais de cacahuètes": a list goes on unnegated
@@ -74,18 +59,13 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
 
 def _turned_around(clause: str, start: int, language: Language) -> bool:
     """A negation before the match, since the clause's last comma: "I don't think I live in..."."""
-    return negated(said_words(clause[:start].rsplit(",", 1)[-1]), language.negations)
+    return any(w in language.negations or w.endswith("n't") for w in said_words(clause[:start].rsplit(",", 1)[-1]))
 
 
 def _title(value: str) -> str:
     """Capitalised words, short joiners kept small: "Rio de Janeiro", "Frankfurt am Main"."""
     words = value.split()
     return " ".join(w if n and len(w) <= 3 and w.islower() else w[:1].upper() + w[1:] for n, w in enumerate(words))
-
-
-def _as_said(value: str, said: Dict[str, str]) -> str:
-    """``value`` with each word as the user wrote it."""
-    return SAID_WORD.sub(lambda word: said.get(word.group(0), word.group(0)), value)
 
 
 def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
@@ -108,19 +88,17 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
 
 def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
               mentioned: Optional[str]) -> List[Tuple[int, NewFact]]:
-    """The facts a clause states, by where they start. A rule about "the one named last"
-    ("she lives in Tampa", "... Kevin is out in Phoenix") takes the person or pet named
-    before it, in this clause or an earlier one; with none named it keeps nothing; a rule
-    that names "the one mentioned" ("my partner ... her name is Renata") takes the
-    relative ``mentioned`` last without a name. A rule that spans two clauses ("a cat, a
-    Chartreux, he's called Gaspard") reads this one with the ``following`` one, and starts
-    in this one."""
+    """The facts a clause states, by where they start. A rule about "the one named last" takes
+    the person or pet named before it (``last``); one about "the one mentioned" ("my partner
+    ... her name is Renata") the relative ``mentioned`` without a name; a rule spanning two
+    clauses reads this one with the ``following`` one."""
     found: List[Tuple[int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
     for rule in language.rules:
         for match in rule.pattern.finditer(window if rule.span > 1 else clause):
             if match.start() < len(clause) and not _turned_around(clause, match.start(), language):
                 found.append((match.start(), rule, match.groups()))
+    said_of = {g.casefold() for _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
     mentions = [(m.start(), m.group(1).casefold()) for m in language.mention.finditer(clause)]
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
@@ -128,11 +106,14 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
         if rule.about_mentioned and named is None:
             continue
         fact = _render(rule, groups, language, named if rule.about_mentioned else None)
-        if fact is None:
-            continue
-        if rule.about_last:
-            if last is None:
+        if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of):
+            continue  # "a minha sogra é diabética": what another rule reads as a value is no name
+        if rule.about_last and last is None:  # a relative said in this clause without a name
+            kin = next((relation for at, relation in reversed(mentions) if at < start), None)
+            if kin is None:
                 continue
+            fact = NewFact(f"{kin[:1].upper()}{kin[1:]} {fact.text[:1].lower()}{fact.text[1:]}", fact.pin)
+        elif rule.about_last and last is not None:
             fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
         elif fact.about is not None:
             last = fact
@@ -141,11 +122,9 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
 
 
 def _corrections(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> Ops:
-    """"No wait, it's not Lisa it's Laura": a name or value the user takes back, among the
-    ``known`` facts as the prompt lists them (id, "Lisa: Is the user's niece"). What was
-    said of Lisa is said of Laura instead (Lisa's facts forgotten, so not learnt again);
-    a fact of the user's own that holds the old word holds the new one. An old word that
-    no known fact holds changes nothing."""
+    """"No wait, it's not Lisa it's Laura": among the ``known`` facts as the prompt lists them
+    (id, "Lisa: Is the user's niece"), what was said of Lisa is said of Laura instead, and a
+    fact of the user's that holds the old word holds the new one; else nothing changes."""
     forget: List[str] = []
     add: List[NewFact] = []
     update: List[Replacement] = []
@@ -169,15 +148,14 @@ def _corrections(user_words: str, language: Language, known: Sequence[Tuple[str,
 
 
 def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = ()) -> Ops:
-    """Facts the user stated about themselves and the people and pets they named, as
-    additions, and what they corrected among the ``known`` facts (:func:`_corrections`).
-    A new value of a single-valued attribute replaces the old one in the editor, as for
-    any extractor."""
+    """Facts the user stated about themselves and the people and pets they named, and what
+    they corrected among the ``known`` facts (:func:`_corrections`)."""
     said = {word.casefold(): word for word in SAID_WORD.findall(user_words or "")}
     found: Dict[str, NewFact] = {}
     last: Optional[NewFact] = None
     # Each word as the user wrote it (the reading folds case), a false start said once: "Katzen", "Telefónica".
-    candidates = [_as_said(_REPEATED.sub(r"\1", c), said) for c in _clauses(read(user_words or "", language.reading).clauses, language)]
+    candidates = [SAID_WORD.sub(lambda word: said.get(word.group(0), word.group(0)), _REPEATED.sub(r"\1", c))
+                  for c in _clauses(read(user_words or "", language.reading).clauses, language)]
     mentioned: Optional[str] = None
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""

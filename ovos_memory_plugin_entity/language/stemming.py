@@ -1,7 +1,5 @@
-"""A Snowball stemmer per language (snowballstemmer: pure Python, 30 languages), safe
-to share between threads, with a bounded cache; the light plural stemmer when a
-language has none.
-"""
+"""A Snowball stemmer per language (snowballstemmer: pure Python, 30 languages); the light
+plural stemmer when a language has none."""
 from __future__ import annotations
 
 import threading
@@ -18,8 +16,7 @@ MAX_CACHED_WORD_CHARS = 40
 
 
 class SnowballStem:
-    """A Snowball stemmer for one language, safe to share between threads, with a
-    bounded cache (the same few thousand words come back every turn)."""
+    """Safe to share between threads, with a bounded cache (the same words come back every turn)."""
 
     def __init__(self, language: str):
         import snowballstemmer

@@ -1,13 +1,10 @@
 """Was the user's answer a yes or a no? Judged in code, never by the extraction model.
 
-ovos-yes-no-plugin (the OVOS solver for this, multilingual) is used when installed;
-otherwise a small word list per language (``locale/<lang>/yes.voc``, ``no.voc``, ``unsure.voc``).
-Both read the answer's :mod:`reading <language.reading>`: lead-ins, fillers and tags
-kept (a "no" that opens an answer is the answer), contractions expanded ("yes I'm sure"
-→ "yes i am sure", matched by "i am sure"), and the lists read the same way. Doubt wins
-("I don't know"), then a negation ("yes, I mean no", "don't do it"), then a yes; an
-answer with none of them is unclear (None). :func:`is_answer` tells an answer ("sim,
-tenho a certeza") from the user saying something new ("sure is cold today").
+ovos-yes-no-plugin is used when installed, else the word lists (``yes.voc``, ``no.voc``,
+``unsure.voc``). Both read the answer's :mod:`reading <language.reading>`, asides kept
+("no" opening an answer is the answer), contractions expanded ("yes I'm sure" matches "i
+am sure"). Doubt wins, then a no, then a yes; else unclear (None). :func:`is_answer` tells
+an answer from the user saying something new ("sure is cold today").
 """
 from __future__ import annotations
 
@@ -40,19 +37,15 @@ def _pattern(phrases: Tuple[str, ...], words: ReadingWords) -> "re.Pattern[str]"
 
 def _verdict(language: Language, answer: str) -> Optional[bool]:
     spoken = _spoken(answer, language.reading)
-    if _pattern(language.unsure, language.reading).search(spoken):
-        return None
-    if _pattern(language.no, language.reading).search(spoken):
-        return False
-    if _pattern(language.yes, language.reading).search(spoken):
-        return True
+    for phrases, verdict in ((language.unsure, None), (language.no, False), (language.yes, True)):
+        if _pattern(phrases, language.reading).search(spoken):
+            return verdict
     return None
 
 
 def is_answer(language: Language, answer: str) -> bool:
-    """A short answer: a no with whatever reasons besides ("nee doch nicht, lass mal
-    lieber"); a yes or a doubt with nothing but words of assent, fillers, lead-ins and
-    tags besides ("sí sí, segurísima"; not "sure is cold today", "what time is it")."""
+    """A short answer: a no with any reasons ("nee doch nicht, lass mal lieber"), or a yes or a
+    doubt with nothing but words of assent and asides besides ("sí sí, segurísima")."""
     everything = _spoken(answer, language.reading)
     if not everything or len(everything.split()) > MAX_ANSWER_WORDS:
         return False
@@ -65,9 +58,7 @@ def is_answer(language: Language, answer: str) -> bool:
 
 
 def word_list_judge(language: Language) -> Judge:
-    def judge(_question: str, answer: str) -> Optional[bool]:
-        return _verdict(language, answer)
-    return judge
+    return lambda _question, answer: _verdict(language, answer)
 
 
 def load_judge(language: Language, lang: str) -> Judge:
