@@ -9,7 +9,7 @@ import logging
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ovos_memory_plugin_entity.about import __version__
 from ovos_memory_plugin_entity.cli_guards import close_stores, confirm, counted, nothing_yet, retired_label
@@ -22,6 +22,8 @@ from ovos_memory_plugin_entity.pipelines.owner import Owner, read_json_file
 from ovos_memory_plugin_entity.settings import Settings, device_defaults, load_settings, read_settings
 
 DESCRIPTION = "ovos-entity-memory: the owner's command line for the entity memory plugin."
+# What a command shows: its JSON (--json) and its text; a command that prints its own returns its status.
+Shown = Tuple[Any, str]
 
 
 def _looks_like_a_persona(data: Any) -> bool:
@@ -54,11 +56,10 @@ def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[st
     return config
 
 
-def cmd_path(args: argparse.Namespace) -> int:
+def cmd_path(args: argparse.Namespace) -> Shown:
     """Print where the facts live (the JSON backend's folder)."""
     folder = str(_settings(args).store_folder)
-    _emit(args, {"path": folder}, folder)
-    return 0
+    return {"path": folder}, folder
 
 
 def _no_json(args: argparse.Namespace) -> None:
@@ -121,14 +122,6 @@ def _settings(args: argparse.Namespace) -> Settings:
         raise UserError(str(exc)) from None
 
 
-def _nothing_yet(args: argparse.Namespace, empty: Any) -> bool:
-    """For a listing: where the store's folder is not there yet, say so (``empty`` with --json)."""
-    said = nothing_yet(_settings(args))
-    if said:
-        _emit(args, empty, said)
-    return bool(said)
-
-
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text, file=args.out)
 
@@ -154,14 +147,11 @@ def _progress(args: argparse.Namespace) -> Callable[[int, int], None]:
     return show
 
 
-def cmd_sessions(args: argparse.Namespace) -> int:
+def cmd_sessions(args: argparse.Namespace) -> Shown:
     """List sessions with their live and retired fact counts and last change."""
-    if _nothing_yet(args, []):
-        return 0
     summaries = _owner(args).sessions()
     lines = [f"{s.session_id}\t{s.live} live\t{s.retired} retired\t{_when(s.last_change)}" for s in summaries]
-    _emit(args, [s.__dict__ for s in summaries], "\n".join(lines) or "(no sessions)")
-    return 0
+    return [s.__dict__ for s in summaries], "\n".join(lines) or "(no sessions)"
 
 
 def _fact_line(fact: Fact, now: Optional[float] = None, about: str = "") -> str:
@@ -184,10 +174,8 @@ def _about(owner: Owner, session: str, fact: Fact) -> str:
     return labels.get(fact.about) or "(forgotten)"
 
 
-def cmd_facts(args: argparse.Namespace) -> int:
+def cmd_facts(args: argparse.Namespace) -> Shown:
     """Show a session's live facts grouped by who they are about; --all adds retired ones."""
-    if _nothing_yet(args, []):
-        return 0
     owner = _owner(args)
     found = owner.facts(args.session, include_retired=args.all)
     names = {e.id: e.label for e in owner.record(args.session).entities}
@@ -198,26 +186,20 @@ def cmd_facts(args: argparse.Namespace) -> int:
         if group:
             lines.append("The user:" if about is None else f"{names.get(about) or '(forgotten)'} [{about}]:")
             lines += [f"  {_fact_line(f, now)}" for f in group]
-    _emit(args, [f.to_dict() for f in found], "\n".join(lines) or "(no facts)")
-    return 0
+    return [f.to_dict() for f in found], "\n".join(lines) or "(no facts)"
 
 
-def cmd_entities(args: argparse.Namespace) -> int:
+def cmd_entities(args: argparse.Namespace) -> Shown:
     """List the people, pets and places the memory knows, with their relation to the user."""
-    if _nothing_yet(args, []):
-        return 0
     owner = _owner(args)
     found = owner.entities(args.session)
     counts = {e.id: sum(1 for f in owner.facts(args.session) if f.about == e.id) for e in found}
-    _emit(args, [dict(e.to_dict(), facts=counts[e.id]) for e in found],
-          "\n".join(f"[{e.id}] {e.label}  ({counted(counts[e.id], 'fact')})" for e in found) or "(no entities)")
-    return 0
+    return ([dict(e.to_dict(), facts=counts[e.id]) for e in found],
+            "\n".join(f"[{e.id}] {e.label}  ({counted(counts[e.id], 'fact')})" for e in found) or "(no entities)")
 
 
-def cmd_events(args: argparse.Namespace) -> int:
+def cmd_events(args: argparse.Namespace) -> Shown:
     """List dated events, upcoming first, then past ones."""
-    if _nothing_yet(args, {"upcoming": [], "past": []}):
-        return 0
     now = time.time()
     facts = _owner(args).facts(args.session)
     ends = {f.id: event_end(f.when) for f in facts if f.when}
@@ -226,48 +208,41 @@ def cmd_events(args: argparse.Namespace) -> int:
     past = [f for f in events if ends[f.id] < now]
     lines = ["Upcoming:"] + [f"  {_fact_line(f, now)}" for f in upcoming] if upcoming else []
     lines += ["Past:"] + [f"  {_fact_line(f, now)}" for f in past] if past else []
-    _emit(args, {"upcoming": [f.to_dict() for f in upcoming], "past": [f.to_dict() for f in past]},
-          "\n".join(lines) or "(no events)")
-    return 0
+    return ({"upcoming": [f.to_dict() for f in upcoming], "past": [f.to_dict() for f in past]},
+            "\n".join(lines) or "(no events)")
 
 
-def cmd_history(args: argparse.Namespace) -> int:
+def cmd_history(args: argparse.Namespace) -> Shown:
     """Show a session's audit trail: every change, when, by whom."""
-    if _nothing_yet(args, []):
-        return 0
     trail = _owner(args).history(args.session)
     lines = []
     for event in trail:
         detail = " -> ".join(str(event[k]) for k in ("before", "after") if event.get(k))
         lines.append(f"{_when(event.get('at'))}  {event.get('actor', '?'):9} {event.get('action', '?'):9} "
                      f"{event.get('fact') or '':5} {detail}")
-    _emit(args, trail, "\n".join(lines) or "(no history)")
-    return 0
+    return trail, "\n".join(lines) or "(no history)"
 
 
-def cmd_add(args: argparse.Namespace) -> int:
+def cmd_add(args: argparse.Namespace) -> Shown:
     """Add a fact (the owner's add also lifts a tombstone on the same words)."""
     owner = _owner(args, create=True)
     fact = owner.add(args.session, args.text, pin=args.pin, about=args.about, relation=args.relation, when=args.when)
-    _emit(args, fact.to_dict(), f"added {_fact_line(fact, about=_about(owner, args.session, fact))}")
-    return 0
+    return fact.to_dict(), f"added {_fact_line(fact, about=_about(owner, args.session, fact))}"
 
 
-def cmd_edit(args: argparse.Namespace) -> int:
+def cmd_edit(args: argparse.Namespace) -> Shown:
     """Replace a fact's text; the old text stays in the history as superseded."""
     owner = _owner(args)
     fact = owner.edit(args.session, args.fact_id, args.text)
-    _emit(args, fact.to_dict(), f"now {_fact_line(fact, about=_about(owner, args.session, fact))}")
-    return 0
+    return fact.to_dict(), f"now {_fact_line(fact, about=_about(owner, args.session, fact))}"
 
 
 def _action(doc: str, act: Callable[[Owner, argparse.Namespace], None], done: str, subject: str
-            ) -> Callable[[argparse.Namespace], int]:
+            ) -> Callable[[argparse.Namespace], Shown]:
     """A command that changes one thing and says ``done`` to it."""
-    def run(args: argparse.Namespace) -> int:
+    def run(args: argparse.Namespace) -> Shown:
         act(_owner(args), args)
-        _emit(args, {done: getattr(args, subject)}, f"{done} {getattr(args, subject)}")
-        return 0
+        return {done: getattr(args, subject)}, f"{done} {getattr(args, subject)}"
     run.__doc__ = doc
     return run
 
@@ -292,14 +267,11 @@ cmd_forget_entity = _action("Forget an entity and everything about it.",
                             lambda owner, a: owner.forget_entity(a.session, a.entity_id), "forgotten", "entity_id")
 
 
-def cmd_pending(args: argparse.Namespace) -> int:
+def cmd_pending(args: argparse.Namespace) -> Shown:
     """List facts waiting for the user's yes (confirm: on), or held aside for yours."""
-    if _nothing_yet(args, []):
-        return 0
     items = _owner(args).pending(args.session)
     lines = [f"[{p.id}] {' | '.join(p.describe)}  ({'held aside, ' * p.held}since {_when(p.created_at)})" for p in items]
-    _emit(args, [p.to_dict() for p in items], "\n".join(lines) or "(nothing pending)")
-    return 0
+    return [p.to_dict() for p in items], "\n".join(lines) or "(nothing pending)"
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -314,7 +286,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_import(args: argparse.Namespace) -> int:
+def cmd_import(args: argparse.Namespace) -> Shown:
     """Import an export of this plugin, or the older plugin's entity_memory.json."""
     owner = _owner(args, create=True)
     report = owner.import_data(read_json_file(args.file), _progress(args))
@@ -323,14 +295,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     refused = ", ".join(f"{count} {kind}" for kind, count in sorted(report.refused_secrets.items()))
     forgotten = (f"; {counted(report.forgotten_here, 'fact')} left out: forgotten here earlier (the owner's "
                  f"'add SESSION TEXT' brings one back)" if report.forgotten_here else "")
-    _emit(args, {"sessions": report.sessions, "forgotten_here": report.forgotten_here, "skipped": owner.skipped,
-                 "refused_secrets": report.refused_secrets},
-          f"imported into {counted(report.sessions, 'session')}" + forgotten
-          + (f"; refused, never kept: {refused}" if refused else ""))
-    return 0
+    return ({"sessions": report.sessions, "forgotten_here": report.forgotten_here, "skipped": owner.skipped,
+             "refused_secrets": report.refused_secrets},
+            f"imported into {counted(report.sessions, 'session')}" + forgotten
+            + (f"; refused, never kept: {refused}" if refused else ""))
 
 
-def cmd_erase(args: argparse.Namespace) -> int:
+def cmd_erase(args: argparse.Namespace) -> Shown:
     """Erase a session: facts, tombstones, history and quarantined copies."""
     settings = _settings(args)
     owner = _owner(args)
@@ -346,22 +317,20 @@ def cmd_erase(args: argparse.Namespace) -> int:
                          f"never changes that file")
     except (OSError, ValueError):
         pass
-    _emit(args, {"erased": args.session, "seed_file_still_holds_it": len(notes) > 1}, "\n".join(notes))
-    return 0
+    return {"erased": args.session, "seed_file_still_holds_it": len(notes) > 1}, "\n".join(notes)
 
 
-def cmd_forget_all(args: argparse.Namespace) -> int:
+def cmd_forget_all(args: argparse.Namespace) -> Shown:
     """Forget every fact of a session for good (erase, instead, lets them be learnt again)."""
     owner = _owner(args)
     live = len(owner.facts(args.session))
     confirm(f"Forget all {counted(live, 'live fact')} of session {args.session!r}? It cannot be undone.",
             assume_yes=args.yes, interactive=args.interactive)
     forgotten = owner.forget_all(args.session)
-    _emit(args, {"forgotten": forgotten}, f"forgot {counted(forgotten, 'fact')} of {args.session}")
-    return 0
+    return {"forgotten": forgotten}, f"forgot {counted(forgotten, 'fact')} of {args.session}"
 
 
-def cmd_vacuum(args: argparse.Namespace) -> int:
+def cmd_vacuum(args: argparse.Namespace) -> Shown:
     """PostgreSQL: rewrite the tables so dead row versions (sealed copies of erased or
     forgotten text) leave their files; it locks the tables while it runs."""
     store = _owner(args).store
@@ -369,12 +338,11 @@ def cmd_vacuum(args: argparse.Namespace) -> int:
     if vacuum is None:
         raise UserError("vacuum is for backend postgres; the JSON backend overwrites erased files itself")
     vacuum()
-    _emit(args, {"vacuumed": True}, "vacuumed: dead row versions (ciphertext under keys that no longer "
-                                     "exist) have left the table files")
-    return 0
+    return {"vacuumed": True}, ("vacuumed: dead row versions (ciphertext under keys that no longer exist) "
+                                "have left the table files")
 
 
-def cmd_curate(args: argparse.Namespace) -> int:
+def cmd_curate(args: argparse.Namespace) -> Shown:
     """Merge near-duplicates, prune by age or count, list idle sessions; --apply to change."""
     owner = _owner(args)
     plan = owner.plan_curation(older_than_days=args.older_than, max_facts=args.max_facts,
@@ -387,9 +355,8 @@ def cmd_curate(args: argparse.Namespace) -> int:
         lines.append("applied")
     elif not plan.empty:
         lines.append("nothing changed: run again with --apply")
-    _emit(args, {"merges": plan.merges, "prunes": plan.prunes, "idle_sessions": plan.idle_sessions,
-                 "applied": bool(args.apply and not plan.empty)}, "\n".join(lines) or "nothing to do")
-    return 0
+    return ({"merges": plan.merges, "prunes": plan.prunes, "idle_sessions": plan.idle_sessions,
+             "applied": bool(args.apply and not plan.empty)}, "\n".join(lines) or "nothing to do")
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
@@ -426,13 +393,15 @@ def build_parser() -> argparse.ArgumentParser:
     _common_options(common, suppress=True)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def command(name: str, run: Callable[[argparse.Namespace], int], *arguments: str) -> argparse.ArgumentParser:
+    def command(name: str, run: Callable[[argparse.Namespace], Union[int, Shown]], *arguments: str,
+                empty: Any = None) -> argparse.ArgumentParser:
+        """``empty``: a listing's JSON where there is no store yet (see :func:`run`)."""
         doc = run.__doc__ or ""
         summary = " ".join(doc.split("\n\n")[0].split())  # the whole first paragraph, on one line
         sub = commands.add_parser(name, help=summary, description=doc, parents=[common])
         for argument in arguments:
             sub.add_argument(argument)
-        sub.set_defaults(run=run)
+        sub.set_defaults(run=run, empty=empty)
         return sub
 
     command("path", cmd_path)
@@ -443,16 +412,17 @@ def build_parser() -> argparse.ArgumentParser:
     chat.add_argument("--persona", help="the persona JSON to talk to (as the assistant loads it)")
     chat.add_argument("--session", default="default", help="the session id (default: OVOS's own, 'default')")
     chat.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the memory after a turn")
-    command("sessions", cmd_sessions)
-    command("facts", cmd_facts, "session").add_argument("--all", action="store_true", help="include retired facts")
-    command("history", cmd_history, "session")
+    command("sessions", cmd_sessions, empty=[])
+    facts = command("facts", cmd_facts, "session", empty=[])
+    facts.add_argument("--all", action="store_true", help="include retired facts")
+    command("history", cmd_history, "session", empty=[])
     add = command("add", cmd_add, "session", "text")
     add.add_argument("--pin", action="store_true", help="pin the fact")
     add.add_argument("--about", help="the person, pet or place the fact is about (default: the user)")
     add.add_argument("--relation", help="the user's relation to --about (daughter, boss, dog)")
     add.add_argument("--when", help="an event's ISO date or date-time")
-    command("entities", cmd_entities, "session")
-    command("events", cmd_events, "session")
+    command("entities", cmd_entities, "session", empty=[])
+    command("events", cmd_events, "session", empty={"upcoming": [], "past": []})
     command("rename-entity", cmd_rename_entity, "session", "entity_id", "name").add_argument(
         "--relation", help="also set the relation")
     command("merge-entities", cmd_merge_entities, "session", "keep_id", "merge_id")
@@ -461,7 +431,7 @@ def build_parser() -> argparse.ArgumentParser:
     command("pin", cmd_pin, "session", "fact_id")
     command("unpin", cmd_unpin, "session", "fact_id")
     command("forget", cmd_forget, "session", "fact_id")
-    command("pending", cmd_pending, "session")
+    command("pending", cmd_pending, "session", empty=[])
     command("approve", cmd_approve, "session", "pending_id")
     command("reject", cmd_reject, "session", "pending_id")
     export = command("export", cmd_export)
@@ -493,9 +463,15 @@ def _positive_seconds(value: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    """The exit status; a user's mistake is a line on stderr."""
+    """The exit status; a user's mistake is a line on stderr. A listing where the store is not
+    there yet says so (:func:`cli_guards.nothing_yet`) and succeeds."""
     try:
-        return int(args.run(args))
+        said = nothing_yet(_settings(args)) if args.empty is not None else ""
+        shown = (args.empty, said) if said else args.run(args)
+        if isinstance(shown, tuple):
+            _emit(args, *shown)
+            return 0
+        return int(shown)
     except ReadOnlyStore as exc:
         print(f"ovos-entity-memory: {exc}; 'ovos-entity-memory doctor' says what to do", file=sys.stderr)
         return 1
