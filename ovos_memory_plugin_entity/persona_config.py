@@ -43,7 +43,9 @@ def _ours(persona: Any) -> Optional[Tuple[str, Dict[str, Any]]]:
         block = persona.get(name)
         return str(name), dict(block) if isinstance(block, dict) else {}
     composite = persona.get(COMPOSITE) if name == COMPOSITE else None
-    for member in composite.get("members", []) if isinstance(composite, dict) else []:
+    if not isinstance(composite, dict):
+        return None
+    for member in composite.get("members", []):
         if isinstance(member, dict) and member.get("module") in PLUGIN_NAMES:
             config = dict(member.get("config") or {})
             if "scope" in composite:
