@@ -26,11 +26,6 @@ DESCRIPTION = "ovos-entity-memory: the owner's command line for the entity memor
 Shown = Tuple[Any, str]
 
 
-def _looks_like_a_persona(data: Any) -> bool:
-    """A persona's JSON, not a plugin's block: it names its handlers or itself."""
-    return isinstance(data, dict) and ("handlers" in data or "name" in data)
-
-
 def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[str, Any]:
     """The plugin's block from ``--config`` (a persona, composite or not, or the block itself);
     without one nothing is evicted (the persona's max_facts is unknown). A persona that does
@@ -42,8 +37,8 @@ def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[st
         named = persona.get("memory_module") if isinstance(persona, dict) else None
         if block is None and isinstance(named, str) and isinstance(persona.get(named), dict):
             block = dict(persona[named])  # the plugin under another name (an alias of its entry point)
-        if block is None and isinstance(persona, dict) and ("memory_module" in persona
-                                                            or _looks_like_a_persona(persona)):
+        # A persona (it names its memory, its handlers or itself), not a plugin's block.
+        if block is None and isinstance(persona, dict) and {"memory_module", "handlers", "name"} & persona.keys():
             if not unused_ok:
                 raise UserError(f"{args.config} does not use this plugin (memory_module is "
                                 f"{persona.get('memory_module')!r}); 'doctor --config {args.config}' says the fix")
@@ -62,12 +57,6 @@ def cmd_path(args: argparse.Namespace) -> Shown:
     return {"path": folder}, folder
 
 
-def _no_json(args: argparse.Namespace) -> None:
-    """Refused, not ignored."""
-    if args.json:
-        raise UsageError(f"{args.command} shows a conversation and has no JSON output: drop --json")
-
-
 def cmd_demo(args: argparse.Namespace) -> int:
     """Run a short conversation through the real plugin and show what it remembered.
 
@@ -75,7 +64,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
     store is a temporary folder; with --api-url your local model does the extracting.
     """
     from ovos_memory_plugin_entity.demo import run_demo
-    _no_json(args)
     return run_demo(args.api_url, args.timeout, args.out)
 
 
@@ -83,7 +71,6 @@ def cmd_chat(args: argparse.Namespace) -> int:
     """Talk to your persona through the real ovos-persona, a line per turn (typed or piped);
     after each, what its memory learnt, replaced, forgot and asked. A second run remembers."""
     from ovos_memory_plugin_entity.chat import run_chat
-    _no_json(args)
     if not args.verbose:  # a handler that fails is said on the turn's own line
         logging.disable(logging.ERROR)
     persona = args.persona or getattr(args, "config", None)
@@ -394,21 +381,21 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, run: Callable[[argparse.Namespace], Union[int, Shown]], *arguments: str,
-                empty: Any = None) -> argparse.ArgumentParser:
-        """``empty``: a listing's JSON where there is no store yet (see :func:`run`)."""
+                empty: Any = None, conversation: bool = False) -> argparse.ArgumentParser:
+        """``empty``: a listing's JSON where no store is there yet; a ``conversation`` has no JSON."""
         doc = run.__doc__ or ""
         summary = " ".join(doc.split("\n\n")[0].split())  # the whole first paragraph, on one line
         sub = commands.add_parser(name, help=summary, description=doc, parents=[common])
         for argument in arguments:
             sub.add_argument(argument)
-        sub.set_defaults(run=run, empty=empty)
+        sub.set_defaults(run=run, empty=empty, conversation=conversation)
         return sub
 
     command("path", cmd_path)
-    demo = command("demo", cmd_demo)
+    demo = command("demo", cmd_demo, conversation=True)
     demo.add_argument("--api-url", help="a local OpenAI-compatible endpoint to extract with")
     demo.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for extraction")
-    chat = command("chat", cmd_chat)
+    chat = command("chat", cmd_chat, conversation=True)
     chat.add_argument("--persona", help="the persona JSON to talk to (as the assistant loads it)")
     chat.add_argument("--session", default="default", help="the session id (default: OVOS's own, 'default')")
     chat.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the memory after a turn")
@@ -464,8 +451,11 @@ def _positive_seconds(value: str) -> float:
 
 def run(args: argparse.Namespace) -> int:
     """The exit status; a user's mistake is a line on stderr. A listing where the store is not
-    there yet says so (:func:`cli_guards.nothing_yet`) and succeeds."""
+    there yet says so (:func:`cli_guards.nothing_yet`) and succeeds; --json with a conversation
+    is refused, not ignored."""
     try:
+        if args.json and args.conversation:
+            raise UsageError(f"{args.command} shows a conversation and has no JSON output: drop --json")
         said = nothing_yet(_settings(args)) if args.empty is not None else ""
         shown = (args.empty, said) if said else args.run(args)
         if isinstance(shown, tuple):
