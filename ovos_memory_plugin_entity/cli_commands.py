@@ -3,6 +3,7 @@ after logging is quieted (importing OVOS may log)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import json
 import logging
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ovos_memory_plugin_entity.about import __version__
-from ovos_memory_plugin_entity.cli_guards import close_stores, confirm, counted, nothing_yet, retired_label
+from ovos_memory_plugin_entity.cli_guards import confirm, counted, nothing_yet, retired_label
 from ovos_memory_plugin_entity.domain.entities import event_end
 from ovos_memory_plugin_entity.domain.errors import OwnerError, ReadOnlyStore, StoreUnavailable, UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
@@ -472,5 +473,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"ovos-entity-memory: {exc}", file=sys.stderr)
         return getattr(exc, "status", 1)  # a usage mistake's is 2
     finally:
-        close_stores(args.stores)
+        for store in args.stores:  # a PostgreSQL pool left to the garbage collector may join its own thread
+            with contextlib.suppress(Exception):  # the command's answer is already given
+                store.close()
 

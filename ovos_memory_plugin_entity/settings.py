@@ -247,13 +247,6 @@ FACTS_OFF = ("facts are off until it is fixed (nothing is learnt, none is recall
              "the conversation's recent turns are still kept and sent")
 
 
-def fallback_of(key: str) -> str:
-    """What the plugin does while ``key``'s value cannot be understood."""
-    if key in SAFETY_KEYS:
-        return FACTS_OFF
-    return f"its default ({shown_default(key)}) is used until it is fixed"
-
-
 @dataclass(frozen=True)
 class Loaded:
     """Settings read leniently: what stands, and what could not be understood."""
@@ -289,7 +282,8 @@ def read_settings(config: Any, defaults: Optional[Mapping[str, Any]] = None) -> 
                 values[key] = spec.parse(key, raw)
             except ValueError as exc:
                 errors.append(str(exc))
-                fallbacks.append(fallback_of(key))
+                fallbacks.append(FACTS_OFF if key in SAFETY_KEYS else
+                                 f"its default ({shown_default(key)}) is used until it is fixed")
     values["db_path"] = values["db_path"] or default_db_path()
     if values["backend"] == "postgres":
         values["db_url"] = values["db_url"] or os.environ.get(DB_URL_ENV, "")
