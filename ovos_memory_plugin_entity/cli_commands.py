@@ -225,36 +225,6 @@ def cmd_edit(args: argparse.Namespace) -> Shown:
     return fact.to_dict(), f"now {_fact_line(fact, about=_about(owner, args.session, fact))}"
 
 
-def _action(doc: str, act: Callable[[Owner, argparse.Namespace], None], done: str, subject: str
-            ) -> Callable[[argparse.Namespace], Shown]:
-    """A command that changes one thing and says ``done`` to it."""
-    def run(args: argparse.Namespace) -> Shown:
-        act(_owner(args), args)
-        return {done: getattr(args, subject)}, f"{done} {getattr(args, subject)}"
-    run.__doc__ = doc
-    return run
-
-
-cmd_pin = _action("Pin a fact: never evicted, always injected first.",
-                  lambda owner, a: owner.set_pinned(a.session, a.fact_id, True), "pinned", "fact_id")
-cmd_unpin = _action("Unpin a fact.", lambda owner, a: owner.set_pinned(a.session, a.fact_id, False),
-                    "unpinned", "fact_id")
-cmd_forget = _action("Forget a fact: its text leaves the record and the history; it is not learnt again.",
-                     lambda owner, a: owner.forget(a.session, a.fact_id), "forgotten", "fact_id")
-cmd_approve = _action("Approve a pending item: its facts become live.",
-                      lambda owner, a: owner.decide(a.session, a.pending_id, True), "approved", "pending_id")
-cmd_reject = _action("Reject a pending item: it is dropped.",
-                     lambda owner, a: owner.decide(a.session, a.pending_id, False), "rejected", "pending_id")
-cmd_rename_entity = _action("Rename an entity (and optionally set its relation), e.g. to tell two Emmas apart.",
-                            lambda owner, a: owner.rename_entity(a.session, a.entity_id, a.name, a.relation),
-                            "renamed", "entity_id")
-cmd_merge_entities = _action("Merge the second entity into the first: its facts move over.",
-                             lambda owner, a: owner.merge_entities(a.session, a.keep_id, a.merge_id),
-                             "merged", "merge_id")
-cmd_forget_entity = _action("Forget an entity and everything about it.",
-                            lambda owner, a: owner.forget_entity(a.session, a.entity_id), "forgotten", "entity_id")
-
-
 def cmd_pending(args: argparse.Namespace) -> Shown:
     """List facts waiting for the user's yes (confirm: on), or held aside for yours."""
     items = _owner(args).pending(args.session)
@@ -392,6 +362,17 @@ def build_parser() -> argparse.ArgumentParser:
         sub.set_defaults(run=run, empty=empty, conversation=conversation)
         return sub
 
+    def change(name: str, doc: str, act: Callable[[Owner, argparse.Namespace], None], done: str, *arguments: str,
+               subject: str = "") -> argparse.ArgumentParser:
+        """A command that changes one thing and says ``done`` to it (its last argument or ``subject``)."""
+        named = subject or arguments[-1]
+
+        def run(args: argparse.Namespace) -> Shown:
+            act(_owner(args), args)
+            return {done: getattr(args, named)}, f"{done} {getattr(args, named)}"
+        run.__doc__ = doc
+        return command(name, run, "session", *arguments)
+
     command("path", cmd_path)
     demo = command("demo", cmd_demo, conversation=True)
     demo.add_argument("--api-url", help="a local OpenAI-compatible endpoint to extract with")
@@ -411,17 +392,25 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--when", help="an event's ISO date or date-time")
     command("entities", cmd_entities, "session", empty=[])
     command("events", cmd_events, "session", empty={"upcoming": [], "past": []})
-    command("rename-entity", cmd_rename_entity, "session", "entity_id", "name").add_argument(
-        "--relation", help="also set the relation")
-    command("merge-entities", cmd_merge_entities, "session", "keep_id", "merge_id")
-    command("forget-entity", cmd_forget_entity, "session", "entity_id")
+    change("rename-entity", "Rename an entity (and optionally set its relation), e.g. to tell two Emmas apart.",
+           lambda owner, a: owner.rename_entity(a.session, a.entity_id, a.name, a.relation), "renamed",
+           "entity_id", "name", subject="entity_id").add_argument("--relation", help="also set the relation")
+    change("merge-entities", "Merge the second entity into the first: its facts move over.",
+           lambda owner, a: owner.merge_entities(a.session, a.keep_id, a.merge_id), "merged", "keep_id", "merge_id")
+    change("forget-entity", "Forget an entity and everything about it.",
+           lambda owner, a: owner.forget_entity(a.session, a.entity_id), "forgotten", "entity_id")
     command("edit", cmd_edit, "session", "fact_id", "text")
-    command("pin", cmd_pin, "session", "fact_id")
-    command("unpin", cmd_unpin, "session", "fact_id")
-    command("forget", cmd_forget, "session", "fact_id")
+    change("pin", "Pin a fact: never evicted, always injected first.",
+           lambda owner, a: owner.set_pinned(a.session, a.fact_id, True), "pinned", "fact_id")
+    change("unpin", "Unpin a fact.", lambda owner, a: owner.set_pinned(a.session, a.fact_id, False), "unpinned",
+           "fact_id")
+    change("forget", "Forget a fact: its text leaves the record and the history; it is not learnt again.",
+           lambda owner, a: owner.forget(a.session, a.fact_id), "forgotten", "fact_id")
     command("pending", cmd_pending, "session", empty=[])
-    command("approve", cmd_approve, "session", "pending_id")
-    command("reject", cmd_reject, "session", "pending_id")
+    change("approve", "Approve a pending item: its facts become live.",
+           lambda owner, a: owner.decide(a.session, a.pending_id, True), "approved", "pending_id")
+    change("reject", "Reject a pending item: it is dropped.",
+           lambda owner, a: owner.decide(a.session, a.pending_id, False), "rejected", "pending_id")
     export = command("export", cmd_export)
     export.add_argument("session", nargs="?")
     export.add_argument("--all", action="store_true", help="every session")
