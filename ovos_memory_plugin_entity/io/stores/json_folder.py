@@ -144,16 +144,6 @@ class JsonFolderStore:
             os.close(fd)
             os.unlink(tmp)
 
-    def _still_unwritable(self) -> None:
-        """Raise ReadOnlyStore unless the store can be written again (remounted, space freed)."""
-        try:
-            self._check_writable()
-        except OSError as exc:
-            self.unwritable = exc
-            raise ReadOnlyStore(f"{self.folder} can be read but not written ({exc.strerror or exc}); what it "
-                                f"holds is served, nothing new is kept") from None
-        self.unwritable = None
-
     def _remove_orphaned_temp_files(self) -> None:
         """A killed writer's temp file may hold text since forgotten: it goes."""
         cutoff = time.time() - ORPHANED_TEMP_AGE_S
@@ -191,8 +181,14 @@ class JsonFolderStore:
     def locked(self, key: str) -> Iterator[None]:
         """Exclusive across threads and processes (striped by hash), within ``lock_wait_s``:
         past it :class:`StoreUnavailable` (the job is retried later), stalling no other session."""
-        if self.unwritable is not None:  # every write takes the lock first
-            self._still_unwritable()
+        if self.unwritable is not None:  # every write takes the lock first: writable again (remounted, space freed)?
+            try:
+                self._check_writable()
+            except OSError as exc:
+                self.unwritable = exc
+                raise ReadOnlyStore(f"{self.folder} can be read but not written ({exc.strerror or exc}); what it "
+                                    f"holds is served, nothing new is kept") from None
+            self.unwritable = None
         number = stripe(key, LOCK_STRIPES)
         if not self._stripes[number].acquire(timeout=self.lock_wait_s):
             raise StoreUnavailable(f"session busy: its lock was not free within {self.lock_wait_s:g} s")
@@ -260,8 +256,7 @@ class JsonFolderStore:
             raw = files.read_bytes(path)
         except UnsafeStore:
             if locked:  # a planted link goes aside; its target is never read
-                os.replace(path, self._quarantine_name(path))
-                LOG.error(f"entity memory: {path} was a link or not a regular file; moved it aside")
+                self._set_aside(path)
             return []
         if not raw:
             return []
@@ -303,6 +298,12 @@ class JsonFolderStore:
             target = base.with_name(f"{base.name}.{n}")
             n += 1
         return target
+
+    def _set_aside(self, path: str) -> None:
+        """A link or what is not a regular file, moved aside: never followed."""
+        target = self._quarantine_name(path)
+        os.replace(path, target)
+        LOG.error(f"entity memory: {path} was a link or not a regular file; moved it to {target}")
 
     def _quarantine(self, session_id: str, reason: str) -> None:
         for path in (self._record(session_id), self._journal_file(session_id)):
@@ -416,9 +417,7 @@ class JsonFolderStore:
         except OSError as exc:
             if exc.errno not in (errno.ELOOP, errno.EPERM):
                 raise
-            target = self._quarantine_name(path)  # set aside, never followed
-            os.replace(path, target)
-            LOG.error(f"entity memory: {path} was a link or not a regular file; moved it to {target}")
+            self._set_aside(path)
             files.append(path, json_lines(events))
 
     # -- markers -------------------------------------------------------------
