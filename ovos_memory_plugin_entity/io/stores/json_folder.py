@@ -361,7 +361,7 @@ class JsonFolderStore:
             if change.events:
                 record.audit_events = keep + 1 if compacting else record.audit_events + len(change.events)
             if change.forgets:  # recorded first, then finished: see json_forgetting
-                json_forgetting.forget(self, session_id, key, record, change)
+                json_forgetting.scrub(self, session_id, key, record, json_forgetting.forget_intent(change))
             elif change.modified:
                 self._save(session_id, base, record, identity)
             if change.modified or change.forgets:
@@ -455,7 +455,7 @@ class JsonFolderStore:
             except (CorruptRecord, UnsafeStore):
                 old = None
             # With the intent: an erase killed midway still drops what was queued before it.
-            json_forgetting.erase(self, session_id, key, erased(old, session_id))
+            json_forgetting.scrub(self, session_id, key, erased(old, session_id), json_forgetting.ERASE_INTENT)
             self._cache.pop(key)
 
     def finish_scrub(self, session_id: str) -> None:
