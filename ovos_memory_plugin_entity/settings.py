@@ -210,20 +210,16 @@ class Settings:
 
     @property
     def store_folder(self) -> Path:
-        return store_folder(self.db_path)
-
-
-def store_folder(db_path: str) -> Path:
-    """``db_path`` names the JSON backend's folder. A path ending in ``.json``, or naming
-    a file, is the older plugin's file (imported once, never changed), and the folder is
-    beside it: ``.../entity_memory.json`` -> ``.../entity_memory/``. A path ending in a
-    separator, or an existing folder, is the folder whatever its name."""
-    path = Path(db_path).expanduser()
-    if db_path.endswith(("/", os.sep)) or path.is_dir():
+        """``db_path`` names the JSON backend's folder. A path ending in ``.json``, or naming
+        a file, is the older plugin's file (imported once, never changed), and the folder is
+        beside it: ``.../entity_memory.json`` -> ``.../entity_memory/``. A path ending in a
+        separator, or an existing folder, is the folder whatever its name."""
+        path = Path(self.db_path).expanduser()
+        if self.db_path.endswith(("/", os.sep)) or path.is_dir():
+            return path
+        if path.suffix.lower() == ".json" or path.is_file():
+            return path.with_suffix("") if path.suffix else path.with_name(path.name + ".d")
         return path
-    if path.suffix.lower() == ".json" or path.is_file():
-        return path.with_suffix("") if path.suffix else path.with_name(path.name + ".d")
-    return path
 
 
 SPECS: Dict[str, Spec] = {f.name: f.metadata["spec"] for f in fields(Settings)}
