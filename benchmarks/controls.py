@@ -20,7 +20,7 @@ from ovos_memory_plugin_entity.language.controls import recognise  # noqa: E402
 from ovos_memory_plugin_entity.language.data import load_language  # noqa: E402
 from ovos_memory_plugin_entity.language.gates import user_asked_to_forget, user_asked_to_forget_all  # noqa: E402
 from tests.rules_cases import CASES, score  # noqa: E402
-from tests.test_voice import SPOKEN  # noqa: E402
+from tests.test_commands import SPOKEN  # noqa: E402
 
 ORDINARY = ["What's the weather like in Porto tomorrow?", "Set a timer for ten minutes",
             "I had a long day at work and my daughter Emma is allergic to cats, so we stayed home.",

@@ -207,8 +207,8 @@ def report_ranking_cost(endpoint: str) -> None:
 
         def render(with_query: Optional[Any]) -> float:
             start = time.perf_counter()
-            memory._ranks.use("u", lambda: memory._store.load("u"),
-                              lambda record, ranked: memory._render("u", record, ranked, question, with_query))
+            memory._ranks.use("u", lambda: memory._store.load("u"), lambda record, ranked: memory._recall.block(
+                "u", record, ranked, question, None, with_query))
             return (time.perf_counter() - start) * 1000
         render(query)  # the dense index is built once per revision of the record
         hybrid = [render(query) for _ in range(300)]

@@ -21,9 +21,9 @@ from ovos_plugin_manager.templates.agents import AgentContextManager, AgentMessa
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.errors import OwnerError
-from ovos_memory_plugin_entity.domain.ranking import RankedSession, select
-from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending, SessionRecord
-from ovos_memory_plugin_entity.domain.rendering import assemble, render_block
+from ovos_memory_plugin_entity.domain.policy import Policy
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending
+from ovos_memory_plugin_entity.domain.rendering import assemble
 from ovos_memory_plugin_entity.domain.scope import session_key
 from ovos_memory_plugin_entity.io.caches import RankCache
 from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, ChatClient
@@ -33,11 +33,12 @@ from ovos_memory_plugin_entity.language.data import load_language
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import load_judge
 from ovos_memory_plugin_entity.pipelines import migration
-from ovos_memory_plugin_entity.pipelines.commands import MAX_RECALL_FACTS, Commands, Latest, Said
+from ovos_memory_plugin_entity.pipelines.commands import Commands
 from ovos_memory_plugin_entity.pipelines.confirmation import MAX_QUESTION_CHARS, Confirmation
 from ovos_memory_plugin_entity.pipelines.extraction import Extractor
 from ovos_memory_plugin_entity.pipelines.learning import Learner
 from ovos_memory_plugin_entity.pipelines.owner import Owner
+from ovos_memory_plugin_entity.pipelines.recall import Recall
 from ovos_memory_plugin_entity.pipelines.turns import TurnKeeper
 from ovos_memory_plugin_entity.settings import SPECS, device_defaults, read_settings, shown_default
 
@@ -50,8 +51,6 @@ SESSION_LOCK_WAIT_S = 1.0
 PENDING_TTL_S = 24 * 3600
 # "Stop remembering" pauses learning this long unless the user resumes it first.
 PAUSE_S = 30 * 60
-# A dated event leaves the injected context this long after it is over (it stays in the record).
-EVENT_GRACE_S = 6 * 3600
 PG_POOL_SIZE = 3  # PostgreSQL connections: the worker's, the turn's and the owner's
 
 
@@ -89,20 +88,23 @@ class EntityMemory(AgentContextManager):
         policy = settings.policy(self._store.tombstone_key)
         self._ranks = RankCache(DEFAULT_CACHE_SESSIONS, language.stopwords, policy.max_fact_chars,
                                         stemmer_for(language.stemmer))
-        self._phrases = language.phrases
         # The older plugin's default header is English; a persona in another language gets its own.
         english_default = settings.facts_header == SPECS["facts_header"].default
-        self._header = language.phrases["header"] if english_default else settings.facts_header
-        # A question about pending facts never repeats an instruction or a secret (an older proposal may hold one).
-        self._refuses = lambda text: policy.refuses(text) or policy.secret_class(text) is not None
+        # What a question about pending facts never repeats: an instruction, or a secret (a
+        # proposal kept before secrets were refused may hold one).
+        def refuses(text: str) -> bool:
+            return policy.refuses(text) or policy.secret_class(text) is not None
         judge = load_judge(language, settings.lang)
         # Questions about pending facts (confirm: on, sensitive topics); a control's own are the commands'.
         self._confirmation = Confirmation(judge, language, PENDING_TTL_S,
                                           policy.max_fact_chars, language.phrases["confirm_question"],
                                           min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
-                                          confirms_all=settings.confirm) \
+                                          confirms_all=settings.confirm, refuses=refuses) \
             if settings.confirm or settings.sensitive_confirm else None
-        self._dense = self._start_dense(clock, http_session)
+        self._dense = self._start_dense(clock, wall_clock, http_session, policy)
+        self._recall = Recall(header=language.phrases["header"] if english_default else settings.facts_header,
+                              phrases=language.phrases, budget_chars=settings.context_budget_chars,
+                              confirmation=self._confirmation, dense=self._dense, wall_clock=wall_clock)
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
                                 confirmation=self._confirmation,
@@ -112,7 +114,7 @@ class EntityMemory(AgentContextManager):
                                 learner=settings.learner_tag)
         self._commands = Commands(store=self._store, language=language, policy=policy, judge=judge,
                                   pause_s=PAUSE_S, max_fact_chars=policy.max_fact_chars,
-                                  refuses=self._refuses, wall_clock=wall_clock)
+                                  refuses=refuses, wall_clock=wall_clock)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
         self._redact = policy.redact
         self._turns = TurnKeeper(settings.max_history, DEFAULT_CACHE_SESSIONS, policy.redact)
@@ -153,8 +155,9 @@ class EntityMemory(AgentContextManager):
                   f"restart. Run 'ovos-entity-memory doctor' for the fix.")
         return open_store("memory", self.settings.store_folder)
 
-    def _start_dense(self, clock: Callable[[], float], http_session: Any) -> Optional["DenseRecall"]:
-        """Only with ``embeddings_url``: numpy is imported only then."""
+    def _start_dense(self, clock: Callable[[], float], wall_clock: Callable[[], float], http_session: Any,
+                     policy: Policy) -> Optional["DenseRecall"]:
+        """Hybrid recall when ``embeddings_url`` is set; numpy is imported only then."""
         settings = self.settings
         if not settings.embeddings_url:
             return None
@@ -168,9 +171,9 @@ class EntityMemory(AgentContextManager):
         same_server = settings.embeddings_url.split("/")[:3] == settings.api_url.split("/")[:3]
         client = EmbeddingsClient(settings.embeddings_url, model=settings.embeddings_model,
                                   api_key=settings.api_key if same_server else "", session=http_session)
-        return DenseRecall(client, self._store, query_prefix=settings.embeddings_query_prefix,
+        return DenseRecall(client, self._store, policy, query_prefix=settings.embeddings_query_prefix,
                            passage_prefix=settings.embeddings_passage_prefix, timeout=settings.embeddings_timeout,
-                           cache_sessions=DEFAULT_CACHE_SESSIONS, clock=clock)
+                           cache_sessions=DEFAULT_CACHE_SESSIONS, clock=clock, wall_clock=wall_clock)
 
     def _key(self, session_id: Any) -> Optional[str]:
         """None refuses the id (scope fails closed)."""
@@ -214,7 +217,7 @@ class EntityMemory(AgentContextManager):
                 turns = self._turns.recent(key)
             if key is not None and self.facts_enabled:
                 latest, loaded = self._learner.latest(key), self._store.load(key)
-                said, wrote = self._commands.act(key, loaded[1], utterance, Latest(*latest) if latest else None)
+                said, wrote = self._commands.act(key, loaded[1], utterance, latest)
                 # Awaited (bounded) before the session's lock is taken, so the worker never waits on it.
                 # The endpoint hears the utterance as the kept turns hold it: secrets replaced by their class.
                 query = self._dense.queries.vector(self._redact(utterance, "")) if self._dense and utterance.strip() \
@@ -223,36 +226,12 @@ class EntityMemory(AgentContextManager):
                 # lock, which guards its index.
                 block, record = self._ranks.use(
                     key, (lambda: self._store.load(key)) if wrote else (lambda: loaded),
-                    lambda record, ranked: (self._render(key, record, ranked, utterance, said, query), record))
+                    lambda record, ranked: (self._recall.block(key, record, ranked, utterance, said, query), record))
                 self._learner.saw(key, record)
         except Exception as exc:
             LOG.exception(f"entity memory: facts left out of this turn: {exc}")
         return assemble(utterance, block, system_prompt=self.system_prompt,
                         inject_mode=self.settings.inject_mode, turns=turns)
-
-    def _render(self, key: str, record: SessionRecord, ranked: RankedSession, utterance: str,
-                said: Optional[Said], query: Any = None) -> Optional[str]:
-        """The block: the facts this turn needs, a question about pending ones, the control's note."""
-        now = self._wall_clock()
-        recall = said is not None and said.recall  # "what do you know about me": every fact, its own cap
-        budget, cap = (0, MAX_RECALL_FACTS) if recall else (
-            self.settings.context_budget_chars, 0)
-        relevance = self._dense.relevance(key, record, ranked, utterance, query, budget, cap) \
-            if self._dense and not recall else None
-        chosen = select(ranked, utterance, budget, cap, now=now, relevance=relevance,
-                        grace_s=EVENT_GRACE_S)
-        block = render_block(self._header, ranked, chosen, now, self._phrases) if chosen else None
-        if self._confirmation is not None:
-            question = self._confirmation.question(key, record, now, self._refuses)
-            if question:
-                block = f"{block}\n\n{question}" if block else question
-        paused = record.paused_until is not None and record.paused_until > now
-        note = said.note if said is not None else (self._phrases["paused_note"] if paused else None)
-        if recall and not chosen:  # "list these facts" over none would invite the model to make some up
-            note = self._phrases["recall_nothing"]
-        if note:
-            block = f"{block}\n\n{note}" if block else note
-        return block
 
     # -- the owner's API ------------------------------------------------------------
     def facts(self, session_id: str, include_retired: bool = False) -> List[Fact]:

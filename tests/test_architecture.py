@@ -278,3 +278,26 @@ def test_the_learner_and_the_commands_do_not_reach_into_each_other():
 def test_every_setting_is_named_by_a_test():
     tests = "".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
     assert [key for key in SPECS if key not in tests] == []
+
+
+def store_writes_not_by_the_editor() -> List[str]:
+    """Every ``store.update(key, mutate)`` outside the stores: ``mutate`` must be a lambda
+    whose body is ``edit(...)``, so the editor makes (and audits) every change."""
+    found = []
+    for path in PACKAGE.rglob("*.py"):
+        if path.relative_to(PACKAGE).parts[:2] == ("io", "stores"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "update" and "store" in ast.unparse(node.func.value)):
+                continue
+            mutate = node.args[1] if len(node.args) > 1 else None
+            by_editor = isinstance(mutate, ast.Lambda) and isinstance(mutate.body, ast.Call) \
+                and ast.unparse(mutate.body.func) == "edit"
+            if not by_editor:
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    return found
+
+
+def test_the_editor_is_the_only_writer():
+    assert store_writes_not_by_the_editor() == []

@@ -13,7 +13,7 @@ from ovos_memory_plugin_entity.cli import main
 from ovos_memory_plugin_entity.language.data import load_language
 from tests.helpers import user_assistant
 from tests.pg import needs_postgres
-from tests.test_voice import closed_port_url, context_text, live, turn
+from tests.test_commands import closed_port_url, context_text, live, turn
 
 ROOT = Path(__file__).resolve().parent.parent
 SAID = {"I moved to Leeds.": "Lives in Leeds", "I like tea.": "Likes tea", "I like jazz.": "Likes jazz",

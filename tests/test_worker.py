@@ -9,7 +9,7 @@ from tests.helpers import Clock
 
 def test_per_session_order_and_flush():
     seen = []
-    worker = ExtractionWorker(lambda job: seen.append((job.key, job.payload)), concurrency=3)
+    worker = ExtractionWorker(lambda job: seen.append((job.key, job.payload)))
     for n in range(50):
         worker.submit(f"s{n % 3}", n)
     assert worker.flush(10)
@@ -19,23 +19,22 @@ def test_per_session_order_and_flush():
     assert worker.close(5)
 
 
-def test_a_slow_session_does_not_starve_others():
-    release = threading.Event()
+def test_sessions_take_turns():
+    """A session with a long queue does not make another wait for all of it."""
+    gate = threading.Event()
     done = []
 
     def handle(job):
-        if job.key == "slow":
-            release.wait(10)
+        gate.wait(10)
         done.append(job.key)
-    worker = ExtractionWorker(handle, concurrency=2)
-    worker.submit("slow", 1)
+    worker = ExtractionWorker(handle)
     for n in range(5):
-        worker.submit("fast", n)
-    # "fast" drains on the second thread while "slow" is stuck.
-    assert worker.flush(0.5) is False
-    assert done.count("fast") == 5
-    release.set()
+        worker.submit("busy", n)
+    worker.submit("other", 0)
+    gate.set()
     assert worker.flush(10)
+    # The first "busy" job may already be running; "other" comes next or one after.
+    assert done.index("other") <= 2, done
     worker.close(5)
 
 

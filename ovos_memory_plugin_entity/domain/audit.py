@@ -1,10 +1,6 @@
-"""The audit trail's vocabulary: who acted, what they did, why a fact retired, and one
-event as it is kept. Pure. (Taking forgotten text out of a trail: :mod:`forgetting`.)
-
-An event's JSON form (the export format, ``ovos-memory-plugin-entity/export`` version 1)
-is ``{"at", "actor", "action", "fact", "before"?, "after"?, ...detail}``: ``fact`` names
-the fact, entity or pending item the event is about. A long trail folds its older
-half into one summary line (:func:`compacted`).
+"""The audit trail's vocabulary (who acted, what they did, why a fact retired) and one
+event: ``{"at", "actor", "action", "fact", "before"?, "after"?, ...detail}`` in JSON,
+``fact`` naming the fact, entity or pending item. Pure.
 """
 from __future__ import annotations
 
@@ -51,8 +47,7 @@ _SCALARS = (str, int, float, bool, type(None))
 
 @dataclass(frozen=True)
 class AuditEvent:
-    """One change to a session's memory, stamped by the plugin."""
-
+    """One change to a session's memory."""
     at: float
     actor: Actor
     action: Action
@@ -72,7 +67,7 @@ class AuditEvent:
 
     @classmethod
     def from_dict(cls, data: Any) -> "AuditEvent":
-        """Read an event as strictly as a fact: a field of the wrong type is a ``ValueError``."""
+        """As strictly as a fact: a field of the wrong type is a ``ValueError``."""
         if not isinstance(data, dict):
             raise ValueError(f"an audit event is an object, got {type(data).__name__}")
         at, actor, action, subject = data.get("at"), data.get("actor"), data.get("action"), data.get("fact")
@@ -97,8 +92,7 @@ class AuditEvent:
 
 
 def compacted(trail: List[Dict[str, Any]], keep: int, now: float) -> List[Dict[str, Any]]:
-    """The trail's newest ``keep`` lines after one summary of the older ones (how many of
-    each action, and from when to when): the trail stays bounded, its shape stays known."""
+    """The newest ``keep`` lines after one summary of the older (counts per action, from, to)."""
     older, newer = trail[:-keep] if keep else trail, trail[-keep:] if keep else []
     if not older:
         return list(trail)

@@ -1,7 +1,5 @@
-"""What one edit did: its audit events, the text it forgot, its warnings. Pure.
-
-A store applies a :class:`Change` under its lock: it saves the record when the change
-is ``modified``, appends the events, and scrubs the trail when it ``forgets``.
+"""What one edit did; a store applies it under its lock: saves the record when
+``modified``, appends the events, scrubs its files when it ``forgets``.
 """
 from __future__ import annotations
 
@@ -13,8 +11,6 @@ from ovos_memory_plugin_entity.domain.audit import AuditEvent
 
 @dataclass
 class Change:
-    """The outcome of one edit."""
-
     events: List[AuditEvent] = field(default_factory=list)
     forgotten_texts: List[str] = field(default_factory=list)  # whole-word scrubs from the trail
     forgotten_ids: List[str] = field(default_factory=list)  # rows whose every audit line loses its text

@@ -1,21 +1,8 @@
-"""The extraction contract, in one place: operation types, prompt, parser, JSON schema.
+"""The extraction contract in one place: prompt, parser and JSON schema (docs/contract.md).
 
-Pure and bounded. The template may use ``{exchange}`` (required), ``{facts}`` and
-``{today}``; only those three names are replaced, so the JSON in the instructions
-stays as written. The model answers::
-
-    {"add": ["Likes jazz", {"fact": "Name is Ana", "pin": true}],
-     "update": [{"id": "x3", "fact": "Lives in Porto", "confidence": 0.9}],
-     "forget": ["x2"]}
-
-Also accepted: a bare JSON array of strings, ``- fact`` lines, and ``NONE``/``[]``/
-``{}``. ``<think>`` blocks are removed first; when a reply holds several JSON values,
-the last one that fits the contract wins (models echo the examples first).
-
-The JSON schema sent as ``response_format`` is built from the same field tables the
-parser reads (:data:`ADD_FIELDS`, :data:`UPDATE_FIELDS`), and says
-``additionalProperties: false`` itself: llama.cpp's grammar admits only the listed
-properties of an object, so a field missing from the schema could never arrive.
+Pure and bounded. The schema is built from the parser's field tables and lists every
+field: llama.cpp's grammar admits only an object's listed properties. When a reply
+holds several JSON values, the last that fits wins (models echo the examples first).
 """
 from __future__ import annotations
 
@@ -46,7 +33,6 @@ def _object(fields: Dict[str, Dict[str, Any]], required: Sequence[str]) -> Dict[
 
 
 def ops_schema() -> Dict[str, Any]:
-    """The JSON schema of a reply, built from the parser's own field tables."""
     def listing(items: Dict[str, Any]) -> Dict[str, Any]:
         return {"type": "array", "items": items, "maxItems": MAX_ITEMS_PER_KIND}
     return {"type": "object",
@@ -109,10 +95,7 @@ class ParsedReply:
 
 
 def build_prompt(template: str, exchange: str, facts: Sequence[Tuple[str, str]], today: str) -> str:
-    """Fill the three named placeholders; every other brace is left as written.
-
-    ``facts`` are (id, text) pairs; the text may carry who it is about and its date.
-    """
+    """Fill the three named placeholders; every other brace is left as written."""
     listed = "\n".join(f"[{fid}] {text}" for fid, text in facts) or "(none yet)"
     values = {"{exchange}": exchange, "{facts}": listed, "{today}": today}
     pattern = re.compile("|".join(re.escape(p) for p in _PLACEHOLDERS))
@@ -136,7 +119,6 @@ def strip_thinking(reply: str) -> str:
 
 
 def _json_values(text: str) -> List[Any]:
-    """Every top-level JSON object or array in ``text``, in order, within bounds."""
     decoder = json.JSONDecoder()
     values: List[Any] = []
     pos, failures = 0, 0
@@ -180,12 +162,6 @@ def _new_fact(item: Any) -> Optional[NewFact]:
                    category=parse_category(item.get("category")) if isinstance(item, dict) else None)
 
 
-def _confidence(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return 1.0
-    return min(max(float(value), 0.0), 1.0)
-
-
 def ops_from_json(value: Any) -> Optional[Ops]:
     """The operations in one JSON value, or None when it does not fit the contract."""
     if isinstance(value, list):
@@ -207,7 +183,10 @@ def ops_from_json(value: Any) -> Optional[Ops]:
     for item in update_items[:MAX_ITEMS_PER_KIND]:
         parsed = _fact_text(item)
         if parsed and isinstance(item, dict) and isinstance(item.get("id"), str):
-            updates.append(Replacement(item["id"].strip(), parsed[0], _confidence(item.get("confidence", 1.0)),
+            confidence = item.get("confidence", 1.0)
+            confidence = 1.0 if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) \
+                else min(max(float(confidence), 0.0), 1.0)
+            updates.append(Replacement(item["id"].strip(), parsed[0], confidence,
                                        parsed[1], parse_when(_optional_text(item, "when")),
                                        parse_category(item.get("category"))))
     forgets = tuple(x.strip() for x in forget_items[:MAX_ITEMS_PER_KIND] if isinstance(x, str))
@@ -215,19 +194,10 @@ def ops_from_json(value: Any) -> Optional[Ops]:
                forget_all=value.get("forget_all") is True)
 
 
-def _bullets(text: str) -> Optional[Ops]:
-    lines = [m.group(1) for m in map(_BULLET.match, text.splitlines()) if m]
-    facts = [line for line in lines if len(line) <= MAX_BULLET_CHARS and any(c.isalnum() for c in line)]
-    return Ops(add=tuple(NewFact(f) for f in facts[:MAX_ITEMS_PER_KIND])) if facts else None
-
-
 def parse_reply(reply: str, *, examples: Iterable[str] = (), exchange: str = "",
                 stopwords: FrozenSet[str] = frozenset()) -> ParsedReply:
-    """Parse a model reply into operations, or raise :class:`ReplyError`.
-
-    ``examples`` are the prompt's example facts: one that comes back is dropped
-    unless the exchange itself says it (small models copy few-shot examples).
-    """
+    """The reply's operations, or :class:`ReplyError`; an echoed example (``examples``) the
+    exchange does not say is dropped."""
     text = strip_thinking(reply[:MAX_SCANNED_REPLY_CHARS]).strip()
     fence = re.sub(r"```[a-zA-Z]*", "", text).strip()
     if fence.lower().rstrip(".") in _NOTHING or not fence:
@@ -237,8 +207,10 @@ def parse_reply(reply: str, *, examples: Iterable[str] = (), exchange: str = "",
         ops = ops_from_json(value)
         if ops is not None:
             break
-    if ops is None:
-        ops = _bullets(fence)
+    if ops is None:  # "- fact" lines
+        lines = [m.group(1) for m in map(_BULLET.match, fence.splitlines()) if m]
+        facts = [line for line in lines if len(line) <= MAX_BULLET_CHARS and any(c.isalnum() for c in line)]
+        ops = Ops(add=tuple(NewFact(f) for f in facts[:MAX_ITEMS_PER_KIND])) if facts else None
     if ops is None:
         raise ReplyError("the reply holds no JSON object, array or '- fact' lines that fit the contract")
     return _drop_examples(ops, examples, exchange, stopwords)
@@ -255,7 +227,7 @@ def _drop_examples(ops: Ops, examples: Iterable[str], exchange: str, stopwords: 
             return False
         # The first word is the predicate ("Likes", "Name"); the rest must be said.
         rest = [t for t in textlib.terms(text)[1:] if t not in stopwords]
-        return not textlib.contains_all(said, rest)
+        return not set(rest) <= set(said)
 
     kept = tuple(a for a in ops.add if not echoed(a.text) or a.about)
     kept_updates = tuple(u for u in ops.update if not echoed(u.text))
@@ -266,6 +238,6 @@ def _drop_examples(ops: Ops, examples: Iterable[str], exchange: str, stopwords: 
 
 
 def render_exchange(user: str, assistant: str) -> str:
-    """The exchange as the prompt shows it, each side capped (a pasted book is not a fact)."""
+    """The exchange as the prompt shows it, each side capped."""
     return (f"User: {textlib.truncate(user.strip(), MAX_USER_CHARS)}\n"
             f"Assistant: {textlib.truncate(assistant.strip(), MAX_ASSISTANT_CHARS)}")

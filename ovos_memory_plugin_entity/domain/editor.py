@@ -1,14 +1,9 @@
-"""The one way a record changes: every edit, its audit events, its retirements.
+"""The one way a record changes: the extraction's ops, the owner's edits, people, import
+and curation (its bases: :mod:`fact_edits`, :mod:`forget_edits`, :mod:`proposal_edits`).
 
-An :class:`Editor` wraps one record, one ``now`` and one actor; its methods change
-the record in place and collect a :class:`Change` (audit events, texts to scrub from
-files, warnings) that a store applies under its lock. Pure: no I/O.
-
-Who calls what: the learning pipeline :meth:`Editor.apply_ops` (or, with ``confirm:
-on``, :meth:`Editor.propose` and the answers); the owner's API and CLI the owner
-methods; import and migration :meth:`Editor.import_texts` / :meth:`Editor.merge_record`;
-curation :meth:`Editor.merge_duplicate` / :meth:`Editor.curate`. Every edit ends in
-``finish()``, which applies the cap and the retention bound.
+An :class:`Editor` wraps one record, ``now`` and actor; it changes the record in place
+and collects a :class:`Change` that a store applies under its lock. Every edit ends in
+``finish()`` (the cap and the retention bounds). Pure.
 """
 from __future__ import annotations
 
@@ -26,7 +21,7 @@ from ovos_memory_plugin_entity.domain.forgetting import SCRUBBED
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.proposal_edits import ProposalEdits
-from ovos_memory_plugin_entity.domain.record import Entity, Fact, SessionRecord
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, SessionRecord, Vectors
 
 
 class Editor(ProposalEdits):
@@ -35,16 +30,9 @@ class Editor(ProposalEdits):
     # -- extraction ------------------------------------------------------------------
     def apply_ops(self, ops: Ops, listed_ids: Optional[Iterable[str]] = None, *,
                   forget_allowed: bool = False, forget_all_allowed: bool = False, asked: bool = False) -> Change:
-        """Apply an extraction's operations, or refuse them whole.
-
-        ``listed_ids`` are the ids the prompt showed the model; ``update``/``forget`` of
-        any other id (invented, echoed from an example, or no longer live) is ignored.
-        The two gates are decided in code from the user's own words: ``forget_allowed``
-        (they asked to forget something) and ``forget_all_allowed`` (everything). A forget
-        without its gate is ignored and leaves no tombstone. A change that retires more
-        than half the live facts (forgetting everything included) is refused whole unless
-        ``asked``: the user said yes to the assistant's question about exactly this.
-        """
+        """Apply an extraction's operations: an id not in ``listed_ids`` (what the prompt showed)
+        is ignored, a forget needs its gate (the user's words); a change retiring more than half
+        the live facts is refused whole unless ``asked`` (the user said yes to exactly this)."""
         record = self.record
         snapshot, events_before = record.copy(), len(self.change.events)
         scrub_before, ids_before = len(self.change.forgotten_texts), len(self.change.forgotten_ids)
@@ -129,17 +117,11 @@ class Editor(ProposalEdits):
 
     def remember(self, text: str, pin: bool = False, about: Optional[str] = None,
                  relation: Optional[str] = None) -> Optional[Fact]:
-        """The user's own "remember that ...": added as the owner's add is, except that the
-        owner's sensitive settings apply as to any fact the user says: a fact in a category of
-        ``sensitive_deny`` is refused (recorded by category only), one in ``sensitive_confirm``
-        waits for the user's yes."""
-        categories = self._categories(text, None, about, relation)
-        denied = sorted(categories & self.policy.sensitive_deny)
-        if denied:
-            self._event("refuse", None, sensitive=denied[0])
-            self.change.warnings.append(f"not kept: a fact about {denied[0]} (sensitive_deny)")
+        """The user's own "remember that ...": the owner's add, under the sensitive settings
+        (``sensitive_deny`` refuses, recorded by category; ``sensitive_confirm`` proposes)."""
+        if self._denied(text, None, about, relation, always=True):
             return None
-        if categories & self.policy.sensitive_confirm:
+        if self._categories(text, None, about, relation) & self.policy.sensitive_confirm:
             self.propose(Ops(add=(NewFact(text, pin, about, relation),)), None, forget_allowed=False,
                          forget_all_allowed=False)
             return None
@@ -217,9 +199,8 @@ class Editor(ProposalEdits):
         self.finish()
 
     def forget_kept_secrets(self) -> List[str]:
-        """Forget what an earlier version kept before it refused secrets: every row (live or
-        retired) whose text holds one, every proposal that says one, every person whose name
-        does. Recorded by class only; the classes forgotten are returned."""
+        """Forget every row, proposal and person holding a secret an earlier version kept;
+        recorded by class only, the classes returned."""
         kinds: List[str] = []
         for fact in [f for f in self.record.facts if f.text]:
             kind = self._secret_in(fact.text)
@@ -243,7 +224,7 @@ class Editor(ProposalEdits):
         return kinds
 
     def mark_imported(self, marker: str) -> bool:
-        """Note that the source ``marker`` names was brought in; False if it already was."""
+        """Note ``marker``'s source as brought in; False if it already was."""
         if marker in self.record.imported:
             return False
         self.record.imported.append(marker)
@@ -251,11 +232,9 @@ class Editor(ProposalEdits):
         return True
 
     def merge_record(self, incoming: SessionRecord, history: List[AuditEvent]) -> int:
-        """Bring in another record of ours (an export): ids renumbered where they clash,
-        facts already here skipped. What was forgotten here stays forgotten: its facts,
-        the people it named and every line of history that says it are left out (the
-        history's lines keep their place, their text scrubbed); a secret is never brought in.
-        Returns the facts brought in."""
+        """Bring in an export of ours, ids renumbered, facts already here skipped; what was
+        forgotten here stays so (its history lines keep their place, scrubbed), and no
+        secret comes in. Returns the facts brought in."""
         refused_ids = {e.id for e in incoming.entities if self._secret_in(e.name, e.relation, *e.former_names)}
         entity_ids = self._merge_entities(incoming, refused_ids)
         renumber: Dict[str, str] = dict(entity_ids)
@@ -307,17 +286,15 @@ class Editor(ProposalEdits):
         return brought
 
     def _without_forgotten(self, event: AuditEvent, about_forgotten: bool) -> AuditEvent:
-        """An imported line of history with no text forgotten here: every text of a line about
-        a fact or person forgotten here, and any text a tombstone here stands on."""
+        """An imported history line without text forgotten here (by its subject or a tombstone)."""
         def kept(text: Optional[str]) -> Optional[str]:
             gone = text and (about_forgotten or any(self.blocked(part) for part in text.split(" / ")))
             return SCRUBBED if gone else text
         return replace(event, before=kept(event.before), after=kept(event.after))
 
     def _merge_entities(self, incoming: SessionRecord, secret_ids: Set[str]) -> Dict[str, str]:
-        """Incoming entity id -> id here: a known name is the same entity, a new one is added;
-        a person forgotten here is not brought back, and one whose names hold a secret
-        (``secret_ids``) is refused, recorded."""
+        """Incoming entity id -> id here (a known name is the same entity); forgotten people
+        stay out, and ``secret_ids`` are refused, recorded."""
         known = {name_key(e.name): e.id for e in self.record.entities if e.live and e.name}
         mapping: Dict[str, str] = {}
         for entity in incoming.entities:
@@ -354,8 +331,12 @@ class Editor(ProposalEdits):
         if fact is not None and fact.live:
             self._retire(fact, "curated", None, "curate", before=fact.text)
 
+    def set_vectors(self, vectors: Vectors) -> None:
+        """Dense recall's fact vectors: derived data, no audit line."""
+        self.record.vectors = vectors
+        self.change.unaudited = True
+
     def decide(self, pending_id: str, accept: bool) -> None:
-        """Apply (accept) or drop a pending item."""
         item = self._pending(pending_id)
         if not accept:
             self._drop_pending(item, "reject")
@@ -376,10 +357,8 @@ class Editor(ProposalEdits):
         self.change.events[events_before] = replace(confirmed, detail={**confirmed.detail, "facts": made or None})
 
 
-
 def edit(record: SessionRecord, policy: Policy, now: float, actor: Actor,
          act: Callable[[Editor], Any]) -> Change:
-    """Run ``act`` on an editor of ``record``, finish, and return the change."""
     editor = Editor(record, policy, now, actor)
     act(editor)
     return editor.finish()

@@ -1,9 +1,4 @@
-"""Names of the people, pets and places in the user's life, and dates of events. Pure.
-
-A name said again in another case or with a possessive ("Emma's") is the same entity
-(:func:`name_key`). An event's ``when`` is an ISO date or date-time, resolved by the
-model against ``{today}`` and validated here (:func:`parse_when`).
-"""
+"""Names of the people, pets and places in the user's life, and dates of events. Pure."""
 from __future__ import annotations
 
 import datetime
@@ -24,13 +19,12 @@ _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augu
 
 
 def clean_name(name: str) -> str:
-    """A display name: one line, no possessive, capped."""
     name = textlib.clean(name, MAX_NAME_CHARS).strip(" .,:;")
     return _POSSESSIVE.sub("", name).strip()
 
 
 def name_key(name: str) -> str:
-    """What makes two names the same entity: case, spacing and a possessive do not."""
+    """Case, spacing and a possessive ("Emma's") make no other entity."""
     return textlib.normalise(clean_name(name))
 
 
@@ -39,8 +33,7 @@ def clean_relation(relation: str) -> str:
 
 
 def parse_when(value: Any) -> Optional[str]:
-    """A valid ISO date or date-time between :data:`MIN_EVENT_YEAR` and
-    :data:`MAX_EVENT_YEAR`, normalised; anything else is None."""
+    """A valid ISO date or date-time within the event years, normalised; else None."""
     if not isinstance(value, str) or not value.strip():
         return None
     text = value.strip().replace("Z", "+00:00")
@@ -55,40 +48,31 @@ def parse_when(value: Any) -> Optional[str]:
 
 
 def event_end(when: str) -> float:
-    """When an event is over: the moment itself, or the end of a date-only day (local time).
-    A date that cannot be converted (written by hand, past the parser) is never over."""
+    """The moment, or a date's last second (local time); a date hand-written past the parser never ends."""
     try:
-        return _event_end(when)
+        if len(when) == 10:
+            day = datetime.date.fromisoformat(when)
+            return datetime.datetime.combine(day, datetime.time(23, 59, 59)).timestamp()
+        return datetime.datetime.fromisoformat(when).timestamp()
     except (ValueError, OverflowError, OSError):
         return float("inf")
 
 
-def _event_end(when: str) -> float:
-    if len(when) == 10:
-        day = datetime.date.fromisoformat(when)
-        return datetime.datetime.combine(day, datetime.time(23, 59, 59)).timestamp()
-    return datetime.datetime.fromisoformat(when).timestamp()
-
-
 def describe_when(when: str, now: float, phrases: Optional[Mapping[str, Any]] = None) -> str:
-    """"Tuesday 1 December, 15:00" (with "today"/"tomorrow" when they apply), in the
-    language of ``phrases`` (``weekdays`` Monday first, ``months``, ``today``, ``tomorrow``).
-    A date that cannot be converted is shown as it was written: it costs only itself."""
+    """"Tuesday 1 December, 15:00" ("today"/"tomorrow" when they apply) in ``phrases``' language;
+    a date that cannot be converted is shown as written."""
+    phrases = phrases or {}
     try:
-        return _describe_when(when, now, phrases or {})
+        today = datetime.datetime.fromtimestamp(now).date()
+        if len(when) == 10:
+            day, clock = datetime.date.fromisoformat(when), ""
+        else:
+            moment = datetime.datetime.fromisoformat(when)
+            if moment.tzinfo is not None:
+                moment = moment.astimezone().replace(tzinfo=None)
+            day, clock = moment.date(), f", {moment:%H:%M}"
     except (ValueError, OverflowError, OSError):
         return when
-
-
-def _describe_when(when: str, now: float, phrases: Mapping[str, Any]) -> str:
-    today = datetime.datetime.fromtimestamp(now).date()
-    if len(when) == 10:
-        day, clock = datetime.date.fromisoformat(when), ""
-    else:
-        moment = datetime.datetime.fromisoformat(when)
-        if moment.tzinfo is not None:
-            moment = moment.astimezone().replace(tzinfo=None)
-        day, clock = moment.date(), f", {moment:%H:%M}"
     weekdays, months = phrases.get("weekdays") or _WEEKDAYS, phrases.get("months") or _MONTHS
     relative = {0: phrases.get("today", "today"), 1: phrases.get("tomorrow", "tomorrow")}.get((day - today).days)
     return f"{relative + ', ' if relative else ''}{weekdays[day.weekday()]} {day.day} {months[day.month - 1]}{clock}"

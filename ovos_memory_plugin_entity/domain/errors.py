@@ -111,8 +111,7 @@ class KeyMismatch(StoreUnavailable):
 
 
 class ReadOnlyStore(StoreUnavailable):
-    """The store's files can be read but not written (a read-only mount, a full disk, no
-    permission): what it holds is still served; a change waits until it can be written."""
+    """Files that can be read, not written (read-only, full, no permission): served, changes wait."""
 
 
 class StoreDataError(StoreError):

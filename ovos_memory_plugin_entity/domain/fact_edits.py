@@ -1,6 +1,5 @@
-"""The record's facts as an edit sees them: the indexes of live facts, adding or
-confirming one, retiring one, and the bounds every edit ends with (:meth:`finish`).
-Pure. The base of :class:`editor.Editor`, which is the one way a record changes.
+"""Facts in an edit: the live-fact indexes, adding or confirming one, retiring one, and
+the bounds every edit ends with (:meth:`finish`). Pure; the base of :class:`editor.Editor`.
 """
 from __future__ import annotations
 
@@ -33,11 +32,8 @@ MAX_EXTRACTOR_PINS = 3
 MASS_RETIRE_MINIMUM = 2
 # Entities kept without a fact about them, at least (see _prune_entities).
 MIN_ENTITY_BOUND = 20
-# One automatic edit may evict at most this share of max_facts (junk replies cannot
-# empty a memory a few at a time faster than this).
+# One automatic edit may evict at most this share of max_facts: junk replies cannot empty a memory fast.
 MAX_AUTOMATIC_EVICTION_SHARE = 0.2
-
-
 # What resolving an entity's name gives when the extractor names one the user asked to forget.
 FORGOTTEN_ENTITY = "\x00forgotten"
 # Where a row keeps its index keys (not a field: never saved, never compared).
@@ -45,7 +41,7 @@ _KEYS = "_index_keys"
 
 
 def fact_key(about: Optional[str], when: Optional[str], text: str) -> str:
-    """What makes two facts the same: who it is about, the event date, the normalised text."""
+    """Two facts are the same: who it is about, the event date, the normalised text."""
     return f"{about or ''}\x1f{when or ''}\x1f{textlib.normalise(text)}"
 
 
@@ -55,7 +51,7 @@ def entity_hash(name: str, key: bytes = b"") -> str:
 
 
 class FactEdits:
-    """Every change a record can undergo, stamped with ``now`` and the actor: the facts."""
+    """The facts' edits, stamped with ``now`` and the actor."""
 
     def __init__(self, record: SessionRecord, policy: Policy, now: float, actor: Actor):
         self.record, self.policy, self.now, self.actor = record, policy, now, actor
@@ -73,9 +69,8 @@ class FactEdits:
         return (about, when, words) if words else None
 
     def _keys(self, fact: Fact) -> Tuple[str, Optional[Tuple[Any, ...]]]:
-        """The row's exact and content-word keys. Kept on the row while its text, subject,
-        date and this policy's words stay the same, so an edit of a large session does
-        not re-read every text (copies of the record carry them along)."""
+        """The row's exact and content-word keys, cached on the row while its text, subject,
+        date and policy stay the same: an edit of a large session re-reads no text."""
         policy = self.policy
         cached = fact.__dict__.get(_KEYS)
         if cached is not None and cached[0] == fact.text and cached[1] == fact.about and \
@@ -99,8 +94,7 @@ class FactEdits:
             del self._by_words[words]
 
     def _same_fact(self, fact_text: str, about: Optional[str], when: Optional[str]) -> Optional[Fact]:
-        """The live fact these words repeat: the same text, or the same content words in
-        the same order ("Prefers tea over coffee" is not "Prefers coffee over tea")."""
+        """The live fact these words repeat: the same text, or content words in the same order."""
         found = self._by_key.get(fact_key(about, when, fact_text))
         if found is not None:
             return found
@@ -108,8 +102,7 @@ class FactEdits:
         return None if reordered is not None else self._by_words.get(self._words_key(fact_text, about, when) or ())
 
     def _reordered(self, fact_text: str, about: Optional[str], when: Optional[str]) -> Optional[Fact]:
-        """The live fact with the same content words in another order: the words' roles
-        changed, so the new wording is a change of it, not a repeat."""
+        """The live fact with these content words in another order: changed ("tea over coffee"), not repeated."""
         words = self._words_key(fact_text, about, when)
         found = self._by_words.get(words) if words is not None else None
         if found is None:
@@ -118,11 +111,10 @@ class FactEdits:
         return None if same_order else found
 
     def _ordered(self, text: str) -> Tuple[str, ...]:
-        """The content words in the order they are said (each once)."""
         return tuple(dict.fromkeys(textlib.terms(text, self.policy.stopwords, self.policy.stem)))
 
     def canonical(self, raw_text: str) -> str:
-        """A fact's text as stored: one clean line, its subject prefix taken off."""
+        """A fact's text as stored: one clean line, no subject prefix."""
         text = textlib.clean(self.policy.canonical(textlib.clean(raw_text, len(raw_text) + 1)),
                              self.policy.max_fact_chars)
         return text[:1].upper() + text[1:]
@@ -140,8 +132,7 @@ class FactEdits:
                                         self.policy.tombstone_key if key is None else key)
 
     def _matches(self, text: str, about: Optional[str]) -> Callable[[Tombstone], bool]:
-        """Whether a tombstone stands on these words: a keyed one, or one made before
-        tombstones were keyed (plain SHA-256, still honoured)."""
+        """Whether a tombstone stands on these words (keyed, or plain SHA-256 from before keys)."""
         forms = {self._hashes(text, about)}
         if self.policy.tombstone_key:
             forms.add(self._hashes(text, about, b""))
@@ -159,7 +150,7 @@ class FactEdits:
         self.record.tombstones = [t for t in self.record.tombstones if not stands(t)]
 
     def name_forgotten(self, name: str) -> bool:
-        """True when the user asked to forget a person of this name (a tombstone on it)."""
+        """A tombstone stands on this person's name."""
         forms = {entity_hash(name, self.policy.tombstone_key), entity_hash(name)}
         return any(t.text_hash in forms for t in self.record.tombstones)
 
@@ -168,27 +159,20 @@ class FactEdits:
         return self.actor in AUTOMATIC_ACTORS
 
     def _secret_in(self, *texts: Optional[str]) -> Optional[str]:
-        """The class of the first secret these texts hold, or None."""
         return next((kind for kind in (self.policy.secret_class(t) for t in texts if t) if kind), None)
-
-    def _refuse_secret(self, kind: str) -> None:
-        """Record that a secret was refused: its class only, no text, no digits."""
-        self._event("refuse", None, secret=kind)
-        self.change.refused_secrets.append(kind)
-        self.change.warnings.append(f"refused a secret ({kind}); it is never kept")
 
     def _label(self, entity_id: Optional[str]) -> Optional[str]:
         entity = self.record.entity(entity_id) if entity_id else None
         return entity.label if entity is not None else None
 
     def _categories(self, text: str, category: Optional[str], *names: Optional[str]) -> FrozenSet[str]:
-        """A fact's sensitive categories: the model's tag, and every one its words name."""
+        """The model's sensitive category, and every one the words name."""
         named = self.policy.sensitive_of(" ".join(t for t in (text, *names) if t))
         return named | {category} if category else named
 
-    def _denied(self, text: str, category: Optional[str], *names: Optional[str]) -> bool:
-        """True, recorded by category only, for an automatic fact the owner's ``sensitive_deny`` refuses."""
-        if not self.policy.sensitive_deny or not self.automatic:
+    def _denied(self, text: str, category: Optional[str], *names: Optional[str], always: bool = False) -> bool:
+        """An automatic fact (or any, ``always``) ``sensitive_deny`` refuses, recorded by category only."""
+        if not self.policy.sensitive_deny or not (always or self.automatic):
             return False
         denied = sorted(self._categories(text, category, *names) & self.policy.sensitive_deny)
         if denied:
@@ -197,8 +181,7 @@ class FactEdits:
         return bool(denied)
 
     def _held_for_confirmation(self, ops: Ops, targets: Dict[str, Fact]) -> Tuple[Ops, Optional[Ops]]:
-        """Split off what waits for the user's yes even with ``confirm: off``: an extracted
-        fact in a category of ``sensitive_confirm``."""
+        """Split off the extracted facts ``sensitive_confirm`` holds for the user's yes."""
         confirm = self.policy.sensitive_confirm
         if not confirm or self.actor not in ("extractor", "rules"):
             return ops, None
@@ -212,10 +195,11 @@ class FactEdits:
         return rest, Ops(add=tuple(adds), update=tuple(updates))
 
     def _refused_secret(self, *texts: Optional[str]) -> bool:
-        """True, recorded, when one of these texts holds a secret."""
         kind = self._secret_in(*texts)
-        if kind is not None:
-            self._refuse_secret(kind)
+        if kind is not None:  # recorded by class only: no text, no digits
+            self._event("refuse", None, secret=kind)
+            self.change.refused_secrets.append(kind)
+            self.change.warnings.append(f"refused a secret ({kind}); it is never kept")
         return kind is not None
 
     def _may_pin(self) -> bool:
@@ -235,8 +219,8 @@ class FactEdits:
         return entity
 
     def _resolve_entity(self, name: Optional[str], relation: Optional[str]) -> Optional[str]:
-        """The id of the live entity with this name (created if new); None for the user;
-        ``FORGOTTEN_ENTITY`` when the extractor names an entity the user asked to forget."""
+        """The live entity with this name (created if new); None for the user;
+        ``FORGOTTEN_ENTITY`` when the extractor names one the user asked to forget."""
         display = clean_name(name or "")
         key = name_key(display)
         if not key or self.policy.refuses(display):
@@ -256,8 +240,7 @@ class FactEdits:
             entity = Entity(id=f"e{self.record.next_entity}", name=display, relation=relation, created_at=self.now)
             self.record.next_entity += 1
             self.record.entities.append(entity)
-            # Another person of the same name (a daughter and a boss both called Emma): said in
-            # the trail, and the owner can merge them if they are one after all.
+            # A namesake (a daughter and a boss both called Emma): said in the trail; the owner may merge them.
             self._event("entity", entity.id, after=entity.label,
                         apart_from=[e.id for e in namesakes] or None)
         elif relation and relation != entity.relation:
@@ -269,9 +252,8 @@ class FactEdits:
     def _add_or_confirm(self, raw_text: str, pin: bool, about: Optional[str] = None,
                         when: Optional[str] = None, replaces: Optional[Fact] = None,
                         category: Optional[str] = None) -> Optional[Fact]:
-        """Add a fact, or confirm the live fact it repeats (counted, no audit line). A new
-        value of a single-valued attribute (home, job, name...) retires the older one,
-        except ``replaces``, which the caller retires itself (an edit, a model's update)."""
+        """Add a fact, or confirm the live one it repeats (counted, unaudited). A new value of
+        a single-valued attribute retires the older, except ``replaces`` (the caller's)."""
         if self._refused_secret(raw_text) or self._denied(raw_text, category, self._label(about)):
             return None
         text = self.canonical(raw_text)
@@ -326,11 +308,9 @@ class FactEdits:
         self._event(action, fact.id, **extra)
 
     def _evict_over_cap(self) -> None:
-        """Unpinned facts go past ``max_facts``: a fact said only once before one said
-        again, then the least recently confirmed (measured in benchmarks/long_life.py:
-        what a household repeats is what it asks about). An automatic edit (a model
-        reply, the rules) never pushes out the owner's own facts, and at most a bounded
-        share of the memory: what would need more is not kept."""
+        """Past ``max_facts``, unpinned facts go: said once before said again, then least
+        recently confirmed (benchmarks/long_life.py: what a household repeats, it asks about).
+        An automatic edit never evicts the owner's facts, nor more than a bounded share."""
         cap = self.policy.max_facts
         live = self.record.live_facts()
         if not cap or len(live) <= cap:
@@ -350,7 +330,6 @@ class FactEdits:
             self._retire(fact, "evicted", None, "evict", before=fact.text)
 
     def _drop_new(self, fact: Fact) -> None:
-        """Undo this edit's addition of ``fact`` (it never existed for the trail)."""
         self._unindex(fact)
         self.record.facts.remove(fact)
         self.change.events = [e for e in self.change.events if e.subject != fact.id]
@@ -368,15 +347,13 @@ class FactEdits:
         self.record.facts = [f for f in self.record.facts if f.id not in doomed_ids]
 
     def finish(self) -> Change:
-        """Apply the cap and the retention bounds; the change is then complete."""
         self._evict_over_cap()
         self._prune_retired()
         self._prune_entities()
         return self.change
 
     def _prune_entities(self) -> None:
-        """Entities no fact mentions any more go once there are more than the facts could
-        need: junk replies cannot grow the record without bound."""
+        """Entities no fact mentions go past a bound: junk replies cannot grow the record."""
         bound = max(MIN_ENTITY_BOUND, 2 * self.policy.max_facts) if self.policy.max_facts else 0
         if not bound or len(self.record.entities) <= bound:
             return
@@ -388,9 +365,8 @@ class FactEdits:
 
 
 def _same_person(namesakes: List[Entity], relation: str) -> Optional[Entity]:
-    """Which of the live entities with this name a mention with ``relation`` means: the
-    one with that relation, else one with none yet; with no relation, the first. None
-    when every namesake has another relation: a different person."""
+    """The namesake a mention with ``relation`` means: that relation, else none yet; None
+    when every namesake has another (a different person)."""
     if not relation:
         return namesakes[0] if namesakes else None
     return next((e for e in namesakes if e.relation == relation), None) or \

@@ -1,6 +1,5 @@
-"""Forgetting, in an edit: a fact and every row with its words, a person or pet with
-every name it had, everything; the pause, and what a spoken forget leaves behind for
-later exchanges. Pure. (Taking forgotten text out of files: :mod:`forgetting`.)
+"""Forgetting in an edit: a fact and every row with its words, a person with every name,
+everything; the pause and a spoken forget's marks. Pure.
 """
 from __future__ import annotations
 
@@ -19,8 +18,7 @@ class ForgetEdits(FactEdits):
     """What an edit forgets: the text goes from the record, a tombstone of hashes stays."""
 
     def _forget_text(self, fact: Fact) -> None:
-        """Retire as forgotten and remove the text of every row with the same words, and of
-        the earlier values it replaced ("forget my address" forgets the old addresses too)."""
+        """Forget every row with these words, and the earlier values it replaced (old addresses too)."""
         todo, seen = [fact], set()
         while todo:
             row = todo.pop()
@@ -30,7 +28,6 @@ class ForgetEdits(FactEdits):
                 self._forget_one(row)
 
     def _replaced(self, fact: Fact) -> List[Fact]:
-        """The retired rows ``fact`` replaced or absorbed, their text still kept."""
         if self._replaced_by is None:
             self._replaced_by = {}
             for row in self.record.facts:
@@ -39,8 +36,7 @@ class ForgetEdits(FactEdits):
         return [row for row in self._replaced_by.get(fact.id, ()) if row.text]
 
     def forget_everything(self) -> int:
-        """Forget every row with text, live or retired, and every person, pet and place with
-        their names and relations: nothing said is left. Returns how many live facts there were."""
+        """Forget every row and every person with their names: nothing said is left. Returns the live count."""
         live = len(self.record.live_facts())
         for row in list(self.record.facts):
             if row.text:
@@ -57,7 +53,6 @@ class ForgetEdits(FactEdits):
         self._event("pause" if until is not None else "resume", None)
 
     def mark_forget(self, mark: ForgetMark) -> None:
-        """Keep a spoken forget's mark, so it covers what earlier words teach later (bounded)."""
         self.record.forget_marks = [*self.record.forget_marks, mark][-MAX_FORGET_MARKS:]
         self.change.unaudited = True
 
@@ -87,8 +82,7 @@ class ForgetEdits(FactEdits):
                 self._drop_proposals_about(row.id, self.change.forgotten_texts[-1])
 
     def _drop_proposals_about(self, fact_id: str, fact_text: str) -> None:
-        """A proposal about a forgotten fact (by its id, or in its words) goes with it: the
-        assistant is never asked about it again, and its lines leave the trail."""
+        """A proposal about a forgotten fact (its id or words) goes with it, from the trail too."""
         for item in list(self.record.pending):
             targets = {u.fact_id for u in item.ops.update} | set(item.ops.forget)
             if fact_id in targets or any(mentions(line, [fact_text]) for line in item.describe):
@@ -98,8 +92,7 @@ class ForgetEdits(FactEdits):
                 self._event("forget", item.id)
 
     def _rows_with_text(self, about: Optional[str], normalised: str) -> List[Fact]:
-        """Rows (live or retired) about ``about`` with this normalised text: one index per
-        edit, so forgetting everything is O(rows), not O(rows²)."""
+        """Rows about ``about`` with this text: indexed once per edit, so forgetting all is O(rows)."""
         if self._rows_by_text is None:
             self._rows_by_text = {}
             for row in self.record.facts:

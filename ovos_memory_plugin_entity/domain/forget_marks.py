@@ -1,11 +1,8 @@
-"""A spoken forget covers what earlier words teach later. Pure.
+"""What a spoken forget covers, now and of what earlier words teach later. Pure.
 
-"Forget my address" said while an extraction of "my new address is ..." is still at the
-model, or while that exchange waits for the next start, must leave neither value. The
-forget is written at once (it is a durable command), and a :class:`record.ForgetMark`
-stays in the record: the apply step forgets what an exchange said before the mark
-adds, when the mark covers it. A mark keeps no forgotten text, only attribute names,
-entity ids and keyed hashes of the target's words.
+"Forget my address" said while "my new address is ..." is at the model (or waits for
+the next start) must leave neither value: the forget's :class:`record.ForgetMark`
+stays in the record, and applying an earlier exchange forgets what the mark covers.
 """
 from __future__ import annotations
 
@@ -13,7 +10,7 @@ from typing import Dict, Iterable, List, Optional
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark, SessionRecord
 
 # Marks kept per session; an exchange said before more forgets than this is long learnt.
 MAX_FORGET_MARKS = 16
@@ -22,14 +19,26 @@ MAX_WITHDRAWN = 16
 
 
 def word_hashes(text: str, policy: Policy) -> tuple:
-    """The target's meaningful words, each a keyed hash: what a mark compares."""
     return tuple(sorted({textlib.keyed_digest(w, policy.tombstone_key)
                          for w in textlib.terms(text, policy.stopwords, policy.stem)}))
 
 
+def mark_for(target: str, slots: Iterable[str], record: SessionRecord, policy: Policy, now: float) -> ForgetMark:
+    """What "forget <target>" names: a person or pet by name, else an attribute of the user
+    (``slots``: "my address") a live fact holds, else every meaningful word of the target."""
+    said = set(textlib.WORD.findall(textlib.normalise(target)))  # "l'Emma": "l", "emma"
+    entities = tuple(e.id for e in record.live_entities().values()
+                     if e.name and set(textlib.WORD.findall(textlib.normalise(e.name))) <= said)
+    if entities:
+        return ForgetMark(now, entities=entities)
+    mark = ForgetMark(now, slots=tuple(sorted(slots)))
+    if mark.slots and any(covers(mark, f, {}, policy) for f in record.live_facts() if f.text):
+        return mark
+    return ForgetMark(now, slots=mark.slots, words=word_hashes(target, policy))
+
+
 def covers(mark: ForgetMark, fact: Fact, entities: Dict[str, Entity], policy: Policy) -> bool:
-    """True when ``fact`` is what the forget named: everything, the same person or pet, the
-    same attribute of the user, or every meaningful word of the target."""
+    """Everything, the person or pet, the user's attribute, or every meaningful word of the target."""
     if mark.everything or (fact.about is not None and fact.about in mark.entities):
         return True
     if mark.slots and fact.about is None and (policy.slot_of(fact.text) or ("",))[0] in mark.slots:
@@ -42,7 +51,6 @@ def covers(mark: ForgetMark, fact: Fact, entities: Dict[str, Entity], policy: Po
 
 def covered(marks: Iterable[ForgetMark], said_at: Optional[float], facts: List[Fact],
             entities: Dict[str, Entity], policy: Policy) -> List[Fact]:
-    """The facts an exchange said at ``said_at`` added that a later forget covers (an
-    exchange of unknown time is older than every mark)."""
+    """What an exchange said at ``said_at`` (None: older than all) added that a later mark covers."""
     later = [m for m in marks if said_at is None or m.at > said_at]
     return [f for f in facts if any(covers(m, f, entities, policy) for m in later)]

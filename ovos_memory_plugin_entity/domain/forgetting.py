@@ -1,11 +1,8 @@
-"""What a forgotten text looks like wherever it may still stand, and how it is taken out.
-Pure: the stores call it on bytes they read and write.
+"""Taking a forgotten text out wherever it may still stand. Pure: stores call it on bytes.
 
-A text is matched as whole words only, in any case ("Ann" never touches "Annapolis").
-A row or an event that belongs to a forgotten id loses every text field, whatever it
-says. Copies set aside because they did not parse are scrubbed by structure where
-their lines parse, by whole words where they do not, and a line torn inside a
-forgotten text loses the torn tail too.
+Whole words only, any case ("Ann" never touches "Annapolis"); a row or event of a
+forgotten id loses every text field. Copies that did not parse are scrubbed by
+structure where a line parses, by words where not, a torn tail included.
 """
 from __future__ import annotations
 
@@ -36,8 +33,7 @@ def mentions(text: str, texts: Iterable[str]) -> bool:
 
 
 def linked_ids(trail: List[Dict[str, Any]], ids: Iterable[str]) -> Set[str]:
-    """``ids`` and the proposals a confirmation turned into one of them: a proposal's
-    lines and its confirmation carry the same words as the fact they became."""
+    """``ids`` and the proposals confirmed into one of them (they carry the same words)."""
     found = set(ids)
     for event in trail:
         made = event.get("facts")
@@ -47,8 +43,7 @@ def linked_ids(trail: List[Dict[str, Any]], ids: Iterable[str]) -> Set[str]:
 
 
 def scrub_value(value: Any, pattern: Optional[Pattern[str]], ids: Set[str]) -> Any:
-    """``value`` (parsed JSON) without forgotten text: a dict about a forgotten id loses
-    its text fields whole; every other string loses the texts as whole words."""
+    """Parsed JSON without forgotten text: a forgotten id's dict loses its text fields whole."""
     if isinstance(value, dict):
         owner = value.get("id", value.get("fact"))
         if isinstance(owner, str) and owner in ids:
@@ -70,9 +65,7 @@ def _blank(value: Any) -> Any:
 
 
 def scrub_copy(raw: bytes, texts: Iterable[str], ids: Iterable[str]) -> bytes:
-    """A quarantined copy (a snapshot, journal or trail that did not parse) without the
-    forgotten texts: the whole, or each line, by structure when it parses, otherwise by
-    whole words in every form JSON may have written them in."""
+    """A quarantined copy without the forgotten texts, in every form JSON may have written them."""
     texts, id_set = [t for t in texts if t], set(ids)
     pattern = whole_words(texts)
     text = raw.decode("utf-8", errors="surrogateescape")

@@ -1,9 +1,4 @@
-"""What an extraction asks for: facts to add, facts to replace, facts to forget. Pure data.
-
-The model's reply (:mod:`contract`), the rules (:mod:`language.rules`) and a pending
-proposal (:class:`record.Pending`) all carry an :class:`Ops`; only
-:class:`editor.Editor` applies one.
-"""
+"""What an extraction asks for: facts to add, replace, forget; only the editor applies it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,8 +27,6 @@ class Replacement:
 
 @dataclass(frozen=True)
 class Ops:
-    """What one extraction asks for (the extraction contract, parsed)."""
-
     add: Tuple[NewFact, ...] = ()
     update: Tuple[Replacement, ...] = ()
     forget: Tuple[str, ...] = ()
@@ -44,13 +37,11 @@ class Ops:
         return not (self.add or self.update or self.forget or self.forget_all)
 
     def to_dict(self) -> Dict[str, Any]:
-        """An exact JSON form, for keeping operations in a record (pending proposals)."""
         return {"add": [vars(a).copy() for a in self.add], "update": [vars(u).copy() for u in self.update],
                 "forget": list(self.forget), "forget_all": self.forget_all}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Ops":
-        """The inverse of :meth:`to_dict`; raises ``ValueError`` on anything else."""
         try:
             return cls(add=tuple(NewFact(**a) for a in data.get("add", [])),
                        update=tuple(Replacement(**u) for u in data.get("update", [])),

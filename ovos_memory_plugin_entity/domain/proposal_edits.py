@@ -27,10 +27,8 @@ class ProposalEdits(ForgetEdits):
 
     def propose(self, ops: Ops, listed_ids: Optional[Iterable[str]], *,
                 forget_allowed: bool, forget_all_allowed: bool, held: bool = False) -> Optional[Pending]:
-        """Keep ``ops`` pending: nothing becomes live until the user (or the owner) says yes.
-
-        What is proposed is screened like any fact, in its stored (canonical) form, and a
-        forgotten fact is never proposed again."""
+        """Keep ``ops`` pending until the user (or owner) says yes: screened like any fact, in its
+        stored form; a forgotten fact is never proposed again."""
         if not held:
             ops = self._set_aside(ops, listed_ids)
         adds = tuple(a for a in ops.add if not self._unwelcome(a.text, self._entity_named(a.about), a.about,

@@ -1,10 +1,6 @@
-"""Choosing the facts a turn sees: rank them for the utterance, fit a budget. Pure.
-
-Ranking needs no embeddings: BM25 over the fact texts (words case-folded, accents
-dropped, stopwords out and stemmed with the language's Snowball stemmer, see
-:func:`text.terms`) plus a small prior for facts confirmed recently and often. Pinned
-facts come first and use the budget first. When every live fact fits the budget, every
-live fact is injected.
+"""Choosing the facts a turn sees: BM25 on the language's stems (:func:`text.terms`) for
+the utterance, a prior (confirmed recently, often) for the rest, within a budget; pinned
+facts first. When every live fact fits, every one is injected. Pure.
 """
 from __future__ import annotations
 
@@ -24,12 +20,10 @@ BM25_K1, BM25_B = 1.2, 0.75
 # The prior orders the facts the utterance says nothing about and breaks exact ties
 # between matches; it never reorders matches (see _ranked).
 RECENCY_WEIGHT, FREQUENCY_WEIGHT = 0.3, 0.1
-# The query is read from this many characters of the utterance at most, half from its
-# start and half from its end (a long message usually asks at its end): a pasted page
-# costs a turn no more than a long sentence, and no unbounded text is ever stemmed.
+# The query is read from this many characters at most, half from the utterance's start,
+# half from its end (where a long message asks): a pasted page costs a long sentence's work.
 MAX_QUERY_CHARS = 1000
-# The date of an event is rendered per turn ("tomorrow, Tuesday 1 December, 15:00: ");
-# the budget counts this many characters for it.
+# An event's date is rendered per turn; the budget counts this many characters for it.
 EVENT_DATE_ESTIMATE = "tomorrow, Wednesday 30 September, 15:00: "
 # Choices kept per session for turns that match no fact (one per budget and cap in use).
 MAX_KEPT_FILLS = 8
@@ -49,7 +43,7 @@ class FactIndex:
         return textlib.terms(text, self._stopwords, self._stem)
 
     def sync(self, docs: Dict[str, str]) -> None:
-        """Add, change and drop documents so the index holds exactly ``docs`` (id -> text)."""
+        """Hold exactly ``docs`` (id -> text)."""
         for fact_id in [i for i, doc in self._docs.items() if docs.get(i) != doc[0]]:
             self._remove(fact_id)
         for fact_id, text in docs.items():
@@ -103,8 +97,7 @@ class FactIndex:
 
 
 def query_text(utterance: str) -> str:
-    """The part of ``utterance`` a query is read from: all of it, or its first and last
-    ``MAX_QUERY_CHARS // 2`` characters (cut at a space, so no word is cut in two)."""
+    """All of ``utterance``, or its first and last ``MAX_QUERY_CHARS // 2`` (cut at a space)."""
     if len(utterance) <= MAX_QUERY_CHARS:
         return utterance
     half = MAX_QUERY_CHARS // 2
@@ -139,8 +132,7 @@ class RankedSession:
     def build(cls, facts: Sequence[Fact], index: FactIndex, max_fact_chars: int = 200,
               entities: Optional[Dict[str, Entity]] = None,
               previous: Optional["RankedSession"] = None) -> "RankedSession":
-        """Rank ``facts``; ``index`` is updated in place, and texts already sanitised for
-        ``previous`` (the same session before this change) are reused."""
+        """Rank ``facts``, updating ``index`` in place and reusing ``previous``' sanitised texts."""
         entities = entities or {}
         labels = {eid: sanitise(e.label, max_fact_chars) for eid, e in entities.items()}
         index.sync({f.id: f"{entities[f.about].name} {entities[f.about].relation} {f.text}"
@@ -169,16 +161,14 @@ class RankedSession:
                    {f.id: event_end(f.when) for f in facts if f.when}, texts)
 
     def prompt_line(self, fact: Fact) -> str:
-        """How the extraction prompt lists a fact: who it is about, and its date."""
+        """A fact as the extraction prompt lists it: who it is about, and its date."""
         label = f"{self.labels[fact.about]}: " if fact.about in self.labels else ""
         return f"{label}{fact.text}" + (f" (when: {fact.when})" if fact.when else "")
 
 
 def _ranked(session: RankedSession, relevance: Dict[str, float], past: Set[str]) -> List[str]:
-    """Fact ids: pinned facts, then facts the query matches (best first), then the rest by prior.
-
-    Matches are ordered by relevance alone: the prior breaks exact ties only, so a
-    recent fact never passes an older one that answers the query better."""
+    """Pinned ids, matches by relevance alone (the prior breaks exact ties only: a recent fact
+    never passes an older one that answers better), then the rest by prior."""
     position = session.position
     matched = [fid for fid in relevance if fid in position and fid not in past]  # pinned come first
     matched.sort(key=position.__getitem__)  # ties: the prior's order (both sorts are stable)
@@ -192,13 +182,8 @@ def _ranked(session: RankedSession, relevance: Dict[str, float], past: Set[str])
 def select(session: RankedSession, query: str, budget_chars: int, max_count: int = 0, *,
            now: Optional[float] = None, grace_s: float = 0.0,
            relevance: Optional[Dict[str, float]] = None) -> List[Fact]:
-    """The facts to inject for ``query``: pinned first, then by relevance, within budget.
-
-    ``budget_chars`` 0 means no character budget; ``max_count`` 0 means no count cap.
-    When every fact fits, every fact is returned. Events over for longer than
-    ``grace_s`` before ``now`` are left out (they stay in the record). ``relevance``
-    (fact id -> score, e.g. lexical and dense fused) replaces the lexical scores.
-    """
+    """The facts to inject for ``query`` within ``budget_chars`` and ``max_count`` (0: none);
+    events over ``grace_s`` before ``now`` left out; ``relevance`` replaces BM25's scores."""
     if not session.facts:
         return []
     past = {fid for fid, end in session.event_ends.items() if end + grace_s < now} if now is not None else set()
@@ -217,14 +202,12 @@ def select(session: RankedSession, query: str, budget_chars: int, max_count: int
 
 
 def _fill(session: RankedSession, order: List[str], budget_chars: int, max_count: int) -> List[Fact]:
-    """The facts of ``order`` (ids, best first) that fit ``budget_chars`` and ``max_count``."""
     by_id = session.by_id
     if (not budget_chars or session.total_chars <= budget_chars) and (
             not max_count or len(session.facts) <= max_count):
         return [by_id[fid] for fid in order]
     costs = session.costs
-    # The leading facts that fit together are taken at once; then each later one that
-    # still fits, until nothing can.
+    # The leading facts that fit are taken at once, then each later one that still fits.
     running = list(accumulate(map(costs.__getitem__, order)))
     taken = bisect_right(running, budget_chars) if budget_chars else len(order)
     chosen = order[:taken]

@@ -1,22 +1,14 @@
-"""The persisted session record: facts, entities, tombstones, pending proposals.
+"""The persisted session record and its JSON form; every change goes through :mod:`editor`.
 
-Plain data and its JSON form, nothing else: every change to a record goes through
-:mod:`editor`. Invariants kept by the editor and relied on by everyone else:
-
-- fact ids (``f12``) and entity ids (``e3``) are never reused within a session;
-- a retired fact keeps its row with ``superseded_at``, ``retired_reason`` (see
-  :data:`audit.RetiredReason`) and ``superseded_by``, the id of the fact that replaced it
-  (or the duplicate it was merged into), when one did; a forgotten one has no text;
-- tombstones hold hashes only, never text;
-- ``generation`` changes only when the session is erased.
-
-Reading is per row: a row that does not parse is kept aside, as it was, in
-``unreadable`` (and written back unchanged), so one bad value costs one fact, not
-the session.
+Invariants: fact (``f12``) and entity (``e3``) ids are never reused in a session; a
+retired fact keeps its row (``retired_reason``, and ``superseded_by`` when a fact
+replaced it); a forgotten one has no text; tombstones hold hashes only; ``generation``
+changes only on an erase. A row that does not parse is kept as it was in
+``unreadable``: one bad value costs one fact, not the session.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar
 
 from ovos_memory_plugin_entity.domain.audit import ACTORS, RETIRED_REASONS, Actor, RetiredReason
@@ -42,8 +34,7 @@ def _optional_str(value: Any) -> Optional[str]:
 
 @dataclass
 class Fact:
-    """One remembered fact. Times are seconds since the epoch, stamped by the plugin."""
-
+    """One remembered fact; times are seconds since the epoch."""
     id: str
     text: str
     created_at: float
@@ -62,11 +53,7 @@ class Fact:
         return self.retired_reason is None
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"id": self.id, "text": self.text, "created_at": self.created_at,
-                "confirmed_at": self.confirmed_at, "confirmations": self.confirmations,
-                "pinned": self.pinned, "actor": self.actor,
-                "superseded_at": self.superseded_at, "superseded_by": self.superseded_by,
-                "retired_reason": self.retired_reason, "about": self.about, "when": self.when}
+        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Fact":
@@ -90,8 +77,7 @@ class Fact:
 
 
 def _retirement(data: Dict[str, Any]) -> Tuple[Optional[str], Optional[RetiredReason]]:
-    """(superseded_by, retired_reason) of a stored fact. Before schema 3 ``superseded_by``
-    held either the replacing fact's id or the reason itself."""
+    """(superseded_by, retired_reason); before schema 3 ``superseded_by`` held either."""
     by, reason = _optional_str(data.get("superseded_by")), data.get("retired_reason")
     if reason in RETIRED_REASONS:
         return by, reason
@@ -103,7 +89,6 @@ def _retirement(data: Dict[str, Any]) -> Tuple[Optional[str], Optional[RetiredRe
 @dataclass
 class Entity:
     """A person, pet, place or thing in the user's life."""
-
     id: str
     name: str
     relation: str = ""
@@ -147,13 +132,12 @@ class Entity:
 @dataclass
 class Tombstone:
     """What remains of a forgotten fact: hashes only, never the text."""
-
     text_hash: str
     words_hash: Optional[str]
     at: float
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"text_hash": self.text_hash, "words_hash": self.words_hash, "at": self.at}
+        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Tombstone":
@@ -206,10 +190,8 @@ MAX_VECTOR_CHARS = 16_384
 
 @dataclass
 class Vectors:
-    """Fact vectors for dense recall, derived from the facts' texts and never shown: one
-    model, one passage prefix and one dimension for all, each vector an encoded string
-    (see :mod:`vectors`) keyed by fact id. Only live facts' vectors are saved."""
-
+    """Dense recall's fact vectors (derived, never shown): one model, prefix and dimension,
+    each vector encoded (:mod:`vectors`) by fact id."""
     model: str
     prefix: str
     dim: int
@@ -221,7 +203,6 @@ class Vectors:
 
     @classmethod
     def from_dict(cls, data: Any) -> Optional["Vectors"]:
-        """None for anything that is not a vector map: vectors are recomputed, never trusted."""
         if not isinstance(data, dict) or not isinstance(data.get("of"), dict):
             return None
         model, prefix, dim = data.get("model"), data.get("prefix", ""), data.get("dim")
@@ -231,15 +212,14 @@ class Vectors:
                                         if isinstance(k, str) and isinstance(v, str) and len(v) <= MAX_VECTOR_CHARS})
 @dataclass(frozen=True)
 class Taught:
-    """What the session's most recent exchange that taught something added ("forget that")."""
-
+    """What the latest exchange that taught something added ("forget that")."""
     at: float
     exchange: str  # the exchange's token, so a request can tell whether it was applied
     facts: Tuple[str, ...] = ()
     pending: Tuple[str, ...] = ()
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"at": self.at, "exchange": self.exchange, "facts": list(self.facts), "pending": list(self.pending)}
+        return {**asdict(self), "facts": list(self.facts), "pending": list(self.pending)}
 
     @classmethod
     def from_dict(cls, data: Any) -> Optional["Taught"]:
@@ -252,10 +232,8 @@ class Taught:
 
 @dataclass(frozen=True)
 class ForgetMark:
-    """A spoken forget, kept so that it also covers what exchanges said before it teach
-    later (an extraction still in flight, an exchange re-queued after a restart). Holds
-    no forgotten text: attribute names, entity ids and keyed hashes of the target's words."""
-
+    """A spoken forget (:mod:`forget_marks`): attribute names, entity ids and keyed hashes
+    of the target's words, never its text."""
     at: float
     everything: bool = False
     slots: Tuple[str, ...] = ()
@@ -263,8 +241,7 @@ class ForgetMark:
     words: Tuple[str, ...] = ()
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"at": self.at, "everything": self.everything, "slots": list(self.slots),
-                "entities": list(self.entities), "words": list(self.words)}
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "ForgetMark":
@@ -277,7 +254,6 @@ class ForgetMark:
 @dataclass
 class SessionRecord:
     """Everything remembered for one session (or for the device, under global scope)."""
-
     session_id: str
     generation: int = 0
     next_id: int = 1
@@ -311,8 +287,7 @@ class SessionRecord:
         return {e.id: e for e in self.entities if e.live}
 
     def copy(self) -> "SessionRecord":
-        """A copy an edit may change while readers keep the original: every row an edit
-        can alter is copied (about a microsecond a row), immutable parts are shared."""
+        """A copy an edit may change while readers keep the original (immutable parts shared)."""
         copy = SessionRecord.__new__(SessionRecord)
         copy.__dict__.update(self.__dict__)
         copy.facts = [_copied(f) for f in self.facts]
@@ -329,34 +304,22 @@ class SessionRecord:
         return copy
 
     def vectors_dict(self) -> Optional[Dict[str, Any]]:
-        """The vector map as saved: live facts' vectors only, so a retired or forgotten
-        fact's vector leaves the record in the same write as the fact."""
+        """Live facts' vectors only: a retired fact's vector leaves in the same write."""
         if self.vectors is None:
             return None
         saved = self.vectors.to_dict({f.id for f in self.facts if f.live})
         return saved if saved["of"] else None
 
     def head_dict(self) -> Dict[str, Any]:
-        """The record's JSON form without its rows: counters, proposals, markers."""
         data = {"schema": self.schema, "session_id": self.session_id,
                 "generation": self.generation, "next_id": self.next_id,
                 "imported": self.imported, "next_pending": self.next_pending,
                 "pending": [p.to_dict() for p in self.pending], "next_entity": self.next_entity}
-        if self.unreadable:
-            data["unreadable"] = self.unreadable
-        if self.audit_events:
-            data["audit_events"] = self.audit_events
-        if self.taught is not None:
-            data["taught"] = self.taught.to_dict()
-        if self.paused_until is not None:
-            data["paused_until"] = self.paused_until
-        if self.forget_marks:
-            data["forget_marks"] = [m.to_dict() for m in self.forget_marks]
-        if self.withdrawn:
-            data["withdrawn"] = self.withdrawn
-        if self.acted is not None:
-            data["acted"] = self.acted
-        return data
+        optional = {"unreadable": self.unreadable, "audit_events": self.audit_events or None,
+                    "taught": self.taught.to_dict() if self.taught is not None else None,
+                    "paused_until": self.paused_until, "forget_marks": [m.to_dict() for m in self.forget_marks],
+                    "withdrawn": self.withdrawn, "acted": self.acted}  # left out when empty
+        return {**data, **{k: v for k, v in optional.items() if v is not None and v != []}}
 
     def to_dict(self) -> Dict[str, Any]:
         data = {**self.head_dict(), "entities": [e.to_dict() for e in self.entities],
@@ -387,32 +350,24 @@ class SessionRecord:
                     unreadable.append({"in": key, "row": row})
             return parsed
 
-        def counter(key: str) -> int:
-            value = data.get(key, 1)
-            return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
+        def counter(key: str, default: int = 1) -> int:
+            value = data.get(key, default)
+            return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else default
 
-        generation = data.get("generation", 0)
-        record = cls(session_id=str(data.get("session_id", "")),
-                     generation=generation if isinstance(generation, int) else 0,
-                     next_id=counter("next_id"),
-                     facts=rows("facts", Fact.from_dict),
-                     tombstones=rows("tombstones", Tombstone.from_dict),
-                     imported=[str(x) for x in data.get("imported", []) if isinstance(x, str)],
-                     pending=rows("pending", Pending.from_dict),
-                     next_pending=counter("next_pending"),
-                     entities=rows("entities", Entity.from_dict),
-                     next_entity=counter("next_entity"))
-        record.unreadable = unreadable
-        record.vectors = Vectors.from_dict(data.get("vectors"))
-        audit_events = data.get("audit_events", 0)
-        record.audit_events = audit_events if isinstance(audit_events, int) and audit_events > 0 else 0
-        record.taught = Taught.from_dict(data.get("taught"))
+        def strings(key: str) -> List[str]:
+            return [x for x in data[key] if isinstance(x, str)] if isinstance(data.get(key), list) else []
+
         paused_until = data.get("paused_until")
-        record.paused_until = None if paused_until is None else _float(paused_until)
-        record.forget_marks = rows("forget_marks", ForgetMark.from_dict)
-        record.acted = _optional_str(data.get("acted"))
-        record.withdrawn = [str(x) for x in data.get("withdrawn", []) if isinstance(x, str)] \
-            if isinstance(data.get("withdrawn"), list) else []
+        record = cls(session_id=str(data.get("session_id", "")), generation=counter("generation", 0),
+                     next_id=counter("next_id"), facts=rows("facts", Fact.from_dict),
+                     tombstones=rows("tombstones", Tombstone.from_dict), imported=strings("imported"),
+                     pending=rows("pending", Pending.from_dict), next_pending=counter("next_pending"),
+                     entities=rows("entities", Entity.from_dict), next_entity=counter("next_entity"),
+                     unreadable=unreadable, audit_events=counter("audit_events", 0),
+                     vectors=Vectors.from_dict(data.get("vectors")), taught=Taught.from_dict(data.get("taught")),
+                     paused_until=None if paused_until is None else _float(paused_until),
+                     forget_marks=rows("forget_marks", ForgetMark.from_dict), withdrawn=strings("withdrawn"),
+                     acted=_optional_str(data.get("acted")))
         record.next_id = max([record.next_id] + [id_number(f.id) + 1 for f in record.facts])
         seen = set()
         for fact in record.facts:  # a hand edit or an old import may repeat an id: each row gets its own
@@ -425,14 +380,12 @@ class SessionRecord:
 
 
 def _copied(row: T) -> T:
-    """A shallow copy of a row (its fields are strings, numbers and None)."""
     new = object.__new__(type(row))
     new.__dict__ = row.__dict__.copy()
     return new
 
 
 def id_number(item_id: str) -> int:
-    """The number in ``f12`` or ``e3``; 0 for anything else."""
     digits = item_id[1:]
     return int(digits) if digits.isdigit() else 0
 

@@ -1,8 +1,5 @@
-"""What a turn's messages look like: the facts block, and the messages around it. Pure.
-
-Stored facts are the user's words placed in a system message, so every text is
-flattened to one plain line first (:func:`sanitise`): no control characters, no
-chat-template tokens, no role markers, nothing that could forge a new turn.
+"""The facts block and the messages around it. Pure. Stored facts are the user's words in
+a system message: each is flattened first (:func:`sanitise`), so none can forge a turn.
 """
 from __future__ import annotations
 
@@ -37,8 +34,7 @@ def sanitise(fact: str, max_chars: int) -> str:
 
 def render_block(header: str, session: RankedSession, facts: Sequence[Fact], now: float,
                  phrases: Mapping[str, Any]) -> str:
-    """The facts block: the user's facts, then one line per entity, then events by date,
-    with the note and the dates in the language of ``phrases``."""
+    """The user's facts, one line per entity, then events by date, in ``phrases``' language."""
     head = [header.strip() or phrases["header"], phrases["note"]]
     if not session.labels and not session.event_ends:  # only the user's own facts: one line each
         return "\n".join(head + [session.lines[f.id] for f in facts])
@@ -65,8 +61,7 @@ def render_block(header: str, session: RankedSession, facts: Sequence[Fact], now
 
 def assemble(utterance: str, block: Optional[str], *, system_prompt: str, inject_mode: str,
              turns: Sequence[AgentMessage] = ()) -> List[AgentMessage]:
-    """``[system?] + [facts?] + [recent turns] + [user]`` per ``inject_mode``; the
-    utterance is last, once. The leading messages are the system ones."""
+    """``[system?] + [facts?] + [recent turns] + [user]`` per ``inject_mode``; the utterance last, once."""
     system_prompt = system_prompt.strip()
     utterance = utterance.strip()
     messages: List[AgentMessage] = []

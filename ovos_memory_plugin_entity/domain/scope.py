@@ -1,9 +1,6 @@
-"""Which record a caller's session id means: the one rule shared by the plugin, the
-owner's API, the CLI and import, so that they all read and write the same records.
-
-``scope: session`` keeps one record per session id; ``scope: global`` one record for
-the device, whatever id the caller sends. An id that is not a non-empty string of
-bounded length is refused (None): scope fails closed, never into another session.
+"""Which record a caller's session id means, for the plugin, the owner, the CLI and import.
+``scope: global`` is one record for the device. An id that is not a non-empty string of
+bounded length is refused: scope fails closed, never into another session.
 """
 from __future__ import annotations
 

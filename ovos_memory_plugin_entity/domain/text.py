@@ -1,9 +1,5 @@
-"""Text primitives shared by dedup, tombstones, ranking and the screens: clean, normalise,
-split into words, hash.
-
-Pure functions: Unicode NFKC, case folding, accents dropped for matching. Stemming is
-passed in (a language's Snowball stemmer, see :mod:`language.stemming`); the light
-plural stemmer here is the fallback for a language without one.
+"""Text primitives for dedup, tombstones, ranking and the screens: clean, normalise,
+split into words, hash. Pure; stemming is passed in (:mod:`language.stemming`).
 """
 from __future__ import annotations
 
@@ -29,9 +25,8 @@ SAID_WORD = re.compile(r"[\w'’]+", re.UNICODE)
 
 
 def expand_contractions(words: Iterable[str], table: Dict[str, str], min_elided: int = 2) -> List[str]:
-    """Words with contractions expanded by ``table`` ("i'm" -> "i am"); a word that opens
-    with an elision of the table ("d'" -> "de") and goes on at least ``min_elided`` letters
-    ("d'enregistrer") is read as two words."""
+    """Contractions expanded ("i'm" -> "i am"); an elision ("d'") before ``min_elided``
+    letters or more ("d'enregistrer") makes two words."""
     out: List[str] = []
     for word in words:
         apostrophe = word.find("'")
@@ -43,7 +38,6 @@ def expand_contractions(words: Iterable[str], table: Dict[str, str], min_elided:
 
 
 def said_words(text: str) -> List[str]:
-    """The words of ``text`` as said, case-folded, curly apostrophes made straight."""
     return [w.replace("’", "'") for w in SAID_WORD.findall(text.casefold())]
 _TRAILING_PUNCTUATION = ".!?,;:。！？…"
 # Control and format characters (newlines, zero-width joiners, bidi overrides) have
@@ -65,7 +59,6 @@ def clean(text: str, max_chars: int) -> str:
 
 
 def truncate(text: str, max_chars: int) -> str:
-    """``text`` cut to ``max_chars`` with an ellipsis when it was longer."""
     return text if len(text) <= max_chars else text[:max_chars - 1] + "…"
 
 
@@ -83,7 +76,7 @@ def fold_accents(word: str) -> str:
 
 
 def light_stem(word: str) -> str:
-    """The stemmer of last resort: plural and third-person ``s`` only (``likes`` → ``like``)."""
+    """The stemmer of last resort: a plural or third-person ``s`` only."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -93,8 +86,7 @@ def light_stem(word: str) -> str:
 
 def terms(text: str, stopwords: FrozenSet[str] = frozenset(),
           stem: Callable[[str], str] = light_stem) -> List[str]:
-    """The words of ``text`` that carry meaning, in order: case-folded, stopwords out
-    (compared without accents), stemmed, accents folded."""
+    """The meaningful words, in order: stopwords out (without accents), stemmed, accents folded."""
     out = []
     for word in WORD.findall(normalise(text)):
         if fold_accents(word) not in stopwords:
@@ -104,8 +96,7 @@ def terms(text: str, stopwords: FrozenSet[str] = frozenset(),
 
 def content_words(text: str, stopwords: FrozenSet[str] = frozenset(),
                   stem: Callable[[str], str] = light_stem) -> Tuple[str, ...]:
-    """Sorted unique meaningful terms: what makes two wordings the same fact. Cached
-    (every edit indexes the session's live facts by them), for texts of fact size."""
+    """Sorted unique terms: what makes two wordings one fact (cached for fact-sized texts)."""
     if len(text) > MAX_CACHED_TEXT_CHARS:
         return tuple(sorted(set(terms(text, stopwords, stem))))
     return _cached_content_words(text, stopwords, stem)
@@ -122,20 +113,12 @@ def digest(text: str) -> str:
 
 
 def keyed_digest(text: str, key: bytes) -> str:
-    """A one-way hash under a store's secret (HMAC-SHA-256): a copy of the hash, an export
-    say, cannot be checked against guesses without the secret. No key: :func:`digest`."""
+    """HMAC-SHA-256 under the store's secret: a copied hash cannot be checked against guesses."""
     return hmac.new(key, text.encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest() if key else digest(text)
 
 
 def tombstone_hashes(text: str, stopwords: FrozenSet[str], stem: Callable[[str], str] = light_stem,
                      key: bytes = b"") -> Tuple[str, Optional[str]]:
-    """Hashes of the normalised text and of its sorted content words (None if it has none),
-    under the store's secret ``key``."""
+    """Keyed hashes of the normalised text and of its content words (None if none)."""
     words = content_words(text, stopwords, stem)
     return keyed_digest(normalise(text), key), (keyed_digest(" ".join(words), key) if words else None)
-
-
-def contains_all(haystack_tokens: Iterable[str], needle_tokens: Iterable[str]) -> bool:
-    """True when every needle token occurs among the haystack tokens."""
-    have = set(haystack_tokens)
-    return all(t in have for t in needle_tokens)

@@ -1,16 +1,10 @@
-"""Dense recall's pure parts: a fact vector's compact form, the per-session matrix of
-them, and the fusion of lexical and dense scores. Needs numpy (the ``embeddings``
-extra); imported only when ``embeddings_url`` is set.
+"""Dense recall's pure parts: a fact vector's compact form, a session's matrix of them,
+lexical and dense scores fused. Needs numpy; imported only with ``embeddings_url``.
 
-A vector is stored L2-normalised, as int8 with one float32 scale, behind a CRC-32 of
-the text it was made from, all in base64: 384 dimensions take 524 characters, a
-quarter of float32 JSON, and a dot product of two decoded vectors is their cosine
-within about 1 %. The checksum tells a stale vector (its fact or its entity's label
-was edited in place) from a good one without keeping the text twice.
-
-Fusion: BM25 divided by the turn's best BM25, and cosine stretched from the turn's
-lowest to its highest, are both in [0, 1]; a fact's score is their weighted sum, and
-a fact without a vector keeps its lexical score alone.
+A vector is stored unit-length as int8 with one float32 scale, behind a CRC-32 of the
+text it was made from, in base64: 384 dimensions take 524 characters (a quarter of
+float32 JSON), cosines within about 1 %; the checksum tells a stale vector without
+keeping the text twice.
 """
 from __future__ import annotations
 
@@ -33,7 +27,7 @@ _HEADER = struct.Struct("<If")  # CRC-32 of the embedded text, then the int8 sca
 
 
 def fact_texts(facts: Sequence[Fact], entities: Mapping[str, Entity]) -> Dict[str, str]:
-    """Each fact as it is embedded: with who it is about, as the lexical index reads it."""
+    """Each fact as embedded: with who it is about."""
     return {f.id: f"{entities[f.about].label}: {f.text}" if f.about is not None and f.about in entities
             else f.text for f in facts}
 
@@ -78,8 +72,7 @@ def unit(vector: Sequence[float]) -> Optional[np.ndarray]:
 
 @dataclass(frozen=True)
 class VectorKind:
-    """What makes two vectors comparable: the model that made them and the prefix it was given."""
-
+    """What makes two vectors comparable: the model and the prefix it was given."""
     model: str
     prefix: str
 
@@ -87,7 +80,6 @@ class VectorKind:
 @dataclass
 class DenseIndex:
     """A session's usable fact vectors as one matrix, and the facts that need one."""
-
     ids: List[str]
     matrix: np.ndarray  # one unit row per id
     identity: Optional[VectorKind]
@@ -98,9 +90,7 @@ class DenseIndex:
     @classmethod
     def build(cls, facts: Sequence[Fact], texts: Mapping[str, str], vectors: Optional[Vectors],
               wanted: Optional[VectorKind], previous: Optional["DenseIndex"] = None) -> "DenseIndex":
-        """``texts``: each fact's text as it is embedded. Vectors of another identity than
-        ``wanted`` (when it is known) are unusable and their facts stale. Vectors that
-        ``previous`` (the session before this change) decoded are not decoded again."""
+        """Vectors of another identity than ``wanted`` are stale; those ``previous`` decoded are reused."""
         ids: List[str] = []
         rows: List[np.ndarray] = []
         stale: List[str] = []
@@ -127,9 +117,7 @@ class DenseIndex:
 
     def fused(self, lexical: Mapping[str, float], query: np.ndarray, limit: int,
               dense_weight: float = DENSE_WEIGHT) -> Dict[str, float]:
-        """Fused scores (see the module's doc) of the ``limit`` best facts with a vector,
-        and of every fact without one that the words match. ``query``: a unit vector
-        of this index's dimension, or the words alone decide."""
+        """Fused scores of the ``limit`` best facts with a vector, and of every other fact the words match."""
         if not self.ids or query.shape != (self.dim,):
             return fuse(lexical, [], np.zeros(0, dtype=np.float32), limit, dense_weight)
         return fuse(lexical, self.ids, self.matrix @ query, limit, dense_weight)
@@ -137,10 +125,9 @@ class DenseIndex:
 
 def fuse(lexical: Mapping[str, float], ids: Sequence[str], cosines: np.ndarray, limit: int,
          dense_weight: float = DENSE_WEIGHT) -> Dict[str, float]:
-    """BM25 over the turn's best and cosine stretched over the turn's range, both in
-    [0, 1], weighted and summed. Every fact with a vector is scored (a fact the words
-    miss may be what the question means) and the best ``limit`` kept: only those can
-    reach the block. A fact without a vector keeps its words' score, on the same scale."""
+    """BM25 over the turn's best plus cosine stretched over the turn's range, weighted. Every
+    fact with a vector is scored (the words may miss what is meant), the best ``limit`` kept;
+    one without a vector keeps its words' score, on the same scale."""
     best = max(lexical.values(), default=0.0)
     fused = np.zeros(len(ids), dtype=np.float32)
     if len(ids):

@@ -1,18 +1,13 @@
-"""Exchanges kept across a restart: what the model had not seen when the plugin closed
-or was killed (each is kept as it is queued, and removed once learnt).
+"""Exchanges kept across a restart (kept as queued, removed once learnt). Pure.
 
-Pure: the form an exchange is kept in, and the bounds on what a store keeps. Each
-side is capped as the prompt would cap it, so a kept exchange costs at most a few KB.
-An erase drops a session's kept exchanges, and so does a forget: they may say the
-forgotten thing in other words, and the model never saw them.
-
-Personas that share a store (the default) may learn differently (another language,
-prompt or confirmation): each kept exchange carries its ``learner``, a tag of the
-settings that decide what is learnt, and is taken back only by a plugin with the same
-tag, so it is learnt as the persona that heard it would have learnt it.
+Each side is capped as the prompt caps it. An erase or a forget drops a session's
+kept exchanges (they may say the forgotten thing in other words). Each carries its
+``learner``, a tag of the settings that decide what is learnt: only a persona that
+learns alike takes it back.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
@@ -26,6 +21,16 @@ MAX_KEPT_PER_SESSION = 64
 Restored = Tuple[str, str, str, Optional[int], Optional[List[str]], str, Optional[float], bool]
 
 
+@dataclass(frozen=True)
+class Latest:
+    """A session's latest exchange as the learner holds it: what "forget that" may take back."""
+
+    token: str
+    user: str
+    applied: bool
+    said_at: float
+
+
 def kept_exchange(session_id: str, user: str, assistant: str, generation: Optional[int],
                   asked: Optional[List[str]], token: str = "", said_at: Optional[float] = None,
                   control: bool = False, learner: str = "") -> Dict[str, Any]:
@@ -35,13 +40,11 @@ def kept_exchange(session_id: str, user: str, assistant: str, generation: Option
 
 
 def heard_by(item: Any, learner: str) -> bool:
-    """Whether a kept exchange is for the plugin whose settings carry ``learner`` (one kept
-    without a tag is anyone's)."""
+    """Whether a kept exchange is for ``learner`` (untagged: anyone's)."""
     return not isinstance(item, dict) or item.get("learner") in (None, "", learner)
 
 
 def restored_exchange(item: Any) -> Optional[Restored]:
-    """The kept exchange's fields (:data:`Restored`), or None for anything malformed."""
     if not isinstance(item, dict):
         return None
     session_id, user, assistant = item.get("session_id"), item.get("user"), item.get("assistant")
@@ -59,6 +62,5 @@ def restored_exchange(item: Any) -> Optional[Restored]:
 
 
 def bounded(items: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
-    """The newest :data:`MAX_KEPT_PER_SESSION`, oldest first."""
     return items[-MAX_KEPT_PER_SESSION:]
 

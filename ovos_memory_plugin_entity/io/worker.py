@@ -1,11 +1,7 @@
-"""The background extraction queue: the turn never waits for memory.
-
-Jobs are kept per session and applied in the order they came; sessions take turns,
-so one slow session does not starve the others. The queue is bounded: when full,
-the oldest pending job is dropped with a warning. A handler may ask for a job to be
-retried later (the endpoint is backing off): the job stays at the head of its
-session and the session waits, the others go on. Threads are daemons, started on
-the first job, never at import.
+"""The background queue: the turn never waits for memory. Jobs run in order per session,
+sessions take turns; when full, the oldest pending job is dropped with a warning. A job
+a handler retries later stays at its session's head while the others go on. One daemon
+thread, started on the first job, never at import.
 """
 from __future__ import annotations
 
@@ -39,15 +35,14 @@ LeftBehind = Callable[[List[Job]], None]
 
 
 class ExtractionWorker:
-    """Runs ``handler`` on jobs in background threads, in order per key."""
+    """Runs ``handler`` on jobs in a background thread, in order per key."""
 
-    def __init__(self, handler: Handler, *, queue_size: int = 256, concurrency: int = 1,
+    def __init__(self, handler: Handler, *, queue_size: int = 256,
                  clock: Callable[[], float] = time.monotonic, name: str = "entity-memory",
                  on_left: Optional[LeftBehind] = None):
         self._handler = handler
         self._on_left = on_left
         self._queue_size = queue_size
-        self._concurrency = concurrency
         self._clock = clock
         self._name = name
         self._cond = threading.Condition()
@@ -58,7 +53,7 @@ class ExtractionWorker:
         self._running: Set[str] = set()
         self._outstanding: Set[int] = set()  # queued or running
         self._seq = 0
-        self._threads: List[threading.Thread] = []
+        self._thread: Optional[threading.Thread] = None
         self._closed = False
         self.dropped = 0
         self._dropped_reported = 0
@@ -89,7 +84,10 @@ class ExtractionWorker:
         self._queues[job.key].remove(job)
         self._outstanding.discard(seq)
         if not self._queues[job.key]:
-            self._forget_key(job.key)
+            del self._queues[job.key]
+            self._waiting.pop(job.key, None)
+            if job.key in self._ready:
+                self._ready.remove(job.key)
         self.dropped += 1
         now = self._clock()
         if now >= self._next_drop_warning:  # one line a minute, with the count, not one per exchange
@@ -100,21 +98,13 @@ class ExtractionWorker:
             self._next_drop_warning = now + DROP_WARNING_INTERVAL_S
         self._cond.notify_all()
 
-    def _forget_key(self, key: str) -> None:
-        self._queues.pop(key, None)
-        self._waiting.pop(key, None)
-        if key in self._ready:
-            self._ready.remove(key)
-
     def _start_threads(self) -> None:
-        if self._threads:
+        if self._thread is not None:
             return
-        for n in range(self._concurrency):
-            # Daemons: Python joins non-daemon threads before atexit runs, which would
-            # hang interpreter exit; the atexit hook drains the queue instead.
-            thread = threading.Thread(target=self._run, name=f"{self._name}-{n}", daemon=True)
-            thread.start()
-            self._threads.append(thread)
+        # A daemon: Python joins non-daemon threads before atexit runs, which would hang
+        # interpreter exit; the atexit hook drains the queue instead.
+        self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+        self._thread.start()
         ref = weakref.ref(self)
         atexit.register(_drain_at_exit, ref)
 
@@ -168,7 +158,7 @@ class ExtractionWorker:
             self._cond.notify_all()
 
     def wake(self) -> None:
-        """Re-check waiting sessions now (after the clock moved, or the endpoint returned)."""
+        """Re-check waiting sessions now."""
         with self._cond:
             self._cond.notify_all()
 
@@ -181,7 +171,7 @@ class ExtractionWorker:
                 lambda: not any(seq <= target for seq in self._outstanding), timeout)
 
     def close(self, timeout: Optional[float] = 10.0) -> bool:
-        """Drain (within ``timeout``), then stop the threads. Idempotent."""
+        """Drain (within ``timeout``), then stop the thread. Idempotent."""
         drained = self.flush(timeout)
         with self._cond:
             left = [] if self._closed else list(self._pending.values())
@@ -195,8 +185,8 @@ class ExtractionWorker:
             self._cond.notify_all()
         if left and self._on_left is not None:
             self._on_left(left)
-        for thread in self._threads:
-            thread.join(timeout=timeout)
+        if self._thread is not None:
+            self._thread.join(timeout=timeout)
         return drained
 
 

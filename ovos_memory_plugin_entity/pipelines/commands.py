@@ -1,16 +1,12 @@
-"""Spoken memory controls as durable commands (:mod:`language.controls` recognises them).
+"""Spoken memory controls as durable commands, the first step of the turn.
 
-The first step of ``build_conversation_context``, whatever the extractor: what a
-control changes is written at once through the editor, in one locked read-modify-write,
-before the turn's context says it is done: never queued behind an extraction, never
-dropped by a queue bound, seen at once by every node sharing the store, audited. A
-forget leaves a mark (:mod:`forget_marks`) that covers what earlier exchanges teach
-later; "forget that" records the exchange it takes back.
-
-Our question (forget everything, many things, or a request that may not be about the
-memory) is a pending item with an expiry. It awaits an answer only when the assistant's
-reply put it (a reply moving to another question did not); the answer is judged on its
-own turn, outside the store's lock, and that turn's context says what was done.
+What a control changes is written through the editor in one locked write before the
+turn's context says it is done: never queued behind an extraction or dropped by a
+queue bound, seen at once by every node, audited. A forget leaves a mark
+(:mod:`forget_marks`) for what earlier exchanges teach later. Our question (forget
+everything, many things, or words that may not be about the memory) is a pending item
+with an expiry, awaiting an answer only when the assistant's reply put it; the answer
+is judged on its turn, outside the store's lock.
 """
 from __future__ import annotations
 
@@ -25,11 +21,12 @@ from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.audit import Actor
 from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import EntityMemoryError
-from ovos_memory_plugin_entity.domain.forget_marks import word_hashes
+from ovos_memory_plugin_entity.domain.forget_marks import covers, mark_for
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark, Pending, SessionRecord, Taught
+from ovos_memory_plugin_entity.domain.record import ForgetMark, Pending, SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.rendering import sanitise
+from ovos_memory_plugin_entity.domain.waiting import Latest
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.controls import Control, recognise
@@ -38,8 +35,6 @@ from ovos_memory_plugin_entity.language.yesno import Judge, is_answer
 
 # "Forget that" reaches back to an exchange this recent, no further: older is no "that".
 FORGET_LAST_WINDOW_S = 300.0
-# "What do you know about me" lists this many facts at most: a spoken answer, not a dump.
-MAX_RECALL_FACTS = 100
 # Forgetting more facts than this by one spoken request is asked first.
 MAX_FORGET_UNASKED = 3
 # A question we put is answered on the next turn or not at all: past this it has expired.
@@ -50,19 +45,8 @@ _QUESTION = re.compile(r"[^.!?？¿¡\n]*[?？]")
 @dataclass(frozen=True)
 class Said:
     """What a control makes of this turn's block."""
-
     note: str  # for the chat model, in the user's language
-    recall: bool = False  # the block lists every live fact (up to MAX_RECALL_FACTS)
-
-
-@dataclass(frozen=True)
-class Latest:
-    """The session's latest exchange as the learner holds it: what "forget that" may take back."""
-
-    token: str
-    user: str
-    applied: bool
-    said_at: float
+    recall: bool = False  # the block lists every live fact (:mod:`pipelines.recall`)
 
 
 # What a "remember that ..." taught is named by this prefix in the record's ``taught``.
@@ -81,25 +65,26 @@ class Commands:
         # What a question of ours may say besides memory words: any language's small words
         # (a model may answer in English whatever the persona's language) and a yes.
         english = load_language("en-us")
-        self._plain = language.stopwords | english.stopwords | set(_said(
-            language.yes + language.assent + english.yes + english.assent))
+        yes = language.yes + language.assent + english.yes + english.assent
+        self._plain = language.stopwords | english.stopwords | {w for p in yes for w in textlib.said_words(p)}
         self._memory_words = language.memory_words | english.memory_words
 
     # -- the first step of the turn ----------------------------------------------------
     def act(self, key: str, record: SessionRecord, utterance: str,
             latest: Optional[Latest]) -> Tuple[Optional[Said], bool]:
-        """Answer our question, or act on the control ``utterance`` holds: written before
-        this returns. ``record``: the session as the turn just read it (the write re-reads
-        it under the lock). What the block says (None: the words ask nothing of the
-        memory, or the store is down), and whether the record was written."""
+        """Answer our question, or act on the control ``utterance`` holds, written before this
+        returns: what the block says (None: nothing asked of the memory, or the store is
+        down), and whether the record was written."""
         try:
             if any(p.by_voice and p.awaiting for p in record.pending):
                 answered, said = self._answer(key, record, utterance)
                 if answered:
                     return said, True
-                # Not an answer: the question was dropped, and the words may hold a control of their own.
+                # Not an answer: the question was dropped; the words may hold a control.
             control = recognise(utterance, self._language)
-            if control is None or not self._acts_on(control):
+            unread = control is not None and control.kind == "remember" and \
+                not rules.extract(control.target, self._language).add  # then the extractor's, as said
+            if control is None or unread:
                 return None, False
 
             def act(editor: Editor) -> Optional[Said]:
@@ -110,10 +95,6 @@ class Commands:
         except EntityMemoryError as exc:
             LOG.error(f"entity memory: a spoken control could not be written ({exc}); nothing was changed")
             return None, False
-
-    def _acts_on(self, control: Control) -> bool:
-        """A "remember that ..." the rules cannot read is left to the extractor, as said."""
-        return control.kind != "remember" or bool(rules.extract(control.target, self._language).add)
 
     def _do(self, editor: Editor, control: Control, latest: Optional[Latest]) -> Optional[Said]:
         if control.unsure and control.kind in ("forget_thing", "forget_all"):
@@ -142,45 +123,22 @@ class Commands:
         record = editor.record
         if control.kind == "forget_all":
             return self._ask(editor, Ops(forget_all=True), [self._phrases["forget_all_item"]])
-        entities, facts = self._matching(record, control.target)
+        slots = {slot for slot, pattern in self._language.control_slots if pattern.search(control.target)}
+        mark = mark_for(control.target, slots, record, self._policy, editor.now)
+        people = record.live_entities()
+        entities = [e for e in people.values() if e.id in mark.entities]
+        facts = [f for f in record.live_facts() if f.text and covers(mark, f, people, self._policy)]
         if not facts and not entities:
             return Said(self._phrases["forgot_nothing"])
-        if ask or len(facts) > MAX_FORGET_UNASKED:
-            return self._ask(editor, Ops(forget=tuple(f.id for f in facts)),
-                             [f.text for f in facts] + [e.label for e in entities])
         lines = [f.text for f in facts] + [e.label for e in entities]
-        slots = tuple(sorted({slot for slot, pattern in self._language.control_slots
-                              if pattern.search(control.target)}))
-        editor.mark_forget(ForgetMark(editor.now, slots=slots, entities=tuple(e.id for e in entities),
-                                      words=() if entities or slots else word_hashes(control.target, self._policy)))
+        if ask or len(facts) > MAX_FORGET_UNASKED:
+            return self._ask(editor, Ops(forget=tuple(f.id for f in facts)), lines)
+        editor.mark_forget(mark)
         for fact in facts:
             _forget_fact(editor, fact.id)
         for entity in entities:
             editor.forget_entity(entity.id)
         return self._forgot(lines)
-
-    def _matching(self, record: SessionRecord, target: str) -> Tuple[List[Entity], List[Fact]]:
-        """What "forget <target>" names: a person or pet by name, else an attribute (my
-        address), else the facts holding every meaningful word of the target."""
-        live = [f for f in record.live_facts() if f.text]
-        said = set(textlib.WORD.findall(textlib.normalise(target)))  # "l'Emma": "l", "emma"
-        entities = [e for e in record.live_entities().values()
-                    if e.name and set(textlib.WORD.findall(textlib.normalise(e.name))) <= said]
-        if entities:
-            ids = {e.id for e in entities}
-            return entities, [f for f in live if f.about in ids]
-        slots = {slot for slot, pattern in self._language.control_slots if pattern.search(target)}
-        if slots:
-            by_slot = [f for f in live if f.about is None and (self._policy.slot_of(f.text) or ("",))[0] in slots]
-            if by_slot:
-                return [], by_slot
-        words = set(textlib.terms(target, self._policy.stopwords, self._policy.stem))
-        labels = record.live_entities()
-        if not words:
-            return [], []
-        return [], [f for f in live if words <= set(textlib.terms(
-            f"{labels[f.about].label} {f.text}" if f.about in labels else f.text,
-            self._policy.stopwords, self._policy.stem))]
 
     def _forget_last(self, editor: Editor, latest: Optional[Latest]) -> Said:
         record = editor.record
@@ -211,7 +169,6 @@ class Commands:
         return self._forgot(lines)
 
     def _ask(self, editor: Editor, ops: Ops, describe: List[str]) -> Said:
-        """Ask first: a pending item, put to the user if the assistant's reply asks it."""
         lines = [sanitise(line, self._max_fact_chars) for line in describe]
         for older in [p for p in editor.record.pending if p.by_voice]:
             editor.decide(older.id, False)  # one question of ours at a time: the newest
@@ -226,10 +183,8 @@ class Commands:
 
     # -- our question, and its answer ---------------------------------------------------
     def replied(self, key: str, user: str, assistant: str) -> Tuple[str, bool]:
-        """As an exchange is recorded: what of the user's words is learnt from, and whether
-        a control took them (then the exchange is judged for answers only). When the
-        control put a question of ours, it now awaits the next words if the assistant's
-        reply asked it, and is dropped if it did not."""
+        """As an exchange is recorded: the user's words to learn from, and whether a control
+        took them (answers only). Our question now awaits an answer if the reply asked it."""
         control = recognise(user, self._language)
         if control is None:
             return user, False
@@ -254,10 +209,8 @@ class Commands:
                 editor.drop_unanswered(item.id)
 
     def _asks(self, reply: str) -> bool:
-        """The reply puts our question: its last question is about the memory (its
-        meaningful words include a memory word, or it has none: "are you sure?"); or,
-        asking nothing with a "?", it speaks of the memory ("say yes and I will forget
-        everything"). "Done, your schedule is clear." puts no question of ours."""
+        """The reply puts our question: its last question is about the memory (a memory word,
+        or no meaningful word: "are you sure?"), or with no "?" it speaks of the memory."""
         questions = _QUESTION.findall(reply)
         if not questions:
             return bool(set(textlib.said_words(reply)) & self._memory_words)
@@ -265,9 +218,8 @@ class Commands:
         return not words - self._plain or bool(words & self._memory_words)
 
     def _answer(self, key: str, record: SessionRecord, utterance: str) -> Tuple[bool, Optional[Said]]:
-        """The user's words answer our question awaiting them: judged here, outside the
-        store's lock, then written if the question still awaits. Whether they were an
-        answer (a question they do not answer is dropped), and what the block says."""
+        """Judge the words against our question outside the store's lock, then write if it
+        still awaits: whether they answered (else it is dropped), and what the block says."""
         now = self._wall_clock()
         awaiting = [p for p in record.pending if p.by_voice and p.awaiting]
         if not awaiting:
@@ -298,7 +250,7 @@ class Commands:
 
     # -- the write -----------------------------------------------------------------------
     def _write(self, key: str, act: Callable[[Editor], Any], actor: Actor = "user") -> Any:
-        """One locked read-modify-write of the session's record through the editor; what ``act`` returned."""
+        """One locked write through the editor; what ``act`` returned."""
         outcome: List[Any] = []
         change = self._store.update(key, lambda record: edit(record, self._policy, self._wall_clock(), actor,
                                                               lambda editor: outcome.append(act(editor))))
@@ -309,10 +261,6 @@ class Commands:
 
 def _digest(words: str) -> str:
     return textlib.digest(" ".join(textlib.said_words(words)))
-
-
-def _said(phrases: Sequence[str]) -> List[str]:
-    return [w for p in phrases for w in textlib.said_words(p)]
 
 
 def _forget_fact(editor: Editor, fact_id: str) -> None:

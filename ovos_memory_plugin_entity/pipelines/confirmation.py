@@ -1,11 +1,9 @@
-"""``confirm: on``: nothing extracted becomes live until the user says yes, judged in code.
+"""``confirm: on`` (and ``sensitive_confirm``): nothing extracted becomes live until the user says yes.
 
-The flow, per session: an exchange's operations are kept *pending*; the next turn's
-context asks the assistant to ask the user about them (one short system paragraph);
-that turn's exchange carries the question; the exchange after it holds the user's
-answer, judged yes/no in code (:mod:`yesno`). Yes applies the items (actor
-``user-confirmed``), no drops them, anything else asks once more, then drops them.
-Nothing the model returns can make an item live: the contract has no such operation.
+An exchange's operations are kept pending; the next turn's context asks the assistant
+to ask about them; the words after that question are judged yes/no in code
+(:mod:`yesno`). Yes applies the items (actor ``user-confirmed``), no drops them,
+anything else asks once more, then drops them. No model reply can make an item live.
 """
 from __future__ import annotations
 
@@ -17,24 +15,20 @@ from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.record import Pending, SessionRecord
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 from ovos_memory_plugin_entity.domain.text import content_words
-from ovos_memory_plugin_entity.io.caches import LRU
 from ovos_memory_plugin_entity.language.data import Language
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import Judge, is_answer
 
-# Sessions whose offered items this process tracks (from a context to its exchange).
-MAX_TRACKED_SESSIONS = 10_000
-
-
 # What a question about pending facts may add to a turn, at most: it rides on the facts block.
 MAX_QUESTION_CHARS = 600
+# What a context offered: each pending item's id and the content words that name it.
+Offered = List[Tuple[str, Tuple[str, ...]]]
 # The share of a pending item's content words the assistant's question must say to name it.
 NAMED_SHARE = 0.5
 
 
 def _named(item_words: Tuple[str, ...], said: Set[str]) -> bool:
-    """True when a question says enough of an item's content words to be about it (any
-    question, for an item with none: a spoken control's own question)."""
+    """A question says enough of an item's content words to be about it (any, for none)."""
     if not item_words:
         return True
     return sum(1 for word in item_words if word in said) >= max(1, math.ceil(len(item_words) * NAMED_SHARE))
@@ -43,58 +37,48 @@ def _named(item_words: Tuple[str, ...], said: Set[str]) -> bool:
 class Confirmation:
     """Asks about pending items and judges the answers.
 
-    An answer counts only when it replies to our question: the assistant's turn that
-    carried the pending items must have asked one ("?") that names the item (most of its
-    content words; a question about a reminder is no question about a fact), and the
-    user's next words must be an answer: a yes, a no or a doubt, with at most a few words
-    of assent ("yes please", "sure, go ahead"), nothing else ("Sure is cold today" and
-    "Go ahead and call my mother" say something new). Anything else is no answer: the
-    items are asked about again, or expire.
-
-    Which items a turn's context offered is known only between building that context
-    and recording that turn, in the same process (ovos-persona does both in one
-    handler); it is kept here, bounded. Which items await an answer is state the next
-    turn needs, perhaps on another node: it lives in the record (``Pending.awaiting``).
+    An answer counts only when the assistant's reply asked a question ("?") naming the
+    item (most of its content words), and the user's next words are a yes, a no or a
+    doubt with at most a few words of assent ("Sure is cold today" says something new).
+    Which items a context offered is known from building it to recording its exchange,
+    in one process (ovos-persona does both in one handler): the learner keeps it. Which
+    items await an answer lives in the record (``Pending.awaiting``), for any node.
     """
 
     def __init__(self, judge: Judge, language: Language, ttl_s: float, max_fact_chars: int,
-                 question: str, max_chars: int = MAX_QUESTION_CHARS, confirms_all: bool = True):
-        self._judge, self._language, self._ttl_s = judge, language, ttl_s
-        # ``confirm: on``: every extraction waits. Off, only what the editor holds back
-        # (``sensitive_confirm``) is asked about.
+                 question: str, max_chars: int = MAX_QUESTION_CHARS, *, refuses: Callable[[str], bool],
+                 confirms_all: bool = True):
+        self._judge, self._language, self._ttl_s, self._refuses = judge, language, ttl_s, refuses
+        # ``confirm: on``: every extraction waits; off, only what sensitive_confirm holds back.
         self.confirms_all = confirms_all
         self._question, self._max_fact_chars, self._max_chars = question, max_fact_chars, max_chars
-        # What the context being answered now offered: item id -> its content words.
-        self._offered: LRU[str, List[Tuple[str, Tuple[str, ...]]]] = LRU(MAX_TRACKED_SESSIONS)
         self._stem = stemmer_for(language.stemmer)
 
-    def question(self, key: str, record: SessionRecord, now: float, refuses: Callable[[str], bool]) -> Optional[str]:
-        """The paragraph asking about pending items, within its bound, or None; remembers what it asked."""
-        lines: List[str] = []
-        asked: List[Tuple[str, Tuple[str, ...]]] = []
+    def _offer(self, record: SessionRecord, now: float) -> List[Tuple[str, List[str]]]:
+        """The pending items a context asks about (id, lines), within the question's bound."""
+        offer: List[Tuple[str, List[str]]] = []
         used = len(self._question)
         for item in record.pending:
             if item.awaiting or item.by_voice or item.held or now - item.created_at > self._ttl_s:
                 continue
-            item_lines = [f"- {sanitise(line, self._max_fact_chars)}" for line in item.describe if not refuses(line)]
-            cost = sum(len(line) + 1 for line in item_lines)
-            if not item_lines or used + cost > self._max_chars:
-                continue
-            lines += item_lines
-            asked.append((item.id, self._words(" ".join(item_lines))))  # what the question can name
-            used += cost
-        if asked:
-            self._offered.put(key, asked)
-        else:
-            self._offered.pop(key)
-        return "\n".join([self._question, *lines]) if asked else None
+            lines = [f"- {sanitise(line, self._max_fact_chars)}" for line in item.describe if not self._refuses(line)]
+            cost = sum(len(line) + 1 for line in lines)
+            if lines and used + cost <= self._max_chars:
+                offer.append((item.id, lines))
+                used += cost
+        return offer
 
-    def asked_in(self, key: str, assistant_words: str) -> List[str]:
-        """Called as each exchange is recorded: the items its context offered that the
-        assistant's reply asked about (a question that names them); the user's next
-        words then answer those."""
-        offered = self._offered.get(key) or []
-        self._offered.pop(key)
+    def question(self, record: SessionRecord, now: float) -> Optional[str]:
+        """The paragraph asking about pending items, or None."""
+        offer = self._offer(record, now)
+        return "\n".join([self._question] + [line for _, lines in offer for line in lines]) if offer else None
+
+    def offered(self, record: SessionRecord, now: float) -> Offered:
+        """What a context built from ``record`` asked about: each item's id and the words that name it."""
+        return [(item_id, self._words(" ".join(lines))) for item_id, lines in self._offer(record, now)]
+
+    def asked_in(self, offered: Offered, assistant_words: str) -> List[str]:
+        """As an exchange is recorded: the ``offered`` items its reply asked about (by name)."""
         if "?" not in assistant_words and "？" not in assistant_words and "¿" not in assistant_words:
             return []
         said = set(self._words(assistant_words))
@@ -103,29 +87,23 @@ class Confirmation:
     def _words(self, text: str) -> Tuple[str, ...]:
         return content_words(text, self._language.stopwords, self._stem)
 
-    def _is_answer(self, user_words: str) -> bool:
-        """A yes, a no or a doubt, and nothing but words of assent besides."""
-        return is_answer(self._language, user_words)
-
     def verdict(self, record: SessionRecord, user_words: str) -> Optional[bool]:
-        """The user's answer to the items awaiting one, judged before the store's lock is
-        taken (the judge may be a plugin): yes, no, or None (no answer, or unclear)."""
+        """Yes, no or None (no answer, or unclear), judged outside the store's lock (the judge may be a plugin)."""
         asked = [p for p in record.pending if p.awaiting and not p.by_voice]
-        if not asked or not self._is_answer(user_words):
+        if not asked or not is_answer(self._language, user_words):
             return None
         question = "Should I remember: " + "; ".join(line for p in asked for line in p.describe) + "?"
         return self._judge(question, user_words)
 
     def take_answer(self, editor: Editor, user_words: str, verdict: Optional[bool],
                     asked_now: Sequence[str]) -> None:
-        """One exchange, in order: its user words (judged: ``verdict``) answer the items
-        that awaited an answer; then the items its own assistant turn asked about await
-        the next words. The editor's actor is ``user-confirmed`` for a yes."""
+        """The user's words (``verdict``) answer the awaiting items; then those the reply
+        asked about (``asked_now``) await the next words."""
         editor.expire_pending(self._ttl_s)
-        # A spoken control's question is answered on the turn (:mod:`pipelines.commands`), not here.
+        # A spoken control's question is answered on its turn (:mod:`pipelines.commands`).
         awaiting = [p for p in editor.record.pending if p.awaiting and not p.by_voice]
         editor.set_awaiting([p.id for p in awaiting], False)
-        if awaiting and self._is_answer(user_words):
+        if awaiting and is_answer(self._language, user_words):
             if verdict is None:
                 editor.answer_unclear([p.id for p in awaiting])
             else:
@@ -135,6 +113,5 @@ class Confirmation:
 
     def propose(self, editor: Editor, ops: Ops, listed_ids: Optional[Sequence[str]], *,
                 forget_allowed: bool, forget_all_allowed: bool) -> None:
-        """Expire what is too old, then keep ``ops`` pending."""
         editor.expire_pending(self._ttl_s)
         editor.propose(ops, listed_ids, forget_allowed=forget_allowed, forget_all_allowed=forget_all_allowed)

@@ -1,30 +1,22 @@
-"""Hybrid recall's moving parts (``embeddings_url`` set): fact vectors kept up to date in
-the background, the utterance's vector awaited on the turn for a bounded time, and each
-session's vector matrix cached beside its lexical ranking.
-
-- :class:`VectorKeeper` (its own worker thread): when facts are added or changed, or a
-  turn finds live facts without a usable vector (never made, made by another model or
-  prefix, or its fact edited in place), it embeds them in batches and stores the vectors
-  in the record, one locked write per batch that sets only vectors whose fact still
-  reads as it did. Never on the turn.
-- :class:`QueryVectors`: the turn's request for the utterance's vector, on one daemon
-  thread, awaited at most ``embeddings_timeout``. Late, down, busy or nonsense: the
-  turn ranks by words alone and says so in the log at most every
-  :data:`LEXICAL_NOTICE_S`.
-- :class:`DenseRecall`: the two, and the per-session :class:`vectors.DenseIndex` cache.
+"""Hybrid recall (``embeddings_url``): :class:`VectorKeeper` embeds, on its own thread and
+never on the turn, the live facts without a usable vector, stored through the editor
+only where the fact still reads as embedded; :class:`QueryVectors` awaits the
+utterance's vector at most ``embeddings_timeout`` (late, down or busy: the turn ranks
+by words, logged at most every :data:`LEXICAL_NOTICE_S`); :class:`DenseRecall` holds
+both and each session's vector matrix.
 """
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain import vectors as vec
-from ovos_memory_plugin_entity.domain.change import Change
+from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import EndpointError, StoreDataError, StoreUnavailable
+from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.ranking import RankedSession, query_text
 from ovos_memory_plugin_entity.domain.record import SessionRecord, Vectors
 from ovos_memory_plugin_entity.io.caches import LRU
@@ -47,13 +39,14 @@ MAX_QUEUED_SESSIONS = 256
 class VectorKeeper:
     """Embeds the facts of a session that lack a usable vector, in the background."""
 
-    def __init__(self, client: EmbeddingsClient, store: Store, passage_prefix: str, identity: Callable[[], str],
-                 clock: Callable[[], float]):
+    def __init__(self, client: EmbeddingsClient, store: Store, policy: Policy, passage_prefix: str,
+                 identity: Callable[[], str], clock: Callable[[], float], wall_clock: Callable[[], float]):
         self._client, self._store, self._prefix, self._model = client, store, passage_prefix, identity
+        self._policy, self._wall_clock = policy, wall_clock
         self._backoff = Backoff(clock)
         self._queued: Dict[str, bool] = {}  # key -> asked again since its job began
         self._lock = threading.Lock()
-        self._worker = ExtractionWorker(self._handle, queue_size=MAX_QUEUED_SESSIONS, concurrency=1, clock=clock,
+        self._worker = ExtractionWorker(self._handle, queue_size=MAX_QUEUED_SESSIONS, clock=clock,
                                         name="entity-memory-vectors")
 
     def request(self, key: str) -> None:
@@ -68,8 +61,7 @@ class VectorKeeper:
         self._worker.submit(key, None)
 
     def _handle(self, job: Job) -> Optional[float]:
-        """Vectors are best effort: while the endpoint fails, the job is dropped (the
-        session's next turn asks again once the back-off allows), so nothing waits on it."""
+        """Best effort: while the endpoint fails the job is dropped; the next turn asks again."""
         with self._lock:
             self._queued[job.key] = False
         try:
@@ -90,9 +82,8 @@ class VectorKeeper:
         return None
 
     def _fill(self, key: str) -> None:
-        """Embed the session's stale facts, a batch at a time, until none is left, or a
-        batch just stored is stale still (a server that names another model than the
-        one asked for): then the next change or turn tries again."""
+        """Embed the stale facts a batch at a time, until none is left or a batch just stored is
+        stale still (a server naming another model than asked for)."""
         stale: List[str] = []
         while True:
             _, record = self._store.load(key)
@@ -110,7 +101,8 @@ class VectorKeeper:
             made = {fid: (texts[fid], vector) for fid, vector in zip(stale, reply.vectors)}
             identity = vec.VectorKind(reply.model, self._prefix)
             dim = len(reply.vectors[0])
-            self._store.update(key, lambda rec: _set_vectors(rec, identity, dim, made))
+            self._store.update(key, lambda rec: edit(rec, self._policy, self._wall_clock(), "plugin",
+                                                     lambda editor: _set_vectors(editor, identity, dim, made)))
 
     def flush(self, timeout: Optional[float] = None) -> bool:
         return self._worker.flush(timeout)
@@ -119,10 +111,10 @@ class VectorKeeper:
         return self._worker.close(timeout)
 
 
-def _set_vectors(record: SessionRecord, identity: vec.VectorKind, dim: int,
-                 made: Dict[str, Tuple[str, List[float]]]) -> Change:
-    """Store ``made`` (fact id -> (embedded text, vector)) for the facts that still read
-    so; vectors of another identity or dimension are dropped. Derived data, no audit."""
+def _set_vectors(editor: Editor, identity: vec.VectorKind, dim: int,
+                 made: Dict[str, Tuple[str, List[float]]]) -> None:
+    """Store ``made`` (id -> (text, vector)) where the fact still reads so; other kinds go."""
+    record = editor.record
     current = record.vectors
     if current is None or (current.model, current.prefix, current.dim) != (identity.model, identity.prefix, dim):
         current = Vectors(identity.model, identity.prefix, dim)
@@ -131,8 +123,7 @@ def _set_vectors(record: SessionRecord, identity: vec.VectorKind, dim: int,
     for fid, (text, vector) in made.items():
         if texts.get(fid) == text:
             current.of[fid] = vec.encode(vector, text)
-    record.vectors = current
-    return Change(unaudited=True)
+    editor.set_vectors(current)
 
 
 class QueryVectors:
@@ -141,11 +132,8 @@ class QueryVectors:
     def __init__(self, client: EmbeddingsClient, query_prefix: str, timeout: float, clock: Callable[[], float]):
         self._client, self._prefix, self._timeout, self._clock = client, query_prefix, timeout, clock
         self._backoff = Backoff(clock)
-        self._cond = threading.Condition()
-        self._asked: Optional[str] = None
-        self._answer: Optional[Tuple[str, Any]] = None  # (the text asked, vector and model or the error)
-        self._busy = False
-        self._thread: Optional[threading.Thread] = None
+        self._lock = threading.Lock()
+        self._asking: Optional[threading.Thread] = None
         self._closed = False
         self._next_notice = float("-inf")
         self.served_model = ""  # the model the server names in its replies
@@ -156,61 +144,42 @@ class QueryVectors:
             self._notice(f"the embeddings endpoint is backing off for {self._backoff.seconds_left():.0f} s")
             return None
         text = self._prefix + query_text(utterance)  # the part ranking reads: a pasted page is not sent whole
-        deadline = time.monotonic() + self._timeout
-        with self._cond:
+        answer: List[Any] = []
+        with self._lock:
             if self._closed:
                 return None
-            if self._busy:  # the previous turn's request is still out: the server is slow
+            if self._asking is not None and self._asking.is_alive():  # the previous turn's request: a slow server
                 self._notice(f"the embeddings endpoint is still answering an earlier request "
                              f"(embeddings_timeout={self._timeout:g} s)")
                 return None
-            self._busy, self._asked, self._answer = True, text, None
-            self._start()
-            self._cond.notify_all()
-            while self._answer is None or self._answer[0] != text:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    self._notice(f"no vector within embeddings_timeout={self._timeout:g} s")
-                    return None
-                self._cond.wait(left)
-            outcome = self._answer[1]
-        if isinstance(outcome, Exception):
-            self._notice(str(outcome))
+            # A daemon: a request in flight must not hold the interpreter's exit.
+            asking = self._asking = threading.Thread(target=self._ask, args=(text, answer), daemon=True,
+                                                     name="entity-memory-query-vector")
+            asking.start()
+        asking.join(self._timeout)
+        if not answer:
+            self._notice(f"no vector within embeddings_timeout={self._timeout:g} s")
             return None
-        vector, model = outcome
+        if isinstance(answer[0], Exception):
+            self._notice(str(answer[0]))
+            return None
+        vector, model = answer[0]
         unit = vec.unit(vector)
         if unit is None:
             self._notice("the endpoint's vector for the utterance is empty or zero")
             return None
         return vec.VectorKind(model, ""), unit
 
-    def _start(self) -> None:
-        if self._thread is None:
-            # A daemon: a request in flight must not hold the interpreter's exit.
-            self._thread = threading.Thread(target=self._run, name="entity-memory-query-vectors", daemon=True)
-            self._thread.start()
-
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while self._asked is None and not self._closed:
-                    self._cond.wait()
-                if self._closed or self._asked is None:
-                    return
-                text, self._asked = self._asked, None
-            outcome: Any
-            try:
-                reply = self._client.embed([text], "query", (self._timeout, self._timeout))
-                outcome = (reply.vectors[0], reply.model)
-                self.served_model = reply.model
-                if self._backoff.succeeded():
-                    LOG.info(f"entity memory: the embeddings endpoint {self._client.api_url} answers again")
-            except EndpointError as exc:
-                outcome = exc
-                self._backoff.failed()
-            with self._cond:
-                self._answer, self._busy = (text, outcome), False
-                self._cond.notify_all()
+    def _ask(self, text: str, answer: List[Any]) -> None:
+        try:
+            reply = self._client.embed([text], "query", (self._timeout, self._timeout))
+            self.served_model = reply.model
+            if self._backoff.succeeded():
+                LOG.info(f"entity memory: the embeddings endpoint {self._client.api_url} answers again")
+            answer.append((reply.vectors[0], reply.model))
+        except EndpointError as exc:
+            self._backoff.failed()
+            answer.append(exc)
 
     def _notice(self, reason: str) -> None:
         now = self._clock()
@@ -220,20 +189,19 @@ class QueryVectors:
                         f"(embeddings_url {self._client.api_url})")
 
     def close(self) -> None:
-        with self._cond:
-            self._closed = True
-            self._cond.notify_all()
+        self._closed = True
 
 
 class DenseRecall:
     """Fact vectors in the background, the utterance's vector on the turn, fused scores."""
 
-    def __init__(self, client: EmbeddingsClient, store: Store, *, query_prefix: str, passage_prefix: str,
-                 timeout: float, cache_sessions: int, clock: Callable[[], float]):
+    def __init__(self, client: EmbeddingsClient, store: Store, policy: Policy, *, query_prefix: str,
+                 passage_prefix: str, timeout: float, cache_sessions: int, clock: Callable[[], float],
+                 wall_clock: Callable[[], float]):
         self._client = client
         self._passage_prefix = passage_prefix
         self.queries = QueryVectors(client, query_prefix, timeout, clock)
-        self.keeper = VectorKeeper(client, store, passage_prefix, self.model, clock)
+        self.keeper = VectorKeeper(client, store, policy, passage_prefix, self.model, clock, wall_clock)
         self._indexes: LRU[str, Tuple[RankedSession, Optional[vec.VectorKind], vec.DenseIndex]] = LRU(cache_sessions)
         self._lock = threading.Lock()
 
@@ -244,8 +212,7 @@ class DenseRecall:
     def relevance(self, key: str, record: SessionRecord, ranked: RankedSession, utterance: str,
                   query: Optional[Tuple[vec.VectorKind, np.ndarray]], budget_chars: int,
                   max_count: int) -> Optional[Dict[str, float]]:
-        """Fused scores for the turn, or None to rank by words alone. Asks the keeper for
-        vectors the session lacks."""
+        """Fused scores, or None to rank by words; asks the keeper for vectors the session lacks."""
         index = self._index(key, record, ranked)
         if index.stale:
             self.keeper.request(key)

@@ -1,11 +1,6 @@
-"""From one exchange to operations on the facts: by the model, by rules, or both.
-
-``extractor: llm`` asks the model and, while it is down, leaves the exchange queued
-for later. ``rules`` never asks a model. ``auto`` asks the model when it answers
-and hands the exchange to the rules while it does not, so no exchange is extracted
-twice. The model's answer is screened in code: ids it was not shown are ignored by
-the fact logic, and a forget passes only when the user's own words ask for it; "facts"
-that instruct the assistant are refused by the editor, where every way in is screened.
+"""From one exchange to operations: ``llm`` (queued while the model is down), ``rules``, or
+``auto`` (the rules while the model is down). A model's forget passes only when the
+user's own words ask for it; the editor screens every fact.
 """
 from __future__ import annotations
 
@@ -35,8 +30,6 @@ MAX_PROMPT_FACTS = 20
 
 @dataclass(frozen=True)
 class ExtractionSettings:
-    """What the extractor needs of the plugin's settings."""
-
     mode: str  # "llm", "rules" or "auto" (the ``extractor`` key)
     prompt: str  # the ``extraction_prompt`` template
     api_url: str  # named in log lines
@@ -67,10 +60,7 @@ class Extractor:
 
     def extract(self, user: str, assistant: str, listed: Sequence[Tuple[str, str]], attempts: int,
                 now: float) -> Optional[object]:
-        """An :class:`Extraction`, a :class:`Retry`, or None (nothing to store).
-
-        ``listed`` are the known facts (id, text) to show the model (:meth:`prompt_facts`).
-        """
+        """An :class:`Extraction`, a :class:`Retry`, or None; ``listed``: :meth:`prompt_facts`."""
         mode = self._settings.mode
         if mode == "rules":
             return self._by_rules(user, listed)
@@ -97,14 +87,13 @@ class Extractor:
                     f"answer ({exc}); nothing was stored for this exchange. Check api_url and model.")
 
     def _by_rules(self, user: str, listed: Sequence[Tuple[str, str]]) -> Extraction:
-        """The rules' facts; a correction ("it's not Lisa it's Laura") forgets what the
-        user took back, among the facts listed, as their own words asked."""
+        """The rules' facts; a correction ("it's not Lisa it's Laura") forgets among those listed."""
         ops = rules.extract(user, self._language, listed)
         return Extraction(ops, "rules", tuple(fid for fid, _ in listed) if ops.forget or ops.update else None,
                           forget_allowed=bool(ops.forget))
 
     def prompt_facts(self, ranked: RankedSession, exchange: str, now: float) -> Sequence[Tuple[str, str]]:
-        """Pinned facts plus the live facts (and upcoming events) most relevant to the exchange."""
+        """Pinned facts, then those most relevant to the exchange."""
         chosen = select(ranked, exchange, 0, MAX_PROMPT_FACTS, now=now)
         return [(f.id, ranked.prompt_line(f)) for f in chosen]
 

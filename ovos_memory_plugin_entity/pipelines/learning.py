@@ -1,31 +1,20 @@
-"""From a finished exchange to changed facts: pair, queue, extract, apply. The worker's job.
+"""From a finished exchange to changed facts: pair, queue, extract, apply.
 
-``learn`` runs on the turn: it notes the session's erase generation from the record
-it has (cached; a read when it has none) and queues the exchange; a keeper thread keeps
-it in the store meanwhile (the turn never waits on a disk or a database), so a killed
-process loses none. The worker thread then, per
-exchange and in order per session:
-
-1. reads the record and its ranking (no lock held while the model runs);
-2. drops the exchange if the session was erased since it was queued (generation), or
-   the user took it back ("forget that": its token is in the record);
-3. judges the user's answer to a question about pending facts (``confirm: on``), before
-   the store's lock is taken;
-4. extracts operations (model, rules or both; :mod:`extractor`);
-5. applies them through :class:`editor.Editor` in one locked read-modify-write, and
-   forgets at once what a spoken forget said after this exchange covers
-   (:mod:`forget_marks`);
-6. removes the exchange from the store's waiting ones.
-
-If the store is down at step 5 the extraction is kept with the exchange and only the
-write is retried: the model is never asked twice for one exchange because of the store.
-Exchanges still waiting at a close or a crash are queued again at the next start; an
-erase or a forget drops them there.
+On the turn, ``learn`` stamps the exchange with the session's erase generation (from
+the record last seen) and queues it; a keeper thread keeps it in the store meanwhile,
+so a killed process loses none and the turn never waits on a disk. The worker, in
+order per session: drops an exchange erased or taken back ("forget that") since it was
+queued; judges an answer to a question about pending facts outside the store's lock;
+extracts; applies through the editor in one locked write, forgetting what a later
+spoken forget covers (:mod:`forget_marks`). A store down at the write keeps the
+extraction, so the model is never asked twice. Exchanges left waiting are queued
+again at the next start.
 """
 from __future__ import annotations
 
+import threading
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, List, Optional, Tuple
 
 from ovos_plugin_manager.templates.agents import AgentMessage
@@ -39,11 +28,11 @@ from ovos_memory_plugin_entity.domain.forget_marks import covered
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.text import truncate
-from ovos_memory_plugin_entity.domain.waiting import kept_exchange, restored_exchange
+from ovos_memory_plugin_entity.domain.waiting import Latest, kept_exchange, restored_exchange
 from ovos_memory_plugin_entity.io.caches import LRU, RankCache
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.io.worker import ExtractionWorker, Job
-from ovos_memory_plugin_entity.pipelines.confirmation import Confirmation
+from ovos_memory_plugin_entity.pipelines.confirmation import Confirmation, Offered
 from ovos_memory_plugin_entity.pipelines.extraction import Extraction, Extractor, Retry
 from ovos_memory_plugin_entity.pipelines.pairing import ExchangePairer
 
@@ -53,14 +42,13 @@ MAX_KEEPS_QUEUED = 4096
 USER_TURN_WAIT_S = 300.0
 # While the store cannot be reached, a queued exchange is tried again this often.
 STORE_RETRY_S = 2.0
-# Sessions whose record (as last read) is remembered: its generation stamps the next
-# exchange, its pause holds it, and "forget that" can withdraw the latest one.
+# Sessions this process remembers between calls (see Known).
 MAX_KNOWN_SESSIONS = 10_000
 
 
 @dataclass
 class Exchange:
-    """One user→assistant exchange waiting in the queue, and what is known of it so far."""
+    """One user→assistant exchange in the queue, and what is known of it so far."""
 
     user: str
     assistant: str
@@ -74,9 +62,15 @@ class Exchange:
     answered: bool = False
     done: bool = False
 
-    def kept(self, key: str, learner: str = "") -> dict:
-        return kept_exchange(key, self.user, self.assistant, self.generation, self.asked_ids, self.token,
-                             self.said_at, self.control, learner)
+
+@dataclass
+class Known:
+    """What this process holds of a session between its calls: caches, bounded, nothing a
+    restart or another node needs (docs/architecture.md, "State and its bounds")."""
+
+    record: Optional[SessionRecord] = None  # as last read: its generation stamps the next exchange, its pause holds it
+    latest: Optional[Exchange] = None  # the latest exchange queued: what "forget that" names
+    offered: Offered = field(default_factory=list)  # what the last context asked about (confirm: on)
 
 
 class Learner:
@@ -86,27 +80,20 @@ class Learner:
                  confirmation: Optional[Confirmation], queue_size: int,
                  clock: Callable[[], float], wall_clock: Callable[[], float],
                  redact: Callable[[str, str], str], on_change: Optional[Callable[[str], None]] = None, learner: str = ""):
-        """``confirmation`` keeps extractions pending and judges the answers (``confirm: on``
-        or ``sensitive_confirm``); ``on_change`` is told the session's key after each write
-        (fact vectors follow); ``redact`` takes secrets out of the copy kept in the store;
-        ``learner`` tags that copy, so that only a plugin that learns alike takes it back.
-
-        Process state, caches only (bounded; a restart or another node loses nothing by
-        them): the pairer's half exchanges, the record each session was last read as, and
-        each session's latest exchange (what "forget that" names)."""
+        """``on_change`` hears of each write (vectors follow); ``redact`` cleans the copy kept in
+        the store, ``learner`` tags it. All per-session process state is here (:class:`Known`)."""
         self._store, self._ranks, self._extractor = store, ranks, extractor
         self._on_change, self._redact, self._learner_tag = on_change, redact, learner
-        self._latest: LRU[str, Exchange] = LRU(MAX_KNOWN_SESSIONS)
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
         self._pairer = ExchangePairer(clock, USER_TURN_WAIT_S)
-        self._seen: LRU[str, SessionRecord] = LRU(MAX_KNOWN_SESSIONS)
+        self._known: LRU[str, Known] = LRU(MAX_KNOWN_SESSIONS)
+        self._known_lock = threading.Lock()
         self._worker = ExtractionWorker(self._handle, queue_size=queue_size, clock=clock,
                                         on_left=self._left)
-        # Writes the waiting exchanges, in order per session, off the turn (a database may be slow).
+        # Keeps the waiting exchanges in the store, in order per session, off the turn.
         self._keeper = ExtractionWorker(self._keep, queue_size=MAX_KEEPS_QUEUED, clock=clock,
                                         name="entity-memory-keeper")
-        # Tokens of the exchanges this run kept until ``resume`` has taken the earlier run's:
-        # it leaves these in the store, queued already.
+        # Tokens this run kept before ``resume`` took the earlier run's: left, queued already.
         self._kept_before_resume: Optional[set] = set()
         self._started = wall_clock()
 
@@ -116,12 +103,13 @@ class Learner:
         return self._pairer.feed(key, messages)
 
     def learn(self, key: str, user: str, assistant: str, *, control: bool = False) -> None:
-        """Keep and queue one exchange; ``control``: a spoken control's, judged for answers
-        only. Never reads the store; one small append to it."""
-        asked = self._confirmation.asked_in(key, assistant) if self._confirmation else None
+        """Keep and queue one exchange (``control``: judged for answers only); never reads the store."""
+        known = self._session(key)
+        asked = self._confirmation.asked_in(known.offered, assistant) if self._confirmation else None
+        known.offered = []
         # Each side cut as the prompt cuts it: the queue is bounded in characters too.
         user, assistant = truncate(user, MAX_USER_CHARS), truncate(assistant, MAX_ASSISTANT_CHARS)
-        record = self._seen.get(key)
+        record = known.record
         paused = record is not None and record.paused_until is not None and record.paused_until > self._wall_clock()
         if paused and not asked and not any(p.awaiting for p in record.pending):  # type: ignore[union-attr]
             return  # paused: nothing kept or queued, unless it answers a question (answers only)
@@ -135,27 +123,37 @@ class Learner:
         mine = self._kept_before_resume
         if mine is not None:
             mine.add(exchange.token)  # before the append: ``resume`` may read the store at any moment
-        kept = exchange.kept(key, self._learner_tag)
+        kept = kept_exchange(key, exchange.user, exchange.assistant, exchange.generation, exchange.asked_ids,
+                             exchange.token, exchange.said_at, exchange.control, self._learner_tag)
         kept["user"], kept["assistant"] = self._redact(kept["user"], ""), self._redact(kept["assistant"], kept["user"])
         self._keeper.submit(key, kept)  # kept in the store in a moment: a SIGKILL from then on loses nothing
-        self._latest.put(key, exchange)
+        self._session(key).latest = exchange
         return self._worker.submit(key, exchange)
 
+    def _session(self, key: str) -> Known:
+        with self._known_lock:
+            known = self._known.get(key)
+            if known is None:
+                known = Known()
+                self._known.put(key, known)
+            return known
+
     def saw(self, key: str, record: SessionRecord) -> None:
-        """The record a turn's context (or the worker) just read: its generation stamps the
-        exchange that turn queues and its pause holds it, so learning never waits on the store."""
-        self._seen.put(key, record)
+        """The record a turn's context was built from."""
+        known = self._session(key)
+        known.record = record
+        known.offered = self._confirmation.offered(record, self._wall_clock()) if self._confirmation else []
 
     def erased(self, key: str) -> None:
-        """This process erased the session: its next exchange takes the generation the worker finds."""
-        self._seen.pop(key)
+        """Erased here: the next exchange takes the generation the worker finds."""
+        self._session(key).record = None
 
-    def latest(self, key: str) -> Optional[Tuple[str, str, bool, float]]:
-        """The session's latest exchange learnt from: (token, user words, applied, when said), or None."""
-        exchange = self._latest.get(key)
+    def latest(self, key: str) -> Optional[Latest]:
+        """The session's latest exchange learnt from (a control's is none)."""
+        exchange = self._session(key).latest
         if exchange is None or exchange.control:
             return None
-        return exchange.token, exchange.user, exchange.done, exchange.said_at or 0.0
+        return Latest(exchange.token, exchange.user, exchange.done, exchange.said_at or 0.0)
 
     # -- in the worker -------------------------------------------------------------
     def _handle(self, job: Job) -> Optional[float]:
@@ -173,7 +171,7 @@ class Learner:
         return outcome
 
     def _keep(self, job: Job) -> Optional[float]:
-        """The keeper: an exchange (a dict) kept in the store, or one (its token) learnt."""
+        """An exchange (a dict) kept in the store, or one (its token) learnt."""
         try:
             if isinstance(job.payload, dict):
                 self._store.keep_waiting(job.key, [job.payload])
@@ -189,7 +187,7 @@ class Learner:
         exchange_text = render_exchange(exchange.user, exchange.assistant)
         record, listed = self._ranks.use(key, lambda: self._store.load(key), lambda rec, ranked: (
             rec, self._extractor.prompt_facts(ranked, exchange_text, self._wall_clock())))
-        self.saw(key, record)
+        self._session(key).record = record
         if exchange.generation is None:
             exchange.generation = record.generation  # queued before this process read the session
         if record.generation != exchange.generation or exchange.token in record.withdrawn:
@@ -251,7 +249,7 @@ class Learner:
     # -- across restarts -------------------------------------------------------------
     @staticmethod
     def _left(jobs: List[Job]) -> None:
-        """At close: what the model never saw stays kept in the store (kept as it came)."""
+        """At close: what the model never saw stays kept in the store."""
         waiting = sum(1 for job in jobs if not job.payload.control)
         if waiting:
             LOG.warning(f"entity memory: closing with {waiting} exchange(s) the model has not seen yet; kept them "
@@ -285,11 +283,11 @@ class Learner:
 
     # -- lifecycle -----------------------------------------------------------------
     def wake(self) -> None:
-        """Re-check waiting sessions now (after the clock moved, or the endpoint returned)."""
+        """Re-check waiting sessions now."""
         self._worker.wake()
 
     def kept(self, timeout: Optional[float] = None) -> bool:
-        """Wait until every exchange queued so far is kept in the store (or removed once learnt)."""
+        """Wait until every exchange queued so far is kept in (or removed from) the store."""
         return self._keeper.flush(timeout)
 
     def flush(self, timeout: Optional[float] = None) -> bool:

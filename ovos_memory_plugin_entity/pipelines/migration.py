@@ -1,13 +1,9 @@
-"""Once, off the constructor's path: importing the older plugin's store by copying, and
-forgetting the secrets an earlier version of ours kept.
+"""Once, off the constructor's path: copying the older plugin's store in, and forgetting the
+secrets an earlier version of ours kept.
 
-The older plugin (ovos-memory-plugins' EntityMemory) keeps ``{session_id: {"facts": [str]}}``
-in one file at ``db_path``: by default the same path as ours. Our store lives in a
-folder beside it, so that file is only ever read, never changed (the older plugin may
-still be running). It is read like our own files: never through a link, and only up to
-the size of a record. Each of its sessions is marked (by a hash) in the record it went
-to, so an import that was interrupted resumes where it stopped; a marker file records
-that the whole import finished, so it never runs again.
+The older plugin's file (``{session_id: {"facts": [str]}}`` at ``db_path``) is only read,
+never changed, never through a link; each session's record marks it imported, so an
+interrupted import resumes, and a marker file says when the whole import finished.
 
 Versions before secrets were refused kept them as facts, proposals and names. At the
 first start of this one, every session is read and what holds a secret is forgotten
@@ -29,7 +25,7 @@ from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.text import digest
 from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, files
-from ovos_memory_plugin_entity.pipelines.owner import import_texts_once
+from ovos_memory_plugin_entity.pipelines.owner import import_texts, once
 
 # The marker file keeps the name it had when the older plugin was called "the seed": a
 # store that finished its import then must not start it again.
@@ -62,8 +58,7 @@ def import_older_plugin_file(store: JsonFolderStore, older_path: Path, key_for: 
         texts = entry.get("facts") if isinstance(entry, dict) else None
         if not isinstance(session_id, str) or not isinstance(texts, list):
             continue
-
-        act = partial(import_texts_once, marker=digest(session_id)[:16], texts=texts)
+        act = once(digest(session_id)[:16], partial(import_texts, texts=texts))
         change = store.update(key_for(session_id), lambda record: edit(record, policy, now(), "import", act))
         imported += bool(change.events)
         refused += len(change.refused_secrets)
@@ -75,7 +70,7 @@ def import_older_plugin_file(store: JsonFolderStore, older_path: Path, key_for: 
 
 def start(store: JsonFolderStore, db_path: str, key_for: Callable[[str], str], policy: Policy,
           now: Callable[[], float]) -> Optional[threading.Thread]:
-    """Start the import in a daemon thread when the older plugin's file is there and not yet imported."""
+    """The import, in a daemon thread, when the older plugin's file is there and not yet imported."""
     older_path = Path(db_path).expanduser()
     if not older_path.is_file() or _done(store):
         return None

@@ -1,10 +1,6 @@
-"""The owner's actions on a store: review, correct, forget, export, import, erase, curate.
-
-Used by the plugin's public methods and by the ``ovos-entity-memory`` CLI, which may run
-while the assistant does: every change is one locked read-modify-write in the store,
-made by :class:`editor.Editor`. Session ids go through the same scope rule as the
-plugin's (:mod:`scope`). Errors a person can fix raise :class:`OwnerError` with a
-sentence that says what.
+"""The owner's actions on a store (review, correct, forget, export, import, erase, curate),
+for the plugin's methods and the CLI, which may run beside the assistant: each change is
+one locked write through the editor. Errors a person can fix are :class:`OwnerError`.
 """
 from __future__ import annotations
 
@@ -29,6 +25,8 @@ EXPORT_VERSION = 1
 DAY_S = 86_400.0
 T = TypeVar("T")
 Progress = Callable[[int, int], None]
+# What one session's import did: brought in, facts left out as forgotten here, secrets refused.
+Brought = Tuple[bool, int, List[str]]
 
 
 def _no_progress(_done: int, _total: int) -> None:
@@ -45,8 +43,7 @@ class SessionSummary:
 
 @dataclass
 class ImportReport:
-    """What an import did: sessions changed, live facts left out because they were forgotten
-    here (a tombstone stands on them), and the secrets it refused, counted by class."""
+    """What an import did: sessions changed, facts left out as forgotten here, secrets refused by class."""
 
     sessions: int = 0
     forgotten_here: int = 0
@@ -105,26 +102,21 @@ class Owner:
         return summaries
 
     def facts(self, session_id: str, include_retired: bool = False, must_exist: bool = True) -> List[Fact]:
-        """Copies of the session's live facts (every row with ``include_retired``)."""
         record = self.record(session_id, must_exist)
         return [Fact(**f.to_dict()) for f in record.facts if include_retired or f.live]
 
     def history(self, session_id: str, must_exist: bool = True) -> List[Dict[str, Any]]:
-        """The session's audit trail, oldest first."""
         self.record(session_id, must_exist)
         return self.store.audit(self.key(session_id))
 
     def entities(self, session_id: str, must_exist: bool = True) -> List[Entity]:
-        """Copies of the live people, pets and places the facts are about."""
         return [Entity.from_dict(e.to_dict()) for e in self.record(session_id, must_exist).entities if e.live]
 
     def pending(self, session_id: str, must_exist: bool = True) -> List[Pending]:
-        """Proposals waiting for the user's yes."""
         return list(self.record(session_id, must_exist).pending)
 
     # -- changing ------------------------------------------------------------
     def _edit(self, session_id: str, act: Callable[[Editor], T]) -> T:
-        """Run ``act`` on an editor of the session's record, under the store's lock."""
         results: List[T] = []
         try:
             self.store.update(self.key(session_id), lambda record: edit(
@@ -157,7 +149,7 @@ class Owner:
         return Fact(**fact.to_dict())
 
     def _refuse_secret(self, *texts: Optional[str]) -> None:
-        """A secret is never kept: the owner is told its class, never shown it back."""
+        """The owner is told a secret's class, never shown it back."""
         kind = next((k for k in (self.policy.secret_class(t) for t in texts if t) if k), None)
         if kind is not None:
             raise OwnerError(f"not stored: it holds a {kind}, and secrets are never kept")
@@ -169,8 +161,7 @@ class Owner:
         self._edit(session_id, lambda e: e.forget(fact_id))
 
     def forget_all(self, session_id: str) -> int:
-        """Forget everything, as the user's own "forget everything" does: every live fact and
-        every earlier value kept as history; returns how many live facts there were."""
+        """As the user's "forget everything": returns how many live facts there were."""
         return self._edit(session_id, lambda editor: editor.forget_everything())
 
     def erase(self, session_id: str) -> None:
@@ -186,7 +177,6 @@ class Owner:
         self._edit(session_id, lambda e: e.forget_entity(entity_id))
 
     def decide(self, session_id: str, pending_id: str, accept: bool) -> None:
-        """Approve or reject a pending item (``confirm: on``), as the owner."""
         self._edit(session_id, lambda e: e.decide(pending_id, accept))
 
     # -- export and import -------------------------------------------------------
@@ -202,13 +192,8 @@ class Owner:
                 "sessions": sessions}
 
     def import_data(self, data: Any, progress: Progress = _no_progress) -> ImportReport:
-        """Import an export of ours, or the older plugin's file; reports the sessions changed
-        and the secrets refused (by class).
-
-        Safe to repeat: a session already imported from the same content is skipped
-        (:attr:`skipped` says which and why), facts already here are not added twice, and
-        tombstones here win.
-        """
+        """Import an export of ours or the older plugin's file. Safe to repeat: content already
+        imported is skipped (:attr:`skipped` says why), no fact twice, tombstones here win."""
         self.skipped = []
         if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
             return self._import_export(data, progress)
@@ -216,12 +201,8 @@ class Owner:
                                           for v in data.values()):
             report = ImportReport()
             for done, (session_id, entry) in enumerate(data.items(), 1):
-                texts = entry["facts"]
-                marker = "texts:" + textlib.digest(json.dumps([session_id, texts], sort_keys=True))[:24]
-                changed, forgotten, refused = self._edit(session_id, _with_refusals(
-                    partial(import_texts_once, marker=marker, texts=texts)))
-                report.count(changed, forgotten, refused)
-                self._note_skip(session_id, changed)
+                marker = "texts:" + textlib.digest(json.dumps([session_id, entry["facts"]], sort_keys=True))[:24]
+                self._bring_in(report, session_id, once(marker, partial(import_texts, texts=entry["facts"])))
                 progress(done, len(data))
             return report
         raise OwnerError("not an export of this plugin, nor the older plugin's file")
@@ -243,18 +224,17 @@ class Owner:
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise OwnerError(f"session {done} of the export is malformed: {exc}") from None
             marker = "export:" + textlib.digest(json.dumps(entry, sort_keys=True, default=str))[:24]
-            changed, forgotten, refused = self._edit(session_id, _with_refusals(
-                partial(_merge_record, marker=marker, incoming=incoming, history=history)))
-            report.count(changed, forgotten, refused)
-            self._note_skip(session_id, changed)
+            self._bring_in(report, session_id, once(marker, partial(_merge, incoming=incoming, history=history)))
             if isinstance(given, list) and len(history) < len(given):
                 self.skipped.append(f"{session_id}: {len(given) - len(history)} history event(s) are not "
                                     f"events of this plugin (a field of the wrong type); left them out")
             progress(done, len(entries))
         return report
 
-    def _note_skip(self, session_id: str, imported: bool) -> None:
-        if not imported:
+    def _bring_in(self, report: ImportReport, session_id: str, act: Callable[[Editor], Brought]) -> None:
+        changed, forgotten, refused = self._edit(session_id, act)
+        report.count(changed, forgotten, refused)
+        if not changed:
             self.skipped.append(f"{session_id}: this very content was imported into it before "
                                 f"(erase the session to restore it again)")
 
@@ -307,34 +287,29 @@ def _curate(editor: Editor, merges: List[Tuple[str, str]], prunes: List[str]) ->
         editor.curate(fact_id)
 
 
-def _with_refusals(act: Callable[[Editor], Tuple[bool, int]]
-                   ) -> Callable[[Editor], Tuple[bool, int, List[str]]]:
-    """``act``, and the secrets its edit refused."""
-    return lambda editor: (*act(editor), list(editor.change.refused_secrets))
+def once(marker: str, bring: Callable[[Editor], int]) -> Callable[[Editor], Brought]:
+    """``bring`` (which says how many facts were forgotten here), unless ``marker``'s content came in before."""
+    def act(editor: Editor) -> Brought:
+        if not editor.mark_imported(marker):
+            return False, 0, []
+        return True, bring(editor), list(editor.change.refused_secrets)
+    return act
 
 
-def import_texts_once(editor: Editor, marker: str, texts: List[Any]) -> Tuple[bool, int]:
-    """Bring in the older plugin's fact texts, unless the content ``marker`` names already came
-    in; with how many were left out as forgotten here."""
-    if not editor.mark_imported(marker):
-        return False, 0  # this very content was imported before
+def import_texts(editor: Editor, texts: List[Any]) -> int:
     forgotten = sum(1 for text in texts if isinstance(text, str) and editor.blocked(text))
     editor.import_texts(texts)
-    return True, forgotten
+    return forgotten
 
 
-def _merge_record(editor: Editor, marker: str, incoming: SessionRecord, history: List[AuditEvent]
-                  ) -> Tuple[bool, int]:
-    if not editor.mark_imported(marker):
-        return False, 0
+def _merge(editor: Editor, incoming: SessionRecord, history: List[AuditEvent]) -> int:
     forgotten = sum(1 for fact in incoming.facts if fact.live and fact.text and _forgotten_here(editor, incoming, fact))
     editor.merge_record(incoming, history)
-    return True, forgotten
+    return forgotten
 
 
 def _forgotten_here(editor: Editor, incoming: SessionRecord, fact: Fact) -> bool:
-    """Whether a tombstone here stands on an incoming fact (about the user, or about someone
-    this record knows by the same name), or on the name of the person it is about."""
+    """A tombstone here stands on an incoming fact (about a namesake here) or on its person's name."""
     if not fact.about:
         return editor.blocked(fact.text)
     theirs = incoming.entity(fact.about)
@@ -345,8 +320,7 @@ def _forgotten_here(editor: Editor, incoming: SessionRecord, fact: Fact) -> bool
 
 
 def _valid_events(given: List[Any]) -> List[AuditEvent]:
-    """The history events of an export that are events of this plugin, read as strictly as
-    an imported fact (:meth:`AuditEvent.from_dict`); the others are left out (and counted)."""
+    """The export's history events that read as ours (:meth:`AuditEvent.from_dict`)."""
     events = []
     for item in given:
         try:

@@ -1,8 +1,5 @@
-"""Turning ``update_history`` calls into whole user→assistant exchanges.
-
-ovos-persona sends ``[USER, ASSISTANT]`` in one call; hivemind-persona-agent-plugin
-sends ``[USER]`` then ``[ASSISTANT]``. The user turn is held per session until its
-answer arrives; one whose answer never comes is dropped after ``timeout`` seconds.
+"""``update_history`` calls as whole exchanges: a user turn sent alone (hivemind) is held per
+session until its answer arrives, or dropped after ``timeout`` seconds.
 """
 from __future__ import annotations
 

@@ -1,16 +1,7 @@
-"""The conversation's recent turns, kept the way ovos-persona's default memory keeps them.
-
-Naming a memory module in a persona replaces ovos-persona's short-term memory
-(``ovos-agents-short-term-memory-plugin``); without this the persona would forget the
-conversation it is having the moment it gains long-term memory. So the same behaviour
-is kept here: the last ``max_history`` messages per session, a dangling user turn (a
-command answered without words) dropped, consecutive assistant messages merged, and a
-window never starting with an answer. Sessions are bounded (least recently used go).
-Inside a CompositeMemory these turns are dropped by the composite (it keeps a plain
-member's leading system messages only); set ``max_history: 0`` there to keep none.
-
-A secret in a turn (:mod:`language.secrets`) is replaced by its class ("[card number]")
-before the turn is kept, so the chat engine hears that something was said, not what.
+"""The conversation's recent turns, kept as ovos-persona's default memory keeps them (a
+persona naming a memory module loses that one): the last ``max_history`` messages, a
+dangling user turn dropped, assistant messages merged, never starting with an answer.
+A secret is replaced by its class ("[card number]") before a turn is kept.
 """
 from __future__ import annotations
 
@@ -62,8 +53,7 @@ class TurnKeeper:
             self._turns.put(key, history[-self._max_history:])
 
     def _redacted(self, content: str, said_before: str) -> str:
-        """Secrets replaced by their class, read from the part that is kept (and a margin, so
-        a secret cut at the edge is still seen whole): a pasted page costs a sentence's work."""
+        """Secrets redacted in the kept part and a margin (a secret cut at the edge is seen whole)."""
         return self._redact(content[-(MAX_TURN_CHARS + REDACT_MARGIN_CHARS):], said_before[-MAX_TURN_CHARS:])
 
     def _bounded(self, content: str) -> str:

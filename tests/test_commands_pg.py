@@ -3,7 +3,7 @@ persona server sharing the database honours them."""
 from __future__ import annotations
 
 from tests.pg import needs_postgres
-from tests.test_voice import closed_port_url, context_text, live, turn
+from tests.test_commands import closed_port_url, context_text, live, turn
 
 pytestmark = needs_postgres
 
