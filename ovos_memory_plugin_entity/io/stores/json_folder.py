@@ -80,6 +80,7 @@ Stamp = Tuple[int, int, int]
 # What identifies a session's files inside the lock: the snapshot's stamp, the journal's size.
 Identity = Tuple[Optional[Stamp], Optional[int]]
 MAX_CACHED_FILE_KEYS = 4096  # session ids whose file names (a hash) are remembered
+JOURNAL, TRAIL = ".journal.jsonl", ".audit.jsonl"  # beside the snapshot, <key>.json
 
 
 @functools.lru_cache(maxsize=MAX_CACHED_FILE_KEYS)
@@ -160,19 +161,14 @@ class JsonFolderStore:
         return Path(self._record(session_id))
 
     def journal_path(self, session_id: str) -> Path:
-        return Path(self._journal_file(session_id))
+        return Path(self._record(session_id, JOURNAL))
 
     def audit_path(self, session_id: str) -> Path:
-        return Path(self._audit(session_id))
+        return Path(self._record(session_id, TRAIL))
 
     def _record(self, session_id: str, suffix: str = ".json") -> str:
+        """The snapshot's path, or with ``suffix`` (:data:`JOURNAL`, :data:`TRAIL`) the journal's or the trail's."""
         return os.path.join(self._sessions, file_key(session_id) + suffix)
-
-    def _journal_file(self, session_id: str) -> str:
-        return self._record(session_id, ".journal.jsonl")
-
-    def _audit(self, session_id: str) -> str:
-        return self._record(session_id, ".audit.jsonl")
 
     def quarantined(self, session_id: str) -> List[Path]:
         return sorted(self.sessions_dir.glob(f"{file_key(session_id)}.json.corrupt*"))
@@ -213,7 +209,7 @@ class JsonFolderStore:
 
     def _identity(self, session_id: str) -> Optional[Identity]:
         """None for a session that has no files (revisions are falsy only then)."""
-        snapshot, journal_size = self._stamp(session_id), files.size_of(self._journal_file(session_id))
+        snapshot, journal_size = self._stamp(session_id), files.size_of(self._record(session_id, JOURNAL))
         return None if snapshot is None and journal_size is None else (snapshot, journal_size)
 
     def _epoch(self, session_id: str) -> Optional[str]:
@@ -251,7 +247,7 @@ class JsonFolderStore:
         before the old journal went) are shredded; a damaged line but the last (which a crash
         may tear) costs only itself, the journal copied aside. Repairs happen under the lock:
         outside it, CorruptRecord sends the reader there."""
-        path = self._journal_file(session_id)
+        path = self._record(session_id, JOURNAL)
         try:
             raw = files.read_bytes(path)
         except UnsafeStore:
@@ -306,7 +302,7 @@ class JsonFolderStore:
         LOG.error(f"entity memory: {path} was a link or not a regular file; moved it to {target}")
 
     def _quarantine(self, session_id: str, reason: str) -> None:
-        for path in (self._record(session_id), self._journal_file(session_id)):
+        for path in (self._record(session_id), self._record(session_id, JOURNAL)):
             if os.path.lexists(path):
                 target = self._quarantine_name(path)
                 os.replace(path, target)
@@ -368,7 +364,7 @@ class JsonFolderStore:
                 self._cache.put(key, (self._identity(session_id), record))
             if compacting:
                 trail = compacted(self.audit(session_id) + event_lines(change), keep, time.time())
-                files.write_atomic(self._audit(session_id), json_lines(trail), self.tmp_dir)
+                files.write_atomic(self._record(session_id, TRAIL), json_lines(trail), self.tmp_dir)
             elif change.events:
                 self._append_audit(session_id, event_lines(change))
         return change
@@ -384,7 +380,7 @@ class JsonFolderStore:
         if change is not None:
             line = json_lines([change])
             if (journal_size or 0) + len(line) <= max(self.min_journal_bytes, snapshot_size):
-                files.append(self._journal_file(session_id), line)
+                files.append(self._record(session_id, JOURNAL), line)
                 self._restamp(session_id, snapshot)
                 return
         self.write_snapshot(session_id, record)
@@ -408,10 +404,10 @@ class JsonFolderStore:
         files.write_atomic(self._record(session_id), encoded_record(data), self.tmp_dir, stamped=True,
                            later_than_ns=previous[1] if previous else None)
         crash_point("snapshot-written")
-        files.shred(self._journal_file(session_id))
+        files.shred(self._record(session_id, JOURNAL))
 
     def _append_audit(self, session_id: str, events: List[Dict[str, Any]]) -> None:
-        path = self._audit(session_id)
+        path = self._record(session_id, TRAIL)
         try:
             files.append(path, json_lines(events))
         except OSError as exc:
@@ -431,7 +427,7 @@ class JsonFolderStore:
     # -- whole sessions --------------------------------------------------------
     def audit(self, session_id: str) -> List[Dict[str, Any]]:
         try:
-            raw = files.read_bytes(self._audit(session_id))
+            raw = files.read_bytes(self._record(session_id, TRAIL))
         except UnsafeStore as exc:
             LOG.error(f"entity memory: {exc}; the trail there is not read")
             return []
