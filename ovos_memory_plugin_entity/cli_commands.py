@@ -3,16 +3,17 @@ after logging is quieted (importing OVOS may log)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import json
 import logging
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ovos_memory_plugin_entity.about import __version__
-from ovos_memory_plugin_entity.cli_guards import close_stores, confirm, counted, nothing_yet, retired_label
+from ovos_memory_plugin_entity.cli_guards import confirm, counted, nothing_yet, retired_label
 from ovos_memory_plugin_entity.domain.entities import event_end
 from ovos_memory_plugin_entity.domain.errors import OwnerError, ReadOnlyStore, StoreUnavailable, UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
@@ -22,11 +23,8 @@ from ovos_memory_plugin_entity.pipelines.owner import Owner, read_json_file
 from ovos_memory_plugin_entity.settings import Settings, device_defaults, load_settings, read_settings
 
 DESCRIPTION = "ovos-entity-memory: the owner's command line for the entity memory plugin."
-
-
-def _looks_like_a_persona(data: Any) -> bool:
-    """A persona's JSON, not a plugin's block: it names its handlers or itself."""
-    return isinstance(data, dict) and ("handlers" in data or "name" in data)
+# What a command shows: its JSON (--json) and its text; a command that prints its own returns its status.
+Shown = Tuple[Any, str]
 
 
 def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[str, Any]:
@@ -40,8 +38,8 @@ def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[st
         named = persona.get("memory_module") if isinstance(persona, dict) else None
         if block is None and isinstance(named, str) and isinstance(persona.get(named), dict):
             block = dict(persona[named])  # the plugin under another name (an alias of its entry point)
-        if block is None and isinstance(persona, dict) and ("memory_module" in persona
-                                                            or _looks_like_a_persona(persona)):
+        # A persona (it names its memory, its handlers or itself), not a plugin's block.
+        if block is None and isinstance(persona, dict) and {"memory_module", "handlers", "name"} & persona.keys():
             if not unused_ok:
                 raise UserError(f"{args.config} does not use this plugin (memory_module is "
                                 f"{persona.get('memory_module')!r}); 'doctor --config {args.config}' says the fix")
@@ -54,17 +52,10 @@ def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[st
     return config
 
 
-def cmd_path(args: argparse.Namespace) -> int:
+def cmd_path(args: argparse.Namespace) -> Shown:
     """Print where the facts live (the JSON backend's folder)."""
     folder = str(_settings(args).store_folder)
-    _emit(args, {"path": folder}, folder)
-    return 0
-
-
-def _no_json(args: argparse.Namespace) -> None:
-    """Refused, not ignored."""
-    if args.json:
-        raise UsageError(f"{args.command} shows a conversation and has no JSON output: drop --json")
+    return {"path": folder}, folder
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -74,7 +65,6 @@ def cmd_demo(args: argparse.Namespace) -> int:
     store is a temporary folder; with --api-url your local model does the extracting.
     """
     from ovos_memory_plugin_entity.demo import run_demo
-    _no_json(args)
     return run_demo(args.api_url, args.timeout, args.out)
 
 
@@ -82,7 +72,6 @@ def cmd_chat(args: argparse.Namespace) -> int:
     """Talk to your persona through the real ovos-persona, a line per turn (typed or piped);
     after each, what its memory learnt, replaced, forgot and asked. A second run remembers."""
     from ovos_memory_plugin_entity.chat import run_chat
-    _no_json(args)
     if not args.verbose:  # a handler that fails is said on the turn's own line
         logging.disable(logging.ERROR)
     persona = args.persona or getattr(args, "config", None)
@@ -121,14 +110,6 @@ def _settings(args: argparse.Namespace) -> Settings:
         raise UserError(str(exc)) from None
 
 
-def _nothing_yet(args: argparse.Namespace, empty: Any) -> bool:
-    """For a listing: where the store's folder is not there yet, say so (``empty`` with --json)."""
-    said = nothing_yet(_settings(args))
-    if said:
-        _emit(args, empty, said)
-    return bool(said)
-
-
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
     print(json.dumps(data, indent=2, ensure_ascii=False) if args.json else text, file=args.out)
 
@@ -154,14 +135,11 @@ def _progress(args: argparse.Namespace) -> Callable[[int, int], None]:
     return show
 
 
-def cmd_sessions(args: argparse.Namespace) -> int:
+def cmd_sessions(args: argparse.Namespace) -> Shown:
     """List sessions with their live and retired fact counts and last change."""
-    if _nothing_yet(args, []):
-        return 0
     summaries = _owner(args).sessions()
     lines = [f"{s.session_id}\t{s.live} live\t{s.retired} retired\t{_when(s.last_change)}" for s in summaries]
-    _emit(args, [s.__dict__ for s in summaries], "\n".join(lines) or "(no sessions)")
-    return 0
+    return [s.__dict__ for s in summaries], "\n".join(lines) or "(no sessions)"
 
 
 def _fact_line(fact: Fact, now: Optional[float] = None, about: str = "") -> str:
@@ -184,10 +162,8 @@ def _about(owner: Owner, session: str, fact: Fact) -> str:
     return labels.get(fact.about) or "(forgotten)"
 
 
-def cmd_facts(args: argparse.Namespace) -> int:
+def cmd_facts(args: argparse.Namespace) -> Shown:
     """Show a session's live facts grouped by who they are about; --all adds retired ones."""
-    if _nothing_yet(args, []):
-        return 0
     owner = _owner(args)
     found = owner.facts(args.session, include_retired=args.all)
     names = {e.id: e.label for e in owner.record(args.session).entities}
@@ -198,26 +174,20 @@ def cmd_facts(args: argparse.Namespace) -> int:
         if group:
             lines.append("The user:" if about is None else f"{names.get(about) or '(forgotten)'} [{about}]:")
             lines += [f"  {_fact_line(f, now)}" for f in group]
-    _emit(args, [f.to_dict() for f in found], "\n".join(lines) or "(no facts)")
-    return 0
+    return [f.to_dict() for f in found], "\n".join(lines) or "(no facts)"
 
 
-def cmd_entities(args: argparse.Namespace) -> int:
+def cmd_entities(args: argparse.Namespace) -> Shown:
     """List the people, pets and places the memory knows, with their relation to the user."""
-    if _nothing_yet(args, []):
-        return 0
     owner = _owner(args)
     found = owner.entities(args.session)
     counts = {e.id: sum(1 for f in owner.facts(args.session) if f.about == e.id) for e in found}
-    _emit(args, [dict(e.to_dict(), facts=counts[e.id]) for e in found],
-          "\n".join(f"[{e.id}] {e.label}  ({counted(counts[e.id], 'fact')})" for e in found) or "(no entities)")
-    return 0
+    return ([dict(e.to_dict(), facts=counts[e.id]) for e in found],
+            "\n".join(f"[{e.id}] {e.label}  ({counted(counts[e.id], 'fact')})" for e in found) or "(no entities)")
 
 
-def cmd_events(args: argparse.Namespace) -> int:
+def cmd_events(args: argparse.Namespace) -> Shown:
     """List dated events, upcoming first, then past ones."""
-    if _nothing_yet(args, {"upcoming": [], "past": []}):
-        return 0
     now = time.time()
     facts = _owner(args).facts(args.session)
     ends = {f.id: event_end(f.when) for f in facts if f.when}
@@ -226,80 +196,40 @@ def cmd_events(args: argparse.Namespace) -> int:
     past = [f for f in events if ends[f.id] < now]
     lines = ["Upcoming:"] + [f"  {_fact_line(f, now)}" for f in upcoming] if upcoming else []
     lines += ["Past:"] + [f"  {_fact_line(f, now)}" for f in past] if past else []
-    _emit(args, {"upcoming": [f.to_dict() for f in upcoming], "past": [f.to_dict() for f in past]},
-          "\n".join(lines) or "(no events)")
-    return 0
+    return ({"upcoming": [f.to_dict() for f in upcoming], "past": [f.to_dict() for f in past]},
+            "\n".join(lines) or "(no events)")
 
 
-def cmd_history(args: argparse.Namespace) -> int:
+def cmd_history(args: argparse.Namespace) -> Shown:
     """Show a session's audit trail: every change, when, by whom."""
-    if _nothing_yet(args, []):
-        return 0
     trail = _owner(args).history(args.session)
     lines = []
     for event in trail:
         detail = " -> ".join(str(event[k]) for k in ("before", "after") if event.get(k))
         lines.append(f"{_when(event.get('at'))}  {event.get('actor', '?'):9} {event.get('action', '?'):9} "
                      f"{event.get('fact') or '':5} {detail}")
-    _emit(args, trail, "\n".join(lines) or "(no history)")
-    return 0
+    return trail, "\n".join(lines) or "(no history)"
 
 
-def cmd_add(args: argparse.Namespace) -> int:
+def cmd_add(args: argparse.Namespace) -> Shown:
     """Add a fact (the owner's add also lifts a tombstone on the same words)."""
     owner = _owner(args, create=True)
     fact = owner.add(args.session, args.text, pin=args.pin, about=args.about, relation=args.relation, when=args.when)
-    _emit(args, fact.to_dict(), f"added {_fact_line(fact, about=_about(owner, args.session, fact))}")
-    return 0
+    return fact.to_dict(), f"added {_fact_line(fact, about=_about(owner, args.session, fact))}"
 
 
-def cmd_edit(args: argparse.Namespace) -> int:
+def cmd_edit(args: argparse.Namespace) -> Shown:
     """Replace a fact's text; the old text stays in the history as superseded."""
     owner = _owner(args)
     fact = owner.edit(args.session, args.fact_id, args.text)
-    _emit(args, fact.to_dict(), f"now {_fact_line(fact, about=_about(owner, args.session, fact))}")
-    return 0
+    return fact.to_dict(), f"now {_fact_line(fact, about=_about(owner, args.session, fact))}"
 
 
-def _action(doc: str, act: Callable[[Owner, argparse.Namespace], None], done: str, subject: str
-            ) -> Callable[[argparse.Namespace], int]:
-    """A command that changes one thing and says ``done`` to it."""
-    def run(args: argparse.Namespace) -> int:
-        act(_owner(args), args)
-        _emit(args, {done: getattr(args, subject)}, f"{done} {getattr(args, subject)}")
-        return 0
-    run.__doc__ = doc
-    return run
-
-
-cmd_pin = _action("Pin a fact: never evicted, always injected first.",
-                  lambda owner, a: owner.set_pinned(a.session, a.fact_id, True), "pinned", "fact_id")
-cmd_unpin = _action("Unpin a fact.", lambda owner, a: owner.set_pinned(a.session, a.fact_id, False),
-                    "unpinned", "fact_id")
-cmd_forget = _action("Forget a fact: its text leaves the record and the history; it is not learnt again.",
-                     lambda owner, a: owner.forget(a.session, a.fact_id), "forgotten", "fact_id")
-cmd_approve = _action("Approve a pending item: its facts become live.",
-                      lambda owner, a: owner.decide(a.session, a.pending_id, True), "approved", "pending_id")
-cmd_reject = _action("Reject a pending item: it is dropped.",
-                     lambda owner, a: owner.decide(a.session, a.pending_id, False), "rejected", "pending_id")
-cmd_rename_entity = _action("Rename an entity (and optionally set its relation), e.g. to tell two Emmas apart.",
-                            lambda owner, a: owner.rename_entity(a.session, a.entity_id, a.name, a.relation),
-                            "renamed", "entity_id")
-cmd_merge_entities = _action("Merge the second entity into the first: its facts move over.",
-                             lambda owner, a: owner.merge_entities(a.session, a.keep_id, a.merge_id),
-                             "merged", "merge_id")
-cmd_forget_entity = _action("Forget an entity and everything about it.",
-                            lambda owner, a: owner.forget_entity(a.session, a.entity_id), "forgotten", "entity_id")
-
-
-def cmd_pending(args: argparse.Namespace) -> int:
+def cmd_pending(args: argparse.Namespace) -> Shown:
     """List facts waiting for the user's yes (confirm: on), or held aside for yours."""
-    if _nothing_yet(args, []):
-        return 0
     items = _owner(args).pending(args.session)
     lines = [f"[{p.id}] {' | '.join(p.describe)}  ({'held aside, ' * p.held}since {_when(p.created_at)})" for p in items]
-    _emit(args, [p.to_dict() for p in items], "\n".join(lines) or "(nothing pending)")
-    return 0
+    return [p.to_dict() for p in items], "\n".join(lines) or "(nothing pending)"
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -314,7 +244,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_import(args: argparse.Namespace) -> int:
+def cmd_import(args: argparse.Namespace) -> Shown:
     """Import an export of this plugin, or the older plugin's entity_memory.json."""
     owner = _owner(args, create=True)
     report = owner.import_data(read_json_file(args.file), _progress(args))
@@ -323,14 +253,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     refused = ", ".join(f"{count} {kind}" for kind, count in sorted(report.refused_secrets.items()))
     forgotten = (f"; {counted(report.forgotten_here, 'fact')} left out: forgotten here earlier (the owner's "
                  f"'add SESSION TEXT' brings one back)" if report.forgotten_here else "")
-    _emit(args, {"sessions": report.sessions, "forgotten_here": report.forgotten_here, "skipped": owner.skipped,
-                 "refused_secrets": report.refused_secrets},
-          f"imported into {counted(report.sessions, 'session')}" + forgotten
-          + (f"; refused, never kept: {refused}" if refused else ""))
-    return 0
+    return ({"sessions": report.sessions, "forgotten_here": report.forgotten_here, "skipped": owner.skipped,
+             "refused_secrets": report.refused_secrets},
+            f"imported into {counted(report.sessions, 'session')}" + forgotten
+            + (f"; refused, never kept: {refused}" if refused else ""))
 
 
-def cmd_erase(args: argparse.Namespace) -> int:
+def cmd_erase(args: argparse.Namespace) -> Shown:
     """Erase a session: facts, tombstones, history and quarantined copies."""
     settings = _settings(args)
     owner = _owner(args)
@@ -346,22 +275,20 @@ def cmd_erase(args: argparse.Namespace) -> int:
                          f"never changes that file")
     except (OSError, ValueError):
         pass
-    _emit(args, {"erased": args.session, "seed_file_still_holds_it": len(notes) > 1}, "\n".join(notes))
-    return 0
+    return {"erased": args.session, "seed_file_still_holds_it": len(notes) > 1}, "\n".join(notes)
 
 
-def cmd_forget_all(args: argparse.Namespace) -> int:
+def cmd_forget_all(args: argparse.Namespace) -> Shown:
     """Forget every fact of a session for good (erase, instead, lets them be learnt again)."""
     owner = _owner(args)
     live = len(owner.facts(args.session))
     confirm(f"Forget all {counted(live, 'live fact')} of session {args.session!r}? It cannot be undone.",
             assume_yes=args.yes, interactive=args.interactive)
     forgotten = owner.forget_all(args.session)
-    _emit(args, {"forgotten": forgotten}, f"forgot {counted(forgotten, 'fact')} of {args.session}")
-    return 0
+    return {"forgotten": forgotten}, f"forgot {counted(forgotten, 'fact')} of {args.session}"
 
 
-def cmd_vacuum(args: argparse.Namespace) -> int:
+def cmd_vacuum(args: argparse.Namespace) -> Shown:
     """PostgreSQL: rewrite the tables so dead row versions (sealed copies of erased or
     forgotten text) leave their files; it locks the tables while it runs."""
     store = _owner(args).store
@@ -369,12 +296,11 @@ def cmd_vacuum(args: argparse.Namespace) -> int:
     if vacuum is None:
         raise UserError("vacuum is for backend postgres; the JSON backend overwrites erased files itself")
     vacuum()
-    _emit(args, {"vacuumed": True}, "vacuumed: dead row versions (ciphertext under keys that no longer "
-                                     "exist) have left the table files")
-    return 0
+    return {"vacuumed": True}, ("vacuumed: dead row versions (ciphertext under keys that no longer exist) "
+                                "have left the table files")
 
 
-def cmd_curate(args: argparse.Namespace) -> int:
+def cmd_curate(args: argparse.Namespace) -> Shown:
     """Merge near-duplicates, prune by age or count, list idle sessions; --apply to change."""
     owner = _owner(args)
     plan = owner.plan_curation(older_than_days=args.older_than, max_facts=args.max_facts,
@@ -387,9 +313,8 @@ def cmd_curate(args: argparse.Namespace) -> int:
         lines.append("applied")
     elif not plan.empty:
         lines.append("nothing changed: run again with --apply")
-    _emit(args, {"merges": plan.merges, "prunes": plan.prunes, "idle_sessions": plan.idle_sessions,
-                 "applied": bool(args.apply and not plan.empty)}, "\n".join(lines) or "nothing to do")
-    return 0
+    return ({"merges": plan.merges, "prunes": plan.prunes, "idle_sessions": plan.idle_sessions,
+             "applied": bool(args.apply and not plan.empty)}, "\n".join(lines) or "nothing to do")
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
@@ -426,44 +351,66 @@ def build_parser() -> argparse.ArgumentParser:
     _common_options(common, suppress=True)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def command(name: str, run: Callable[[argparse.Namespace], int], *arguments: str) -> argparse.ArgumentParser:
+    def command(name: str, run: Callable[[argparse.Namespace], Union[int, Shown]], *arguments: str,
+                empty: Any = None, conversation: bool = False) -> argparse.ArgumentParser:
+        """``empty``: a listing's JSON where no store is there yet; a ``conversation`` has no JSON."""
         doc = run.__doc__ or ""
         summary = " ".join(doc.split("\n\n")[0].split())  # the whole first paragraph, on one line
         sub = commands.add_parser(name, help=summary, description=doc, parents=[common])
         for argument in arguments:
             sub.add_argument(argument)
-        sub.set_defaults(run=run)
+        sub.set_defaults(run=run, empty=empty, conversation=conversation)
         return sub
 
+    def change(name: str, doc: str, act: Callable[[Owner, argparse.Namespace], None], done: str, *arguments: str,
+               subject: str = "") -> argparse.ArgumentParser:
+        """A command that changes one thing and says ``done`` to it (its last argument or ``subject``)."""
+        named = subject or arguments[-1]
+
+        def run(args: argparse.Namespace) -> Shown:
+            act(_owner(args), args)
+            return {done: getattr(args, named)}, f"{done} {getattr(args, named)}"
+        run.__doc__ = doc
+        return command(name, run, "session", *arguments)
+
     command("path", cmd_path)
-    demo = command("demo", cmd_demo)
+    demo = command("demo", cmd_demo, conversation=True)
     demo.add_argument("--api-url", help="a local OpenAI-compatible endpoint to extract with")
     demo.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for extraction")
-    chat = command("chat", cmd_chat)
+    chat = command("chat", cmd_chat, conversation=True)
     chat.add_argument("--persona", help="the persona JSON to talk to (as the assistant loads it)")
     chat.add_argument("--session", default="default", help="the session id (default: OVOS's own, 'default')")
     chat.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for the memory after a turn")
-    command("sessions", cmd_sessions)
-    command("facts", cmd_facts, "session").add_argument("--all", action="store_true", help="include retired facts")
-    command("history", cmd_history, "session")
+    command("sessions", cmd_sessions, empty=[])
+    facts = command("facts", cmd_facts, "session", empty=[])
+    facts.add_argument("--all", action="store_true", help="include retired facts")
+    command("history", cmd_history, "session", empty=[])
     add = command("add", cmd_add, "session", "text")
     add.add_argument("--pin", action="store_true", help="pin the fact")
     add.add_argument("--about", help="the person, pet or place the fact is about (default: the user)")
     add.add_argument("--relation", help="the user's relation to --about (daughter, boss, dog)")
     add.add_argument("--when", help="an event's ISO date or date-time")
-    command("entities", cmd_entities, "session")
-    command("events", cmd_events, "session")
-    command("rename-entity", cmd_rename_entity, "session", "entity_id", "name").add_argument(
-        "--relation", help="also set the relation")
-    command("merge-entities", cmd_merge_entities, "session", "keep_id", "merge_id")
-    command("forget-entity", cmd_forget_entity, "session", "entity_id")
+    command("entities", cmd_entities, "session", empty=[])
+    command("events", cmd_events, "session", empty={"upcoming": [], "past": []})
+    change("rename-entity", "Rename an entity (and optionally set its relation), e.g. to tell two Emmas apart.",
+           lambda owner, a: owner.rename_entity(a.session, a.entity_id, a.name, a.relation), "renamed",
+           "entity_id", "name", subject="entity_id").add_argument("--relation", help="also set the relation")
+    change("merge-entities", "Merge the second entity into the first: its facts move over.",
+           lambda owner, a: owner.merge_entities(a.session, a.keep_id, a.merge_id), "merged", "keep_id", "merge_id")
+    change("forget-entity", "Forget an entity and everything about it.",
+           lambda owner, a: owner.forget_entity(a.session, a.entity_id), "forgotten", "entity_id")
     command("edit", cmd_edit, "session", "fact_id", "text")
-    command("pin", cmd_pin, "session", "fact_id")
-    command("unpin", cmd_unpin, "session", "fact_id")
-    command("forget", cmd_forget, "session", "fact_id")
-    command("pending", cmd_pending, "session")
-    command("approve", cmd_approve, "session", "pending_id")
-    command("reject", cmd_reject, "session", "pending_id")
+    change("pin", "Pin a fact: never evicted, always injected first.",
+           lambda owner, a: owner.set_pinned(a.session, a.fact_id, True), "pinned", "fact_id")
+    change("unpin", "Unpin a fact.", lambda owner, a: owner.set_pinned(a.session, a.fact_id, False), "unpinned",
+           "fact_id")
+    change("forget", "Forget a fact: its text leaves the record and the history; it is not learnt again.",
+           lambda owner, a: owner.forget(a.session, a.fact_id), "forgotten", "fact_id")
+    command("pending", cmd_pending, "session", empty=[])
+    change("approve", "Approve a pending item: its facts become live.",
+           lambda owner, a: owner.decide(a.session, a.pending_id, True), "approved", "pending_id")
+    change("reject", "Reject a pending item: it is dropped.",
+           lambda owner, a: owner.decide(a.session, a.pending_id, False), "rejected", "pending_id")
     export = command("export", cmd_export)
     export.add_argument("session", nargs="?")
     export.add_argument("--all", action="store_true", help="every session")
@@ -493,9 +440,18 @@ def _positive_seconds(value: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    """The exit status; a user's mistake is a line on stderr."""
+    """The exit status; a user's mistake is a line on stderr. A listing where the store is not
+    there yet says so (:func:`cli_guards.nothing_yet`) and succeeds; --json with a conversation
+    is refused, not ignored."""
     try:
-        return int(args.run(args))
+        if args.json and args.conversation:
+            raise UsageError(f"{args.command} shows a conversation and has no JSON output: drop --json")
+        said = nothing_yet(_settings(args)) if args.empty is not None else ""
+        shown = (args.empty, said) if said else args.run(args)
+        if isinstance(shown, tuple):
+            _emit(args, *shown)
+            return 0
+        return int(shown)
     except ReadOnlyStore as exc:
         print(f"ovos-entity-memory: {exc}; 'ovos-entity-memory doctor' says what to do", file=sys.stderr)
         return 1
@@ -506,5 +462,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"ovos-entity-memory: {exc}", file=sys.stderr)
         return getattr(exc, "status", 1)  # a usage mistake's is 2
     finally:
-        close_stores(args.stores)
+        for store in args.stores:  # a PostgreSQL pool left to the garbage collector may join its own thread
+            with contextlib.suppress(Exception):  # the command's answer is already given
+                store.close()
 

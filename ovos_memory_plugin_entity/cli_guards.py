@@ -11,13 +11,11 @@ mistake (argparse's own).
 """
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
-from typing import Callable, Iterable, Optional
+from typing import Callable, Optional
 
 from ovos_memory_plugin_entity.domain.errors import UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
-from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.settings import Settings
 
 # Words an answer to "Are you sure?" may start with to mean yes; anything else is a no.
@@ -39,13 +37,6 @@ def nothing_yet(settings: Settings) -> str:
     if older.is_file():
         return f"nothing learnt yet at {folder}; the older plugin's file {older} is there: 'import {older}' brings it in"
     return f"nothing learnt yet: no store at {folder} (the assistant, or 'add', makes it)"
-
-
-def close_stores(stores: Iterable[Store]) -> None:
-    """A PostgreSQL pool left to the garbage collector may try to join its own thread."""
-    for store in stores:
-        with contextlib.suppress(Exception):  # the command's answer is already given
-            store.close()
 
 
 def confirm(question: str, *, assume_yes: bool, interactive: bool,

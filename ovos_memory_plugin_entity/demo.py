@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import Any, Dict, Optional, Sequence, TextIO
+from typing import Any, Dict, Optional, TextIO
 
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 
@@ -36,14 +36,6 @@ def check_reachable(api_url: str, timeout: float) -> None:
         client.close()
 
 
-def _print_messages(messages: Sequence[AgentMessage], out: TextIO) -> None:
-    for message in messages:
-        role = message.role.value if isinstance(message.role, MessageRole) else str(message.role)
-        print(f"  [{role}]", file=out)
-        for line in message.content.splitlines():
-            print(f"    {line}", file=out)
-
-
 def run_demo(api_url: Optional[str], timeout: float, out: TextIO) -> int:
     """See ``cli_commands.cmd_demo``."""
     from ovos_memory_plugin_entity.plugin import EntityMemory
@@ -70,5 +62,9 @@ def run_demo(api_url: Optional[str], timeout: float, out: TextIO) -> int:
                 about = f"{names[fact.about]}: " if fact.about in names else ""
                 print(f"  [{fact.id}] {about}{fact.text}  ({state})", file=out)
             print("\nNext turn, the persona sends its model:", file=out)
-            _print_messages(memory.build_conversation_context(DEMO_QUESTION, "demo"), out)
+            for message in memory.build_conversation_context(DEMO_QUESTION, "demo"):
+                role = message.role.value if isinstance(message.role, MessageRole) else str(message.role)
+                print(f"  [{role}]", file=out)
+                for line in message.content.splitlines():
+                    print(f"    {line}", file=out)
     return 0

@@ -296,43 +296,39 @@ MAX_NAMED_MODELS = 3  # served models named in a fix; more would not fit on its 
 
 def check_handler_endpoints(persona: Dict[str, Any], timeout: Optional[float] = None) -> List[Check]:
     """The persona's chat handler answers at its ``api_url`` and serves its ``model`` (where listed)."""
-    checks = []
-    for engine in [h for h in persona.get("handlers") or [] if h in OPENAI_HANDLERS]:
-        given = persona.get(engine)
-        block: Dict[str, Any] = given if isinstance(given, dict) else {}
-        name, api_url, model = f"{engine} endpoint", block.get("api_url"), block.get("model")
-        if not isinstance(api_url, str) or not api_url.strip():
-            checks.append(Check(name, FAIL, f'"{engine}" has no api_url: the handler would call OpenAI\'s servers',
-                                f'set "api_url" in "{engine}" to your model server (http://localhost:8000/v1)'))
-            continue
-        waited = timeout or HANDLER_CHECK_TIMEOUT_S
-        client = ChatClient(api_url, api_key=str(block.get("key") or ""), connect_timeout=waited, read_timeout=waited)
-        try:
-            served: Optional[List[str]] = client.models()
-        except EndpointHTTPError as exc:
-            served = None  # it answers, but does not list its models
-            if exc.status != 404:
-                checks.append(Check(name, FAIL, f"{api_url} answers HTTP {exc.status}: the persona cannot answer",
-                                    f'check "api_url" and "key" in "{engine}"'))
-                continue
-        except EndpointError as exc:
-            checks.append(Check(name, FAIL, f"{api_url} does not answer ({failure_reason(exc)}): the persona "
-                                            f"cannot answer", f'start its model server, or set "api_url" in "{engine}"'))
-            continue
-        finally:
-            client.close()
-        some = ", ".join(repr(m) for m in (served or [])[:MAX_NAMED_MODELS])
-        choose = f'set "model" in "{engine}" to ' + (f"one of {some}" if some else "the model your server serves")
-        if not isinstance(model, str) or not model:
-            checks.append(Check(name, WARN, f"{api_url} answers, but \"{engine}\" names no model: only a server "
-                                            f"that ignores it (llama.cpp) will answer", choose))
-        elif served and model not in served:
-            checks.append(Check(name, FAIL, f"{api_url} does not serve model {model!r}: the persona cannot answer",
-                                choose))
-        else:
-            listed = "" if served is None else " (among the models it lists)"
-            checks.append(Check(name, PASS, f"{api_url} answers and serves {model!r}{listed}"))
-    return checks
+    return [_handler_endpoint(engine, persona.get(engine), timeout)
+            for engine in persona.get("handlers") or [] if engine in OPENAI_HANDLERS]
+
+
+def _handler_endpoint(engine: str, given: Any, timeout: Optional[float]) -> Check:
+    block: Dict[str, Any] = given if isinstance(given, dict) else {}
+    name, api_url, model = f"{engine} endpoint", block.get("api_url"), block.get("model")
+    if not isinstance(api_url, str) or not api_url.strip():
+        return Check(name, FAIL, f'"{engine}" has no api_url: the handler would call OpenAI\'s servers',
+                     f'set "api_url" in "{engine}" to your model server (http://localhost:8000/v1)')
+    waited = timeout or HANDLER_CHECK_TIMEOUT_S
+    client = ChatClient(api_url, api_key=str(block.get("key") or ""), connect_timeout=waited, read_timeout=waited)
+    try:
+        served: Optional[List[str]] = client.models()
+    except EndpointHTTPError as exc:
+        served = None  # it answers, but does not list its models
+        if exc.status != 404:
+            return Check(name, FAIL, f"{api_url} answers HTTP {exc.status}: the persona cannot answer",
+                         f'check "api_url" and "key" in "{engine}"')
+    except EndpointError as exc:
+        return Check(name, FAIL, f"{api_url} does not answer ({failure_reason(exc)}): the persona cannot answer",
+                     f'start its model server, or set "api_url" in "{engine}"')
+    finally:
+        client.close()
+    some = ", ".join(repr(m) for m in (served or [])[:MAX_NAMED_MODELS])
+    choose = f'set "model" in "{engine}" to ' + (f"one of {some}" if some else "the model your server serves")
+    if not isinstance(model, str) or not model:
+        return Check(name, WARN, f"{api_url} answers, but \"{engine}\" names no model: only a server that ignores "
+                                 f"it (llama.cpp) will answer", choose)
+    if served and model not in served:
+        return Check(name, FAIL, f"{api_url} does not serve model {model!r}: the persona cannot answer", choose)
+    listed = "" if served is None else " (among the models it lists)"
+    return Check(name, PASS, f"{api_url} answers and serves {model!r}{listed}")
 
 
 def check_language(settings: Settings) -> List[Check]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Tuple
 
 from ovos_memory_plugin_entity.about import PLUGIN_NAMES
 from ovos_memory_plugin_entity.domain.errors import UserError
@@ -24,32 +24,31 @@ def read_persona(path: str) -> Any:
 
 def used_name(persona: Any) -> Optional[str]:
     """Its ``memory_module``, or a composite member's ``module``; None if it does not use us."""
-    if not isinstance(persona, dict):
-        return None
-    name = persona.get("memory_module")
-    if name in PLUGIN_NAMES:
-        return str(name)
-    composite = persona.get(COMPOSITE) if name == COMPOSITE else None
-    for member in composite.get("members", []) if isinstance(composite, dict) else []:
-        if isinstance(member, dict) and member.get("module") in PLUGIN_NAMES:
-            return str(member["module"])
-    return None
+    found = _ours(persona)
+    return found[0] if found else None
 
 
 def plugin_block(persona: Any) -> Optional[Dict[str, Any]]:
     """As the persona passes it; None if it does not use us."""
+    found = _ours(persona)
+    return found[1] if found else None
+
+
+def _ours(persona: Any) -> Optional[Tuple[str, Dict[str, Any]]]:
+    """(the name the persona loads us by, our block as passed), or None."""
     if not isinstance(persona, dict):
         return None
     name = persona.get("memory_module")
     if name in PLUGIN_NAMES:
         block = persona.get(name)
-        return dict(block) if isinstance(block, dict) else {}
-    if name == COMPOSITE:
-        composite = persona.get(COMPOSITE) or {}
-        for member in composite.get("members", []) if isinstance(composite, dict) else []:
-            if isinstance(member, dict) and member.get("module") in PLUGIN_NAMES:
-                config = dict(member.get("config") or {})
-                if "scope" in composite:
-                    config["scope"] = composite["scope"]
-                return config
+        return str(name), dict(block) if isinstance(block, dict) else {}
+    composite = persona.get(COMPOSITE) if name == COMPOSITE else None
+    if not isinstance(composite, dict):
+        return None
+    for member in composite.get("members", []):
+        if isinstance(member, dict) and member.get("module") in PLUGIN_NAMES:
+            config = dict(member.get("config") or {})
+            if "scope" in composite:
+                config["scope"] = composite["scope"]
+            return str(member["module"]), config
     return None

@@ -62,8 +62,7 @@ def _text(key: str, value: Any) -> str:
     return value
 
 
-def _number(key: str, value: Any, *, integer: bool, minimum: float,
-            maximum: float = math.inf) -> float:
+def _number(key: str, value: Any, minimum: float, integer: bool = False) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise ConfigError(f"{key} must be a number, got {value!r}")
     try:
@@ -72,14 +71,11 @@ def _number(key: str, value: Any, *, integer: bool, minimum: float,
         raise ConfigError(f"{key} must be a number, got {value!r}") from None
     if not math.isfinite(number):
         raise ConfigError(f"{key} must be a finite number, got {value!r}")
-    if not minimum <= number <= maximum:
-        allowed = f"between {minimum:g} and {maximum:g}" if maximum < math.inf else f"at least {minimum:g}"
-        raise ConfigError(f"{key} must be {allowed}, got {value!r}")
-    if integer:
-        if number != int(number):
-            raise ConfigError(f"{key} must be a whole number, got {value!r}")
-        return int(number)
-    return number
+    if number < minimum:
+        raise ConfigError(f"{key} must be at least {minimum:g}, got {value!r}")
+    if integer and number != int(number):
+        raise ConfigError(f"{key} must be a whole number, got {value!r}")
+    return int(number) if integer else number
 
 
 def _choice(choices: Tuple[str, ...]) -> Callable[[str, Any], str]:
@@ -90,18 +86,15 @@ def _choice(choices: Tuple[str, ...]) -> Callable[[str, Any], str]:
     return parse
 
 
-def _int(minimum: int, maximum: float = math.inf) -> Callable[[str, Any], int]:
-    return lambda key, value: int(_number(key, value, integer=True, minimum=minimum, maximum=maximum))
+def _int(minimum: int) -> Callable[[str, Any], int]:
+    return lambda key, value: int(_number(key, value, minimum, integer=True))
 
 
-def _float(minimum: float, maximum: float = math.inf, *, exclusive_zero: bool = False
-           ) -> Callable[[str, Any], float]:
-    def parse(key: str, value: Any) -> float:
-        number = _number(key, value, integer=False, minimum=minimum, maximum=maximum)
-        if exclusive_zero and number == 0:
-            raise ConfigError(f"{key} must be greater than 0, got {value!r}")
-        return number
-    return parse
+def _seconds(key: str, value: Any) -> float:
+    number = _number(key, value, 0)
+    if number == 0:
+        raise ConfigError(f"{key} must be greater than 0, got {value!r}")
+    return number
 
 
 def _switch(key: str, value: Any) -> bool:
@@ -170,7 +163,7 @@ class Settings:
     model: str = _key("", _text)
     max_facts: int = _key(1000, _int(0))
     max_extract_tokens: int = _key(128, _int(1))
-    request_timeout: float = _key(30.0, _float(0, exclusive_zero=True))
+    request_timeout: float = _key(30.0, _seconds)
     backend: str = _key("json", _choice(BACKENDS))
     db_path: str = _key("", _path, shown="$XDG_DATA_HOME/ovos/entity_memory.json")
     db_url: str = _key("", _text, shown=f"${DB_URL_ENV}")
@@ -190,7 +183,7 @@ class Settings:
     embeddings_model: str = _key("", _text)
     embeddings_query_prefix: str = _key("", _text)
     embeddings_passage_prefix: str = _key("", _text)
-    embeddings_timeout: float = _key(0.2, _float(0, exclusive_zero=True))
+    embeddings_timeout: float = _key(0.2, _seconds)
     sensitive_confirm: Tuple[str, ...] = _key((), _categories, shown="[]")
     sensitive_deny: Tuple[str, ...] = _key((), _categories, shown="[]")
 
@@ -217,20 +210,16 @@ class Settings:
 
     @property
     def store_folder(self) -> Path:
-        return store_folder(self.db_path)
-
-
-def store_folder(db_path: str) -> Path:
-    """``db_path`` names the JSON backend's folder. A path ending in ``.json``, or naming
-    a file, is the older plugin's file (imported once, never changed), and the folder is
-    beside it: ``.../entity_memory.json`` -> ``.../entity_memory/``. A path ending in a
-    separator, or an existing folder, is the folder whatever its name."""
-    path = Path(db_path).expanduser()
-    if db_path.endswith(("/", os.sep)) or path.is_dir():
+        """``db_path`` names the JSON backend's folder. A path ending in ``.json``, or naming
+        a file, is the older plugin's file (imported once, never changed), and the folder is
+        beside it: ``.../entity_memory.json`` -> ``.../entity_memory/``. A path ending in a
+        separator, or an existing folder, is the folder whatever its name."""
+        path = Path(self.db_path).expanduser()
+        if self.db_path.endswith(("/", os.sep)) or path.is_dir():
+            return path
+        if path.suffix.lower() == ".json" or path.is_file():
+            return path.with_suffix("") if path.suffix else path.with_name(path.name + ".d")
         return path
-    if path.suffix.lower() == ".json" or path.is_file():
-        return path.with_suffix("") if path.suffix else path.with_name(path.name + ".d")
-    return path
 
 
 SPECS: Dict[str, Spec] = {f.name: f.metadata["spec"] for f in fields(Settings)}
@@ -252,13 +241,6 @@ def shown_default(key: str) -> str:
 SAFETY_KEYS = frozenset({"scope"})
 FACTS_OFF = ("facts are off until it is fixed (nothing is learnt, none is recalled); "
              "the conversation's recent turns are still kept and sent")
-
-
-def fallback_of(key: str) -> str:
-    """What the plugin does while ``key``'s value cannot be understood."""
-    if key in SAFETY_KEYS:
-        return FACTS_OFF
-    return f"its default ({shown_default(key)}) is used until it is fixed"
 
 
 @dataclass(frozen=True)
@@ -296,7 +278,8 @@ def read_settings(config: Any, defaults: Optional[Mapping[str, Any]] = None) -> 
                 values[key] = spec.parse(key, raw)
             except ValueError as exc:
                 errors.append(str(exc))
-                fallbacks.append(fallback_of(key))
+                fallbacks.append(FACTS_OFF if key in SAFETY_KEYS else
+                                 f"its default ({shown_default(key)}) is used until it is fixed")
     values["db_path"] = values["db_path"] or default_db_path()
     if values["backend"] == "postgres":
         values["db_url"] = values["db_url"] or os.environ.get(DB_URL_ENV, "")

@@ -1,6 +1,8 @@
 """Settings: the seed's forms accepted, everything else refused with the key named."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ovos_memory_plugin_entity.settings import load_settings
@@ -102,3 +104,18 @@ def test_every_setting_is_named_by_a_test():
     from ovos_memory_plugin_entity.settings import SPECS
     text = "\n".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
     assert [key for key in SPECS if key not in text] == []
+
+
+@pytest.mark.parametrize("config, said", [
+    ({"max_facts": "abc"}, "max_facts must be a number, got 'abc'"),
+    ({"max_facts": True}, "max_facts must be a number, got True"),
+    ({"max_facts": -1}, "max_facts must be at least 0, got -1"),
+    ({"queue_size": 0}, "queue_size must be at least 1, got 0"),
+    ({"max_facts": 2.5}, "max_facts must be a whole number, got 2.5"),
+    ({"request_timeout": "inf"}, "request_timeout must be a finite number, got 'inf'"),
+    ({"request_timeout": -3}, "request_timeout must be at least 0, got -3"),
+    ({"request_timeout": 0}, "request_timeout must be greater than 0, got 0"),
+])
+def test_a_number_that_cannot_be_used_says_what_is_allowed(config, said):
+    with pytest.raises(ValueError, match=re.escape(said)):
+        load_settings(config)

@@ -55,9 +55,6 @@ class LRU(Generic[K, V]):
         with self._lock:
             self._items.clear()
 
-    def __len__(self) -> int:
-        return len(self._items)
-
 
 class RankCache:
     """Each recent session's ranking, rebuilt (incrementally) only when its revision changed;

@@ -1,10 +1,12 @@
 """The OpenAI-compatible HTTP client (llama.cpp, vLLM, Ollama): model detection, JSON
-output, back-off. Raises the :class:`errors.EndpointError` family; ``requests.Session``
-is the test seam, the clock drives the back-off.
+output, back-off (exponential, capped, jittered; the embeddings endpoint's too). Raises the
+:class:`errors.EndpointError` family; ``requests.Session`` is the test seam, an injected
+clock drives the back-off (nothing sleeps).
 """
 from __future__ import annotations
 
 import json
+import random
 import threading
 import time
 from dataclasses import dataclass
@@ -16,7 +18,6 @@ from ovos_utils.log import LOG
 from ovos_memory_plugin_entity.domain.contract import ops_schema
 from ovos_memory_plugin_entity.domain.errors import (EndpointError, EndpointHTTPError, EndpointReplyError,
                                                      EndpointUnavailable)
-from ovos_memory_plugin_entity.io.backoff import Backoff
 
 # A misbehaving server cannot fill memory: bodies past this are refused.
 MAX_RESPONSE_BYTES = 1_048_576
@@ -24,6 +25,39 @@ MAX_RESPONSE_BYTES = 1_048_576
 MODELS_TIMEOUT_S = 10.0
 # Seconds to wait for a connection to the endpoint: a local server answers at once or is down.
 CONNECT_TIMEOUT_S = 5.0
+FIRST_DELAY_S = 2.0
+MAX_DELAY_S = 300.0  # a model server restarting for minutes is still retried every 5 min
+JITTER = 0.25  # +-25% so many devices do not retry in lockstep
+
+
+class Backoff:
+    """When to try an endpoint again: counts consecutive failures and says whether an attempt is due."""
+
+    def __init__(self, clock: Callable[[], float]):
+        self._clock = clock
+        self._rng = random.Random()
+        self.failures = 0
+        self.retry_at = 0.0
+
+    def ready(self) -> bool:
+        return self._clock() >= self.retry_at
+
+    def seconds_left(self) -> float:
+        return max(0.0, self.retry_at - self._clock())
+
+    def failed(self) -> bool:
+        """Record a failure; True when this one took the endpoint from up to down."""
+        self.failures += 1
+        delay = min(MAX_DELAY_S, FIRST_DELAY_S * 2 ** (self.failures - 1))
+        self.retry_at = self._clock() + delay * (1 + self._rng.uniform(-JITTER, JITTER))
+        return self.failures == 1
+
+    def succeeded(self) -> bool:
+        """Record a success; True when the endpoint was down until now."""
+        was_down = self.failures > 0
+        self.failures, self.retry_at = 0, 0.0
+        return was_down
+
 
 @dataclass(frozen=True)
 class Completion:
@@ -36,8 +70,7 @@ class ChatClient:
 
     def __init__(self, api_url: str, *, model: str = "", api_key: str = "",
                  connect_timeout: float = CONNECT_TIMEOUT_S, read_timeout: float = 30.0, max_tokens: int = 128,
-                 session: Optional[requests.Session] = None,
-                 clock: Callable[[], float] = time.monotonic, backoff: Optional[Backoff] = None):
+                 session: Optional[requests.Session] = None, clock: Callable[[], float] = time.monotonic):
         self.api_url = api_url.rstrip("/")
         self.model = model
         self._configured_model = model
@@ -45,7 +78,7 @@ class ChatClient:
         self.max_tokens = max_tokens
         self._session = session or requests.Session()
         self._headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-        self.backoff = backoff or Backoff(clock)
+        self.backoff = Backoff(clock)
         self.json_output = True  # cleared when the server refuses response_format
         self.schema = ops_schema()  # the contract's own: it admits every field the parser reads
         self._lock = threading.Lock()

@@ -19,8 +19,8 @@ from ovos_memory_plugin_entity.domain.errors import EndpointError, StoreDataErro
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.ranking import RankedSession, query_text
 from ovos_memory_plugin_entity.domain.record import SessionRecord, Vectors
-from ovos_memory_plugin_entity.io.backoff import Backoff
 from ovos_memory_plugin_entity.io.caches import LRU
+from ovos_memory_plugin_entity.io.client import Backoff
 from ovos_memory_plugin_entity.io.embeddings import MAX_BATCH, EmbeddingsClient
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.io.worker import ExtractionWorker, Job

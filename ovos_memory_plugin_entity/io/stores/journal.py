@@ -17,10 +17,7 @@ ROW_LISTS = ("facts", "entities", "tombstones")
 EPOCH_KEY = "journal"
 # The fact vectors (dense recall): carried like rows, the ones set and the ids dropped.
 VECTORS_KEY = "vectors"
-
-
-def head_of(data: Dict[str, Any]) -> Dict[str, Any]:
-    return {k: v for k, v in data.items() if k not in ROW_LISTS and k not in (EPOCH_KEY, VECTORS_KEY)}
+NOT_HEAD = (*ROW_LISTS, EPOCH_KEY, VECTORS_KEY)  # what an entry's head never replaces
 
 
 def _rows_delta(before: Sequence[Any], after: Sequence[Any]) -> Optional[Tuple[List[Dict[str, Any]], List[str]]]:
@@ -102,8 +99,8 @@ def replay(data: Dict[str, Any], changes: Iterable[Dict[str, Any]]) -> Dict[str,
     for change in changes:
         head = change.get("head")
         if isinstance(head, dict):
-            result = {**{k: v for k, v in result.items() if k in ROW_LISTS or k in (EPOCH_KEY, VECTORS_KEY)},
-                      **head_of(head)}
+            result = {**{k: v for k, v in result.items() if k in NOT_HEAD},
+                      **{k: v for k, v in head.items() if k not in NOT_HEAD}}
         _replay_vectors(result, change)
         for key in ("facts", "entities"):
             _upsert(rows[key], where[key], change.get(key), change.get(f"drop_{key}"))

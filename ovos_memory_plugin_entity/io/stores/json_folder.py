@@ -80,6 +80,7 @@ Stamp = Tuple[int, int, int]
 # What identifies a session's files inside the lock: the snapshot's stamp, the journal's size.
 Identity = Tuple[Optional[Stamp], Optional[int]]
 MAX_CACHED_FILE_KEYS = 4096  # session ids whose file names (a hash) are remembered
+JOURNAL, TRAIL = ".journal.jsonl", ".audit.jsonl"  # beside the snapshot, <key>.json
 
 
 @functools.lru_cache(maxsize=MAX_CACHED_FILE_KEYS)
@@ -144,16 +145,6 @@ class JsonFolderStore:
             os.close(fd)
             os.unlink(tmp)
 
-    def _still_unwritable(self) -> None:
-        """Raise ReadOnlyStore unless the store can be written again (remounted, space freed)."""
-        try:
-            self._check_writable()
-        except OSError as exc:
-            self.unwritable = exc
-            raise ReadOnlyStore(f"{self.folder} can be read but not written ({exc.strerror or exc}); what it "
-                                f"holds is served, nothing new is kept") from None
-        self.unwritable = None
-
     def _remove_orphaned_temp_files(self) -> None:
         """A killed writer's temp file may hold text since forgotten: it goes."""
         cutoff = time.time() - ORPHANED_TEMP_AGE_S
@@ -170,19 +161,14 @@ class JsonFolderStore:
         return Path(self._record(session_id))
 
     def journal_path(self, session_id: str) -> Path:
-        return Path(self._journal_file(session_id))
+        return Path(self._record(session_id, JOURNAL))
 
     def audit_path(self, session_id: str) -> Path:
-        return Path(self._audit(session_id))
+        return Path(self._record(session_id, TRAIL))
 
     def _record(self, session_id: str, suffix: str = ".json") -> str:
+        """The snapshot's path, or with ``suffix`` (:data:`JOURNAL`, :data:`TRAIL`) the journal's or the trail's."""
         return os.path.join(self._sessions, file_key(session_id) + suffix)
-
-    def _journal_file(self, session_id: str) -> str:
-        return self._record(session_id, ".journal.jsonl")
-
-    def _audit(self, session_id: str) -> str:
-        return self._record(session_id, ".audit.jsonl")
 
     def quarantined(self, session_id: str) -> List[Path]:
         return sorted(self.sessions_dir.glob(f"{file_key(session_id)}.json.corrupt*"))
@@ -191,8 +177,14 @@ class JsonFolderStore:
     def locked(self, key: str) -> Iterator[None]:
         """Exclusive across threads and processes (striped by hash), within ``lock_wait_s``:
         past it :class:`StoreUnavailable` (the job is retried later), stalling no other session."""
-        if self.unwritable is not None:  # every write takes the lock first
-            self._still_unwritable()
+        if self.unwritable is not None:  # every write takes the lock first: writable again (remounted, space freed)?
+            try:
+                self._check_writable()
+            except OSError as exc:
+                self.unwritable = exc
+                raise ReadOnlyStore(f"{self.folder} can be read but not written ({exc.strerror or exc}); what it "
+                                    f"holds is served, nothing new is kept") from None
+            self.unwritable = None
         number = stripe(key, LOCK_STRIPES)
         if not self._stripes[number].acquire(timeout=self.lock_wait_s):
             raise StoreUnavailable(f"session busy: its lock was not free within {self.lock_wait_s:g} s")
@@ -217,7 +209,7 @@ class JsonFolderStore:
 
     def _identity(self, session_id: str) -> Optional[Identity]:
         """None for a session that has no files (revisions are falsy only then)."""
-        snapshot, journal_size = self._stamp(session_id), files.size_of(self._journal_file(session_id))
+        snapshot, journal_size = self._stamp(session_id), files.size_of(self._record(session_id, JOURNAL))
         return None if snapshot is None and journal_size is None else (snapshot, journal_size)
 
     def _epoch(self, session_id: str) -> Optional[str]:
@@ -255,13 +247,12 @@ class JsonFolderStore:
         before the old journal went) are shredded; a damaged line but the last (which a crash
         may tear) costs only itself, the journal copied aside. Repairs happen under the lock:
         outside it, CorruptRecord sends the reader there."""
-        path = self._journal_file(session_id)
+        path = self._record(session_id, JOURNAL)
         try:
             raw = files.read_bytes(path)
         except UnsafeStore:
             if locked:  # a planted link goes aside; its target is never read
-                os.replace(path, self._quarantine_name(path))
-                LOG.error(f"entity memory: {path} was a link or not a regular file; moved it aside")
+                self._set_aside(path)
             return []
         if not raw:
             return []
@@ -304,8 +295,14 @@ class JsonFolderStore:
             n += 1
         return target
 
+    def _set_aside(self, path: str) -> None:
+        """A link or what is not a regular file, moved aside: never followed."""
+        target = self._quarantine_name(path)
+        os.replace(path, target)
+        LOG.error(f"entity memory: {path} was a link or not a regular file; moved it to {target}")
+
     def _quarantine(self, session_id: str, reason: str) -> None:
-        for path in (self._record(session_id), self._journal_file(session_id)):
+        for path in (self._record(session_id), self._record(session_id, JOURNAL)):
             if os.path.lexists(path):
                 target = self._quarantine_name(path)
                 os.replace(path, target)
@@ -360,14 +357,14 @@ class JsonFolderStore:
             if change.events:
                 record.audit_events = keep + 1 if compacting else record.audit_events + len(change.events)
             if change.forgets:  # recorded first, then finished: see json_forgetting
-                json_forgetting.forget(self, session_id, key, record, change)
+                json_forgetting.scrub(self, session_id, key, record, json_forgetting.forget_intent(change))
             elif change.modified:
                 self._save(session_id, base, record, identity)
             if change.modified or change.forgets:
                 self._cache.put(key, (self._identity(session_id), record))
             if compacting:
                 trail = compacted(self.audit(session_id) + event_lines(change), keep, time.time())
-                files.write_atomic(self._audit(session_id), json_lines(trail), self.tmp_dir)
+                files.write_atomic(self._record(session_id, TRAIL), json_lines(trail), self.tmp_dir)
             elif change.events:
                 self._append_audit(session_id, event_lines(change))
         return change
@@ -383,7 +380,7 @@ class JsonFolderStore:
         if change is not None:
             line = json_lines([change])
             if (journal_size or 0) + len(line) <= max(self.min_journal_bytes, snapshot_size):
-                files.append(self._journal_file(session_id), line)
+                files.append(self._record(session_id, JOURNAL), line)
                 self._restamp(session_id, snapshot)
                 return
         self.write_snapshot(session_id, record)
@@ -407,18 +404,16 @@ class JsonFolderStore:
         files.write_atomic(self._record(session_id), encoded_record(data), self.tmp_dir, stamped=True,
                            later_than_ns=previous[1] if previous else None)
         crash_point("snapshot-written")
-        files.shred(self._journal_file(session_id))
+        files.shred(self._record(session_id, JOURNAL))
 
     def _append_audit(self, session_id: str, events: List[Dict[str, Any]]) -> None:
-        path = self._audit(session_id)
+        path = self._record(session_id, TRAIL)
         try:
             files.append(path, json_lines(events))
         except OSError as exc:
             if exc.errno not in (errno.ELOOP, errno.EPERM):
                 raise
-            target = self._quarantine_name(path)  # set aside, never followed
-            os.replace(path, target)
-            LOG.error(f"entity memory: {path} was a link or not a regular file; moved it to {target}")
+            self._set_aside(path)
             files.append(path, json_lines(events))
 
     # -- markers -------------------------------------------------------------
@@ -432,7 +427,7 @@ class JsonFolderStore:
     # -- whole sessions --------------------------------------------------------
     def audit(self, session_id: str) -> List[Dict[str, Any]]:
         try:
-            raw = files.read_bytes(self._audit(session_id))
+            raw = files.read_bytes(self._record(session_id, TRAIL))
         except UnsafeStore as exc:
             LOG.error(f"entity memory: {exc}; the trail there is not read")
             return []
@@ -456,7 +451,7 @@ class JsonFolderStore:
             except (CorruptRecord, UnsafeStore):
                 old = None
             # With the intent: an erase killed midway still drops what was queued before it.
-            json_forgetting.erase(self, session_id, key, erased(old, session_id))
+            json_forgetting.scrub(self, session_id, key, erased(old, session_id), json_forgetting.ERASE_INTENT)
             self._cache.pop(key)
 
     def finish_scrub(self, session_id: str) -> None:

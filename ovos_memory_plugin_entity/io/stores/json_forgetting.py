@@ -34,35 +34,25 @@ if TYPE_CHECKING:
 
 # The snapshot's key for an unfinished scrub (never part of a record).
 INTENT_KEY = "scrubbing"
-
-
 ERASE_INTENT: Dict[str, Any] = {"erase": True}
 
 
-def forget(store: "JsonFolderStore", session_id: str, key: str, record: SessionRecord, change: Change) -> None:
-    """Save a change that forgets: steps 1 to 5, under the session's lock."""
-    intent = {"texts": list(change.forgotten_texts), "ids": list(change.forgotten_ids)}
-    begin(store, session_id, key)
+def forget_intent(change: Change) -> Dict[str, Any]:
+    return {"texts": list(change.forgotten_texts), "ids": list(change.forgotten_ids)}
+
+
+def scrub(store: "JsonFolderStore", session_id: str, key: str, record: SessionRecord, intent: Dict[str, Any]) -> None:
+    """Steps 1 to 5 of a forget (:func:`forget_intent`) or an erase (:data:`ERASE_INTENT`), under the
+    session's lock; ``record`` is the record after it."""
+    files.write_atomic(marker_path(store, key), json.dumps({"session_id": session_id}).encode("ascii"),
+                       store.tmp_dir)
+    crash_point("scrub-marked")
     store.write_snapshot(session_id, record, intent)
     finish(store, session_id, key, record, intent)
 
 
-def erase(store: "JsonFolderStore", session_id: str, key: str, fresh: SessionRecord) -> None:
-    """Erase (``fresh`` is the record after it): steps 1 to 5, under the session's lock."""
-    begin(store, session_id, key)
-    store.write_snapshot(session_id, fresh, ERASE_INTENT)
-    finish(store, session_id, key, fresh, ERASE_INTENT)
-
-
 def marker_path(store: "JsonFolderStore", key: str) -> str:
     return os.path.join(store.scrubs_dir, f"{key}.json")
-
-
-def begin(store: "JsonFolderStore", session_id: str, key: str) -> None:
-    """Step 1."""
-    files.write_atomic(marker_path(store, key), json.dumps({"session_id": session_id}).encode("ascii"),
-                       store.tmp_dir)
-    crash_point("scrub-marked")
 
 
 def finish(store: "JsonFolderStore", session_id: str, key: str, record: Optional[SessionRecord],

@@ -28,6 +28,13 @@ def _read(path: str) -> List[Dict[str, Any]]:
         return []
 
 
+def _bounded(items: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    if len(items) > MAX_KEPT_PER_SESSION:
+        LOG.warning(f"entity memory: more than {MAX_KEPT_PER_SESSION} exchanges waiting for one session "
+                    f"(MAX_KEPT_PER_SESSION); kept the newest")
+    return bounded(items)
+
+
 def keep(store: "JsonFolderStore", key: str, items: List[Dict[str, Any]]) -> None:
     """Appended; bounded to :data:`MAX_KEPT_PER_SESSION` when one is removed or taken."""
     with store.locked(key):
@@ -44,10 +51,7 @@ def done(store: "JsonFolderStore", key: str, token: str) -> None:
         if not left:
             files.shred(path)
             return
-        if len(left) > MAX_KEPT_PER_SESSION:
-            LOG.warning(f"entity memory: more than {MAX_KEPT_PER_SESSION} exchanges waiting for one session "
-                        f"(MAX_KEPT_PER_SESSION); kept the newest")
-        files.write_atomic(path, json_lines(bounded(left)), store.tmp_dir)
+        files.write_atomic(path, json_lines(_bounded(left)), store.tmp_dir)
 
 
 def drop(store: "JsonFolderStore", key: str) -> None:
@@ -62,11 +66,7 @@ def take_all(store: "JsonFolderStore", learner: str) -> List[Dict[str, Any]]:
         with store.locked(path.name[:-len(".json")]):
             items = _read(str(path))
             others = [item for item in items if not heard_by(item, learner)]
-            mine = [item for item in items if heard_by(item, learner)]
-            if len(mine) > MAX_KEPT_PER_SESSION:
-                LOG.warning(f"entity memory: more than {MAX_KEPT_PER_SESSION} exchanges waiting for one session "
-                            f"(MAX_KEPT_PER_SESSION); kept the newest")
-            taken += bounded(mine)
+            taken += _bounded([item for item in items if heard_by(item, learner)])
             if len(others) == len(items):
                 continue
             if others:

@@ -10,18 +10,13 @@ from typing import Any, Set
 
 _OPEN: Set[Any] = set()
 _LOCK = threading.Lock()
-_exit_hook = False
 # At exit, a pool left open gets this long to stop its threads.
 EXIT_CLOSE_S = 1.0
 
 
 def opened(pool: Any) -> Any:
-    global _exit_hook
     with _LOCK:
         _OPEN.add(pool)
-        if not _exit_hook:
-            _exit_hook = True
-            atexit.register(_close_left_open)
     return pool
 
 
@@ -36,3 +31,6 @@ def _close_left_open() -> None:
         left = list(_OPEN)
     for pool in left:
         close(pool, EXIT_CLOSE_S)
+
+
+atexit.register(_close_left_open)  # imported only with the postgres backend

@@ -6,6 +6,7 @@ per store, started with the first call, joined by :meth:`Watchdog.close`.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import socket
 import threading
@@ -26,11 +27,10 @@ TCP_OPTIONS = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, 
 class Watchdog:
     """Shuts down the socket of a call that outlives its bound."""
 
-    def __init__(self, name: str = "entity-memory-pg-watchdog"):
-        self._name = name
+    def __init__(self) -> None:
         self._cond = threading.Condition()
         self._calls: Dict[int, Tuple[float, Any]] = {}  # token -> (deadline, connection)
-        self._tokens = 0
+        self._tokens = itertools.count()
         self._thread: Optional[threading.Thread] = None
         self._closed = False
 
@@ -38,11 +38,10 @@ class Watchdog:
     def bounded(self, conn: Any, seconds: float) -> Iterator[None]:
         """Calls on ``conn`` inside this block end within ``seconds``, answered or not."""
         with self._cond:
-            self._tokens += 1
-            token = self._tokens
+            token = next(self._tokens)
             self._calls[token] = (time.monotonic() + seconds, conn)
             if self._thread is None and not self._closed:
-                self._thread = threading.Thread(target=self._watch, name=self._name, daemon=True)
+                self._thread = threading.Thread(target=self._watch, name="entity-memory-pg-watchdog", daemon=True)
                 self._thread.start()
             self._cond.notify()
         try:

@@ -55,6 +55,7 @@ MAX_READS_IN_FLIGHT = 8
 CONNECT_TIMEOUT_S = 2.0
 # While it is down it is tried at most this often; other calls fail at once, not waiting.
 PROBE_INTERVAL_S = 2.0
+SESSIONS, AUDIT, META = "entity_memory_sessions", "entity_memory_audit", "entity_memory_meta"
 _SCHEMA_LOCK_ID = 7_340_115  # pg_advisory_xact_lock key: creating tables from many processes at once
 
 def _escaped(session_id: str) -> str:
@@ -67,15 +68,7 @@ def _key(session_id: str) -> str:
     escaped = _escaped(session_id)
     if len(escaped) <= MAX_KEY_CHARS:
         return escaped
-    return HASHED_KEY_PREFIX + _hashed(session_id)
-
-
-def _hashed(session_id: str) -> str:
-    return hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _session_id(key: str) -> str:
-    return json.loads(f'"{key}"')
+    return HASHED_KEY_PREFIX + hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class PostgresStore:
@@ -126,10 +119,6 @@ class PostgresStore:
         with self._watchdog.bounded(conn, CONNECT_TIMEOUT_S):
             self._pool_class.check_connection(conn)
 
-    @staticmethod
-    def _t(name: str) -> str:
-        return f"entity_memory_{name}"
-
     def _outage(self, exc: Exception) -> StoreUnavailable:
         with self._lock:
             first = not self._down
@@ -163,20 +152,19 @@ class PostgresStore:
             return
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK_ID,))
-            conn.execute(f"CREATE TABLE IF NOT EXISTS {self._t('meta')} (key text PRIMARY KEY, value text NOT NULL)")
-            conn.execute(f"CREATE TABLE IF NOT EXISTS {self._t('sessions')} (session_id text PRIMARY KEY, "
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {META} (key text PRIMARY KEY, value text NOT NULL)")
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {SESSIONS} (session_id text PRIMARY KEY, "
                          f"record jsonb NOT NULL, revision bigint NOT NULL DEFAULT 0, "
                          f"updated_at timestamptz NOT NULL DEFAULT now())")
-            conn.execute(f"CREATE TABLE IF NOT EXISTS {self._t('audit')} (id bigserial PRIMARY KEY, "
-                         f"session_id text NOT NULL, event jsonb NOT NULL)")
-            conn.execute(f"CREATE INDEX IF NOT EXISTS {self._t('audit_session')} "
-                         f"ON {self._t('audit')} (session_id, id)")
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {AUDIT} (id bigserial PRIMARY KEY, session_id text NOT NULL, "
+                         f"event jsonb NOT NULL)")
+            conn.execute(f"CREATE INDEX IF NOT EXISTS {AUDIT}_session ON {AUDIT} (session_id, id)")
             pg_waiting.create(conn)
             pg_damage.create(conn)
-            conn.execute(f"INSERT INTO {self._t('meta')} VALUES ('node_key', %s) ON CONFLICT DO NOTHING",
+            conn.execute(f"INSERT INTO {META} VALUES ('node_key', %s) ON CONFLICT DO NOTHING",
                          (self._sealer.fingerprint,))
-            known = conn.execute(f"SELECT value FROM {self._t('meta')} WHERE key = 'node_key'").fetchone()[0]
-            row = conn.execute(f"SELECT value FROM {self._t('meta')} WHERE key = 'schema'").fetchone()
+            known = conn.execute(f"SELECT value FROM {META} WHERE key = 'node_key'").fetchone()[0]
+            row = conn.execute(f"SELECT value FROM {META} WHERE key = 'schema'").fetchone()
             version = int(row[0]) if row is not None else TABLE_SCHEMA_VERSION
             if version > TABLE_SCHEMA_VERSION:
                 raise ConfigError(f"the database's tables are schema {version}, newer than this plugin's "
@@ -187,7 +175,7 @@ class PostgresStore:
                 LOG.info(f"entity memory: upgraded the database's tables from schema {version} to "
                          f"{TABLE_SCHEMA_VERSION}")
                 version = TABLE_SCHEMA_VERSION
-            conn.execute(f"INSERT INTO {self._t('meta')} VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE "
+            conn.execute(f"INSERT INTO {META} VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE "
                          f"SET value = EXCLUDED.value", (str(version),))
         if known != self._sealer.fingerprint:
             if not self._mismatch_told:
@@ -219,7 +207,7 @@ class PostgresStore:
         """Schema 1 -> 2, every row under the schema lock: records sealed again bound to their
         revision; rows written before sealing sealed, with their trail; rows of over-long ids
         moved from ``sha256:<hex>`` (a literal id could name it) to :data:`HASHED_KEY_PREFIX`."""
-        rows = conn.execute(f"SELECT session_id, record, revision FROM {self._t('sessions')} FOR UPDATE").fetchall()
+        rows = conn.execute(f"SELECT session_id, record, revision FROM {SESSIONS} FOR UPDATE").fetchall()
         for old_key, stored, revision in rows:
             if stored == {}:
                 continue  # an empty placeholder
@@ -233,11 +221,10 @@ class PostgresStore:
             sealing = wrapped if wrapped and new_key == old_key else self._sealer.new_data_key(new_key)
             if new_key != old_key or sealing != wrapped:
                 events = [self._v1_event(old_key, wrapped, row[0]) for row in conn.execute(
-                    f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id",
-                    (old_key,)).fetchall()]
-                conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (old_key,))
+                    f"SELECT event FROM {AUDIT} WHERE session_id = %s ORDER BY id", (old_key,)).fetchall()]
+                conn.execute(f"DELETE FROM {AUDIT} WHERE session_id = %s", (old_key,))
                 self._append_events(conn, new_key, sealing, events)
-            conn.execute(f"UPDATE {self._t('sessions')} SET session_id = %s, record = %s WHERE session_id = %s",
+            conn.execute(f"UPDATE {SESSIONS} SET session_id = %s, record = %s WHERE session_id = %s",
                          (new_key, self._stored(new_key, inner, data, sealing, int(revision)), old_key))
 
     def _v1_event(self, key: str, wrapped: Optional[str], stored: Any) -> Dict[str, Any]:
@@ -284,7 +271,7 @@ class PostgresStore:
         def read(conn: Any) -> Optional[Tuple[int, Any]]:
             return conn.execute(
                 f"SELECT revision, CASE WHEN revision = %s THEN NULL ELSE record END "
-                f"FROM {self._t('sessions')} WHERE session_id = %s", (known, key)).fetchone()
+                f"FROM {SESSIONS} WHERE session_id = %s", (known, key)).fetchone()
         try:
             row = self._run(read)
         except StoreUnavailable:
@@ -311,11 +298,10 @@ class PostgresStore:
 
         def work(conn: Any) -> Tuple[Change, Optional[Tuple[int, SessionRecord]]]:
             with conn.transaction():
-                conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record) VALUES (%s, %s) "
+                conn.execute(f"INSERT INTO {SESSIONS} (session_id, record) VALUES (%s, %s) "
                              f"ON CONFLICT DO NOTHING", (key, Jsonb({})))
                 raw, revision = conn.execute(
-                    f"SELECT record, revision FROM {self._t('sessions')} WHERE session_id = %s FOR UPDATE",
-                    (key,)).fetchone()
+                    f"SELECT record, revision FROM {SESSIONS} WHERE session_id = %s FOR UPDATE", (key,)).fetchone()
                 try:
                     data, wrapped = self._record_of(key, raw, int(revision))
                     record = record_of(session_id, data)
@@ -327,7 +313,7 @@ class PostgresStore:
                 if change.modified:
                     sealing = wrapped or self._sealer.new_data_key(key)  # a plain row gets its first key
                     revision = int(revision) + 1  # the row is locked: nobody else moves it on
-                    conn.execute(f"UPDATE {self._t('sessions')} SET record = %s, revision = %s, updated_at = now() "
+                    conn.execute(f"UPDATE {SESSIONS} SET record = %s, revision = %s, updated_at = now() "
                                  f"WHERE session_id = %s",
                                  (self._stored(key, session_id, record.to_dict(), sealing, revision), revision, key))
                     entry = (revision, record)
@@ -341,8 +327,7 @@ class PostgresStore:
                         self._append_events(conn, key, sealing, event_lines(change))
                         self._compact(conn, key, sealing)
                 elif revision == 0:  # nothing to keep: leave no empty row behind
-                    conn.execute(f"DELETE FROM {self._t('sessions')} WHERE session_id = %s AND revision = 0",
-                                 (key,))
+                    conn.execute(f"DELETE FROM {SESSIONS} WHERE session_id = %s AND revision = 0", (key,))
             return change, entry
         change, entry = self._run(work)
         crash_point("pg-committed")
@@ -352,7 +337,7 @@ class PostgresStore:
 
     def _reseal_trail(self, conn: Any, key: str, old: Optional[str], new: str, change: Change) -> None:
         """Every line when the session gets its first data key, else the lines a forget scrubs."""
-        events = pg_damage.open_events(conn, self._t("audit"), key, lambda e: self._event_of(key, old, e))
+        events = pg_damage.open_events(conn, AUDIT, key, lambda e: self._event_of(key, old, e))
         ids = linked_ids([event for _, event in events], change.forgotten_ids)  # the proposal a fact came from
         resealed = []
         for row_id, event in events:
@@ -360,23 +345,23 @@ class PostgresStore:
             if new != old or scrubbed != event:
                 resealed.append((self._sealed(key, new, scrubbed), row_id))
         with conn.cursor() as cursor:
-            cursor.executemany(f"UPDATE {self._t('audit')} SET event = %s WHERE id = %s", resealed)
+            cursor.executemany(f"UPDATE {AUDIT} SET event = %s WHERE id = %s", resealed)
 
     def _compact(self, conn: Any, key: str, sealing: str) -> None:
         """Past max_audit_events lines, the older half folds into one summary line."""
         if not self.max_audit_events:
             return
-        count = conn.execute(f"SELECT count(*) FROM {self._t('audit')} WHERE session_id = %s", (key,)).fetchone()[0]
+        count = conn.execute(f"SELECT count(*) FROM {AUDIT} WHERE session_id = %s", (key,)).fetchone()[0]
         if count <= self.max_audit_events:
             return
-        trail = [e for _, e in pg_damage.open_events(conn, self._t("audit"), key,
+        trail = [e for _, e in pg_damage.open_events(conn, AUDIT, key,
                                                      lambda e: self._event_of(key, sealing, e))]
-        conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
+        conn.execute(f"DELETE FROM {AUDIT} WHERE session_id = %s", (key,))
         self._append_events(conn, key, sealing, compacted(trail, self.max_audit_events // 2, time.time()))
 
     def _append_events(self, conn: Any, key: str, wrapped: str, events: List[Dict[str, Any]]) -> None:
         with conn.cursor() as cursor:
-            cursor.executemany(f"INSERT INTO {self._t('audit')} (session_id, event) VALUES (%s, %s)",
+            cursor.executemany(f"INSERT INTO {AUDIT} (session_id, event) VALUES (%s, %s)",
                                [(key, self._sealed(key, wrapped, e)) for e in events])
 
     # -- sealing (see :mod:`sealing`) ------------------------------------------------
@@ -412,10 +397,8 @@ class PostgresStore:
         key = _key(session_id)
 
         def read(conn: Any) -> List[Dict[str, Any]]:
-            row = conn.execute(f"SELECT record->>'key' FROM {self._t('sessions')} WHERE session_id = %s",
-                               (key,)).fetchone()
-            events = conn.execute(f"SELECT event FROM {self._t('audit')} WHERE session_id = %s ORDER BY id",
-                                  (key,)).fetchall()
+            row = conn.execute(f"SELECT record->>'key' FROM {SESSIONS} WHERE session_id = %s", (key,)).fetchone()
+            events = conn.execute(f"SELECT event FROM {AUDIT} WHERE session_id = %s ORDER BY id", (key,)).fetchall()
             trail = []
             for (event,) in events:
                 try:
@@ -426,12 +409,12 @@ class PostgresStore:
         return self._run(read)
 
     def sessions(self) -> List[str]:
-        rows = self._run(lambda conn: conn.execute(
-            f"SELECT coalesce(record->>'session_id', session_id) FROM {self._t('sessions')}").fetchall())
+        rows = self._run(lambda conn: conn.execute(f"SELECT coalesce(record->>'session_id', session_id) "
+                                                   f"FROM {SESSIONS}").fetchall())
         found = []
         for (stored,) in rows:
             try:
-                found.append(_session_id(stored))
+                found.append(json.loads(f'"{stored}"'))  # the escaped id, back
             except ValueError:  # a damaged id costs that session only
                 LOG.error(f"entity memory: a session row's id {stored[:40]!r} is damaged; left it out")
         return sorted(found)
@@ -443,8 +426,8 @@ class PostgresStore:
 
         def work(conn: Any) -> None:
             with conn.transaction():
-                row = conn.execute(f"SELECT record, revision FROM {self._t('sessions')} WHERE session_id = %s "
-                                   f"FOR UPDATE", (key,)).fetchone()
+                row = conn.execute(f"SELECT record, revision FROM {SESSIONS} WHERE session_id = %s FOR UPDATE",
+                                   (key,)).fetchone()
                 try:
                     data = self._record_of(key, row[0], int(row[1]))[0] if row else None
                     old = SessionRecord.from_dict(data) if data is not None else None
@@ -452,10 +435,10 @@ class PostgresStore:
                     old = None  # an unreadable session is erased all the same
                 fresh = erased(old, session_id).to_dict()
                 revision = int(row[1]) + 1 if row else 1
-                conn.execute(f"DELETE FROM {self._t('audit')} WHERE session_id = %s", (key,))
+                conn.execute(f"DELETE FROM {AUDIT} WHERE session_id = %s", (key,))
                 pg_waiting.drop(conn, key)
                 crash_point("pg-erase-trail-deleted")
-                conn.execute(f"INSERT INTO {self._t('sessions')} (session_id, record, revision) VALUES (%s, %s, %s) "
+                conn.execute(f"INSERT INTO {SESSIONS} (session_id, record, revision) VALUES (%s, %s, %s) "
                              f"ON CONFLICT (session_id) DO UPDATE SET record = EXCLUDED.record, "
                              f"revision = EXCLUDED.revision, updated_at = now()",
                              (key, self._stored(key, session_id, fresh, self._sealer.new_data_key(key), revision),
@@ -478,8 +461,8 @@ class PostgresStore:
         def work(conn: Any) -> None:
             conn.autocommit = True
             try:
-                conn.execute(f"VACUUM FULL {self._t('sessions')}")
-                conn.execute(f"VACUUM FULL {self._t('audit')}")
+                conn.execute(f"VACUUM FULL {SESSIONS}")
+                conn.execute(f"VACUUM FULL {AUDIT}")
             finally:
                 conn.autocommit = False
         self._run(work)
