@@ -360,5 +360,5 @@ class Editor(ProposalEdits):
 def edit(record: SessionRecord, policy: Policy, now: float, actor: Actor,
          act: Callable[[Editor], Any]) -> Change:
     editor = Editor(record, policy, now, actor)
-    act(editor)
+    editor.change.outcome = act(editor)
     return editor.finish()

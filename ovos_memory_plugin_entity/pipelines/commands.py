@@ -246,12 +246,10 @@ class Commands:
     # -- the write -----------------------------------------------------------------------
     def _write(self, key: str, act: Callable[[Editor], Any], actor: Actor = "user") -> Any:
         """One locked write through the editor; what ``act`` returned."""
-        outcome: List[Any] = []
-        change = self._store.update(key, lambda record: edit(record, self._policy, self._wall_clock(), actor,
-                                                              lambda editor: outcome.append(act(editor))))
+        change = self._store.update(key, lambda record: edit(record, self._policy, self._wall_clock(), actor, act))
         for warning in change.warnings:
             LOG.warning(f"entity memory: {warning}")
-        return outcome[0] if outcome else None
+        return change.outcome
 
 
 def _digest(words: str) -> str:

@@ -117,14 +117,13 @@ class Owner:
 
     # -- changing ------------------------------------------------------------
     def _edit(self, session_id: str, act: Callable[[Editor], T]) -> T:
-        results: List[T] = []
         try:
-            self.store.update(self.key(session_id), lambda record: edit(
-                record, self.policy, self.now(), self.actor, lambda editor: results.append(act(editor))))
+            change = self.store.update(self.key(session_id),
+                                       lambda record: edit(record, self.policy, self.now(), self.actor, act))
         except NotFound as exc:
             raise OwnerError(f"{exc} in session {session_id!r}; "
                              f"'facts', 'entities' or 'pending' list them") from None
-        return results[0]
+        return change.outcome
 
     def add(self, session_id: str, text: str, pin: bool = False, about: Optional[str] = None,
             relation: Optional[str] = None, when: Optional[str] = None) -> Fact:
