@@ -171,8 +171,7 @@ class ExtractionWorker:
         with self._cond:
             left = [] if self._closed else list(self._pending.values())
             self._closed = True
-            for seq in list(self._pending):
-                self._outstanding.discard(seq)
+            self._outstanding -= set(self._pending)
             self._pending.clear()
             self._queues.clear()
             self._ready.clear()
