@@ -284,16 +284,12 @@ class SessionRecord:
     def copy(self) -> "SessionRecord":
         """A copy an edit may change while readers keep the original (immutable parts shared)."""
         copy = SessionRecord.__new__(SessionRecord)
-        copy.__dict__.update(self.__dict__)
+        copy.__dict__.update({k: list(v) if isinstance(v, list) else v for k, v in self.__dict__.items()})
         copy.facts = [_copied(f) for f in self.facts]
         copy.entities = [_copied(e) for e in self.entities]
         for entity in copy.entities:
             entity.former_names = list(entity.former_names)
-        copy.tombstones = list(self.tombstones)
-        copy.imported = list(self.imported)
-        copy.unreadable = list(self.unreadable)
         copy.pending = [_copied(p) for p in self.pending]  # ops are frozen: shared
-        copy.forget_marks, copy.withdrawn = list(self.forget_marks), list(self.withdrawn)
         if self.vectors is not None:
             copy.vectors = Vectors(self.vectors.model, self.vectors.prefix, self.vectors.dim, dict(self.vectors.of))
         return copy
