@@ -120,7 +120,8 @@ class EntityMemory(AgentContextManager):
         self._turns = TurnKeeper(settings.max_history, DEFAULT_CACHE_SESSIONS, policy.redact)
         self._closed = False
         # Not while the facts are off: the older plugin's file is imported once, under the right scope.
-        self._migration = migration.start(self._store, settings.db_path, self._import_key, policy, wall_clock) \
+        self._migration = migration.start(self._store, settings.db_path,
+                                          lambda sid: session_key(settings.scope, sid) or sid, policy, wall_clock) \
             if isinstance(self._store, JsonFolderStore) and self._store.unwritable is None and self.facts_enabled \
             else None
         # Secrets an earlier version kept are forgotten once, in the background.
@@ -130,30 +131,25 @@ class EntityMemory(AgentContextManager):
         self._resume.start()
 
     def _open_store(self) -> Store:
+        store: Optional[Store] = None
         try:
             store = open_store(self.settings.backend, self.settings.store_folder, self.settings.db_url,
                                pool_size=PG_POOL_SIZE, cache_sessions=DEFAULT_CACHE_SESSIONS,
-                               lock_wait_s=SESSION_LOCK_WAIT_S,
-                               key_file=self.settings.key_file)
-        except (OSError, ValueError) as exc:  # a folder it may not use; PostgreSQL without its extra
-            return self._memory_instead(exc)
-        try:
+                               lock_wait_s=SESSION_LOCK_WAIT_S, key_file=self.settings.key_file)
             store.tombstone_key  # read (or made) now: a key file it may not use is found at start
-        except (OSError, ValueError) as exc:
-            store.close()
-            return self._memory_instead(exc)
+        except (OSError, ValueError) as exc:  # a folder or key file it may not use; PostgreSQL without its extra
+            if store is not None:
+                store.close()
+            where = "the database" if self.settings.backend == "postgres" else self.settings.store_folder
+            LOG.error(f"entity memory: cannot use {where} ({exc}); keeping facts in memory only until "
+                      f"restart. Run 'ovos-entity-memory doctor' for the fix.")
+            return open_store("memory", self.settings.store_folder)
         unwritable = getattr(store, "unwritable", None)
         if unwritable is not None:
             LOG.error(f"entity memory: {self.settings.store_folder} can be read but not written ({unwritable}); "
                       f"its facts are served, nothing new is kept until it can be. Run 'ovos-entity-memory "
                       f"doctor' for the fix.")
         return store
-
-    def _memory_instead(self, exc: Exception) -> Store:
-        where = "the database" if self.settings.backend == "postgres" else self.settings.store_folder
-        LOG.error(f"entity memory: cannot use {where} ({exc}); keeping facts in memory only until "
-                  f"restart. Run 'ovos-entity-memory doctor' for the fix.")
-        return open_store("memory", self.settings.store_folder)
 
     def _start_dense(self, clock: Callable[[], float], wall_clock: Callable[[], float], http_session: Any,
                      policy: Policy) -> Optional["DenseRecall"]:
@@ -182,9 +178,6 @@ class EntityMemory(AgentContextManager):
             LOG.warning(f"entity memory: refused session id {str(session_id)[:40]!r}: it must be a "
                         f"non-empty string of bounded length")
         return key
-
-    def _import_key(self, session_id: str) -> str:
-        return session_key(self.settings.scope, session_id) or session_id
 
     # -- AgentContextManager -----------------------------------------------------
     def get_history(self, session_id: str) -> List[AgentMessage]:
@@ -280,16 +273,15 @@ class EntityMemory(AgentContextManager):
     def flush(self, timeout: Optional[float] = None) -> bool:
         """Until every exchange queued before is applied (and the import, and the vectors asked for)."""
         deadline = None if timeout is None else time.monotonic() + timeout
+
+        def left() -> Optional[float]:
+            return None if deadline is None else max(0.0, deadline - time.monotonic())
         for starting in (self._migration, self._sweep, self._resume):
             if starting is not None:
-                starting.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+                starting.join(left())
                 if starting.is_alive():
                     return False
-        left = None if deadline is None else max(0.0, deadline - time.monotonic())
-        if not self._learner.flush(left):
-            return False
-        left = None if deadline is None else max(0.0, deadline - time.monotonic())
-        return self._dense.flush(left) if self._dense is not None else True
+        return self._learner.flush(left()) and (self._dense is None or self._dense.flush(left()))
 
     def wake(self) -> None:
         """Try exchanges that wait for a retry now (the endpoint or the store came back)."""

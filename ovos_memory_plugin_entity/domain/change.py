@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List
+from typing import Any, List
 
 from ovos_memory_plugin_entity.domain.audit import AuditEvent
 
@@ -18,6 +18,7 @@ class Change:
     refused_secrets: List[str] = field(default_factory=list)  # the class of each secret refused ("card number")
     refused: bool = False  # the whole edit was refused (a reply retiring too much)
     unaudited: bool = False  # the record changed with no audit line (a repeat counted, a question asked)
+    outcome: Any = None  # what the edit's act returned, for its caller
 
     @property
     def forgets(self) -> bool:

@@ -39,8 +39,7 @@ class Editor(ProposalEdits):
         live_before = {f.id: f for f in record.live_facts()}
         listed: Set[str] = set(listed_ids) if listed_ids is not None else set(live_before)
         targets = {fid: f for fid, f in live_before.items() if fid in listed}
-        wiped = ops.forget_all and forget_all_allowed
-        if wiped:
+        if ops.forget_all and forget_all_allowed:
             self.forget_everything()
         elif ops.forget_all:
             self.change.warnings.append("forget_all ignored: the user's words did not ask to forget everything")
@@ -360,5 +359,5 @@ class Editor(ProposalEdits):
 def edit(record: SessionRecord, policy: Policy, now: float, actor: Actor,
          act: Callable[[Editor], Any]) -> Change:
     editor = Editor(record, policy, now, actor)
-    act(editor)
+    editor.change.outcome = act(editor)
     return editor.finish()

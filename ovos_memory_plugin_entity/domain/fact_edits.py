@@ -107,11 +107,9 @@ class FactEdits:
         found = self._by_words.get(words) if words is not None else None
         if found is None:
             return None
-        same_order = self._ordered(found.text) == self._ordered(fact_text)
-        return None if same_order else found
-
-    def _ordered(self, text: str) -> Tuple[str, ...]:
-        return tuple(dict.fromkeys(textlib.terms(text, self.policy.stopwords, self.policy.stem)))
+        def ordered(text: str) -> Tuple[str, ...]:
+            return tuple(dict.fromkeys(textlib.terms(text, self.policy.stopwords, self.policy.stem)))
+        return None if ordered(found.text) == ordered(fact_text) else found
 
     def canonical(self, raw_text: str) -> str:
         """A fact's text as stored: one clean line, no subject prefix."""
@@ -323,17 +321,15 @@ class FactEdits:
             new = [f for f in live if f.created_at == self.now and f.actor == self.actor and f.confirmations == 1]
             excess = len(live) - cap - min(budget, len(candidates))
             for fact in sorted(new, key=lambda f: -id_number(f.id))[:max(0, excess)]:
-                self._drop_new(fact)  # this edit's own newest additions give way first
+                self._unindex(fact)  # this edit's own newest additions give way first
+                self.record.facts.remove(fact)
+                self.change.events = [e for e in self.change.events if e.subject != fact.id]
+                self.change.warnings.append(f"not kept, the memory is full of the owner's or older facts: "
+                                            f"{fact.text[:60]!r}")
             live = self.record.live_facts()
             candidates = [f for f in candidates if f.live]
         for fact in candidates[:max(0, len(live) - cap)]:
             self._retire(fact, "evicted", None, "evict", before=fact.text)
-
-    def _drop_new(self, fact: Fact) -> None:
-        self._unindex(fact)
-        self.record.facts.remove(fact)
-        self.change.events = [e for e in self.change.events if e.subject != fact.id]
-        self.change.warnings.append(f"not kept, the memory is full of the owner's or older facts: {fact.text[:60]!r}")
 
     def _prune_retired(self) -> None:
         bound = self.policy.max_retired

@@ -7,11 +7,12 @@ from dataclasses import replace
 from typing import List, Optional
 
 from ovos_memory_plugin_entity.domain import text as textlib
+from ovos_memory_plugin_entity.domain.audit import Action
 from ovos_memory_plugin_entity.domain.errors import NotFound
 from ovos_memory_plugin_entity.domain.fact_edits import FactEdits, entity_hash
 from ovos_memory_plugin_entity.domain.forget_marks import MAX_FORGET_MARKS, MAX_WITHDRAWN
 from ovos_memory_plugin_entity.domain.forgetting import mentions
-from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark, Tombstone
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark, Pending, Tombstone
 
 
 class ForgetEdits(FactEdits):
@@ -86,10 +87,14 @@ class ForgetEdits(FactEdits):
         for item in list(self.record.pending):
             targets = {u.fact_id for u in item.ops.update} | set(item.ops.forget)
             if fact_id in targets or any(mentions(line, [fact_text]) for line in item.describe):
-                self.record.pending.remove(item)
-                self.change.forgotten_texts += item.describe
-                self.change.forgotten_ids.append(item.id)
-                self._event("forget", item.id)
+                self._drop_pending(item, "forget")
+
+    def _drop_pending(self, item: Pending, action: Action) -> None:
+        """A proposal not accepted leaves no text behind: its lines leave the trail too."""
+        self.record.pending.remove(item)
+        self.change.forgotten_texts += item.describe
+        self.change.forgotten_ids.append(item.id)
+        self._event(action, item.id)
 
     def _rows_with_text(self, about: Optional[str], normalised: str) -> List[Fact]:
         """Rows about ``about`` with this text: indexed once per edit, so forgetting all is O(rows)."""
@@ -99,6 +104,7 @@ class ForgetEdits(FactEdits):
                 if row.text:
                     self._rows_by_text.setdefault((row.about, textlib.normalise(row.text)), []).append(row)
         return list(self._rows_by_text.get((about, normalised), ()))
+
     def forget(self, fact_id: str) -> None:
         """Forget a fact, live or retired: its text leaves the record; a tombstone stays."""
         fact = self.record.fact(fact_id)

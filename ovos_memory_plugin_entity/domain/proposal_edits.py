@@ -8,7 +8,6 @@ from dataclasses import replace
 from typing import Iterable, List, Optional
 
 from ovos_memory_plugin_entity.domain import text as textlib
-from ovos_memory_plugin_entity.domain.audit import Action
 from ovos_memory_plugin_entity.domain.entities import name_key
 from ovos_memory_plugin_entity.domain.errors import NotFound
 from ovos_memory_plugin_entity.domain.forget_edits import ForgetEdits
@@ -102,13 +101,6 @@ class ProposalEdits(ForgetEdits):
         if item is None:
             raise NotFound("pending item", pending_id)
         return item
-
-    def _drop_pending(self, item: Pending, action: Action) -> None:
-        """A proposal not accepted leaves no text behind: its lines leave the trail too."""
-        self.record.pending.remove(item)
-        self.change.forgotten_texts += item.describe
-        self.change.forgotten_ids.append(item.id)
-        self._event(action, item.id)
 
     def drop_unanswered(self, pending_id: str) -> None:
         """A question the user did not answer (or the assistant did not put): nothing is done."""

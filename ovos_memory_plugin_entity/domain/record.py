@@ -106,11 +106,7 @@ class Entity:
         return f"{self.name} ({self.relation})" if self.relation else self.name
 
     def to_dict(self) -> Dict[str, Any]:
-        data = {"id": self.id, "name": self.name, "relation": self.relation, "created_at": self.created_at,
-                "merged_into": self.merged_into, "retired_reason": self.retired_reason}
-        if self.former_names:
-            data["former_names"] = self.former_names
-        return data
+        return {k: v for k, v in asdict(self).items() if k != "former_names" or v}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Entity":
@@ -163,11 +159,8 @@ class Pending:
     held: bool = False  # held aside: only the owner accepts or drops it
 
     def to_dict(self) -> Dict[str, Any]:
-        data = {"id": self.id, "ops": self.ops.to_dict(), "describe": self.describe, "listed_ids": self.listed_ids,
-                "forget_all_allowed": self.forget_all_allowed, "forget_allowed": self.forget_allowed,
-                "created_at": self.created_at, "unclear_answers": self.unclear_answers, "awaiting": self.awaiting}
-        data.update({k: True for k in ("by_voice", "held") if getattr(self, k)})
-        return data
+        data = {k: v for k, v in asdict(self).items() if v or k not in ("by_voice", "held")}  # those two: when set
+        return {**data, "ops": self.ops.to_dict()}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "Pending":
@@ -177,10 +170,12 @@ class Pending:
         return cls(id=data["id"], ops=Ops.from_dict(data.get("ops", {})),
                    describe=[str(x) for x in data.get("describe", []) if isinstance(x, str)],
                    listed_ids=[str(x) for x in listed] if isinstance(listed, list) else None,
-                   forget_all_allowed=data.get("forget_all_allowed") is True,
-                   forget_allowed=data.get("forget_allowed") is True, awaiting=data.get("awaiting") is True,
-                   by_voice=data.get("by_voice") is True, held=data.get("held") is True, created_at=_float(data.get("created_at")),
-                   unclear_answers=int(_float(data.get("unclear_answers", data.get("asked")))))
+                   created_at=_float(data.get("created_at")),
+                   unclear_answers=int(_float(data.get("unclear_answers", data.get("asked")))),
+                   **{flag: data.get(flag) is True for flag in _PENDING_FLAGS})
+
+
+_PENDING_FLAGS = ("forget_all_allowed", "forget_allowed", "awaiting", "by_voice", "held")
 
 
 # A stored vector map larger than this is not read (recomputed instead): a hand-edited
@@ -289,16 +284,12 @@ class SessionRecord:
     def copy(self) -> "SessionRecord":
         """A copy an edit may change while readers keep the original (immutable parts shared)."""
         copy = SessionRecord.__new__(SessionRecord)
-        copy.__dict__.update(self.__dict__)
+        copy.__dict__.update({k: list(v) if isinstance(v, list) else v for k, v in self.__dict__.items()})
         copy.facts = [_copied(f) for f in self.facts]
         copy.entities = [_copied(e) for e in self.entities]
         for entity in copy.entities:
             entity.former_names = list(entity.former_names)
-        copy.tombstones = list(self.tombstones)
-        copy.imported = list(self.imported)
-        copy.unreadable = list(self.unreadable)
         copy.pending = [_copied(p) for p in self.pending]  # ops are frozen: shared
-        copy.forget_marks, copy.withdrawn = list(self.forget_marks), list(self.withdrawn)
         if self.vectors is not None:
             copy.vectors = Vectors(self.vectors.model, self.vectors.prefix, self.vectors.dim, dict(self.vectors.of))
         return copy

@@ -75,7 +75,12 @@ class ExtractionWorker:
             self._outstanding.add(job.seq)
             if key not in self._running and key not in self._waiting and key not in self._ready:
                 self._ready.append(key)
-            self._start_threads()
+            if self._thread is None:
+                # A daemon: Python joins non-daemon threads before atexit runs, which would hang
+                # interpreter exit; the atexit hook drains the queue instead.
+                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+                self._thread.start()
+                atexit.register(_drain_at_exit, weakref.ref(self))
             self._cond.notify()
         return True
 
@@ -97,16 +102,6 @@ class ExtractionWorker:
             self._dropped_reported = self.dropped
             self._next_drop_warning = now + DROP_WARNING_INTERVAL_S
         self._cond.notify_all()
-
-    def _start_threads(self) -> None:
-        if self._thread is not None:
-            return
-        # A daemon: Python joins non-daemon threads before atexit runs, which would hang
-        # interpreter exit; the atexit hook drains the queue instead.
-        self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
-        self._thread.start()
-        ref = weakref.ref(self)
-        atexit.register(_drain_at_exit, ref)
 
     # -- running -------------------------------------------------------------
     def _next_job(self) -> Optional[Job]:
@@ -176,8 +171,7 @@ class ExtractionWorker:
         with self._cond:
             left = [] if self._closed else list(self._pending.values())
             self._closed = True
-            for seq in list(self._pending):
-                self._outstanding.discard(seq)
+            self._outstanding -= set(self._pending)
             self._pending.clear()
             self._queues.clear()
             self._ready.clear()

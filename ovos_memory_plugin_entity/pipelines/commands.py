@@ -24,14 +24,15 @@ from ovos_memory_plugin_entity.domain.errors import EntityMemoryError
 from ovos_memory_plugin_entity.domain.forget_marks import covers, mark_for
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.domain.record import ForgetMark, Pending, SessionRecord, Taught
+from ovos_memory_plugin_entity.domain.record import ForgetMark, SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 from ovos_memory_plugin_entity.domain.waiting import Latest
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.controls import Control, recognise
 from ovos_memory_plugin_entity.language.data import Language, load_language
-from ovos_memory_plugin_entity.language.yesno import Judge, is_answer
+from ovos_memory_plugin_entity.language.yesno import Judge
+from ovos_memory_plugin_entity.pipelines.confirmation import judged
 
 # "Forget that" reaches back to an exchange this recent, no further: older is no "that".
 FORGET_LAST_WINDOW_S = 300.0
@@ -194,19 +195,19 @@ class Commands:
                 return user, False  # no context was built for these words: no control acted, learnt as ever
             if any(p.by_voice and not p.awaiting for p in record.pending):
                 asked = self._asks(assistant)
-                self._write(key, lambda editor: self._put(editor, asked))
+
+                def put(editor: Editor) -> None:  # put by the reply, it awaits the answer; else it is dropped
+                    for item in [p for p in editor.record.pending if p.by_voice and not p.awaiting]:
+                        if asked:
+                            editor.set_awaiting([item.id], True)
+                        else:
+                            editor.drop_unanswered(item.id)
+                self._write(key, put)
         except EntityMemoryError as exc:
             LOG.warning(f"entity memory: could not note the question put to the user ({exc})")
             return user, False
         rest = "" if control.kind == "pause" and not control.unsure else control.rest  # a pause covers the rest
         return rest, not rest
-
-    def _put(self, editor: Editor, asked: bool) -> None:
-        for item in [p for p in editor.record.pending if p.by_voice and not p.awaiting]:
-            if asked:
-                editor.set_awaiting([item.id], True)
-            else:
-                editor.drop_unanswered(item.id)
 
     def _asks(self, reply: str) -> bool:
         """The reply puts our question: its last question is about the memory (a memory word,
@@ -225,7 +226,7 @@ class Commands:
         if not awaiting:
             return False, None
         ids = {p.id for p in awaiting}
-        verdict = self._verdict(awaiting, utterance)
+        verdict = judged(self._judge, self._language, "forget", awaiting, utterance)
 
         def decide(editor: Editor) -> Optional[Said]:
             items = [p for p in editor.record.pending if p.id in ids and p.awaiting]
@@ -242,21 +243,13 @@ class Commands:
             return self._forgot(lines) if verdict else None
         return verdict is not None, self._write(key, decide, "user-confirmed" if verdict else "user")
 
-    def _verdict(self, items: List[Pending], utterance: str) -> Optional[bool]:
-        if not is_answer(self._language, utterance):  # "sure is cold today" answers nothing
-            return None
-        question = "Should I forget: " + "; ".join(line for p in items for line in p.describe) + "?"
-        return self._judge(question, utterance)
-
     # -- the write -----------------------------------------------------------------------
     def _write(self, key: str, act: Callable[[Editor], Any], actor: Actor = "user") -> Any:
         """One locked write through the editor; what ``act`` returned."""
-        outcome: List[Any] = []
-        change = self._store.update(key, lambda record: edit(record, self._policy, self._wall_clock(), actor,
-                                                              lambda editor: outcome.append(act(editor))))
+        change = self._store.update(key, lambda record: edit(record, self._policy, self._wall_clock(), actor, act))
         for warning in change.warnings:
             LOG.warning(f"entity memory: {warning}")
-        return outcome[0] if outcome else None
+        return change.outcome
 
 
 def _digest(words: str) -> str:

@@ -27,6 +27,14 @@ Offered = List[Tuple[str, Tuple[str, ...]]]
 NAMED_SHARE = 0.5
 
 
+def judged(judge: Judge, language: Language, asked: str, items: Sequence[Pending], words: str) -> Optional[bool]:
+    """Yes, no or None: the user's words as an answer to our question about ``items`` ("sure
+    is cold today" answers nothing); judged outside the store's lock (the judge may be a plugin)."""
+    if not items or not is_answer(language, words):
+        return None
+    return judge(f"Should I {asked}: " + "; ".join(line for p in items for line in p.describe) + "?", words)
+
+
 def _named(item_words: Tuple[str, ...], said: Set[str]) -> bool:
     """A question says enough of an item's content words to be about it (any, for none)."""
     if not item_words:
@@ -88,12 +96,8 @@ class Confirmation:
         return content_words(text, self._language.stopwords, self._stem)
 
     def verdict(self, record: SessionRecord, user_words: str) -> Optional[bool]:
-        """Yes, no or None (no answer, or unclear), judged outside the store's lock (the judge may be a plugin)."""
         asked = [p for p in record.pending if p.awaiting and not p.by_voice]
-        if not asked or not is_answer(self._language, user_words):
-            return None
-        question = "Should I remember: " + "; ".join(line for p in asked for line in p.describe) + "?"
-        return self._judge(question, user_words)
+        return judged(self._judge, self._language, "remember", asked, user_words)
 
     def take_answer(self, editor: Editor, user_words: str, verdict: Optional[bool],
                     asked_now: Sequence[str]) -> None:

@@ -22,8 +22,6 @@ from ovos_memory_plugin_entity.language.gates import may_hold_fact, user_asked_t
 
 # An exchange the endpoint keeps failing on (while it answers others) is given up.
 MAX_ATTEMPTS = 8
-
-
 # Known facts shown to the model with each exchange, so it can update them.
 MAX_PROMPT_FACTS = 20
 
@@ -73,18 +71,14 @@ class Extractor:
         try:
             return self._by_model(user, assistant, listed, now)
         except EndpointError as exc:
-            self._log_failure(exc)
+            if not self._client.is_outage(exc):  # the client logs an outage once when it starts and once when it ends
+                LOG.warning(f"entity memory: the model endpoint {self._settings.api_url} gave no usable "
+                            f"answer ({exc}); nothing was stored for this exchange. Check api_url and model.")
             if mode == "auto":
                 return self._by_rules(user, listed)
             if self._client.is_outage(exc) and attempts < MAX_ATTEMPTS:
                 return Retry(max(self._client.backoff.seconds_left(), 0.0))
             return None
-
-    def _log_failure(self, exc: EndpointError) -> None:
-        if self._client.is_outage(exc):
-            return  # the client logs an outage once when it starts and once when it ends
-        LOG.warning(f"entity memory: the model endpoint {self._settings.api_url} gave no usable "
-                    f"answer ({exc}); nothing was stored for this exchange. Check api_url and model.")
 
     def _by_rules(self, user: str, listed: Sequence[Tuple[str, str]]) -> Extraction:
         """The rules' facts; a correction ("it's not Lisa it's Laura") forgets among those listed."""

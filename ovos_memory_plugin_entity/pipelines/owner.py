@@ -117,20 +117,17 @@ class Owner:
 
     # -- changing ------------------------------------------------------------
     def _edit(self, session_id: str, act: Callable[[Editor], T]) -> T:
-        results: List[T] = []
         try:
-            self.store.update(self.key(session_id), lambda record: edit(
-                record, self.policy, self.now(), self.actor, lambda editor: results.append(act(editor))))
+            change = self.store.update(self.key(session_id),
+                                       lambda record: edit(record, self.policy, self.now(), self.actor, act))
         except NotFound as exc:
             raise OwnerError(f"{exc} in session {session_id!r}; "
                              f"'facts', 'entities' or 'pending' list them") from None
-        return results[0]
+        return change.outcome
 
     def add(self, session_id: str, text: str, pin: bool = False, about: Optional[str] = None,
             relation: Optional[str] = None, when: Optional[str] = None) -> Fact:
-        if not isinstance(text, str) or not textlib.normalise(text):
-            raise OwnerError(f"a fact must be non-empty text, got {text!r}")
-        self._refuse_secret(text, about, relation)
+        self._refuse(text, about, relation)
         event_date = parse_when(when) if when else None
         if when and event_date is None:
             raise OwnerError(f"when must be an ISO date or date-time (2030-01-02 or 2030-01-02T15:00), got {when!r}")
@@ -140,16 +137,17 @@ class Owner:
         return Fact(**fact.to_dict())
 
     def edit(self, session_id: str, fact_id: str, text: str) -> Fact:
-        if not isinstance(text, str) or not textlib.normalise(text):
-            raise OwnerError(f"a fact must be non-empty text, got {text!r}")
-        self._refuse_secret(text)
+        self._refuse(text)
         fact = self._edit(session_id, lambda e: e.edit(fact_id, text))
         if fact is None:
             raise OwnerError(f"not stored: {text!r} reads as an instruction to the assistant")
         return Fact(**fact.to_dict())
 
-    def _refuse_secret(self, *texts: Optional[str]) -> None:
-        """The owner is told a secret's class, never shown it back."""
+    def _refuse(self, text: Any, *names: Optional[str]) -> None:
+        """No words, or a secret: the owner is told a secret's class, never shown it back."""
+        if not isinstance(text, str) or not textlib.normalise(text):
+            raise OwnerError(f"a fact must be non-empty text, got {text!r}")
+        texts = (text, *names)
         kind = next((k for k in (self.policy.secret_class(t) for t in texts if t) if k), None)
         if kind is not None:
             raise OwnerError(f"not stored: it holds a {kind}, and secrets are never kept")
