@@ -254,10 +254,23 @@ def test_a_reply_that_echoes_the_users_secret_is_redacted(reply):
 
 
 @pytest.mark.parametrize("lang,said", [("en-us", "my pin is 3371 no wait sorry it's 3317"),
+                                       ("en-us", "my pin is 3371. No wait, it's 3317"),
                                        ("de-de", "die pin ist eins neun acht acht nein moment es ist eins acht neun acht"),
-                                       ("it-it", "il pin è 8442 anzi no scusa è 8424")])
-def test_a_corrected_secret_is_redacted_both_times(lang, said):
+                                       ("it-it", "il pin è 8442 anzi no scusa è 8424"),
+                                       # a second of its kind, named by a pronoun or not at all
+                                       ("en-us", "the card's pin is 1803 and the phone's 5529"),
+                                       ("ca-es", "el pin de la targeta és u vuit zero tres i el del mòbil cinc cinc dos nou"),
+                                       ("de-de", "die pin für die karte ist zwo acht eins fünf und die fürs handy 7703"),
+                                       ("nl-nl", "de pincode van de bankpas is 8812 en van de creditcard 4006")])
+def test_a_value_as_long_as_a_secret_said_again_after_it_is_redacted_both_times(lang, said):
     assert redact(said, load_language(lang)).count("[PIN]") == 2
+
+
+@pytest.mark.parametrize("said", ["my pin is 4821. I live at 1234 Elm street", "my pin is 4821 and my zip code is 1234",
+                                  "my pin is 4821 and I was born in 72, at 1234 Elm street",
+                                  "the alarm code is 4821 and we have 3 kids"])
+def test_a_number_after_a_secret_in_another_sentence_or_of_another_kind_stays(said):
+    assert redact(said, load_language("en-us")).count("[") == 1
 
 
 def test_a_passphrase_of_words_after_an_elided_qualifier_is_a_password():

@@ -5,8 +5,8 @@ digits spoken in any shipped language read as digits, and says where each secret
 its class, never its value. A secret is found by its shape and a validator (a card by
 Luhn, an IBAN by mod-97, a token by its prefix or entropy, an SSN, a DNI by its letter, a
 codice fiscale), or by the words that introduce it (``secret_<list>.voc`` of every
-shipped language: "my PIN is 4821", "7734 is the alarm code"); a value taken back and
-said again is one too. House numbers, years, flights, phones and doses stay as said.
+shipped language: "my PIN is 4821", "7734 is the alarm code"), or as long as one and said
+just after it. House numbers, years, flights, phones and doses stay as said.
 """
 from __future__ import annotations
 
@@ -88,8 +88,9 @@ _YEAR = re.compile(r"(?:18|19|20)\d\d")
 MIN_VALUE_FIRST_DIGITS = 4
 # A one-word keyword this long may end a compound (German, Dutch): "mailwachtwoord".
 MIN_COMPOUND_END = 6
-# How far after a secret its correction is looked for, in characters ("no wait, sorry, it's").
-MAX_CORRECTION_CHARS = 40
+# How far after a secret the same again is looked for, in characters ("no wait, sorry, it's").
+MAX_AGAIN_CHARS = 40
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 # How far before a keyword a value said first is looked for, in characters.
 VALUE_FIRST_REACH = 80
 _TRAILING = ".:'’"
@@ -365,7 +366,7 @@ def _find(read: str, words: List[str], finder: _Finder) -> Tuple[str, List[Secre
     if has_digit:  # the validated shapes first: they name a tie's class
         found += _by_shape(folded)
     found += _introduced(read, folded, finder, has_digit)
-    found += _corrections(folded, found, finder)
+    found += _said_again(folded, found, finder)
     return read, sorted(found, key=lambda s: (s.start, -s.end))
 
 
@@ -382,17 +383,19 @@ def _echoes(read: str, said_before: str, language: Language) -> List[Secret]:
     return found
 
 
-def _corrections(folded: str, found: List[Secret], finder: _Finder) -> List[Secret]:
-    """Digits said right after a secret and a word that takes it back, as many as the
-    secret's: the value corrected ("3371 no wait it's 3317", "4488 anzi no è 4848")."""
-    corrected = []
+def _said_again(folded: str, found: List[Secret], finder: _Finder) -> List[Secret]:
+    """Digits as many as a secret's (four at least), said just after it in its sentence (or
+    after a word taking it back), no ordinary word between: the value corrected ("3371 no
+    wait it's 3317") or a second of its kind ("the card's PIN is 1803 and the phone's 5529")."""
+    again = []
     for secret in found:
-        digits = len(_DIGIT.findall(folded[secret.start:secret.end]))
-        for m in _DIGIT_RUN.finditer(folded, secret.end, secret.end + MAX_CORRECTION_CHARS):
-            between = _WORD.findall(folded[secret.end:m.start()].casefold())
-            if len(_DIGIT.findall(m.group(0))) == digits >= MIN_DIGITS["pin"] and not finder.retractions.isdisjoint(between):
-                corrected.append(Secret(m.start(), m.end(), secret.kind))
-    return corrected
+        m = _DIGIT_RUN.search(folded, secret.end, secret.end + MAX_AGAIN_CHARS)  # the next number only
+        between = _WORD.findall(folded[secret.end:m.start()].casefold()) if m else []
+        if m and len(_DIGIT.findall(m.group(0))) == len(_DIGIT.findall(folded[secret.start:secret.end])) >= \
+                MIN_DIGITS["pin"] and finder.ordinary.isdisjoint(between) and \
+                (not _SENTENCE_END.search(folded, secret.end, m.start()) or not finder.retractions.isdisjoint(between)):
+            again.append(Secret(m.start(), m.end(), secret.kind))
+    return again
 
 
 def find_secrets(text: str, language: Language) -> List[Secret]:
