@@ -418,11 +418,13 @@ def _read(code: str) -> Dict[str, Any]:
     return data
 
 
-def _phrases(words: List[str], *, opening: bool) -> Pattern[str]:
-    """Any of ``words`` as whole words (longest first); at the start only when ``opening``."""
+def _phrases(words: List[str], *, opening: bool, compounds: bool = False) -> Pattern[str]:
+    """Any of ``words`` as whole words (longest first); at the start only when ``opening``;
+    one of six letters or more also ending a compound ("veiligheidsregels") when ``compounds``."""
     folded = sorted({w.casefold().replace("’", "'") for w in words if w.strip()}, key=len, reverse=True)
     body = "|".join(re.escape(w) for w in folded) or "(?!)"
-    return re.compile((r"^(?:" if opening else r"(?<![\w'])(?:") + body + r")(?![\w'])")
+    ends = "|".join(re.escape(w) for w in folded if compounds and len(w) >= 6 and w.isalpha()) or "(?!)"
+    return re.compile((r"(?:^(?:" if opening else rf"(?:(?<=\w)(?:{ends})|(?<![\w'])(?:") + body + r"))(?![\w'])")
 
 
 @lru_cache(maxsize=1)
@@ -439,7 +441,7 @@ def _every_screen_word() -> ScreenWords:
         command_openers=_phrases(union("command_openers"), opening=True),
         instruction_openers=_phrases(union("instruction_openers"), opening=True),
         assistant_words=_phrases(union("assistant_words"), opening=False),
-        control_words=_phrases(union("control_words"), opening=False))
+        control_words=_phrases(union("control_words"), opening=False, compounds=True))
 
 
 @lru_cache(maxsize=1)

@@ -33,7 +33,7 @@ _STRUCTURE = re.compile(
     r"|<<\s*/?\w{1,30}\s*>>|\{\{.{0,40}\}\}"  # "<<SYS>>", "{{user}}"
     rf"|(?:^|[\s\[\](){{}}<>|*#=~_-])(?:{_ROLES})\s*(?::|>|\]|\)|\}}|\||\*\*|##|==|~~|--+|—|–)"  # role markers
     rf"|[\[(<{{|#=*-]\s*/?(?:{_ROLES})\s*[\])>}}|#=*-]"  # "[system]", "(assistant)", "-- user --"
-    r"|\b(?:system|developer|admin|root|sudo|superuser)\s+(?:prompt|message|mode|access|instructions?|"
+    r"|\b(?:system|developer|admin|root|sudo|superuser)[\s-]?(?:prompt|message|mode|access|instructions?|"
     r"privileges?|rights|permissions?|override)\b"
     r"|\b(?:your|the assistant'?s?|its)\s+(?:instructions?|rules|guidelines|programming|prompt|persona|"
     r"system|guardrails|restrictions|filters?)\b"
@@ -70,6 +70,10 @@ _YOU_VERB = re.compile(r"\b(?:que|che)\s+(?:(?:no|não|non|lo|la|le|me|nos|lhe)\
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
 # A word as an order's first word may be written: "dis-moi", "responde-me" keep their hyphen.
 _FIRST_WORD = re.compile(r"[\w'’-]+")
+# A word spelled out, one separator between its letters ("i g n o r e", "r.u.l.e.s"): read as the word.
+_SPACED_OUT = re.compile(r"(?<![^\s:])[^\W\d_]([ .*_-])(?:[^\W\d_]\1){2,}[^\W\d_](?!\w)")
+# Letters spelled out in a row beyond a name's length hide words: held aside ("i g n o r e y o u r...").
+MIN_SPELLED_LETTERS = 12
 # Texts longer than this are not facts; only this much is judged (the screen stays linear).
 MAX_SCREENED_CHARS = 4000
 # One character's compatibility form is at most this many characters (U+FDFA), so the
@@ -154,7 +158,8 @@ def _names_the_user(text: str) -> bool:
 
 
 def _as_judged(fact: str) -> str:
-    return skeleton(screened_form(fact[:MAX_SCREENED_CHARS]).translate(_CAPITAL_I)).casefold().replace("’", "'").translate(_LOOK_ALIKES)
+    fact = _SPACED_OUT.sub(lambda m: m.group(0)[::2], fact[:MAX_SCREENED_CHARS])
+    return skeleton(screened_form(fact).translate(_CAPITAL_I)).casefold().replace("’", "'").translate(_LOOK_ALIKES)
 
 
 def is_instruction(fact: str, language: Language) -> bool:
@@ -167,7 +172,9 @@ def is_instruction(fact: str, language: Language) -> bool:
 
 def is_doubtful(fact: str, language: Language) -> bool:
     """True for a fact spoken to someone, outside quotes: a second person ("you", "dein", "que
-    ignores") or "the assistant". An order in disguise or an oddly put fact: held aside."""
+    ignores") or "the assistant", or spelled out letter by letter at length. An order in
+    disguise or an oddly put fact: held aside."""
     text = _QUOTED.sub(" ", _as_judged(fact))
-    return bool(language.addressee.search(text)) or any(
+    spelled = (m.group(0) for m in _SPACED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
+    return any(len(run) >= 2 * MIN_SPELLED_LETTERS - 1 for run in spelled) or bool(language.addressee.search(text)) or any(
         fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))
