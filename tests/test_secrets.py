@@ -134,6 +134,26 @@ def test_a_value_said_before_its_keyword_is_a_secret(lang, sentence, kind):
     assert "4821" not in redact(sentence, language) and "7734" not in redact(sentence, language)
 
 
+# A verb of unlocking, then what it is done with: the value is a code, in every language.
+UNLOCKED_WITH = [("en-us", "my phone unlocks with 4821"), ("en-us", "use 4821 to unlock my phone"),
+                 ("es-es", "desbloqueo el móvil con 4821"), ("de-de", "ich entsperre mein Handy mit 4821"),
+                 ("fr-fr", "je déverrouille mon téléphone avec 4821"), ("it-it", "sblocco il telefono con quattro otto due uno"),
+                 ("nl-nl", "ik ontgrendel mijn telefoon met 4821"), ("pt-pt", "desbloqueio o telemóvel com 4821"),
+                 ("ca-es", "desbloquejo el mòbil amb 4821")]
+
+
+@pytest.mark.parametrize("lang,sentence", UNLOCKED_WITH)
+def test_a_value_something_is_unlocked_with_is_a_code(lang, sentence):
+    assert "[security code]" in redact(sentence, load_language(lang)) and "4821" not in redact(sentence, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,sentence", [("en-us", "I unlock the shop at 0900 every day"),
+                                           ("de-de", "Ich entsperre das Handy mit dem Daumen"),
+                                           ("fr-fr", "Je déverrouille la porte avec 2 clés")])
+def test_unlocking_with_a_thing_or_at_a_time_is_no_code(lang, sentence):
+    assert redact(sentence, load_language(lang)) == sentence
+
+
 # Numbers before a keyword that are not its value: no linking word, a year, a dose, a
 # house number, a phone number, a time, an amount, a range.
 NOT_VALUE_FIRST = [
