@@ -124,7 +124,10 @@ VALUE_FIRST = [("en-us", "Use 4821 as my new PIN", "PIN"), ("en-us", "Set 7734 a
                ("en-us", "4821 is my PIN", "PIN"), ("pt-pt", "Usa 4821 como o meu novo PIN", "PIN"),
                ("pt-pt", "4821 é o meu PIN", "PIN"), ("de-de", "Nimm 4821 als meine neue PIN", "PIN"),
                ("fr-fr", "Mets 4821 comme mon nouveau code PIN", "PIN"), ("it-it", "Usa 4821 come il mio nuovo PIN", "PIN"),
-               ("nl-nl", "Gebruik 4821 als mijn nieuwe pincode", "PIN"), ("ca-es", "Fes servir 4821 com el meu nou PIN", "PIN")]
+               ("nl-nl", "Gebruik 4821 als mijn nieuwe pincode", "PIN"), ("ca-es", "Fes servir 4821 com el meu nou PIN", "PIN"),
+               # a pause and a pronoun before the link
+               ("en-us", "4821 — that's my PIN", "PIN"), ("de-de", "4821, das ist meine PIN", "PIN"),
+               ("es-es", "4821, eso es mi PIN", "PIN"), ("it-it", "4821: questo è il mio PIN", "PIN")]
 
 
 @pytest.mark.parametrize("lang,sentence,kind", VALUE_FIRST)

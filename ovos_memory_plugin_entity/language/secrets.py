@@ -170,8 +170,8 @@ def _finder(language: Language) -> _Finder:
                                        if lists & WORD_VALUE_LISTS}
     # Accents kept: the Portuguese "é" (is) joins a value, "e" (and) does not.
     accented_links = "|".join(re.escape(w.casefold()) for w in said_links)
-    value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]*[:,]?[ \t]+"
-                             rf"(?:{accented_links or '(?!)'})(?!\w)"
+    value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]*[:,;–—-]?[ \t]+"
+                             rf"(?:(?:[^\W\d]+[ \t]+)?(?:{accented_links or '(?!)'})|[^\W\d]+['’]s)(?!\w)"
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
     compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1 and len(k[0]) >= MIN_COMPOUND_END),
                                  key=len, reverse=True))
