@@ -137,6 +137,15 @@ def test_a_value_said_before_its_keyword_is_a_secret(lang, sentence, kind):
     assert "4821" not in redact(sentence, language) and "7734" not in redact(sentence, language)
 
 
+# An adverb between the link and the value, a keyword of the "secret" family.
+@pytest.mark.parametrize("lang,said", [("en-us", "my bank pin is still 4821"), ("en-us", "my pin has always been 4821"),
+                                       ("de-de", "die PIN von meiner Karte ist übrigens 4821"),
+                                       ("nl-nl", "mijn pincode is nog steeds 4821"),
+                                       ("fr-fr", "mon code pin, c'est toujours le 4821"), ("en-us", "my secret number is 4821")])
+def test_a_value_after_an_adverb_or_a_secret_number_is_redacted(lang, said):
+    assert "4821" not in redact(said, load_language(lang))
+
+
 # A verb of unlocking, then what it is done with: the value is a code, in every language.
 UNLOCKED_WITH = [("en-us", "my phone unlocks with 4821"), ("en-us", "use 4821 to unlock my phone"),
                  ("es-es", "desbloqueo el móvil con 4821"), ("de-de", "ich entsperre mein Handy mit 4821"),

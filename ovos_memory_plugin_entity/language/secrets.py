@@ -30,9 +30,9 @@ CARD, IBAN, TOKEN, GOVERNMENT_ID = "card number", "IBAN", "access token", "gover
 WORD_VALUE_LISTS = frozenset({"password", "token"})
 # Words allowed between a keyword and its linking word ("the code *they sent me by sms* is").
 MAX_QUALIFIER_WORDS = 6
-# Short words allowed between a linking word and a value of digits: the article Romance,
-# German and Dutch speakers put there ("es *el* 4821", "ist *die* 4821", "c'est *le* 4821").
-MAX_ARTICLE_WORDS, MAX_ARTICLE_CHARS = 2, 3
+# Words allowed between a linking word and a value of digits: an article, an adverb ("es *el*
+# 4821", "ist *übrigens* 4821", "is *nog steeds* 4821", "c'est *toujours le* 4821").
+MAX_ARTICLE_WORDS, MAX_ARTICLE_CHARS = 3, 10
 # Words a password said aloud may take ("sunflower seventy seven"), up to the end of its clause.
 MAX_PASSWORD_WORDS = 6
 # Digits a value introduced by a keyword of a list holds at least: a card limit of 2500 euros
@@ -161,9 +161,9 @@ def _finder(language: Language) -> _Finder:
         introduced = (rf"(?:(?:{_PAUSE}\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{link}{_ARTICLES}|\s*[:=#]?)"
                       rf"{_PAUSE}\s*(?P<value>{_DIGIT_VALUE})")
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
-        if name in WORD_VALUE_LISTS:
-            patterns[name] += (re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?){link}"
-                                          rf"\s*(?P<value>{_WORD_VALUE})", re.IGNORECASE),)
+        if name in WORD_VALUE_LISTS:  # its words first: "tulipes liles 1988" is one password
+            patterns[name] = (re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?){link}"
+                                         rf"\s*(?P<value>{_WORD_VALUE})", re.IGNORECASE), *patterns[name])
     digit_tables = tuple(_digit_table(table) for table in language.digits if table)
     digit_words = frozenset(w for table in digit_tables for w in table.said)
     wordless_triggers = digit_words | {words[0] for words, lists in keyword_lists.items()
