@@ -1,8 +1,8 @@
 """Secrets: what the memory never keeps. Pure; the words are language data.
 
-:func:`find_secrets` reads a text as the screen does (:func:`screen.screened_form`), with
-digits spoken in any shipped language read as digits, and says where each secret is and
-its class, never its value. A secret is found by its shape and a validator (a card by
+:func:`secret_class` and :func:`redact` read a text as the screen does
+(:func:`screen.screened_form`), with digits spoken in any shipped language read as digits,
+and name each secret's class, never its value. A secret is found by its shape and a validator (a card by
 Luhn, an IBAN by mod-97, a token by its prefix or entropy, an SSN, a DNI by its letter, a
 codice fiscale), or by the words that introduce it (``secret_<list>.voc`` of every
 shipped language: "my PIN is 4821", "7734 is the alarm code"), or as long as one and said
@@ -304,11 +304,9 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
                       if m and _enough_digits(m.group("value"), name) and _qualified(m, finder)), None)
             kind = KEYWORD_CLASSES[name]
+            # None when an ordinary word stands before the value ("code postal", "código de descuento").
             if m is not None and finder.ordinary.isdisjoint(_WORD.findall(folded[start:m.start("value")].casefold())):
-                end = m.end("value")  # an ordinary word before the value ("code postal", "código de descuento"): none
-                while end > m.start("value") and folded[end - 1] in _TRAILING:
-                    end -= 1
-                found.append(Secret(m.start("value"), end, kind))
+                found.append(Secret(m.start("value"), m.start("value") + len(m.group("value").rstrip(_TRAILING)), kind))
             elif has_digit and name in VALUE_FIRST_LISTS:  # the value said a few words before
                 first = finder.value_first.search(read, max(0, start - VALUE_FIRST_REACH), start)
                 if first and not _YEAR.fullmatch(first.group("value")) and _enough_digits(first.group("value"), name):
@@ -398,15 +396,9 @@ def _said_again(folded: str, found: List[Secret], finder: _Finder) -> List[Secre
     return again
 
 
-def find_secrets(text: str, language: Language) -> List[Secret]:
-    """Every secret in ``text``, by position in its read form (see :func:`redact`)."""
-    return _read(text, language)[1]
-
-
 def secret_class(text: str, language: Language) -> Optional[str]:
     """The class of the first secret ``text`` holds ("card number", "PIN"), or None. Never the value."""
-    found = find_secrets(text, language)
-    return found[0].kind if found else None
+    return next((secret.kind for secret in _read(text, language)[1]), None)
 
 
 def redact(text: str, language: Language, said_before: str = "") -> str:
