@@ -146,6 +146,13 @@ def test_a_value_after_an_adverb_or_a_secret_number_is_redacted(lang, said):
     assert "4821" not in redact(said, load_language(lang))
 
 
+@pytest.mark.parametrize("lang,said", [("en-us", "the wifi password is T U L I P S 7 7"),
+                                       ("en-us", "my password is t-u-l-i-p-s, all lowercase"),
+                                       ("fr-fr", "le mot de passe c'est T.O.U.R.N.E.S.O.L")])
+def test_a_password_spelled_out_is_one_word(lang, said):
+    assert "[password]" in redact(said, load_language(lang))
+
+
 # A verb of unlocking, then what it is done with: the value is a code, in every language.
 UNLOCKED_WITH = [("en-us", "my phone unlocks with 4821"), ("en-us", "use 4821 to unlock my phone"),
                  ("es-es", "desbloqueo el móvil con 4821"), ("de-de", "ich entsperre mein Handy mit 4821"),

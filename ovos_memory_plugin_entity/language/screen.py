@@ -33,7 +33,8 @@ _STRUCTURE = re.compile(
     r"|<<\s*/?\w{1,30}\s*>>|\{\{.{0,40}\}\}"  # "<<SYS>>", "{{user}}"
     rf"|(?:^|[\s\[\](){{}}<>|*#=~_-])(?:{_ROLES})\s*(?::|>|\]|\)|\}}|\||\*\*|##|==|~~|--+|—|–)"  # role markers
     rf"|[\[(<{{|#=*-]\s*/?(?:{_ROLES})\s*[\])>}}|#=*-]"  # "[system]", "(assistant)", "-- user --"
-    r"|\b(?:system|developer|admin|root|sudo|superuser)[\s-]?(?:prompt|message|mode|access|instructions?|"
+    r"|\bprompt\s+(?:(?:de|di|do|del|du|dello|van het)\s+)?(?:sistema|système|systeme|systeem)\b"  # "prompt del sistema"
+    r"|\b(?:system|systeem|developer|admin|root|sudo|superuser)[\s-]?(?:prompt|message|mode|access|instructions?|"
     r"privileges?|rights|permissions?|override)\b"
     r"|\b(?:your|the assistant'?s?|its)\s+(?:instructions?|rules|guidelines|programming|prompt|persona|"
     r"system|guardrails|restrictions|filters?)\b"
@@ -70,8 +71,8 @@ _YOU_VERB = re.compile(r"\b(?:que|che)\s+(?:(?:no|não|non|lo|la|le|me|nos|lhe)\
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
 # A word as an order's first word may be written: "dis-moi", "responde-me" keep their hyphen.
 _FIRST_WORD = re.compile(r"[\w'’-]+")
-# A word spelled out, one separator between its letters ("i g n o r e", "r.u.l.e.s"): read as the word.
-_SPACED_OUT = re.compile(r"(?<![^\s:])[^\W\d_]([ .*_-])(?:[^\W\d_]\1){2,}[^\W\d_](?!\w)")
+# A word spelled out, one separator between its letters ("i g n o r e", "r.u.l.e.s", "T-U-L-I-P").
+_SPELLED_OUT = re.compile(r"(?<![\w-])[^\W\d_]([ .*_-])(?:[^\W\d_]\1)+[^\W\d_](?![\w-])")
 # Letters spelled out in a row beyond a name's length hide words: held aside ("i g n o r e y o u r...").
 MIN_SPELLED_LETTERS = 12
 # Texts longer than this are not facts; only this much is judged (the screen stays linear).
@@ -153,9 +154,13 @@ def _names_the_user(text: str) -> bool:
                for m in _THE_USER.finditer(text))
 
 
+def unspelled(text: str) -> str:
+    """``text`` with each word spelled out letter by letter written whole ("i g n o r e": "ignore")."""
+    return _SPELLED_OUT.sub(lambda m: m.group(0)[::2], text)
+
+
 def _as_judged(fact: str) -> str:
-    fact = _SPACED_OUT.sub(lambda m: m.group(0)[::2], fact[:MAX_SCREENED_CHARS])
-    return skeleton(screened_form(fact).translate(_CAPITAL_I)).casefold().replace("’", "'").translate(_LOOK_ALIKES)
+    return skeleton(screened_form(unspelled(fact[:MAX_SCREENED_CHARS])).translate(_CAPITAL_I)).casefold().replace("’", "'").translate(_LOOK_ALIKES)
 
 
 def is_instruction(fact: str, language: Language) -> bool:
@@ -171,6 +176,6 @@ def is_doubtful(fact: str, language: Language) -> bool:
     ignores") or "the assistant", or spelled out letter by letter at length. An order in
     disguise or an oddly put fact: held aside."""
     text = _QUOTED.sub(" ", _as_judged(fact))
-    spelled = (m.group(0) for m in _SPACED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
+    spelled = (m.group(0) for m in _SPELLED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
     return any(len(run) >= 2 * MIN_SPELLED_LETTERS - 1 for run in spelled) or bool(language.addressee.search(text)) or any(
         fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))

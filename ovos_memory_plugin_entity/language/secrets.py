@@ -19,7 +19,7 @@ from typing import Callable, Dict, FrozenSet, List, Optional, Pattern, Set, Tupl
 
 from ovos_memory_plugin_entity.language import reading
 from ovos_memory_plugin_entity.language.data import SECRET_LISTS, Language
-from ovos_memory_plugin_entity.language.screen import screened_form
+from ovos_memory_plugin_entity.language.screen import screened_form, unspelled
 
 # The class each keyword list names, as the audit and a redacted turn say it.
 KEYWORD_CLASSES: Dict[str, str] = {"password": "password", "pin": "PIN", "code": "security code",
@@ -354,11 +354,11 @@ def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
 
 
 def _find(read: str, words: List[str], finder: _Finder) -> Tuple[str, List[Secret]]:
-    """``read`` with digit words as digits, and the secrets in it."""
+    """``read`` with digit words as digits and spelled words whole, and the secrets in it."""
     digit_words = finder.digit_words
     if any(a in digit_words and b in digit_words for a, b in zip(words, words[1:])):
         read = _spoken_digits(read, finder)
-    folded = _fold(read)
+    folded = _fold(read := unspelled(read))  # "T U L I P S" is one word
     has_digit = _DIGIT.search(folded) is not None
     found: List[Secret] = []
     if has_digit:  # the validated shapes first: they name a tie's class
