@@ -176,9 +176,7 @@ def _finder(language: Language) -> _Finder:
     compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1 and len(k[0]) >= MIN_COMPOUND_END),
                                  key=len, reverse=True))
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
-                     wordless_triggers,
-                     max(map(len, keyword_lists), default=0),
-                     compound_ends,
+                     wordless_triggers, max(map(len, keyword_lists), default=0), compound_ends,
                      frozenset(_fold(w.casefold()) for w in language.secret_words["ordinary"]),
                      frozenset(_fold(w) for w in language.stopwords),
                      patterns, digit_words, digit_tables, value_first,
@@ -192,8 +190,7 @@ def _digit_table(lines: Tuple[Tuple[str, ...], ...]) -> _DigitTable:
     said = {_fold(w.casefold()): str(digit) for digit, forms in enumerate(lines[:10]) for w in forms}
     said.update({_fold(w.casefold()): f"*{times}" for times, forms in zip((2, 3), lines[10:12]) for w in forms})
     alternation = "|".join(re.escape(w) for w in sorted(said, key=len, reverse=True))
-    return _DigitTable(said, re.compile(rf"(?<!\w)(?:{alternation})(?:[\s,-]+(?:{alternation}))+(?!\w)",
-                                        re.IGNORECASE))
+    return _DigitTable(said, re.compile(rf"(?<!\w)(?:{alternation})(?:[\s,-]+(?:{alternation}))+(?!\w)", re.IGNORECASE))
 
 
 def _spoken_digits(text: str, finder: _Finder) -> str:
@@ -297,9 +294,8 @@ def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
 def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> List[Secret]:
     found = []
     named = _named_keywords(folded, finder)
-    for name in (name for name in SECRET_LISTS if name in named):  # in order: a tie goes to the first list
-        if not has_digit and name not in WORD_VALUE_LISTS:
-            continue
+    # In order, a tie going to the first list; without a digit, only a list whose value may be words.
+    for name in (n for n in SECRET_LISTS if n in named and (has_digit or n in WORD_VALUE_LISTS)):
         for start in sorted(set(named[name])):
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
                       if m and _enough_digits(m.group("value"), name) and _qualified(m, finder)), None)
@@ -355,8 +351,7 @@ def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
 
 def _find(read: str, words: List[str], finder: _Finder) -> Tuple[str, List[Secret]]:
     """``read`` with digit words as digits and spelled words whole, and the secrets in it."""
-    digit_words = finder.digit_words
-    if any(a in digit_words and b in digit_words for a, b in zip(words, words[1:])):
+    if any(a in finder.digit_words and b in finder.digit_words for a, b in zip(words, words[1:])):
         read = _spoken_digits(read, finder)
     folded = _fold(read := unspelled(read))  # "T U L I P S" is one word
     has_digit = _DIGIT.search(folded) is not None
