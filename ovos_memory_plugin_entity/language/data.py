@@ -42,6 +42,8 @@ PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "forget_all
                 "instructions", "rules", "controls", "clauses")
 # The keyword lists of the secrets found by the words that introduce them, ``secret_<name>.voc``.
 SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_account", "government_id")
+# A word this long may end a compound (German, Dutch): "mailwachtwoord", "veiligheidsregels".
+MIN_COMPOUND_END = 6
 # The reading of an utterance (:mod:`language.reading`), ``<name>.voc``.
 READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", "clause_openers", "subjects",
                  "clause_glue", "question_openers", "reported")
@@ -419,11 +421,10 @@ def _read(code: str) -> Dict[str, Any]:
 
 
 def _phrases(words: List[str], *, opening: bool, compounds: bool = False) -> Pattern[str]:
-    """Any of ``words`` as whole words (longest first); at the start only when ``opening``;
-    one of six letters or more also ending a compound ("veiligheidsregels") when ``compounds``."""
+    """Any of ``words`` as whole words (longest first); at the start only when ``opening``; ending a compound too when ``compounds``."""
     folded = sorted({w.casefold().replace("’", "'") for w in words if w.strip()}, key=len, reverse=True)
     body = "|".join(re.escape(w) for w in folded) or "(?!)"
-    ends = "|".join(re.escape(w) for w in folded if compounds and len(w) >= 6 and w.isalpha()) or "(?!)"
+    ends = "|".join(re.escape(w) for w in folded if compounds and len(w) >= MIN_COMPOUND_END and w.isalpha()) or "(?!)"
     return re.compile((r"(?:^(?:" if opening else rf"(?:(?<=\w)(?:{ends})|(?<![\w'])(?:") + body + r"))(?![\w'])")
 
 

@@ -132,7 +132,7 @@ def _gives_orders(text: str, language: Language) -> bool:
     """A clause that opens with a command verb, or an instruction opening followed by
     words of control, in any shipped language."""
     screen = language.screen
-    for clause in _CLAUSE_END.split(_QUOTED.sub(" ", text)):
+    for clause in _CLAUSE_END.split(_QUOTED.sub(" ", text).replace("_", " ")):  # "IGNORE_ALL_PREVIOUS..."
         rest, strong = _strip_openers(clause, language)
         first = _FIRST_WORD.findall(rest)[:1]
         if first and (first[0] in screen.imperatives or first[0].split("-")[0] in screen.imperatives) \

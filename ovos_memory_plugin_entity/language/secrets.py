@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Callable, Dict, FrozenSet, List, Optional, Pattern, Set, Tuple
 
 from ovos_memory_plugin_entity.language import reading
-from ovos_memory_plugin_entity.language.data import SECRET_LISTS, Language
+from ovos_memory_plugin_entity.language.data import MIN_COMPOUND_END, SECRET_LISTS, Language
 from ovos_memory_plugin_entity.language.screen import screened_form, unspelled
 
 # The class each keyword list names, as the audit and a redacted turn say it.
@@ -86,8 +86,6 @@ _YEAR = re.compile(r"(?:18|19|20)\d\d")
 # A value said first is a run of at least this many digits: "au 140 a un digicode" is a
 # house number followed by a change word of another language ("a").
 MIN_VALUE_FIRST_DIGITS = 4
-# A one-word keyword this long may end a compound (German, Dutch): "mailwachtwoord".
-MIN_COMPOUND_END = 6
 # How far after a secret the same again is looked for, in characters ("no wait, sorry, it's").
 MAX_AGAIN_CHARS = 40
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
