@@ -124,7 +124,10 @@ VALUE_FIRST = [("en-us", "Use 4821 as my new PIN", "PIN"), ("en-us", "Set 7734 a
                ("en-us", "4821 is my PIN", "PIN"), ("pt-pt", "Usa 4821 como o meu novo PIN", "PIN"),
                ("pt-pt", "4821 é o meu PIN", "PIN"), ("de-de", "Nimm 4821 als meine neue PIN", "PIN"),
                ("fr-fr", "Mets 4821 comme mon nouveau code PIN", "PIN"), ("it-it", "Usa 4821 come il mio nuovo PIN", "PIN"),
-               ("nl-nl", "Gebruik 4821 als mijn nieuwe pincode", "PIN"), ("ca-es", "Fes servir 4821 com el meu nou PIN", "PIN")]
+               ("nl-nl", "Gebruik 4821 als mijn nieuwe pincode", "PIN"), ("ca-es", "Fes servir 4821 com el meu nou PIN", "PIN"),
+               # a pause and a pronoun before the link
+               ("en-us", "4821 — that's my PIN", "PIN"), ("de-de", "4821, das ist meine PIN", "PIN"),
+               ("es-es", "4821, eso es mi PIN", "PIN"), ("it-it", "4821: questo è il mio PIN", "PIN")]
 
 
 @pytest.mark.parametrize("lang,sentence,kind", VALUE_FIRST)
@@ -132,6 +135,42 @@ def test_a_value_said_before_its_keyword_is_a_secret(lang, sentence, kind):
     language = load_language(lang)
     assert secret_class(sentence, language) == kind
     assert "4821" not in redact(sentence, language) and "7734" not in redact(sentence, language)
+
+
+# An adverb between the link and the value, a keyword of the "secret" family.
+@pytest.mark.parametrize("lang,said", [("en-us", "my bank pin is still 4821"), ("en-us", "my pin has always been 4821"),
+                                       ("de-de", "die PIN von meiner Karte ist übrigens 4821"),
+                                       ("nl-nl", "mijn pincode is nog steeds 4821"),
+                                       ("fr-fr", "mon code pin, c'est toujours le 4821"), ("en-us", "my secret number is 4821")])
+def test_a_value_after_an_adverb_or_a_secret_number_is_redacted(lang, said):
+    assert "4821" not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "the wifi password is T U L I P S 7 7"),
+                                       ("en-us", "my password is t-u-l-i-p-s, all lowercase"),
+                                       ("fr-fr", "le mot de passe c'est T.O.U.R.N.E.S.O.L")])
+def test_a_password_spelled_out_is_one_word(lang, said):
+    assert "[password]" in redact(said, load_language(lang))
+
+
+# A verb of unlocking, then what it is done with: the value is a code, in every language.
+UNLOCKED_WITH = [("en-us", "my phone unlocks with 4821"), ("en-us", "use 4821 to unlock my phone"),
+                 ("es-es", "desbloqueo el móvil con 4821"), ("de-de", "ich entsperre mein Handy mit 4821"),
+                 ("fr-fr", "je déverrouille mon téléphone avec 4821"), ("it-it", "sblocco il telefono con quattro otto due uno"),
+                 ("nl-nl", "ik ontgrendel mijn telefoon met 4821"), ("pt-pt", "desbloqueio o telemóvel com 4821"),
+                 ("ca-es", "desbloquejo el mòbil amb 4821")]
+
+
+@pytest.mark.parametrize("lang,sentence", UNLOCKED_WITH)
+def test_a_value_something_is_unlocked_with_is_a_code(lang, sentence):
+    assert "[security code]" in redact(sentence, load_language(lang)) and "4821" not in redact(sentence, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,sentence", [("en-us", "I unlock the shop at 0900 every day"),
+                                           ("de-de", "Ich entsperre das Handy mit dem Daumen"),
+                                           ("fr-fr", "Je déverrouille la porte avec 2 clés")])
+def test_unlocking_with_a_thing_or_at_a_time_is_no_code(lang, sentence):
+    assert redact(sentence, load_language(lang)) == sentence
 
 
 # Numbers before a keyword that are not its value: no linking word, a year, a dose, a
@@ -254,10 +293,23 @@ def test_a_reply_that_echoes_the_users_secret_is_redacted(reply):
 
 
 @pytest.mark.parametrize("lang,said", [("en-us", "my pin is 3371 no wait sorry it's 3317"),
+                                       ("en-us", "my pin is 3371. No wait, it's 3317"),
                                        ("de-de", "die pin ist eins neun acht acht nein moment es ist eins acht neun acht"),
-                                       ("it-it", "il pin è 8442 anzi no scusa è 8424")])
-def test_a_corrected_secret_is_redacted_both_times(lang, said):
+                                       ("it-it", "il pin è 8442 anzi no scusa è 8424"),
+                                       # a second of its kind, named by a pronoun or not at all
+                                       ("en-us", "the card's pin is 1803 and the phone's 5529"),
+                                       ("ca-es", "el pin de la targeta és u vuit zero tres i el del mòbil cinc cinc dos nou"),
+                                       ("de-de", "die pin für die karte ist zwo acht eins fünf und die fürs handy 7703"),
+                                       ("nl-nl", "de pincode van de bankpas is 8812 en van de creditcard 4006")])
+def test_a_value_as_long_as_a_secret_said_again_after_it_is_redacted_both_times(lang, said):
     assert redact(said, load_language(lang)).count("[PIN]") == 2
+
+
+@pytest.mark.parametrize("said", ["my pin is 4821. I live at 1234 Elm street", "my pin is 4821 and my zip code is 1234",
+                                  "my pin is 4821 and I was born in 72, at 1234 Elm street",
+                                  "the alarm code is 4821 and we have 3 kids"])
+def test_a_number_after_a_secret_in_another_sentence_or_of_another_kind_stays(said):
+    assert redact(said, load_language("en-us")).count("[") == 1
 
 
 def test_a_passphrase_of_words_after_an_elided_qualifier_is_a_password():

@@ -38,6 +38,8 @@ PATTERNS_FILE = "patterns.json"
 PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "instructions", "rules", "controls", "clauses")
 # The keyword lists of the secrets found by the words that introduce them, ``secret_<name>.voc``.
 SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_account", "government_id")
+# A word this long may end a compound (German, Dutch): "mailwachtwoord", "veiligheidsregels".
+MIN_COMPOUND_END = 6
 # The reading of an utterance (:mod:`language.reading`), ``<name>.voc``.
 READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", "clause_openers", "subjects",
                  "clause_glue", "question_openers", "reported")
@@ -407,11 +409,12 @@ def _read(code: str) -> Dict[str, Any]:
     return data
 
 
-def _phrases(words: List[str], *, opening: bool) -> Pattern[str]:
-    """Any of ``words`` as whole words (longest first); at the start only when ``opening``."""
+def _phrases(words: List[str], *, opening: bool, compounds: bool = False) -> Pattern[str]:
+    """Any of ``words`` as whole words (longest first); at the start only when ``opening``; ending a compound too when ``compounds``."""
     folded = sorted({w.casefold().replace("’", "'") for w in words if w.strip()}, key=len, reverse=True)
     body = "|".join(re.escape(w) for w in folded) or "(?!)"
-    return re.compile((r"^(?:" if opening else r"(?<![\w'])(?:") + body + r")(?![\w'])")
+    ends = "|".join(re.escape(w) for w in folded if compounds and len(w) >= MIN_COMPOUND_END and w.isalpha()) or "(?!)"
+    return re.compile((r"(?:^(?:" if opening else rf"(?:(?<=\w)(?:{ends})|(?<![\w'])(?:") + body + r"))(?![\w'])")
 
 
 @lru_cache(maxsize=1)
@@ -428,7 +431,7 @@ def _every_screen_word() -> ScreenWords:
         command_openers=_phrases(union("command_openers"), opening=True),
         instruction_openers=_phrases(union("instruction_openers"), opening=True),
         assistant_words=_phrases(union("assistant_words"), opening=False),
-        control_words=_phrases(union("control_words"), opening=False))
+        control_words=_phrases(union("control_words"), opening=False, compounds=True))
 
 
 @lru_cache(maxsize=1)

@@ -1,12 +1,12 @@
 """Secrets: what the memory never keeps. Pure; the words are language data.
 
-:func:`find_secrets` reads a text as the screen does (:func:`screen.screened_form`), with
-digits spoken in any shipped language read as digits, and says where each secret is and
-its class, never its value. A secret is found by its shape and a validator (a card by
+:func:`secret_class` and :func:`redact` read a text as the screen does
+(:func:`screen.screened_form`), with digits spoken in any shipped language read as digits,
+and name each secret's class, never its value. A secret is found by its shape and a validator (a card by
 Luhn, an IBAN by mod-97, a token by its prefix or entropy, an SSN, a DNI by its letter, a
 codice fiscale), or by the words that introduce it (``secret_<list>.voc`` of every
-shipped language: "my PIN is 4821", "7734 is the alarm code"); a value taken back and
-said again is one too. House numbers, years, flights, phones and doses stay as said.
+shipped language: "my PIN is 4821", "7734 is the alarm code"), or as long as one and said
+just after it. House numbers, years, flights, phones and doses stay as said.
 """
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Callable, Dict, FrozenSet, List, Optional, Pattern, Set, Tuple
 
 from ovos_memory_plugin_entity.language import reading
-from ovos_memory_plugin_entity.language.data import SECRET_LISTS, Language
-from ovos_memory_plugin_entity.language.screen import screened_form
+from ovos_memory_plugin_entity.language.data import MIN_COMPOUND_END, SECRET_LISTS, Language
+from ovos_memory_plugin_entity.language.screen import screened_form, unspelled
 
 # The class each keyword list names, as the audit and a redacted turn say it.
 KEYWORD_CLASSES: Dict[str, str] = {"password": "password", "pin": "PIN", "code": "security code",
@@ -30,9 +30,9 @@ CARD, IBAN, TOKEN, GOVERNMENT_ID = "card number", "IBAN", "access token", "gover
 WORD_VALUE_LISTS = frozenset({"password", "token"})
 # Words allowed between a keyword and its linking word ("the code *they sent me by sms* is").
 MAX_QUALIFIER_WORDS = 6
-# Short words allowed between a linking word and a value of digits: the article Romance,
-# German and Dutch speakers put there ("es *el* 4821", "ist *die* 4821", "c'est *le* 4821").
-MAX_ARTICLE_WORDS, MAX_ARTICLE_CHARS = 2, 3
+# Words allowed between a linking word and a value of digits: an article, an adverb ("es *el*
+# 4821", "ist *übrigens* 4821", "is *nog steeds* 4821", "c'est *toujours le* 4821").
+MAX_ARTICLE_WORDS, MAX_ARTICLE_CHARS = 3, 10
 # Words a password said aloud may take ("sunflower seventy seven"), up to the end of its clause.
 MAX_PASSWORD_WORDS = 6
 # Digits a value introduced by a keyword of a list holds at least: a card limit of 2500 euros
@@ -86,10 +86,9 @@ _YEAR = re.compile(r"(?:18|19|20)\d\d")
 # A value said first is a run of at least this many digits: "au 140 a un digicode" is a
 # house number followed by a change word of another language ("a").
 MIN_VALUE_FIRST_DIGITS = 4
-# A one-word keyword this long may end a compound (German, Dutch): "mailwachtwoord".
-MIN_COMPOUND_END = 6
-# How far after a secret its correction is looked for, in characters ("no wait, sorry, it's").
-MAX_CORRECTION_CHARS = 40
+# How far after a secret the same again is looked for, in characters ("no wait, sorry, it's").
+MAX_AGAIN_CHARS = 40
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 # How far before a keyword a value said first is looked for, in characters.
 VALUE_FIRST_REACH = 80
 _TRAILING = ".:'’"
@@ -160,24 +159,22 @@ def _finder(language: Language) -> _Finder:
         introduced = (rf"(?:(?:{_PAUSE}\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{link}{_ARTICLES}|\s*[:=#]?)"
                       rf"{_PAUSE}\s*(?P<value>{_DIGIT_VALUE})")
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
-        if name in WORD_VALUE_LISTS:
-            patterns[name] += (re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?){link}"
-                                          rf"\s*(?P<value>{_WORD_VALUE})", re.IGNORECASE),)
+        if name in WORD_VALUE_LISTS:  # its words first: "tulipes liles 1988" is one password
+            patterns[name] = (re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?){link}"
+                                         rf"\s*(?P<value>{_WORD_VALUE})", re.IGNORECASE), *patterns[name])
     digit_tables = tuple(_digit_table(table) for table in language.digits if table)
     digit_words = frozenset(w for table in digit_tables for w in table.said)
     wordless_triggers = digit_words | {words[0] for words, lists in keyword_lists.items()
                                        if lists & WORD_VALUE_LISTS}
     # Accents kept: the Portuguese "é" (is) joins a value, "e" (and) does not.
     accented_links = "|".join(re.escape(w.casefold()) for w in said_links)
-    value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]*[:,]?[ \t]+"
-                             rf"(?:{accented_links or '(?!)'})(?!\w)"
+    value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]*[:,;–—-]?[ \t]+"
+                             rf"(?:(?:[^\W\d]+[ \t]+)?(?:{accented_links or '(?!)'})|[^\W\d]+['’]s)(?!\w)"
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
     compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1 and len(k[0]) >= MIN_COMPOUND_END),
                                  key=len, reverse=True))
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
-                     wordless_triggers,
-                     max(map(len, keyword_lists), default=0),
-                     compound_ends,
+                     wordless_triggers, max(map(len, keyword_lists), default=0), compound_ends,
                      frozenset(_fold(w.casefold()) for w in language.secret_words["ordinary"]),
                      frozenset(_fold(w) for w in language.stopwords),
                      patterns, digit_words, digit_tables, value_first,
@@ -191,8 +188,7 @@ def _digit_table(lines: Tuple[Tuple[str, ...], ...]) -> _DigitTable:
     said = {_fold(w.casefold()): str(digit) for digit, forms in enumerate(lines[:10]) for w in forms}
     said.update({_fold(w.casefold()): f"*{times}" for times, forms in zip((2, 3), lines[10:12]) for w in forms})
     alternation = "|".join(re.escape(w) for w in sorted(said, key=len, reverse=True))
-    return _DigitTable(said, re.compile(rf"(?<!\w)(?:{alternation})(?:[\s,-]+(?:{alternation}))+(?!\w)",
-                                        re.IGNORECASE))
+    return _DigitTable(said, re.compile(rf"(?<!\w)(?:{alternation})(?:[\s,-]+(?:{alternation}))+(?!\w)", re.IGNORECASE))
 
 
 def _spoken_digits(text: str, finder: _Finder) -> str:
@@ -296,18 +292,15 @@ def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
 def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> List[Secret]:
     found = []
     named = _named_keywords(folded, finder)
-    for name in (name for name in SECRET_LISTS if name in named):  # in order: a tie goes to the first list
-        if not has_digit and name not in WORD_VALUE_LISTS:
-            continue
+    # In order, a tie going to the first list; without a digit, only a list whose value may be words.
+    for name in (n for n in SECRET_LISTS if n in named and (has_digit or n in WORD_VALUE_LISTS)):
         for start in sorted(set(named[name])):
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
                       if m and _enough_digits(m.group("value"), name) and _qualified(m, finder)), None)
             kind = KEYWORD_CLASSES[name]
+            # None when an ordinary word stands before the value ("code postal", "código de descuento").
             if m is not None and finder.ordinary.isdisjoint(_WORD.findall(folded[start:m.start("value")].casefold())):
-                end = m.end("value")  # an ordinary word before the value ("code postal", "código de descuento"): none
-                while end > m.start("value") and folded[end - 1] in _TRAILING:
-                    end -= 1
-                found.append(Secret(m.start("value"), end, kind))
+                found.append(Secret(m.start("value"), m.start("value") + len(m.group("value").rstrip(_TRAILING)), kind))
             elif has_digit and name in VALUE_FIRST_LISTS:  # the value said a few words before
                 first = finder.value_first.search(read, max(0, start - VALUE_FIRST_REACH), start)
                 if first and not _YEAR.fullmatch(first.group("value")) and _enough_digits(first.group("value"), name):
@@ -355,17 +348,16 @@ def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
 
 
 def _find(read: str, words: List[str], finder: _Finder) -> Tuple[str, List[Secret]]:
-    """``read`` with digit words as digits, and the secrets in it."""
-    digit_words = finder.digit_words
-    if any(a in digit_words and b in digit_words for a, b in zip(words, words[1:])):
+    """``read`` with digit words as digits and spelled words whole, and the secrets in it."""
+    if any(a in finder.digit_words and b in finder.digit_words for a, b in zip(words, words[1:])):
         read = _spoken_digits(read, finder)
-    folded = _fold(read)
+    folded = _fold(read := unspelled(read))  # "T U L I P S" is one word
     has_digit = _DIGIT.search(folded) is not None
     found: List[Secret] = []
     if has_digit:  # the validated shapes first: they name a tie's class
         found += _by_shape(folded)
     found += _introduced(read, folded, finder, has_digit)
-    found += _corrections(folded, found, finder)
+    found += _said_again(folded, found, finder)
     return read, sorted(found, key=lambda s: (s.start, -s.end))
 
 
@@ -382,28 +374,24 @@ def _echoes(read: str, said_before: str, language: Language) -> List[Secret]:
     return found
 
 
-def _corrections(folded: str, found: List[Secret], finder: _Finder) -> List[Secret]:
-    """Digits said right after a secret and a word that takes it back, as many as the
-    secret's: the value corrected ("3371 no wait it's 3317", "4488 anzi no è 4848")."""
-    corrected = []
+def _said_again(folded: str, found: List[Secret], finder: _Finder) -> List[Secret]:
+    """Digits as many as a secret's (four at least), said just after it in its sentence (or
+    after a word taking it back), no ordinary word between: the value corrected ("3371 no
+    wait it's 3317") or a second of its kind ("the card's PIN is 1803 and the phone's 5529")."""
+    again = []
     for secret in found:
-        digits = len(_DIGIT.findall(folded[secret.start:secret.end]))
-        for m in _DIGIT_RUN.finditer(folded, secret.end, secret.end + MAX_CORRECTION_CHARS):
-            between = _WORD.findall(folded[secret.end:m.start()].casefold())
-            if len(_DIGIT.findall(m.group(0))) == digits >= MIN_DIGITS["pin"] and not finder.retractions.isdisjoint(between):
-                corrected.append(Secret(m.start(), m.end(), secret.kind))
-    return corrected
-
-
-def find_secrets(text: str, language: Language) -> List[Secret]:
-    """Every secret in ``text``, by position in its read form (see :func:`redact`)."""
-    return _read(text, language)[1]
+        m = _DIGIT_RUN.search(folded, secret.end, secret.end + MAX_AGAIN_CHARS)  # the next number only
+        between = _WORD.findall(folded[secret.end:m.start()].casefold()) if m else []
+        if m and len(_DIGIT.findall(m.group(0))) == len(_DIGIT.findall(folded[secret.start:secret.end])) >= \
+                MIN_DIGITS["pin"] and finder.ordinary.isdisjoint(between) and \
+                (not _SENTENCE_END.search(folded, secret.end, m.start()) or not finder.retractions.isdisjoint(between)):
+            again.append(Secret(m.start(), m.end(), secret.kind))
+    return again
 
 
 def secret_class(text: str, language: Language) -> Optional[str]:
     """The class of the first secret ``text`` holds ("card number", "PIN"), or None. Never the value."""
-    found = find_secrets(text, language)
-    return found[0].kind if found else None
+    return next((secret.kind for secret in _read(text, language)[1]), None)
 
 
 def redact(text: str, language: Language, said_before: str = "") -> str:
