@@ -29,7 +29,7 @@ from itertools import dropwhile
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import fold_accents
-from ovos_memory_plugin_entity.language.data import ControlWords, Language, Phrase, PhraseIndex, ReadingWords
+from ovos_memory_plugin_entity.language.data import IntentWords, Language, Phrase, PhraseIndex, ReadingWords
 from ovos_memory_plugin_entity.language.reading import Clause, read
 
 # A spoken control is a short request; only this much of a turn is read for one.
@@ -132,7 +132,7 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
     return said or target
 
 
-def _control(clause: Clause, words: ControlWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
+def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
     paused = _starts_with_any(said, words.pause)  # its own negation is its request: "don't remember this"
     # A phrasing with no verb of its own followed by one is named, not said: "off the record is a
@@ -171,7 +171,7 @@ def _near(said: Sequence[str], first: PhraseIndex, second: PhraseIndex) -> bool:
     return any(max(a[0], b[0]) - min(a[1], b[1]) <= MAX_GAP for a in spans[0] for b in spans[1])
 
 
-def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
+def _verb(word: str, words: IntentWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
     """A forget verb (True) or a delete verb (False), with the words attached to it
     ("oblida-ho": "ho"); a verb in two parts ("take that back") when its second part follows."""
     head, *attached = word.split("-")
@@ -184,7 +184,7 @@ def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional
     return None
 
 
-def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, ...],
+def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, ...],
                 subjects: FrozenSet[str], alone: bool, fronted: bool) -> Optional[Control]:
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
     address") or closing it after its object ("das mit dem Handball kannst du vergessen")."""
@@ -236,7 +236,7 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
     return None
 
 
-def _unsplit(words: ControlWords, verb: str, rest: List[str]) -> List[str]:
+def _unsplit(words: IntentWords, verb: str, rest: List[str]) -> List[str]:
     """A verb in two parts ("take that back"): its second part is not part of the object,
     unless it opens what the object names ("forget the thing about penicillin")."""
     if _longest(rest, words.about) > 1:
@@ -248,7 +248,7 @@ def _unsplit(words: ControlWords, verb: str, rest: List[str]) -> List[str]:
     return rest
 
 
-def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: bool,
+def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: bool,
             fronted: bool = False) -> Optional[Control]:
     """What a forget or delete verb takes: everything, the last thing said, or one thing
     named. A thing that is not the user's, named while the user talks on ("forget about
@@ -298,13 +298,13 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
     return Control("forget_thing", " ".join(said), unsure=for_a_while or (not personal and talked_on))
 
 
-def _everything(said: Sequence[str], words: ControlWords) -> Optional[int]:
+def _everything(said: Sequence[str], words: IntentWords) -> Optional[int]:
     """Where "everything" that opens ``said`` ends: the longest phrase ("all my data", not "all")."""
     at = _starts_with_any(said, words.everything, strict=True)
     return None if at is None else max(at, _longest(said, words.everything))
 
 
-def _all(said: Sequence[str], end: int, words: ControlWords, memory_verb: bool) -> Optional[Control]:
+def _all(said: Sequence[str], end: int, words: IntentWords, memory_verb: bool) -> Optional[Control]:
     """Forgetting everything (``said[:end]``), when it is the memory's; deleting everything
     with no word of the user or the memory ("delete everything") may mean anything: unsure."""
     if not _of_the_memory(said[end:], words):
@@ -313,7 +313,7 @@ def _all(said: Sequence[str], end: int, words: ControlWords, memory_verb: bool) 
         w in words.personal or w in words.memory_words for w in said))
 
 
-def _of_the_memory(after: Sequence[str], words: ControlWords) -> bool:
+def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
     """Whether "everything" is the memory's: said alone, about the user ("... about me",
     "... on me"), or with nothing but words of the memory and small words ("everything you
     know"); not "everything from my schedule", "all the ads", "everything I said about

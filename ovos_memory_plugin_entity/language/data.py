@@ -88,7 +88,7 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class QuietGate:
+class CommandTurnWords:
     """What marks a user turn that cannot hold a personal fact: it opens like a command
     or a general question and says nothing of the user. Everything else goes to the model."""
 
@@ -139,7 +139,7 @@ PhraseIndex = Dict[str, Tuple[Phrase, ...]]
 
 
 @dataclass(frozen=True)
-class ControlWords:
+class IntentWords:
     """One shipped language's words for the spoken controls (:mod:`language.controls`):
     verbs, the objects they take, and phrasings read as words in order."""
 
@@ -173,7 +173,7 @@ class Language:
     stopwords: FrozenSet[str] = frozenset()
     subject_prefixes: Tuple[Pattern[str], ...] = ()
     slots: Tuple[Slot, ...] = ()
-    quiet_gate: QuietGate = field(default_factory=QuietGate)
+    command_turn: CommandTurnWords = field(default_factory=CommandTurnWords)
     negations: FrozenSet[str] = frozenset()
     memory_words: FrozenSet[str] = frozenset()  # words of the memory ("forget", "know"), with English's
     instructions: Tuple[Pattern[str], ...] = ()
@@ -196,7 +196,7 @@ class Language:
     reading: ReadingWords = field(default_factory=ReadingWords)  # how an utterance is read (language.reading)
     # The spoken controls of every shipped language, this language's first: a control is
     # understood in any of them.
-    controls: Tuple[ControlWords, ...] = ()
+    controls: Tuple[IntentWords, ...] = ()
     control_anchors: FrozenSet[str] = frozenset()  # a word every control holds one of, in any language
     control_slots: Tuple[Tuple[str, Pattern[str]], ...] = ()  # "my address" names the slot "home"
     clause_joiner: Optional[Pattern[str]] = None  # "and" between two clauses (captured, so a split keeps it)
@@ -301,7 +301,7 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         reported=_phrases_of(data["reported"], contractions))
 
 
-def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
+def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
     def words(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[f"control_{name}"])
 
@@ -312,7 +312,7 @@ def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
         for phrase in _phrases_of(data[f"control_{name}"], contractions):
             index.setdefault(phrase[0], []).append(phrase)
         return {first: tuple(found) for first, found in index.items()}
-    return ControlWords(
+    return IntentWords(
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
@@ -324,10 +324,10 @@ def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
 
 
 @lru_cache(maxsize=1)
-def _every_control_word() -> Dict[str, ControlWords]:
+def _every_intent_word() -> Dict[str, IntentWords]:
     """The spoken controls' words of every shipped language: a control is understood in any."""
     common = _every_stopword()
-    every = {code: _control_words(code, _read(code)) for code in available()}
+    every = {code: _intent_words(code, _read(code)) for code in available()}
     return {code: replace(words, anchors=_anchors(words, common)) for code, words in every.items()}
 
 
@@ -336,7 +336,7 @@ def _every_stopword() -> FrozenSet[str]:
     return frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["stopwords"])
 
 
-def _anchors(words: ControlWords, common: FrozenSet[str]) -> FrozenSet[str]:
+def _anchors(words: IntentWords, common: FrozenSet[str]) -> FrozenSet[str]:
     """A word of each verb and phrasing (any one will do: a control holds them all), as the
     cheap first test splits them, accents kept and folded: its longest word that is no
     stopword of any shipped language, the rarest in ordinary talk ("remembering", "memory")."""
@@ -456,7 +456,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
     with_english = code != DEFAULT_LANG
     negations = frozenset(w.casefold() for w in data["negations"]) | (
         frozenset(w.casefold() for w in english["negations"]) if with_english else frozenset())
-    every = _every_control_word()
+    every = _every_intent_word()
     controls = (every[code], *(words for other, words in every.items() if other != code))
     return Language(
         code=code,
@@ -464,7 +464,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         subject_prefixes=_patterns(data, "subject_prefixes"),
         slots=tuple(Slot(s["slot"], re.compile(s["pattern"], re.IGNORECASE), bool(s.get("pin")))
                     for s in data["slots"]),
-        quiet_gate=QuietGate(openers=frozenset(w.casefold() for w in data["quiet_openers"]),
+        command_turn=CommandTurnWords(openers=frozenset(w.casefold() for w in data["quiet_openers"]),
                              personal=frozenset(w.casefold() for w in data["quiet_personal"]),
                              command_objects=tuple(c.casefold() for c in data["quiet_command_objects"]),
                              personal_words=frozenset(w.casefold() for w in data["quiet_personal_words"])),

@@ -26,7 +26,7 @@ _SENTENCE_END = re.compile(r"[.!?;]+")
 
 def may_hold_fact(user_words: str, language: Language) -> bool:
     """False only for a turn that is surely a command or a general question."""
-    gate = language.quiet_gate
+    gate = language.command_turn
     if not gate.openers:
         return True  # no data for this language: every turn goes to the model
     text = screened_form(user_words).casefold().replace("’", "'")
