@@ -80,8 +80,8 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
         titled = rule.title_groups is None or index in rule.title_groups
         values.append(_title(value) if titled else value.lower() if rule.lowercase else value)
     about = values[rule.about_group] if rule.about_group is not None else None
-    if about is not None and about.casefold() in language.stopwords | language.not_names:
-        return None  # "my wife really is ...": "really" names no one
+    if about is not None and about.casefold().split()[0] in language.stopwords | language.not_names:
+        return None  # "my wife really is ...", "mein Bruder ist Jonas": "really", "ist" name no one
     relation = values[rule.relation_group] if rule.relation_group is not None else mentioned
     return NewFact(rule.template.format(*values, relation=relation), rule.pin, about=about, relation=relation)
 
