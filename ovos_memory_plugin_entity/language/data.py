@@ -205,6 +205,7 @@ class Language:
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
     mention: Pattern[str] = _NEVER  # a relative mentioned without a name ("my partner"): group 1 the relation
     corrections: Tuple[Pattern[str], ...] = ()  # "it's not Lisa it's Laura": groups ``old`` and ``new``
+    preference_changes: Tuple[Pattern[str], ...] = ()  # "now I prefer Y": group ``new``, the favourite known
 
 
 def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
@@ -491,6 +492,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
         mention=re.compile(_as_read(_expand(data["clauses"]["mention"], data), data), re.IGNORECASE),
         corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
+        preference_changes=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()))
 

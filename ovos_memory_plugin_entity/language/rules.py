@@ -16,7 +16,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops, Replacement
-from ovos_memory_plugin_entity.domain.text import SAID_WORD, said_words
+from ovos_memory_plugin_entity.domain.text import SAID_WORD, fold_accents, said_words
 from ovos_memory_plugin_entity.language.data import Language, Rule
 from ovos_memory_plugin_entity.language.reading import Clause, read
 
@@ -129,7 +129,8 @@ def _corrections(user_words: str, language: Language, known: Sequence[Tuple[str,
     add: List[NewFact] = []
     update: List[Replacement] = []
     spoken = (user_words or "").casefold().replace("’", "'")
-    for text in (read(user_words or "", language.reading).text, spoken):
+    texts = (read(user_words or "", language.reading).text, spoken)
+    for text in texts:
         for pattern in language.corrections:
             for match in pattern.finditer(text):
                 old, new = match.group("old"), match.group("new")
@@ -144,7 +145,32 @@ def _corrections(user_words: str, language: Language, known: Sequence[Tuple[str,
                         add.append(NewFact(about.group("text"), about=_title(new), relation=about.group("relation")))
                     elif not about and old in said_words(line):
                         update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", _title(new), line)))
+    update += [u for u in _new_favourite(texts, language, known) if u.fact_id not in {*forget, *(x.fact_id for x in update)}]
     return Ops(add=tuple(add), update=tuple(update), forget=tuple(forget))
+
+
+def _new_favourite(texts: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
+    """"Now I prefer Y", "ahora me gusta más el Y": the one favourite known, or the one whose
+    value is named, becomes Y; Y ends where the old value or a conjunction is said."""
+    favourites = [(fact_id, line, match) for fact_id, line in known for slot in language.slots
+                  if slot.name == "favourite" for match in [slot.pattern.search(line)] if match]
+    said = set(said_words(" ".join(texts)))
+    named = [f for f in favourites if set(said_words(f[1][f[2].end():])) & said - language.stopwords]
+    for fact_id, line, match in named if len(named) == 1 else favourites if len(favourites) == 1 else ():
+        old = {w for w in said_words(line[match.end():]) if fold_accents(w) not in language.stopwords}
+        for change in (m for text in texts for p in language.preference_changes for m in p.finditer(text)):
+            new: List[str] = []
+            for word in change.group("new").split():
+                if word in old or word in language.reading.clause_openers:
+                    break
+                new.append(word)
+            while new and fold_accents(new[-1].strip("'")) in language.stopwords:
+                new.pop()
+            while new and fold_accents(new[0].strip("'")) in language.stopwords:
+                new.pop(0)
+            if new:
+                return [Replacement(fact_id, f"{line[:match.end()]} {' '.join(new)}")]
+    return []
 
 
 def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = ()) -> Ops:
