@@ -288,3 +288,18 @@ def test_a_permission_before_the_verb_and_a_first_person_verb_are_a_clear_forget
     (the verb says who, where the language drops the pronoun)."""
     control = recognise(words, load_language(lang))
     assert control is not None and control.kind == "forget_thing" and not control.unsure
+
+
+@pytest.mark.parametrize("words, kind", [
+    ("hmm never mind that last bit", "forget_last"),
+    ("ah never mind what i told you a second ago", "forget_last"),
+    ("never mind, just wipe everything you have on me", "forget_all"),
+])
+def test_never_mind_with_an_object_takes_it_back(words, kind):
+    found = recognise(words, load_language("en-us"))
+    assert found is not None and found.kind == kind and not found.unsure
+
+
+@pytest.mark.parametrize("words", ["never mind", "oh never mind, i found my keys", "never mind the rain"])
+def test_never_mind_as_a_dismissal_takes_nothing_back(words):
+    assert recognise(words, load_language("en-us")) is None

@@ -255,6 +255,10 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     Emma's party, it's cancelled"), or a forgetting for a while, is ``unsure``."""
     if not said or any(w in words.non_memory_objects for w in said):
         return None  # "forget" alone; "delete my alarm", "forget my shopping list": a skill's
+    bare = list(dropwhile(lambda w: w in words.particles or w in words.stopwords, said))
+    inner = _verb(bare[0], words, bare[1:]) if bare else None
+    if inner is not None:  # "never mind (just) forget it": the second verb asks
+        return _object(bare[1:], words, inner[0], alone, fronted)
     bare = list(dropwhile(words.particles.__contains__, said))
     for words_said in (said, bare):
         everything = _everything(words_said, words)
