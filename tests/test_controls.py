@@ -303,3 +303,15 @@ def test_never_mind_with_an_object_takes_it_back(words, kind):
 @pytest.mark.parametrize("words", ["never mind", "oh never mind, i found my keys", "never mind the rain"])
 def test_never_mind_as_a_dismissal_takes_nothing_back(words):
     assert recognise(words, load_language("en-us")) is None
+
+
+@pytest.mark.parametrize("lang, words, rest", [
+    ("en-us", "scratch that, my new address is 4 elm street", "my new address is 4 elm street"),
+    ("es-es", "borra eso, mi correo nuevo es otro", "mi correo nuevo es otro"),
+    ("de-de", "lösch das, mein neuer Job ist bei Bosch", "mein neuer job ist bei bosch"),
+    ("nl-nl", "vergeet dat, mijn nieuwe nummer is anders", "mijn nieuwe nummer is anders"),
+])
+def test_a_taking_back_then_a_comma_then_a_fact_of_mine_keeps_the_fact(lang, words, rest):
+    """The comma ends what is taken back: what follows is said anew, not the thing to forget."""
+    found = recognise(words, load_language(lang))
+    assert found is not None and found.kind == "forget_last" and found.rest == rest

@@ -127,6 +127,7 @@ class ReadingWords:
     number_words: Tuple[Tuple[str, str], ...] = ()  # ("oh", "0"), ("double", "x2")
     clause_openers: FrozenSet[str] = frozenset()  # conjunctions: the clause starts after them
     subjects: FrozenSet[str] = frozenset()  # subject pronouns: the clause starts with them
+    personal: FrozenSet[str] = frozenset()  # "my", "me": after a comma the clause starts with them
     clause_glue: FrozenSet[str] = frozenset()  # after these a subject opens no clause
     negations: FrozenSet[str] = frozenset()
     question_openers: FrozenSet[str] = frozenset()
@@ -297,7 +298,8 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         lead_ins=frozenset(_phrases_of(with_english("lead_ins"), contractions)),
         tags=frozenset(_phrases_of(with_english("tags"), contractions)),
         contractions=contractions, number_words=_pairs(data["number_words"]),
-        clause_openers=own("clause_openers"), subjects=own("subjects"), clause_glue=own("clause_glue"),
+        clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
+        clause_glue=own("clause_glue"),
         negations=negations, question_openers=own("question_openers"),
         reported=_phrases_of(data["reported"], contractions))
 

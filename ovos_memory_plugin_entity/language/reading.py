@@ -194,13 +194,15 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
 
 
 def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
-    """Clauses without punctuation: before a conjunction or an unbound subject pronoun (once the
-    clause holds :data:`MIN_SPLIT_WORDS` words: "yes i'm sure" stays one, or after a comma)."""
+    """Clauses without punctuation: before a conjunction or an unbound subject pronoun, or a
+    first-person word after a comma ("forget that, my new number is"), once the clause holds
+    :data:`MIN_SPLIT_WORDS` words ("yes i'm sure" stays one) or after a comma."""
     pieces: List[List[str]] = [[]]
     for word in said:
         current = pieces[-1]
         before = current[-1] if current else ""
-        opens = (word in words.clause_openers or word in words.subjects) and before not in words.clause_glue
+        opens = (word in words.clause_openers or word in words.subjects or before == "," and word in words.personal
+                 ) and before not in words.clause_glue
         if word == "," or not opens:
             current.append(word)
             continue
