@@ -345,3 +345,15 @@ def test_a_job_with_its_kind_or_its_start(said, fact):
 @pytest.mark.parametrize("said", ["i'm a former teacher", "i'm a terrible cook", "i'm not a nurse"])
 def test_what_is_no_job_now_is_none(said):
     assert facts(said)[0] == []
+
+
+@pytest.mark.parametrize("lang, said, fact", [
+    ("es-es", "pues nada, vivo en cádiz por cierto", "Vive en Cádiz"),
+    ("fr-fr", "je m'appelle hugo d'ailleurs", "S'appelle Hugo"),
+    ("nl-nl", "ik woon in gouda overigens", "Woont in Gouda"),
+    ("pt-pt", "chamo-me tiago aliás", "Chama-se Tiago"),
+])
+def test_a_by_the_way_or_a_lead_in_phrase_is_set_aside(lang, said, fact):
+    """"By the way" closing a clause is set aside as English's is, and a lead-in phrase holding
+    a negation ("pues nada") does not turn the clause around."""
+    assert fact in [f.text for f in rules.extract(said, load_language(lang)).add]

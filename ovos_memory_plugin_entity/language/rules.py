@@ -39,8 +39,10 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
             joinable = governed = False
             continue
         governed = clause.negated and bool(clause.words) and clause.words[-1] in language.complement_verbs
-        # A negation set aside as an answer ("não, sou ...") still turns the clause around.
-        text = " ".join([*(w for w in clause.aside if w in language.negations), clause.text])
+        # A negation set aside as an answer ("ah não não, sou ...") still turns the clause around; one
+        # in a lead-in phrase ("pues nada, me llamo ...") does not.
+        answer = all(w in language.negations or w in language.reading.fillers for w in clause.aside)
+        text = " ".join([*(w for w in clause.aside if answer and w in language.negations), clause.text])
         with_subject = f"{language.subject} {text}"
         if not joinable or any(rule.pattern.search(text) for rule in language.rules):
             candidates.append(text)
