@@ -357,3 +357,15 @@ def test_a_by_the_way_or_a_lead_in_phrase_is_set_aside(lang, said, fact):
     """"By the way" closing a clause is set aside as English's is, and a lead-in phrase holding
     a negation ("pues nada") does not turn the clause around."""
     assert fact in [f.text for f in rules.extract(said, load_language(lang)).add]
+
+
+@pytest.mark.parametrize("lang, said, fact", [
+    ("en-us", "my grandma came to stay with us and she is vegan", "Grandma is vegan"),
+    ("en-us", "our son's eleven he lives in leeds now", "Son lives in Leeds"),
+    ("es-es", "mi cuñado vino a cenar ayer y es vegano", "Cuñado es vegano"),
+    ("en-us", "my uncle is 64", "Uncle is 64 years old"),
+])
+def test_a_relative_named_earlier_without_a_name_is_what_he_or_she_is_said_of(lang, said, fact):
+    """"my X ... and she is ...": the pronoun's clause says its own subject, the relative
+    mentioned before it, not a name."""
+    assert fact in [f.text for f in rules.extract(said, load_language(lang)).add]

@@ -30,8 +30,8 @@ _REPEATED = re.compile(r"\b([^\W\d_][\w'’-]*)(?: \1\b)+", re.IGNORECASE)
 def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
     """The candidates among the clauses as read: not a question, someone else's words or what
     "I don't think" governs. A clause stands alone where it is understood, or with the subject
-    said again ("Ich heiße Jonas | und wohne in Köln"); else it joins the one before it
-    ("allergic to peanuts | and shellfish"), unless negated ("... | so no peanut butter")."""
+    said again ("Ich heiße Jonas | und wohne in Köln") or its own ("... | he lives in Duluth"); else
+    it joins the one before it ("allergic to peanuts | and shellfish"), unless negated."""
     candidates: List[str] = []
     joinable = governed = False
     for clause in read:
@@ -44,7 +44,8 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
         answer = all(w in language.negations or w in language.reading.fillers for w in clause.aside)
         text = " ".join([*(w for w in clause.aside if answer and w in language.negations), clause.text])
         with_subject = f"{language.subject} {text}"
-        if not joinable or any(rule.pattern.search(text) for rule in language.rules):
+        if not joinable or set(clause.words[:1]) & language.reading.subjects or any(
+                rule.pattern.search(text) for rule in language.rules):  # "he ..." says its own subject
             candidates.append(text)
         elif language.subject and any(rule.pattern.search(with_subject) for rule in language.rules):
             candidates.append(with_subject)
@@ -110,8 +111,8 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
         fact = _render(rule, groups, language, named if rule.about_mentioned else None)
         if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of):
             continue  # "a minha sogra é diabética": what another rule reads as a value is no name
-        if rule.about_last and last is None:  # a relative said in this clause without a name
-            kin = next((relation for at, relation in reversed(mentions) if at < start), None)
+        if rule.about_last and last is None:  # a relative said without a name, in this clause or before
+            kin = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
             if kin is None:
                 continue
             fact = NewFact(f"{kin[:1].upper()}{kin[1:]} {fact.text[:1].lower()}{fact.text[1:]}", fact.pin)
