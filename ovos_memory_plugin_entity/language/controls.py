@@ -1,25 +1,17 @@
-"""Spoken memory controls: what the user asks of the memory itself, read as an intent.
+"""Spoken memory controls: what the user asks of the memory itself, read as an intent,
+clause by clause of the utterance's :mod:`reading <language.reading>`, wherever it stands:
+``recall`` and ``pause`` as phrasings (words in order, a few others between; a pause opens
+its clause); ``resume`` as a word of "again" near one of keeping; a forgetting as a verb
+(``control_forget.voc`` asks the memory, ``control_delete.voc`` deletes anything) opening
+or closing its clause, with its object: everything, the last thing said or one thing;
+``remember`` as the words after "remember that".
 
-Read on the utterance's :mod:`reading <language.reading>`, clause by clause, wherever the
-clause stands and whatever surrounds it:
-
-- ``recall`` and ``pause``: phrasings read as words in order, a few others allowed between
-  (``control_recall.voc``, ``control_pause.voc``); a pause opens its clause;
-- ``resume``: a word of "again" (``control_again.voc``) near one of what the memory does
-  (``control_keeping.voc``): "you can start taking notes again";
-- a forgetting: a verb (``control_forget.voc`` asks the memory, ``control_delete.voc``
-  deletes anything) opening its clause or closing it, and its object: everything
-  (``forget_all``), the last thing said (``forget_last``) or one thing (``forget_thing``);
-- ``remember``: the words after "remember that".
-
-A control is a request, never a mention: a reported clause, a question about the past or
-a negation governing the verb is none, nor is a skill's object (``non_memory_objects.voc``).
-Where it is unclear the user meant the memory ("forget about work for a while", "forget
-it, I'll just order pizza") it is ``unsure``: the pipeline asks first or does nothing.
-
-Every shipped language's controls are understood whatever the persona speaks (its own
-first). A turn holding none costs one set lookup per word: a control always holds one of
-``Language.control_anchors``. Pure and bounded.
+A control is a request, never a mention: a reported clause, a question about the past, a
+negation governing the verb or a skill's object (``non_memory_objects.voc``) is none.
+Where it is unclear the user meant the memory ("forget about work for a while") it is
+``unsure``: the pipeline asks first or does nothing. Every shipped language is understood
+(the persona's first); a turn holding none costs a set lookup per word
+(``Language.control_anchors``). Pure and bounded.
 """
 from __future__ import annotations
 
@@ -72,7 +64,7 @@ class Control:
 
 
 def may_hold_control(utterance: str, language: Language) -> bool:
-    """The cheap first test: some word of the utterance is a control's anchor word."""
+    """The cheap first test: some word is a control's anchor word."""
     return _holds_anchor(_ANCHOR_WORD.findall(utterance[:MAX_CONTROL_CHARS].casefold()), language.control_anchors)
 
 
@@ -113,16 +105,14 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
 
 
 def _as_said(target: str, utterance: str) -> str:
-    """``target`` as the user said it, case kept ("Rua das Flores", "Emma"), where the
-    reading left its words as said; else as read."""
+    """``target`` as the user said it ("Rua das Flores", "Emma") where the reading kept its words; else as read."""
     found = target and re.search(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in target.split()) + r"(?!\w)",
                                  utterance[:MAX_CONTROL_CHARS], re.IGNORECASE)  # what the reading read, no further
     return found.group(0) if found else target
 
 
 def _said_after(clause: Clause, target: str, utterance: str) -> str:
-    """What to remember as the user said it ("j'habite à Nice", not "je habite à nice"):
-    the utterance after the word that ends the phrasing ("que"), when it was said as read."""
+    """What to remember as said ("j'habite à Nice", not "je habite à nice"): what follows the phrasing's last word."""
     ends_at = len(clause.words) - len(target.split()) - 1
     if ends_at < 0:
         return target
@@ -237,8 +227,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
 
 
 def _unsplit(words: IntentWords, verb: str, rest: List[str]) -> List[str]:
-    """A verb in two parts ("take that back"): its second part is not part of the object,
-    unless it opens what the object names ("forget the thing about penicillin")."""
+    """A two-part verb's second part ("take that back") is no part of its object, unless "about" opens it."""
     if _longest(rest, words.about) > 1:
         return rest
     for first, second in words.two_part_verbs:

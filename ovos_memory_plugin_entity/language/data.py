@@ -1,16 +1,12 @@
 """Per-language data, loaded from ``locale/<lang>/``: no code per language.
 
-Each folder (OVOS's layout: ``locale/en-us``...) holds the translator's files in OVOS's
-line formats (:data:`WORD_LISTS` as ``.voc``, ``(a|b)`` expanded; :data:`PHRASES` as
-``.dialog``, the first line used) beside the developer's ``patterns.json``
-(:data:`PATTERN_KEYS`). Every file and key is required: :func:`missing` names what a
-folder lacks, and loading such a folder fails naming it.
-
-``lang`` resolves the way OVOS resolves it (``pt-BR`` → ``pt-pt``), else to English with
-one warning. Models often answer in English and an attack may come in any language: the
-safety screens read English beside the persona's language (the instruction screen every
-shipped language's), and the spoken controls, with the forget gates on them, are
-understood in every shipped language.
+Each folder (OVOS's layout: ``locale/en-us``...) holds the translator's ``.voc`` and
+``.dialog`` files (:data:`WORD_LISTS`, :data:`PHRASES`) beside the developer's
+``patterns.json`` (:data:`PATTERN_KEYS`). Every file and key is required: :func:`missing`
+names what a folder lacks. ``lang`` resolves as OVOS resolves it (``pt-BR`` → ``pt-pt``),
+else to English with one warning. An attack may come in any language and models often
+answer in English: the screens read English beside the persona's language (the instruction
+screen every shipped language's); the spoken controls are understood in every one.
 
 A language is added by dropping a folder beside the others (see docs/translating.md).
 """
@@ -89,8 +85,7 @@ class Slot:
 
 @dataclass(frozen=True)
 class CommandTurnWords:
-    """What marks a user turn that cannot hold a personal fact: it opens like a command
-    or a general question and says nothing of the user. Everything else goes to the model."""
+    """What marks a turn that cannot hold a personal fact: a command or general question, nothing of the user."""
 
     openers: FrozenSet[str] = frozenset()  # first words of commands and questions
     personal: FrozenSet[str] = frozenset()  # first-person words
@@ -226,10 +221,8 @@ def _alternation(words: List[str]) -> str:
 
 
 def _expand(pattern: str, data: Dict[str, Any]) -> str:
-    """Replace the macros {NAME} {NAMED} {PLACE} {THING} {LIST} {LIST_END} {REL} {PET} {KIN} {JOB} {HE} {NUM} {END}
-    {STOP} {WHERE} in a rule's pattern ({STOP}: a value ends before a stopword or a word that ends one;
-    {WHERE}: a place of one or two words said in lower case, ended by {STOP}). {NAMED} is a name followed by what follows a name ("my wife Ana
-    is", "my wife Ana, she"), so that "my wife loves tulips" names no one."""
+    """A rule's pattern with its macros ({NAME}, {PLACE}...) replaced. {NAMED} is a name followed by
+    what follows a name ("my wife Ana is"), so "my wife loves tulips" names no one."""
     end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'])})\b))"
     clauses = data["clauses"]
     list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'])})\b))"
@@ -268,7 +261,7 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
 
 
 def _pairs(lines: List[str]) -> Tuple[Tuple[str, str], ...]:
-    """``SAID = MEANT`` lines (contractions, number words), longest first."""
+    """``SAID = MEANT`` lines, longest first."""
     pairs = [tuple(part.strip().casefold() for part in line.split("=", 1)) for line in lines if "=" in line]
     return tuple(sorted(((a, b) for a, b in pairs if a and b), key=lambda p: -len(p[0])))
 
@@ -281,7 +274,6 @@ def _phrases_of(lines: List[str], contractions: Tuple[Tuple[str, str], ...]) -> 
 
 
 def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations: FrozenSet[str]) -> ReadingWords:
-    """The reading's data: its fillers, lead-ins and tags with English's beside them."""
     def own(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[name])
 
@@ -340,9 +332,8 @@ def _every_stopword() -> FrozenSet[str]:
 
 
 def _anchors(words: IntentWords, common: FrozenSet[str]) -> FrozenSet[str]:
-    """A word of each verb and phrasing (any one will do: a control holds them all), as the
-    cheap first test splits them, accents kept and folded: its longest word that is no
-    stopword of any shipped language, the rarest in ordinary talk ("remembering", "memory")."""
+    """A word of each verb and phrasing (a control holds them all), accents kept and folded: its
+    longest word that is no shipped language's stopword, the rarest in talk ("remembering")."""
     def rarest(phrase: Sequence[str]) -> str:
         parts = [p for w in phrase for p in re.findall(r"\w+", w)] or list(phrase)
         return max(reversed(parts), key=lambda p: (fold_accents(p) not in common, len(p)))

@@ -1,17 +1,16 @@
 """The model-free extractor: patterns, as data per language, over the user's own words.
 
-Precise over broad, and never a change to what was said. Each clause of the utterance's
-:mod:`reading <language.reading>` is its own candidate, save a question or someone else's
-words; a match a negation before it turns around is left out; words are kept as said.
-A rule marked ``"about": "last"`` states a fact of the person or pet named last ("my mom
-Linda ... she lives in Tampa"), or of a relative said without a name ("my mother-in-law
-is diabetic": "Mother-in-law is diabetic"), else nothing. Facts are
-phrased like the model's ("Lives in Porto") so the two extractors dedup, and a new home,
-job or name replaces the old one through the language's ``slots``, as for a model.
+Precise over broad, words kept as said. Each clause of the :mod:`reading <language.reading>`
+is a candidate, save a question or someone else's words; a match a negation turns around is
+left out. An ``"about": "last"`` rule states a fact of the one named last ("my mom Linda ...
+she lives in Tampa") or of a relative mentioned without a name ("Mother-in-law is diabetic").
+Facts are phrased like the model's so the two dedup; a new home, job or name replaces the
+old through the language's ``slots``.
 """
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
@@ -162,17 +161,11 @@ def _new_favourite(texts: Sequence[str], language: Language, known: Sequence[Tup
     for fact_id, line, match in named if len(named) == 1 else favourites if len(favourites) == 1 else ():
         old = {w for w in said_words(line[match.end():]) if fold_accents(w) not in language.stopwords}
         for change in (m for text in texts for p in language.preference_changes for m in p.finditer(text)):
-            new: List[str] = []
-            for word in change.group("new").split():
-                if word in old or word in language.reading.clause_openers:
-                    break
-                new.append(word)
-            while new and fold_accents(new[-1].strip("'")) in language.stopwords:
-                new.pop()
-            while new and fold_accents(new[0].strip("'")) in language.stopwords:
-                new.pop(0)
-            if new:
-                return [Replacement(fact_id, f"{line[:match.end()]} {' '.join(new)}")]
+            new = list(takewhile(lambda w: w not in old and w not in language.reading.clause_openers,
+                                 change.group("new").split()))
+            content = [i for i, w in enumerate(new) if fold_accents(w.strip("'")) not in language.stopwords]
+            if content:  # small words at either end aside ("fricandó l'")
+                return [Replacement(fact_id, f"{line[:match.end()]} {' '.join(new[content[0]:content[-1] + 1])}")]
     return []
 
 
