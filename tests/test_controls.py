@@ -315,3 +315,15 @@ def test_a_taking_back_then_a_comma_then_a_fact_of_mine_keeps_the_fact(lang, wor
     """The comma ends what is taken back: what follows is said anew, not the thing to forget."""
     found = recognise(words, load_language(lang))
     assert found is not None and found.kind == "forget_last" and found.rest == rest
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en-us", "can you stop recording the game"),
+    ("es-es", "deja de grabar el partido"),
+    ("de-de", "hör auf die Sendung aufzunehmen"),
+    ("it-it", "smetti di registrare la partita"),
+])
+def test_stop_recording_a_show_is_no_pause(lang, words):
+    """A pause's words with another skill's object (a show, a game) are that skill's request."""
+    found = recognise(words, load_language(lang))
+    assert found is None or found.kind != "pause"

@@ -128,8 +128,8 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     # A phrasing with no verb of its own followed by one is named, not said: "off the record is a
     # great podcast" (not "this is between us, don't remember it"). Auxiliaries open questions.
     if paused is not None and not (paused < len(said) and said[paused] in reading.question_openers and not any(
-            w in reading.question_openers for w in said[:paused])):
-        return Control("pause")
+            w in reading.question_openers for w in said[:paused])) and not words.non_memory_objects & set(said[paused:]):
+        return Control("pause")  # not "stop recording the show": a skill's
     # "you can remember things again" ("again" closes it: a tag, set aside), "je mag weer aantekeningen maken"
     if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
         return Control("resume")
