@@ -369,3 +369,16 @@ def test_a_relative_named_earlier_without_a_name_is_what_he_or_she_is_said_of(la
     """"my X ... and she is ...": the pronoun's clause says its own subject, the relative
     mentioned before it, not a name."""
     assert fact in [f.text for f in rules.extract(said, load_language(lang)).add]
+
+
+@pytest.mark.parametrize("lang, said, about", [
+    ("en-us", "my daughter maya plays the violin", "Maya"),
+    ("es-es", "mi hija carla juega al tenis", "Carla"),
+    ("de-de", "mein Sohn Felix spielt Fußball", "Felix"),
+    ("fr-fr", "ma fille léa joue du piano", "Léa"),
+    ("nl-nl", "mijn dochter emma speelt hockey", "Emma"),
+])
+def test_a_relative_named_then_what_they_do(lang, said, about):
+    """"my son Tyler plays hockey": the verb after the name ends it; "my son plays tennis" names no one."""
+    assert {f.about for f in rules.extract(said, load_language(lang)).add} == {about}
+    assert rules.extract(said.replace(f" {about.lower()}", "").replace(f" {about}", ""), load_language(lang)).add == ()
