@@ -288,3 +288,42 @@ def test_a_permission_before_the_verb_and_a_first_person_verb_are_a_clear_forget
     (the verb says who, where the language drops the pronoun)."""
     control = recognise(words, load_language(lang))
     assert control is not None and control.kind == "forget_thing" and not control.unsure
+
+
+@pytest.mark.parametrize("words, kind", [
+    ("hmm never mind that last bit", "forget_last"),
+    ("ah never mind what i told you a second ago", "forget_last"),
+    ("never mind, just wipe everything you have on me", "forget_all"),
+])
+def test_never_mind_with_an_object_takes_it_back(words, kind):
+    found = recognise(words, load_language("en-us"))
+    assert found is not None and found.kind == kind and not found.unsure
+
+
+@pytest.mark.parametrize("words", ["never mind", "oh never mind, i found my keys", "never mind the rain"])
+def test_never_mind_as_a_dismissal_takes_nothing_back(words):
+    assert recognise(words, load_language("en-us")) is None
+
+
+@pytest.mark.parametrize("lang, words, rest", [
+    ("en-us", "scratch that, my new address is 4 elm street", "my new address is 4 elm street"),
+    ("es-es", "borra eso, mi correo nuevo es otro", "mi correo nuevo es otro"),
+    ("de-de", "lösch das, mein neuer Job ist bei Bosch", "mein neuer job ist bei bosch"),
+    ("nl-nl", "vergeet dat, mijn nieuwe nummer is anders", "mijn nieuwe nummer is anders"),
+])
+def test_a_taking_back_then_a_comma_then_a_fact_of_mine_keeps_the_fact(lang, words, rest):
+    """The comma ends what is taken back: what follows is said anew, not the thing to forget."""
+    found = recognise(words, load_language(lang))
+    assert found is not None and found.kind == "forget_last" and found.rest == rest
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en-us", "can you stop recording the game"),
+    ("es-es", "deja de grabar el partido"),
+    ("de-de", "hör auf die Sendung aufzunehmen"),
+    ("it-it", "smetti di registrare la partita"),
+])
+def test_stop_recording_a_show_is_no_pause(lang, words):
+    """A pause's words with another skill's object (a show, a game) are that skill's request."""
+    found = recognise(words, load_language(lang))
+    assert found is None or found.kind != "pause"

@@ -128,7 +128,7 @@ def test_ranking_stems_the_language(make_memory, lang, case):
 
 
 @pytest.mark.parametrize("lang, case", CASES.items())
-def test_the_note_and_the_quiet_gate_speak_the_language(make_memory, model, lang, case):
+def test_the_note_and_the_command_turn_words_speak_the_language(make_memory, model, lang, case):
     memory = make_memory(lang=lang)
     memory.add_fact("s", case["facts"][0])
     context = turn(memory, case["command"])

@@ -297,3 +297,88 @@ def test_i_mean_new_not_old_corrects_a_known_fact(lang, known, said, fixed):
 def test_a_favourite_is_heard_in_every_language(lang, said, fact):
     """"My favourite X is Y" as each language says it: the kind and the thing, articles aside."""
     assert [f.text for f in rules.extract(said, load_language(lang)).add] == [fact]
+
+
+@pytest.mark.parametrize("lang, known, said, fixed", [
+    ("en-us", "Favourite drink is coffee", "honestly these days i prefer green tea", "Favourite drink is green tea"),
+    ("es-es", "fruta favorita es mango", "últimamente prefiero la piña", "fruta favorita es piña"),
+    ("it-it", "pizza preferita è margherita", "ormai mi piace di più la diavola la margherita mi annoia", "pizza preferita è diavola"),
+    ("pt-pt", "bebida preferida é vinho", "hoje em dia prefiro cerveja preta", "bebida preferida é cerveja preta"),
+    ("de-de", "Lieblingsessen ist Pizza", "inzwischen ess ich lieber nudeln", "Lieblingsessen ist nudeln"),
+    ("fr-fr", "boisson préférée est thé", "désormais je préfère le café", "boisson préférée est café"),
+    ("nl-nl", "lievelingseten is pasta", "inmiddels eet ik liever rijst", "lievelingseten is rijst"),
+    ("ca-es", "beguda preferida és cava", "últimament m'agrada més la cervesa", "beguda preferida és cervesa"),
+])
+def test_a_new_preference_replaces_the_one_favourite_known(lang, known, said, fixed):
+    """"Now I prefer Y" changes the favourite the user has, as said in each language; the new
+    value ends where the old one is named again."""
+    ops = rules.extract(said, load_language(lang), [("f1", known), ("f2", "Lives in Tampa")])
+    assert [(u.fact_id, u.text) for u in ops.update] == [("f1", fixed)]
+
+
+@pytest.mark.parametrize("known, said", [
+    (["Favourite food is sushi"], "now i like hiking"),  # a new like is no new favourite
+    (["Favourite food is sushi", "Favourite colour is red"], "now i prefer blue"),  # which one is unclear
+])
+def test_a_preference_that_names_no_favourite_changes_nothing(known, said):
+    ops = rules.extract(said, EN, [(f"f{i}", k) for i, k in enumerate(known)])
+    assert ops.update == ()
+
+
+@pytest.mark.parametrize("lang, said, about", [
+    ("de-de", "meine Schwester ist Lena", "Lena"),
+    ("nl-nl", "mijn zus is Sanne", "Sanne"),
+    ("it-it", "mia sorella è Giulia", "Giulia"),
+])
+def test_a_linking_verb_is_no_part_of_a_name(lang, said, about):
+    assert {f.about for f in rules.extract(said, load_language(lang)).add} == {about}
+
+
+@pytest.mark.parametrize("said, fact", [
+    ("i'm a night nurse now", "Works as a night nurse"),
+    ("so i start on monday as a bus driver", "Works as a bus driver"),
+])
+def test_a_job_with_its_kind_or_its_start(said, fact):
+    assert facts(said)[0] == [fact]
+
+
+@pytest.mark.parametrize("said", ["i'm a former teacher", "i'm a terrible cook", "i'm not a nurse"])
+def test_what_is_no_job_now_is_none(said):
+    assert facts(said)[0] == []
+
+
+@pytest.mark.parametrize("lang, said, fact", [
+    ("es-es", "pues nada, vivo en cádiz por cierto", "Vive en Cádiz"),
+    ("fr-fr", "je m'appelle hugo d'ailleurs", "S'appelle Hugo"),
+    ("nl-nl", "ik woon in gouda overigens", "Woont in Gouda"),
+    ("pt-pt", "chamo-me tiago aliás", "Chama-se Tiago"),
+])
+def test_a_by_the_way_or_a_lead_in_phrase_is_set_aside(lang, said, fact):
+    """"By the way" closing a clause is set aside as English's is, and a lead-in phrase holding
+    a negation ("pues nada") does not turn the clause around."""
+    assert fact in [f.text for f in rules.extract(said, load_language(lang)).add]
+
+
+@pytest.mark.parametrize("lang, said, fact", [
+    ("en-us", "my grandma came to stay with us and she is vegan", "Grandma is vegan"),
+    ("en-us", "our son's eleven he lives in leeds now", "Son lives in Leeds"),
+    ("es-es", "mi cuñado vino a cenar ayer y es vegano", "Cuñado es vegano"),
+    ("en-us", "my uncle is 64", "Uncle is 64 years old"),
+])
+def test_a_relative_named_earlier_without_a_name_is_what_he_or_she_is_said_of(lang, said, fact):
+    """"my X ... and she is ...": the pronoun's clause says its own subject, the relative
+    mentioned before it, not a name."""
+    assert fact in [f.text for f in rules.extract(said, load_language(lang)).add]
+
+
+@pytest.mark.parametrize("lang, said, about", [
+    ("en-us", "my daughter maya plays the violin", "Maya"),
+    ("es-es", "mi hija carla juega al tenis", "Carla"),
+    ("de-de", "mein Sohn Felix spielt Fußball", "Felix"),
+    ("fr-fr", "ma fille léa joue du piano", "Léa"),
+    ("nl-nl", "mijn dochter emma speelt hockey", "Emma"),
+])
+def test_a_relative_named_then_what_they_do(lang, said, about):
+    """"my son Tyler plays hockey": the verb after the name ends it; "my son plays tennis" names no one."""
+    assert {f.about for f in rules.extract(said, load_language(lang)).add} == {about}
+    assert rules.extract(said.replace(f" {about.lower()}", "").replace(f" {about}", ""), load_language(lang)).add == ()

@@ -1,25 +1,17 @@
-"""Spoken memory controls: what the user asks of the memory itself, read as an intent.
+"""Spoken memory controls: what the user asks of the memory itself, read as an intent,
+clause by clause of the utterance's :mod:`reading <language.reading>`, wherever it stands:
+``recall`` and ``pause`` as phrasings (words in order, a few others between; a pause opens
+its clause); ``resume`` as a word of "again" near one of keeping; a forgetting as a verb
+(``control_forget.voc`` asks the memory, ``control_delete.voc`` deletes anything) opening
+or closing its clause, with its object: everything, the last thing said or one thing;
+``remember`` as the words after "remember that".
 
-Read on the utterance's :mod:`reading <language.reading>`, clause by clause, wherever the
-clause stands and whatever surrounds it:
-
-- ``recall`` and ``pause``: phrasings read as words in order, a few others allowed between
-  (``control_recall.voc``, ``control_pause.voc``); a pause opens its clause;
-- ``resume``: a word of "again" (``control_again.voc``) near one of what the memory does
-  (``control_keeping.voc``): "you can start taking notes again";
-- a forgetting: a verb (``control_forget.voc`` asks the memory, ``control_delete.voc``
-  deletes anything) opening its clause or closing it, and its object: everything
-  (``forget_all``), the last thing said (``forget_last``) or one thing (``forget_thing``);
-- ``remember``: the words after "remember that".
-
-A control is a request, never a mention: a reported clause, a question about the past or
-a negation governing the verb is none, nor is a skill's object (``non_memory_objects.voc``).
-Where it is unclear the user meant the memory ("forget about work for a while", "forget
-it, I'll just order pizza") it is ``unsure``: the pipeline asks first or does nothing.
-
-Every shipped language's controls are understood whatever the persona speaks (its own
-first). A turn holding none costs one set lookup per word: a control always holds one of
-``Language.control_anchors``. Pure and bounded.
+A control is a request, never a mention: a reported clause, a question about the past, a
+negation governing the verb or a skill's object (``non_memory_objects.voc``) is none.
+Where it is unclear the user meant the memory ("forget about work for a while") it is
+``unsure``: the pipeline asks first or does nothing. Every shipped language is understood
+(the persona's first); a turn holding none costs a set lookup per word
+(``Language.control_anchors``). Pure and bounded.
 """
 from __future__ import annotations
 
@@ -29,7 +21,7 @@ from itertools import dropwhile
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import fold_accents
-from ovos_memory_plugin_entity.language.data import ControlWords, Language, Phrase, PhraseIndex, ReadingWords
+from ovos_memory_plugin_entity.language.data import IntentWords, Language, Phrase, PhraseIndex, ReadingWords
 from ovos_memory_plugin_entity.language.reading import Clause, read
 
 # A spoken control is a short request; only this much of a turn is read for one.
@@ -72,7 +64,7 @@ class Control:
 
 
 def may_hold_control(utterance: str, language: Language) -> bool:
-    """The cheap first test: some word of the utterance is a control's anchor word."""
+    """The cheap first test: some word is a control's anchor word."""
     return _holds_anchor(_ANCHOR_WORD.findall(utterance[:MAX_CONTROL_CHARS].casefold()), language.control_anchors)
 
 
@@ -113,16 +105,14 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
 
 
 def _as_said(target: str, utterance: str) -> str:
-    """``target`` as the user said it, case kept ("Rua das Flores", "Emma"), where the
-    reading left its words as said; else as read."""
+    """``target`` as the user said it ("Rua das Flores", "Emma") where the reading kept its words; else as read."""
     found = target and re.search(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in target.split()) + r"(?!\w)",
                                  utterance[:MAX_CONTROL_CHARS], re.IGNORECASE)  # what the reading read, no further
     return found.group(0) if found else target
 
 
 def _said_after(clause: Clause, target: str, utterance: str) -> str:
-    """What to remember as the user said it ("j'habite à Nice", not "je habite à nice"):
-    the utterance after the word that ends the phrasing ("que"), when it was said as read."""
+    """What to remember as said ("j'habite à Nice", not "je habite à nice"): what follows the phrasing's last word."""
     ends_at = len(clause.words) - len(target.split()) - 1
     if ends_at < 0:
         return target
@@ -132,14 +122,14 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
     return said or target
 
 
-def _control(clause: Clause, words: ControlWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
+def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
     paused = _starts_with_any(said, words.pause)  # its own negation is its request: "don't remember this"
     # A phrasing with no verb of its own followed by one is named, not said: "off the record is a
     # great podcast" (not "this is between us, don't remember it"). Auxiliaries open questions.
     if paused is not None and not (paused < len(said) and said[paused] in reading.question_openers and not any(
-            w in reading.question_openers for w in said[:paused])):
-        return Control("pause")
+            w in reading.question_openers for w in said[:paused])) and not words.non_memory_objects & set(said[paused:]):
+        return Control("pause")  # not "stop recording the show": a skill's
     # "you can remember things again" ("again" closes it: a tag, set aside), "je mag weer aantekeningen maken"
     if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
         return Control("resume")
@@ -171,7 +161,7 @@ def _near(said: Sequence[str], first: PhraseIndex, second: PhraseIndex) -> bool:
     return any(max(a[0], b[0]) - min(a[1], b[1]) <= MAX_GAP for a in spans[0] for b in spans[1])
 
 
-def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
+def _verb(word: str, words: IntentWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
     """A forget verb (True) or a delete verb (False), with the words attached to it
     ("oblida-ho": "ho"); a verb in two parts ("take that back") when its second part follows."""
     head, *attached = word.split("-")
@@ -184,7 +174,7 @@ def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional
     return None
 
 
-def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, ...],
+def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, ...],
                 subjects: FrozenSet[str], alone: bool, fronted: bool) -> Optional[Control]:
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
     address") or closing it after its object ("das mit dem Handball kannst du vergessen")."""
@@ -236,9 +226,8 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
     return None
 
 
-def _unsplit(words: ControlWords, verb: str, rest: List[str]) -> List[str]:
-    """A verb in two parts ("take that back"): its second part is not part of the object,
-    unless it opens what the object names ("forget the thing about penicillin")."""
+def _unsplit(words: IntentWords, verb: str, rest: List[str]) -> List[str]:
+    """A two-part verb's second part ("take that back") is no part of its object, unless "about" opens it."""
     if _longest(rest, words.about) > 1:
         return rest
     for first, second in words.two_part_verbs:
@@ -248,13 +237,17 @@ def _unsplit(words: ControlWords, verb: str, rest: List[str]) -> List[str]:
     return rest
 
 
-def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: bool,
+def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: bool,
             fronted: bool = False) -> Optional[Control]:
     """What a forget or delete verb takes: everything, the last thing said, or one thing
     named. A thing that is not the user's, named while the user talks on ("forget about
     Emma's party, it's cancelled"), or a forgetting for a while, is ``unsure``."""
     if not said or any(w in words.non_memory_objects for w in said):
         return None  # "forget" alone; "delete my alarm", "forget my shopping list": a skill's
+    bare = list(dropwhile(lambda w: w in words.particles or w in words.stopwords, said))
+    inner = _verb(bare[0], words, bare[1:]) if bare else None
+    if inner is not None:  # "never mind (just) forget it": the second verb asks
+        return _object(bare[1:], words, inner[0], alone, fronted)
     bare = list(dropwhile(words.particles.__contains__, said))
     for words_said in (said, bare):
         everything = _everything(words_said, words)
@@ -298,13 +291,13 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
     return Control("forget_thing", " ".join(said), unsure=for_a_while or (not personal and talked_on))
 
 
-def _everything(said: Sequence[str], words: ControlWords) -> Optional[int]:
+def _everything(said: Sequence[str], words: IntentWords) -> Optional[int]:
     """Where "everything" that opens ``said`` ends: the longest phrase ("all my data", not "all")."""
     at = _starts_with_any(said, words.everything, strict=True)
     return None if at is None else max(at, _longest(said, words.everything))
 
 
-def _all(said: Sequence[str], end: int, words: ControlWords, memory_verb: bool) -> Optional[Control]:
+def _all(said: Sequence[str], end: int, words: IntentWords, memory_verb: bool) -> Optional[Control]:
     """Forgetting everything (``said[:end]``), when it is the memory's; deleting everything
     with no word of the user or the memory ("delete everything") may mean anything: unsure."""
     if not _of_the_memory(said[end:], words):
@@ -313,7 +306,7 @@ def _all(said: Sequence[str], end: int, words: ControlWords, memory_verb: bool) 
         w in words.personal or w in words.memory_words for w in said))
 
 
-def _of_the_memory(after: Sequence[str], words: ControlWords) -> bool:
+def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
     """Whether "everything" is the memory's: said alone, about the user ("... about me",
     "... on me"), or with nothing but words of the memory and small words ("everything you
     know"); not "everything from my schedule", "all the ads", "everything I said about

@@ -1,16 +1,12 @@
 """Per-language data, loaded from ``locale/<lang>/``: no code per language.
 
-Each folder (OVOS's layout: ``locale/en-us``...) holds the translator's files in OVOS's
-line formats (:data:`WORD_LISTS` as ``.voc``, ``(a|b)`` expanded; :data:`PHRASES` as
-``.dialog``, the first line used) beside the developer's ``patterns.json``
-(:data:`PATTERN_KEYS`). Every file and key is required: :func:`missing` names what a
-folder lacks, and loading such a folder fails naming it.
-
-``lang`` resolves the way OVOS resolves it (``pt-BR`` → ``pt-pt``), else to English with
-one warning. Models often answer in English and an attack may come in any language: the
-safety screens read English beside the persona's language (the instruction screen every
-shipped language's), and the spoken controls, with the forget gates on them, are
-understood in every shipped language.
+Each folder (OVOS's layout: ``locale/en-us``...) holds the translator's ``.voc`` and
+``.dialog`` files (:data:`WORD_LISTS`, :data:`PHRASES`) beside the developer's
+``patterns.json`` (:data:`PATTERN_KEYS`). Every file and key is required: :func:`missing`
+names what a folder lacks. ``lang`` resolves as OVOS resolves it (``pt-BR`` → ``pt-pt``),
+else to English with one warning. An attack may come in any language and models often
+answer in English: the screens read English beside the persona's language (the instruction
+screen every shipped language's); the spoken controls are understood in every one.
 
 A language is added by dropping a folder beside the others (see docs/translating.md).
 """
@@ -90,9 +86,8 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class QuietGate:
-    """What marks a user turn that cannot hold a personal fact: it opens like a command
-    or a general question and says nothing of the user. Everything else goes to the model."""
+class CommandTurnWords:
+    """What marks a turn that cannot hold a personal fact: a command or general question, nothing of the user."""
 
     openers: FrozenSet[str] = frozenset()  # first words of commands and questions
     personal: FrozenSet[str] = frozenset()  # first-person words
@@ -129,6 +124,7 @@ class ReadingWords:
     number_words: Tuple[Tuple[str, str], ...] = ()  # ("oh", "0"), ("double", "x2")
     clause_openers: FrozenSet[str] = frozenset()  # conjunctions: the clause starts after them
     subjects: FrozenSet[str] = frozenset()  # subject pronouns: the clause starts with them
+    personal: FrozenSet[str] = frozenset()  # "my", "me": after a comma the clause starts with them
     clause_glue: FrozenSet[str] = frozenset()  # after these a subject opens no clause
     negations: FrozenSet[str] = frozenset()
     question_openers: FrozenSet[str] = frozenset()
@@ -141,7 +137,7 @@ PhraseIndex = Dict[str, Tuple[Phrase, ...]]
 
 
 @dataclass(frozen=True)
-class ControlWords:
+class IntentWords:
     """One shipped language's words for the spoken controls (:mod:`language.controls`):
     verbs, the objects they take, and phrasings read as words in order."""
 
@@ -175,7 +171,7 @@ class Language:
     stopwords: FrozenSet[str] = frozenset()
     subject_prefixes: Tuple[Pattern[str], ...] = ()
     slots: Tuple[Slot, ...] = ()
-    quiet_gate: QuietGate = field(default_factory=QuietGate)
+    command_turn: CommandTurnWords = field(default_factory=CommandTurnWords)
     negations: FrozenSet[str] = frozenset()
     memory_words: FrozenSet[str] = frozenset()  # words of the memory ("forget", "know"), with English's
     instructions: Tuple[Pattern[str], ...] = ()
@@ -198,7 +194,7 @@ class Language:
     reading: ReadingWords = field(default_factory=ReadingWords)  # how an utterance is read (language.reading)
     # The spoken controls of every shipped language, this language's first: a control is
     # understood in any of them.
-    controls: Tuple[ControlWords, ...] = ()
+    controls: Tuple[IntentWords, ...] = ()
     control_anchors: FrozenSet[str] = frozenset()  # a word every control holds one of, in any language
     control_slots: Tuple[Tuple[str, Pattern[str]], ...] = ()  # "my address" names the slot "home"
     clause_joiner: Optional[Pattern[str]] = None  # "and" between two clauses (captured, so a split keeps it)
@@ -207,6 +203,7 @@ class Language:
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
     mention: Pattern[str] = _NEVER  # a relative mentioned without a name ("my partner"): group 1 the relation
     corrections: Tuple[Pattern[str], ...] = ()  # "it's not Lisa it's Laura": groups ``old`` and ``new``
+    preference_changes: Tuple[Pattern[str], ...] = ()  # "now I prefer Y": group ``new``, the favourite known
 
 
 def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
@@ -226,10 +223,8 @@ def _alternation(words: List[str]) -> str:
 
 
 def _expand(pattern: str, data: Dict[str, Any]) -> str:
-    """Replace the macros {NAME} {NAMED} {PLACE} {THING} {LIST} {LIST_END} {REL} {PET} {KIN} {JOB} {HE} {NUM} {END}
-    {STOP} {WHERE} in a rule's pattern ({STOP}: a value ends before a stopword or a word that ends one;
-    {WHERE}: a place of one or two words said in lower case, ended by {STOP}). {NAMED} is a name followed by what follows a name ("my wife Ana
-    is", "my wife Ana, she"), so that "my wife loves tulips" names no one."""
+    """A rule's pattern with its macros ({NAME}, {PLACE}...) replaced. {NAMED} is a name followed by
+    what follows a name ("my wife Ana is"), so "my wife loves tulips" names no one."""
     end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'])})\b))"
     clauses = data["clauses"]
     list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'])})\b))"
@@ -268,7 +263,7 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
 
 
 def _pairs(lines: List[str]) -> Tuple[Tuple[str, str], ...]:
-    """``SAID = MEANT`` lines (contractions, number words), longest first."""
+    """``SAID = MEANT`` lines, longest first."""
     pairs = [tuple(part.strip().casefold() for part in line.split("=", 1)) for line in lines if "=" in line]
     return tuple(sorted(((a, b) for a, b in pairs if a and b), key=lambda p: -len(p[0])))
 
@@ -281,7 +276,6 @@ def _phrases_of(lines: List[str], contractions: Tuple[Tuple[str, str], ...]) -> 
 
 
 def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations: FrozenSet[str]) -> ReadingWords:
-    """The reading's data: its fillers, lead-ins and tags with English's beside them."""
     def own(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[name])
 
@@ -298,12 +292,13 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         lead_ins=frozenset(_phrases_of(with_english("lead_ins"), contractions)),
         tags=frozenset(_phrases_of(with_english("tags"), contractions)),
         contractions=contractions, number_words=_pairs(data["number_words"]),
-        clause_openers=own("clause_openers"), subjects=own("subjects"), clause_glue=own("clause_glue"),
+        clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
+        clause_glue=own("clause_glue"),
         negations=negations, question_openers=own("question_openers"),
         reported=_phrases_of(data["reported"], contractions))
 
 
-def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
+def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
     def words(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[f"control_{name}"])
 
@@ -314,7 +309,7 @@ def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
         for phrase in _phrases_of(data[f"control_{name}"], contractions):
             index.setdefault(phrase[0], []).append(phrase)
         return {first: tuple(found) for first, found in index.items()}
-    return ControlWords(
+    return IntentWords(
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
@@ -326,10 +321,10 @@ def _control_words(code: str, data: Dict[str, Any]) -> ControlWords:
 
 
 @lru_cache(maxsize=1)
-def _every_control_word() -> Dict[str, ControlWords]:
+def _every_intent_word() -> Dict[str, IntentWords]:
     """The spoken controls' words of every shipped language: a control is understood in any."""
     common = _every_stopword()
-    every = {code: _control_words(code, _read(code)) for code in available()}
+    every = {code: _intent_words(code, _read(code)) for code in available()}
     return {code: replace(words, anchors=_anchors(words, common)) for code, words in every.items()}
 
 
@@ -338,10 +333,9 @@ def _every_stopword() -> FrozenSet[str]:
     return frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["stopwords"])
 
 
-def _anchors(words: ControlWords, common: FrozenSet[str]) -> FrozenSet[str]:
-    """A word of each verb and phrasing (any one will do: a control holds them all), as the
-    cheap first test splits them, accents kept and folded: its longest word that is no
-    stopword of any shipped language, the rarest in ordinary talk ("remembering", "memory")."""
+def _anchors(words: IntentWords, common: FrozenSet[str]) -> FrozenSet[str]:
+    """A word of each verb and phrasing (a control holds them all), accents kept and folded: its
+    longest word that is no shipped language's stopword, the rarest in talk ("remembering")."""
     def rarest(phrase: Sequence[str]) -> str:
         parts = [p for w in phrase for p in re.findall(r"\w+", w)] or list(phrase)
         return max(reversed(parts), key=lambda p: (fold_accents(p) not in common, len(p)))
@@ -459,7 +453,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
     with_english = code != DEFAULT_LANG
     negations = frozenset(w.casefold() for w in data["negations"]) | (
         frozenset(w.casefold() for w in english["negations"]) if with_english else frozenset())
-    every = _every_control_word()
+    every = _every_intent_word()
     controls = (every[code], *(words for other, words in every.items() if other != code))
     return Language(
         code=code,
@@ -467,7 +461,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         subject_prefixes=_patterns(data, "subject_prefixes"),
         slots=tuple(Slot(s["slot"], re.compile(s["pattern"], re.IGNORECASE), bool(s.get("pin")))
                     for s in data["slots"]),
-        quiet_gate=QuietGate(openers=frozenset(w.casefold() for w in data["quiet_openers"]),
+        command_turn=CommandTurnWords(openers=frozenset(w.casefold() for w in data["quiet_openers"]),
                              personal=frozenset(w.casefold() for w in data["quiet_personal"]),
                              command_objects=tuple(c.casefold() for c in data["quiet_command_objects"]),
                              personal_words=frozenset(w.casefold() for w in data["quiet_personal_words"])),
@@ -494,6 +488,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
         mention=re.compile(_as_read(_expand(data["clauses"]["mention"], data), data), re.IGNORECASE),
         corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
+        preference_changes=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()))
 

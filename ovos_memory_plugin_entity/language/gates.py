@@ -1,12 +1,10 @@
 """Gates decided in code from the user's own words: the quiet turn, and the forget requests.
 
-The quiet-turn gate: no model request for a turn that cannot hold a personal fact ("set an
-alarm for seven"; on a one-slot server every extraction delays the next answer). It is
-conservative: a turn is quiet only when every clause of its :mod:`reading
-<language.reading>` opens like a command or a general question and no word speaks of the
-user. The forget gates: a model's ``forget`` is honoured only when the user's own words
-ask it, as the spoken controls recognise a request (:func:`~language.controls.recognise`:
-not a mention, a negated or reported request, nor one about a list or an alarm). Pure.
+The quiet turn: no model request for a turn that cannot hold a personal fact ("set an alarm
+for seven"; on a one-slot server every extraction delays the next answer), only when every
+clause opens like a command or a general question and no word speaks of the user. The forget
+gates: a model's ``forget`` is honoured only when the user's own words ask it, as the spoken
+controls recognise a request (:func:`~language.controls.recognise`). Pure.
 """
 from __future__ import annotations
 
@@ -26,7 +24,7 @@ _SENTENCE_END = re.compile(r"[.!?;]+")
 
 def may_hold_fact(user_words: str, language: Language) -> bool:
     """False only for a turn that is surely a command or a general question."""
-    gate = language.quiet_gate
+    gate = language.command_turn
     if not gate.openers:
         return True  # no data for this language: every turn goes to the model
     text = screened_form(user_words).casefold().replace("’", "'")

@@ -1,18 +1,12 @@
 """One reading of an utterance, made once per turn, that every language feature reads.
 
 A speech recogniser hands over lower case, no punctuation, fillers, lead-ins, tags, run-on
-clauses and numbers in words. :func:`read` turns that into one normalised form, per
-language, from the translator's ``locale/<lang>/*.voc`` (:class:`ReadingWords`; English's
-asides read beside every language's own):
-
-- look-alike letters folded (the screen's), case folded, contractions expanded;
-- numbers in words as digits (ovos-number-parser), digit by digit too ("four oh two one");
-- clauses at punctuation and, without it, before a conjunction (``clause_openers.voc``) or
-  a subject pronoun (``subjects.voc``) the word before does not bind (``clause_glue.voc``);
-- fillers set aside anywhere, lead-ins at a clause's start, tags at its end;
-- each clause marked ``negated`` (its negation's scope is the clause; ``negation_at`` says
-  where it stands), ``question`` and ``reported`` (someone else's words; a clause that is
-  only a report, "…, she said", marks the one before it).
+clauses and numbers in words. :func:`read` makes one normalised form of it, per language,
+from ``locale/<lang>/*.voc`` (:class:`ReadingWords`, English's asides beside): look-alike
+letters and case folded, contractions expanded, numbers in words as digits (digit by digit
+too); clauses at punctuation or before a conjunction or a subject pronoun; fillers set
+aside anywhere, lead-ins at a clause's start, tags at its end; each clause marked
+``negated`` (its scope is the clause), ``question`` or ``reported`` (someone else's words).
 
 Pure, and bounded: at most :data:`MAX_READ_CHARS` characters are read.
 """
@@ -68,8 +62,7 @@ class Clause:
 
 
 @dataclass(frozen=True)
-class Reading:
-    """The normalised utterance and its clauses, in spoken order."""
+class Reading:  # the normalised utterance: its clauses in spoken order
 
     clauses: Tuple[Clause, ...] = ()
 
@@ -123,8 +116,7 @@ def _as_number(word: str, lang: str) -> Optional[str]:
 
 
 def _numbers(said: List[str], words: ReadingWords) -> List[str]:
-    """Each run of number words (with the words that join them: "setenta e dois", "four oh
-    two") read by the parser as a whole, a lone "one" left a word; then digits joined."""
+    """Runs of number words ("setenta e dois", "four oh two") as the parser reads them, a lone "one" a word."""
     joiners = words.clause_openers | {word for word, _ in words.number_words}
     out: List[str] = []
     i = 0
@@ -146,9 +138,8 @@ def _numbers(said: List[str], words: ReadingWords) -> List[str]:
 
 
 def _groups(run: Sequence[str], words: ReadingWords) -> List[List[str]]:
-    """A run of number words split where one number ends: "quarenta e oito vinte e um" is 48 21
-    (the parser alone sums it to 69). A number joins when it adds below the lowest non-zero
-    place (2000 + 24), multiplies the last part (mille + deux × cent) or counts by twenties (soixante + dix-sept)."""
+    """A run of number words split where one number ends ("quarenta e oito vinte e um" is 48 21, not 69): a
+    number joins adding below the lowest non-zero place (2000 + 24), multiplying (mille deux cent) or by twenties."""
     groups: List[List[str]] = []
     value = last = 0
     for word in run:
@@ -194,13 +185,15 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
 
 
 def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
-    """Clauses without punctuation: before a conjunction or an unbound subject pronoun (once the
-    clause holds :data:`MIN_SPLIT_WORDS` words: "yes i'm sure" stays one, or after a comma)."""
+    """Clauses without punctuation: before a conjunction or an unbound subject pronoun, or a
+    first-person word after a comma ("forget that, my new number is"), once the clause holds
+    :data:`MIN_SPLIT_WORDS` words ("yes i'm sure" stays one) or after a comma."""
     pieces: List[List[str]] = [[]]
     for word in said:
         current = pieces[-1]
         before = current[-1] if current else ""
-        opens = (word in words.clause_openers or word in words.subjects) and before not in words.clause_glue
+        opens = (word in words.clause_openers or word in words.subjects or before == "," and word in words.personal
+                 ) and before not in words.clause_glue
         if word == "," or not opens:
             current.append(word)
             continue

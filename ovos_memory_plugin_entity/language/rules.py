@@ -1,22 +1,21 @@
 """The model-free extractor: patterns, as data per language, over the user's own words.
 
-Precise over broad, and never a change to what was said. Each clause of the utterance's
-:mod:`reading <language.reading>` is its own candidate, save a question or someone else's
-words; a match a negation before it turns around is left out; words are kept as said.
-A rule marked ``"about": "last"`` states a fact of the person or pet named last ("my mom
-Linda ... she lives in Tampa"), or of a relative said without a name ("my mother-in-law
-is diabetic": "Mother-in-law is diabetic"), else nothing. Facts are
-phrased like the model's ("Lives in Porto") so the two extractors dedup, and a new home,
-job or name replaces the old one through the language's ``slots``, as for a model.
+Precise over broad, words kept as said. Each clause of the :mod:`reading <language.reading>`
+is a candidate, save a question or someone else's words; a match a negation turns around is
+left out. An ``"about": "last"`` rule states a fact of the one named last ("my mom Linda ...
+she lives in Tampa") or of a relative mentioned without a name ("Mother-in-law is diabetic").
+Facts are phrased like the model's so the two dedup; a new home, job or name replaces the
+old through the language's ``slots``.
 """
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops, Replacement
-from ovos_memory_plugin_entity.domain.text import SAID_WORD, said_words
+from ovos_memory_plugin_entity.domain.text import SAID_WORD, fold_accents, said_words
 from ovos_memory_plugin_entity.language.data import Language, Rule
 from ovos_memory_plugin_entity.language.reading import Clause, read
 
@@ -30,8 +29,8 @@ _REPEATED = re.compile(r"\b([^\W\d_][\w'’-]*)(?: \1\b)+", re.IGNORECASE)
 def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
     """The candidates among the clauses as read: not a question, someone else's words or what
     "I don't think" governs. A clause stands alone where it is understood, or with the subject
-    said again ("Ich heiße Jonas | und wohne in Köln"); else it joins the one before it
-    ("allergic to peanuts | and shellfish"), unless negated ("... | so no peanut butter")."""
+    said again ("Ich heiße Jonas | und wohne in Köln") or its own ("... | he lives in Duluth"); else
+    it joins the one before it ("allergic to peanuts | and shellfish"), unless negated."""
     candidates: List[str] = []
     joinable = governed = False
     for clause in read:
@@ -39,10 +38,13 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
             joinable = governed = False
             continue
         governed = clause.negated and bool(clause.words) and clause.words[-1] in language.complement_verbs
-        # A negation set aside as an answer ("não, sou ...") still turns the clause around.
-        text = " ".join([*(w for w in clause.aside if w in language.negations), clause.text])
+        # A negation set aside as an answer ("ah não não, sou ...") still turns the clause around; one
+        # in a lead-in phrase ("pues nada, me llamo ...") does not.
+        answer = all(w in language.negations or w in language.reading.fillers for w in clause.aside)
+        text = " ".join([*(w for w in clause.aside if answer and w in language.negations), clause.text])
         with_subject = f"{language.subject} {text}"
-        if not joinable or any(rule.pattern.search(text) for rule in language.rules):
+        if not joinable or set(clause.words[:1]) & language.reading.subjects or any(
+                rule.pattern.search(text) for rule in language.rules):  # "he ..." says its own subject
             candidates.append(text)
         elif language.subject and any(rule.pattern.search(with_subject) for rule in language.rules):
             candidates.append(with_subject)
@@ -80,8 +82,8 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
         titled = rule.title_groups is None or index in rule.title_groups
         values.append(_title(value) if titled else value.lower() if rule.lowercase else value)
     about = values[rule.about_group] if rule.about_group is not None else None
-    if about is not None and about.casefold() in language.stopwords | language.not_names:
-        return None  # "my wife really is ...": "really" names no one
+    if about is not None and about.casefold().split()[0] in language.stopwords | language.not_names:
+        return None  # "my wife really is ...", "mein Bruder ist Jonas": "really", "ist" name no one
     relation = values[rule.relation_group] if rule.relation_group is not None else mentioned
     return NewFact(rule.template.format(*values, relation=relation), rule.pin, about=about, relation=relation)
 
@@ -108,8 +110,8 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
         fact = _render(rule, groups, language, named if rule.about_mentioned else None)
         if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of):
             continue  # "a minha sogra é diabética": what another rule reads as a value is no name
-        if rule.about_last and last is None:  # a relative said in this clause without a name
-            kin = next((relation for at, relation in reversed(mentions) if at < start), None)
+        if rule.about_last and last is None:  # a relative said without a name, in this clause or before
+            kin = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
             if kin is None:
                 continue
             fact = NewFact(f"{kin[:1].upper()}{kin[1:]} {fact.text[:1].lower()}{fact.text[1:]}", fact.pin)
@@ -129,7 +131,8 @@ def _corrections(user_words: str, language: Language, known: Sequence[Tuple[str,
     add: List[NewFact] = []
     update: List[Replacement] = []
     spoken = (user_words or "").casefold().replace("’", "'")
-    for text in (read(user_words or "", language.reading).text, spoken):
+    texts = (read(user_words or "", language.reading).text, spoken)
+    for text in texts:
         for pattern in language.corrections:
             for match in pattern.finditer(text):
                 old, new = match.group("old"), match.group("new")
@@ -144,7 +147,26 @@ def _corrections(user_words: str, language: Language, known: Sequence[Tuple[str,
                         add.append(NewFact(about.group("text"), about=_title(new), relation=about.group("relation")))
                     elif not about and old in said_words(line):
                         update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", _title(new), line)))
+    update += [u for u in _new_favourite(texts, language, known) if u.fact_id not in {*forget, *(x.fact_id for x in update)}]
     return Ops(add=tuple(add), update=tuple(update), forget=tuple(forget))
+
+
+def _new_favourite(texts: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
+    """"Now I prefer Y", "ahora me gusta más el Y": the one favourite known, or the one whose
+    value is named, becomes Y; Y ends where the old value or a conjunction is said."""
+    favourites = [(fact_id, line, match) for fact_id, line in known for slot in language.slots
+                  if slot.name == "favourite" for match in [slot.pattern.search(line)] if match]
+    said = set(said_words(" ".join(texts)))
+    named = [f for f in favourites if set(said_words(f[1][f[2].end():])) & said - language.stopwords]
+    for fact_id, line, match in named if len(named) == 1 else favourites if len(favourites) == 1 else ():
+        old = {w for w in said_words(line[match.end():]) if fold_accents(w) not in language.stopwords}
+        for change in (m for text in texts for p in language.preference_changes for m in p.finditer(text)):
+            new = list(takewhile(lambda w: w not in old and w not in language.reading.clause_openers,
+                                 change.group("new").split()))
+            content = [i for i, w in enumerate(new) if fold_accents(w.strip("'")) not in language.stopwords]
+            if content:  # small words at either end aside ("fricandó l'")
+                return [Replacement(fact_id, f"{line[:match.end()]} {' '.join(new[content[0]:content[-1] + 1])}")]
+    return []
 
 
 def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = ()) -> Ops:

@@ -1,10 +1,9 @@
 """Was the user's answer a yes or a no? Judged in code, never by the extraction model.
 
-ovos-yes-no-plugin is used when installed, else the word lists (``yes.voc``, ``no.voc``,
-``unsure.voc``). Both read the answer's :mod:`reading <language.reading>`, asides kept
-("no" opening an answer is the answer), contractions expanded ("yes I'm sure" matches "i
-am sure"). Doubt wins, then a no, then a yes; else unclear (None). :func:`is_answer` tells
-an answer from the user saying something new ("sure is cold today").
+ovos-yes-no-plugin when installed, else the word lists (``yes.voc``, ``no.voc``,
+``unsure.voc``), on the answer's :mod:`reading <language.reading>` with its asides ("no"
+opening an answer is the answer). Doubt wins, then a no, then a yes; else unclear (None).
+:func:`is_answer` tells an answer from the user saying something new ("sure is cold today").
 """
 from __future__ import annotations
 
