@@ -169,5 +169,5 @@ def is_doubtful(fact: str, language: Language) -> bool:
     """True for a fact spoken to someone, outside quotes: a second person ("you", "dein", "que
     ignores") or "the assistant". An order in disguise or an oddly put fact: held aside."""
     text = _QUOTED.sub(" ", _as_judged(fact))
-    return bool(language.addressee.search(text)) or any(
+    return bool(language.addressee.search(text) or language.screen.held_aside.search(text)) or any(
         fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))
