@@ -224,7 +224,9 @@ FACTS_BY_SHAPE = [("en-US", "Prefers answers in Portuguese"), ("en-US", "Never d
                   ("es-ES", "Nunca come carne de cerdo"), ("es-ES", "Prefiere respuestas cortas"),
                   ("it-IT", "Non mangia carne"), ("it-IT", "Scrive romanzi gialli"), ("fr-FR", "Ne mange jamais de porc"),
                   ("de-DE", "Isst nie Schweinefleisch"), ("nl-NL", "Eet nooit varkensvlees"),
-                  ("pt-PT", "Nunca bebe café à noite"), ("ca-ES", "No menja mai carn")]
+                  ("pt-PT", "Nunca bebe café à noite"), ("ca-ES", "No menja mai carn"),
+                  ("en-US", "Skip is the name of his dog"), ("nl-NL", "Sla is haar favoriete groente"),
+                  ("it-IT", "Scrivere è la sua passione"), ("en-US", "List of allergies: nuts and shellfish")]
 
 
 @pytest.mark.parametrize("lang, text", ORDERS_BY_SHAPE)
