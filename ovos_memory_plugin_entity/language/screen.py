@@ -70,6 +70,8 @@ _YOU_VERB = re.compile(r"\b(?:que|che)\s+(?:(?:no|não|non|lo|la|le|me|nos|lhe)\
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
 # A word as an order's first word may be written: "dis-moi", "responde-me" keep their hyphen.
 _FIRST_WORD = re.compile(r"[\w'’-]+")
+# A letter alone before another letter alone: "i g n o r e" spelled out hides its word.
+_SPACED_LETTERS = re.compile(r"(?<!\w)(\w) (?=\w(?!\w))")
 # Texts longer than this are not facts; only this much is judged (the screen stays linear).
 MAX_SCREENED_CHARS = 4000
 # One character's compatibility form is at most this many characters (U+FDFA), so the
@@ -158,8 +160,13 @@ def _as_judged(fact: str) -> str:
 
 
 def is_instruction(fact: str, language: Language) -> bool:
-    """True for a "fact" that tries to instruct the assistant rather than describe the user."""
-    text = _as_judged(fact)
+    """True for a "fact" that tries to instruct the assistant rather than describe the user,
+    read also with letters spaced apart joined ("i g n o r e  y o u r  r u l e s")."""
+    text, joined = _as_judged(fact), _as_judged(_SPACED_LETTERS.sub(r"\1", fact[:MAX_SCREENED_CHARS]))
+    return _instructs(text, language) or (joined != text and _instructs(joined, language))
+
+
+def _instructs(text: str, language: Language) -> bool:
     return (bool(TEMPLATE_TOKENS.search(text)) or bool(_STRUCTURE.search(text)) or _names_the_user(text)
             or any(p.search(text) for p in language.instructions)
             or _gives_orders(text, language) or _addresses_the_assistant(text, language))
