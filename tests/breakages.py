@@ -268,7 +268,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "        doubts = lambda _text: False  # noqa: E731\n",
              ("tests/test_screen.py::test_a_doubtful_fact_is_held_aside_for_the_owner",)),
     Breakage("a relation spoken to the assistant is not doubted", "domain/proposal_edits.py",
-             ' or doubts(a.relation or "")', "",
+             ', a.about or "", a.relation or ""', "",
              ("tests/test_screen.py::test_a_relation_spoken_to_the_assistant_holds_its_fact_aside",)),
     Breakage("the assistant named in another language is not held aside", "language/screen.py",
              "language.addressee.search(text) or language.screen.held_aside.search(text)",

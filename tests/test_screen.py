@@ -246,14 +246,15 @@ def test_a_fact_shaped_like_an_order_is_injected(lang, text):
 
 
 def test_a_relation_spoken_to_the_assistant_holds_its_fact_aside(make_memory, model):
-    """The screen's doubt reads a fact's relation too: "friend of el asistente" is no one in
-    the user's life; the fact is kept for the owner, never injected."""
+    """The screen's doubt reads who a fact is about and the relation too: "friend of el
+    asistente", "Mycroft" are no one in the user's life; kept for the owner, never injected."""
     memory = make_memory(lang="en-US")
     model.default = "{}"
     model.reply(json.dumps({"add": [{"fact": "Likes cats", "about": "Mallory", "relation": "friend of el asistente"},
+                                    {"fact": "Likes jazz", "about": "Mycroft", "relation": "friend"},
                                     {"fact": "Likes tea", "about": "Ana", "relation": "sister"}]}))
     memory.update_history(user_assistant("I have news about my family"), "s")
     assert memory.flush(10)
-    assert [p.describe for p in memory.pending("s") if p.held] == [["Likes cats"]]
+    assert [p.describe for p in memory.pending("s") if p.held] == [["Likes cats", "Likes jazz"]]
     context = "\n".join(m.content for m in memory.build_conversation_context("hi", "s"))
-    assert "Mallory" not in context and "Ana" in context
+    assert "Mallory" not in context and "jazz" not in context and "Ana" in context
