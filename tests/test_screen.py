@@ -230,7 +230,7 @@ FACTS_BY_SHAPE = [("en-US", "Prefers answers in Portuguese"), ("en-US", "Never d
                   ("pt-PT", "Nunca bebe café à noite"), ("ca-ES", "No menja mai carn"),
                   ("en-US", "Skip is the name of his dog"), ("nl-NL", "Sla is haar favoriete groente"),
                   ("it-IT", "Scrivere è la sua passione"), ("en-US", "List of allergies: nuts and shellfish"),
-                  ("en-US", "Has blood type a b and a dog called Rex")]
+                  ("en-US", "Has blood type a b and a dog called Rex"), ("en-US", "Daughter's name is spelled A n n a")]
 
 
 @pytest.mark.parametrize("lang, text", ORDERS_BY_SHAPE)

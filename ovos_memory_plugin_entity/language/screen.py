@@ -70,8 +70,8 @@ _YOU_VERB = re.compile(r"\b(?:que|che)\s+(?:(?:no|não|non|lo|la|le|me|nos|lhe)\
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
 # A word as an order's first word may be written: "dis-moi", "responde-me" keep their hyphen.
 _FIRST_WORD = re.compile(r"[\w'’-]+")
-# A letter alone before another letter alone: "i g n o r e" spelled out hides its word.
-_SPACED_LETTERS = re.compile(r"(?<!\w)(\w) (?=\w(?!\w))")
+# Words spelled out letter by letter hide what they say ("i g n o r e y o u r r u l e s").
+_SPELLED = re.compile(r"(?<!\w)(?:\w ){5,}\w(?!\w)")
 # Texts longer than this are not facts; only this much is judged (the screen stays linear).
 MAX_SCREENED_CHARS = 4000
 # One character's compatibility form is at most this many characters (U+FDFA), so the
@@ -160,13 +160,8 @@ def _as_judged(fact: str) -> str:
 
 
 def is_instruction(fact: str, language: Language) -> bool:
-    """True for a "fact" that tries to instruct the assistant rather than describe the user,
-    read also with letters spaced apart joined ("i g n o r e  y o u r  r u l e s")."""
-    text, joined = _as_judged(fact), _as_judged(_SPACED_LETTERS.sub(r"\1", fact[:MAX_SCREENED_CHARS]))
-    return _instructs(text, language) or (joined != text and _instructs(joined, language))
-
-
-def _instructs(text: str, language: Language) -> bool:
+    """True for a "fact" that tries to instruct the assistant rather than describe the user."""
+    text = _as_judged(fact)
     return (bool(TEMPLATE_TOKENS.search(text)) or bool(_STRUCTURE.search(text)) or _names_the_user(text)
             or any(p.search(text) for p in language.instructions)
             or _gives_orders(text, language) or _addresses_the_assistant(text, language))
@@ -174,7 +169,9 @@ def _instructs(text: str, language: Language) -> bool:
 
 def is_doubtful(fact: str, language: Language) -> bool:
     """True for a fact spoken to someone, outside quotes: a second person ("you", "dein", "que
-    ignores") or "the assistant". An order in disguise or an oddly put fact: held aside."""
+    ignores") or "the assistant", or words spelled out. An order in disguise or an oddly put
+    fact: held aside."""
     text = _QUOTED.sub(" ", _as_judged(fact))
-    return bool(language.addressee.search(text) or language.screen.held_aside.search(text)) or any(
+    spoken_to = language.addressee.search(text) or language.screen.held_aside.search(text)
+    return bool(spoken_to or _SPELLED.search(text)) or any(
         fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))
