@@ -62,7 +62,8 @@ class ProposalEdits(ForgetEdits):
     def _set_aside(self, ops: Ops, listed_ids: Optional[Iterable[str]]) -> Ops:
         """An extraction's facts whose shape the screen doubts, held aside for the owner; the rest."""
         doubts = self.policy.doubts if self.automatic else lambda _text: False
-        aside = Ops(add=tuple(a for a in ops.add if doubts(self.canonical(a.text))),
+        aside = Ops(add=tuple(a for a in ops.add  # who a fact is about, and the relation, are read too
+                              if any(map(doubts, (self.canonical(a.text), a.about or "", a.relation or "")))),
                     update=tuple(u for u in ops.update if doubts(self.canonical(u.text))))
         if aside.add or aside.update:
             self.propose(aside, listed_ids, forget_allowed=False, forget_all_allowed=False, held=True)

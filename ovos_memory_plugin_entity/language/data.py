@@ -45,6 +45,7 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
+              "held_aside",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_ordinary",
@@ -108,6 +109,7 @@ class ScreenWords:
     instruction_openers: Pattern[str] = _NEVER  # openings that make the rest an instruction ("from now on")
     assistant_words: Pattern[str] = _NEVER  # the assistant, named ("the assistant", "you")
     control_words: Pattern[str] = _NEVER  # what changes what it does, reveals or obeys ("answer", "allowed")
+    held_aside: Pattern[str] = _NEVER  # the assistant named, what its answers skip ("el asistente", "safety warnings")
 
 
 @dataclass(frozen=True, eq=False)
@@ -425,7 +427,8 @@ def _every_screen_word() -> ScreenWords:
         command_openers=_phrases(union("command_openers"), opening=True),
         instruction_openers=_phrases(union("instruction_openers"), opening=True),
         assistant_words=_phrases(union("assistant_words"), opening=False),
-        control_words=_phrases(union("control_words"), opening=False, compounds=True))
+        control_words=_phrases(union("control_words"), opening=False, compounds=True),
+        held_aside=_phrases(union("held_aside"), opening=False))
 
 
 @lru_cache(maxsize=1)

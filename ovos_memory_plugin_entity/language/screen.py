@@ -173,9 +173,10 @@ def is_instruction(fact: str, language: Language) -> bool:
 
 def is_doubtful(fact: str, language: Language) -> bool:
     """True for a fact spoken to someone, outside quotes: a second person ("you", "dein", "que
-    ignores") or "the assistant", or spelled out letter by letter at length. An order in
-    disguise or an oddly put fact: held aside."""
+    ignores") or "the assistant" (in any shipped language), or spelled out letter by letter at
+    length. An order in disguise or an oddly put fact: held aside."""
     text = _QUOTED.sub(" ", _as_judged(fact))
+    spoken_to = language.addressee.search(text) or language.screen.held_aside.search(text)
     spelled = (m.group(0) for m in _SPELLED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
-    return any(len(run) >= 2 * MIN_SPELLED_LETTERS - 1 for run in spelled) or bool(language.addressee.search(text)) or any(
+    return bool(spoken_to) or any(len(run) >= 2 * MIN_SPELLED_LETTERS - 1 for run in spelled) or any(
         fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))
