@@ -237,14 +237,15 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
 
 
 def _unsplit(words: ControlWords, verb: str, rest: List[str]) -> List[str]:
-    """A verb in two parts ("take that back"): its second part is not part of the object,
-    unless it opens what the object names ("forget the thing about penicillin")."""
+    """A verb in two parts ("take that back", "forget about"): its second part, right after
+    the verb or closing the clause, is not part of the object, unless it opens what the object
+    names ("forget the thing about penicillin"); "forget everything about Emma" keeps it."""
     if _longest(rest, words.about) > 1:
         return rest
     for first, second in words.two_part_verbs:
-        if first == verb and second in rest[:MAX_GAP + 1]:
-            rest = list(rest)
-            rest.remove(second)
+        at = rest.index(second) if first == verb and second in rest[:MAX_GAP + 1] else -1
+        if at == 0 or (at > 0 and all(w in words.particles for w in rest[at + 1:])):
+            rest = [*rest[:at], *rest[at + 1:]]
     return rest
 
 
@@ -259,7 +260,7 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
     for words_said in (said, bare):
         everything = _everything(words_said, words)
         if everything is not None:
-            return _all(words_said, everything, words, memory_verb)
+            return _all(words_said, everything, words, memory_verb) or _all_about(words_said[everything:], words)
     last, about = _longest(said, words.last), _longest(said, words.about)
     if not last and not about:
         said = bare
@@ -313,6 +314,25 @@ def _all(said: Sequence[str], end: int, words: ControlWords, memory_verb: bool) 
         w in words.personal or w in words.memory_words for w in said))
 
 
+def _all_about(after: Sequence[str], words: ControlWords) -> Optional[Control]:
+    """Everything (the memory holds) about one thing or person not the user: "everything
+    (you know) about Emma" forgets Emma."""
+    for at in range(len(after)):
+        about = _longest(after[at:], words.about)
+        thing = list(dropwhile(words.particles.__contains__, after[at + about:]))
+        while thing and thing[-1] in words.memory_words:  # "alles, was du über Jonas weißt"
+            thing.pop()
+        if about and 0 < len(thing) <= MAX_TARGET_WORDS:
+            return Control("forget_thing", " ".join(thing))
+        if not _small(after[at], words):
+            return None
+    return None
+
+
+def _small(word: str, words: ControlWords) -> bool:
+    return word in words.memory_words or word in words.personal or word in words.particles or word in words.stopwords
+
+
 def _of_the_memory(after: Sequence[str], words: ControlWords) -> bool:
     """Whether "everything" is the memory's: said alone, about the user ("... about me",
     "... on me"), or with nothing but words of the memory and small words ("everything you
@@ -324,8 +344,7 @@ def _of_the_memory(after: Sequence[str], words: ControlWords) -> bool:
         return False
     if after[-1] in words.personal:
         return True
-    return all(w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords
-               for w in after)
+    return all(_small(w, words) for w in after)
 
 
 def _longest(said: Sequence[str], phrases: PhraseIndex) -> int:
