@@ -288,3 +288,34 @@ def test_a_permission_before_the_verb_and_a_first_person_verb_are_a_clear_forget
     (the verb says who, where the language drops the pronoun)."""
     control = recognise(words, load_language(lang))
     assert control is not None and control.kind == "forget_thing" and not control.unsure
+
+
+@pytest.mark.parametrize("lang,words,target", [
+    ("en-us", "please forget everything about my brother Tom", "my brother Tom"),
+    ("en-us", "erase all you know about Rua das Flores", "Rua das Flores"),
+    ("pt-pt", "esquece tudo o que sabes sobre o Rui", "o Rui"),
+    ("es-es", "olvida todo sobre Lucía", "Lucía"), ("fr-fr", "oublie tout sur Julien", "Julien"),
+    ("de-de", "vergiss alles, was du über Jonas weißt", "Jonas"), ("it-it", "dimentica tutto su Marco", "Marco"),
+    ("nl-nl", "vergeet alles over Sanne", "Sanne"), ("ca-es", "oblida tot sobre la Núria", "la Núria")])
+def test_everything_about_someone_else_forgets_that_one(lang, words, target):
+    control = recognise(words, load_language(lang))
+    assert control is not None and (control.kind, control.target, control.unsure) == ("forget_thing", target, False)
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "quit remembering the things i tell you"), ("en-us", "stop keeping track of me"),
+    ("en-us", "don't learn anything today"), ("en-us", "stop logging stuff about me"),
+    ("pt-pt", "para de registar o que eu digo"), ("fr-fr", "arrête de noter ce que je dis")])
+def test_stopping_to_keep_what_the_user_says_is_a_pause(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is not None and control.kind == "pause", control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "stop recording the lecture"), ("en-us", "could you stop learning the drum track"),
+    ("pt-pt", "para de gravar o jogo"), ("es-es", "deja de grabar el partido"), ("fr-fr", "arrête d'enregistrer l'émission"),
+    ("it-it", "smetti di registrare la partita"),
+    ("ca-es", "deixa de gravar el partit")])
+def test_stopping_to_keep_another_thing_is_no_pause(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is None or control.kind != "pause", control

@@ -138,7 +138,7 @@ def _control(clause: Clause, words: ControlWords, reading: ReadingWords, alone: 
     # A phrasing with no verb of its own followed by one is named, not said: "off the record is a
     # great podcast" (not "this is between us, don't remember it"). Auxiliaries open questions.
     if paused is not None and not (paused < len(said) and said[paused] in reading.question_openers and not any(
-            w in reading.question_openers for w in said[:paused])):
+            w in reading.question_openers for w in said[:paused])) and _keeps_the_user(said, paused, words):
         return Control("pause")
     # "you can remember things again" ("again" closes it: a tag, set aside), "je mag weer aantekeningen maken"
     if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
@@ -162,6 +162,16 @@ def _control(clause: Clause, words: ControlWords, reading: ReadingWords, alone: 
         if found is not None:
             return found
     return None
+
+
+def _keeps_the_user(said: Sequence[str], paused: int, words: ControlWords) -> bool:
+    """What a pause's verb stops keeping is the user or what they say ("stop tracking me",
+    "... what I say"), things in general ("stuff"), for a while, or nothing: not another
+    thing ("stop recording the meeting"). Only a phrasing closed by its verb takes an object."""
+    after, last = said[paused:], said[paused - 1]
+    return (len(after) <= 1 or not any(p[-1] == last for phrases in words.keeping.values() for p in phrases)
+            or _longest(after, words.everything) > 0 or _of_the_memory(after, words)
+            or any(w in words.personal or w in words.moment for w in after))
 
 
 def _near(said: Sequence[str], first: PhraseIndex, second: PhraseIndex) -> bool:
