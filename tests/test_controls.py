@@ -319,3 +319,21 @@ def test_stopping_to_keep_what_the_user_says_is_a_pause(lang, words):
 def test_stopping_to_keep_another_thing_is_no_pause(lang, words):
     control = recognise(words, load_language(lang))
     assert control is None or control.kind != "pause", control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "forget Lisa, the party's off"), ("en-us", "forget my car, play some jazz"),
+    ("en-us", "scratch Marco, he cancelled"), ("pt-pt", "esquece o Rui, ele já não vem"),
+    ("es-es", "olvida a Lucía, no viene"), ("fr-fr", "oublie Julien, il ne vient plus"),
+    ("de-de", "vergiss Jonas, er kommt nicht"), ("it-it", "dimentica Marco, non viene più")])
+def test_a_bare_name_or_topic_then_talk_is_unsure(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is None or control.unsure, control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "forget what i told you about Lisa, she moved"), ("en-us", "forget Lisa"),
+    ("de-de", "vergiss Jonas bitte"), ("en-us", "forget my car, i sold it")])
+def test_a_name_with_a_word_of_the_memory_or_alone_or_the_users_is_clear(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is not None and control.kind == "forget_thing" and not control.unsure, control

@@ -108,7 +108,14 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                 opening_pause = found.kind == "pause" and i == 0
                 rest = "" if opening_pause else ", ".join(c.text for j, c in enumerate(clauses) if j != i)
                 target = _said_after(clause, found.target, utterance) if found.kind == "remember" else found.target
-                return Control(found.kind, _as_said(target, utterance), rest, found.unsure)
+                target, went_on = _as_said(target, utterance), ""
+                if found.kind == "forget_thing":  # a thing named while the user goes on, with nothing
+                    # of the memory's or the user's ("forget Emma, she's not coming"), or with another
+                    # request after a comma ("forget my job, tell me a joke"), may be talk: ask first
+                    target, _, went_on = target.partition(",")
+                    went_on = went_on or len(clauses) > 1 and not any(w in words.personal or (
+                        w in words.memory_words and not _verb(w, words)) for w in clause.words)
+                return Control(found.kind, target, rest, found.unsure or bool(went_on))
     return None
 
 
