@@ -305,7 +305,10 @@ def test_everything_about_someone_else_forgets_that_one(lang, words, target):
 @pytest.mark.parametrize("lang,words", [
     ("en-us", "quit remembering the things i tell you"), ("en-us", "stop keeping track of me"),
     ("en-us", "don't learn anything today"), ("en-us", "stop logging stuff about me"),
-    ("pt-pt", "para de registar o que eu digo"), ("fr-fr", "arrête de noter ce que je dis")])
+    ("pt-pt", "para de registar o que eu digo"), ("fr-fr", "arrête de noter ce que je dis"),
+    ("en-us", "stop tracking what i do"), ("es-es", "deja de apuntar lo que te digo"),
+    ("de-de", "hör auf, dir zu merken, was ich sage"), ("it-it", "smetti di registrare quello che dico"),
+    ("nl-nl", "stop met bijhouden wat ik zeg"), ("ca-es", "deixa d'apuntar el que dic")])
 def test_stopping_to_keep_what_the_user_says_is_a_pause(lang, words):
     control = recognise(words, load_language(lang))
     assert control is not None and control.kind == "pause", control
@@ -315,6 +318,7 @@ def test_stopping_to_keep_what_the_user_says_is_a_pause(lang, words):
     ("en-us", "stop recording the lecture"), ("en-us", "could you stop learning the drum track"),
     ("pt-pt", "para de gravar o jogo"), ("es-es", "deja de grabar el partido"), ("fr-fr", "arrête d'enregistrer l'émission"),
     ("it-it", "smetti di registrare la partita"),
+    ("en-us", "can you stop listening to the radio show"), ("fr-fr", "arrête d'écouter cette émission"),
     ("ca-es", "deixa de gravar el partit")])
 def test_stopping_to_keep_another_thing_is_no_pause(lang, words):
     control = recognise(words, load_language(lang))

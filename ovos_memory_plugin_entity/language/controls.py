@@ -142,10 +142,7 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
 def _control(clause: Clause, words: ControlWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
     paused = _starts_with_any(said, words.pause)  # its own negation is its request: "don't remember this"
-    # A phrasing with no verb of its own followed by one is named, not said: "off the record is a
-    # great podcast" (not "this is between us, don't remember it"). Auxiliaries open questions.
-    if paused is not None and not (paused < len(said) and said[paused] in reading.question_openers and not any(
-            w in reading.question_openers for w in said[:paused])) and _keeps_the_user(said, paused, words):
+    if paused is not None and _pause_said(said, paused, words, reading.question_openers):
         return Control("pause")
     # "you can remember things again" ("again" closes it: a tag, set aside), "je mag weer aantekeningen maken"
     if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
@@ -171,14 +168,19 @@ def _control(clause: Clause, words: ControlWords, reading: ReadingWords, alone: 
     return None
 
 
-def _keeps_the_user(said: Sequence[str], paused: int, words: ControlWords) -> bool:
-    """What a pause's verb stops keeping is the user or what they say ("stop tracking me",
-    "... what I say"), things in general ("stuff"), for a while, or nothing: not another
-    thing ("stop recording the meeting"). Only a phrasing closed by its verb takes an object."""
+def _pause_said(said: Sequence[str], paused: int, words: ControlWords, openers: FrozenSet[str]) -> bool:
+    """A pause phrasing said as a request. Closed by its verb, it takes as object the user or what
+    they say ("stop tracking me", "... what I say", "... lo que digo"), things, a while, or nothing:
+    not another thing ("stop recording the meeting"). With no verb of its own followed by one, it
+    is named, not said: "off the record is a great podcast" (auxiliaries open questions)."""
     after, last = said[paused:], said[paused - 1]
-    return (len(after) <= 1 or not any(p[-1] == last for phrases in words.keeping.values() for p in phrases)
-            or _longest(after, words.everything) > 0 or _of_the_memory(after, words)
-            or any(w in words.personal or w in words.moment for w in after))
+    users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"
+        any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
+        or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
+    if not users and after and after[0] in openers and not any(w in openers for w in said[:paused]):
+        return False
+    return (users or len(after) <= 1 or not any(p[-1] == last for phrases in words.keeping.values() for p in phrases)
+            or _longest(after, words.everything) > 0 or _of_the_memory(after, words))
 
 
 def _near(said: Sequence[str], first: PhraseIndex, second: PhraseIndex) -> bool:
