@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import dropwhile
+from itertools import dropwhile, takewhile
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import fold_accents
@@ -108,14 +108,12 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                 opening_pause = found.kind == "pause" and i == 0
                 rest = "" if opening_pause else ", ".join(c.text for j, c in enumerate(clauses) if j != i)
                 target = _said_after(clause, found.target, utterance) if found.kind == "remember" else found.target
-                target, went_on = _as_said(target, utterance), ""
-                if found.kind == "forget_thing":  # a thing named while the user goes on, with nothing
-                    # of the memory's or the user's ("forget Emma, she's not coming"), or with another
-                    # request after a comma ("forget my job, tell me a joke"), may be talk: ask first
-                    target, _, went_on = target.partition(",")
-                    went_on = went_on or len(clauses) > 1 and not any(w in words.personal or (
+                target, unsure = _as_said(target, utterance), found.unsure
+                if found.kind == "forget_thing":  # "forget Emma, she's not coming", "forget my job, tell me a joke"
+                    target, comma, _ = target.partition(",")  # named while the user goes on: maybe talk, ask first
+                    unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
                         w in words.memory_words and not _verb(w, words)) for w in clause.words)
-                return Control(found.kind, target, rest, found.unsure or bool(went_on))
+                return Control(found.kind, target, rest, unsure)
     return None
 
 
@@ -169,10 +167,8 @@ def _control(clause: Clause, words: ControlWords, reading: ReadingWords, alone: 
 
 
 def _pause_said(said: Sequence[str], paused: int, words: ControlWords, openers: FrozenSet[str]) -> bool:
-    """A pause phrasing said as a request. Closed by its verb, it takes as object the user or what
-    they say ("stop tracking me", "... what I say", "... lo que digo"), things, a while, or nothing:
-    not another thing ("stop recording the meeting"). With no verb of its own followed by one, it
-    is named, not said: "off the record is a great podcast" (auxiliaries open questions)."""
+    """Closed by its verb, a pause takes the user, what they say ("... what I say", "... lo que digo"), things,
+    a while or nothing, not another thing ("stop recording the meeting"); else "off the record is a podcast"."""
     after, last = said[paused:], said[paused - 1]
     users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"
         any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
@@ -191,8 +187,8 @@ def _near(said: Sequence[str], first: PhraseIndex, second: PhraseIndex) -> bool:
 
 
 def _verb(word: str, words: ControlWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
-    """A forget verb (True) or a delete verb (False), with the words attached to it
-    ("oblida-ho": "ho"); a verb in two parts ("take that back") when its second part follows."""
+    """A forget verb (True) or a delete verb (False), with the words attached to it ("oblida-ho": "ho");
+    a verb in two parts ("take that back") when its second part follows."""
     head, *attached = word.split("-")
     for said in (word, head):
         if said in words.forget or said in words.delete:
@@ -256,9 +252,8 @@ def _forgetting(said: Sequence[str], words: ControlWords, negations: Tuple[int, 
 
 
 def _unsplit(words: ControlWords, verb: str, rest: List[str]) -> List[str]:
-    """A verb in two parts ("take that back", "forget about"): its second part, right after
-    the verb or closing the clause, is not part of the object, unless it opens what the object
-    names ("forget the thing about penicillin"); "forget everything about Emma" keeps it."""
+    """A verb in two parts ("take that back", "forget about"): its second part right after the verb or closing
+    the clause is not part of the object ("forget everything about Emma" keeps it), unless it opens a thing named."""
     if _longest(rest, words.about) > 1:
         return rest
     for first, second in words.two_part_verbs:
@@ -270,9 +265,8 @@ def _unsplit(words: ControlWords, verb: str, rest: List[str]) -> List[str]:
 
 def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: bool,
             fronted: bool = False) -> Optional[Control]:
-    """What a forget or delete verb takes: everything, the last thing said, or one thing
-    named. A thing that is not the user's, named while the user talks on ("forget about
-    Emma's party, it's cancelled"), or a forgetting for a while, is ``unsure``."""
+    """What a forget or delete verb takes: everything, the last thing said, or one thing named; ``unsure`` for a
+    thing not the user's named while the user talks on ("..., it's cancelled") or a forgetting for a while."""
     if not said or any(w in words.non_memory_objects for w in said):
         return None  # "forget" alone; "delete my alarm", "forget my shopping list": a skill's
     bare = list(dropwhile(words.particles.__contains__, said))
@@ -325,8 +319,7 @@ def _everything(said: Sequence[str], words: ControlWords) -> Optional[int]:
 
 
 def _all(said: Sequence[str], end: int, words: ControlWords, memory_verb: bool) -> Optional[Control]:
-    """Forgetting everything (``said[:end]``), when it is the memory's; deleting everything
-    with no word of the user or the memory ("delete everything") may mean anything: unsure."""
+    """Forgetting everything (``said[:end]``) the memory's; "delete everything" (no word of the memory) is unsure."""
     if not _of_the_memory(said[end:], words):
         return None
     return Control("forget_all", unsure=not memory_verb and not any(
@@ -334,36 +327,26 @@ def _all(said: Sequence[str], end: int, words: ControlWords, memory_verb: bool) 
 
 
 def _all_about(after: Sequence[str], words: ControlWords) -> Optional[Control]:
-    """Everything (the memory holds) about one thing or person not the user: "everything
-    (you know) about Emma" forgets Emma."""
-    for at in range(len(after)):
-        about = _longest(after[at:], words.about)
-        thing = list(dropwhile(words.particles.__contains__, after[at + about:]))
-        while thing and thing[-1] in words.memory_words:  # "alles, was du über Jonas weißt"
-            thing.pop()
-        if about and 0 < len(thing) <= MAX_TARGET_WORDS:
-            return Control("forget_thing", " ".join(thing))
-        if not _small(after[at], words):
-            return None
-    return None
-
-
-def _small(word: str, words: ControlWords) -> bool:
-    return word in words.memory_words or word in words.personal or word in words.particles or word in words.stopwords
+    """Everything about one thing or person not the user ("... (you know) about Emma"): forget it."""
+    at = next((i for i, w in enumerate(after) if _longest(after[i:], words.about) or not _of_the_memory((w,), words)),
+              len(after))
+    about = _longest(after[at:], words.about)  # what follows, up to a word of the memory ("... über Jonas weißt")
+    thing = list(takewhile(lambda w: w not in words.memory_words,
+                           dropwhile(words.particles.__contains__, after[at + about:])))
+    return Control("forget_thing", " ".join(thing)) if about and 0 < len(thing) <= MAX_TARGET_WORDS else None
 
 
 def _of_the_memory(after: Sequence[str], words: ControlWords) -> bool:
-    """Whether "everything" is the memory's: said alone, about the user ("... about me",
-    "... on me"), or with nothing but words of the memory and small words ("everything you
-    know"); not "everything from my schedule", "all the ads", "everything I said about
-    jazz" (a thing of its own)."""
+    """Whether "everything" is the memory's: alone, about the user ("... on me"), or with only words of the memory
+    and small words ("everything you know"); not "everything from my schedule" (a thing of its own)."""
     if not after:
         return True
     if any(w in words.non_memory_objects for w in after):
         return False
     if after[-1] in words.personal:
         return True
-    return all(_small(w, words) for w in after)
+    return all(w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords
+               for w in after)
 
 
 def _longest(said: Sequence[str], phrases: PhraseIndex) -> int:
