@@ -341,3 +341,21 @@ def test_a_bare_name_or_topic_then_talk_is_unsure(lang, words):
 def test_a_name_with_a_word_of_the_memory_or_alone_or_the_users_is_clear(lang, words):
     control = recognise(words, load_language(lang))
     assert control is not None and control.kind == "forget_thing" and not control.unsure, control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("pt-pt", "para de anotar o que eu te conto"), ("es-es", "no anotes nada de lo que diga"),
+    ("fr-fr", "arrête de prendre des notes sur moi"), ("it-it", "smetti di prendere nota delle mie cose"),
+    ("de-de", "hör auf aufzuzeichnen, was ich erzähle"), ("nl-nl", "stop met notities maken over mij"),
+    ("ca-es", "deixa de prendre notes sobre mi")])
+def test_a_pause_of_noting_or_tracking_in_every_language(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is not None and control.kind == "pause", control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("it-it", "smetti di tenere traccia del pacco"), ("nl-nl", "stop met registreren van de bestellingen"),
+    ("es-es", "deja de anotar el marcador")])
+def test_noting_or_tracking_another_thing_is_no_pause(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is None or control.kind != "pause", control
