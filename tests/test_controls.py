@@ -347,7 +347,7 @@ def test_a_name_with_a_word_of_the_memory_or_alone_or_the_users_is_clear(lang, w
     ("pt-pt", "para de anotar o que eu te conto"), ("es-es", "no anotes nada de lo que diga"),
     ("fr-fr", "arrête de prendre des notes sur moi"), ("it-it", "smetti di prendere nota delle mie cose"),
     ("de-de", "hör auf aufzuzeichnen, was ich erzähle"), ("nl-nl", "stop met notities maken over mij"),
-    ("ca-es", "deixa de prendre notes sobre mi")])
+    ("ca-es", "deixa de prendre notes sobre mi"), ("de-de", "hör mal auf, dir alles über mich zu merken")])
 def test_a_pause_of_noting_or_tracking_in_every_language(lang, words):
     control = recognise(words, load_language(lang))
     assert control is not None and control.kind == "pause", control
