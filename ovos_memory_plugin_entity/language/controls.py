@@ -314,8 +314,7 @@ def _object(said: Sequence[str], words: ControlWords, memory_verb: bool, alone: 
 
 def _everything(said: Sequence[str], words: ControlWords) -> Optional[int]:
     """Where "everything" that opens ``said`` ends: the longest phrase ("all my data", not "all")."""
-    at = _starts_with_any(said, words.everything, strict=True)
-    return None if at is None else max(at, _longest(said, words.everything))
+    return _longest(said, words.everything) or None
 
 
 def _all(said: Sequence[str], end: int, words: ControlWords, memory_verb: bool) -> Optional[Control]:
