@@ -327,3 +327,74 @@ def test_stop_recording_a_show_is_no_pause(lang, words):
     """A pause's words with another skill's object (a show, a game) are that skill's request."""
     found = recognise(words, load_language(lang))
     assert found is None or found.kind != "pause"
+
+
+@pytest.mark.parametrize("lang,words,target", [
+    ("en-us", "please forget everything about my brother Tom", "my brother Tom"),
+    ("en-us", "erase all you know about Rua das Flores", "Rua das Flores"),
+    ("pt-pt", "esquece tudo o que sabes sobre o Rui", "o Rui"),
+    ("es-es", "olvida todo sobre Lucía", "Lucía"), ("fr-fr", "oublie tout sur Julien", "Julien"),
+    ("de-de", "vergiss alles, was du über Jonas weißt", "Jonas"), ("it-it", "dimentica tutto su Marco", "Marco"),
+    ("nl-nl", "vergeet alles over Sanne", "Sanne"), ("ca-es", "oblida tot sobre la Núria", "la Núria")])
+def test_everything_about_someone_else_forgets_that_one(lang, words, target):
+    control = recognise(words, load_language(lang))
+    assert control is not None and (control.kind, control.target, control.unsure) == ("forget_thing", target, False)
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "quit remembering the things i tell you"), ("en-us", "stop keeping track of me"),
+    ("en-us", "don't learn anything today"), ("en-us", "stop logging stuff about me"),
+    ("pt-pt", "para de registar o que eu digo"), ("fr-fr", "arrête de noter ce que je dis"),
+    ("en-us", "stop tracking what i do"), ("es-es", "deja de apuntar lo que te digo"),
+    ("de-de", "hör auf, dir zu merken, was ich sage"), ("it-it", "smetti di registrare quello che dico"),
+    ("nl-nl", "stop met bijhouden wat ik zeg"), ("ca-es", "deixa d'apuntar el que dic")])
+def test_stopping_to_keep_what_the_user_says_is_a_pause(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is not None and control.kind == "pause", control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "stop recording the lecture"), ("en-us", "could you stop learning the drum track"),
+    ("pt-pt", "para de gravar o jogo"), ("es-es", "deja de grabar el partido"), ("fr-fr", "arrête d'enregistrer l'émission"),
+    ("it-it", "smetti di registrare la partita"),
+    ("en-us", "can you stop listening to the radio show"), ("fr-fr", "arrête d'écouter cette émission"),
+    ("ca-es", "deixa de gravar el partit")])
+def test_stopping_to_keep_another_thing_is_no_pause(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is None or control.kind != "pause", control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "forget Lisa, the party's off"), ("en-us", "forget my car, play some jazz"),
+    ("en-us", "scratch Marco, he cancelled"), ("pt-pt", "esquece o Rui, ele já não vem"),
+    ("es-es", "olvida a Lucía, no viene"), ("fr-fr", "oublie Julien, il ne vient plus"),
+    ("de-de", "vergiss Jonas, er kommt nicht"), ("it-it", "dimentica Marco, non viene più")])
+def test_a_bare_name_or_topic_then_talk_is_unsure(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is None or control.unsure, control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "forget what i told you about Lisa, she moved"), ("en-us", "forget Lisa"),
+    ("de-de", "vergiss Jonas bitte"), ("en-us", "forget my car, i sold it")])
+def test_a_name_with_a_word_of_the_memory_or_alone_or_the_users_is_clear(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is not None and control.kind == "forget_thing" and not control.unsure, control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("pt-pt", "para de anotar o que eu te conto"), ("es-es", "no anotes nada de lo que diga"),
+    ("fr-fr", "arrête de prendre des notes sur moi"), ("it-it", "smetti di prendere nota delle mie cose"),
+    ("de-de", "hör auf aufzuzeichnen, was ich erzähle"), ("nl-nl", "stop met notities maken over mij"),
+    ("ca-es", "deixa de prendre notes sobre mi"), ("de-de", "hör mal auf, dir alles über mich zu merken")])
+def test_a_pause_of_noting_or_tracking_in_every_language(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is not None and control.kind == "pause", control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("it-it", "smetti di tenere traccia del pacco"), ("nl-nl", "stop met registreren van de bestellingen"),
+    ("es-es", "deja de anotar el marcador")])
+def test_noting_or_tracking_another_thing_is_no_pause(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is None or control.kind != "pause", control

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import dropwhile
+from itertools import dropwhile, takewhile
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import fold_accents
@@ -100,7 +100,12 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                 opening_pause = found.kind == "pause" and i == 0
                 rest = "" if opening_pause else ", ".join(c.text for j, c in enumerate(clauses) if j != i)
                 target = _said_after(clause, found.target, utterance) if found.kind == "remember" else found.target
-                return Control(found.kind, _as_said(target, utterance), rest, found.unsure)
+                target, unsure = _as_said(target, utterance), found.unsure
+                if found.kind == "forget_thing":  # "forget Emma, she's not coming", "forget my job, tell me a joke"
+                    target, comma, _ = target.partition(",")  # named while the user goes on: maybe talk, ask first
+                    unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
+                        w in words.memory_words and not _verb(w, words)) for w in clause.words)
+                return Control(found.kind, target, rest, unsure)
     return None
 
 
@@ -125,10 +130,8 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
 def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
     paused = _starts_with_any(said, words.pause)  # its own negation is its request: "don't remember this"
-    # A phrasing with no verb of its own followed by one is named, not said: "off the record is a
-    # great podcast" (not "this is between us, don't remember it"). Auxiliaries open questions.
-    if paused is not None and not (paused < len(said) and said[paused] in reading.question_openers and not any(
-            w in reading.question_openers for w in said[:paused])) and not words.non_memory_objects & set(said[paused:]):
+    if paused is not None and _pause_said(said, paused, words, reading.question_openers) \
+            and not words.non_memory_objects & set(said[paused:]):
         return Control("pause")  # not "stop recording the show": a skill's
     # "you can remember things again" ("again" closes it: a tag, set aside), "je mag weer aantekeningen maken"
     if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
@@ -152,6 +155,19 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         if found is not None:
             return found
     return None
+
+
+def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: FrozenSet[str]) -> bool:
+    """Closed by its verb, a pause takes the user, what they say ("... what I say", "... lo que digo"), things,
+    a while or nothing, not another thing ("stop recording the meeting"); else "off the record is a podcast"."""
+    after, last = said[paused:], said[paused - 1]
+    users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"
+        any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
+        or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
+    if not users and after and after[0] in openers and not any(w in openers for w in said[:paused]):
+        return False
+    return (users or len(after) <= 1 or not any(p[-1] == last for phrases in words.keeping.values() for p in phrases)
+            or _longest(after, words.everything) > 0 or _of_the_memory(after, words))
 
 
 def _near(said: Sequence[str], first: PhraseIndex, second: PhraseIndex) -> bool:
@@ -227,21 +243,21 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
 
 
 def _unsplit(words: IntentWords, verb: str, rest: List[str]) -> List[str]:
-    """A two-part verb's second part ("take that back") is no part of its object, unless "about" opens it."""
+    """A verb in two parts ("take that back", "forget about"): its second part right after the verb or closing
+    the clause is not part of the object ("forget everything about Emma" keeps it), unless it opens a thing named."""
     if _longest(rest, words.about) > 1:
         return rest
     for first, second in words.two_part_verbs:
-        if first == verb and second in rest[:MAX_GAP + 1]:
-            rest = list(rest)
-            rest.remove(second)
+        at = rest.index(second) if first == verb and second in rest[:MAX_GAP + 1] else -1
+        if at == 0 or (at > 0 and all(w in words.particles for w in rest[at + 1:])):
+            rest = [*rest[:at], *rest[at + 1:]]
     return rest
 
 
 def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: bool,
             fronted: bool = False) -> Optional[Control]:
-    """What a forget or delete verb takes: everything, the last thing said, or one thing
-    named. A thing that is not the user's, named while the user talks on ("forget about
-    Emma's party, it's cancelled"), or a forgetting for a while, is ``unsure``."""
+    """What a forget or delete verb takes: everything, the last thing said, or one thing named; ``unsure`` for a
+    thing not the user's named while the user talks on ("..., it's cancelled") or a forgetting for a while."""
     if not said or any(w in words.non_memory_objects for w in said):
         return None  # "forget" alone; "delete my alarm", "forget my shopping list": a skill's
     bare = list(dropwhile(lambda w: w in words.particles or w in words.stopwords, said))
@@ -252,7 +268,7 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     for words_said in (said, bare):
         everything = _everything(words_said, words)
         if everything is not None:
-            return _all(words_said, everything, words, memory_verb)
+            return _all(words_said, everything, words, memory_verb) or _all_about(words_said[everything:], words)
     last, about = _longest(said, words.last), _longest(said, words.about)
     if not last and not about:
         said = bare
@@ -293,24 +309,30 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
 
 def _everything(said: Sequence[str], words: IntentWords) -> Optional[int]:
     """Where "everything" that opens ``said`` ends: the longest phrase ("all my data", not "all")."""
-    at = _starts_with_any(said, words.everything, strict=True)
-    return None if at is None else max(at, _longest(said, words.everything))
+    return _longest(said, words.everything) or None
 
 
 def _all(said: Sequence[str], end: int, words: IntentWords, memory_verb: bool) -> Optional[Control]:
-    """Forgetting everything (``said[:end]``), when it is the memory's; deleting everything
-    with no word of the user or the memory ("delete everything") may mean anything: unsure."""
+    """Forgetting everything (``said[:end]``) the memory's; "delete everything" (no word of the memory) is unsure."""
     if not _of_the_memory(said[end:], words):
         return None
     return Control("forget_all", unsure=not memory_verb and not any(
         w in words.personal or w in words.memory_words for w in said))
 
 
+def _all_about(after: Sequence[str], words: IntentWords) -> Optional[Control]:
+    """Everything about one thing or person not the user ("... (you know) about Emma"): forget it."""
+    at = next((i for i, w in enumerate(after) if _longest(after[i:], words.about) or not _of_the_memory((w,), words)),
+              len(after))
+    about = _longest(after[at:], words.about)  # what follows, up to a word of the memory ("... über Jonas weißt")
+    thing = list(takewhile(lambda w: w not in words.memory_words,
+                           dropwhile(words.particles.__contains__, after[at + about:])))
+    return Control("forget_thing", " ".join(thing)) if about and 0 < len(thing) <= MAX_TARGET_WORDS else None
+
+
 def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
-    """Whether "everything" is the memory's: said alone, about the user ("... about me",
-    "... on me"), or with nothing but words of the memory and small words ("everything you
-    know"); not "everything from my schedule", "all the ads", "everything I said about
-    jazz" (a thing of its own)."""
+    """Whether "everything" is the memory's: alone, about the user ("... on me"), or with only words of the memory
+    and small words ("everything you know"); not "everything from my schedule" (a thing of its own)."""
     if not after:
         return True
     if any(w in words.non_memory_objects for w in after):
