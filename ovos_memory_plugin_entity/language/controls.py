@@ -130,9 +130,8 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
 def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
     paused = _starts_with_any(said, words.pause)  # its own negation is its request: "don't remember this"
-    if paused is not None and _pause_said(said, paused, words, reading.question_openers) \
-            and not words.non_memory_objects & set(said[paused:]):
-        return Control("pause")  # not "stop recording the show": a skill's
+    if paused is not None and _pause_said(said, paused, words, reading.question_openers):
+        return Control("pause")
     # "you can remember things again" ("again" closes it: a tag, set aside), "je mag weer aantekeningen maken"
     if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
         return Control("resume")
