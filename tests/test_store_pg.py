@@ -131,43 +131,26 @@ def test_a_node_with_another_key_is_told_and_loses_nothing(pg_url, tmp_path, log
     fixed.close()
 
 
-def _v1_database(pg_url, rows):
-    """A database as the previous release left it: schema 1, rows as given (key, record, events)."""
-    import psycopg
-    from psycopg.types.json import Jsonb
-    with psycopg.connect(pg_url) as conn:
-        for statement in V1_TABLES:
-            conn.execute(statement)
-        for key, record, events in rows:
-            conn.execute("INSERT INTO entity_memory_sessions (session_id, record, revision) VALUES (%s, %s, 1)",
-                         (key, Jsonb(record)))
-            for event in events:
-                conn.execute("INSERT INTO entity_memory_audit (session_id, event) VALUES (%s, %s)",
-                             (key, Jsonb(event)))
-        return conn
-
-
-def test_rows_written_before_sealing_are_sealed_by_the_upgrade(pg_url, tmp_path):
+@pytest.mark.parametrize("schema", ["1", "3"])
+def test_tables_of_a_schema_it_does_not_know_are_refused(pg_url, tmp_path, schema):
+    """No release ever had another schema: such tables are refused, never upgraded or guessed at."""
     import psycopg
 
+    from ovos_memory_plugin_entity.domain.errors import ConfigError
     from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
-    from tests import helpers as f
-    plain = f.new_record("s")
-    f.owner_add(plain, "Owns a tandem bicycle", now=1.0, actor="api", policy=f.Policy())
-    _v1_database(pg_url, [("s", plain.to_dict(), [{"at": 1.0, "actor": "api", "action": "add", "fact": "f1",
-                                                    "after": "Owns a tandem bicycle"}])])
+    from tests.test_store import add
     with psycopg.connect(pg_url) as conn:
-        conn.execute("INSERT INTO entity_memory_meta VALUES ('schema', '1')")
+        conn.execute("CREATE TABLE entity_memory_meta (key text PRIMARY KEY, value text NOT NULL)")
+        conn.execute("INSERT INTO entity_memory_meta VALUES ('schema', %s)", (schema,))
     store = PostgresStore(pg_url, tmp_path / "node.key")
     try:
-        assert [x.text for x in store.load("s")[1].facts] == ["Owns a tandem bicycle"]
-        assert [e.get("after") for e in store.audit("s")] == ["Owns a tandem bicycle"]
+        with pytest.raises(ConfigError, match=f"schema {schema}, which this plugin .schema 2. does not know"):
+            store.update("s", add("Has a cat"))
     finally:
         store.close()
     with psycopg.connect(pg_url) as conn:
-        rows = [r[0] for r in conn.execute("SELECT event FROM entity_memory_audit WHERE session_id = 's'")]
-        stored = conn.execute("SELECT record FROM entity_memory_sessions WHERE session_id = 's'").fetchone()[0]
-    assert "tandem" not in json.dumps(rows) + json.dumps(stored)
+        assert conn.execute("SELECT count(*) FROM pg_tables WHERE tablename = 'entity_memory_sessions'").fetchone() \
+            == (0,)  # nothing was made beside them
 
 
 def test_an_unsealed_row_is_refused_not_injected(pg_url, tmp_path, logs):
@@ -346,59 +329,3 @@ def test_a_node_key_planted_as_a_link_is_refused_not_followed(tmp_path):
     (tmp_path / "node.key").symlink_to(target)
     with pytest.raises(UnsafeStore, match="link"):
         node_key(tmp_path / "node.key")
-
-
-V1_TABLES = ("CREATE TABLE entity_memory_meta (key text PRIMARY KEY, value text NOT NULL)",
-             "CREATE TABLE entity_memory_sessions (session_id text PRIMARY KEY, record jsonb NOT NULL, "
-             "revision bigint NOT NULL DEFAULT 0, updated_at timestamptz NOT NULL DEFAULT now())",
-             "CREATE TABLE entity_memory_audit (id bigserial PRIMARY KEY, session_id text NOT NULL, "
-             "event jsonb NOT NULL)",
-             "CREATE INDEX entity_memory_audit_session ON entity_memory_audit (session_id, id)")
-
-
-def test_a_database_of_the_previous_release_upgrades_in_place_and_keeps_every_fact(pg_url, tmp_path):
-    """Schema 1 (the tables as first released) keyed an over-long id as "sha256:<hex>",
-    which a literal session id could name. Opening it upgrades it in place: every fact
-    and audit line kept, the row moved where no literal id reaches."""
-    import hashlib
-
-    import psycopg
-    from psycopg.types.json import Jsonb
-
-    from ovos_memory_plugin_entity.io.stores.postgres import PostgresStore
-    from ovos_memory_plugin_entity.io.stores.sealing import Sealer, node_key
-    from tests import helpers as f
-    long_id = "device-" + "y" * 900
-    v1_key = "sha256:" + hashlib.sha256(long_id.encode()).hexdigest()
-    sealer = Sealer(node_key(tmp_path / "node.key"))
-    rows = []
-    for key, session_id, text in ((v1_key, long_id, "Likes tea"), ("short", "short", "Has a cat")):
-        record = f.new_record(session_id)
-        change = f.owner_add(record, text, now=1.0, actor="api", policy=f.Policy())
-        wrapped = sealer.new_data_key(key)
-        stored = {"session_id": json.dumps(session_id)[1:-1], "key": wrapped,
-                  "sealed": sealer.seal(wrapped, key, record.to_dict())}
-        rows.append((key, stored, [sealer.seal(wrapped, key, e.to_dict()) for e in change.events]))
-    with psycopg.connect(pg_url) as conn:
-        for statement in V1_TABLES:
-            conn.execute(statement)
-        conn.execute("INSERT INTO entity_memory_meta VALUES ('schema', '1'), ('node_key', %s)", (sealer.fingerprint,))
-        for key, stored, events in rows:
-            conn.execute("INSERT INTO entity_memory_sessions (session_id, record, revision) VALUES (%s, %s, 1)",
-                         (key, Jsonb(stored)))
-            for event in events:
-                conn.execute("INSERT INTO entity_memory_audit (session_id, event) VALUES (%s, %s)",
-                             (key, Jsonb({"sealed": event})))
-    store = PostgresStore(pg_url, tmp_path / "node.key")
-    try:
-        assert [x.text for x in store.load(long_id)[1].live_facts()] == ["Likes tea"]
-        assert [x.text for x in store.load("short")[1].live_facts()] == ["Has a cat"]
-        assert [e["after"] for e in store.audit(long_id)] == ["Likes tea"]
-        assert store.load(v1_key)[1].facts == []  # the literal "sha256:<hex>" id reaches nothing now
-        assert sorted(store.sessions()) == sorted([long_id, "short"])
-    finally:
-        store.close()
-    with psycopg.connect(pg_url) as conn:
-        assert conn.execute("SELECT value FROM entity_memory_meta WHERE key = 'schema'").fetchone()[0] == "2"
-        keys = [row[0] for row in conn.execute("SELECT session_id FROM entity_memory_sessions")]
-    assert v1_key not in keys and "short" in keys

@@ -17,9 +17,8 @@ TABLE = "entity_memory_waiting"
 
 def create(conn: Any) -> None:
     conn.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} (id bigserial PRIMARY KEY, session_id text NOT NULL, "
-                 f"item jsonb NOT NULL)")
+                 f"item jsonb NOT NULL, token text)")
     conn.execute(f"CREATE INDEX IF NOT EXISTS {TABLE}_session ON {TABLE} (session_id, id)")
-    conn.execute(f"ALTER TABLE {TABLE} ADD COLUMN IF NOT EXISTS token text")
 
 
 def _sealed(sealer: Sealer, key: str, item: Dict[str, Any]) -> Any:

@@ -16,7 +16,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from ovos_utils.log import LOG
 
@@ -34,15 +34,12 @@ from ovos_memory_plugin_entity.io.stores.base import (DEFAULT_CACHE_SESSIONS, DE
 from ovos_memory_plugin_entity.io.stores.pg_watchdog import CALL_TIMEOUT_S, TCP_OPTIONS, Watchdog
 from ovos_memory_plugin_entity.io.stores.sealing import Sealer, node_key
 
-# 2: over-long ids keyed where no literal id can reach (_key); every record sealed to its
-#    row and revision. 1: as first released. Older versions upgrade in place (MIGRATIONS).
+# The tables' layout, kept in META: a database of any other is refused, never guessed at.
 TABLE_SCHEMA_VERSION = 2
 # Keys longer than this are hashed: a btree index row holds about 2,700 bytes.
 MAX_KEY_CHARS = 512
 # An escaped id (JSON's escaping) never starts so: no literal id names another session's row.
 HASHED_KEY_PREFIX = "\\#"
-# How schema 1 keyed an over-long id (a literal id "sha256:<hex>" could reach that row).
-_V1_HASHED_PREFIX = "sha256:"
 # Server-side bounds on every statement, lock wait and idle transaction (milliseconds).
 SERVER_TIMEOUTS = "-c statement_timeout=5000 -c lock_timeout=3000 -c idle_in_transaction_session_timeout=15000"
 # A turn's wait for a read when it has a record to fall back on (a hung server answers
@@ -165,18 +162,11 @@ class PostgresStore:
                          (self._sealer.fingerprint,))
             known = conn.execute(f"SELECT value FROM {META} WHERE key = 'node_key'").fetchone()[0]
             row = conn.execute(f"SELECT value FROM {META} WHERE key = 'schema'").fetchone()
-            version = int(row[0]) if row is not None else TABLE_SCHEMA_VERSION
-            if version > TABLE_SCHEMA_VERSION:
-                raise ConfigError(f"the database's tables are schema {version}, newer than this plugin's "
-                                  f"{TABLE_SCHEMA_VERSION}; upgrade the plugin")
-            if version < TABLE_SCHEMA_VERSION and known == self._sealer.fingerprint:
-                for step in range(version, TABLE_SCHEMA_VERSION):
-                    MIGRATIONS[step](self, conn)
-                LOG.info(f"entity memory: upgraded the database's tables from schema {version} to "
-                         f"{TABLE_SCHEMA_VERSION}")
-                version = TABLE_SCHEMA_VERSION
-            conn.execute(f"INSERT INTO {META} VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE "
-                         f"SET value = EXCLUDED.value", (str(version),))
+            if row is None:
+                conn.execute(f"INSERT INTO {META} VALUES ('schema', %s)", (str(TABLE_SCHEMA_VERSION),))
+            elif row[0] != str(TABLE_SCHEMA_VERSION):
+                raise ConfigError(f"the database's tables are schema {row[0]}, which this plugin (schema "
+                                  f"{TABLE_SCHEMA_VERSION}) does not know; use the plugin that made them")
         if known != self._sealer.fingerprint:
             if not self._mismatch_told:
                 self._mismatch_told = True
@@ -202,37 +192,6 @@ class PostgresStore:
             raise StoreDataError(f"the database refused this change ({type(exc).__name__}: {exc})") from None
         self._up()
         return result
-
-    def _upgrade_v1_rows(self, conn: Any) -> None:
-        """Schema 1 -> 2, every row under the schema lock: records sealed again bound to their
-        revision; rows written before sealing sealed, with their trail; rows of over-long ids
-        moved from ``sha256:<hex>`` (a literal id could name it) to :data:`HASHED_KEY_PREFIX`."""
-        rows = conn.execute(f"SELECT session_id, record, revision FROM {SESSIONS} FOR UPDATE").fetchall()
-        for old_key, stored, revision in rows:
-            if stored == {}:
-                continue  # an empty placeholder
-            sealed = isinstance(stored, dict) and isinstance(stored.get("sealed"), str)
-            wrapped = stored.get("key") if sealed else None
-            data = self._sealer.open(wrapped, old_key, stored["sealed"]) if sealed and wrapped else stored
-            inner = data.get("session_id") if isinstance(data, dict) else None
-            if not isinstance(inner, str):
-                continue  # not a record: left for the reader to refuse and report
-            new_key = _key(inner) if old_key.startswith(_V1_HASHED_PREFIX) else old_key
-            sealing = wrapped if wrapped and new_key == old_key else self._sealer.new_data_key(new_key)
-            if new_key != old_key or sealing != wrapped:
-                events = [self._v1_event(old_key, wrapped, row[0]) for row in conn.execute(
-                    f"SELECT event FROM {AUDIT} WHERE session_id = %s ORDER BY id", (old_key,)).fetchall()]
-                conn.execute(f"DELETE FROM {AUDIT} WHERE session_id = %s", (old_key,))
-                self._append_events(conn, new_key, sealing, events)
-            conn.execute(f"UPDATE {SESSIONS} SET session_id = %s, record = %s WHERE session_id = %s",
-                         (new_key, self._stored(new_key, inner, data, sealing, int(revision)), old_key))
-
-    def _v1_event(self, key: str, wrapped: Optional[str], stored: Any) -> Dict[str, Any]:
-        """An audit line as schema 1 kept it: sealed to its row, or plain (before sealing)."""
-        if isinstance(stored, dict) and isinstance(stored.get("sealed"), str) and wrapped:
-            return self._sealer.open(wrapped, key, stored["sealed"])
-        return stored if isinstance(stored, dict) else {"at": 0.0, "actor": "plugin", "action": "compact",
-                                                         "fact": None, "events": 1, "counts": {"unreadable": 1}}
 
     # -- the store protocol ------------------------------------------------------------
     def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
@@ -475,8 +434,3 @@ class PostgresStore:
         pg_pools.close(self._pool)
         self._watchdog.close()
 
-
-# Schema n -> n + 1, applied in order inside the schema lock's transaction.
-MIGRATIONS: Dict[int, Callable[[PostgresStore, Any], None]] = {
-    1: PostgresStore._upgrade_v1_rows,
-}
