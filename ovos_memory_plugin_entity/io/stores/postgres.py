@@ -24,13 +24,12 @@ from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.errors import (ConfigError, KeyMismatch, MissingExtra, StoreDataError,
                                                      StoreUnavailable, Unsealable)
-from ovos_memory_plugin_entity.domain.forgetting import linked_ids, scrub_event
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.io.caches import LRU
 from ovos_memory_plugin_entity.io.crashpoints import crash_point
-from ovos_memory_plugin_entity.io.stores import pg_damage, pg_pools, pg_waiting
+from ovos_memory_plugin_entity.io.stores import pg_pools, pg_waiting
 from ovos_memory_plugin_entity.io.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
-                                                      erased, event_lines, record_of)
+                                                      erased, event_lines, record_of, scrub_trail)
 from ovos_memory_plugin_entity.io.stores.pg_watchdog import CALL_TIMEOUT_S, TCP_OPTIONS, Watchdog
 from ovos_memory_plugin_entity.io.stores.sealing import Sealer, node_key
 
@@ -53,6 +52,9 @@ CONNECT_TIMEOUT_S = 2.0
 # While it is down it is tried at most this often; other calls fail at once, not waiting.
 PROBE_INTERVAL_S = 2.0
 SESSIONS, AUDIT, META = "entity_memory_sessions", "entity_memory_audit", "entity_memory_meta"
+# Values that do not open, set aside (still sealed) and reported, as the JSON backend keeps
+# ``*.corrupt`` files; the rest of the session keeps working.
+DAMAGED = "entity_memory_damaged"
 _SCHEMA_LOCK_ID = 7_340_115  # pg_advisory_xact_lock key: creating tables from many processes at once
 
 def _escaped(session_id: str) -> str:
@@ -66,6 +68,14 @@ def _key(session_id: str) -> str:
     if len(escaped) <= MAX_KEY_CHARS:
         return escaped
     return HASHED_KEY_PREFIX + hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _set_aside(conn: Any, key: str, kind: str, value: Any, why: Exception) -> None:
+    """Inside the caller's transaction: keep ``value`` in :data:`DAMAGED`, say so."""
+    from psycopg.types.json import Jsonb
+    conn.execute(f"INSERT INTO {DAMAGED} (session_id, kind, value) VALUES (%s, %s, %s)", (key, kind, Jsonb(value)))
+    LOG.error(f"entity memory: a damaged {kind} of session {key!r} ({why}) was set aside in {DAMAGED}; "
+              f"the rest of the session keeps working")
 
 
 class PostgresStore:
@@ -157,7 +167,8 @@ class PostgresStore:
                          f"event jsonb NOT NULL)")
             conn.execute(f"CREATE INDEX IF NOT EXISTS {AUDIT}_session ON {AUDIT} (session_id, id)")
             pg_waiting.create(conn)
-            pg_damage.create(conn)
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {DAMAGED} (id bigserial PRIMARY KEY, session_id text NOT NULL, "
+                         f"kind text NOT NULL, value jsonb, set_aside_at timestamptz NOT NULL DEFAULT now())")
             conn.execute(f"INSERT INTO {META} VALUES ('node_key', %s) ON CONFLICT DO NOTHING",
                          (self._sealer.fingerprint,))
             known = conn.execute(f"SELECT value FROM {META} WHERE key = 'node_key'").fetchone()[0]
@@ -242,7 +253,7 @@ class PostgresStore:
         if row[1] is None and cached is not None:
             return cached
         try:
-            record = record_of(session_id, self._record_of(key, row[1], int(row[0]))[0])
+            record = self._opened(key, session_id, row[1], int(row[0]))[0]
         except (Unsealable, ValueError) as exc:  # one damaged or refused row costs that session, until its next write
             LOG.error(f"entity memory: the record of session {key!r} is refused ({exc}); it reads as empty, "
                       f"and its next change sets the row aside")
@@ -262,10 +273,9 @@ class PostgresStore:
                 raw, revision = conn.execute(
                     f"SELECT record, revision FROM {SESSIONS} WHERE session_id = %s FOR UPDATE", (key,)).fetchone()
                 try:
-                    data, wrapped = self._record_of(key, raw, int(revision))
-                    record = record_of(session_id, data)
+                    record, wrapped = self._opened(key, session_id, raw, int(revision))
                 except (Unsealable, ValueError) as exc:
-                    pg_damage.set_aside(conn, key, "record", raw, exc)
+                    _set_aside(conn, key, "record", raw, exc)
                     record, wrapped = new_record(session_id), None
                 change = mutate(record)
                 entry = None
@@ -296,15 +306,12 @@ class PostgresStore:
 
     def _reseal_trail(self, conn: Any, key: str, old: Optional[str], new: str, change: Change) -> None:
         """Every line when the session gets its first data key, else the lines a forget scrubs."""
-        events = pg_damage.open_events(conn, AUDIT, key, lambda e: self._event_of(key, old, e))
-        ids = linked_ids([event for _, event in events], change.forgotten_ids)  # the proposal a fact came from
-        resealed = []
-        for row_id, event in events:
-            scrubbed = scrub_event(event, change.forgotten_texts, ids) if change.forgets else event
-            if new != old or scrubbed != event:
-                resealed.append((self._sealed(key, new, scrubbed), row_id))
+        events = self._open_events(conn, key, old)
+        scrubbed = scrub_trail([event for _, event in events], change)
         with conn.cursor() as cursor:
-            cursor.executemany(f"UPDATE {AUDIT} SET event = %s WHERE id = %s", resealed)
+            cursor.executemany(f"UPDATE {AUDIT} SET event = %s WHERE id = %s",
+                               [(self._sealed(key, new, after), row_id)
+                                for (row_id, before), after in zip(events, scrubbed) if new != old or after != before])
 
     def _compact(self, conn: Any, key: str, sealing: str) -> None:
         """Past max_audit_events lines, the older half folds into one summary line."""
@@ -313,8 +320,7 @@ class PostgresStore:
         count = conn.execute(f"SELECT count(*) FROM {AUDIT} WHERE session_id = %s", (key,)).fetchone()[0]
         if count <= self.max_audit_events:
             return
-        trail = [e for _, e in pg_damage.open_events(conn, AUDIT, key,
-                                                     lambda e: self._event_of(key, sealing, e))]
+        trail = [e for _, e in self._open_events(conn, key, sealing)]
         conn.execute(f"DELETE FROM {AUDIT} WHERE session_id = %s", (key,))
         self._append_events(conn, key, sealing, compacted(trail, self.max_audit_events // 2, time.time()))
 
@@ -324,16 +330,16 @@ class PostgresStore:
                                [(key, self._sealed(key, wrapped, e)) for e in events])
 
     # -- sealing (see :mod:`sealing`) ------------------------------------------------
-    def _record_of(self, key: str, stored: Any, revision: int) -> Tuple[Optional[Dict[str, Any]], Optional[str]]:
-        """(the record's dict, its wrapped data key); (None, None) for a first write's placeholder.
-        A row not sealed, or sealed for another row or revision (a copy put back), is Unsealable."""
+    def _opened(self, key: str, session_id: str, stored: Any, revision: int) -> Tuple[SessionRecord, Optional[str]]:
+        """The record and its wrapped data key (none for a first write's placeholder). A row not
+        sealed, or sealed for another row or revision (a copy put back), is Unsealable."""
         if stored == {}:
-            return None, None
+            return new_record(session_id), None
         if not (isinstance(stored, dict) and isinstance(stored.get("sealed"), str)
                 and isinstance(stored.get("key"), str)):
             raise Unsealable(f"the row of session {key!r} is not sealed: written by something other than "
                              f"this plugin, it is refused, not read")
-        return self._sealer.open(stored["key"], key, stored["sealed"], revision), stored["key"]
+        return record_of(session_id, self._sealer.open(stored["key"], key, stored["sealed"], revision)), stored["key"]
 
     def _stored(self, key: str, session_id: str, record: Dict[str, Any], wrapped: str, revision: int) -> Any:
         from psycopg.types.json import Jsonb
@@ -344,6 +350,19 @@ class PostgresStore:
     def _sealed(self, key: str, wrapped: str, event: Dict[str, Any]) -> Any:
         from psycopg.types.json import Jsonb
         return Jsonb({"sealed": self._sealer.seal(wrapped, key, event)})
+
+    def _open_events(self, conn: Any, key: str, wrapped: Optional[str]) -> List[Tuple[int, Dict[str, Any]]]:
+        """Inside a write: (id, event) in order; a line that does not open is set aside, so it
+        never stops a forget or a compaction."""
+        events = []
+        for row_id, stored in conn.execute(f"SELECT id, event FROM {AUDIT} WHERE session_id = %s ORDER BY id",
+                                           (key,)).fetchall():
+            try:
+                events.append((row_id, self._event_of(key, wrapped, stored)))
+            except Unsealable as exc:
+                _set_aside(conn, key, "audit line", stored, exc)
+                conn.execute(f"DELETE FROM {AUDIT} WHERE id = %s", (row_id,))
+        return events
 
     def _event_of(self, key: str, wrapped: Optional[str], stored: Any) -> Dict[str, Any]:
         if not isinstance(stored, dict) or not isinstance(stored.get("sealed"), str):
@@ -388,8 +407,7 @@ class PostgresStore:
                 row = conn.execute(f"SELECT record, revision FROM {SESSIONS} WHERE session_id = %s FOR UPDATE",
                                    (key,)).fetchone()
                 try:
-                    data = self._record_of(key, row[0], int(row[1]))[0] if row else None
-                    old = SessionRecord.from_dict(data) if data is not None else None
+                    old = self._opened(key, session_id, row[0], int(row[1]))[0] if row else None
                 except (Unsealable, ValueError):
                     old = None  # an unreadable session is erased all the same
                 fresh = erased(old, session_id).to_dict()
