@@ -10,7 +10,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import requests
 from ovos_utils.log import LOG
@@ -83,14 +83,9 @@ class ChatClient:
         self.schema = ops_schema()  # the contract's own: it admits every field the parser reads
         self._lock = threading.Lock()
 
-    # -- HTTP ----------------------------------------------------------------
-    def _request(self, method: str, path: str, *, body: Optional[dict] = None,
-                 timeout: Any = None) -> Any:
-        return request_json(self._session, method, f"{self.api_url}{path}", body=body, headers=self._headers,
-                            timeout=timeout or self._timeout)
-
     def models(self) -> List[str]:
-        body = self._request("GET", "/models", timeout=(self._timeout[0], min(self._timeout[1], MODELS_TIMEOUT_S)))
+        body = request_json(self._session, "GET", f"{self.api_url}/models", body=None, headers=self._headers,
+                            timeout=(self._timeout[0], min(self._timeout[1], MODELS_TIMEOUT_S)))
         entries = (body.get("data") or body.get("models") or []) if isinstance(body, dict) else []
         ids = [e.get("id") or e.get("name") for e in entries if isinstance(e, dict)]
         return [i for i in ids if isinstance(i, str) and i]
@@ -104,7 +99,7 @@ class ChatClient:
                 self.model = found[0]
             return self.model
 
-    def _payload(self, prompt: str, json_output: bool) -> dict:
+    def _post_chat(self, prompt: str, json_output: bool) -> Any:
         payload: Dict[str, Any] = {"model": self.model, "messages": [{"role": "user", "content": prompt}],
                                    "max_tokens": self.max_tokens, "temperature": 0}
         if json_output:
@@ -113,7 +108,8 @@ class ChatClient:
             # Reasoning models would spend every token inside <think>; servers that
             # do not know the flag ignore it (and a strict one triggers the plain retry).
             payload["chat_template_kwargs"] = {"enable_thinking": False}
-        return payload
+        return request_json(self._session, "POST", f"{self.api_url}/chat/completions", body=payload,
+                            headers=self._headers, timeout=self._timeout)
 
     @staticmethod
     def is_outage(exc: EndpointError) -> bool:
@@ -143,7 +139,9 @@ class ChatClient:
         try:
             body = self._post_chat(prompt, self.json_output)
         except EndpointHTTPError as exc:
-            if _model_unknown(exc) and not self._configured_model:
+            said = exc.body.lower()  # the detected model is gone (the server loaded another)
+            if not self._configured_model and exc.status in (400, 404) and "model" in said \
+                    and any(words in said for words in ("not found", "unknown", "does not exist")):
                 with self._lock:
                     self.model = ""
                 self._resolve_model()
@@ -156,22 +154,8 @@ class ChatClient:
                 raise
         return _completion(body)
 
-    def _post_chat(self, prompt: str, json_output: bool) -> Any:
-        return self._request("POST", "/chat/completions", body=self._payload(prompt, json_output))
-
     def close(self) -> None:
         self._session.close()
-
-
-def _is_reset(exc: Exception) -> bool:
-    text = repr(exc).lower()
-    return "reset" in text or "remotedisconnected" in text or "aborted" in text
-
-
-def _model_unknown(exc: EndpointHTTPError) -> bool:
-    body = exc.body.lower()
-    return exc.status in (400, 404) and "model" in body and ("not found" in body or "unknown" in body
-                                                             or "does not exist" in body)
 
 
 # What a failed connection comes down to, found in the chain of wrappers requests words
@@ -189,52 +173,40 @@ def failure_reason(exc: BaseException) -> str:
     return found or (text if len(text) <= MAX_REASON_CHARS else text[:MAX_REASON_CHARS - 1] + "…")
 
 
-def _waited(exc: Exception, timeout: Any) -> str:
-    connect, read = timeout if isinstance(timeout, tuple) else (timeout, timeout)
-    return f"connect timeout={connect:g} s" if isinstance(exc, requests.ConnectTimeout) else f"read timeout={read:g} s"
-
-
 def request_json(session: requests.Session, method: str, url: str, *, body: Optional[dict],
-                 headers: Dict[str, str], timeout: Any) -> Any:
+                 headers: Dict[str, str], timeout: Tuple[float, float]) -> Any:
     """The JSON reply, or an :class:`errors.EndpointError`; a reset keep-alive connection is
     tried once more, the reply read within :data:`MAX_RESPONSE_BYTES`."""
-    for attempt in (1, 2):
-        try:
-            response = session.request(method, url, json=body, headers=headers, timeout=timeout, stream=True)
-            break
-        except requests.ConnectionError as exc:
-            # One retry on a reset connection (a keep-alive socket the server closed).
-            if attempt == 2 or not _is_reset(exc):
-                raise EndpointUnavailable(f"cannot reach {url}: {failure_reason(exc)}") from None
-        except requests.Timeout as exc:
-            raise EndpointUnavailable(f"{url} did not answer in time ({_waited(exc, timeout)})") from None
-        except requests.RequestException as exc:
-            raise EndpointUnavailable(f"request to {url} failed: {failure_reason(exc)}") from None
+    chunks, size = [], 0
     try:
-        raw = read_capped(response)
-    except requests.Timeout as exc:
-        raise EndpointUnavailable(f"{url} did not answer in time ({_waited(exc, timeout)})") from None
+        for attempt in (1, 2):
+            try:
+                response = session.request(method, url, json=body, headers=headers, timeout=timeout, stream=True)
+                break
+            except requests.ConnectionError as exc:  # a connect timeout too: the server is not there
+                # One retry on a reset connection (a keep-alive socket the server closed).
+                if attempt == 2 or not any(word in repr(exc).lower() for word in ("reset", "remotedisconnected",
+                                                                                   "aborted")):
+                    raise EndpointUnavailable(f"cannot reach {url}: {failure_reason(exc)}") from None
+        try:
+            for chunk in response.iter_content(chunk_size=65536):
+                size += len(chunk)
+                if size > MAX_RESPONSE_BYTES:
+                    raise EndpointReplyError(f"reply larger than {MAX_RESPONSE_BYTES} bytes")
+                chunks.append(chunk)
+        finally:
+            response.close()
+    except requests.Timeout:
+        raise EndpointUnavailable(f"{url} did not answer in time (read timeout={timeout[1]:g} s)") from None
     except requests.RequestException as exc:
-        raise EndpointUnavailable(f"reading the reply of {url} failed: {failure_reason(exc)}") from None
-    finally:
-        response.close()
-    text = raw.decode("utf-8", errors="replace")
+        raise EndpointUnavailable(f"request to {url} failed: {failure_reason(exc)}") from None
+    text = b"".join(chunks).decode("utf-8", errors="replace")
     if response.status_code >= 400:
         raise EndpointHTTPError(response.status_code, text)
     try:
         return json.loads(text)
     except ValueError:
         raise EndpointReplyError(f"{url} answered with a body that is not JSON: {text[:120]!r}") from None
-
-
-def read_capped(response: requests.Response) -> bytes:
-    chunks, size = [], 0
-    for chunk in response.iter_content(chunk_size=65536):
-        size += len(chunk)
-        if size > MAX_RESPONSE_BYTES:
-            raise EndpointReplyError(f"reply larger than {MAX_RESPONSE_BYTES} bytes")
-        chunks.append(chunk)
-    return b"".join(chunks)
 
 
 def _completion(body: Any) -> Completion:
