@@ -11,7 +11,7 @@ import time
 import weakref
 from collections import OrderedDict, deque
 from dataclasses import dataclass
-from typing import Any, Callable, Deque, Dict, List, Optional, Set
+from typing import Any, Callable, Deque, Dict, List, Optional
 
 from ovos_utils.log import LOG
 
@@ -50,8 +50,7 @@ class ExtractionWorker:
         self._pending: "OrderedDict[int, Job]" = OrderedDict()  # queued, oldest first
         self._ready: Deque[str] = deque()  # keys with work, not running, not waiting
         self._waiting: Dict[str, float] = {}  # key -> clock time its retry is due
-        self._running: Set[str] = set()
-        self._outstanding: Set[int] = set()  # queued or running
+        self._running: Dict[str, int] = {}  # key -> the seq of its job running now
         self._seq = 0
         self._thread: Optional[threading.Thread] = None
         self._closed = False
@@ -72,7 +71,6 @@ class ExtractionWorker:
             job = Job(key, self._seq, payload)
             self._queues.setdefault(key, deque()).append(job)
             self._pending[job.seq] = job
-            self._outstanding.add(job.seq)
             if key not in self._running and key not in self._waiting and key not in self._ready:
                 self._ready.append(key)
             if self._thread is None:
@@ -87,7 +85,6 @@ class ExtractionWorker:
     def _drop_oldest(self) -> None:
         seq, job = self._pending.popitem(last=False)
         self._queues[job.key].remove(job)
-        self._outstanding.discard(seq)
         if not self._queues[job.key]:
             del self._queues[job.key]
             self._waiting.pop(job.key, None)
@@ -116,7 +113,7 @@ class ExtractionWorker:
                     key = self._ready.popleft()
                     job = self._queues[key].popleft()
                     self._pending.pop(job.seq, None)
-                    self._running.add(key)
+                    self._running[key] = job.seq
                     return job
                 if self._closed and not self._pending:
                     return None
@@ -137,19 +134,17 @@ class ExtractionWorker:
 
     def _finish(self, job: Job, retry_in: Optional[float]) -> None:
         with self._cond:
-            self._running.discard(job.key)
+            del self._running[job.key]
             queue = self._queues.setdefault(job.key, deque())
             if retry_in is not None and not self._closed:
                 queue.appendleft(job)
                 self._pending[job.seq] = job
                 self._pending.move_to_end(job.seq, last=False)
                 self._waiting[job.key] = self._clock() + retry_in
+            elif queue:
+                self._ready.append(job.key)
             else:
-                self._outstanding.discard(job.seq)
-                if queue:
-                    self._ready.append(job.key)
-                else:
-                    self._queues.pop(job.key, None)
+                self._queues.pop(job.key, None)
             self._cond.notify_all()
 
     def wake(self) -> None:
@@ -163,7 +158,7 @@ class ExtractionWorker:
         with self._cond:
             target = self._seq
             return self._cond.wait_for(
-                lambda: not any(seq <= target for seq in self._outstanding), timeout)
+                lambda: not any(seq <= target for seq in (*self._pending, *self._running.values())), timeout)
 
     def close(self, timeout: Optional[float] = 10.0) -> bool:
         """Drain (within ``timeout``), then stop the thread. Idempotent."""
@@ -171,7 +166,6 @@ class ExtractionWorker:
         with self._cond:
             left = [] if self._closed else list(self._pending.values())
             self._closed = True
-            self._outstanding -= set(self._pending)
             self._pending.clear()
             self._queues.clear()
             self._ready.clear()
