@@ -295,19 +295,16 @@ class JsonFolderStore:
             n += 1
         return target
 
-    def _set_aside(self, path: str) -> None:
-        """A link or what is not a regular file, moved aside: never followed."""
+    def _set_aside(self, path: str, why: str = "was a link or not a regular file") -> None:
+        """Moved, never followed nor overwritten."""
         target = self._quarantine_name(path)
         os.replace(path, target)
-        LOG.error(f"entity memory: {path} was a link or not a regular file; moved it to {target}")
+        LOG.error(f"entity memory: {path} {why}; moved it to {target}")
 
     def _quarantine(self, session_id: str, reason: str) -> None:
         for path in (self._record(session_id), self._record(session_id, JOURNAL)):
             if os.path.lexists(path):
-                target = self._quarantine_name(path)
-                os.replace(path, target)
-                LOG.error(f"entity memory: {path} does not parse ({reason}); kept it as {target} "
-                          f"and started that session empty. Nothing was overwritten.")
+                self._set_aside(path, f"does not parse ({reason}); that session starts empty")
                 reason = "its snapshot did not parse"
 
     def _read_locked(self, session_id: str) -> SessionRecord:

@@ -64,8 +64,7 @@ class MemoryStore:
 
     def erase(self, session_id: str) -> None:
         with self._lock:
-            entry = self._records.get(session_id)
-            self._store(session_id, erased(entry[2] if entry else None, session_id))
+            self._store(session_id, erased(self.load(session_id)[1], session_id))
             self._audit.pop(session_id, None)
             self._waiting.pop(session_id, None)
 
@@ -80,12 +79,8 @@ class MemoryStore:
     def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
         with self._lock:
             taken = [item for items in self._waiting.values() for item in items if heard_by(item, learner)]
-            for session_id, items in list(self._waiting.items()):
-                left = [item for item in items if not heard_by(item, learner)]
-                if left:
-                    self._waiting[session_id] = left
-                else:
-                    del self._waiting[session_id]
+            self._waiting = {key: [item for item in items if not heard_by(item, learner)]
+                             for key, items in self._waiting.items()}
             return taken
 
     def close(self) -> None:
