@@ -46,20 +46,17 @@ class EmbeddingsClient:
         self.send_input_type = True  # cleared when the server refuses the field
 
     def embed(self, texts: Sequence[str], input_type: str, timeout: Timeout) -> Embeddings:
-        """``POST /embeddings`` for up to :data:`MAX_BATCH` texts; raises an ``EndpointError``."""
-        if not 0 < len(texts) <= MAX_BATCH:
-            raise ValueError(f"embed takes 1 to {MAX_BATCH} texts, got {len(texts)}")
+        """``POST /embeddings`` for 1 to :data:`MAX_BATCH` texts; raises an ``EndpointError``."""
         body: Dict[str, Any] = {"input": list(texts), "encoding_format": "float"}
         if self.model:
             body["model"] = self.model
-        if not self.send_input_type:
-            return self._post(body, len(texts), timeout)
-        try:
-            return self._post({**body, "input_type": input_type}, len(texts), timeout)
-        except EndpointHTTPError as exc:
-            if exc.status not in (400, 422) or "input_type" not in exc.body:
-                raise
-        self.send_input_type = False
+        if self.send_input_type:
+            try:
+                return self._post({**body, "input_type": input_type}, len(texts), timeout)
+            except EndpointHTTPError as exc:
+                if exc.status not in (400, 422) or "input_type" not in exc.body:
+                    raise
+            self.send_input_type = False
         return self._post(body, len(texts), timeout)
 
     def _post(self, body: Dict[str, Any], count: int, timeout: Timeout) -> Embeddings:

@@ -100,30 +100,32 @@ def write_atomic(path: StrPath, data: bytes, tmp_dir: StrPath, *, stamped: bool 
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
-    fsync_folder(os.path.dirname(path))
+    with contextlib.suppress(OSError):  # the rename itself made durable
+        folder = os.open(os.path.dirname(path), os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)
 
 
 # Steps tried, in order, when a filesystem keeps coarser times than nanoseconds.
 _MTIME_STEPS_NS = (1, 1_000, 1_000_000, 1_000_000_000, 2_000_000_000)
 
 
-def stamp_later(fd: int, previous_ns: Optional[int]) -> int:
+def stamp_later(fd: int, previous_ns: Optional[int]) -> None:
     """Now, or past ``previous_ns``: (inode, mtime, size) never repeats, so one ``lstat`` can
     be trusted (an inode freed by a rename may be reused within a clock tick)."""
     wanted = time.time_ns()
-    got = wanted
     for step in _MTIME_STEPS_NS:
         if previous_ns is not None:
             wanted = max(wanted, previous_ns + step)
         os.utime(fd, ns=(wanted, wanted))
-        got = os.fstat(fd).st_mtime_ns
-        if previous_ns is None or got > previous_ns:
+        if previous_ns is None or os.fstat(fd).st_mtime_ns > previous_ns:
             break
-    return got
 
 
-def append(path: StrPath, data: bytes) -> int:
-    """Append and fsync; the size after. A line torn by a crash is ended first."""
+def append(path: StrPath, data: bytes) -> None:
+    """Append and fsync. A line torn by a crash is ended first."""
     fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
     try:
         size = os.fstat(fd).st_size
@@ -131,7 +133,6 @@ def append(path: StrPath, data: bytes) -> int:
             data = b"\n" + data
         os.write(fd, data)
         os.fsync(fd)
-        return os.fstat(fd).st_size
     finally:
         os.close(fd)
 
@@ -149,15 +150,6 @@ def flock_within(fd: int, seconds: float) -> None:
                 raise StoreUnavailable(f"session busy: another process held its lock for {seconds:g} s") from None
             time.sleep(delay)  # flock has no timed wait: poll, backing off to 50 ms
             delay = min(delay * 2, 0.05)
-
-
-def fsync_folder(folder: StrPath) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 def shred(path: StrPath) -> None:
