@@ -25,9 +25,10 @@ from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.errors import (ConfigError, KeyMismatch, MissingExtra, StoreDataError,
                                                      StoreUnavailable, Unsealable)
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
+from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION, heard_by
 from ovos_memory_plugin_entity.io.caches import LRU
 from ovos_memory_plugin_entity.io.crashpoints import crash_point
-from ovos_memory_plugin_entity.io.stores import pg_pools, pg_waiting
+from ovos_memory_plugin_entity.io.stores import pg_pools
 from ovos_memory_plugin_entity.io.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
                                                       erased, event_lines, record_of, scrub_trail)
 from ovos_memory_plugin_entity.io.stores.pg_watchdog import CALL_TIMEOUT_S, TCP_OPTIONS, Watchdog
@@ -55,6 +56,9 @@ SESSIONS, AUDIT, META = "entity_memory_sessions", "entity_memory_audit", "entity
 # Values that do not open, set aside (still sealed) and reported, as the JSON backend keeps
 # ``*.corrupt`` files; the rest of the session keeps working.
 DAMAGED = "entity_memory_damaged"
+# Exchanges kept for the next start, each sealed under a data key of its own; taken under
+# ``FOR UPDATE``, so two nodes starting at once never both learn from one exchange.
+WAITING = "entity_memory_waiting"
 _SCHEMA_LOCK_ID = 7_340_115  # pg_advisory_xact_lock key: creating tables from many processes at once
 
 
@@ -167,7 +171,9 @@ class PostgresStore:
             conn.execute(f"CREATE TABLE IF NOT EXISTS {AUDIT} (id bigserial PRIMARY KEY, session_id text NOT NULL, "
                          f"event jsonb NOT NULL)")
             conn.execute(f"CREATE INDEX IF NOT EXISTS {AUDIT}_session ON {AUDIT} (session_id, id)")
-            pg_waiting.create(conn)
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {WAITING} (id bigserial PRIMARY KEY, session_id text NOT NULL, "
+                         f"item jsonb NOT NULL, token text)")
+            conn.execute(f"CREATE INDEX IF NOT EXISTS {WAITING}_session ON {WAITING} (session_id, id)")
             conn.execute(f"CREATE TABLE IF NOT EXISTS {DAMAGED} (id bigserial PRIMARY KEY, session_id text NOT NULL, "
                          f"kind text NOT NULL, value jsonb, set_aside_at timestamptz NOT NULL DEFAULT now())")
             conn.execute(f"INSERT INTO {META} VALUES ('node_key', %s) ON CONFLICT DO NOTHING",
@@ -292,7 +298,7 @@ class PostgresStore:
                         self._reseal_trail(conn, key, wrapped, sealing, change)
                         crash_point("pg-trail-resealed")
                     if change.forgotten_texts:  # kept exchanges may say it in other words
-                        pg_waiting.drop(conn, key)
+                        conn.execute(f"DELETE FROM {WAITING} WHERE session_id = %s", (key,))
                     if change.events:
                         self._append_events(conn, key, sealing, event_lines(change))
                         self._compact(conn, key, sealing)
@@ -412,7 +418,7 @@ class PostgresStore:
                 fresh = erased(old, session_id).to_dict()
                 revision = int(row[1]) + 1 if row else 1
                 conn.execute(f"DELETE FROM {AUDIT} WHERE session_id = %s", (key,))
-                pg_waiting.drop(conn, key)
+                conn.execute(f"DELETE FROM {WAITING} WHERE session_id = %s", (key,))
                 crash_point("pg-erase-trail-deleted")
                 conn.execute(f"INSERT INTO {SESSIONS} (session_id, record, revision) VALUES (%s, %s, %s) "
                              f"ON CONFLICT (session_id) DO UPDATE SET record = EXCLUDED.record, "
@@ -424,13 +430,45 @@ class PostgresStore:
         self._cache.pop(key)
 
     def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
-        self._run(lambda conn: pg_waiting.keep(conn, self._sealer, _key(session_id), exchanges))
+        from psycopg.types.json import Jsonb
+        key = _key(session_id)
+        wrapped = [self._sealer.new_data_key(key) for _ in exchanges]
+        rows = [(key, Jsonb({"key": k, "sealed": self._sealer.seal(k, key, item)}), item.get("token"))
+                for k, item in zip(wrapped, exchanges)]
+
+        def work(conn: Any) -> int:
+            with conn.transaction():
+                with conn.cursor() as cursor:
+                    cursor.executemany(f"INSERT INTO {WAITING} (session_id, item, token) VALUES (%s, %s, %s)", rows)
+                return int(conn.execute(f"DELETE FROM {WAITING} WHERE session_id = %s AND id NOT IN (SELECT id FROM "
+                                        f"{WAITING} WHERE session_id = %s ORDER BY id DESC LIMIT %s)",
+                                        (key, key, MAX_KEPT_PER_SESSION)).rowcount)
+        if self._run(work):
+            LOG.warning(f"entity memory: more than {MAX_KEPT_PER_SESSION} exchanges waiting for one session "
+                        f"(MAX_KEPT_PER_SESSION); kept the newest")
 
     def done_waiting(self, session_id: str, token: str) -> None:
-        self._run(lambda conn: pg_waiting.done(conn, _key(session_id), token))
+        self._run(lambda conn: conn.execute(f"DELETE FROM {WAITING} WHERE session_id = %s AND token = %s",
+                                            (_key(session_id), token)))
 
     def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
-        return list(self._run(lambda conn: pg_waiting.take_all(conn, self._sealer, learner)))
+        """Of every session; one that does not open with this node's key is dropped."""
+        def work(conn: Any) -> List[Dict[str, Any]]:
+            with conn.transaction():
+                rows = conn.execute(f"SELECT id, session_id, item FROM {WAITING} ORDER BY id FOR UPDATE").fetchall()
+                opened = [(row_id, self._opened_item(key, item)) for row_id, key, item in rows]
+                taken = [(row_id, item) for row_id, item in opened if item is None or heard_by(item, learner)]
+                if taken:
+                    conn.execute(f"DELETE FROM {WAITING} WHERE id = ANY(%s)", ([row_id for row_id, _ in taken],))
+            return [item for _, item in taken if item is not None]
+        return list(self._run(work))
+
+    def _opened_item(self, key: str, stored: Any) -> Optional[Dict[str, Any]]:
+        try:
+            return self._sealer.open(stored["key"], key, stored["sealed"])
+        except (Unsealable, KeyError, TypeError):
+            LOG.error(f"entity memory: a kept exchange of {key!r} does not open with this node's key; dropped it")
+            return None
 
     def vacuum(self) -> None:
         """VACUUM FULL, so erased text leaves the files; it locks the tables (every node waits)."""
