@@ -4,7 +4,7 @@
     sessions/<key>.json.corrupt[...]   a file that did not parse, kept aside, never overwritten
     locks/<n>.lock   a fixed set of cross-process locks (no data)
     tmp/.tmp_<key>.*   atomic writes' temp files, named for their session
-    scrubs/, waiting/   unfinished forgets and erases (json_forgetting), kept exchanges (json_waiting)
+    scrubs/, waiting/   unfinished forgets and erases (json_forgetting), kept exchanges
 
 Every change runs under a lock held across threads and processes. A record under 32 KB
 is rewritten whole; a larger one gets the rows a change touched appended to its journal
@@ -34,7 +34,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ovos_utils.log import LOG
 
@@ -43,9 +43,10 @@ from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.errors import (CorruptRecord, ReadOnlyStore, StoreUnavailable, UnfinishedScrub,
                                                      UnsafeStore)
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
+from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION, bounded, heard_by
 from ovos_memory_plugin_entity.io.caches import LRU, stripe
 from ovos_memory_plugin_entity.io.crashpoints import crash_point
-from ovos_memory_plugin_entity.io.stores import files, json_forgetting, json_waiting
+from ovos_memory_plugin_entity.io.stores import files, json_forgetting
 from ovos_memory_plugin_entity.io.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
                                                       erased, event_lines)
 from ovos_memory_plugin_entity.io.stores.encoding import encoded_record, json_lines, parsed_lines
@@ -459,14 +460,48 @@ class JsonFolderStore:
             json_forgetting.finish(self, session_id, key, None, None)  # crashed before it: temp files, marker
             self._cache.pop(key)
 
+    # -- kept exchanges: waiting/<key>.json, a line each (a crash while taking means one
+    # is learnt twice: a fact confirmed, not added) ----------------------------------
+    def waiting_path(self, key: str) -> str:
+        return os.path.join(self.waiting_dir, f"{key}.json")
+
     def keep_waiting(self, session_id: str, exchanges: List[Dict[str, Any]]) -> None:
-        json_waiting.keep(self, file_key(session_id), exchanges)
+        """Appended; bounded when one is removed or taken."""
+        key = file_key(session_id)
+        with self.locked(key):
+            files.append(self.waiting_path(key), json_lines(exchanges))
 
     def done_waiting(self, session_id: str, token: str) -> None:
-        json_waiting.done(self, file_key(session_id), token)
+        key = file_key(session_id)
+        with self.locked(key):
+            self._take_kept(key, lambda item: item.get("token") == token)
 
     def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
-        return json_waiting.take_all(self, learner)
+        """Oldest first per session; those another learner heard stay."""
+        taken: List[Dict[str, Any]] = []
+        for path in sorted(self.waiting_dir.glob("*.json")):
+            key = path.name[:-len(".json")]
+            with self.locked(key):
+                taken += self._take_kept(key, lambda item: heard_by(item, learner))
+        return taken
+
+    def _take_kept(self, key: str, goes: Callable[[Dict[str, Any]], bool]) -> List[Dict[str, Any]]:
+        """Under the session's lock: the kept exchanges ``goes`` picks, taken out of the file;
+        what is left, and what is returned, bounded to :data:`MAX_KEPT_PER_SESSION`."""
+        path = self.waiting_path(key)
+        try:
+            items = parsed_lines(files.read_bytes(path) or b"")
+        except UnsafeStore:
+            return []
+        gone, left = [item for item in items if goes(item)], [item for item in items if not goes(item)]
+        if len(left) > MAX_KEPT_PER_SESSION or len(gone) > MAX_KEPT_PER_SESSION:
+            LOG.warning(f"entity memory: more than {MAX_KEPT_PER_SESSION} exchanges waiting for one session "
+                        f"(MAX_KEPT_PER_SESSION); kept the newest")
+        if gone and left:
+            files.write_atomic(path, json_lines(bounded(left)), self.tmp_dir)
+        elif gone:
+            files.shred(path)
+        return bounded(gone)
 
     def close(self) -> None:
         self._cache.clear()

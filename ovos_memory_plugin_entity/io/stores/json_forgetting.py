@@ -25,7 +25,7 @@ from ovos_memory_plugin_entity.domain.errors import StoreUnavailable
 from ovos_memory_plugin_entity.domain.forgetting import scrub_copy
 from ovos_memory_plugin_entity.domain.record import SessionRecord
 from ovos_memory_plugin_entity.io.crashpoints import crash_point
-from ovos_memory_plugin_entity.io.stores import files, json_waiting
+from ovos_memory_plugin_entity.io.stores import files
 from ovos_memory_plugin_entity.io.stores.base import scrub_trail
 from ovos_memory_plugin_entity.io.stores.encoding import json_lines
 
@@ -83,7 +83,7 @@ def finish(store: "JsonFolderStore", session_id: str, key: str, record: Optional
             if scrubbed != original:
                 files.write_atomic(copy_path, scrubbed, store.tmp_dir)
         if erase or texts:
-            json_waiting.drop(store, key)  # exchanges kept for the next start may say it too
+            files.shred(store.waiting_path(key))  # exchanges kept for the next start may say it too
         crash_point("scrub-copies")
     for temp in store.tmp_dir.glob(f".tmp_{key}.*"):  # a killed writer's half-written copy
         files.shred(temp)
