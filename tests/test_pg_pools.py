@@ -8,7 +8,7 @@ import gc
 import threading
 import weakref
 
-from ovos_memory_plugin_entity.io.stores import pg_pools
+from ovos_memory_plugin_entity.io.stores.postgres import close_pool
 from tests.pg import needs_postgres
 
 
@@ -22,7 +22,7 @@ def test_a_store_dropped_without_close_never_finalises_its_pool(pg_url, tmp_path
     collector.start()
     collector.join()
     assert pool() is not None and not pool().closed
-    pg_pools.close(pool())  # what the exit hook does for it, from this (the main) thread
+    close_pool(pool())  # what the exit hook does for it, from this (the main) thread
     assert pool().closed
 
 

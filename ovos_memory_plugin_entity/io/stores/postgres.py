@@ -9,6 +9,7 @@ lost across machines, and no transaction stays open while the model runs.
 """
 from __future__ import annotations
 
+import atexit
 import hashlib
 import json
 import threading
@@ -16,7 +17,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ovos_utils.log import LOG
 
@@ -28,7 +29,6 @@ from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
 from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION, heard_by
 from ovos_memory_plugin_entity.io.caches import LRU
 from ovos_memory_plugin_entity.io.crashpoints import crash_point
-from ovos_memory_plugin_entity.io.stores import pg_pools
 from ovos_memory_plugin_entity.io.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
                                                       erased, event_lines, record_of, scrub_trail)
 from ovos_memory_plugin_entity.io.stores.pg_watchdog import CALL_TIMEOUT_S, TCP_OPTIONS, Watchdog
@@ -73,6 +73,30 @@ def _key(session_id: str) -> str:
     if len(escaped) <= MAX_KEY_CHARS:
         return escaped
     return HASHED_KEY_PREFIX + hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# Pools are closed explicitly, never by a finaliser: a psycopg pool's finaliser joins its
+# workers and may run on one ("cannot join current thread"). Each is held here until
+# closed; those still open at exit are closed by the main thread.
+_OPEN_POOLS: Set[Any] = set()
+_POOLS_LOCK = threading.Lock()
+EXIT_CLOSE_S = 1.0  # at exit, a pool left open gets this long to stop its threads
+
+
+def close_pool(pool: Any, timeout: float = 5.0) -> None:
+    pool.close(timeout=timeout)
+    with _POOLS_LOCK:
+        _OPEN_POOLS.discard(pool)
+
+
+def _close_pools_left_open() -> None:
+    with _POOLS_LOCK:
+        left = list(_OPEN_POOLS)
+    for pool in left:
+        close_pool(pool, EXIT_CLOSE_S)
+
+
+atexit.register(_close_pools_left_open)  # this module is imported only with the postgres backend
 
 
 def _set_aside(conn: Any, key: str, kind: str, value: Any, why: Exception) -> None:
@@ -124,7 +148,9 @@ class PostgresStore:
                                 kwargs={"connect_timeout": int(CONNECT_TIMEOUT_S), "options": SERVER_TIMEOUTS,
                                         **TCP_OPTIONS})
         pool.open(wait=False)
-        return pg_pools.opened(pool)
+        with _POOLS_LOCK:
+            _OPEN_POOLS.add(pool)
+        return pool
 
     def _check(self, conn: Any) -> None:
         """The pool's check of a connection on checkout, within the connect bound."""
@@ -153,7 +179,7 @@ class PostgresStore:
             if self._down and self._pool_failed:
                 # psycopg_pool retries with a backoff that keeps doubling; a fresh pool
                 # notices a database that came back within a second.
-                pg_pools.close(self._pool, timeout=0)
+                close_pool(self._pool, timeout=0)
                 self._pool = self._new_pool()
                 self._pool_failed = False
             pool = self._pool
@@ -486,6 +512,6 @@ class PostgresStore:
             executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=False, cancel_futures=True)
-        pg_pools.close(self._pool)
+        close_pool(self._pool)
         self._watchdog.close()
 
