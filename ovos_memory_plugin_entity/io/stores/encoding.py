@@ -3,26 +3,24 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import Any, Dict, List
+from typing import Any, Callable, Dict, List
+
+
+def _encoded(render: Callable[[bool], str]) -> bytes:
+    """UTF-8; escaped ASCII when the text holds what UTF-8 cannot (a lone surrogate in an id)."""
+    try:
+        return render(False).encode("utf-8")
+    except UnicodeEncodeError:
+        return render(True).encode("ascii")
 
 
 def encoded_record(data: Dict[str, Any]) -> bytes:
-    """UTF-8; escaped ASCII when the text holds what UTF-8 cannot (a lone surrogate in an id)."""
-    try:
-        return render_record(data).encode("utf-8")
-    except UnicodeEncodeError:
-        return render_record(data, ascii_only=True).encode("ascii")
+    return _encoded(lambda ascii_only: render_record(data, ascii_only))
 
 
 def json_lines(events: List[Dict[str, Any]]) -> bytes:
     """Each line escaped to ASCII only when UTF-8 cannot hold it."""
-    out = []
-    for event in events:
-        try:
-            out.append((json.dumps(event, ensure_ascii=False) + "\n").encode("utf-8"))
-        except UnicodeEncodeError:
-            out.append((json.dumps(event) + "\n").encode("ascii"))
-    return b"".join(out)
+    return b"".join(_encoded(lambda ascii_only: json.dumps(event, ensure_ascii=ascii_only) + "\n") for event in events)
 
 
 def parsed_lines(raw: bytes) -> List[Dict[str, Any]]:

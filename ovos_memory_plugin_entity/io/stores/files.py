@@ -74,9 +74,10 @@ def read_bytes(path: StrPath, limit: int = MAX_FILE_BYTES + 1) -> Optional[bytes
         return handle.read(limit)
 
 
-def size_of(path: StrPath) -> Optional[int]:
+def lstat(path: StrPath) -> Optional[os.stat_result]:
+    """None when nothing is there; a link's own."""
     try:
-        return os.lstat(path).st_size
+        return os.lstat(path)
     except FileNotFoundError:
         return None
 
@@ -155,9 +156,8 @@ def flock_within(fd: int, seconds: float) -> None:
 def shred(path: StrPath) -> None:
     """Zeroed before unlinking, against a plain scan of the disk (no guarantee on SSDs or
     CoW filesystems). A link is unlinked, its target never touched."""
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
+    info = lstat(path)
+    if info is None:
         return
     if stat.S_ISREG(info.st_mode):
         fd = open_regular(path, os.O_WRONLY)

@@ -202,16 +202,13 @@ class JsonFolderStore:
     # -- reading -------------------------------------------------------------
     def _stamp(self, session_id: str) -> Optional[Stamp]:
         """The one ``lstat`` a turn spends on the store (a link's stamp is its own, never matched)."""
-        try:
-            info = os.lstat(self._record(session_id))
-        except FileNotFoundError:
-            return None
-        return info.st_ino, info.st_mtime_ns, info.st_size
+        info = files.lstat(self._record(session_id))
+        return None if info is None else (info.st_ino, info.st_mtime_ns, info.st_size)
 
     def _identity(self, session_id: str) -> Optional[Identity]:
         """None for a session that has no files (revisions are falsy only then)."""
-        snapshot, journal_size = self._stamp(session_id), files.size_of(self._record(session_id, JOURNAL))
-        return None if snapshot is None and journal_size is None else (snapshot, journal_size)
+        snapshot, journal = self._stamp(session_id), files.lstat(self._record(session_id, JOURNAL))
+        return None if snapshot is None and journal is None else (snapshot, journal.st_size if journal else None)
 
     def _epoch(self, session_id: str) -> Optional[str]:
         """Read from the snapshot's first bytes (render_record writes it first)."""
