@@ -352,7 +352,8 @@ class JsonFolderStore:
             if change.events:
                 record.audit_events = keep + 1 if compacting else record.audit_events + len(change.events)
             if change.forgets:  # recorded first, then finished: see json_forgetting
-                json_forgetting.scrub(self, session_id, key, record, json_forgetting.forget_intent(change))
+                json_forgetting.scrub(self, session_id, key, record, {"texts": list(change.forgotten_texts),
+                                                                      "ids": list(change.forgotten_ids)})
             elif change.modified:
                 self._save(session_id, base, record, identity)
             if change.modified or change.forgets:

@@ -37,22 +37,14 @@ INTENT_KEY = "scrubbing"
 ERASE_INTENT: Dict[str, Any] = {"erase": True}
 
 
-def forget_intent(change: Change) -> Dict[str, Any]:
-    return {"texts": list(change.forgotten_texts), "ids": list(change.forgotten_ids)}
-
-
 def scrub(store: "JsonFolderStore", session_id: str, key: str, record: SessionRecord, intent: Dict[str, Any]) -> None:
-    """Steps 1 to 5 of a forget (:func:`forget_intent`) or an erase (:data:`ERASE_INTENT`), under the
+    """Steps 1 to 5 of a forget (``texts`` and ``ids``) or an erase (:data:`ERASE_INTENT`), under the
     session's lock; ``record`` is the record after it."""
-    files.write_atomic(marker_path(store, key), json.dumps({"session_id": session_id}).encode("ascii"),
+    files.write_atomic(os.path.join(store.scrubs_dir, f"{key}.json"), json.dumps({"session_id": session_id}).encode("ascii"),
                        store.tmp_dir)
     crash_point("scrub-marked")
     store.write_snapshot(session_id, record, intent)
     finish(store, session_id, key, record, intent)
-
-
-def marker_path(store: "JsonFolderStore", key: str) -> str:
-    return os.path.join(store.scrubs_dir, f"{key}.json")
 
 
 def finish(store: "JsonFolderStore", session_id: str, key: str, record: Optional[SessionRecord],
@@ -62,14 +54,13 @@ def finish(store: "JsonFolderStore", session_id: str, key: str, record: Optional
         erase = intent.get("erase") is True
         texts = [t for t in intent.get("texts", []) if isinstance(t, str)]
         ids = [i for i in intent.get("ids", []) if isinstance(i, str)]
-        trail = store.audit_path(session_id)
-        if erase:
-            files.shred(trail)
-        else:
-            events = store.audit(session_id)
-            if events:
-                change = Change(forgotten_texts=texts, forgotten_ids=ids)
-                files.write_atomic(trail, json_lines(scrub_trail(events, change)), store.tmp_dir)
+        events = [] if erase else store.audit(session_id)
+        if events:
+            files.write_atomic(store.audit_path(session_id),
+                               json_lines(scrub_trail(events, Change(forgotten_texts=texts, forgotten_ids=ids))),
+                               store.tmp_dir)
+        elif erase:
+            files.shred(store.audit_path(session_id))
         crash_point("scrub-trail")
         for copy_path in store.quarantined(session_id):
             if erase:
@@ -91,7 +82,7 @@ def finish(store: "JsonFolderStore", session_id: str, key: str, record: Optional
     if intent is not None and record is not None:
         store.write_snapshot(session_id, record)
         crash_point("scrub-clean-snapshot")
-    files.shred(marker_path(store, key))
+    files.shred(os.path.join(store.scrubs_dir, f"{key}.json"))
 
 
 def finish_all(store: "JsonFolderStore") -> List[str]:

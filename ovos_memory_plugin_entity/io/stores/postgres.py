@@ -384,15 +384,19 @@ class PostgresStore:
         from psycopg.types.json import Jsonb
         return Jsonb({"sealed": self._sealer.seal(wrapped, key, event)})
 
-    def _open_events(self, conn: Any, key: str, wrapped: Optional[str]) -> List[Tuple[int, Dict[str, Any]]]:
-        """Inside a write: (id, event) in order; a line that does not open is set aside, so it
-        never stops a forget or a compaction."""
+    def _open_events(self, conn: Any, key: str, wrapped: Optional[str],
+                     writing: bool = True) -> List[Tuple[int, Dict[str, Any]]]:
+        """(id, event) in order. A line that does not open costs only itself: inside a write it is
+        set aside, so it never stops a forget or a compaction; else it is reported."""
         events = []
         for row_id, stored in conn.execute(f"SELECT id, event FROM {AUDIT} WHERE session_id = %s ORDER BY id",
                                            (key,)).fetchall():
             try:
                 events.append((row_id, self._event_of(key, wrapped, stored)))
             except Unsealable as exc:
+                if not writing:
+                    LOG.error(f"entity memory: {exc}")
+                    continue
                 _set_aside(conn, key, "audit line", stored, exc)
                 conn.execute(f"DELETE FROM {AUDIT} WHERE id = %s", (row_id,))
         return events
@@ -407,14 +411,7 @@ class PostgresStore:
 
         def read(conn: Any) -> List[Dict[str, Any]]:
             row = conn.execute(f"SELECT record->>'key' FROM {SESSIONS} WHERE session_id = %s", (key,)).fetchone()
-            events = conn.execute(f"SELECT event FROM {AUDIT} WHERE session_id = %s ORDER BY id", (key,)).fetchall()
-            trail = []
-            for (event,) in events:
-                try:
-                    trail.append(self._event_of(key, row[0] if row else None, event))
-                except Unsealable as exc:  # one refused line costs only itself
-                    LOG.error(f"entity memory: {exc}")
-            return trail
+            return [event for _, event in self._open_events(conn, key, row[0] if row else None, writing=False)]
         return self._run(read)
 
     def sessions(self) -> List[str]:
