@@ -132,7 +132,8 @@ class PostgresStore:
         self._pool_failed = False
         self._next_probe = 0.0
         self._reads = threading.BoundedSemaphore(MAX_READS_IN_FLIGHT)
-        self._executor: Optional[ThreadPoolExecutor] = None
+        # Its threads start with the first read, never at import.
+        self._readers = ThreadPoolExecutor(MAX_READS_IN_FLIGHT, thread_name_prefix="entity-memory-read")
 
     @property
     def tombstone_key(self) -> bytes:
@@ -212,12 +213,11 @@ class PostgresStore:
                 raise ConfigError(f"the database's tables are schema {row[0]}, which this plugin (schema "
                                   f"{TABLE_SCHEMA_VERSION}) does not know; use the plugin that made them")
         if known != self._sealer.fingerprint:
+            told = f"{self.key_file} is not the key this database is sealed with; copy it from a node that works"
             if not self._mismatch_told:
                 self._mismatch_told = True
-                LOG.error(f"entity memory: {self.key_file} is not the key this database's text is sealed "
-                          f"with; copy the key file from a node that works (changes wait in the queue)")
-            raise KeyMismatch(f"{self.key_file} is not the key this database is sealed with; "
-                              f"copy the key file from a node that works")
+                LOG.error(f"entity memory: {told} (changes wait in the queue)")
+            raise KeyMismatch(told)
         self._schema_ready = True
 
     def _run(self, work: Any) -> Any:
@@ -247,7 +247,7 @@ class PostgresStore:
                 return cached
             raise StoreUnavailable("the database is not answering reads")
         try:
-            pending = self._readers().submit(self._load_now, session_id)
+            pending = self._readers.submit(self._load_now, session_id)
         except RuntimeError:  # closed: nothing reads any more
             self._reads.release()
             raise StoreUnavailable("the store is closed") from None
@@ -258,13 +258,6 @@ class PostgresStore:
             if cached is not None:
                 return cached  # the read goes on and fills the cache for the next turn
             raise StoreUnavailable("the database did not answer in time") from None
-
-    def _readers(self) -> ThreadPoolExecutor:
-        """Started on the first read, never at import."""
-        with self._lock:
-            if self._executor is None:
-                self._executor = ThreadPoolExecutor(MAX_READS_IN_FLIGHT, thread_name_prefix="entity-memory-read")
-            return self._executor
 
     def _load_now(self, session_id: str) -> Tuple[Any, SessionRecord]:
         key = _key(session_id)
@@ -505,10 +498,7 @@ class PostgresStore:
         self._run(work)
 
     def close(self) -> None:
-        with self._lock:
-            executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+        self._readers.shutdown(wait=False, cancel_futures=True)
         close_pool(self._pool)
         self._watchdog.close()
 
