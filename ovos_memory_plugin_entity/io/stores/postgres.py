@@ -254,10 +254,10 @@ class PostgresStore:
         pending.add_done_callback(lambda _done: self._reads.release())
         try:
             return pending.result(TURN_WAIT_S if cached is not None else FIRST_READ_WAIT_S)
-        except FutureTimeout:
+        except (FutureTimeout, StoreUnavailable) as exc:
             if cached is not None:
-                return cached  # the read goes on and fills the cache for the next turn
-            raise StoreUnavailable("the database did not answer in time") from None
+                return cached  # the last good read; a slow one goes on and fills the cache for the next turn
+            raise StoreUnavailable(str(exc) or "the database did not answer in time") from None
 
     def _load_now(self, session_id: str) -> Tuple[Any, SessionRecord]:
         key = _key(session_id)
@@ -268,12 +268,7 @@ class PostgresStore:
             return conn.execute(
                 f"SELECT revision, CASE WHEN revision = %s THEN NULL ELSE record END "
                 f"FROM {SESSIONS} WHERE session_id = %s", (known, key)).fetchone()
-        try:
-            row = self._run(read)
-        except StoreUnavailable:
-            if cached is not None:
-                return cached  # the last good read
-            raise
+        row = self._run(read)
         if row is None:
             return (0, new_record(session_id))
         if row[1] is None and cached is not None:
