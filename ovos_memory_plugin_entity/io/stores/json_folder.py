@@ -102,11 +102,9 @@ class JsonFolderStore:
         self.whole_record_bytes, self.min_journal_bytes = whole_record_bytes, min_journal_bytes
         self.folder = Path(folder).expanduser()
         self.folder.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.sessions_dir = self.folder / "sessions"
+        self.sessions_dir, self.locks_dir, self.tmp_dir, self.scrubs_dir, self.waiting_dir = (
+            self.folder / name for name in ("sessions", "locks", "tmp", "scrubs", "waiting"))
         self._sessions = str(self.sessions_dir)
-        self.locks_dir = self.folder / "locks"
-        self.tmp_dir = self.folder / "tmp"
-        self.scrubs_dir, self.waiting_dir = self.folder / "scrubs", self.folder / "waiting"
         for directory in (self.folder, self.sessions_dir, self.locks_dir, self.tmp_dir, self.scrubs_dir,
                           self.waiting_dir):
             files.private_folder(directory)
@@ -120,8 +118,6 @@ class JsonFolderStore:
         self.finished_at_start: List[str] = []
         try:
             self._check_writable()
-        except UnsafeStore:
-            raise
         except OSError as exc:
             if exc.errno not in UNWRITABLE_ERRNOS or not self.sessions():
                 raise
