@@ -100,7 +100,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "    clauses = [c for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words]\n",
              "    return None\n",
              ("tests/test_commands.py", "tests/test_controls.py")),
-    Breakage("a spoken forget does not cover what earlier words teach later", "domain/forget_marks.py",
+    Breakage("a spoken forget does not cover what earlier words teach later", "domain/forget_edits.py",
              "    later = [m for m in marks if said_at is None or m.at > said_at]\n",
              "    later: List[ForgetMark] = []\n",
              ("tests/test_durable_controls.py::test_a_forget_said_during_an_extraction_leaves_neither_value",)),

@@ -190,12 +190,16 @@ class Editor(ProposalEdits):
         self._forget_person(entity)
 
     # -- import and curation ---------------------------------------------------------
-    def import_texts(self, texts: Iterable[Any]) -> None:
-        """Bring in plain fact texts (the older plugin's file); tombstones are honoured."""
+    def import_texts(self, texts: Iterable[Any]) -> int:
+        """Bring in plain fact texts (the older plugin's file); returns those a tombstone kept out."""
+        kept_out = 0
         for text in texts:
-            if isinstance(text, str) and not self.blocked(text):
+            if isinstance(text, str) and self.blocked(text):
+                kept_out += 1
+            elif isinstance(text, str):
                 self._add_or_confirm(text, pin=False)
         self.finish()
+        return kept_out
 
     def forget_kept_secrets(self) -> List[str]:
         """Forget every row, proposal and person holding a secret an earlier version kept;

@@ -227,7 +227,7 @@ class Taught:
 
 @dataclass(frozen=True)
 class ForgetMark:
-    """A spoken forget (:mod:`forget_marks`): attribute names, entity ids and keyed hashes
+    """A spoken forget (:mod:`forget_edits`): attribute names, entity ids and keyed hashes
     of the target's words, never its text."""
     at: float
     everything: bool = False

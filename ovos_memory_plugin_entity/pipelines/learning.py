@@ -6,7 +6,7 @@ so a killed process loses none and the turn never waits on a disk. The worker, i
 order per session: drops an exchange erased or taken back ("forget that") since it was
 queued; judges an answer to a question about pending facts outside the store's lock;
 extracts; applies through the editor in one locked write, forgetting what a later
-spoken forget covers (:mod:`forget_marks`). A store down at the write keeps the
+spoken forget covers (:mod:`forget_edits`). A store down at the write keeps the
 extraction, so the model is never asked twice. Exchanges left waiting are queued
 again at the next start.
 """
@@ -24,7 +24,7 @@ from ovos_memory_plugin_entity.domain.audit import Actor
 from ovos_memory_plugin_entity.domain.contract import MAX_ASSISTANT_CHARS, MAX_USER_CHARS, render_exchange
 from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import StoreDataError, StoreUnavailable
-from ovos_memory_plugin_entity.domain.forget_marks import covered
+from ovos_memory_plugin_entity.domain.forget_edits import covered
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.text import truncate

@@ -29,10 +29,6 @@ Progress = Callable[[int, int], None]
 Brought = Tuple[bool, int, List[str]]
 
 
-def _no_progress(_done: int, _total: int) -> None:
-    return None
-
-
 @dataclass(frozen=True)
 class SessionSummary:
     session_id: str
@@ -48,12 +44,6 @@ class ImportReport:
     sessions: int = 0
     forgotten_here: int = 0
     refused_secrets: Dict[str, int] = field(default_factory=dict)
-
-    def count(self, changed: bool, forgotten_here: int, refused: List[str]) -> None:
-        self.sessions += changed
-        self.forgotten_here += forgotten_here
-        for kind in refused:
-            self.refused_secrets[kind] = self.refused_secrets.get(kind, 0) + 1
 
 
 @dataclass
@@ -178,7 +168,7 @@ class Owner:
         self._edit(session_id, lambda e: e.decide(pending_id, accept))
 
     # -- export and import -------------------------------------------------------
-    def export(self, session_ids: Iterable[str], progress: Progress = _no_progress) -> Dict[str, Any]:
+    def export(self, session_ids: Iterable[str], progress: Progress = lambda _done, _total: None) -> Dict[str, Any]:
         ids = [self.key(s) for s in session_ids]
         sessions = []
         for done, session_id in enumerate(ids, 1):
@@ -189,7 +179,7 @@ class Owner:
         return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "exported_at": self.now(),
                 "sessions": sessions}
 
-    def import_data(self, data: Any, progress: Progress = _no_progress) -> ImportReport:
+    def import_data(self, data: Any, progress: Progress = lambda _done, _total: None) -> ImportReport:
         """Import an export of ours or the older plugin's file. Safe to repeat: content already
         imported is skipped (:attr:`skipped` says why), no fact twice, tombstones here win."""
         self.skipped = []
@@ -200,7 +190,7 @@ class Owner:
             report = ImportReport()
             for done, (session_id, entry) in enumerate(data.items(), 1):
                 marker = "texts:" + textlib.digest(json.dumps([session_id, entry["facts"]], sort_keys=True))[:24]
-                self._bring_in(report, session_id, once(marker, partial(import_texts, texts=entry["facts"])))
+                self._bring_in(report, session_id, once(marker, partial(Editor.import_texts, texts=entry["facts"])))
                 progress(done, len(data))
             return report
         raise OwnerError("not an export of this plugin, nor the older plugin's file")
@@ -231,14 +221,18 @@ class Owner:
 
     def _bring_in(self, report: ImportReport, session_id: str, act: Callable[[Editor], Brought]) -> None:
         changed, forgotten, refused = self._edit(session_id, act)
-        report.count(changed, forgotten, refused)
+        report.sessions += changed
+        report.forgotten_here += forgotten
+        for kind in refused:
+            report.refused_secrets[kind] = report.refused_secrets.get(kind, 0) + 1
         if not changed:
             self.skipped.append(f"{session_id}: this very content was imported into it before "
                                 f"(erase the session to restore it again)")
 
     # -- curation ----------------------------------------------------------------
     def plan_curation(self, *, older_than_days: Optional[float] = None, max_facts: Optional[int] = None,
-                      idle_days: Optional[float] = None, progress: Progress = _no_progress) -> CurationPlan:
+                      idle_days: Optional[float] = None,
+                      progress: Progress = lambda _done, _total: None) -> CurationPlan:
         for name, value in (("older-than", older_than_days), ("max-facts", max_facts), ("idle-days", idle_days)):
             if value is not None and value < 0:
                 raise OwnerError(f"--{name} must be zero or more, got {value!r}")
@@ -292,12 +286,6 @@ def once(marker: str, bring: Callable[[Editor], int]) -> Callable[[Editor], Brou
             return False, 0, []
         return True, bring(editor), list(editor.change.refused_secrets)
     return act
-
-
-def import_texts(editor: Editor, texts: List[Any]) -> int:
-    forgotten = sum(1 for text in texts if isinstance(text, str) and editor.blocked(text))
-    editor.import_texts(texts)
-    return forgotten
 
 
 def _merge(editor: Editor, incoming: SessionRecord, history: List[AuditEvent]) -> int:
