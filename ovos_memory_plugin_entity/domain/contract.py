@@ -109,15 +109,6 @@ def example_facts(template: str) -> Tuple[str, ...]:
                  and any(ch.isalpha() for ch in s) and " " in s.strip())
 
 
-def strip_thinking(reply: str) -> str:
-    """The reply without ``<think>`` blocks; raises when it holds nothing but reasoning."""
-    reply = _THINK_BLOCK.sub("", reply)
-    if _UNCLOSED_THINK.search(reply):
-        raise ReplyError("the reply is unfinished reasoning (<think> never closed); "
-                         "raise max_extract_tokens or use a model that can skip thinking")
-    return reply
-
-
 def _json_values(text: str) -> List[Any]:
     decoder = json.JSONDecoder()
     values: List[Any] = []
@@ -198,7 +189,10 @@ def parse_reply(reply: str, *, examples: Iterable[str] = (), exchange: str = "",
                 stopwords: FrozenSet[str] = frozenset()) -> ParsedReply:
     """The reply's operations, or :class:`ReplyError`; an echoed example (``examples``) the
     exchange does not say is dropped."""
-    text = strip_thinking(reply[:MAX_SCANNED_REPLY_CHARS]).strip()
+    text = _THINK_BLOCK.sub("", reply[:MAX_SCANNED_REPLY_CHARS]).strip()
+    if _UNCLOSED_THINK.search(text):
+        raise ReplyError("the reply is unfinished reasoning (<think> never closed); "
+                         "raise max_extract_tokens or use a model that can skip thinking")
     fence = re.sub(r"```[a-zA-Z]*", "", text).strip()
     if fence.lower().rstrip(".") in _NOTHING or not fence:
         return ParsedReply(Ops())

@@ -119,8 +119,8 @@ class FactEdits:
 
     # -- building blocks ---------------------------------------------------------
     def _event(self, action: Action, subject: Optional[str], before: Optional[str] = None,
-               after: Optional[str] = None, **detail: Any) -> None:
-        self.change.events.append(AuditEvent(self.now, self.actor, action, subject, before, after,
+               after: Optional[str] = None, actor: Optional[Actor] = None, **detail: Any) -> None:
+        self.change.events.append(AuditEvent(self.now, actor or self.actor, action, subject, before, after,
                                              {k: v for k, v in detail.items() if v is not None}))
 
     def _hashes(self, text: str, about: Optional[str], key: Optional[bytes] = None) -> Tuple[str, Optional[str]]:
@@ -291,10 +291,9 @@ class FactEdits:
         for old in self.record.live_facts():
             if old is not fact and old is not spared and old.about == fact.about and old.when == fact.when \
                     and (self.policy.slot_of(old.text) or ("",))[0] == slot:
-                fact.pinned = fact.pinned or old.pinned
-                actor, self.actor = self.actor, "rule"  # a rule decided this, not the model
-                self._retire(old, "superseded", fact.id, "supersede", before=old.text, after=fact.text, rule=slot)
-                self.actor = actor
+                fact.pinned = fact.pinned or old.pinned  # a rule decided this, not the model:
+                self._retire(old, "superseded", fact.id, "supersede", before=old.text, after=fact.text, rule=slot,
+                             actor="rule")
 
     def _retire(self, fact: Fact, reason: RetiredReason, replaced_by: Optional[str], action: Action,
                 **extra: Any) -> None:

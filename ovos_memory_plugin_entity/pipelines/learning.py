@@ -286,10 +286,6 @@ class Learner:
         """Re-check waiting sessions now."""
         self._worker.wake()
 
-    def kept(self, timeout: Optional[float] = None) -> bool:
-        """Wait until every exchange queued so far is kept in (or removed from) the store."""
-        return self._keeper.flush(timeout)
-
     def flush(self, timeout: Optional[float] = None) -> bool:
         return self._worker.flush(timeout) and self._keeper.flush(timeout)
 

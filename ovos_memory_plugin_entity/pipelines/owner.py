@@ -17,7 +17,7 @@ from ovos_memory_plugin_entity.domain.entities import parse_when
 from ovos_memory_plugin_entity.domain.errors import NotFound, OwnerError
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending, SessionRecord
-from ovos_memory_plugin_entity.domain.scope import owner_key
+from ovos_memory_plugin_entity.domain.scope import MAX_SESSION_ID_CHARS, session_key
 from ovos_memory_plugin_entity.io.stores import Store
 
 EXPORT_FORMAT = "ovos-memory-plugin-entity/export"
@@ -68,10 +68,11 @@ class Owner:
         self.skipped: List[str] = []  # why the last import left sessions as they were
 
     def key(self, session_id: Any) -> str:
-        try:
-            return owner_key(self.scope, session_id)
-        except ValueError as exc:
-            raise OwnerError(str(exc)) from None
+        key = session_key(self.scope, session_id)
+        if key is None:
+            raise OwnerError(f"invalid session id {str(session_id)[:60]!r}: it must be a non-empty string of at "
+                             f"most {MAX_SESSION_ID_CHARS} characters")
+        return key
 
     # -- reading -----------------------------------------------------------
     def record(self, session_id: str, must_exist: bool = False) -> SessionRecord:

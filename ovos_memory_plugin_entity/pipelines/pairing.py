@@ -34,7 +34,8 @@ class ExchangePairer:
         now = self._clock()
         exchanges = []
         with self._lock:
-            self._expire(now)
+            while self._held and now - next(iter(self._held.values()))[1] > self._timeout:
+                del self._held[next(iter(self._held))]
             for message in messages:
                 content = message.content if isinstance(message.content, str) else ""
                 role = message.role
@@ -55,10 +56,3 @@ class ExchangePairer:
                     user, _ = self._held.pop(key)
                     exchanges.append((user, content))
         return exchanges
-
-    def _expire(self, now: float) -> None:
-        while self._held:
-            key, (_, since) = next(iter(self._held.items()))
-            if now - since <= self._timeout:
-                return
-            del self._held[key]
