@@ -264,20 +264,14 @@ class Owner:
         return plan
 
     def apply_curation(self, plan: CurationPlan) -> None:
-        by_session: Dict[str, Tuple[List[Tuple[str, str]], List[str]]] = {}
+        """One write per session: its merges, then its prunes."""
+        steps: Dict[str, List[Callable[[Editor], None]]] = {}
         for session_id, kept, merged in plan.merges:
-            by_session.setdefault(session_id, ([], []))[0].append((kept, merged))
+            steps.setdefault(session_id, []).append(partial(Editor.merge_duplicate, kept_id=kept, merged_id=merged))
         for session_id, fact_id in plan.prunes:
-            by_session.setdefault(session_id, ([], []))[1].append(fact_id)
-        for session_id, (merges, prunes) in by_session.items():
-            self._edit(session_id, partial(_curate, merges=merges, prunes=prunes))
-
-
-def _curate(editor: Editor, merges: List[Tuple[str, str]], prunes: List[str]) -> None:
-    for kept_id, merged_id in merges:
-        editor.merge_duplicate(kept_id, merged_id)
-    for fact_id in prunes:
-        editor.curate(fact_id)
+            steps.setdefault(session_id, []).append(partial(Editor.curate, fact_id=fact_id))
+        for session_id, session_steps in steps.items():
+            self._edit(session_id, lambda editor: [step(editor) for step in session_steps])  # run at once
 
 
 def once(marker: str, bring: Callable[[Editor], int]) -> Callable[[Editor], Brought]:
