@@ -164,9 +164,7 @@ def ops_from_json(value: Any) -> Optional[Ops]:
         return None
     if value and not _CONTRACT_KEYS & set(value):
         return None
-    add_items = value.get("add") or []
-    update_items = value.get("update") or []
-    forget_items = value.get("forget") or []
+    add_items, update_items, forget_items = (value.get(key) or [] for key in ("add", "update", "forget"))
     if not all(isinstance(x, list) for x in (add_items, update_items, forget_items)):
         return None
     adds = [f for f in (_new_fact(i) for i in add_items[:MAX_ITEMS_PER_KIND]) if f]
