@@ -71,13 +71,12 @@ class FactEdits:
     def _keys(self, fact: Fact) -> Tuple[str, Optional[Tuple[Any, ...]]]:
         """The row's exact and content-word keys, cached on the row while its text, subject,
         date and policy stay the same: an edit of a large session re-reads no text."""
-        policy = self.policy
+        state = (fact.text, fact.about, fact.when, self.policy.stopwords, self.policy.stem)
         cached = fact.__dict__.get(_KEYS)
-        if cached is not None and cached[0] == fact.text and cached[1] == fact.about and \
-                cached[2] == fact.when and cached[3] is policy.stopwords and cached[4] is policy.stem:
+        if cached is not None and cached[:5] == state:
             return cached[5], cached[6]
         key, words = fact_key(fact.about, fact.when, fact.text), self._words_key(fact.text, fact.about, fact.when)
-        fact.__dict__[_KEYS] = (fact.text, fact.about, fact.when, policy.stopwords, policy.stem, key, words)
+        fact.__dict__[_KEYS] = (*state, key, words)
         return key, words
 
     def _index(self, fact: Fact) -> None:

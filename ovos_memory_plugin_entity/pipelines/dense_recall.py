@@ -157,18 +157,13 @@ class QueryVectors:
                                                      name="entity-memory-query-vector")
             asking.start()
         asking.join(self._timeout)
-        if not answer:
-            self._notice(f"no vector within embeddings_timeout={self._timeout:g} s")
-            return None
-        if isinstance(answer[0], Exception):
-            self._notice(str(answer[0]))
-            return None
-        vector, model = answer[0]
-        unit = vec.unit(vector)
-        if unit is None:
-            self._notice("the endpoint's vector for the utterance is empty or zero")
-            return None
-        return vec.VectorKind(model, ""), unit
+        failed = not answer or isinstance(answer[0], Exception)
+        unit = None if failed else vec.unit(answer[0][0])
+        if unit is not None:
+            return vec.VectorKind(answer[0][1], ""), unit
+        self._notice(f"no vector within embeddings_timeout={self._timeout:g} s" if not answer else str(answer[0])
+                     if failed else "the endpoint's vector for the utterance is empty or zero")
+        return None
 
     def _ask(self, text: str, answer: List[Any]) -> None:
         try:
