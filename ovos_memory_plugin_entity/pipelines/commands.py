@@ -235,9 +235,7 @@ class Commands:
                 if verdict:
                     editor.mark_forget(ForgetMark(now, everything=item.ops.forget_all))
                 editor.decide(item.id, verdict)
-            if not items or verdict is None:
-                return None
-            return self._forgot(lines) if verdict else None
+            return self._forgot(lines) if items and verdict else None
         return verdict is not None, self._write(key, decide, "user-confirmed" if verdict else "user")
 
     # -- the write -----------------------------------------------------------------------
