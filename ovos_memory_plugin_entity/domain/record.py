@@ -125,8 +125,7 @@ class Entity:
             merged_into = retired_by if reason == "merged" else None
         return cls(id=data["id"], name=str(data.get("name", "")), relation=str(data.get("relation", "")),
                    created_at=_float(data.get("created_at")), merged_into=merged_into,
-                   former_names=_strings(data.get("former_names")),
-                   retired_reason=reason)
+                   former_names=_strings(data.get("former_names")), retired_reason=reason)
 
 
 @dataclass

@@ -35,19 +35,18 @@ SECRETS_SWEPT = "secrets-swept-2"  # 2: ids by shape, PINs said in pairs, correc
 
 
 def import_older_plugin_file(store: JsonFolderStore, older_path: Path, key_for: Callable[[str], str],
-                     policy: Policy, now: Callable[[], float]) -> int:
+                             policy: Policy, now: Callable[[], float]) -> int:
     """Copy every session of the older plugin's file into the store; returns sessions imported."""
     try:
         raw = files.read_bytes(older_path)
         if raw is None or len(raw) > files.MAX_FILE_BYTES:
             raise ValueError("it is missing" if raw is None else f"it is larger than {files.MAX_FILE_BYTES} bytes")
         data = json.loads(raw.decode("utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("it is not the older plugin's store")
     except (OSError, ValueError, RecursionError) as exc:  # UnsafeStore (a link) is an OSError
         LOG.error(f"entity memory: cannot import the older plugin's file {older_path} ({exc}); "
                   f"it was left as it is")
-        return 0
-    if not isinstance(data, dict):
-        LOG.error(f"entity memory: {older_path} is not the older plugin's store; nothing imported")
         return 0
     imported, refused = 0, 0
     for session_id, entry in data.items():
