@@ -55,8 +55,6 @@ REMEMBERED = "said:"
 
 
 class Commands:
-    """Recognises a control on the turn and writes what it changes before the turn goes on."""
-
     def __init__(self, *, store: Store, language: Language, policy: Policy, judge: Judge, pause_s: float,
                  max_fact_chars: int, refuses: Callable[[str], bool], wall_clock: Callable[[], float]):
         self._store, self._language, self._policy, self._judge = store, language, policy, judge

@@ -37,8 +37,6 @@ MAX_QUEUED_SESSIONS = 256
 
 
 class VectorKeeper:
-    """Embeds the facts of a session that lack a usable vector, in the background."""
-
     def __init__(self, client: EmbeddingsClient, store: Store, policy: Policy, passage_prefix: str,
                  identity: Callable[[], str], clock: Callable[[], float], wall_clock: Callable[[], float]):
         self._client, self._store, self._prefix, self._model = client, store, passage_prefix, identity
@@ -127,8 +125,6 @@ def _set_vectors(editor: Editor, identity: vec.VectorKind, dim: int,
 
 
 class QueryVectors:
-    """The utterance's vector, awaited at most ``timeout`` on the turn; one request at a time."""
-
     def __init__(self, client: EmbeddingsClient, query_prefix: str, timeout: float, clock: Callable[[], float]):
         self._client, self._prefix, self._timeout, self._clock = client, query_prefix, timeout, clock
         self._backoff = Backoff(clock)
@@ -188,8 +184,6 @@ class QueryVectors:
 
 
 class DenseRecall:
-    """Fact vectors in the background, the utterance's vector on the turn, fused scores."""
-
     def __init__(self, client: EmbeddingsClient, store: Store, policy: Policy, *, query_prefix: str,
                  passage_prefix: str, timeout: float, cache_sessions: int, clock: Callable[[], float],
                  wall_clock: Callable[[], float]):

@@ -117,8 +117,6 @@ class Known:
 
 
 class Learner:
-    """Pairs exchanges, queues them, and applies what is learnt from each."""
-
     def __init__(self, *, store: Store, ranks: RankCache, extractor: Extractor, policy: Policy,
                  confirmation: Optional[Confirmation], queue_size: int,
                  clock: Callable[[], float], wall_clock: Callable[[], float],
