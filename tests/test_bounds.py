@@ -9,7 +9,7 @@ from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.language.stemming import SnowballStem
-from ovos_memory_plugin_entity.pipelines.pairing import MAX_HELD_USER_CHARS, ExchangePairer
+from ovos_memory_plugin_entity.pipelines.learning import MAX_HELD_USER_CHARS, ExchangePairer
 from ovos_memory_plugin_entity.pipelines.turns import MAX_TURN_CHARS
 from tests.helpers import Clock, user_assistant
 

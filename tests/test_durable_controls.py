@@ -126,7 +126,7 @@ memory = EntityMemory(config={"api_url": sys.argv[1], "db_path": sys.argv[2], "e
 for words in ("I like tea.", "I like jazz.", "I have a cat."):
     memory.build_conversation_context(words, "s")
     memory.update_history(user_assistant(words), "s")
-assert memory._learner.kept(10)  # the keeper thread wrote them (the turn did not wait for it)
+assert memory._learner._keeper.flush(10)  # the keeper thread wrote them (the turn did not wait for it)
 print("queued", flush=True)
 sys.stdin.read()  # until killed
 """

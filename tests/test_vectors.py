@@ -63,9 +63,9 @@ def test_the_index_uses_good_vectors_and_lists_the_rest_as_stale():
 def test_fusion_puts_both_scores_on_one_scale():
     lexical = {"f1": 8.0, "f2": 2.0}  # BM25: only f1 and f2 share words with the utterance
     ids, cosines = ["f1", "f2", "f3"], np.array([0.80, 0.70, 0.90])  # f3 means what was asked
-    fused = vec.fuse(lexical, ids, cosines, 10, dense_weight=0.5)
+    fused = vec.fuse(lexical, ids, cosines, 10)
     assert fused == pytest.approx({"f1": 0.5 * 1 + 0.5 * 0.5, "f2": 0.5 * 0.25, "f3": 0.5 * 1})
-    assert vec.fuse(lexical, ids, cosines, 2, dense_weight=0.5).keys() == {"f1", "f3"}  # the best that fit
+    assert vec.fuse(lexical, ids, cosines, 2).keys() == {"f1", "f3"}  # the best that fit
     # a fact without a vector keeps its words' score, on the same scale
     assert vec.fuse({"f1": 8.0, "f9": 4.0}, ["f1", "f2"], np.array([0.8, 0.7]), 1)["f9"] == pytest.approx(0.5)
     assert vec.fuse({}, [], np.zeros(0), 5) == {} and vec.fuse({"f1": 3.0}, [], np.zeros(0), 5) == {"f1": 1.0}

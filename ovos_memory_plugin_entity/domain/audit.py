@@ -57,13 +57,10 @@ class AuditEvent:
     detail: Mapping[str, Any] = field(default_factory=dict)  # pinned, about, when, rule, by, reason...
 
     def to_dict(self) -> Dict[str, Any]:
-        data: Dict[str, Any] = {"at": self.at, "actor": self.actor, "action": self.action, "fact": self.subject}
-        if self.before is not None:
-            data["before"] = self.before
-        if self.after is not None:
-            data["after"] = self.after
-        data.update({k: v for k, v in self.detail.items() if v is not None and k not in _CORE_FIELDS})
-        return data
+        data: Dict[str, Any] = {"at": self.at, "actor": self.actor, "action": self.action, "fact": self.subject,
+                                "before": self.before, "after": self.after}
+        data.update((k, v) for k, v in self.detail.items() if k not in _CORE_FIELDS)
+        return {k: v for k, v in data.items() if v is not None or k == "fact"}
 
     @classmethod
     def from_dict(cls, data: Any) -> "AuditEvent":

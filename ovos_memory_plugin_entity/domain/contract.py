@@ -109,15 +109,6 @@ def example_facts(template: str) -> Tuple[str, ...]:
                  and any(ch.isalpha() for ch in s) and " " in s.strip())
 
 
-def strip_thinking(reply: str) -> str:
-    """The reply without ``<think>`` blocks; raises when it holds nothing but reasoning."""
-    reply = _THINK_BLOCK.sub("", reply)
-    if _UNCLOSED_THINK.search(reply):
-        raise ReplyError("the reply is unfinished reasoning (<think> never closed); "
-                         "raise max_extract_tokens or use a model that can skip thinking")
-    return reply
-
-
 def _json_values(text: str) -> List[Any]:
     decoder = json.JSONDecoder()
     values: List[Any] = []
@@ -173,9 +164,7 @@ def ops_from_json(value: Any) -> Optional[Ops]:
         return None
     if value and not _CONTRACT_KEYS & set(value):
         return None
-    add_items = value.get("add") or []
-    update_items = value.get("update") or []
-    forget_items = value.get("forget") or []
+    add_items, update_items, forget_items = (value.get(key) or [] for key in ("add", "update", "forget"))
     if not all(isinstance(x, list) for x in (add_items, update_items, forget_items)):
         return None
     adds = [f for f in (_new_fact(i) for i in add_items[:MAX_ITEMS_PER_KIND]) if f]
@@ -198,7 +187,10 @@ def parse_reply(reply: str, *, examples: Iterable[str] = (), exchange: str = "",
                 stopwords: FrozenSet[str] = frozenset()) -> ParsedReply:
     """The reply's operations, or :class:`ReplyError`; an echoed example (``examples``) the
     exchange does not say is dropped."""
-    text = strip_thinking(reply[:MAX_SCANNED_REPLY_CHARS]).strip()
+    text = _THINK_BLOCK.sub("", reply[:MAX_SCANNED_REPLY_CHARS]).strip()
+    if _UNCLOSED_THINK.search(text):
+        raise ReplyError("the reply is unfinished reasoning (<think> never closed); "
+                         "raise max_extract_tokens or use a model that can skip thinking")
     fence = re.sub(r"```[a-zA-Z]*", "", text).strip()
     if fence.lower().rstrip(".") in _NOTHING or not fence:
         return ParsedReply(Ops())

@@ -190,12 +190,16 @@ class Editor(ProposalEdits):
         self._forget_person(entity)
 
     # -- import and curation ---------------------------------------------------------
-    def import_texts(self, texts: Iterable[Any]) -> None:
-        """Bring in plain fact texts (the older plugin's file); tombstones are honoured."""
+    def import_texts(self, texts: Iterable[Any]) -> int:
+        """Bring in plain fact texts (the older plugin's file); returns those a tombstone kept out."""
+        kept_out = 0
         for text in texts:
-            if isinstance(text, str) and not self.blocked(text):
+            if isinstance(text, str) and self.blocked(text):
+                kept_out += 1
+            elif isinstance(text, str):
                 self._add_or_confirm(text, pin=False)
         self.finish()
+        return kept_out
 
     def forget_kept_secrets(self) -> List[str]:
         """Forget every row, proposal and person holding a secret an earlier version kept;
@@ -279,17 +283,15 @@ class Editor(ProposalEdits):
             by = event.detail.get("by")
             detail = {**event.detail, "by": renumber.get(by, by)} if isinstance(by, str) else event.detail
             moved = replace(event, subject=renumber.get(event.subject or "", event.subject), detail=detail)
-            self.change.events.append(self._without_forgotten(moved, event.subject in forgotten_here))
+            about_forgotten = event.subject in forgotten_here
+
+            def kept(text: Optional[str]) -> Optional[str]:  # without text forgotten here (its subject, a tombstone)
+                gone = text and (about_forgotten or any(self.blocked(part) for part in text.split(" / ")))
+                return SCRUBBED if gone else text
+            self.change.events.append(replace(moved, before=kept(moved.before), after=kept(moved.after)))
         self._event("import", None, facts=brought)
         self.finish()
         return brought
-
-    def _without_forgotten(self, event: AuditEvent, about_forgotten: bool) -> AuditEvent:
-        """An imported history line without text forgotten here (by its subject or a tombstone)."""
-        def kept(text: Optional[str]) -> Optional[str]:
-            gone = text and (about_forgotten or any(self.blocked(part) for part in text.split(" / ")))
-            return SCRUBBED if gone else text
-        return replace(event, before=kept(event.before), after=kept(event.after))
 
     def _merge_entities(self, incoming: SessionRecord, secret_ids: Set[str]) -> Dict[str, str]:
         """Incoming entity id -> id here (a known name is the same entity); forgotten people

@@ -41,8 +41,6 @@ class ConfigError(EntityMemoryError, ValueError):
 
 
 class MissingExtra(ConfigError):
-    """A feature whose optional dependencies are not installed."""
-
     def __init__(self, feature: str, extra: str):
         super().__init__(f"{feature} needs the {extra} extra: pip install 'ovos-memory-plugin-entity[{extra}]'")
         self.extra = extra
@@ -53,15 +51,11 @@ class LanguageDataError(ConfigError):
 
 
 class UserError(EntityMemoryError):
-    """A mistake or a refusal on the command line: printed without a traceback, exit status 1."""
-
-    status = 1
+    status = 1  # printed without a traceback
 
 
 class UsageError(UserError):
-    """The command line itself is wrong: exit status 2, as argparse's own mistakes."""
-
-    status = 2
+    status = 2  # as argparse's own mistakes
 
 
 class OwnerError(EntityMemoryError, ValueError):
@@ -69,8 +63,6 @@ class OwnerError(EntityMemoryError, ValueError):
 
 
 class NotFound(OwnerError, LookupError):
-    """No such live fact, entity or pending item in this record."""
-
     def __init__(self, kind: str, item_id: str):
         super().__init__(f"no {kind} {item_id!r}")
         self.kind, self.item_id = kind, item_id
@@ -127,8 +119,6 @@ class CorruptRecord(StoreError, ValueError):
 
 
 class UnfinishedScrub(StoreError):
-    """The snapshot carries an intent to scrub: only a reader holding the lock finishes it."""
-
     def __init__(self, intent: Dict[str, Any]):
         super().__init__("a forget or an erase was interrupted; finishing it")
         self.intent = intent

@@ -71,13 +71,12 @@ class FactEdits:
     def _keys(self, fact: Fact) -> Tuple[str, Optional[Tuple[Any, ...]]]:
         """The row's exact and content-word keys, cached on the row while its text, subject,
         date and policy stay the same: an edit of a large session re-reads no text."""
-        policy = self.policy
+        state = (fact.text, fact.about, fact.when, self.policy.stopwords, self.policy.stem)
         cached = fact.__dict__.get(_KEYS)
-        if cached is not None and cached[0] == fact.text and cached[1] == fact.about and \
-                cached[2] == fact.when and cached[3] is policy.stopwords and cached[4] is policy.stem:
+        if cached is not None and cached[:5] == state:
             return cached[5], cached[6]
         key, words = fact_key(fact.about, fact.when, fact.text), self._words_key(fact.text, fact.about, fact.when)
-        fact.__dict__[_KEYS] = (fact.text, fact.about, fact.when, policy.stopwords, policy.stem, key, words)
+        fact.__dict__[_KEYS] = (*state, key, words)
         return key, words
 
     def _index(self, fact: Fact) -> None:
@@ -119,8 +118,8 @@ class FactEdits:
 
     # -- building blocks ---------------------------------------------------------
     def _event(self, action: Action, subject: Optional[str], before: Optional[str] = None,
-               after: Optional[str] = None, **detail: Any) -> None:
-        self.change.events.append(AuditEvent(self.now, self.actor, action, subject, before, after,
+               after: Optional[str] = None, actor: Optional[Actor] = None, **detail: Any) -> None:
+        self.change.events.append(AuditEvent(self.now, actor or self.actor, action, subject, before, after,
                                              {k: v for k, v in detail.items() if v is not None}))
 
     def _hashes(self, text: str, about: Optional[str], key: Optional[bytes] = None) -> Tuple[str, Optional[str]]:
@@ -291,10 +290,9 @@ class FactEdits:
         for old in self.record.live_facts():
             if old is not fact and old is not spared and old.about == fact.about and old.when == fact.when \
                     and (self.policy.slot_of(old.text) or ("",))[0] == slot:
-                fact.pinned = fact.pinned or old.pinned
-                actor, self.actor = self.actor, "rule"  # a rule decided this, not the model
-                self._retire(old, "superseded", fact.id, "supersede", before=old.text, after=fact.text, rule=slot)
-                self.actor = actor
+                fact.pinned = fact.pinned or old.pinned  # a rule decided this, not the model:
+                self._retire(old, "superseded", fact.id, "supersede", before=old.text, after=fact.text, rule=slot,
+                             actor="rule")
 
     def _retire(self, fact: Fact, reason: RetiredReason, replaced_by: Optional[str], action: Action,
                 **extra: Any) -> None:

@@ -46,9 +46,8 @@ def scrub_value(value: Any, pattern: Optional[Pattern[str]], ids: Set[str]) -> A
     """Parsed JSON without forgotten text: a forgotten id's dict loses its text fields whole."""
     if isinstance(value, dict):
         owner = value.get("id", value.get("fact"))
-        if isinstance(owner, str) and owner in ids:
-            return {k: _blank(v) if k in TEXT_KEYS else scrub_value(v, pattern, ids) for k, v in value.items()}
-        return {k: scrub_value(v, pattern, ids) for k, v in value.items()}
+        whole = isinstance(owner, str) and owner in ids
+        return {k: _blank(v) if whole and k in TEXT_KEYS else scrub_value(v, pattern, ids) for k, v in value.items()}
     if isinstance(value, list):
         return [scrub_value(v, pattern, ids) for v in value]
     if isinstance(value, str) and pattern is not None:
@@ -57,11 +56,9 @@ def scrub_value(value: Any, pattern: Optional[Pattern[str]], ids: Set[str]) -> A
 
 
 def _blank(value: Any) -> Any:
-    if isinstance(value, str):
-        return SCRUBBED if value else value
     if isinstance(value, list):
         return [_blank(v) for v in value]
-    return value
+    return SCRUBBED if isinstance(value, str) and value else value
 
 
 def scrub_copy(raw: bytes, texts: Iterable[str], ids: Iterable[str]) -> bytes:

@@ -112,13 +112,11 @@ class RankedSession:
     facts: List[Fact]
     index: FactIndex
     prior: Dict[str, float]
-    order: Dict[str, int]  # stable tie-break: oldest fact first
     total_chars: int
     lines: Dict[str, str]  # id -> the fact as rendered alone: sanitised once, not every turn
     pinned: List[Fact]  # most recently confirmed first
-    by_prior: List[Fact]  # unpinned, best prior first
-    position: Dict[str, int]  # unpinned fact id -> its place in by_prior
-    prior_ids: List[str]  # by_prior's ids
+    position: Dict[str, int]  # unpinned fact id -> its place in prior_ids
+    prior_ids: List[str]  # unpinned, best prior first (ties: the oldest fact)
     costs: Dict[str, int]  # fact id -> the characters its line takes in the block
     by_id: Dict[str, Fact]
     shortest_line: int
@@ -143,6 +141,7 @@ class RankedSession:
         prior = {f.id: RECENCY_WEIGHT * (rank + 1) / n
                  + FREQUENCY_WEIGHT * math.log1p(f.confirmations) / math.log1p(most)
                  for rank, f in enumerate(by_recency)}
+        # The stable tie-break: the oldest fact first.
         order = {f.id: i for i, f in enumerate(sorted(facts, key=lambda f: (id_number(f.id), f.id)))}
         known = previous.by_id if previous is not None else {}
         texts = {f.id: previous.texts[f.id] if f.id in known and known[f.id].text == f.text  # type: ignore[union-attr]
@@ -153,9 +152,9 @@ class RankedSession:
             date = EVENT_DATE_ESTIMATE if f.when else ""
             lines[f.id] = f"- {date}{label}{texts[f.id]}"
         pinned = sorted((f for f in facts if f.pinned), key=lambda f: (-f.confirmed_at, order[f.id]))
-        by_prior = sorted((f for f in facts if not f.pinned), key=lambda f: (-prior[f.id], order[f.id]))
-        return cls(list(facts), index, prior, order, sum(len(line) + 1 for line in lines.values()), lines,
-                   pinned, by_prior, {f.id: n for n, f in enumerate(by_prior)}, [f.id for f in by_prior],
+        by_prior = sorted((f.id for f in facts if not f.pinned), key=lambda fid: (-prior[fid], order[fid]))
+        return cls(list(facts), index, prior, sum(len(line) + 1 for line in lines.values()), lines,
+                   pinned, {fid: n for n, fid in enumerate(by_prior)}, by_prior,
                    {fid: len(line) + 1 for fid, line in lines.items()}, {f.id: f for f in facts},
                    min((len(line) + 1 for line in lines.values()), default=0), labels,
                    {f.id: event_end(f.when) for f in facts if f.when}, texts)

@@ -32,6 +32,10 @@ def _optional_str(value: Any) -> Optional[str]:
     return value if isinstance(value, str) else None
 
 
+def _strings(value: Any) -> List[str]:
+    return [x for x in value if isinstance(x, str)] if isinstance(value, list) else []
+
+
 @dataclass
 class Fact:
     """One remembered fact; times are seconds since the epoch."""
@@ -121,8 +125,7 @@ class Entity:
             merged_into = retired_by if reason == "merged" else None
         return cls(id=data["id"], name=str(data.get("name", "")), relation=str(data.get("relation", "")),
                    created_at=_float(data.get("created_at")), merged_into=merged_into,
-                   former_names=[str(n) for n in data.get("former_names", []) if isinstance(n, str)],
-                   retired_reason=reason)
+                   former_names=_strings(data.get("former_names")), retired_reason=reason)
 
 
 @dataclass
@@ -168,7 +171,7 @@ class Pending:
             raise ValueError("a pending item needs a string id and ops")
         listed = data.get("listed_ids")
         return cls(id=data["id"], ops=Ops.from_dict(data.get("ops", {})),
-                   describe=[str(x) for x in data.get("describe", []) if isinstance(x, str)],
+                   describe=_strings(data.get("describe")),
                    listed_ids=[str(x) for x in listed] if isinstance(listed, list) else None,
                    created_at=_float(data.get("created_at")),
                    unclear_answers=int(_float(data.get("unclear_answers", data.get("asked")))),
@@ -220,14 +223,13 @@ class Taught:
     def from_dict(cls, data: Any) -> Optional["Taught"]:
         if not isinstance(data, dict):
             return None
-        return cls(_float(data.get("at")), str(data.get("exchange", "")),
-                   tuple(str(x) for x in data.get("facts", []) if isinstance(x, str)),
-                   tuple(str(x) for x in data.get("pending", []) if isinstance(x, str)))
+        return cls(_float(data.get("at")), str(data.get("exchange", "")), tuple(_strings(data.get("facts"))),
+                   tuple(_strings(data.get("pending"))))
 
 
 @dataclass(frozen=True)
 class ForgetMark:
-    """A spoken forget (:mod:`forget_marks`): attribute names, entity ids and keyed hashes
+    """A spoken forget (:mod:`forget_edits`): attribute names, entity ids and keyed hashes
     of the target's words, never its text."""
     at: float
     everything: bool = False
@@ -240,10 +242,8 @@ class ForgetMark:
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "ForgetMark":
-        def strings(key: str) -> Tuple[str, ...]:
-            return tuple(str(x) for x in data.get(key, []) if isinstance(x, str))
-        return cls(_float(data.get("at")), data.get("everything") is True, strings("slots"), strings("entities"),
-                   strings("words"))
+        slots, entities, words = (tuple(_strings(data.get(key))) for key in ("slots", "entities", "words"))
+        return cls(_float(data.get("at")), data.get("everything") is True, slots, entities, words)
 
 
 @dataclass
@@ -330,7 +330,7 @@ class SessionRecord:
         schema = data.get("schema", SCHEMA_VERSION)
         if not isinstance(schema, int) or schema > SCHEMA_VERSION:
             raise ValueError(f"record schema {schema!r} is not one this plugin reads (up to {SCHEMA_VERSION})")
-        unreadable: List[Any] = list(data.get("unreadable", [])) if isinstance(data.get("unreadable"), list) else []
+        unreadable: List[Any] = list(data["unreadable"]) if isinstance(data.get("unreadable"), list) else []
 
         def rows(key: str, parse: Callable[[Dict[str, Any]], T]) -> List[T]:
             parsed = []
@@ -345,19 +345,16 @@ class SessionRecord:
             value = data.get(key, default)
             return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else default
 
-        def strings(key: str) -> List[str]:
-            return [x for x in data[key] if isinstance(x, str)] if isinstance(data.get(key), list) else []
-
         paused_until = data.get("paused_until")
         record = cls(session_id=str(data.get("session_id", "")), generation=counter("generation", 0),
                      next_id=counter("next_id"), facts=rows("facts", Fact.from_dict),
-                     tombstones=rows("tombstones", Tombstone.from_dict), imported=strings("imported"),
+                     tombstones=rows("tombstones", Tombstone.from_dict), imported=_strings(data.get("imported")),
                      pending=rows("pending", Pending.from_dict), next_pending=counter("next_pending"),
                      entities=rows("entities", Entity.from_dict), next_entity=counter("next_entity"),
                      unreadable=unreadable, audit_events=counter("audit_events", 0),
                      vectors=Vectors.from_dict(data.get("vectors")), taught=Taught.from_dict(data.get("taught")),
                      paused_until=None if paused_until is None else _float(paused_until),
-                     forget_marks=rows("forget_marks", ForgetMark.from_dict), withdrawn=strings("withdrawn"),
+                     forget_marks=rows("forget_marks", ForgetMark.from_dict), withdrawn=_strings(data.get("withdrawn")),
                      acted=_optional_str(data.get("acted")))
         record.next_id = max([record.next_id] + [id_number(f.id) + 1 for f in record.facts])
         seen = set()

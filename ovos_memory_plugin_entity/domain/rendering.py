@@ -62,17 +62,10 @@ def render_block(header: str, session: RankedSession, facts: Sequence[Fact], now
 def assemble(utterance: str, block: Optional[str], *, system_prompt: str, inject_mode: str,
              turns: Sequence[AgentMessage] = ()) -> List[AgentMessage]:
     """``[system?] + [facts?] + [recent turns] + [user]`` per ``inject_mode``; the utterance last, once."""
-    system_prompt = system_prompt.strip()
-    utterance = utterance.strip()
-    messages: List[AgentMessage] = []
+    system_prompt, utterance = system_prompt.strip(), utterance.strip()
     if block and inject_mode == "system_prompt":
-        merged = f"{system_prompt}\n\n{block}" if system_prompt else block
-        return [AgentMessage(role=MessageRole.SYSTEM, content=merged), *turns,
-                AgentMessage(role=MessageRole.USER, content=utterance)]
-    if system_prompt:
-        messages.append(AgentMessage(role=MessageRole.SYSTEM, content=system_prompt))
-    if block and inject_mode == "user":
-        return messages + [*turns, AgentMessage(role=MessageRole.USER, content=f"{block}\n\n{utterance}")]
-    if block:
-        messages.append(AgentMessage(role=MessageRole.SYSTEM, content=block))
-    return messages + [*turns, AgentMessage(role=MessageRole.USER, content=utterance)]
+        system_prompt, block = f"{system_prompt}\n\n{block}" if system_prompt else block, None
+    elif block and inject_mode == "user":
+        utterance, block = f"{block}\n\n{utterance}", None
+    system = [AgentMessage(role=MessageRole.SYSTEM, content=text) for text in (system_prompt, block) if text]
+    return [*system, *turns, AgentMessage(role=MessageRole.USER, content=utterance)]

@@ -20,11 +20,3 @@ def session_key(scope: str, session_id: Any) -> Optional[str]:
         return None
     return session_id
 
-
-def owner_key(scope: str, session_id: Any) -> str:
-    """As :func:`session_key`, for a person's request: a refused id is a ``ValueError``."""
-    key = session_key(scope, session_id)
-    if key is None:
-        raise ValueError(f"invalid session id {str(session_id)[:60]!r}: it must be a non-empty string of at most "
-                         f"{MAX_SESSION_ID_CHARS} characters")
-    return key

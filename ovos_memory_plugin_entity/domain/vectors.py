@@ -115,16 +115,14 @@ class DenseIndex:
         matrix = np.vstack(rows) if rows else np.zeros((0, dim), dtype=np.float32)
         return cls(ids, matrix, identity if usable else None, dim, stale, decoded)
 
-    def fused(self, lexical: Mapping[str, float], query: np.ndarray, limit: int,
-              dense_weight: float = DENSE_WEIGHT) -> Dict[str, float]:
+    def fused(self, lexical: Mapping[str, float], query: np.ndarray, limit: int) -> Dict[str, float]:
         """Fused scores of the ``limit`` best facts with a vector, and of every other fact the words match."""
         if not self.ids or query.shape != (self.dim,):
-            return fuse(lexical, [], np.zeros(0, dtype=np.float32), limit, dense_weight)
-        return fuse(lexical, self.ids, self.matrix @ query, limit, dense_weight)
+            return fuse(lexical, [], np.zeros(0, dtype=np.float32), limit)
+        return fuse(lexical, self.ids, self.matrix @ query, limit)
 
 
-def fuse(lexical: Mapping[str, float], ids: Sequence[str], cosines: np.ndarray, limit: int,
-         dense_weight: float = DENSE_WEIGHT) -> Dict[str, float]:
+def fuse(lexical: Mapping[str, float], ids: Sequence[str], cosines: np.ndarray, limit: int) -> Dict[str, float]:
     """BM25 over the turn's best plus cosine stretched over the turn's range, weighted. Every
     fact with a vector is scored (the words may miss what is meant), the best ``limit`` kept;
     one without a vector keeps its words' score, on the same scale."""
@@ -132,13 +130,13 @@ def fuse(lexical: Mapping[str, float], ids: Sequence[str], cosines: np.ndarray, 
     fused = np.zeros(len(ids), dtype=np.float32)
     if len(ids):
         low, high = float(cosines.min()), float(cosines.max())
-        fused += dense_weight * ((cosines - low) / (high - low) if high > low else 1.0)
+        fused += DENSE_WEIGHT * ((cosines - low) / (high - low) if high > low else 1.0)
     result: Dict[str, float] = {}
     if best > 0:
         row = {fid: n for n, fid in enumerate(ids)} if lexical else {}
         for fid, score in lexical.items():
             if fid in row:
-                fused[row[fid]] += (1.0 - dense_weight) * score / best
+                fused[row[fid]] += (1.0 - DENSE_WEIGHT) * score / best
             else:  # no vector: its words alone
                 result[fid] = score / best
     keep = np.argpartition(-fused, limit)[:limit] if 0 < limit < len(ids) else range(len(ids))

@@ -3,7 +3,7 @@
 What a control changes is written through the editor in one locked write before the
 turn's context says it is done: never queued behind an extraction or dropped by a
 queue bound, seen at once by every node, audited. A forget leaves a mark
-(:mod:`forget_marks`) for what earlier exchanges teach later. Our question (forget
+(:mod:`forget_edits`) for what earlier exchanges teach later. Our question (forget
 everything, many things, or words that may not be about the memory) is a pending item
 with an expiry, awaiting an answer only when the assistant's reply put it; the answer
 is judged on its turn, outside the store's lock.
@@ -21,7 +21,7 @@ from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.audit import Actor
 from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import EntityMemoryError
-from ovos_memory_plugin_entity.domain.forget_marks import covers, mark_for
+from ovos_memory_plugin_entity.domain.forget_edits import covers, mark_for
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import ForgetMark, SessionRecord, Taught
@@ -55,8 +55,6 @@ REMEMBERED = "said:"
 
 
 class Commands:
-    """Recognises a control on the turn and writes what it changes before the turn goes on."""
-
     def __init__(self, *, store: Store, language: Language, policy: Policy, judge: Judge, pause_s: float,
                  max_fact_chars: int, refuses: Callable[[str], bool], wall_clock: Callable[[], float]):
         self._store, self._language, self._policy, self._judge = store, language, policy, judge
@@ -79,9 +77,8 @@ class Commands:
         try:
             if any(p.by_voice and p.awaiting for p in record.pending):
                 answered, said = self._answer(key, record, utterance)
-                if answered:
+                if answered:  # else the question was dropped; the words may hold a control
                     return said, True
-                # Not an answer: the question was dropped; the words may hold a control.
             control = recognise(utterance, self._language)
             unread = control is not None and control.kind == "remember" and \
                 not rules.extract(control.target, self._language).add  # then the extractor's, as said
@@ -223,8 +220,6 @@ class Commands:
         still awaits: whether they answered (else it is dropped), and what the block says."""
         now = self._wall_clock()
         awaiting = [p for p in record.pending if p.by_voice and p.awaiting]
-        if not awaiting:
-            return False, None
         ids = {p.id for p in awaiting}
         verdict = judged(self._judge, self._language, "forget", awaiting, utterance)
 
@@ -238,9 +233,7 @@ class Commands:
                 if verdict:
                     editor.mark_forget(ForgetMark(now, everything=item.ops.forget_all))
                 editor.decide(item.id, verdict)
-            if not items or verdict is None:
-                return None
-            return self._forgot(lines) if verdict else None
+            return self._forgot(lines) if items and verdict else None
         return verdict is not None, self._write(key, decide, "user-confirmed" if verdict else "user")
 
     # -- the write -----------------------------------------------------------------------

@@ -37,9 +37,8 @@ def judged(judge: Judge, language: Language, asked: str, items: Sequence[Pending
 
 def _named(item_words: Tuple[str, ...], said: Set[str]) -> bool:
     """A question says enough of an item's content words to be about it (any, for none)."""
-    if not item_words:
-        return True
-    return sum(1 for word in item_words if word in said) >= max(1, math.ceil(len(item_words) * NAMED_SHARE))
+    needed = max(1, math.ceil(len(item_words) * NAMED_SHARE))
+    return not item_words or sum(1 for word in item_words if word in said) >= needed
 
 
 class Confirmation:

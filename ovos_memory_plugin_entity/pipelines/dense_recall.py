@@ -37,8 +37,6 @@ MAX_QUEUED_SESSIONS = 256
 
 
 class VectorKeeper:
-    """Embeds the facts of a session that lack a usable vector, in the background."""
-
     def __init__(self, client: EmbeddingsClient, store: Store, policy: Policy, passage_prefix: str,
                  identity: Callable[[], str], clock: Callable[[], float], wall_clock: Callable[[], float]):
         self._client, self._store, self._prefix, self._model = client, store, passage_prefix, identity
@@ -127,8 +125,6 @@ def _set_vectors(editor: Editor, identity: vec.VectorKind, dim: int,
 
 
 class QueryVectors:
-    """The utterance's vector, awaited at most ``timeout`` on the turn; one request at a time."""
-
     def __init__(self, client: EmbeddingsClient, query_prefix: str, timeout: float, clock: Callable[[], float]):
         self._client, self._prefix, self._timeout, self._clock = client, query_prefix, timeout, clock
         self._backoff = Backoff(clock)
@@ -157,18 +153,13 @@ class QueryVectors:
                                                      name="entity-memory-query-vector")
             asking.start()
         asking.join(self._timeout)
-        if not answer:
-            self._notice(f"no vector within embeddings_timeout={self._timeout:g} s")
-            return None
-        if isinstance(answer[0], Exception):
-            self._notice(str(answer[0]))
-            return None
-        vector, model = answer[0]
-        unit = vec.unit(vector)
-        if unit is None:
-            self._notice("the endpoint's vector for the utterance is empty or zero")
-            return None
-        return vec.VectorKind(model, ""), unit
+        failed = not answer or isinstance(answer[0], Exception)
+        unit = None if failed else vec.unit(answer[0][0])
+        if unit is not None:
+            return vec.VectorKind(answer[0][1], ""), unit
+        self._notice(f"no vector within embeddings_timeout={self._timeout:g} s" if not answer else str(answer[0])
+                     if failed else "the endpoint's vector for the utterance is empty or zero")
+        return None
 
     def _ask(self, text: str, answer: List[Any]) -> None:
         try:
@@ -193,8 +184,6 @@ class QueryVectors:
 
 
 class DenseRecall:
-    """Fact vectors in the background, the utterance's vector on the turn, fused scores."""
-
     def __init__(self, client: EmbeddingsClient, store: Store, policy: Policy, *, query_prefix: str,
                  passage_prefix: str, timeout: float, cache_sessions: int, clock: Callable[[], float],
                  wall_clock: Callable[[], float]):

@@ -51,9 +51,7 @@ class Extractor:
     """Decides the operations for one exchange. Not thread-bound; the client is thread-safe."""
 
     def __init__(self, settings: ExtractionSettings, client: ChatClient, language: Language):
-        self._settings = settings
-        self._client = client
-        self._language = language
+        self._settings, self._client, self._language = settings, client, language
         self._examples = example_facts(settings.prompt)
 
     def extract(self, user: str, assistant: str, listed: Sequence[Tuple[str, str]], attempts: int,

@@ -6,7 +6,7 @@ so a killed process loses none and the turn never waits on a disk. The worker, i
 order per session: drops an exchange erased or taken back ("forget that") since it was
 queued; judges an answer to a question about pending facts outside the store's lock;
 extracts; applies through the editor in one locked write, forgetting what a later
-spoken forget covers (:mod:`forget_marks`). A store down at the write keeps the
+spoken forget covers (:mod:`forget_edits`). A store down at the write keeps the
 extraction, so the model is never asked twice. Exchanges left waiting are queued
 again at the next start.
 """
@@ -15,16 +15,16 @@ from __future__ import annotations
 import threading
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 
-from ovos_plugin_manager.templates.agents import AgentMessage
+from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.audit import Actor
 from ovos_memory_plugin_entity.domain.contract import MAX_ASSISTANT_CHARS, MAX_USER_CHARS, render_exchange
 from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import StoreDataError, StoreUnavailable
-from ovos_memory_plugin_entity.domain.forget_marks import covered
+from ovos_memory_plugin_entity.domain.forget_edits import covered
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.text import truncate
@@ -34,7 +34,6 @@ from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.io.worker import ExtractionWorker, Job
 from ovos_memory_plugin_entity.pipelines.confirmation import Confirmation, Offered
 from ovos_memory_plugin_entity.pipelines.extraction import Extraction, Extractor, Retry
-from ovos_memory_plugin_entity.pipelines.pairing import ExchangePairer
 
 # Exchanges (and their removals) waiting to be written to the store's waiting ones, at most.
 MAX_KEEPS_QUEUED = 4096
@@ -44,6 +43,50 @@ USER_TURN_WAIT_S = 300.0
 STORE_RETRY_S = 2.0
 # Sessions this process remembers between calls (see Known).
 MAX_KNOWN_SESSIONS = 10_000
+# So a flood of one-sided calls under ever-new session ids cannot grow memory.
+MAX_HELD_USER_TURNS = 10_000
+# A held user turn is kept cut to what the prompt shows of it (a pasted book is not a
+# fact): MAX_HELD_USER_TURNS of them stay within about 20 M characters.
+MAX_HELD_USER_CHARS = MAX_USER_CHARS
+
+
+class ExchangePairer:
+    """``update_history`` calls as whole exchanges: a user turn sent alone (hivemind) is held per
+    session until its answer arrives, or dropped after ``timeout`` seconds."""
+
+    def __init__(self, clock: Callable[[], float], timeout: float):
+        self._clock, self._timeout = clock, timeout
+        self._held: Dict[str, Tuple[str, float]] = {}
+        self._lock = threading.Lock()
+        self._told_cut = self._told_full = False  # each bound is logged the first time it is reached
+
+    def feed(self, key: str, messages: Iterable[AgentMessage]) -> List[Tuple[str, str]]:
+        """The exchanges completed by ``messages``, as (user, assistant) pairs."""
+        now = self._clock()
+        exchanges = []
+        with self._lock:
+            while self._held and now - next(iter(self._held.values()))[1] > self._timeout:
+                del self._held[next(iter(self._held))]
+            for message in messages:
+                content = message.content if isinstance(message.content, str) else ""
+                role = message.role
+                if role == MessageRole.USER and content.strip():
+                    if len(content) > MAX_HELD_USER_CHARS and not self._told_cut:
+                        self._told_cut = True
+                        LOG.info(f"entity memory: a user turn longer than {MAX_HELD_USER_CHARS} characters is "
+                                 f"kept cut to that (MAX_HELD_USER_CHARS): the model is shown no more of it")
+                    self._held.pop(key, None)  # re-insert: the dict stays ordered by time
+                    self._held[key] = (truncate(content, MAX_HELD_USER_CHARS), now)
+                    if len(self._held) > MAX_HELD_USER_TURNS:
+                        self._held.pop(next(iter(self._held)))
+                        if not self._told_full:
+                            self._told_full = True
+                            LOG.warning(f"entity memory: {MAX_HELD_USER_TURNS} sessions hold a user turn "
+                                        f"waiting for its answer (MAX_HELD_USER_TURNS); the oldest are dropped")
+                elif role == MessageRole.ASSISTANT and content.strip() and key in self._held:
+                    user, _ = self._held.pop(key)
+                    exchanges.append((user, content))
+        return exchanges
 
 
 @dataclass
@@ -74,8 +117,6 @@ class Known:
 
 
 class Learner:
-    """Pairs exchanges, queues them, and applies what is learnt from each."""
-
     def __init__(self, *, store: Store, ranks: RankCache, extractor: Extractor, policy: Policy,
                  confirmation: Optional[Confirmation], queue_size: int,
                  clock: Callable[[], float], wall_clock: Callable[[], float],
@@ -285,10 +326,6 @@ class Learner:
     def wake(self) -> None:
         """Re-check waiting sessions now."""
         self._worker.wake()
-
-    def kept(self, timeout: Optional[float] = None) -> bool:
-        """Wait until every exchange queued so far is kept in (or removed from) the store."""
-        return self._keeper.flush(timeout)
 
     def flush(self, timeout: Optional[float] = None) -> bool:
         return self._worker.flush(timeout) and self._keeper.flush(timeout)

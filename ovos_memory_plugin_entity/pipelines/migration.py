@@ -25,7 +25,7 @@ from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.text import digest
 from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, files
-from ovos_memory_plugin_entity.pipelines.owner import import_texts, once
+from ovos_memory_plugin_entity.pipelines.owner import once
 
 # The marker file keeps the name it had when the older plugin was called "the seed": a
 # store that finished its import then must not start it again.
@@ -34,31 +34,26 @@ DONE_MARKER = "seed-import.json"
 SECRETS_SWEPT = "secrets-swept-2"  # 2: ids by shape, PINs said in pairs, corrections
 
 
-def _done(store: JsonFolderStore) -> bool:
-    return store.has_marker(DONE_MARKER)
-
-
 def import_older_plugin_file(store: JsonFolderStore, older_path: Path, key_for: Callable[[str], str],
-                     policy: Policy, now: Callable[[], float]) -> int:
+                             policy: Policy, now: Callable[[], float]) -> int:
     """Copy every session of the older plugin's file into the store; returns sessions imported."""
     try:
         raw = files.read_bytes(older_path)
         if raw is None or len(raw) > files.MAX_FILE_BYTES:
             raise ValueError("it is missing" if raw is None else f"it is larger than {files.MAX_FILE_BYTES} bytes")
         data = json.loads(raw.decode("utf-8"))
+        if not isinstance(data, dict):
+            raise ValueError("it is not the older plugin's store")
     except (OSError, ValueError, RecursionError) as exc:  # UnsafeStore (a link) is an OSError
         LOG.error(f"entity memory: cannot import the older plugin's file {older_path} ({exc}); "
                   f"it was left as it is")
-        return 0
-    if not isinstance(data, dict):
-        LOG.error(f"entity memory: {older_path} is not the older plugin's store; nothing imported")
         return 0
     imported, refused = 0, 0
     for session_id, entry in data.items():
         texts = entry.get("facts") if isinstance(entry, dict) else None
         if not isinstance(session_id, str) or not isinstance(texts, list):
             continue
-        act = once(digest(session_id)[:16], partial(import_texts, texts=texts))
+        act = once(digest(session_id)[:16], partial(Editor.import_texts, texts=texts))
         change = store.update(key_for(session_id), lambda record: edit(record, policy, now(), "import", act))
         imported += bool(change.events)
         refused += len(change.refused_secrets)
@@ -72,17 +67,10 @@ def start(store: JsonFolderStore, db_path: str, key_for: Callable[[str], str], p
           now: Callable[[], float]) -> Optional[threading.Thread]:
     """The import, in a daemon thread, when the older plugin's file is there and not yet imported."""
     older_path = Path(db_path).expanduser()
-    if not older_path.is_file() or _done(store):
+    if not older_path.is_file() or store.has_marker(DONE_MARKER):
         return None
-
-    def run() -> None:
-        try:
-            import_older_plugin_file(store, older_path, key_for, policy, now)
-        except Exception as exc:  # an import problem must never take the assistant down
-            LOG.exception(f"entity memory: importing {older_path} stopped ({exc}); it resumes next start")
-    thread = threading.Thread(target=run, name="entity-memory-import", daemon=True)
-    thread.start()
-    return thread
+    return _in_background("import", f"importing {older_path}",
+                          lambda: import_older_plugin_file(store, older_path, key_for, policy, now))
 
 
 def forget_kept_secrets(store: Store, policy: Policy, now: Callable[[], float]) -> int:
@@ -105,12 +93,16 @@ def forget_kept_secrets(store: Store, policy: Policy, now: Callable[[], float]) 
 
 
 def start_secret_sweep(store: Store, policy: Policy, now: Callable[[], float]) -> threading.Thread:
-    """Sweep the store in a daemon thread: the constructor returns at once."""
+    return _in_background("secret-sweep", "looking for kept secrets", lambda: forget_kept_secrets(store, policy, now))
+
+
+def _in_background(name: str, doing: str, work: Callable[[], object]) -> threading.Thread:
+    """``work`` in a daemon thread: the constructor returns at once."""
     def run() -> None:
         try:
-            forget_kept_secrets(store, policy, now)
-        except Exception as exc:  # a sweep problem must never take the assistant down
-            LOG.exception(f"entity memory: looking for kept secrets stopped ({exc}); it resumes next start")
-    thread = threading.Thread(target=run, name="entity-memory-secret-sweep", daemon=True)
+            work()
+        except Exception as exc:  # a problem here must never take the assistant down
+            LOG.exception(f"entity memory: {doing} stopped ({exc}); it resumes next start")
+    thread = threading.Thread(target=run, name=f"entity-memory-{name}", daemon=True)
     thread.start()
     return thread

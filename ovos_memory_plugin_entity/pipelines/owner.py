@@ -17,7 +17,7 @@ from ovos_memory_plugin_entity.domain.entities import parse_when
 from ovos_memory_plugin_entity.domain.errors import NotFound, OwnerError
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, Pending, SessionRecord
-from ovos_memory_plugin_entity.domain.scope import owner_key
+from ovos_memory_plugin_entity.domain.scope import MAX_SESSION_ID_CHARS, session_key
 from ovos_memory_plugin_entity.io.stores import Store
 
 EXPORT_FORMAT = "ovos-memory-plugin-entity/export"
@@ -27,10 +27,6 @@ T = TypeVar("T")
 Progress = Callable[[int, int], None]
 # What one session's import did: brought in, facts left out as forgotten here, secrets refused.
 Brought = Tuple[bool, int, List[str]]
-
-
-def _no_progress(_done: int, _total: int) -> None:
-    return None
 
 
 @dataclass(frozen=True)
@@ -48,12 +44,6 @@ class ImportReport:
     sessions: int = 0
     forgotten_here: int = 0
     refused_secrets: Dict[str, int] = field(default_factory=dict)
-
-    def count(self, changed: bool, forgotten_here: int, refused: List[str]) -> None:
-        self.sessions += changed
-        self.forgotten_here += forgotten_here
-        for kind in refused:
-            self.refused_secrets[kind] = self.refused_secrets.get(kind, 0) + 1
 
 
 @dataclass
@@ -78,10 +68,11 @@ class Owner:
         self.skipped: List[str] = []  # why the last import left sessions as they were
 
     def key(self, session_id: Any) -> str:
-        try:
-            return owner_key(self.scope, session_id)
-        except ValueError as exc:
-            raise OwnerError(str(exc)) from None
+        key = session_key(self.scope, session_id)
+        if key is None:
+            raise OwnerError(f"invalid session id {str(session_id)[:60]!r}: it must be a non-empty string of at "
+                             f"most {MAX_SESSION_ID_CHARS} characters")
+        return key
 
     # -- reading -----------------------------------------------------------
     def record(self, session_id: str, must_exist: bool = False) -> SessionRecord:
@@ -178,7 +169,7 @@ class Owner:
         self._edit(session_id, lambda e: e.decide(pending_id, accept))
 
     # -- export and import -------------------------------------------------------
-    def export(self, session_ids: Iterable[str], progress: Progress = _no_progress) -> Dict[str, Any]:
+    def export(self, session_ids: Iterable[str], progress: Progress = lambda _done, _total: None) -> Dict[str, Any]:
         ids = [self.key(s) for s in session_ids]
         sessions = []
         for done, session_id in enumerate(ids, 1):
@@ -189,7 +180,7 @@ class Owner:
         return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "exported_at": self.now(),
                 "sessions": sessions}
 
-    def import_data(self, data: Any, progress: Progress = _no_progress) -> ImportReport:
+    def import_data(self, data: Any, progress: Progress = lambda _done, _total: None) -> ImportReport:
         """Import an export of ours or the older plugin's file. Safe to repeat: content already
         imported is skipped (:attr:`skipped` says why), no fact twice, tombstones here win."""
         self.skipped = []
@@ -200,7 +191,7 @@ class Owner:
             report = ImportReport()
             for done, (session_id, entry) in enumerate(data.items(), 1):
                 marker = "texts:" + textlib.digest(json.dumps([session_id, entry["facts"]], sort_keys=True))[:24]
-                self._bring_in(report, session_id, once(marker, partial(import_texts, texts=entry["facts"])))
+                self._bring_in(report, session_id, once(marker, partial(Editor.import_texts, texts=entry["facts"])))
                 progress(done, len(data))
             return report
         raise OwnerError("not an export of this plugin, nor the older plugin's file")
@@ -231,14 +222,18 @@ class Owner:
 
     def _bring_in(self, report: ImportReport, session_id: str, act: Callable[[Editor], Brought]) -> None:
         changed, forgotten, refused = self._edit(session_id, act)
-        report.count(changed, forgotten, refused)
+        report.sessions += changed
+        report.forgotten_here += forgotten
+        for kind in refused:
+            report.refused_secrets[kind] = report.refused_secrets.get(kind, 0) + 1
         if not changed:
             self.skipped.append(f"{session_id}: this very content was imported into it before "
                                 f"(erase the session to restore it again)")
 
     # -- curation ----------------------------------------------------------------
     def plan_curation(self, *, older_than_days: Optional[float] = None, max_facts: Optional[int] = None,
-                      idle_days: Optional[float] = None, progress: Progress = _no_progress) -> CurationPlan:
+                      idle_days: Optional[float] = None,
+                      progress: Progress = lambda _done, _total: None) -> CurationPlan:
         for name, value in (("older-than", older_than_days), ("max-facts", max_facts), ("idle-days", idle_days)):
             if value is not None and value < 0:
                 raise OwnerError(f"--{name} must be zero or more, got {value!r}")
@@ -269,20 +264,14 @@ class Owner:
         return plan
 
     def apply_curation(self, plan: CurationPlan) -> None:
-        by_session: Dict[str, Tuple[List[Tuple[str, str]], List[str]]] = {}
+        """One write per session: its merges, then its prunes."""
+        steps: Dict[str, List[Callable[[Editor], None]]] = {}
         for session_id, kept, merged in plan.merges:
-            by_session.setdefault(session_id, ([], []))[0].append((kept, merged))
+            steps.setdefault(session_id, []).append(partial(Editor.merge_duplicate, kept_id=kept, merged_id=merged))
         for session_id, fact_id in plan.prunes:
-            by_session.setdefault(session_id, ([], []))[1].append(fact_id)
-        for session_id, (merges, prunes) in by_session.items():
-            self._edit(session_id, partial(_curate, merges=merges, prunes=prunes))
-
-
-def _curate(editor: Editor, merges: List[Tuple[str, str]], prunes: List[str]) -> None:
-    for kept_id, merged_id in merges:
-        editor.merge_duplicate(kept_id, merged_id)
-    for fact_id in prunes:
-        editor.curate(fact_id)
+            steps.setdefault(session_id, []).append(partial(Editor.curate, fact_id=fact_id))
+        for session_id, session_steps in steps.items():
+            self._edit(session_id, lambda editor: [step(editor) for step in session_steps])  # run at once
 
 
 def once(marker: str, bring: Callable[[Editor], int]) -> Callable[[Editor], Brought]:
@@ -292,12 +281,6 @@ def once(marker: str, bring: Callable[[Editor], int]) -> Callable[[Editor], Brou
             return False, 0, []
         return True, bring(editor), list(editor.change.refused_secrets)
     return act
-
-
-def import_texts(editor: Editor, texts: List[Any]) -> int:
-    forgotten = sum(1 for text in texts if isinstance(text, str) and editor.blocked(text))
-    editor.import_texts(texts)
-    return forgotten
 
 
 def _merge(editor: Editor, incoming: SessionRecord, history: List[AuditEvent]) -> int:

@@ -22,8 +22,6 @@ EVENT_GRACE_S = 6 * 3600
 
 
 class Recall:
-    """Renders the turn's block from the session's ranked facts."""
-
     def __init__(self, *, header: str, phrases: Mapping[str, Any], budget_chars: int,
                  confirmation: Optional[Confirmation], dense: Optional["DenseRecall"], wall_clock: Callable[[], float]):
         self._header, self._phrases, self._budget_chars = header, phrases, budget_chars

@@ -22,8 +22,6 @@ REDACT_MARGIN_CHARS = 1000
 
 
 class TurnKeeper:
-    """Recent messages per session, bounded in messages and in sessions."""
-
     def __init__(self, max_history: int, max_sessions: int, redact: Callable[[str, str], str]):
         self._max_history, self._redact = max_history, redact
         self._turns: LRU[str, List[AgentMessage]] = LRU(max_sessions)
