@@ -10,6 +10,7 @@ import pytest
 
 from ovos_memory_plugin_entity.cli import main
 from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION
+from ovos_memory_plugin_entity.io.stores import open_store
 from tests.helpers import user_assistant
 from tests.pg import needs_postgres
 
@@ -85,3 +86,14 @@ def test_what_is_kept_is_bounded(tmp_path, logs):
     assert max(len(t["user"]) for t in taken) <= 2000  # each side capped as the prompt caps it
     assert any("kept the newest" in m for _, m in logs)
     assert store.take_waiting() == []
+
+
+def test_a_hand_edited_kept_exchange_costs_only_itself(make_memory, model, logs, backend, tmp_path):
+    """Junk among the kept exchanges (no session, a date from the future) never stops a start."""
+    close_with_three_waiting(make_memory, model, logs, backend)
+    store = open_store(backend.get("backend", "json"), tmp_path / "ovos" / "entity_memory", backend.get("db_url", ""))
+    store.keep_waiting("s", [{"said_at": 1e12, "user": "I have a cat."}, {"session_id": 7, "said_at": 1e12}])
+    store.close()
+    again = make_memory(extractor="llm", **backend)
+    assert again.flush(10)
+    assert {"Likes jazz", "Has a cat", "Lives in Porto"} <= {f.text for f in again.facts("s")}

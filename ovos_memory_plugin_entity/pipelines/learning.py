@@ -309,6 +309,7 @@ class Learner:
         def live(item: dict) -> bool:  # queued by this run, or by another running since it started
             said_at = item.get("said_at")
             return item.get("token") in mine or (isinstance(said_at, (int, float)) and said_at >= self._started)
+        waiting = [item for item in waiting if restored_exchange(item) is not None]  # hand-edited junk costs itself
         others = [item for item in waiting if live(item)]
         for key in {item["session_id"] for item in others}:  # left to whoever queued them: kept again
             self._store.keep_waiting(key, [item for item in others if item["session_id"] == key])
