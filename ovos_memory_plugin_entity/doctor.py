@@ -18,9 +18,8 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 from ovos_memory_plugin_entity.about import PLUGIN_NAMES, UNIQUE_PLUGIN_NAME
 from ovos_memory_plugin_entity.cli_guards import counted
 from ovos_memory_plugin_entity.domain.contract import build_prompt, parse_reply, render_exchange
-from ovos_memory_plugin_entity.domain.errors import (EndpointError, EndpointHTTPError, MissingExtra, ReplyError,
-                                                     StoreUnavailable)
-from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, ChatClient, failure_reason
+from ovos_memory_plugin_entity.domain.errors import EndpointError, MissingExtra, ReplyError, StoreUnavailable
+from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, ChatClient
 from ovos_memory_plugin_entity.io.embeddings import EmbeddingsClient
 from ovos_memory_plugin_entity.io.stores import open_store
 from ovos_memory_plugin_entity.language.data import available, resolve
@@ -288,49 +287,6 @@ def missing_handler(engine: str, version_of: Callable[[str], Optional[str]] = in
     return Check(f"handler {engine}", FAIL, f"{said}: the persona cannot answer", f"pip install {options}{package}")
 
 
-# Chat handlers that speak the OpenAI protocol to their block's api_url, with its model.
-OPENAI_HANDLERS = ("ovos-chat-openai-plugin",)
-HANDLER_CHECK_TIMEOUT_S = 5.0  # for the handler's server to list its models, without --timeout
-MAX_NAMED_MODELS = 3  # served models named in a fix; more would not fit on its line
-
-
-def check_handler_endpoints(persona: Dict[str, Any], timeout: Optional[float] = None) -> List[Check]:
-    """The persona's chat handler answers at its ``api_url`` and serves its ``model`` (where listed)."""
-    return [_handler_endpoint(engine, persona.get(engine), timeout)
-            for engine in persona.get("handlers") or [] if engine in OPENAI_HANDLERS]
-
-
-def _handler_endpoint(engine: str, given: Any, timeout: Optional[float]) -> Check:
-    block: Dict[str, Any] = given if isinstance(given, dict) else {}
-    name, api_url, model = f"{engine} endpoint", block.get("api_url"), block.get("model")
-    if not isinstance(api_url, str) or not api_url.strip():
-        return Check(name, FAIL, f'"{engine}" has no api_url: the handler would call OpenAI\'s servers',
-                     f'set "api_url" in "{engine}" to your model server (http://localhost:8000/v1)')
-    waited = timeout or HANDLER_CHECK_TIMEOUT_S
-    client = ChatClient(api_url, api_key=str(block.get("key") or ""), connect_timeout=waited, read_timeout=waited)
-    try:
-        served: Optional[List[str]] = client.models()
-    except EndpointHTTPError as exc:
-        served = None  # it answers, but does not list its models
-        if exc.status != 404:
-            return Check(name, FAIL, f"{api_url} answers HTTP {exc.status}: the persona cannot answer",
-                         f'check "api_url" and "key" in "{engine}"')
-    except EndpointError as exc:
-        return Check(name, FAIL, f"{api_url} does not answer ({failure_reason(exc)}): the persona cannot answer",
-                     f'start its model server, or set "api_url" in "{engine}"')
-    finally:
-        client.close()
-    some = ", ".join(repr(m) for m in (served or [])[:MAX_NAMED_MODELS])
-    choose = f'set "model" in "{engine}" to ' + (f"one of {some}" if some else "the model your server serves")
-    if not isinstance(model, str) or not model:
-        return Check(name, WARN, f"{api_url} answers, but \"{engine}\" names no model: only a server that ignores "
-                                 f"it (llama.cpp) will answer", choose)
-    if served and model not in served:
-        return Check(name, FAIL, f"{api_url} does not serve model {model!r}: the persona cannot answer", choose)
-    listed = "" if served is None else " (among the models it lists)"
-    return Check(name, PASS, f"{api_url} answers and serves {model!r}{listed}")
-
-
 def check_language(settings: Settings) -> List[Check]:
     """A ``lang`` without data runs in English."""
     if resolve(settings.lang)[1]:
@@ -418,6 +374,6 @@ def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optio
     checks += check_waiting(settings, endpoint_answers=endpoint[0].level == PASS)
     checks += check_plugin_names(used_name(persona) if persona is not None else None)
     if persona is not None and not unused:
-        checks += check_persona(persona) + check_handler_endpoints(persona, timeout)
+        checks += check_persona(persona)
     return checks
 
