@@ -3,7 +3,7 @@ assistant runs it; after each, the memory's work is awaited and shown."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, TextIO, Tuple
+from typing import Any, Callable, Dict, Iterable, Optional, TextIO, Tuple
 
 from ovos_memory_plugin_entity.cli_guards import retired_label
 from ovos_memory_plugin_entity.doctor import FAIL, check_assistant, check_persona
@@ -42,29 +42,39 @@ def entity_memory(memory: Any) -> Optional[EntityMemory]:
     return None
 
 
-def _changes(before: Dict[str, Fact], after: Dict[str, Fact], labels: Dict[str, str]) -> List[str]:
-    """What a turn did to the facts, a line each; ``labels``: an entity's id to "Emma (daughter)"."""
-    lines = []
-    for fact in after.values():
-        old = before.get(fact.id)
-        who = f"{labels.get(fact.about) or '(forgotten)'}: " if fact.about else ""
-        if old is None and fact.live:
-            lines.append(f"learnt    [{fact.id}] {who}{fact.text}" + ("  (pinned)" if fact.pinned else ""))
-        elif old is not None and old.live and not fact.live:
-            kind = "forgotten" if fact.retired_reason == "forgotten" else "replaced" \
-                if fact.retired_reason == "superseded" else "retired"
-            lines.append(f"{kind:9} [{fact.id}] {who}{old.text}  ({retired_label(fact)})")
-        elif old is not None and fact.live and fact.confirmations > old.confirmations:
-            lines.append(f"confirmed [{fact.id}] {who}{fact.text}")
-    return lines
+def _who(fact: Fact, labels: Dict[str, str]) -> str:
+    """``labels``: an entity's id to "Emma (daughter)"; empty for the user."""
+    return f"{labels.get(fact.about) or '(forgotten)'}: " if fact.about else ""
 
 
 def _labels(memory: EntityMemory, session: str) -> Dict[str, str]:
     return {e.id: e.label for e in memory.entities(session)}
 
 
-def _snapshot(memory: EntityMemory, session: str) -> Dict[str, Fact]:
-    return {f.id: f for f in memory.facts(session, include_retired=True)}
+def watch(memory: EntityMemory, session: str, out: TextIO, timeout: float) -> Callable[[], None]:
+    """Called before a turn; what it returns, called after, awaits the memory and shows what it
+    learnt, replaced, forgot and asked (``chat`` and ``demo``)."""
+    before = {f.id: f for f in memory.facts(session, include_retired=True)}
+    labels = _labels(memory, session)  # before the turn too: a forgotten person is named
+
+    def show() -> None:
+        if not memory.flush(timeout):
+            print(f"  (the memory's model did not finish within {timeout:g} s; what it learns shows next turn)",
+                  file=out)
+        labels.update(_labels(memory, session))
+        for fact in memory.facts(session, include_retired=True):
+            old, who = before.get(fact.id), _who(fact, labels)
+            if old is None and fact.live:
+                print(f"  learnt    [{fact.id}] {who}{fact.text}" + ("  (pinned)" if fact.pinned else ""), file=out)
+            elif old is not None and old.live and not fact.live:
+                kind = {"forgotten": "forgotten", "superseded": "replaced"}.get(fact.retired_reason or "", "retired")
+                print(f"  {kind:9} [{fact.id}] {who}{old.text}  ({retired_label(fact)})", file=out)
+            elif old is not None and fact.live and fact.confirmations > old.confirmations:
+                print(f"  confirmed [{fact.id}] {who}{fact.text}", file=out)
+        for pending in memory.pending(session):
+            if pending.awaiting:
+                print(f"  asked     [{pending.id}] " + " | ".join(pending.describe), file=out)
+    return show
 
 
 def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: str = DEFAULT_SESSION,
@@ -91,11 +101,9 @@ def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: s
     print(f"{name}: memory in {where}, session {session_id!r}. One line per turn; end with Ctrl-D.", file=out)
     turns, answered, reason = 0, 0, ""
     try:
-        known = memory.facts(session_id)
+        known, labels = memory.facts(session_id), _labels(memory, session_id)
         if known:
-            labels = _labels(memory, session_id)
-            print("already known: " + "; ".join(f"[{f.id}] " + (f"{labels.get(f.about, '(forgotten)')}: " if f.about
-                                                                 else "") + f.text for f in known), file=out)
+            print("already known: " + "; ".join(f"[{f.id}] {_who(f, labels)}{f.text}" for f in known), file=out)
         for line in _turns(lines, out, prompt):
             turns += 1
             failure = _turn(persona, memory, session, line, out, timeout)
@@ -107,6 +115,7 @@ def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: s
         raise UserError(f"no turn got an answer from the persona's handlers{reason}; check their api_url and "
                         f"model ('ovos-entity-memory doctor --config {persona_path}')")
     return 0
+
 
 def _turns(lines: Iterable[str], out: TextIO, prompt: bool) -> Iterable[str]:
     if prompt:
@@ -123,8 +132,7 @@ def _turns(lines: Iterable[str], out: TextIO, prompt: bool) -> Iterable[str]:
 def _turn(persona: Any, memory: EntityMemory, session: Any, utterance: str, out: TextIO, timeout: float
           ) -> Optional[str]:
     """One turn, shown; None when the persona answered, else why not (": reason", or "")."""
-    before = _snapshot(memory, session.session_id)
-    labels = _labels(memory, session.session_id)  # before the turn too: a forgotten person is named
+    show = watch(memory, session.session_id, out, timeout)
     answer = persona.chat(persona.get_messages(utterance, session), session)
     if not answer:
         error = getattr(persona.solvers, "last_error", None)
@@ -133,13 +141,5 @@ def _turn(persona: Any, memory: EntityMemory, session: Any, utterance: str, out:
         return said
     print(f"{persona.name}> {answer}", file=out)
     persona.remember(utterance, answer, session)
-    if not memory.flush(timeout):
-        print(f"  (the memory's model did not finish within {timeout:g} s; what it learns shows next turn)",
-              file=out)
-    for change in _changes(before, _snapshot(memory, session.session_id),
-                           {**labels, **_labels(memory, session.session_id)}):
-        print(f"  {change}", file=out)
-    for pending in memory.pending(session.session_id):
-        if pending.awaiting:
-            print(f"  asked     [{pending.id}] " + " | ".join(pending.describe), file=out)
+    show()
     return None

@@ -14,7 +14,7 @@ from ovos_memory_plugin_entity.cli import main
 def test_demo_runs_without_a_model(capsys):
     assert main(["demo"]) == 0
     out = capsys.readouterr().out
-    assert "Name is Ana  (pinned)" in out and "Lives in Lisbon  (retired: f" in out
+    assert "learnt    [f1] Name is Ana  (pinned)" in out and "replaced  [f3] Lives in Lisbon  (retired: replaced by f" in out
     assert "[system]" in out and "- Lives in Porto" in out
     assert out.rstrip().endswith("Can you suggest a dinner place near me?")
 
