@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Optional, TextIO, Tuple
 
-from ovos_memory_plugin_entity.cli_guards import retired_label
+from ovos_memory_plugin_entity.cli_guards import retired_label, who
 from ovos_memory_plugin_entity.doctor import FAIL, check_assistant, check_persona
 from ovos_memory_plugin_entity.domain.errors import UserError
 from ovos_memory_plugin_entity.domain.record import Fact
@@ -42,11 +42,6 @@ def entity_memory(memory: Any) -> Optional[EntityMemory]:
     return None
 
 
-def _who(fact: Fact, labels: Dict[str, str]) -> str:
-    """``labels``: an entity's id to "Emma (daughter)"; empty for the user."""
-    return f"{labels.get(fact.about) or '(forgotten)'}: " if fact.about else ""
-
-
 def _labels(memory: EntityMemory, session: str) -> Dict[str, str]:
     return {e.id: e.label for e in memory.entities(session)}
 
@@ -63,14 +58,14 @@ def watch(memory: EntityMemory, session: str, out: TextIO, timeout: float) -> Ca
                   file=out)
         labels.update(_labels(memory, session))
         for fact in memory.facts(session, include_retired=True):
-            old, who = before.get(fact.id), _who(fact, labels)
+            old, whose = before.get(fact.id), who(fact, labels)
             if old is None and fact.live:
-                print(f"  learnt    [{fact.id}] {who}{fact.text}" + ("  (pinned)" if fact.pinned else ""), file=out)
+                print(f"  learnt    [{fact.id}] {whose}{fact.text}" + ("  (pinned)" if fact.pinned else ""), file=out)
             elif old is not None and old.live and not fact.live:
                 kind = {"forgotten": "forgotten", "superseded": "replaced"}.get(fact.retired_reason or "", "retired")
-                print(f"  {kind:9} [{fact.id}] {who}{old.text}  ({retired_label(fact)})", file=out)
+                print(f"  {kind:9} [{fact.id}] {whose}{old.text}  ({retired_label(fact)})", file=out)
             elif old is not None and fact.live and fact.confirmations > old.confirmations:
-                print(f"  confirmed [{fact.id}] {who}{fact.text}", file=out)
+                print(f"  confirmed [{fact.id}] {whose}{fact.text}", file=out)
         for pending in memory.pending(session):
             if pending.awaiting:
                 print(f"  asked     [{pending.id}] " + " | ".join(pending.describe), file=out)
@@ -103,7 +98,7 @@ def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: s
     try:
         known, labels = memory.facts(session_id), _labels(memory, session_id)
         if known:
-            print("already known: " + "; ".join(f"[{f.id}] {_who(f, labels)}{f.text}" for f in known), file=out)
+            print("already known: " + "; ".join(f"[{f.id}] {who(f, labels)}{f.text}" for f in known), file=out)
         for line in _turns(lines, out, prompt):
             turns += 1
             failure = _turn(persona, memory, session, line, out, timeout)

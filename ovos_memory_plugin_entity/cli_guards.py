@@ -12,7 +12,7 @@ mistake (argparse's own).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Dict, Optional
 
 from ovos_memory_plugin_entity.domain.errors import UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
@@ -57,6 +57,11 @@ def confirm(question: str, *, assume_yes: bool, interactive: bool,
 def counted(number: int, noun: str, plural: Optional[str] = None) -> str:
     """``1 fact``, ``2 facts``."""
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def who(fact: Fact, labels: Dict[str, str]) -> str:
+    """``Emma (daughter): `` before a fact about someone (``labels``: entity ids to labels); "" for the user."""
+    return f"{labels.get(fact.about) or '(forgotten)'}: " if fact.about else ""
 
 
 def retired_label(fact: Fact) -> str:
