@@ -6,6 +6,7 @@ The model is tried with a real extraction read by the real parser.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime
 import errno
 import importlib.metadata
@@ -152,9 +153,7 @@ def store_fix(exc: Exception, folder: Path) -> str:
 
 def check_quarantine(settings: Settings) -> List[Check]:
     """``*.corrupt*``: files the JSON store set aside."""
-    if settings.backend != "json":
-        return []
-    found = sorted((settings.store_folder / "sessions").glob("*.corrupt*"))
+    found = sorted((settings.store_folder / "sessions").glob("*.corrupt*")) if settings.backend == "json" else []
     if not found:
         return []
     names = ", ".join(p.name for p in found[:MAX_NAMED_QUARANTINED])
@@ -175,16 +174,16 @@ def check_plugin_names(used_name: Optional[str] = None) -> List[Check]:
     checks = []
     for name in PLUGIN_NAMES:
         cls = load_memory_plugin(name)
-        where = f"{cls.__module__}.{cls.__name__}" if cls else "nothing"
+        gives = f"OPM gives {f'{cls.__module__}.{cls.__name__}' if cls else 'nothing'}"
         if cls is EntityMemory:
-            checks.append(Check(f"plugin name {name}", PASS, f"OPM gives {where}"))
+            checks.append(Check(f"plugin name {name}", PASS, gives))
         elif name == used_name or used_name is None:
             checks.append(Check(f"plugin name {name}", FAIL if name == used_name else WARN,
-                                f"OPM gives {where}" + (" (and the persona uses this name)" if used_name else ""),
+                                gives + (" (and the persona uses this name)" if used_name else ""),
                                 f"use the unique name {PLUGIN_NAMES[0]} in memory_module"))
         else:
-            checks.append(Check(f"plugin name {name}", PASS, f"OPM gives {where} (the older plugin); the persona "
-                                                             f"uses {used_name}, so that does not matter"))
+            checks.append(Check(f"plugin name {name}", PASS, f"{gives} (the older plugin); the persona uses "
+                                                             f"{used_name}, so that does not matter"))
     return checks
 
 
@@ -266,8 +265,13 @@ def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = N
         checks.append(Check("handlers", FAIL, "the persona lists no handlers: ovos-persona refuses to load it",
                             '"handlers": ["ovos-chat-openai-plugin"], with its block (api_url, model, key)'))
     for engine in handlers:
-        if engine not in plugins:
-            checks.append(missing_handler(engine, version_of))
+        if engine not in plugins:  # the install that brings it, or the package here in a release that does not
+            package, options = HANDLER_PACKAGES.get(engine, (engine, ""))
+            version = version_of(package)
+            said = (f"{engine} is not registered: {package} {version} is installed but too old to bring it"
+                    if version is not None else f"{engine} is not installed")
+            checks.append(Check(f"handler {engine}", FAIL, f"{said}: the persona cannot answer",
+                                f"pip install {options}{package}"))
         elif engine in SYSTEM_DROPPING_ENGINES:
             keeps = bool((persona.get(engine) or {}).get("allow_system_prompts"))
             level = PASS if keeps or mode == "user" else FAIL
@@ -276,15 +280,6 @@ def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = N
                                 "" if level == PASS else
                                 f'set "allow_system_prompts": true in "{engine}", or inject_mode: user'))
     return checks
-
-
-def missing_handler(engine: str, version_of: Callable[[str], Optional[str]] = installed_version) -> Check:
-    """The install that brings it, or the package here in a release that does not."""
-    package, options = HANDLER_PACKAGES.get(engine, (engine, ""))
-    version = version_of(package)
-    said = (f"{engine} is not registered: {package} {version} is installed but too old to bring it"
-            if version is not None else f"{engine} is not installed")
-    return Check(f"handler {engine}", FAIL, f"{said}: the persona cannot answer", f"pip install {options}{package}")
 
 
 def check_language(settings: Settings) -> List[Check]:
@@ -298,15 +293,10 @@ def check_language(settings: Settings) -> List[Check]:
 
 def check_waiting(settings: Settings, endpoint_answers: bool) -> List[Check]:
     """Exchanges still waiting to be learnt (the JSON backend's ``waiting/``, a line each)."""
-    folder = settings.store_folder / "waiting"
-    if settings.backend != "json" or not folder.is_dir():
-        return []
     waiting = 0
-    for path in folder.glob("*.json"):
-        try:
+    for path in (settings.store_folder / "waiting").glob("*.json") if settings.backend == "json" else ():
+        with contextlib.suppress(OSError):
             waiting += sum(1 for line in path.read_bytes().splitlines() if line.strip())
-        except OSError:
-            continue
     if not waiting:
         return []
     if endpoint_answers or settings.extractor == "rules":
