@@ -34,7 +34,7 @@ def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[st
     without one nothing is evicted (the persona's max_facts is unknown). A persona that does
     not use this plugin is refused, unless ``unused_ok`` (doctor): then the defaults stand."""
     config: Dict[str, Any] = {"max_facts": 0}
-    if getattr(args, "config", None):
+    if args.config:
         persona = read_persona(args.config)
         block = plugin_block(persona)
         named = persona.get("memory_module") if isinstance(persona, dict) else None
@@ -47,9 +47,9 @@ def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[st
                                 f"{persona.get('memory_module')!r}); 'doctor --config {args.config}' says the fix")
             block = {}
         config = block if block is not None else dict(persona) if isinstance(persona, dict) else {}
-    if getattr(args, "db_path", None):
+    if args.db_path:
         config["db_path"] = args.db_path
-    if getattr(args, "db_url", None):
+    if args.db_url:
         config.update(backend="postgres", db_url=args.db_url)
     return config
 
@@ -76,7 +76,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
     from ovos_memory_plugin_entity.chat import run_chat
     if not args.verbose:  # a handler that fails is said on the turn's own line
         logging.disable(logging.ERROR)
-    persona = args.persona or getattr(args, "config", None)
+    persona = args.persona or args.config
     if not persona:
         raise UsageError("name the persona JSON: chat --persona persona.json")
     return run_chat(persona, sys.stdin, args.out, session_id=args.session, timeout=args.timeout,
@@ -94,14 +94,11 @@ def _owner(args: argparse.Namespace, create: bool = False) -> Owner:
                         "the command line can only reach the 'json' and 'postgres' backends")
     try:
         store = open_store(settings.backend, settings.store_folder, settings.db_url, key_file=settings.key_file)
+        args.stores.append(store)  # closed when the command ends (a pool's threads are stopped)
+        policy = settings.policy(store.tombstone_key)  # the tombstone key is read (or made) here
     except (OSError, ValueError) as exc:
         where = "the database" if settings.backend == "postgres" else f"the store at {settings.store_folder}"
         raise UserError(f"cannot use {where}: {exc}") from None
-    args.stores.append(store)  # closed when the command ends (a pool's threads are stopped)
-    try:
-        policy = settings.policy(store.tombstone_key)
-    except (OSError, ValueError) as exc:
-        raise UserError(f"cannot use the store at {settings.store_folder}: {exc}") from None
     return Owner(store, policy, time.time, actor="cli", scope=settings.scope)
 
 
@@ -117,9 +114,7 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def _when(timestamp: Optional[float]) -> str:
-    if timestamp is None:
-        return "-"
-    return datetime.datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
+    return "-" if timestamp is None else datetime.datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
 
 
 def _progress(done: int, total: int) -> None:
@@ -257,15 +252,13 @@ def cmd_erase(args: argparse.Namespace) -> Shown:
     confirm(f"Erase session {args.session!r}: {counted(live, 'live fact')}, its history and tombstones? "
             f"It cannot be undone.", assume_yes=args.yes, interactive=args.interactive)
     owner.erase(args.session)
-    notes = [f"erased {args.session}"]
     seed = Path(settings.db_path).expanduser()
     try:
-        if seed.is_file() and args.session in json.loads(seed.read_text(encoding="utf-8")):
-            notes.append(f"note: the older plugin's file {seed} still holds this session; this tool "
-                         f"never changes that file")
+        kept = seed.is_file() and args.session in json.loads(seed.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        pass
-    return {"erased": args.session, "seed_file_still_holds_it": len(notes) > 1}, "\n".join(notes)
+        kept = False
+    note = f"\nnote: the older plugin's file {seed} still holds this session; this tool never changes that file"
+    return {"erased": args.session, "seed_file_still_holds_it": kept}, f"erased {args.session}" + (note if kept else "")
 
 
 def cmd_forget_all(args: argparse.Namespace) -> Shown:
