@@ -44,11 +44,10 @@ def run_demo(api_url: Optional[str], timeout: float, out: TextIO) -> int:
         check_reachable(api_url, timeout)
     with tempfile.TemporaryDirectory(prefix="entity-memory-demo-") as folder:
         config: Dict[str, Any] = {"db_path": str(Path(folder) / "entity_memory.json"),
-                                  "system_prompt": "You are a helpful voice assistant."}
+                                  "system_prompt": "You are a helpful voice assistant.",
+                                  "extractor": "llm" if api_url else "rules"}
         if api_url:
-            config.update(api_url=api_url, extractor="llm")
-        else:
-            config["extractor"] = "rules"
+            config["api_url"] = api_url
         with EntityMemory(config=config) as memory:
             for user, assistant in DEMO_CONVERSATION:
                 print(f"user:      {user}\nassistant: {assistant}", file=out)
@@ -58,8 +57,7 @@ def run_demo(api_url: Optional[str], timeout: float, out: TextIO) -> int:
                 show()
             print("\nNext turn, the persona sends its model:", file=out)
             for message in memory.build_conversation_context(DEMO_QUESTION, "demo"):
-                role = message.role.value if isinstance(message.role, MessageRole) else str(message.role)
-                print(f"  [{role}]", file=out)
+                print(f"  [{message.role.value}]", file=out)
                 for line in message.content.splitlines():
                     print(f"    {line}", file=out)
     return 0
