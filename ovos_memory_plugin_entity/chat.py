@@ -32,14 +32,9 @@ def load_persona(path: str) -> Tuple[str, Dict[str, Any]]:
 
 
 def entity_memory(memory: Any) -> Optional[EntityMemory]:
-    """The memory itself, or a composite's member."""
-    if isinstance(memory, EntityMemory):
-        return memory
-    for member in getattr(memory, "members", None) or []:
-        found = member[1] if isinstance(member, tuple) and len(member) > 1 else member
-        if isinstance(found, EntityMemory):
-            return found
-    return None
+    """The memory itself, or a CompositeMemory's member (its members are (name, plugin, weight))."""
+    candidates = [memory] + [member[1] for member in getattr(memory, "members", None) or []]
+    return next((found for found in candidates if isinstance(found, EntityMemory)), None)
 
 
 def _labels(memory: EntityMemory, session: str) -> Dict[str, str]:
