@@ -201,11 +201,9 @@ _STAGES = {"a": 0, "b": 1, "rc": 2, None: 3}
 
 def version_key(version: str) -> Optional[Tuple[int, ...]]:
     """Sortable, for OVOS's release numbers (``0.9.0a35``); None for another form."""
-    match = _VERSION.match(version.strip())
-    if match is None:
-        return None
-    major, minor, patch, stage, number = match.groups()
-    return int(major), int(minor), int(patch or 0), _STAGES[stage], int(number or 0)
+    found = _VERSION.match(version.strip())
+    return None if found is None else (int(found[1]), int(found[2]), int(found[3] or 0), _STAGES[found[4]],
+                                       int(found[5] or 0))
 
 
 def installed_version(package: str) -> Optional[str]:
@@ -349,11 +347,10 @@ def check_embeddings(settings: Settings, timeout: float) -> List[Check]:
 
 
 def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optional[float] = None) -> List[Check]:
-    settings = loaded.settings
-    unused = persona is not None and plugin_block(persona) is None
+    settings, block = loaded.settings, plugin_block(persona)
     # A persona that does not use this plugin is said first; the rest is about the defaults.
-    checks = check_persona(persona) if persona is not None and unused else []
-    checks.append(check_assistant(plugin_block(persona) if persona is not None else None))
+    checks = check_persona(persona) if persona is not None and block is None else []
+    checks.append(check_assistant(block))
     checks += check_settings(loaded) + check_language(settings)
     endpoint = check_endpoint(settings, timeout) if settings.extractor != "rules" else [
         Check("endpoint", PASS, "extractor: rules needs no model")]
@@ -362,8 +359,8 @@ def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optio
     checks.append(check_store(settings))
     checks += check_quarantine(settings)
     checks += check_waiting(settings, endpoint_answers=endpoint[0].level == PASS)
-    checks += check_plugin_names(used_name(persona) if persona is not None else None)
-    if persona is not None and not unused:
+    checks += check_plugin_names(used_name(persona))
+    if persona is not None and block is not None:
         checks += check_persona(persona)
     return checks
 
