@@ -20,8 +20,6 @@ DEFAULT_SESSION = "default"
 def load_persona(path: str) -> Tuple[str, Dict[str, Any]]:
     """Refused, with the fix, when it cannot load this plugin."""
     persona = read_persona(path)
-    if not isinstance(persona, dict):
-        raise UserError(f"{path} is not a persona (a JSON object)")
     assistant = check_assistant(plugin_block(persona))
     if assistant.level == FAIL:
         raise UserError(f"{assistant.detail}\nfix: {assistant.fix}")

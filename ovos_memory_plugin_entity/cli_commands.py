@@ -37,16 +37,16 @@ def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[st
     if args.config:
         persona = read_persona(args.config)
         block = plugin_block(persona)
-        named = persona.get("memory_module") if isinstance(persona, dict) else None
+        named = persona.get("memory_module")
         if block is None and isinstance(named, str) and isinstance(persona.get(named), dict):
             block = dict(persona[named])  # the plugin under another name (an alias of its entry point)
         # A persona (it names its memory, its handlers or itself), not a plugin's block.
-        if block is None and isinstance(persona, dict) and {"memory_module", "handlers", "name"} & persona.keys():
+        if block is None and {"memory_module", "handlers", "name"} & persona.keys():
             if not unused_ok:
                 raise UserError(f"{args.config} does not use this plugin (memory_module is "
                                 f"{persona.get('memory_module')!r}); 'doctor --config {args.config}' says the fix")
             block = {}
-        config = block if block is not None else dict(persona) if isinstance(persona, dict) else {}
+        config = dict(persona) if block is None else block
     if args.db_path:
         config["db_path"] = args.db_path
     if args.db_url:
@@ -304,8 +304,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     """Check the endpoint, the store, OPM's plugin names and the persona; say how to fix."""
     from ovos_memory_plugin_entity.doctor import run_checks
     persona = read_persona(args.config) if args.config else None
-    checks = run_checks(read_settings(_plugin_config(args, unused_ok=True), device_defaults()),
-                        persona if isinstance(persona, dict) else None, timeout=args.timeout)
+    checks = run_checks(read_settings(_plugin_config(args, unused_ok=True), device_defaults()), persona,
+                        timeout=args.timeout)
     _emit(args, [dict(c.__dict__, ok=c.ok) for c in checks],
           "\n".join(f"{c.level}  {c.name}: {c.detail}" + (f"\n      fix: {c.fix}" if c.fix and c.level != "PASS" else "")
                     for c in checks))
