@@ -98,10 +98,9 @@ def _seconds(key: str, value: Any) -> float:
 
 
 def _switch(key: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in ("on", "off", "true", "false"):
-        return value.strip().lower() in ("on", "true")
+    said = value.strip().lower() if isinstance(value, str) else value
+    if isinstance(value, bool) or said in ("on", "off", "true", "false"):
+        return said in (True, "on", "true")
     raise ConfigError(f"{key} must be 'on' or 'off', got {value!r}")
 
 
