@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Optional, TextIO, Tuple
 
 from ovos_memory_plugin_entity.cli_guards import retired_label, who
-from ovos_memory_plugin_entity.doctor import FAIL, check_assistant, check_persona
+from ovos_memory_plugin_entity.doctor import FAIL, UPGRADE, check_assistant, check_persona
 from ovos_memory_plugin_entity.domain.errors import UserError
 from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.io.client import failure_reason
@@ -73,8 +73,7 @@ def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: s
         from ovos_bus_client.session import Session
         from ovos_persona import Persona
     except ImportError:
-        raise UserError("ovos-persona is not installed here\nfix: pip install --pre -U ovos-core ovos-persona") \
-            from None
+        raise UserError(f"ovos-persona is not installed here\nfix: {UPGRADE}") from None
     try:
         persona = Persona(name, config)
     except Exception as exc:  # ovos-persona refuses a persona in its own words

@@ -73,11 +73,9 @@ def check_endpoint(settings: Settings, timeout: Optional[float] = None) -> List[
                           "start the local model server, or set api_url (or use extractor: rules)")]
         checks = [Check("endpoint", PASS, f"{settings.api_url} answers; models: {', '.join(models) or 'none'}")]
         if settings.model and settings.model not in models:
-            checks.append(Check("model", FAIL, f"model {settings.model!r} is not served",
-                                f"set model to one of {models}, or leave it empty to use the first"))
-            return checks
-        checks.append(_trial_extraction(client, settings, timeout))
-        return checks
+            return checks + [Check("model", FAIL, f"model {settings.model!r} is not served",
+                                   f"set model to one of {models}, or leave it empty to use the first")]
+        return checks + [_trial_extraction(client, settings, timeout)]
     finally:
         client.close()
 
