@@ -3,10 +3,10 @@ assistant runs it; after each, the memory's work is awaited and shown."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, TextIO, Tuple
+from typing import Any, Callable, Dict, Iterable, Optional, TextIO, Tuple
 
-from ovos_memory_plugin_entity.cli_guards import retired_label
-from ovos_memory_plugin_entity.doctor import FAIL, check_assistant, check_persona
+from ovos_memory_plugin_entity.cli_guards import retired_label, who
+from ovos_memory_plugin_entity.doctor import FAIL, UPGRADE, check_assistant, check_persona
 from ovos_memory_plugin_entity.domain.errors import UserError
 from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.io.client import failure_reason
@@ -20,8 +20,6 @@ DEFAULT_SESSION = "default"
 def load_persona(path: str) -> Tuple[str, Dict[str, Any]]:
     """Refused, with the fix, when it cannot load this plugin."""
     persona = read_persona(path)
-    if not isinstance(persona, dict):
-        raise UserError(f"{path} is not a persona (a JSON object)")
     assistant = check_assistant(plugin_block(persona))
     if assistant.level == FAIL:
         raise UserError(f"{assistant.detail}\nfix: {assistant.fix}")
@@ -32,39 +30,39 @@ def load_persona(path: str) -> Tuple[str, Dict[str, Any]]:
 
 
 def entity_memory(memory: Any) -> Optional[EntityMemory]:
-    """The memory itself, or a composite's member."""
-    if isinstance(memory, EntityMemory):
-        return memory
-    for member in getattr(memory, "members", None) or []:
-        found = member[1] if isinstance(member, tuple) and len(member) > 1 else member
-        if isinstance(found, EntityMemory):
-            return found
-    return None
-
-
-def _changes(before: Dict[str, Fact], after: Dict[str, Fact], labels: Dict[str, str]) -> List[str]:
-    """What a turn did to the facts, a line each; ``labels``: an entity's id to "Emma (daughter)"."""
-    lines = []
-    for fact in after.values():
-        old = before.get(fact.id)
-        who = f"{labels.get(fact.about) or '(forgotten)'}: " if fact.about else ""
-        if old is None and fact.live:
-            lines.append(f"learnt    [{fact.id}] {who}{fact.text}" + ("  (pinned)" if fact.pinned else ""))
-        elif old is not None and old.live and not fact.live:
-            kind = "forgotten" if fact.retired_reason == "forgotten" else "replaced" \
-                if fact.retired_reason == "superseded" else "retired"
-            lines.append(f"{kind:9} [{fact.id}] {who}{old.text}  ({retired_label(fact)})")
-        elif old is not None and fact.live and fact.confirmations > old.confirmations:
-            lines.append(f"confirmed [{fact.id}] {who}{fact.text}")
-    return lines
+    """The memory itself, or a CompositeMemory's member (its members are (name, plugin, weight))."""
+    candidates = [memory] + [member[1] for member in getattr(memory, "members", None) or []]
+    return next((found for found in candidates if isinstance(found, EntityMemory)), None)
 
 
 def _labels(memory: EntityMemory, session: str) -> Dict[str, str]:
     return {e.id: e.label for e in memory.entities(session)}
 
 
-def _snapshot(memory: EntityMemory, session: str) -> Dict[str, Fact]:
-    return {f.id: f for f in memory.facts(session, include_retired=True)}
+def watch(memory: EntityMemory, session: str, out: TextIO, timeout: float) -> Callable[[], None]:
+    """Called before a turn; what it returns, called after, awaits the memory and shows what it
+    learnt, replaced, forgot and asked (``chat`` and ``demo``)."""
+    before = {f.id: f for f in memory.facts(session, include_retired=True)}
+    labels = _labels(memory, session)  # before the turn too: a forgotten person is named
+
+    def show() -> None:
+        if not memory.flush(timeout):
+            print(f"  (the memory's model did not finish within {timeout:g} s; what it learns shows next turn)",
+                  file=out)
+        labels.update(_labels(memory, session))
+        for fact in memory.facts(session, include_retired=True):
+            old, whose = before.get(fact.id), who(fact, labels)
+            if old is None and fact.live:
+                print(f"  learnt    [{fact.id}] {whose}{fact.text}" + ("  (pinned)" if fact.pinned else ""), file=out)
+            elif old is not None and old.live and not fact.live:
+                kind = {"forgotten": "forgotten", "superseded": "replaced"}.get(fact.retired_reason or "", "retired")
+                print(f"  {kind:9} [{fact.id}] {whose}{old.text}  ({retired_label(fact)})", file=out)
+            elif old is not None and fact.live and fact.confirmations > old.confirmations:
+                print(f"  confirmed [{fact.id}] {whose}{fact.text}", file=out)
+        for pending in memory.pending(session):
+            if pending.awaiting:
+                print(f"  asked     [{pending.id}] " + " | ".join(pending.describe), file=out)
+    return show
 
 
 def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: str = DEFAULT_SESSION,
@@ -75,8 +73,7 @@ def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: s
         from ovos_bus_client.session import Session
         from ovos_persona import Persona
     except ImportError:
-        raise UserError("ovos-persona is not installed here\nfix: pip install --pre -U ovos-core ovos-persona") \
-            from None
+        raise UserError(f"ovos-persona is not installed here\nfix: {UPGRADE}") from None
     try:
         persona = Persona(name, config)
     except Exception as exc:  # ovos-persona refuses a persona in its own words
@@ -91,11 +88,9 @@ def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: s
     print(f"{name}: memory in {where}, session {session_id!r}. One line per turn; end with Ctrl-D.", file=out)
     turns, answered, reason = 0, 0, ""
     try:
-        known = memory.facts(session_id)
+        known, labels = memory.facts(session_id), _labels(memory, session_id)
         if known:
-            labels = _labels(memory, session_id)
-            print("already known: " + "; ".join(f"[{f.id}] " + (f"{labels.get(f.about, '(forgotten)')}: " if f.about
-                                                                 else "") + f.text for f in known), file=out)
+            print("already known: " + "; ".join(f"[{f.id}] {who(f, labels)}{f.text}" for f in known), file=out)
         for line in _turns(lines, out, prompt):
             turns += 1
             failure = _turn(persona, memory, session, line, out, timeout)
@@ -107,6 +102,7 @@ def run_chat(persona_path: str, lines: Iterable[str], out: TextIO, session_id: s
         raise UserError(f"no turn got an answer from the persona's handlers{reason}; check their api_url and "
                         f"model ('ovos-entity-memory doctor --config {persona_path}')")
     return 0
+
 
 def _turns(lines: Iterable[str], out: TextIO, prompt: bool) -> Iterable[str]:
     if prompt:
@@ -123,8 +119,7 @@ def _turns(lines: Iterable[str], out: TextIO, prompt: bool) -> Iterable[str]:
 def _turn(persona: Any, memory: EntityMemory, session: Any, utterance: str, out: TextIO, timeout: float
           ) -> Optional[str]:
     """One turn, shown; None when the persona answered, else why not (": reason", or "")."""
-    before = _snapshot(memory, session.session_id)
-    labels = _labels(memory, session.session_id)  # before the turn too: a forgotten person is named
+    show = watch(memory, session.session_id, out, timeout)
     answer = persona.chat(persona.get_messages(utterance, session), session)
     if not answer:
         error = getattr(persona.solvers, "last_error", None)
@@ -133,13 +128,5 @@ def _turn(persona: Any, memory: EntityMemory, session: Any, utterance: str, out:
         return said
     print(f"{persona.name}> {answer}", file=out)
     persona.remember(utterance, answer, session)
-    if not memory.flush(timeout):
-        print(f"  (the memory's model did not finish within {timeout:g} s; what it learns shows next turn)",
-              file=out)
-    for change in _changes(before, _snapshot(memory, session.session_id),
-                           {**labels, **_labels(memory, session.session_id)}):
-        print(f"  {change}", file=out)
-    for pending in memory.pending(session.session_id):
-        if pending.awaiting:
-            print(f"  asked     [{pending.id}] " + " | ".join(pending.describe), file=out)
+    show()
     return None

@@ -13,15 +13,6 @@ import sys
 from typing import Iterator, List, Optional
 
 
-def _logs_to_stderr() -> None:
-    """Loggers made before ``main`` (OVOS imported first) move to stderr."""
-    for logger in [logging.getLogger(), *[lg for lg in logging.Logger.manager.loggerDict.values()
-                                          if isinstance(lg, logging.Logger)]]:
-        for handler in logger.handlers:
-            if isinstance(handler, logging.StreamHandler) and handler.stream in (sys.stdout, sys.__stdout__):
-                handler.setStream(sys.stderr)
-
-
 @contextlib.contextmanager
 def quiet_logs(verbose: bool) -> Iterator[None]:
     """Unless ``verbose``, only errors are logged (OVOS's notices and its libraries' warnings
@@ -29,7 +20,12 @@ def quiet_logs(verbose: bool) -> Iterator[None]:
     before = logging.root.manager.disable
     if not verbose:
         logging.disable(logging.WARNING)  # OVOS's LOG honours it too (LOG.is_enabled_for)
-    _logs_to_stderr()
+    # Loggers made before ``main`` (OVOS imported first) move to stderr.
+    for logger in [logging.getLogger(), *[lg for lg in logging.Logger.manager.loggerDict.values()
+                                          if isinstance(lg, logging.Logger)]]:
+        for handler in logger.handlers:
+            if isinstance(handler, logging.StreamHandler) and handler.stream in (sys.stdout, sys.__stdout__):
+                handler.setStream(sys.stderr)
     try:
         with contextlib.redirect_stdout(sys.stderr):
             yield
@@ -53,6 +49,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         # The reader has what it wanted: no traceback, and nothing more to write at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+
 
 if __name__ == "__main__":
     sys.exit(main())

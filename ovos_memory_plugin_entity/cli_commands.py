@@ -9,11 +9,12 @@ import json
 import logging
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ovos_memory_plugin_entity.about import __version__
-from ovos_memory_plugin_entity.cli_guards import confirm, counted, nothing_yet, retired_label
+from ovos_memory_plugin_entity.cli_guards import confirm, counted, nothing_yet, retired_label, who
 from ovos_memory_plugin_entity.domain.entities import event_end
 from ovos_memory_plugin_entity.domain.errors import OwnerError, ReadOnlyStore, StoreUnavailable, UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
@@ -25,6 +26,7 @@ from ovos_memory_plugin_entity.settings import Settings, device_defaults, load_s
 DESCRIPTION = "ovos-entity-memory: the owner's command line for the entity memory plugin."
 # What a command shows: its JSON (--json) and its text; a command that prints its own returns its status.
 Shown = Tuple[Any, str]
+PROGRESS_WIDTH = 30  # characters of the bar export, import and curate draw on a terminal
 
 
 def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[str, Any]:
@@ -32,22 +34,22 @@ def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[st
     without one nothing is evicted (the persona's max_facts is unknown). A persona that does
     not use this plugin is refused, unless ``unused_ok`` (doctor): then the defaults stand."""
     config: Dict[str, Any] = {"max_facts": 0}
-    if getattr(args, "config", None):
+    if args.config:
         persona = read_persona(args.config)
         block = plugin_block(persona)
-        named = persona.get("memory_module") if isinstance(persona, dict) else None
+        named = persona.get("memory_module")
         if block is None and isinstance(named, str) and isinstance(persona.get(named), dict):
             block = dict(persona[named])  # the plugin under another name (an alias of its entry point)
         # A persona (it names its memory, its handlers or itself), not a plugin's block.
-        if block is None and isinstance(persona, dict) and {"memory_module", "handlers", "name"} & persona.keys():
+        if block is None and {"memory_module", "handlers", "name"} & persona.keys():
             if not unused_ok:
                 raise UserError(f"{args.config} does not use this plugin (memory_module is "
                                 f"{persona.get('memory_module')!r}); 'doctor --config {args.config}' says the fix")
             block = {}
-        config = block if block is not None else dict(persona) if isinstance(persona, dict) else {}
-    if getattr(args, "db_path", None):
+        config = dict(persona) if block is None else block
+    if args.db_path:
         config["db_path"] = args.db_path
-    if getattr(args, "db_url", None):
+    if args.db_url:
         config.update(backend="postgres", db_url=args.db_url)
     return config
 
@@ -59,7 +61,7 @@ def cmd_path(args: argparse.Namespace) -> Shown:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    """Run a short conversation through the real plugin and show what it remembered.
+    """Run a short conversation through the real plugin and show what its memory did each turn.
 
     With no --api-url the built-in rules extract the facts (no model needed) and the
     store is a temporary folder; with --api-url your local model does the extracting.
@@ -74,7 +76,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
     from ovos_memory_plugin_entity.chat import run_chat
     if not args.verbose:  # a handler that fails is said on the turn's own line
         logging.disable(logging.ERROR)
-    persona = args.persona or getattr(args, "config", None)
+    persona = args.persona or args.config
     if not persona:
         raise UsageError("name the persona JSON: chat --persona persona.json")
     return run_chat(persona, sys.stdin, args.out, session_id=args.session, timeout=args.timeout,
@@ -92,14 +94,11 @@ def _owner(args: argparse.Namespace, create: bool = False) -> Owner:
                         "the command line can only reach the 'json' and 'postgres' backends")
     try:
         store = open_store(settings.backend, settings.store_folder, settings.db_url, key_file=settings.key_file)
+        args.stores.append(store)  # closed when the command ends (a pool's threads are stopped)
+        policy = settings.policy(store.tombstone_key)  # the tombstone key is read (or made) here
     except (OSError, ValueError) as exc:
         where = "the database" if settings.backend == "postgres" else f"the store at {settings.store_folder}"
         raise UserError(f"cannot use {where}: {exc}") from None
-    args.stores.append(store)  # closed when the command ends (a pool's threads are stopped)
-    try:
-        policy = settings.policy(store.tombstone_key)
-    except (OSError, ValueError) as exc:
-        raise UserError(f"cannot use the store at {settings.store_folder}: {exc}") from None
     return Owner(store, policy, time.time, actor="cli", scope=settings.scope)
 
 
@@ -115,24 +114,15 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
 
 
 def _when(timestamp: Optional[float]) -> str:
-    if timestamp is None:
-        return "-"
-    return datetime.datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
+    return "-" if timestamp is None else datetime.datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
 
 
-def _progress(args: argparse.Namespace) -> Callable[[int, int], None]:
-    """On stderr, when it is a terminal."""
-    if not sys.stderr.isatty():
-        return lambda done, total: None
-
-    def show(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // max(total, 1)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        if done == total:
-            sys.stderr.write("\n")
+def _progress(done: int, total: int) -> None:
+    """A bar on stderr, when it is a terminal."""
+    if sys.stderr.isatty():
+        filled = PROGRESS_WIDTH * done // max(total, 1)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (PROGRESS_WIDTH - filled)}] {done}/{total}" + "\n" * (done == total))
         sys.stderr.flush()
-    return show
 
 
 def cmd_sessions(args: argparse.Namespace) -> Shown:
@@ -142,31 +132,26 @@ def cmd_sessions(args: argparse.Namespace) -> Shown:
     return [s.__dict__ for s in summaries], "\n".join(lines) or "(no sessions)"
 
 
-def _fact_line(fact: Fact, now: Optional[float] = None, about: str = "") -> str:
-    """``about`` (who it is about) leads where no heading says it."""
+def _fact_line(fact: Fact, now: Optional[float] = None, who: str = "") -> str:
+    """``who`` (:func:`cli_guards.who`) leads where no heading says it."""
     state = "pinned" if fact.pinned and fact.live else (
         "live" if fact.live else f"{retired_label(fact)} {_when(fact.superseded_at)}")
     if fact.when and fact.live:
         state += "; past" if now is not None and event_end(fact.when) < now else "; upcoming"
     date = f"{fact.when}: " if fact.when else ""
-    who = f"{about}: " if about else ""
     return (f"[{fact.id}] {who}{date}{fact.text or '(forgotten)'}  "
             f"({state}; confirmed {fact.confirmations}x, last {_when(fact.confirmed_at)})")
 
 
-def _about(owner: Owner, session: str, fact: Fact) -> str:
-    """As ``facts`` heads it ("Emma (daughter)"); empty for the user."""
-    if not fact.about:
-        return ""
-    labels = {e.id: e.label for e in owner.record(session).entities}
-    return labels.get(fact.about) or "(forgotten)"
+def _labels(owner: Owner, session: str) -> Dict[str, str]:
+    return {e.id: e.label for e in owner.record(session).entities}
 
 
 def cmd_facts(args: argparse.Namespace) -> Shown:
     """Show a session's live facts grouped by who they are about; --all adds retired ones."""
     owner = _owner(args)
     found = owner.facts(args.session, include_retired=args.all)
-    names = {e.id: e.label for e in owner.record(args.session).entities}
+    names = _labels(owner, args.session)
     now = time.time()
     lines: List[str] = []
     for about in [None] + sorted({f.about for f in found if f.about}, key=lambda a: names.get(a, a)):
@@ -181,7 +166,7 @@ def cmd_entities(args: argparse.Namespace) -> Shown:
     """List the people, pets and places the memory knows, with their relation to the user."""
     owner = _owner(args)
     found = owner.entities(args.session)
-    counts = {e.id: sum(1 for f in owner.facts(args.session) if f.about == e.id) for e in found}
+    counts = Counter(f.about for f in owner.facts(args.session))
     return ([dict(e.to_dict(), facts=counts[e.id]) for e in found],
             "\n".join(f"[{e.id}] {e.label}  ({counted(counts[e.id], 'fact')})" for e in found) or "(no entities)")
 
@@ -215,14 +200,14 @@ def cmd_add(args: argparse.Namespace) -> Shown:
     """Add a fact (the owner's add also lifts a tombstone on the same words)."""
     owner = _owner(args, create=True)
     fact = owner.add(args.session, args.text, pin=args.pin, about=args.about, relation=args.relation, when=args.when)
-    return fact.to_dict(), f"added {_fact_line(fact, about=_about(owner, args.session, fact))}"
+    return fact.to_dict(), f"added {_fact_line(fact, who=who(fact, _labels(owner, args.session)))}"
 
 
 def cmd_edit(args: argparse.Namespace) -> Shown:
     """Replace a fact's text; the old text stays in the history as superseded."""
     owner = _owner(args)
     fact = owner.edit(args.session, args.fact_id, args.text)
-    return fact.to_dict(), f"now {_fact_line(fact, about=_about(owner, args.session, fact))}"
+    return fact.to_dict(), f"now {_fact_line(fact, who=who(fact, _labels(owner, args.session)))}"
 
 
 def cmd_pending(args: argparse.Namespace) -> Shown:
@@ -240,14 +225,14 @@ def cmd_export(args: argparse.Namespace) -> int:
     ids = owner.store.sessions() if args.all else [args.session]
     if not args.all:
         owner.record(args.session, must_exist=True)
-    print(json.dumps(owner.export(ids, _progress(args)), indent=1, ensure_ascii=False), file=args.out)
+    print(json.dumps(owner.export(ids, _progress), indent=1, ensure_ascii=False), file=args.out)
     return 0
 
 
 def cmd_import(args: argparse.Namespace) -> Shown:
     """Import an export of this plugin, or the older plugin's entity_memory.json."""
     owner = _owner(args, create=True)
-    report = owner.import_data(read_json_file(args.file), _progress(args))
+    report = owner.import_data(read_json_file(args.file), _progress)
     for reason in owner.skipped:
         print(f"skipped {reason}", file=sys.stderr)
     refused = ", ".join(f"{count} {kind}" for kind, count in sorted(report.refused_secrets.items()))
@@ -267,15 +252,13 @@ def cmd_erase(args: argparse.Namespace) -> Shown:
     confirm(f"Erase session {args.session!r}: {counted(live, 'live fact')}, its history and tombstones? "
             f"It cannot be undone.", assume_yes=args.yes, interactive=args.interactive)
     owner.erase(args.session)
-    notes = [f"erased {args.session}"]
     seed = Path(settings.db_path).expanduser()
     try:
-        if seed.is_file() and args.session in json.loads(seed.read_text(encoding="utf-8")):
-            notes.append(f"note: the older plugin's file {seed} still holds this session; this tool "
-                         f"never changes that file")
+        kept = seed.is_file() and args.session in json.loads(seed.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        pass
-    return {"erased": args.session, "seed_file_still_holds_it": len(notes) > 1}, "\n".join(notes)
+        kept = False
+    note = f"\nnote: the older plugin's file {seed} still holds this session; this tool never changes that file"
+    return {"erased": args.session, "seed_file_still_holds_it": kept}, f"erased {args.session}" + (note if kept else "")
 
 
 def cmd_forget_all(args: argparse.Namespace) -> Shown:
@@ -304,7 +287,7 @@ def cmd_curate(args: argparse.Namespace) -> Shown:
     """Merge near-duplicates, prune by age or count, list idle sessions; --apply to change."""
     owner = _owner(args)
     plan = owner.plan_curation(older_than_days=args.older_than, max_facts=args.max_facts,
-                               idle_days=args.idle_days, progress=_progress(args))
+                               idle_days=args.idle_days, progress=_progress)
     lines = [f"merge {merged} into {kept} ({sid})" for sid, kept, merged in plan.merges]
     lines += [f"prune {fid} ({sid})" for sid, fid in plan.prunes]
     lines += [f"idle session: {sid}" for sid in plan.idle_sessions]
@@ -321,8 +304,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     """Check the endpoint, the store, OPM's plugin names and the persona; say how to fix."""
     from ovos_memory_plugin_entity.doctor import run_checks
     persona = read_persona(args.config) if args.config else None
-    checks = run_checks(read_settings(_plugin_config(args, unused_ok=True), device_defaults()),
-                        persona if isinstance(persona, dict) else None, timeout=args.timeout)
+    checks = run_checks(read_settings(_plugin_config(args, unused_ok=True), device_defaults()), persona,
+                        timeout=args.timeout)
     _emit(args, [dict(c.__dict__, ok=c.ok) for c in checks],
           "\n".join(f"{c.level}  {c.name}: {c.detail}" + (f"\n      fix: {c.fix}" if c.fix and c.level != "PASS" else "")
                     for c in checks))

@@ -12,17 +12,18 @@ mistake (argparse's own).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Dict
 
 from ovos_memory_plugin_entity.domain.errors import UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.settings import Settings
 
-# Words an answer to "Are you sure?" may start with to mean yes; anything else is a no.
+# The answers to "Are you sure?" that mean yes; anything else is a no.
 YES_ANSWERS = ("y", "yes")
 # How each reason a row left reads.
 RETIRED_REASONS = {"superseded": "replaced by several facts", "merged": "merged into a duplicate",
                    "evicted": "evicted past max_facts", "curated": "pruned by curate", "forgotten": "forgotten"}
+SUCCEEDED = {"superseded": "replaced by", "merged": "merged into"}  # ...and the fact that took its place
 
 
 def nothing_yet(settings: Settings) -> str:
@@ -39,30 +40,33 @@ def nothing_yet(settings: Settings) -> str:
     return f"nothing learnt yet: no store at {folder} (the assistant, or 'add', makes it)"
 
 
-def confirm(question: str, *, assume_yes: bool, interactive: bool,
-            ask: Callable[[str], str] = input) -> None:
+def confirm(question: str, *, assume_yes: bool, interactive: bool) -> None:
     """Return when the owner agreed (``--yes``, or "y" at a terminal); raise otherwise."""
     if assume_yes:
         return
     if not interactive:
         raise UsageError(f"{question} No one is at a terminal to answer: add --yes to go ahead")
     try:
-        answer = ask(f"{question} [y/N] ")
+        answer = input(f"{question} [y/N] ")
     except EOFError:
         answer = ""
     if answer.strip().lower() not in YES_ANSWERS:
         raise UserError("nothing changed")
 
 
-def counted(number: int, noun: str, plural: Optional[str] = None) -> str:
+def counted(number: int, noun: str) -> str:
     """``1 fact``, ``2 facts``."""
-    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def who(fact: Fact, labels: Dict[str, str]) -> str:
+    """``Emma (daughter): `` before a fact about someone (``labels``: entity ids to labels); "" for the user."""
+    return f"{labels.get(fact.about) or '(forgotten)'}: " if fact.about else ""
 
 
 def retired_label(fact: Fact) -> str:
     """Why a retired row left: ``retired: replaced by f3``, ``retired: forgotten``."""
-    if fact.superseded_by and fact.retired_reason == "superseded":
-        return f"retired: replaced by {fact.superseded_by}"
-    if fact.superseded_by and fact.retired_reason == "merged":
-        return f"retired: merged into {fact.superseded_by}"
-    return f"retired: {RETIRED_REASONS.get(fact.retired_reason or '', fact.retired_reason or '')}"
+    reason = fact.retired_reason or ""
+    if fact.superseded_by and reason in SUCCEEDED:
+        return f"retired: {SUCCEEDED[reason]} {fact.superseded_by}"
+    return f"retired: {RETIRED_REASONS.get(reason, reason)}"

@@ -38,33 +38,26 @@ def check_reachable(api_url: str, timeout: float) -> None:
 
 def run_demo(api_url: Optional[str], timeout: float, out: TextIO) -> int:
     """See ``cli_commands.cmd_demo``."""
+    from ovos_memory_plugin_entity.chat import watch
     from ovos_memory_plugin_entity.plugin import EntityMemory
     if api_url:
         check_reachable(api_url, timeout)
     with tempfile.TemporaryDirectory(prefix="entity-memory-demo-") as folder:
         config: Dict[str, Any] = {"db_path": str(Path(folder) / "entity_memory.json"),
-                                  "system_prompt": "You are a helpful voice assistant."}
+                                  "system_prompt": "You are a helpful voice assistant.",
+                                  "extractor": "llm" if api_url else "rules"}
         if api_url:
-            config.update(api_url=api_url, extractor="llm")
-        else:
-            config["extractor"] = "rules"
+            config["api_url"] = api_url
         with EntityMemory(config=config) as memory:
             for user, assistant in DEMO_CONVERSATION:
                 print(f"user:      {user}\nassistant: {assistant}", file=out)
+                show = watch(memory, "demo", out, timeout)
                 memory.update_history([AgentMessage(role=MessageRole.USER, content=user),
                                        AgentMessage(role=MessageRole.ASSISTANT, content=assistant)], "demo")
-            if not memory.flush(timeout=timeout):
-                print("(the model did not finish in time; showing what was applied)", file=out)
-            print("\nRemembered:", file=out)
-            names = {e.id: e.label for e in memory.entities("demo")}
-            for fact in memory.facts("demo", include_retired=True):
-                state = "pinned" if fact.pinned else ("live" if fact.live else f"retired: {fact.superseded_by}")
-                about = f"{names[fact.about]}: " if fact.about in names else ""
-                print(f"  [{fact.id}] {about}{fact.text}  ({state})", file=out)
+                show()
             print("\nNext turn, the persona sends its model:", file=out)
             for message in memory.build_conversation_context(DEMO_QUESTION, "demo"):
-                role = message.role.value if isinstance(message.role, MessageRole) else str(message.role)
-                print(f"  [{role}]", file=out)
+                print(f"  [{message.role.value}]", file=out)
                 for line in message.content.splitlines():
                     print(f"    {line}", file=out)
     return 0

@@ -6,6 +6,7 @@ The model is tried with a real extraction read by the real parser.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime
 import errno
 import importlib.metadata
@@ -18,9 +19,8 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 from ovos_memory_plugin_entity.about import PLUGIN_NAMES, UNIQUE_PLUGIN_NAME
 from ovos_memory_plugin_entity.cli_guards import counted
 from ovos_memory_plugin_entity.domain.contract import build_prompt, parse_reply, render_exchange
-from ovos_memory_plugin_entity.domain.errors import (EndpointError, EndpointHTTPError, MissingExtra, ReplyError,
-                                                     StoreUnavailable)
-from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, ChatClient, failure_reason
+from ovos_memory_plugin_entity.domain.errors import EndpointError, MissingExtra, ReplyError, StoreUnavailable
+from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, ChatClient
 from ovos_memory_plugin_entity.io.embeddings import EmbeddingsClient
 from ovos_memory_plugin_entity.io.stores import open_store
 from ovos_memory_plugin_entity.language.data import available, resolve
@@ -73,11 +73,9 @@ def check_endpoint(settings: Settings, timeout: Optional[float] = None) -> List[
                           "start the local model server, or set api_url (or use extractor: rules)")]
         checks = [Check("endpoint", PASS, f"{settings.api_url} answers; models: {', '.join(models) or 'none'}")]
         if settings.model and settings.model not in models:
-            checks.append(Check("model", FAIL, f"model {settings.model!r} is not served",
-                                f"set model to one of {models}, or leave it empty to use the first"))
-            return checks
-        checks.append(_trial_extraction(client, settings, timeout))
-        return checks
+            return checks + [Check("model", FAIL, f"model {settings.model!r} is not served",
+                                   f"set model to one of {models}, or leave it empty to use the first")]
+        return checks + [_trial_extraction(client, settings, timeout)]
     finally:
         client.close()
 
@@ -153,9 +151,7 @@ def store_fix(exc: Exception, folder: Path) -> str:
 
 def check_quarantine(settings: Settings) -> List[Check]:
     """``*.corrupt*``: files the JSON store set aside."""
-    if settings.backend != "json":
-        return []
-    found = sorted((settings.store_folder / "sessions").glob("*.corrupt*"))
+    found = sorted((settings.store_folder / "sessions").glob("*.corrupt*")) if settings.backend == "json" else []
     if not found:
         return []
     names = ", ".join(p.name for p in found[:MAX_NAMED_QUARANTINED])
@@ -176,16 +172,16 @@ def check_plugin_names(used_name: Optional[str] = None) -> List[Check]:
     checks = []
     for name in PLUGIN_NAMES:
         cls = load_memory_plugin(name)
-        where = f"{cls.__module__}.{cls.__name__}" if cls else "nothing"
+        gives = f"OPM gives {f'{cls.__module__}.{cls.__name__}' if cls else 'nothing'}"
         if cls is EntityMemory:
-            checks.append(Check(f"plugin name {name}", PASS, f"OPM gives {where}"))
+            checks.append(Check(f"plugin name {name}", PASS, gives))
         elif name == used_name or used_name is None:
             checks.append(Check(f"plugin name {name}", FAIL if name == used_name else WARN,
-                                f"OPM gives {where}" + (" (and the persona uses this name)" if used_name else ""),
+                                gives + (" (and the persona uses this name)" if used_name else ""),
                                 f"use the unique name {PLUGIN_NAMES[0]} in memory_module"))
         else:
-            checks.append(Check(f"plugin name {name}", PASS, f"OPM gives {where} (the older plugin); the persona "
-                                                             f"uses {used_name}, so that does not matter"))
+            checks.append(Check(f"plugin name {name}", PASS, f"{gives} (the older plugin); the persona uses "
+                                                             f"{used_name}, so that does not matter"))
     return checks
 
 
@@ -203,11 +199,9 @@ _STAGES = {"a": 0, "b": 1, "rc": 2, None: 3}
 
 def version_key(version: str) -> Optional[Tuple[int, ...]]:
     """Sortable, for OVOS's release numbers (``0.9.0a35``); None for another form."""
-    match = _VERSION.match(version.strip())
-    if match is None:
-        return None
-    major, minor, patch, stage, number = match.groups()
-    return int(major), int(minor), int(patch or 0), _STAGES[stage], int(number or 0)
+    found = _VERSION.match(version.strip())
+    return None if found is None else (int(found[1]), int(found[2]), int(found[3] or 0), _STAGES[found[4]],
+                                       int(found[5] or 0))
 
 
 def installed_version(package: str) -> Optional[str]:
@@ -267,8 +261,13 @@ def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = N
         checks.append(Check("handlers", FAIL, "the persona lists no handlers: ovos-persona refuses to load it",
                             '"handlers": ["ovos-chat-openai-plugin"], with its block (api_url, model, key)'))
     for engine in handlers:
-        if engine not in plugins:
-            checks.append(missing_handler(engine, version_of))
+        if engine not in plugins:  # the install that brings it, or the package here in a release that does not
+            package, options = HANDLER_PACKAGES.get(engine, (engine, ""))
+            version = version_of(package)
+            said = (f"{engine} is not registered: {package} {version} is installed but too old to bring it"
+                    if version is not None else f"{engine} is not installed")
+            checks.append(Check(f"handler {engine}", FAIL, f"{said}: the persona cannot answer",
+                                f"pip install {options}{package}"))
         elif engine in SYSTEM_DROPPING_ENGINES:
             keeps = bool((persona.get(engine) or {}).get("allow_system_prompts"))
             level = PASS if keeps or mode == "user" else FAIL
@@ -277,58 +276,6 @@ def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = N
                                 "" if level == PASS else
                                 f'set "allow_system_prompts": true in "{engine}", or inject_mode: user'))
     return checks
-
-
-def missing_handler(engine: str, version_of: Callable[[str], Optional[str]] = installed_version) -> Check:
-    """The install that brings it, or the package here in a release that does not."""
-    package, options = HANDLER_PACKAGES.get(engine, (engine, ""))
-    version = version_of(package)
-    said = (f"{engine} is not registered: {package} {version} is installed but too old to bring it"
-            if version is not None else f"{engine} is not installed")
-    return Check(f"handler {engine}", FAIL, f"{said}: the persona cannot answer", f"pip install {options}{package}")
-
-
-# Chat handlers that speak the OpenAI protocol to their block's api_url, with its model.
-OPENAI_HANDLERS = ("ovos-chat-openai-plugin",)
-HANDLER_CHECK_TIMEOUT_S = 5.0  # for the handler's server to list its models, without --timeout
-MAX_NAMED_MODELS = 3  # served models named in a fix; more would not fit on its line
-
-
-def check_handler_endpoints(persona: Dict[str, Any], timeout: Optional[float] = None) -> List[Check]:
-    """The persona's chat handler answers at its ``api_url`` and serves its ``model`` (where listed)."""
-    return [_handler_endpoint(engine, persona.get(engine), timeout)
-            for engine in persona.get("handlers") or [] if engine in OPENAI_HANDLERS]
-
-
-def _handler_endpoint(engine: str, given: Any, timeout: Optional[float]) -> Check:
-    block: Dict[str, Any] = given if isinstance(given, dict) else {}
-    name, api_url, model = f"{engine} endpoint", block.get("api_url"), block.get("model")
-    if not isinstance(api_url, str) or not api_url.strip():
-        return Check(name, FAIL, f'"{engine}" has no api_url: the handler would call OpenAI\'s servers',
-                     f'set "api_url" in "{engine}" to your model server (http://localhost:8000/v1)')
-    waited = timeout or HANDLER_CHECK_TIMEOUT_S
-    client = ChatClient(api_url, api_key=str(block.get("key") or ""), connect_timeout=waited, read_timeout=waited)
-    try:
-        served: Optional[List[str]] = client.models()
-    except EndpointHTTPError as exc:
-        served = None  # it answers, but does not list its models
-        if exc.status != 404:
-            return Check(name, FAIL, f"{api_url} answers HTTP {exc.status}: the persona cannot answer",
-                         f'check "api_url" and "key" in "{engine}"')
-    except EndpointError as exc:
-        return Check(name, FAIL, f"{api_url} does not answer ({failure_reason(exc)}): the persona cannot answer",
-                     f'start its model server, or set "api_url" in "{engine}"')
-    finally:
-        client.close()
-    some = ", ".join(repr(m) for m in (served or [])[:MAX_NAMED_MODELS])
-    choose = f'set "model" in "{engine}" to ' + (f"one of {some}" if some else "the model your server serves")
-    if not isinstance(model, str) or not model:
-        return Check(name, WARN, f"{api_url} answers, but \"{engine}\" names no model: only a server that ignores "
-                                 f"it (llama.cpp) will answer", choose)
-    if served and model not in served:
-        return Check(name, FAIL, f"{api_url} does not serve model {model!r}: the persona cannot answer", choose)
-    listed = "" if served is None else " (among the models it lists)"
-    return Check(name, PASS, f"{api_url} answers and serves {model!r}{listed}")
 
 
 def check_language(settings: Settings) -> List[Check]:
@@ -342,15 +289,10 @@ def check_language(settings: Settings) -> List[Check]:
 
 def check_waiting(settings: Settings, endpoint_answers: bool) -> List[Check]:
     """Exchanges still waiting to be learnt (the JSON backend's ``waiting/``, a line each)."""
-    folder = settings.store_folder / "waiting"
-    if settings.backend != "json" or not folder.is_dir():
-        return []
     waiting = 0
-    for path in folder.glob("*.json"):
-        try:
+    for path in (settings.store_folder / "waiting").glob("*.json") if settings.backend == "json" else ():
+        with contextlib.suppress(OSError):
             waiting += sum(1 for line in path.read_bytes().splitlines() if line.strip())
-        except OSError:
-            continue
     if not waiting:
         return []
     if endpoint_answers or settings.extractor == "rules":
@@ -403,11 +345,10 @@ def check_embeddings(settings: Settings, timeout: float) -> List[Check]:
 
 
 def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optional[float] = None) -> List[Check]:
-    settings = loaded.settings
-    unused = persona is not None and plugin_block(persona) is None
+    settings, block = loaded.settings, plugin_block(persona)
     # A persona that does not use this plugin is said first; the rest is about the defaults.
-    checks = check_persona(persona) if persona is not None and unused else []
-    checks.append(check_assistant(plugin_block(persona) if persona is not None else None))
+    checks = check_persona(persona) if persona is not None and block is None else []
+    checks.append(check_assistant(block))
     checks += check_settings(loaded) + check_language(settings)
     endpoint = check_endpoint(settings, timeout) if settings.extractor != "rules" else [
         Check("endpoint", PASS, "extractor: rules needs no model")]
@@ -416,8 +357,8 @@ def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optio
     checks.append(check_store(settings))
     checks += check_quarantine(settings)
     checks += check_waiting(settings, endpoint_answers=endpoint[0].level == PASS)
-    checks += check_plugin_names(used_name(persona) if persona is not None else None)
-    if persona is not None and not unused:
-        checks += check_persona(persona) + check_handler_endpoints(persona, timeout)
+    checks += check_plugin_names(used_name(persona))
+    if persona is not None and block is not None:
+        checks += check_persona(persona)
     return checks
 

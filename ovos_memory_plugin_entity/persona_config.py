@@ -14,12 +14,15 @@ from ovos_memory_plugin_entity.domain.errors import UserError
 COMPOSITE = "ovos-memory-plugin-composite"
 
 
-def read_persona(path: str) -> Any:
-    """The JSON at ``path``, or a UserError saying why not."""
+def read_persona(path: str) -> Dict[str, Any]:
+    """The JSON object at ``path``, or a UserError saying why not."""
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
+        persona = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError) as exc:
         raise UserError(f"cannot read the persona JSON {path}: {exc}") from None
+    if not isinstance(persona, dict):
+        raise UserError(f"{path} is not a persona (a JSON object)")
+    return persona
 
 
 def used_name(persona: Any) -> Optional[str]:

@@ -98,10 +98,9 @@ def _seconds(key: str, value: Any) -> float:
 
 
 def _switch(key: str, value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in ("on", "off", "true", "false"):
-        return value.strip().lower() in ("on", "true")
+    said = value.strip().lower() if isinstance(value, str) else value
+    if isinstance(value, bool) or said in ("on", "off", "true", "false"):
+        return said in (True, "on", "true")
     raise ConfigError(f"{key} must be 'on' or 'off', got {value!r}")
 
 
@@ -115,13 +114,11 @@ def _prompt(key: str, value: Any) -> str:
 def _categories(key: str, value: Any) -> Tuple[str, ...]:
     """A list of categories, or one string, comma-separated."""
     items = value.split(",") if isinstance(value, str) else value
-    if not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items):
-        raise ConfigError(f"{key} must be a list of categories from {list(CATEGORIES)}, got {value!r}")
-    chosen = [i.strip().lower() for i in items if i.strip()]
-    unknown = [c for c in chosen if c not in CATEGORIES]
-    if unknown:
-        raise ConfigError(f"{key} must list categories from {list(CATEGORIES)}, got {value!r}")
-    return tuple(sorted(set(chosen)))
+    if isinstance(items, (list, tuple)) and all(isinstance(i, str) for i in items):
+        chosen = {i.strip().lower() for i in items if i.strip()}
+        if chosen <= set(CATEGORIES):
+            return tuple(sorted(chosen))
+    raise ConfigError(f"{key} must be a list of categories from {list(CATEGORIES)}, got {value!r}")
 
 
 def _url(key: str, value: Any) -> str:
@@ -155,8 +152,7 @@ def _key(default: Any, parse: Callable[[str, Any], Any], shown: str = "") -> Any
 
 @dataclass(frozen=True)
 class Settings:
-    """Every key once, in the order of docs/configuration.md's table (which says what each does;
-    a test holds its keys and defaults to these): its default, its parser, the default as shown."""
+    """In the order of docs/configuration.md's table, which a test holds to these keys and defaults."""
 
     api_url: str = _key("http://localhost:8000/v1", _url)
     api_key: str = _key("", _text)
@@ -260,8 +256,7 @@ class Loaded:
 
 def read_settings(config: Any, defaults: Optional[Mapping[str, Any]] = None) -> Loaded:
     """Every key on its own: one that cannot be understood is reported and its default used."""
-    if config is None:
-        config = {}
+    config = {} if config is None else config
     errors: List[str] = []
     fallbacks: List[str] = []
     if not isinstance(config, Mapping):

@@ -129,3 +129,17 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path, model):
     _, err = chat.communicate("I like tea\nI like jazz\n", timeout=60)
     assert "Traceback" not in err and "BrokenPipeError" not in err, err
     assert chat.returncode == 1
+
+
+def test_a_composite_persona_is_talked_to_through_its_member(monkeypatch, capsys, tmp_path, model):
+    model.default = answer
+    block = {"extractor": "rules", "db_path": str(tmp_path / "memory"), "max_history": 0}
+    path = tmp_path / "persona.json"
+    path.write_text(json.dumps({
+        "name": "Ada", "handlers": ["ovos-chat-openai-plugin"],
+        "ovos-chat-openai-plugin": {"api_url": model.url, "key": "none", "model": "test-model",
+                                    "allow_system_prompts": True},
+        "memory_module": "ovos-memory-plugin-composite",
+        "ovos-memory-plugin-composite": {"members": [{"module": NAME, "config": block}]}}))
+    out = chat(monkeypatch, capsys, str(path), "I love jazz")
+    assert out.startswith("Ada: memory in " + str(tmp_path / "memory")) and "learnt    [f1] Likes jazz" in out

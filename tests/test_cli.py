@@ -14,7 +14,7 @@ from ovos_memory_plugin_entity.cli import main
 def test_demo_runs_without_a_model(capsys):
     assert main(["demo"]) == 0
     out = capsys.readouterr().out
-    assert "Name is Ana  (pinned)" in out and "Lives in Lisbon  (retired: f" in out
+    assert "learnt    [f1] Name is Ana  (pinned)" in out and "replaced  [f3] Lives in Lisbon  (retired: replaced by f" in out
     assert "[system]" in out and "- Lives in Porto" in out
     assert out.rstrip().endswith("Can you suggest a dinner place near me?")
 
@@ -32,6 +32,10 @@ def test_user_errors_exit_1_without_traceback(tmp_path, capsys):
     assert main(["--config", str(tmp_path / "missing.json"), "path"]) == 1
     err = capsys.readouterr().err
     assert "cannot read the persona JSON" in err and "Traceback" not in err
+    (tmp_path / "list.json").write_text("[]")
+    for argv in (["path"], ["doctor"], ["chat"]):  # not read as a block of defaults
+        assert main(["--config", str(tmp_path / "list.json"), *argv]) == 1
+        assert "list.json is not a persona (a JSON object)" in capsys.readouterr().err
 
 
 def test_console_script_is_installed():

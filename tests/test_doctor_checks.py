@@ -13,21 +13,11 @@ import pytest
 
 from ovos_memory_plugin_entity.cli import main
 from ovos_memory_plugin_entity.doctor import check_persona, store_fix
-from tests.fake_model import free_port, make_fake
+from tests.fake_model import free_port
 
 NAME = "ovos-memory-plugin-entity-facts"
 # A chat engine that is installed here and keeps the memory's system message.
 CHAT = {"handlers": ["ovos-chat-openai-plugin"], "ovos-chat-openai-plugin": {"allow_system_prompts": True}}
-
-
-@pytest.fixture(autouse=True, scope="module")
-def chat_handler():
-    """The personas' own chat handler answers: a loopback model serving the model CHAT names."""
-    fake = make_fake()
-    CHAT["ovos-chat-openai-plugin"].update(api_url=fake.url, model=fake.models[0])
-    yield fake
-    fake.stop()
-
 GOOD_REPLY = json.dumps({"add": [{"fact": "Name is Sam", "pin": True}, "Lives in Leeds"]})
 
 
@@ -249,33 +239,3 @@ def test_other_commands_refuse_a_persona_without_this_plugin(capsys, tmp_path):
     path.write_text(json.dumps({"name": "Assistant", **CHAT, "db_path": str(tmp_path / "elsewhere")}))
     assert main(["--config", str(path), "path"]) == 1
     assert "does not use this plugin" in capsys.readouterr().err
-
-
-def _handler_check(capsys, tmp_path, handler_block):
-    path = tmp_path / "persona.json"
-    block = {"extractor": "rules", "db_path": str(tmp_path / "db")}
-    path.write_text(json.dumps({"name": "Ada", "handlers": ["ovos-chat-openai-plugin"], "memory_module": NAME,
-                                NAME: block, "ovos-chat-openai-plugin": dict(handler_block, allow_system_prompts=True)}))
-    return doctor(capsys, "--timeout", "2", "--config", str(path))
-
-
-def test_the_personas_chat_handler_serves_its_model(capsys, tmp_path, model):
-    code, checks = _handler_check(capsys, tmp_path, {"api_url": model.url, "model": "test-model"})
-    assert code == 0 and checks["ovos-chat-openai-plugin endpoint"]["level"] == "PASS"
-    code, checks = _handler_check(capsys, tmp_path, {"api_url": model.url, "model": "your-model-name"})
-    wrong = checks["ovos-chat-openai-plugin endpoint"]
-    assert code == 1 and wrong["level"] == "FAIL" and "does not serve model 'your-model-name'" in wrong["detail"]
-    assert wrong["fix"] == "set \"model\" in \"ovos-chat-openai-plugin\" to one of 'test-model'"
-    code, checks = _handler_check(capsys, tmp_path, {"api_url": model.url})
-    unnamed = checks["ovos-chat-openai-plugin endpoint"]
-    assert code == 0 and unnamed["level"] == "WARN" and "names no model" in unnamed["detail"]
-
-
-@pytest.mark.parametrize("handler_block, said", [
-    ({"model": "m"}, "has no api_url"),
-    ({"api_url": f"http://127.0.0.1:{free_port()}/v1", "model": "m"}, "does not answer (Connection refused)"),
-])
-def test_a_chat_handler_that_cannot_answer_fails(capsys, tmp_path, handler_block, said):
-    code, checks = _handler_check(capsys, tmp_path, handler_block)
-    check = checks["ovos-chat-openai-plugin endpoint"]
-    assert code == 1 and check["level"] == "FAIL" and said in check["detail"], check
