@@ -38,7 +38,7 @@ MIN_DIGIT_RUN = 3
 ANY_WORD = "\\w+"
 
 _SENTENCE_END = re.compile(r"[.!?;:¿¡…]+")
-_WORD = re.compile(r"[\w'·-]+|,")  # a comma is kept as a word of its own: a soft clause edge
+SPOKEN_WORD = re.compile(r"[\w'·-]+|,")  # a comma is kept as a word of its own: a soft clause edge
 _QUESTION_MARK = re.compile(r"[?¿？]")
 
 
@@ -89,7 +89,7 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
         sentence = text[start:end.start()]
         asked = bool(_QUESTION_MARK.search(text[end.start():end.end()] if end.start() < len(text) else ""))
         start = end.end()
-        said = expand_contractions((w.strip("'-") or w for w in _WORD.findall(sentence)), dict(words.contractions))
+        said = expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(sentence)), dict(words.contractions))
         said = _numbers(said, words)
         pieces = _split(said, words)
         for i, piece in enumerate(pieces):
