@@ -398,3 +398,20 @@ def test_a_pause_of_noting_or_tracking_in_every_language(lang, words):
 def test_noting_or_tracking_another_thing_is_no_pause(lang, words):
     control = recognise(words, load_language(lang))
     assert control is None or control.kind != "pause", control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("es-es", "no me recuerdes la reunión del jueves"), ("ca-es", "no em recordis la cita de dilluns"),
+    ("it-it", "non mi ricordare la bolletta"), ("pt-pt", "não me lembres da consulta de sexta")])
+def test_a_pause_verb_with_the_user_right_after_its_first_word_is_a_reminder_not_a_pause(lang, words):
+    assert recognise(words, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,words,yes", [
+    ("nl-nl", "ja hoor, ga je gang maar", True), ("es-es", "sí, venga, bórralo", True),
+    ("fr-fr", "ouais efface", True), ("en-us", "yep erase it", True), ("en-us", "yes forget my alarm", None)])
+def test_a_yes_may_say_the_verb_asked_about_in_the_order_said(lang, words, yes):
+    language = load_language(lang)
+    assert is_answer(language, words) is (yes is not None)
+    if yes:
+        assert word_list_judge(language)("are you sure?", words) is True

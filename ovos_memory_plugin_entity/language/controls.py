@@ -53,7 +53,7 @@ _ANCHOR_WORD = re.compile(r"\w+")
 @dataclass(frozen=True)
 class Control:
     """A recognised control: its kind (one of :data:`KINDS`); for forgetting one thing or
-    remembering, the words it is about; what the utterance says besides it (``rest``,
+    remembering, the words it is about (for a pause, "last": what was just said too); what the utterance says besides it (``rest``,
     learnt as an ordinary exchange; empty after an opening pause, which covers it); and
     whether it is unclear that the user meant the memory (``unsure``: ask first)."""
 
@@ -131,7 +131,9 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     said = clause.words
     paused = _starts_with_any(said, words.pause)  # its own negation is its request: "don't remember this"
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
-        return Control("pause")
+        # Said alone of "that" ("no, don't save that"), a pause takes back what was just said too.
+        last = alone and any((w,) in words.last.get(w, ()) for w in (*said[:paused], said[-1]))
+        return Control("pause", "last" if last else "")
     # "you can remember things again" ("again" closes it: a tag, set aside), "je mag weer aantekeningen maken"
     if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
         return Control("resume")
@@ -160,6 +162,10 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
     """Closed by its verb, a pause takes the user, what they say ("... what I say", "... lo que digo"), things,
     a while or nothing, not another thing ("stop recording the meeting"); else "off the record is a podcast"."""
     after, last = said[paused:], said[paused - 1]
+    phrased = {w for phrases in words.pause.values() for p in phrases for w in p}
+    if any(said[at] in words.pause and said[at + 1] in words.personal and said[at + 1] not in phrased
+           for at in range(min(MAX_VERB_AT + 1, paused - 1))):
+        return False  # the user right after its first word: "no me recuerdes el dentista" is "don't remind me"
     users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"
         any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
         or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)

@@ -107,6 +107,8 @@ class Commands:
         if control.kind in ("pause", "resume"):
             until = editor.now + self._pause_s if control.kind == "pause" else None
             editor.set_pause(until)
+            if control.target:  # "no, don't save that": what was just said goes too
+                self._forget_last(editor, latest)
             return Said(self._phrases["paused_note" if until else "resumed_note"])
         if control.kind == "forget_last":
             return self._forget_last(editor, latest)
