@@ -1,17 +1,12 @@
 """Spoken memory controls: what the user asks of the memory itself, read as an intent,
 clause by clause of the utterance's :mod:`reading <language.reading>`, wherever it stands:
-``recall`` and ``pause`` as phrasings (words in order, a few others between; a pause opens
-its clause); ``resume`` as a word of "again" near one of keeping; a forgetting as a verb
-(``control_forget.voc`` asks the memory, ``control_delete.voc`` deletes anything) opening
-or closing its clause, with its object: everything, the last thing said or one thing;
-``remember`` as the words after "remember that".
-
-A control is a request, never a mention: a reported clause, a question about the past, a
-negation governing the verb or a skill's object (``non_memory_objects.voc``) is none.
-Where it is unclear the user meant the memory ("forget about work for a while") it is
-``unsure``: the pipeline asks first or does nothing. Every shipped language is understood
-(the persona's first); a turn holding none costs a set lookup per word
-(``Language.control_anchors``). Pure and bounded.
+``recall`` and ``pause`` as phrasings (words in order, a few others between); ``resume`` as
+a word of "again" near one of keeping; a forgetting as a verb opening or closing its clause,
+with its object (everything, the last thing said or one thing); ``remember`` as the words
+after "remember that". A mention is none: a reported clause, a question about the past, a
+negation governing the verb, a skill's object. Where it is unclear the user meant the memory
+it is ``unsure``: ask first. Every shipped language is understood (the persona's first); a
+turn holding none costs a set lookup per word (``Language.control_anchors``). Pure, bounded.
 """
 from __future__ import annotations
 
@@ -129,7 +124,7 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
 
 def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
-    paused = _starts_with_any(said, words.pause)  # its own negation is its request: "don't remember this"
+    paused = _match(said, words.pause, 0, MAX_VERB_AT + 1)  # opening its clause; its own negation is its request: "don't remember this"
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
         # Said alone of "that" ("no, don't save that"), a pause takes back what was just said too.
         last = alone and any((w,) in words.last.get(w, ()) for w in (*said[:paused], said[-1]))
@@ -137,7 +132,7 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     # "you can remember things again" ("again" closes it: a tag, set aside), "je mag weer aantekeningen maken"
     if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
         return Control("resume")
-    remembered = _starts_with_any(said, words.remember)  # "don't forget that ..." too
+    remembered = _match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
         return Control("remember", " ".join(said[remembered:]))
     # "forget everything you know about me" asks to forget, not what is known
@@ -242,7 +237,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
             head = before[start:]
             if len(head) >= MIN_FRONTED_WORDS and (
                     _longest(head, words.last) == len(head) or _longest(head, words.about) >= MIN_FRONTED_WORDS
-                    or _starts_with_any(head, words.everything, strict=True) is not None):
+                    or _match(head, words.everything, 0, 1, gap=0) is not None):
                 return _object(head, words, verb[0], alone, fronted=True)
     return None
 
@@ -271,7 +266,7 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
         return _object(bare[1:], words, inner[0], alone, fronted)
     bare = list(dropwhile(words.particles.__contains__, said))
     for words_said in (said, bare):
-        everything = _everything(words_said, words)
+        everything = _longest(words_said, words.everything) or None
         if everything is not None:
             return _all(words_said, everything, words, memory_verb) or _all_about(words_said[everything:], words)
     last, about = _longest(said, words.last), _longest(said, words.about)
@@ -290,7 +285,7 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
         said = rest  # "forget that I'm allergic to cats": the thing is what follows
     elif about:
         said = said[about:]
-        everything = _everything(said, words)
+        everything = _longest(said, words.everything) or None
         if everything is not None:
             return _all(said, everything, words, memory_verb)
         if len(said) == _longest(said, words.last):  # "forget about it": maybe only "never mind";
@@ -310,11 +305,6 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     # said while the user talks on, or as a longer description, it may be talk about it.
     talked_on = not alone or len(said) > MAX_NAME_WORDS
     return Control("forget_thing", " ".join(said), unsure=for_a_while or (not personal and talked_on))
-
-
-def _everything(said: Sequence[str], words: IntentWords) -> Optional[int]:
-    """Where "everything" that opens ``said`` ends: the longest phrase ("all my data", not "all")."""
-    return _longest(said, words.everything) or None
 
 
 def _all(said: Sequence[str], end: int, words: IntentWords, memory_verb: bool) -> Optional[Control]:
@@ -353,12 +343,6 @@ def _longest(said: Sequence[str], phrases: PhraseIndex) -> int:
     if not said:
         return 0
     return max((len(p) for p in phrases.get(said[0], ()) if tuple(said[:len(p)]) == p), default=0)
-
-
-def _starts_with_any(said: Sequence[str], phrases: PhraseIndex, strict: bool = False) -> Optional[int]:
-    """Where the first of ``phrases`` that opens ``said`` ends (its words in order, a few
-    others between them unless ``strict``), or None."""
-    return _match(said, phrases, 0, 1 if strict else MAX_VERB_AT + 1, gap=0 if strict else MAX_GAP)
 
 
 def _match(said: Sequence[str], phrases: PhraseIndex, first: int, last: int, gap: int = MAX_GAP) -> Optional[int]:

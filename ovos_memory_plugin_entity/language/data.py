@@ -325,14 +325,9 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
 @lru_cache(maxsize=1)
 def _every_intent_word() -> Dict[str, IntentWords]:
     """The spoken controls' words of every shipped language: a control is understood in any."""
-    common = _every_stopword()
+    common = frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["stopwords"])
     every = {code: _intent_words(code, _read(code)) for code in available()}
     return {code: replace(words, anchors=_anchors(words, common)) for code, words in every.items()}
-
-
-@lru_cache(maxsize=1)
-def _every_stopword() -> FrozenSet[str]:
-    return frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["stopwords"])
 
 
 def _anchors(words: IntentWords, common: FrozenSet[str]) -> FrozenSet[str]:

@@ -59,11 +59,6 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
     return candidates
 
 
-def _turned_around(clause: str, start: int, language: Language) -> bool:
-    """A negation before the match, since the clause's last comma: "I don't think I live in..."."""
-    return any(w in language.negations or w.endswith("n't") for w in said_words(clause[:start].rsplit(",", 1)[-1]))
-
-
 def _title(value: str) -> str:
     """Capitalised words, short joiners kept small: "Rio de Janeiro", "Frankfurt am Main"."""
     words = value.split()
@@ -98,7 +93,9 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
     window = f"{clause}, {following}" if following else clause
     for rule in language.rules:
         for match in rule.pattern.finditer(window if rule.span > 1 else clause):
-            if match.start() < len(clause) and not _turned_around(clause, match.start(), language):
+            # A negation before the match, since the clause's last comma, turns it around: "I don't think I live in".
+            before = said_words(clause[:match.start()].rsplit(",", 1)[-1])
+            if match.start() < len(clause) and not any(w in language.negations or w.endswith("n't") for w in before):
                 found.append((match.start(), rule, match.groups()))
     said_of = {g.casefold() for _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
