@@ -415,3 +415,11 @@ def test_a_yes_may_say_the_verb_asked_about_in_the_order_said(lang, words, yes):
     assert is_answer(language, words) is (yes is not None)
     if yes:
         assert word_list_judge(language)("are you sure?", words) is True
+
+
+@pytest.mark.parametrize("lang,words,kind", [
+    ("en-us", "oh never mind, keep it all", None), ("en-us", "never mind just keep that", None),
+    ("ca-es", "bah deixa-ho estar, oblida-ho", "forget_last"), ("es-es", "da igual olvídalo", "forget_last")])
+def test_a_dismissal_before_keeping_or_forgetting_is_no_negation(lang, words, kind):
+    found = recognise(words, load_language(lang))
+    assert (found and found.kind) == kind

@@ -157,6 +157,8 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
     """Closed by its verb, a pause takes the user, what they say ("... what I say", "... lo que digo"), things,
     a while or nothing, not another thing ("stop recording the meeting"); else "off the record is a podcast"."""
     after, last = said[paused:], said[paused - 1]
+    if any(tuple(said[at:at + 2]) in words.two_part_verbs for at in range(MAX_VERB_AT + 1)):
+        return False  # "never mind, keep it": a verb of its own, no negated keeping
     phrased = {w for phrases in words.pause.values() for p in phrases for w in p}
     if any(said[at] in words.pause and said[at + 1] in words.personal and said[at + 1] not in phrased
            for at in range(min(MAX_VERB_AT + 1, paused - 1))):
