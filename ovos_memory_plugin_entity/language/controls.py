@@ -47,10 +47,8 @@ _ANCHOR_WORD = re.compile(r"\w+")
 
 @dataclass(frozen=True)
 class Control:
-    """A recognised control: its kind (one of :data:`KINDS`); for forgetting one thing or
-    remembering, the words it is about (for a pause, "last": what was just said too); what the utterance says besides it (``rest``,
-    learnt as an ordinary exchange; empty after an opening pause, which covers it); and
-    whether it is unclear that the user meant the memory (``unsure``: ask first)."""
+    """A control (one of :data:`KINDS`); what it is about (a pause's "last": what was just said too); what is
+    said besides it (``rest``, learnt; empty after an opening pause); ``unsure``: ask first."""
 
     kind: str
     target: str = ""
@@ -68,8 +66,7 @@ def _holds_anchor(words: Sequence[str], anchors: FrozenSet[str]) -> bool:
 
 
 def recognise(utterance: str, language: Language) -> Optional[Control]:
-    """The control the user's words ask for, or None: the first clause that holds one,
-    read with the persona's language first, then every other shipped language."""
+    """The first clause's control, read in the persona's language first, then every other shipped one."""
     if not isinstance(utterance, str) or not may_hold_control(utterance, language):
         return None
     clauses = [c for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words]
@@ -197,9 +194,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
     address") or closing it after its object ("das mit dem Handball kannst du vergessen")."""
     def negated(at: int) -> bool:
-        """A negation just before the verb (particles between), just after it ("no
-        oblidis mai"; particles between where the language puts it there: "vergiss das
-        niemals"), or closing the clause."""
+        """A negation just before the verb, just after it ("no oblidis mai", "vergiss das niemals"), or closing the clause."""
         before, after = at - 1, at + 1
         while before >= 0 and said[before] in words.particles:
             before -= 1

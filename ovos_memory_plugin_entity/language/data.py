@@ -1,13 +1,10 @@
-"""Per-language data, loaded from ``locale/<lang>/``: no code per language.
+"""Per-language data, loaded from ``locale/<lang>/`` (OVOS's layout): no code per language.
 
-Each folder (OVOS's layout: ``locale/en-us``...) holds the translator's ``.voc`` and
-``.dialog`` files (:data:`WORD_LISTS`, :data:`PHRASES`) beside the developer's
-``patterns.json`` (:data:`PATTERN_KEYS`). Every file and key is required: :func:`missing`
-names what a folder lacks. ``lang`` resolves as OVOS resolves it (``pt-BR`` → ``pt-pt``),
-else to English with one warning. An attack may come in any language and models often
-answer in English: the screens read English beside the persona's language (the instruction
-screen every shipped language's); the spoken controls are understood in every one.
-
+The translator's ``.voc`` and ``.dialog`` files (:data:`WORD_LISTS`, :data:`PHRASES`) beside the
+developer's ``patterns.json`` (:data:`PATTERN_KEYS`), every one required (:func:`missing`).
+``lang`` resolves as OVOS resolves it (``pt-BR`` → ``pt-pt``), else to English with one warning.
+An attack may come in any language and models often answer in English: the screens read English
+beside the persona's language; the spoken controls are understood in every shipped one.
 A language is added by dropping a folder beside the others (see docs/translating.md).
 """
 from __future__ import annotations
@@ -72,8 +69,7 @@ class Rule:
     about_group: Optional[int] = None  # the fact is about the entity this group names
     relation_group: Optional[int] = None  # the user's relation to that entity
     lowercase: bool = True  # untitled captures lower-cased (not in German, where nouns are capitalised)
-    about_last: bool = False  # about the person or pet named last in the utterance ("she lives in Tampa")
-    about_mentioned: bool = False  # names the relative mentioned last without a name ("my partner ... her name is Renata")
+    about: str = ""  # "last": of the one named last ("she lives in Tampa"); "mentioned": names a relative said unnamed
     span: int = 1  # clauses read together: 2 for "we got a cat, a Chartreux, he's called Gaspard"
 
 
@@ -114,9 +110,7 @@ class ScreenWords:
 
 @dataclass(frozen=True, eq=False)
 class ReadingWords:
-    """What :mod:`language.reading` reads an utterance with: the language's lists (its
-    fillers, lead-ins and tags with English's beside them). Identity-hashed: it keys the
-    reading cache."""
+    """What :mod:`language.reading` reads with (fillers, lead-ins, tags with English's). Identity-hashed: it keys the cache."""
 
     lang: str = "en-us"  # ovos-number-parser's language
     fillers: FrozenSet[str] = frozenset()
@@ -260,7 +254,7 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
     return Rule(pattern=re.compile(pattern, re.IGNORECASE), template=data["template"],
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
-                lowercase=not language["keep_case"], about_last=data.get("about") == "last", about_mentioned=data.get("about") == "mentioned",
+                lowercase=not language["keep_case"], about=data.get("about", ""),
                 span=int(data.get("span", 1)))
 
 
@@ -361,8 +355,7 @@ def resolve(lang: Any) -> Tuple[str, bool]:
 def missing(code: str, locale: Path = LOCALE) -> List[str]:
     """What the folder ``locale/<code>`` lacks: files, keys of the developer's file, entries."""
     folder = locale / code
-    problems = [f"{code}/{name}.voc" for name in WORD_LISTS if not (folder / f"{name}.voc").is_file()]
-    problems += [f"{code}/{name}.voc" for name in NUMBERED_LISTS if not (folder / f"{name}.voc").is_file()]
+    problems = [f"{code}/{name}.voc" for name in (*WORD_LISTS, *NUMBERED_LISTS) if not (folder / f"{name}.voc").is_file()]
     problems += [f"{code}/{name}.dialog" for name in PHRASES if not (folder / f"{name}.dialog").is_file()]
     try:
         patterns = json.loads((folder / PATTERNS_FILE).read_text(encoding="utf-8"))

@@ -1,14 +1,10 @@
 """One reading of an utterance, made once per turn, that every language feature reads.
 
-A speech recogniser hands over lower case, no punctuation, fillers, lead-ins, tags, run-on
-clauses and numbers in words. :func:`read` makes one normalised form of it, per language,
-from ``locale/<lang>/*.voc`` (:class:`ReadingWords`, English's asides beside): look-alike
-letters and case folded, contractions expanded, numbers in words as digits (digit by digit
-too); clauses at punctuation or before a conjunction or a subject pronoun; fillers set
-aside anywhere, lead-ins at a clause's start, tags at its end; each clause marked
-``negated`` (its scope is the clause), ``question`` or ``reported`` (someone else's words).
-
-Pure, and bounded: at most :data:`MAX_READ_CHARS` characters are read.
+From a speech recogniser's text, per language (:class:`ReadingWords`, English's asides beside):
+look-alike letters and case folded, contractions expanded, numbers in words as digits (digit
+by digit too); clauses at punctuation or before a conjunction or a subject pronoun; fillers set
+aside anywhere, lead-ins at a clause's start, tags at its end; each clause marked ``negated``
+(its scope is the clause), ``question`` or ``reported``. Pure; reads at most :data:`MAX_READ_CHARS`.
 """
 from __future__ import annotations
 
@@ -185,9 +181,8 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
 
 
 def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
-    """Clauses without punctuation: before a conjunction or an unbound subject pronoun, or a
-    first-person word after a comma ("forget that, my new number is"), once the clause holds
-    :data:`MIN_SPLIT_WORDS` words ("yes i'm sure" stays one) or after a comma."""
+    """Clauses without punctuation: before a conjunction, an unbound subject pronoun or a first-person word
+    after a comma ("forget that, my new number is"), once the clause holds :data:`MIN_SPLIT_WORDS` words."""
     pieces: List[List[str]] = [[]]
     for word in said:
         current = pieces[-1]

@@ -102,17 +102,17 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
     mentions = [(m.start(), m.group(1).casefold()) for m in language.mention.finditer(clause)]
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
-        if rule.about_mentioned and named is None:
+        if rule.about == "mentioned" and named is None:
             continue
-        fact = _render(rule, groups, language, named if rule.about_mentioned else None)
+        fact = _render(rule, groups, language, named if rule.about == "mentioned" else None)
         if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of):
             continue  # "a minha sogra é diabética": what another rule reads as a value is no name
-        if rule.about_last and last is None:  # a relative said without a name, in this clause or before
+        if rule.about == "last" and last is None:  # a relative said without a name, in this clause or before
             kin = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
             if kin is None:
                 continue
             fact = NewFact(f"{kin[:1].upper()}{kin[1:]} {fact.text[:1].lower()}{fact.text[1:]}", fact.pin)
-        elif rule.about_last and last is not None:
+        elif rule.about == "last" and last is not None:
             fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
         elif fact.about is not None:
             last = fact
