@@ -82,17 +82,16 @@ class Slot:
     pin: bool = False  # an identity: the user's name, how to address them
 
 
+_NEVER = re.compile("(?!)")
+
+
 @dataclass(frozen=True)
 class CommandTurnWords:
     """What marks a turn that cannot hold a personal fact: a command or general question, nothing of the user."""
 
     openers: FrozenSet[str] = frozenset()  # first words of commands and questions
-    personal: FrozenSet[str] = frozenset()  # first-person words
-    command_objects: Tuple[str, ...] = ()  # "tell me", "remind me to": a command, not a fact
-    personal_words: FrozenSet[str] = frozenset()  # words that open the gate on their own
-
-
-_NEVER = re.compile("(?!)")
+    personal: FrozenSet[str] = frozenset()  # first-person words, and words that open the gate on their own
+    command_objects: Pattern[str] = _NEVER  # "tell me", "remind me to": a command, not a fact
 
 
 @dataclass(frozen=True)
@@ -452,10 +451,10 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         subject_prefixes=_patterns(data, "subject_prefixes"),
         slots=tuple(Slot(s["slot"], re.compile(s["pattern"], re.IGNORECASE), bool(s.get("pin")))
                     for s in data["slots"]),
-        command_turn=CommandTurnWords(openers=frozenset(w.casefold() for w in data["quiet_openers"]),
-                             personal=frozenset(w.casefold() for w in data["quiet_personal"]),
-                             command_objects=tuple(c.casefold() for c in data["quiet_command_objects"]),
-                             personal_words=frozenset(w.casefold() for w in data["quiet_personal_words"])),
+        command_turn=CommandTurnWords(
+            openers=frozenset(w.casefold() for w in data["quiet_openers"]),
+            personal=frozenset(w.casefold() for w in data["quiet_personal"] + data["quiet_personal_words"]),
+            command_objects=_phrases(data["quiet_command_objects"], opening=False)),
         negations=negations,
         memory_words=frozenset(w.casefold() for w in data["memory_words"] + (english["memory_words"] if with_english else [])),
         instructions=_every_instruction_pattern(),
