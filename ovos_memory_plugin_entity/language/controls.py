@@ -263,8 +263,7 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
         return _object(bare[1:], words, inner[0], alone, fronted)
     bare = list(dropwhile(words.particles.__contains__, said))
     for words_said in (said, bare):
-        everything = _longest(words_said, words.everything) or None
-        if everything is not None:
+        if everything := _longest(words_said, words.everything):
             return _all(words_said, everything, words, memory_verb) or _all_about(words_said[everything:], words)
     last, about = _longest(said, words.last), _longest(said, words.about)
     if not last and not about:
@@ -282,8 +281,7 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
         said = rest  # "forget that I'm allergic to cats": the thing is what follows
     elif about:
         said = said[about:]
-        everything = _longest(said, words.everything) or None
-        if everything is not None:
+        if everything := _longest(said, words.everything):
             return _all(said, everything, words, memory_verb)
         if len(said) == _longest(said, words.last):  # "forget about it": maybe only "never mind";
             # "olvídate de eso que acabo de decir" names what was said: clear
@@ -325,27 +323,18 @@ def _all_about(after: Sequence[str], words: IntentWords) -> Optional[Control]:
 def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
     """Whether "everything" is the memory's: alone, about the user ("... on me"), or with only words of the memory
     and small words ("everything you know"); not "everything from my schedule" (a thing of its own)."""
-    if not after:
-        return True
-    if any(w in words.non_memory_objects for w in after):
-        return False
-    if after[-1] in words.personal:
-        return True
-    return all(w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords
-               for w in after)
+    return not any(w in words.non_memory_objects for w in after) and (not after or after[-1] in words.personal or all(
+        w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords for w in after))
 
 
 def _longest(said: Sequence[str], phrases: PhraseIndex) -> int:
     """How many words of ``said`` the longest of ``phrases`` said right at its start covers."""
-    if not said:
-        return 0
-    return max((len(p) for p in phrases.get(said[0], ()) if tuple(said[:len(p)]) == p), default=0)
+    return max((len(p) for p in phrases.get(said[0] if said else "", ()) if tuple(said[:len(p)]) == p), default=0)
 
 
 def _match(said: Sequence[str], phrases: PhraseIndex, first: int, last: int, gap: int = MAX_GAP) -> Optional[int]:
-    """Where one of ``phrases`` ends in ``said`` when its first word stands at ``first`` ..
-    ``last`` - 1 and each next word follows within ``gap`` other words; None if nowhere.
-    A word written ``.*word`` may follow any number of words later."""
+    """Where one of ``phrases`` ends in ``said``, its first word at ``first`` .. ``last`` - 1 and each next one
+    within ``gap`` other words (one written ``.*word`` any number later); None if nowhere."""
     for start in range(first, min(last, len(said))):
         for phrase in phrases.get(said[start], ()):
             end = _follows(said, phrase, start, gap)
