@@ -121,7 +121,7 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
 
 def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
-    paused = _match(said, words.pause, 0, MAX_VERB_AT + 1)  # opening its clause; its own negation is its request: "don't remember this"
+    paused = _match(said, words.pause, 0, MAX_VERB_AT + 1)  # its own negation is its request: "don't remember this"
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
         # Said alone of "that" ("no, don't save that"), a pause takes back what was just said too.
         last = alone and any((w,) in words.last.get(w, ()) for w in (*said[:paused], said[-1]))
@@ -177,8 +177,7 @@ def _near(said: Sequence[str], first: PhraseIndex, second: PhraseIndex) -> bool:
 
 
 def _verb(word: str, words: IntentWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
-    """A forget verb (True) or a delete verb (False), with the words attached to it
-    ("oblida-ho": "ho"); a verb in two parts ("take that back") when its second part follows."""
+    """A forget (True) or delete (False) verb with the words attached ("oblida-ho"), or one in two parts ("take back")."""
     head, *attached = word.split("-")
     for said in (word, head):
         if said in words.forget or said in words.delete:
@@ -194,7 +193,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
     address") or closing it after its object ("das mit dem Handball kannst du vergessen")."""
     def negated(at: int) -> bool:
-        """A negation just before the verb, just after it ("no oblidis mai", "vergiss das niemals"), or closing the clause."""
+        """A negation just before the verb, after it ("no oblidis mai", "vergiss das niemals") or closing the clause."""
         before, after = at - 1, at + 1
         while before >= 0 and said[before] in words.particles:
             before -= 1

@@ -109,7 +109,7 @@ class ScreenWords:
 
 @dataclass(frozen=True, eq=False)
 class ReadingWords:
-    """What :mod:`language.reading` reads with (fillers, lead-ins, tags with English's). Identity-hashed: it keys the cache."""
+    """What :mod:`language.reading` reads with (English's asides beside). Identity-hashed: it keys the cache."""
 
     lang: str = "en-us"  # ovos-number-parser's language
     fillers: FrozenSet[str] = frozenset()

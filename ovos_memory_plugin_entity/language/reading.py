@@ -251,9 +251,8 @@ def _holds(said: Sequence[str], phrase: Sequence[str]) -> bool:
 
 
 def _mark_reports(clauses: List[Clause], words: ReadingWords) -> Tuple[Clause, ...]:
-    """A clause that is only a report makes what was reported reported: the clause after it
-    when it opens the utterance ("my mother says: forget everything"), else the one before
-    ("…, she said")."""
+    """A clause that is only a report makes reported the clause after it when it opens the utterance ("my mother
+    says: forget everything"), else the one before ("…, she said")."""
     out = list(clauses)
     for i, clause in enumerate(clauses):
         if not (clause.reported and any(len(clause.words) == len(p) and _holds(clause.words, p) for p in words.reported)):

@@ -27,10 +27,9 @@ _REPEATED = re.compile(r"\b([^\W\d_][\w'’-]*)(?: \1\b)+", re.IGNORECASE)
 
 
 def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
-    """The candidates among the clauses as read: not a question, someone else's words or what
-    "I don't think" governs. A clause stands alone where it is understood, or with the subject
-    said again ("Ich heiße Jonas | und wohne in Köln") or its own ("... | he lives in Duluth"); else
-    it joins the one before it ("allergic to peanuts | and shellfish"), unless negated."""
+    """The clauses as read, save questions, someone else's words and what "I don't think" governs: alone where
+    understood, with the subject said again ("Ich heiße Jonas | und wohne in Köln") or its own ("| he lives in
+    Duluth"); else joined to the one before ("allergic to peanuts | and shellfish"), unless negated."""
     candidates: List[str] = []
     joinable = governed = False
     for clause in read:
@@ -85,10 +84,8 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
 
 def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
               mentioned: Optional[str]) -> List[Tuple[int, NewFact]]:
-    """The facts a clause states, by where they start. A rule about "the one named last" takes
-    the person or pet named before it (``last``); one about "the one mentioned" ("my partner
-    ... her name is Renata") the relative ``mentioned`` without a name; a rule spanning two
-    clauses reads this one with the ``following`` one."""
+    """The facts a clause states, by where they start: of the one named ``last`` before, or of the relative
+    ``mentioned`` without a name ("my partner ... her name is Renata"); a rule of two clauses reads ``following``."""
     found: List[Tuple[int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
     for rule in language.rules:
@@ -121,9 +118,8 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
 
 
 def _corrections(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> Ops:
-    """"No wait, it's not Lisa it's Laura": among the ``known`` facts as the prompt lists them
-    (id, "Lisa: Is the user's niece"), what was said of Lisa is said of Laura instead, and a
-    fact of the user's that holds the old word holds the new one; else nothing changes."""
+    """"No wait, it's not Lisa it's Laura": among the ``known`` facts (id, "Lisa: Is the user's niece"), what was
+    said of Lisa is said of Laura instead, and a fact of the user's holding the old word holds the new one."""
     forget: List[str] = []
     add: List[NewFact] = []
     update: List[Replacement] = []
