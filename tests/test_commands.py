@@ -431,3 +431,11 @@ def test_a_pause_said_alone_of_that_takes_back_what_was_just_said(make_memory, l
     assert any(place in t for t in live(memory))
     assert load_language(lang).phrases["paused_note"] in turn(memory, words)
     assert live(memory) == []
+
+
+def test_a_question_that_elides_its_memory_word_still_awaits_the_answer(make_memory):
+    memory = make(make_memory, "fr-fr", extractor="rules")
+    turn(memory, "j'habite à Nantes")
+    turn(memory, "oublie tout ce que tu sais sur moi", answer="Tu veux vraiment que j'oublie tout ?")
+    turn(memory, "ouais vas-y")
+    assert live(memory) == []

@@ -423,3 +423,13 @@ def test_a_yes_may_say_the_verb_asked_about_in_the_order_said(lang, words, yes):
 def test_a_dismissal_before_keeping_or_forgetting_is_no_negation(lang, words, kind):
     found = recognise(words, load_language(lang))
     assert (found and found.kind) == kind
+
+
+@pytest.mark.parametrize("lang,words,kind,target", [
+    ("en-us", "okay well you may take notes again", "resume", ""),
+    ("ca-es", "pots oblidar que soc vegetariana", "forget_thing", "soc vegetariana"),
+    ("it-it", "potresti dimenticare che sono vegano", "forget_thing", "sono vegano"),
+    ("it-it", "cancella quello che sai dello zio franco", "forget_thing", "zio franco")])
+def test_a_lead_in_a_first_person_verb_or_what_is_known_of_someone_reads_clearly(lang, words, kind, target):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.target, found.unsure) == (kind, target, False)

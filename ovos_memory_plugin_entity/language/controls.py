@@ -126,8 +126,8 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         # Said alone of "that" ("no, don't save that"), a pause takes back what was just said too.
         last = alone and any((w,) in words.last.get(w, ()) for w in (*said[:paused], said[-1]))
         return Control("pause", "last" if last else "")
-    # "you can remember things again" ("again" closes it: a tag, set aside), "je mag weer aantekeningen maken"
-    if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
+    # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side)
+    if not clause.negated and _near((*clause.aside, *said, *clause.aside), words.again, words.keeping):
         return Control("resume")
     remembered = _match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)

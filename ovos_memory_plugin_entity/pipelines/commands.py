@@ -217,7 +217,7 @@ class Commands:
         questions = _QUESTION.findall(reply)
         if not questions:
             return bool(set(textlib.said_words(reply)) & self._memory_words)
-        words = set(textlib.said_words(questions[-1]))
+        words = {part for word in textlib.said_words(questions[-1]) for part in word.split("'") if part}  # "j'oublie"
         return not words - self._plain or bool(words & self._memory_words)
 
     def _answer(self, key: str, record: SessionRecord, utterance: str) -> Tuple[bool, Optional[Said]]:
