@@ -426,7 +426,7 @@ def test_a_dismissal_before_keeping_or_forgetting_is_no_negation(lang, words, ki
 
 
 @pytest.mark.parametrize("lang,words,kind,target", [
-    ("en-us", "okay well you may take notes again", "resume", ""),
+    ("en-us", "hey alright so you can save stuff again", "resume", ""),
     ("ca-es", "pots oblidar que soc vegetariana", "forget_thing", "soc vegetariana"),
     ("it-it", "potresti dimenticare che sono vegano", "forget_thing", "sono vegano"),
     ("it-it", "cancella quello che sai dello zio franco", "forget_thing", "zio franco")])
