@@ -382,3 +382,21 @@ def test_a_relative_named_then_what_they_do(lang, said, about):
     """"my son Tyler plays hockey": the verb after the name ends it; "my son plays tennis" names no one."""
     assert {f.about for f in rules.extract(said, load_language(lang)).add} == {about}
     assert rules.extract(said.replace(f" {about.lower()}", "").replace(f" {about}", ""), load_language(lang)).add == ()
+
+
+@pytest.mark.parametrize("lang, known, said, fixed", [
+    ("en-us", "Lives in Austin", "so we're not living in austin now, we just moved out to houston", "Lives in Houston"),
+    ("es-es", "Vive en Bilbao", "pues ya no vivo en bilbao, desde marzo estoy en vitoria", "Vive en Vitoria"),
+    ("fr-fr", "Habite à Lyon", "je vis plus à lyon depuis l'été je suis à dijon", "Habite à Dijon"),
+    ("de-de", "Wohnt in Kassel", "ich wohne nicht mehr in kassel seit juni wohne ich in fulda", "Wohnt in Fulda"),
+    ("nl-nl", "Woont in Zwolle", "ik woon niet meer in zwolle, sinds mei woon ik in deventer", "Woont in Deventer"),
+    ("pt-pt", "Vive em Braga", "não moro mais em braga, agora vivo no porto", "Vive em Porto"),
+])
+def test_no_longer_living_in_a_known_place_moves_the_home(lang, known, said, fixed):
+    """A move as structure: a negated living-in of a known place, then where the user is now."""
+    ops = rules.extract(said, load_language(lang), [("f1", known)])
+    assert [u.text for u in ops.update] == [fixed]
+
+
+def test_not_living_in_an_unknown_place_changes_nothing():
+    assert not rules.extract("we don't live in a flat anymore, we're in a house", EN, [("f1", "Lives in Austin")]).update
