@@ -400,3 +400,11 @@ def test_no_longer_living_in_a_known_place_moves_the_home(lang, known, said, fix
 
 def test_not_living_in_an_unknown_place_changes_nothing():
     assert not rules.extract("we don't live in a flat anymore, we're in a house", EN, [("f1", "Lives in Austin")]).update
+
+
+@pytest.mark.parametrize("lang, said, facts", [
+    ("es-es", "la verdad es que no aguanto la remolacha en serio", ["Detesta remolacha"]),
+    ("pt-pt", "eu não suporto o cheiro a peixe a sério", ["Não gosta de cheiro a peixe"]),
+    ("es-es", "no soporto cuando llueve", []), ("pt-pt", "não aguento que me mintam", [])])
+def test_what_the_user_cannot_stand_is_a_dislike_and_a_closing_tag_is_no_part_of_it(lang, said, facts):
+    assert [f.text for f in rules.extract(said, load_language(lang)).add] == facts
