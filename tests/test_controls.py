@@ -433,3 +433,12 @@ def test_a_dismissal_before_keeping_or_forgetting_is_no_negation(lang, words, ki
 def test_a_lead_in_a_first_person_verb_or_what_is_known_of_someone_reads_clearly(lang, words, kind, target):
     found = recognise(words, load_language(lang))
     assert found is not None and (found.kind, found.target, found.unsure) == (kind, target, False)
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("pt-pt", "olha isto fica entre nós, vou pedir a demissão amanhã"),
+    ("es-es", "esto que quede entre nosotros, me han ofrecido otro trabajo"),
+    ("it-it", "resta tra noi eh, cerco casa a torino"), ("fr-fr", "ça reste entre nous, je change de boulot")])
+def test_between_us_opens_a_pause_over_what_follows_and_takes_nothing_back(lang, words):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.target, found.rest) == ("pause", "", "")

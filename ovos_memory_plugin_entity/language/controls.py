@@ -123,8 +123,9 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     said = clause.words
     paused = _match(said, words.pause, 0, MAX_VERB_AT + 1)  # its own negation is its request: "don't remember this"
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
-        # Said alone of "that" ("no, don't save that"), a pause takes back what was just said too.
-        last = alone and any((w,) in words.last.get(w, ()) for w in (*said[:paused], said[-1]))
+        # Said alone, negated, of "that" ("no, don't save that", "no ho recordis"), a pause takes back what was just
+        # said too; "this stays between us" speaks of what comes.
+        last = alone and clause.negated and any((w,) in words.last.get(w, ()) for w in (said[max(paused - 2, 0)], said[-1]))
         return Control("pause", "last" if last else "")
     # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side)
     if not clause.negated and _near((*clause.aside, *said, *clause.aside), words.again, words.keeping):
