@@ -123,9 +123,9 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     said = clause.words
     paused = _match(said, words.pause, 0, MAX_VERB_AT + 1)  # its own negation is its request: "don't remember this"
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
-        # Said alone, negated, of "that" ("no, don't save that", "no ho recordis"), a pause takes back what was just
-        # said too; "this stays between us" speaks of what comes.
-        last = alone and clause.negated and any((w,) in words.last.get(w, ()) for w in (said[max(paused - 2, 0)], said[-1]))
+        # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
+        objects = (said[max(paused - 2, 0)], said[-1])  # not "this stays between us", of what comes
+        last = alone and clause.negated and any((w,) in words.last.get(w, ()) for w in objects)
         return Control("pause", "last" if last else "")
     # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side)
     if not clause.negated and _near((*clause.aside, *said, *clause.aside), words.again, words.keeping):
@@ -155,12 +155,11 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
     """Closed by its verb, a pause takes the user, what they say ("... what I say", "... lo que digo"), things,
     a while or nothing, not another thing ("stop recording the meeting"); else "off the record is a podcast"."""
     after, last = said[paused:], said[paused - 1]
-    if any(tuple(said[at:at + 2]) in words.two_part_verbs for at in range(MAX_VERB_AT + 1)):
-        return False  # "never mind, keep it": a verb of its own, no negated keeping
+    # Not "never mind, keep it" (a verb of its own), nor "no me recuerdes" (the user after its first word: "remind me")
     phrased = {w for phrases in words.pause.values() for p in phrases for w in p}
-    if any(said[at] in words.pause and said[at + 1] in words.personal and said[at + 1] not in phrased
-           for at in range(min(MAX_VERB_AT + 1, paused - 1))):
-        return False  # the user right after its first word: "no me recuerdes el dentista" is "don't remind me"
+    if any(tuple(said[at:at + 2]) in words.two_part_verbs or said[at] in words.pause and said[at + 1] in words.personal
+           and said[at + 1] not in phrased for at in range(min(MAX_VERB_AT + 1, paused - 1))):
+        return False
     users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"
         any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
         or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
