@@ -177,7 +177,7 @@ def _near(said: Sequence[str], first: PhraseIndex, second: PhraseIndex) -> bool:
 
 
 def _verb(word: str, words: IntentWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
-    """A forget (True) or delete (False) verb with the words attached ("oblida-ho"), or one in two parts ("take back")."""
+    """A forget (True) or delete (False) verb, its attached words ("oblida-ho"), or one in two parts ("take back")."""
     head, *attached = word.split("-")
     for said in (word, head):
         if said in words.forget or said in words.delete:
