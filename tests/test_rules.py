@@ -408,3 +408,17 @@ def test_not_living_in_an_unknown_place_changes_nothing():
     ("es-es", "no soporto cuando llueve", []), ("pt-pt", "não aguento que me mintam", [])])
 def test_what_the_user_cannot_stand_is_a_dislike_and_a_closing_tag_is_no_part_of_it(lang, said, facts):
     assert [f.text for f in rules.extract(said, load_language(lang)).add] == facts
+
+
+@pytest.mark.parametrize("lang, said, known, name", [
+    ("es-es", "perdona es lola no lula", "Lula (perra): Es perra del usuario", "Lola"),
+    ("de-de", "nein heißt sie mia nicht mila", "Mila (Katze): Ist Katze des Nutzers", "Mia"),
+    ("ca-es", "vaja és la berta no la marta", "Marta (filla): És filla de l'usuari", "Berta"),
+    ("es-es", "mi perro es grande no pequeño", "Lula (perra): Es perra del usuario", None)])
+def test_new_not_old_renames_the_one_known_by_the_old_name(lang, said, known, name):
+    ops = rules.extract(said, load_language(lang), [("f1", known)])
+    assert [a.about for a in ops.add] == ([name] if name else []) and ops.forget == (("f1",) if name else ())
+
+
+def test_our_pet_is_named_as_my_pet_is():
+    assert [a.about for a in rules.extract("nuestra gata se llama misi", load_language("es-es")).add] == ["Misi"]
