@@ -400,6 +400,7 @@ def test_no_longer_living_in_a_known_place_moves_the_home(lang, known, said, fix
 
 def test_not_living_in_an_unknown_place_changes_nothing():
     assert not rules.extract("we don't live in a flat anymore, we're in a house", EN, [("f1", "Lives in Austin")]).update
+    assert not rules.extract("we don't live in austin anymore but we go back to visit", EN, [("f1", "Lives in Austin")]).update
 
 
 @pytest.mark.parametrize("lang, said, facts", [
