@@ -423,3 +423,10 @@ def test_new_not_old_renames_the_one_known_by_the_old_name(lang, said, known, na
 
 def test_our_pet_is_named_as_my_pet_is():
     assert [a.about for a in rules.extract("nuestra gata se llama misi", load_language("es-es")).add] == ["Misi"]
+
+
+@pytest.mark.parametrize("lang, said, name", [
+    ("fr-fr", "chez nous il y a un bouledogue qui s'appelle gaston", "Gaston"),
+    ("it-it", "a casa abbiamo un carlino che si chiama ettore", "Ettore")])
+def test_a_dog_named_by_its_breed_is_a_pet(lang, said, name):
+    assert [a.about for a in rules.extract(said, load_language(lang)).add] == [name]
