@@ -8,7 +8,7 @@ import tracemalloc
 from ovos_plugin_manager.templates.agents import AgentMessage, MessageRole
 
 from ovos_memory_plugin_entity.domain import text as textlib
-from ovos_memory_plugin_entity.language.stemming import SnowballStem
+from ovos_memory_plugin_entity.language.stemming import snowball_stem
 from ovos_memory_plugin_entity.pipelines.learning import MAX_HELD_USER_CHARS, ExchangePairer
 from ovos_memory_plugin_entity.pipelines.turns import MAX_TURN_CHARS
 from tests.helpers import Clock, user_assistant
@@ -53,7 +53,7 @@ def test_merged_assistant_messages_are_bounded(make_memory, logs):
 
 
 def test_the_stem_cache_keeps_no_long_words():
-    stem = SnowballStem("english")
+    stem = snowball_stem("english")
     assert retained(lambda: [stem(f"w{n}" + "a" * 600) for n in range(400)]) < 100_000  # was 280 KB
     assert stem("running") == "run"
 

@@ -419,3 +419,23 @@ def test_forget_that_takes_back_the_last_thing_said_and_nothing_older(make_memor
     turn(memory, "What is the weather like?")
     turn(memory, "forget that")
     assert live(memory) == ["Name is Ana"]
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "oh no, don't keep that"), ("fr-fr", "ah non garde pas ça"), ("es-es", "uy no, no lo apuntes"),
+    ("ca-es", "ai no, no ho apuntis")])
+def test_a_pause_said_alone_of_that_takes_back_what_was_just_said(make_memory, lang, words):
+    memory = make(make_memory, lang, extractor="rules")
+    sentence, place = SPOKEN[lang]["home"]
+    turn(memory, sentence)
+    assert any(place in t for t in live(memory))
+    assert load_language(lang).phrases["paused_note"] in turn(memory, words)
+    assert live(memory) == []
+
+
+def test_a_question_that_elides_its_memory_word_still_awaits_the_answer(make_memory):
+    memory = make(make_memory, "fr-fr", extractor="rules")
+    turn(memory, "j'habite à Nantes")
+    turn(memory, "oublie tout ce que tu sais sur moi", answer="Tu veux vraiment que j'oublie tout ?")
+    turn(memory, "ouais vas-y")
+    assert live(memory) == []

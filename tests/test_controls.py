@@ -398,3 +398,47 @@ def test_a_pause_of_noting_or_tracking_in_every_language(lang, words):
 def test_noting_or_tracking_another_thing_is_no_pause(lang, words):
     control = recognise(words, load_language(lang))
     assert control is None or control.kind != "pause", control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("es-es", "no me recuerdes la reunión del jueves"), ("ca-es", "no em recordis la cita de dilluns"),
+    ("it-it", "non mi ricordare la bolletta"), ("pt-pt", "não me lembres da consulta de sexta")])
+def test_a_pause_verb_with_the_user_right_after_its_first_word_is_a_reminder_not_a_pause(lang, words):
+    assert recognise(words, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,words,yes", [
+    ("nl-nl", "ja hoor, ga je gang maar", True), ("es-es", "sí, venga, bórralo", True),
+    ("fr-fr", "ouais efface", True), ("en-us", "yep erase it", True), ("en-us", "yes forget my alarm", None)])
+def test_a_yes_may_say_the_verb_asked_about_in_the_order_said(lang, words, yes):
+    language = load_language(lang)
+    assert is_answer(language, words) is (yes is not None)
+    if yes:
+        assert word_list_judge(language)("are you sure?", words) is True
+
+
+@pytest.mark.parametrize("lang,words,kind", [
+    ("en-us", "oh never mind, keep it all", None), ("en-us", "never mind just keep that", None),
+    ("ca-es", "bah deixa-ho estar, oblida-ho", "forget_last"), ("es-es", "da igual olvídalo", "forget_last")])
+def test_a_dismissal_before_keeping_or_forgetting_is_no_negation(lang, words, kind):
+    found = recognise(words, load_language(lang))
+    assert (found and found.kind) == kind
+
+
+@pytest.mark.parametrize("lang,words,kind,target", [
+    ("en-us", "hey alright so you can save stuff again", "resume", ""),
+    ("ca-es", "pots oblidar que soc vegetariana", "forget_thing", "soc vegetariana"),
+    ("it-it", "potresti dimenticare che sono vegano", "forget_thing", "sono vegano"),
+    ("it-it", "cancella quello che sai dello zio franco", "forget_thing", "zio franco")])
+def test_a_lead_in_a_first_person_verb_or_what_is_known_of_someone_reads_clearly(lang, words, kind, target):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.target, found.unsure) == (kind, target, False)
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("pt-pt", "olha isto fica entre nós, vou pedir a demissão amanhã"),
+    ("es-es", "esto que quede entre nosotros, me han ofrecido otro trabajo"),
+    ("it-it", "resta tra noi eh, cerco casa a torino"), ("fr-fr", "ça reste entre nous, je change de boulot")])
+def test_between_us_opens_a_pause_over_what_follows_and_takes_nothing_back(lang, words):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.target, found.rest) == ("pause", "", "")

@@ -382,3 +382,51 @@ def test_a_relative_named_then_what_they_do(lang, said, about):
     """"my son Tyler plays hockey": the verb after the name ends it; "my son plays tennis" names no one."""
     assert {f.about for f in rules.extract(said, load_language(lang)).add} == {about}
     assert rules.extract(said.replace(f" {about.lower()}", "").replace(f" {about}", ""), load_language(lang)).add == ()
+
+
+@pytest.mark.parametrize("lang, known, said, fixed", [
+    ("en-us", "Lives in Austin", "so we're not living in austin now, we just moved out to houston", "Lives in Houston"),
+    ("es-es", "Vive en Bilbao", "pues ya no vivo en bilbao, desde marzo estoy en vitoria", "Vive en Vitoria"),
+    ("fr-fr", "Habite à Lyon", "je vis plus à lyon depuis l'été je suis à dijon", "Habite à Dijon"),
+    ("de-de", "Wohnt in Kassel", "ich wohne nicht mehr in kassel seit juni wohne ich in fulda", "Wohnt in Fulda"),
+    ("nl-nl", "Woont in Zwolle", "ik woon niet meer in zwolle, sinds mei woon ik in deventer", "Woont in Deventer"),
+    ("pt-pt", "Vive em Braga", "não moro mais em braga, agora vivo no porto", "Vive em Porto"),
+])
+def test_no_longer_living_in_a_known_place_moves_the_home(lang, known, said, fixed):
+    """A move as structure: a negated living-in of a known place, then where the user is now."""
+    ops = rules.extract(said, load_language(lang), [("f1", known)])
+    assert [u.text for u in ops.update] == [fixed]
+
+
+def test_not_living_in_an_unknown_place_changes_nothing():
+    assert not rules.extract("we don't live in a flat anymore, we're in a house", EN, [("f1", "Lives in Austin")]).update
+    assert not rules.extract("we don't live in austin anymore but we go back to visit", EN, [("f1", "Lives in Austin")]).update
+
+
+@pytest.mark.parametrize("lang, said, facts", [
+    ("es-es", "la verdad es que no aguanto la remolacha en serio", ["Detesta remolacha"]),
+    ("pt-pt", "eu não suporto o cheiro a peixe a sério", ["Não gosta de cheiro a peixe"]),
+    ("es-es", "no soporto cuando llueve", []), ("pt-pt", "não aguento que me mintam", [])])
+def test_what_the_user_cannot_stand_is_a_dislike_and_a_closing_tag_is_no_part_of_it(lang, said, facts):
+    assert [f.text for f in rules.extract(said, load_language(lang)).add] == facts
+
+
+@pytest.mark.parametrize("lang, said, known, name", [
+    ("es-es", "perdona es lola no lula", "Lula (perra): Es perra del usuario", "Lola"),
+    ("de-de", "nein heißt sie mia nicht mila", "Mila (Katze): Ist Katze des Nutzers", "Mia"),
+    ("ca-es", "vaja és la berta no la marta", "Marta (filla): És filla de l'usuari", "Berta"),
+    ("es-es", "mi perro es grande no pequeño", "Lula (perra): Es perra del usuario", None)])
+def test_new_not_old_renames_the_one_known_by_the_old_name(lang, said, known, name):
+    ops = rules.extract(said, load_language(lang), [("f1", known)])
+    assert [a.about for a in ops.add] == ([name] if name else []) and ops.forget == (("f1",) if name else ())
+
+
+def test_our_pet_is_named_as_my_pet_is():
+    assert [a.about for a in rules.extract("nuestra gata se llama misi", load_language("es-es")).add] == ["Misi"]
+
+
+@pytest.mark.parametrize("lang, said, name", [
+    ("fr-fr", "chez nous il y a un bouledogue qui s'appelle gaston", "Gaston"),
+    ("it-it", "a casa abbiamo un carlino che si chiama ettore", "Ettore")])
+def test_a_dog_named_by_its_breed_is_a_pet(lang, said, name):
+    assert [a.about for a in rules.extract(said, load_language(lang)).add] == [name]

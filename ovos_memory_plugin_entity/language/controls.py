@@ -1,17 +1,12 @@
 """Spoken memory controls: what the user asks of the memory itself, read as an intent,
 clause by clause of the utterance's :mod:`reading <language.reading>`, wherever it stands:
-``recall`` and ``pause`` as phrasings (words in order, a few others between; a pause opens
-its clause); ``resume`` as a word of "again" near one of keeping; a forgetting as a verb
-(``control_forget.voc`` asks the memory, ``control_delete.voc`` deletes anything) opening
-or closing its clause, with its object: everything, the last thing said or one thing;
-``remember`` as the words after "remember that".
-
-A control is a request, never a mention: a reported clause, a question about the past, a
-negation governing the verb or a skill's object (``non_memory_objects.voc``) is none.
-Where it is unclear the user meant the memory ("forget about work for a while") it is
-``unsure``: the pipeline asks first or does nothing. Every shipped language is understood
-(the persona's first); a turn holding none costs a set lookup per word
-(``Language.control_anchors``). Pure and bounded.
+``recall`` and ``pause`` as phrasings (words in order, a few others between); ``resume`` as
+a word of "again" near one of keeping; a forgetting as a verb opening or closing its clause,
+with its object (everything, the last thing said or one thing); ``remember`` as the words
+after "remember that". A mention is none: a reported clause, a question about the past, a
+negation governing the verb, a skill's object. Where it is unclear the user meant the memory
+it is ``unsure``: ask first. Every shipped language is understood (the persona's first); a
+turn holding none costs a set lookup per word (``Language.control_anchors``). Pure, bounded.
 """
 from __future__ import annotations
 
@@ -52,10 +47,8 @@ _ANCHOR_WORD = re.compile(r"\w+")
 
 @dataclass(frozen=True)
 class Control:
-    """A recognised control: its kind (one of :data:`KINDS`); for forgetting one thing or
-    remembering, the words it is about; what the utterance says besides it (``rest``,
-    learnt as an ordinary exchange; empty after an opening pause, which covers it); and
-    whether it is unclear that the user meant the memory (``unsure``: ask first)."""
+    """A control (one of :data:`KINDS`); what it is about (a pause's "last": what was just said too); what is
+    said besides it (``rest``, learnt; empty after an opening pause); ``unsure``: ask first."""
 
     kind: str
     target: str = ""
@@ -73,8 +66,7 @@ def _holds_anchor(words: Sequence[str], anchors: FrozenSet[str]) -> bool:
 
 
 def recognise(utterance: str, language: Language) -> Optional[Control]:
-    """The control the user's words ask for, or None: the first clause that holds one,
-    read with the persona's language first, then every other shipped language."""
+    """The first clause's control, read in the persona's language first, then every other shipped one."""
     if not isinstance(utterance, str) or not may_hold_control(utterance, language):
         return None
     clauses = [c for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words]
@@ -129,13 +121,16 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
 
 def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
-    paused = _starts_with_any(said, words.pause)  # its own negation is its request: "don't remember this"
+    paused = _match(said, words.pause, 0, MAX_VERB_AT + 1)  # its own negation is its request: "don't remember this"
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
-        return Control("pause")
-    # "you can remember things again" ("again" closes it: a tag, set aside), "je mag weer aantekeningen maken"
-    if not clause.negated and _near((*said, *clause.aside), words.again, words.keeping):
+        # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
+        objects = (said[max(paused - 2, 0)], said[-1])  # not "this stays between us", of what comes
+        last = alone and clause.negated and any((w,) in words.last.get(w, ()) for w in objects)
+        return Control("pause", "last" if last else "")
+    # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side)
+    if not clause.negated and _near((*clause.aside, *said, *clause.aside), words.again, words.keeping):
         return Control("resume")
-    remembered = _starts_with_any(said, words.remember)  # "don't forget that ..." too
+    remembered = _match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
         return Control("remember", " ".join(said[remembered:]))
     # "forget everything you know about me" asks to forget, not what is known
@@ -160,6 +155,11 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
     """Closed by its verb, a pause takes the user, what they say ("... what I say", "... lo que digo"), things,
     a while or nothing, not another thing ("stop recording the meeting"); else "off the record is a podcast"."""
     after, last = said[paused:], said[paused - 1]
+    # Not "never mind, keep it" (a verb of its own), nor "no me recuerdes" (the user after its first word: "remind me")
+    phrased = {w for phrases in words.pause.values() for p in phrases for w in p}
+    if any(tuple(said[at:at + 2]) in words.two_part_verbs or said[at] in words.pause and said[at + 1] in words.personal
+           and said[at + 1] not in phrased for at in range(min(MAX_VERB_AT + 1, paused - 1))):
+        return False
     users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"
         any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
         or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
@@ -177,8 +177,7 @@ def _near(said: Sequence[str], first: PhraseIndex, second: PhraseIndex) -> bool:
 
 
 def _verb(word: str, words: IntentWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
-    """A forget verb (True) or a delete verb (False), with the words attached to it
-    ("oblida-ho": "ho"); a verb in two parts ("take that back") when its second part follows."""
+    """A forget (True) or delete (False) verb, its attached words ("oblida-ho"), or one in two parts ("take back")."""
     head, *attached = word.split("-")
     for said in (word, head):
         if said in words.forget or said in words.delete:
@@ -194,9 +193,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
     address") or closing it after its object ("das mit dem Handball kannst du vergessen")."""
     def negated(at: int) -> bool:
-        """A negation just before the verb (particles between), just after it ("no
-        oblidis mai"; particles between where the language puts it there: "vergiss das
-        niemals"), or closing the clause."""
+        """A negation just before the verb, after it ("no oblidis mai", "vergiss das niemals") or closing the clause."""
         before, after = at - 1, at + 1
         while before >= 0 and said[before] in words.particles:
             before -= 1
@@ -236,7 +233,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
             head = before[start:]
             if len(head) >= MIN_FRONTED_WORDS and (
                     _longest(head, words.last) == len(head) or _longest(head, words.about) >= MIN_FRONTED_WORDS
-                    or _starts_with_any(head, words.everything, strict=True) is not None):
+                    or _match(head, words.everything, 0, 1, gap=0) is not None):
                 return _object(head, words, verb[0], alone, fronted=True)
     return None
 
@@ -265,8 +262,7 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
         return _object(bare[1:], words, inner[0], alone, fronted)
     bare = list(dropwhile(words.particles.__contains__, said))
     for words_said in (said, bare):
-        everything = _everything(words_said, words)
-        if everything is not None:
+        if everything := _longest(words_said, words.everything):
             return _all(words_said, everything, words, memory_verb) or _all_about(words_said[everything:], words)
     last, about = _longest(said, words.last), _longest(said, words.about)
     if not last and not about:
@@ -284,8 +280,7 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
         said = rest  # "forget that I'm allergic to cats": the thing is what follows
     elif about:
         said = said[about:]
-        everything = _everything(said, words)
-        if everything is not None:
+        if everything := _longest(said, words.everything):
             return _all(said, everything, words, memory_verb)
         if len(said) == _longest(said, words.last):  # "forget about it": maybe only "never mind";
             # "olvídate de eso que acabo de decir" names what was said: clear
@@ -304,11 +299,6 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     # said while the user talks on, or as a longer description, it may be talk about it.
     talked_on = not alone or len(said) > MAX_NAME_WORDS
     return Control("forget_thing", " ".join(said), unsure=for_a_while or (not personal and talked_on))
-
-
-def _everything(said: Sequence[str], words: IntentWords) -> Optional[int]:
-    """Where "everything" that opens ``said`` ends: the longest phrase ("all my data", not "all")."""
-    return _longest(said, words.everything) or None
 
 
 def _all(said: Sequence[str], end: int, words: IntentWords, memory_verb: bool) -> Optional[Control]:
@@ -332,33 +322,18 @@ def _all_about(after: Sequence[str], words: IntentWords) -> Optional[Control]:
 def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
     """Whether "everything" is the memory's: alone, about the user ("... on me"), or with only words of the memory
     and small words ("everything you know"); not "everything from my schedule" (a thing of its own)."""
-    if not after:
-        return True
-    if any(w in words.non_memory_objects for w in after):
-        return False
-    if after[-1] in words.personal:
-        return True
-    return all(w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords
-               for w in after)
+    return not any(w in words.non_memory_objects for w in after) and (not after or after[-1] in words.personal or all(
+        w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords for w in after))
 
 
 def _longest(said: Sequence[str], phrases: PhraseIndex) -> int:
     """How many words of ``said`` the longest of ``phrases`` said right at its start covers."""
-    if not said:
-        return 0
-    return max((len(p) for p in phrases.get(said[0], ()) if tuple(said[:len(p)]) == p), default=0)
-
-
-def _starts_with_any(said: Sequence[str], phrases: PhraseIndex, strict: bool = False) -> Optional[int]:
-    """Where the first of ``phrases`` that opens ``said`` ends (its words in order, a few
-    others between them unless ``strict``), or None."""
-    return _match(said, phrases, 0, 1 if strict else MAX_VERB_AT + 1, gap=0 if strict else MAX_GAP)
+    return max((len(p) for p in phrases.get(said[0] if said else "", ()) if tuple(said[:len(p)]) == p), default=0)
 
 
 def _match(said: Sequence[str], phrases: PhraseIndex, first: int, last: int, gap: int = MAX_GAP) -> Optional[int]:
-    """Where one of ``phrases`` ends in ``said`` when its first word stands at ``first`` ..
-    ``last`` - 1 and each next word follows within ``gap`` other words; None if nowhere.
-    A word written ``.*word`` may follow any number of words later."""
+    """Where one of ``phrases`` ends in ``said``, its first word at ``first`` .. ``last`` - 1 and each next one
+    within ``gap`` other words (one written ``.*word`` any number later); None if nowhere."""
     for start in range(first, min(last, len(said))):
         for phrase in phrases.get(said[start], ()):
             end = _follows(said, phrase, start, gap)

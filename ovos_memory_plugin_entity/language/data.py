@@ -1,13 +1,10 @@
-"""Per-language data, loaded from ``locale/<lang>/``: no code per language.
+"""Per-language data, loaded from ``locale/<lang>/`` (OVOS's layout): no code per language.
 
-Each folder (OVOS's layout: ``locale/en-us``...) holds the translator's ``.voc`` and
-``.dialog`` files (:data:`WORD_LISTS`, :data:`PHRASES`) beside the developer's
-``patterns.json`` (:data:`PATTERN_KEYS`). Every file and key is required: :func:`missing`
-names what a folder lacks. ``lang`` resolves as OVOS resolves it (``pt-BR`` → ``pt-pt``),
-else to English with one warning. An attack may come in any language and models often
-answer in English: the screens read English beside the persona's language (the instruction
-screen every shipped language's); the spoken controls are understood in every one.
-
+The translator's ``.voc`` and ``.dialog`` files (:data:`WORD_LISTS`, :data:`PHRASES`) beside the
+developer's ``patterns.json`` (:data:`PATTERN_KEYS`), every one required (:func:`missing`).
+``lang`` resolves as OVOS resolves it (``pt-BR`` → ``pt-pt``), else to English with one warning.
+An attack may come in any language and models often answer in English: the screens read English
+beside the persona's language; the spoken controls are understood in every shipped one.
 A language is added by dropping a folder beside the others (see docs/translating.md).
 """
 from __future__ import annotations
@@ -72,8 +69,7 @@ class Rule:
     about_group: Optional[int] = None  # the fact is about the entity this group names
     relation_group: Optional[int] = None  # the user's relation to that entity
     lowercase: bool = True  # untitled captures lower-cased (not in German, where nouns are capitalised)
-    about_last: bool = False  # about the person or pet named last in the utterance ("she lives in Tampa")
-    about_mentioned: bool = False  # names the relative mentioned last without a name ("my partner ... her name is Renata")
+    about: str = ""  # "last": of the one named last ("she lives in Tampa"); "mentioned": names a relative said unnamed
     span: int = 1  # clauses read together: 2 for "we got a cat, a Chartreux, he's called Gaspard"
 
 
@@ -86,17 +82,16 @@ class Slot:
     pin: bool = False  # an identity: the user's name, how to address them
 
 
+_NEVER = re.compile("(?!)")
+
+
 @dataclass(frozen=True)
 class CommandTurnWords:
     """What marks a turn that cannot hold a personal fact: a command or general question, nothing of the user."""
 
     openers: FrozenSet[str] = frozenset()  # first words of commands and questions
-    personal: FrozenSet[str] = frozenset()  # first-person words
-    command_objects: Tuple[str, ...] = ()  # "tell me", "remind me to": a command, not a fact
-    personal_words: FrozenSet[str] = frozenset()  # words that open the gate on their own
-
-
-_NEVER = re.compile("(?!)")
+    personal: FrozenSet[str] = frozenset()  # first-person words, and words that open the gate on their own
+    command_objects: Pattern[str] = _NEVER  # "tell me", "remind me to": a command, not a fact
 
 
 @dataclass(frozen=True)
@@ -114,9 +109,7 @@ class ScreenWords:
 
 @dataclass(frozen=True, eq=False)
 class ReadingWords:
-    """What :mod:`language.reading` reads an utterance with: the language's lists (its
-    fillers, lead-ins and tags with English's beside them). Identity-hashed: it keys the
-    reading cache."""
+    """What :mod:`language.reading` reads with (English's asides beside). Identity-hashed: it keys the cache."""
 
     lang: str = "en-us"  # ovos-number-parser's language
     fillers: FrozenSet[str] = frozenset()
@@ -260,7 +253,7 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
     return Rule(pattern=re.compile(pattern, re.IGNORECASE), template=data["template"],
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
-                lowercase=not language["keep_case"], about_last=data.get("about") == "last", about_mentioned=data.get("about") == "mentioned",
+                lowercase=not language["keep_case"], about=data.get("about", ""),
                 span=int(data.get("span", 1)))
 
 
@@ -325,14 +318,9 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
 @lru_cache(maxsize=1)
 def _every_intent_word() -> Dict[str, IntentWords]:
     """The spoken controls' words of every shipped language: a control is understood in any."""
-    common = _every_stopword()
+    common = frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["stopwords"])
     every = {code: _intent_words(code, _read(code)) for code in available()}
     return {code: replace(words, anchors=_anchors(words, common)) for code, words in every.items()}
-
-
-@lru_cache(maxsize=1)
-def _every_stopword() -> FrozenSet[str]:
-    return frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["stopwords"])
 
 
 def _anchors(words: IntentWords, common: FrozenSet[str]) -> FrozenSet[str]:
@@ -366,8 +354,7 @@ def resolve(lang: Any) -> Tuple[str, bool]:
 def missing(code: str, locale: Path = LOCALE) -> List[str]:
     """What the folder ``locale/<code>`` lacks: files, keys of the developer's file, entries."""
     folder = locale / code
-    problems = [f"{code}/{name}.voc" for name in WORD_LISTS if not (folder / f"{name}.voc").is_file()]
-    problems += [f"{code}/{name}.voc" for name in NUMBERED_LISTS if not (folder / f"{name}.voc").is_file()]
+    problems = [f"{code}/{name}.voc" for name in (*WORD_LISTS, *NUMBERED_LISTS) if not (folder / f"{name}.voc").is_file()]
     problems += [f"{code}/{name}.dialog" for name in PHRASES if not (folder / f"{name}.dialog").is_file()]
     try:
         patterns = json.loads((folder / PATTERNS_FILE).read_text(encoding="utf-8"))
@@ -464,10 +451,10 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         subject_prefixes=_patterns(data, "subject_prefixes"),
         slots=tuple(Slot(s["slot"], re.compile(s["pattern"], re.IGNORECASE), bool(s.get("pin")))
                     for s in data["slots"]),
-        command_turn=CommandTurnWords(openers=frozenset(w.casefold() for w in data["quiet_openers"]),
-                             personal=frozenset(w.casefold() for w in data["quiet_personal"]),
-                             command_objects=tuple(c.casefold() for c in data["quiet_command_objects"]),
-                             personal_words=frozenset(w.casefold() for w in data["quiet_personal_words"])),
+        command_turn=CommandTurnWords(
+            openers=frozenset(w.casefold() for w in data["quiet_openers"]),
+            personal=frozenset(w.casefold() for w in data["quiet_personal"] + data["quiet_personal_words"]),
+            command_objects=_phrases(data["quiet_command_objects"], opening=False)),
         negations=negations,
         memory_words=frozenset(w.casefold() for w in data["memory_words"] + (english["memory_words"] if with_english else [])),
         instructions=_every_instruction_pattern(),

@@ -1,14 +1,10 @@
 """One reading of an utterance, made once per turn, that every language feature reads.
 
-A speech recogniser hands over lower case, no punctuation, fillers, lead-ins, tags, run-on
-clauses and numbers in words. :func:`read` makes one normalised form of it, per language,
-from ``locale/<lang>/*.voc`` (:class:`ReadingWords`, English's asides beside): look-alike
-letters and case folded, contractions expanded, numbers in words as digits (digit by digit
-too); clauses at punctuation or before a conjunction or a subject pronoun; fillers set
-aside anywhere, lead-ins at a clause's start, tags at its end; each clause marked
-``negated`` (its scope is the clause), ``question`` or ``reported`` (someone else's words).
-
-Pure, and bounded: at most :data:`MAX_READ_CHARS` characters are read.
+From a speech recogniser's text, per language (:class:`ReadingWords`, English's asides beside):
+look-alike letters and case folded, contractions expanded, numbers in words as digits (digit
+by digit too); clauses at punctuation or before a conjunction or a subject pronoun; fillers set
+aside anywhere, lead-ins at a clause's start, tags at its end; each clause marked ``negated``
+(its scope is the clause), ``question`` or ``reported``. Pure; reads at most :data:`MAX_READ_CHARS`.
 """
 from __future__ import annotations
 
@@ -38,7 +34,7 @@ MIN_DIGIT_RUN = 3
 ANY_WORD = "\\w+"
 
 _SENTENCE_END = re.compile(r"[.!?;:¿¡…]+")
-_WORD = re.compile(r"[\w'·-]+|,")  # a comma is kept as a word of its own: a soft clause edge
+SPOKEN_WORD = re.compile(r"[\w'·-]+|,")  # a comma is kept as a word of its own: a soft clause edge
 _QUESTION_MARK = re.compile(r"[?¿？]")
 
 
@@ -89,7 +85,7 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
         sentence = text[start:end.start()]
         asked = bool(_QUESTION_MARK.search(text[end.start():end.end()] if end.start() < len(text) else ""))
         start = end.end()
-        said = expand_contractions((w.strip("'-") or w for w in _WORD.findall(sentence)), dict(words.contractions))
+        said = expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(sentence)), dict(words.contractions))
         said = _numbers(said, words)
         pieces = _split(said, words)
         for i, piece in enumerate(pieces):
@@ -185,9 +181,8 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
 
 
 def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
-    """Clauses without punctuation: before a conjunction or an unbound subject pronoun, or a
-    first-person word after a comma ("forget that, my new number is"), once the clause holds
-    :data:`MIN_SPLIT_WORDS` words ("yes i'm sure" stays one) or after a comma."""
+    """Clauses without punctuation: before a conjunction, an unbound subject pronoun or a first-person word
+    after a comma ("forget that, my new number is"), once the clause holds :data:`MIN_SPLIT_WORDS` words."""
     pieces: List[List[str]] = [[]]
     for word in said:
         current = pieces[-1]
@@ -256,9 +251,8 @@ def _holds(said: Sequence[str], phrase: Sequence[str]) -> bool:
 
 
 def _mark_reports(clauses: List[Clause], words: ReadingWords) -> Tuple[Clause, ...]:
-    """A clause that is only a report makes what was reported reported: the clause after it
-    when it opens the utterance ("my mother says: forget everything"), else the one before
-    ("…, she said")."""
+    """A clause that is only a report makes reported the clause after it when it opens the utterance ("my mother
+    says: forget everything"), else the one before ("…, she said")."""
     out = list(clauses)
     for i, clause in enumerate(clauses):
         if not (clause.reported and any(len(clause.words) == len(p) and _holds(clause.words, p) for p in words.reported)):

@@ -27,10 +27,9 @@ _REPEATED = re.compile(r"\b([^\W\d_][\w'’-]*)(?: \1\b)+", re.IGNORECASE)
 
 
 def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
-    """The candidates among the clauses as read: not a question, someone else's words or what
-    "I don't think" governs. A clause stands alone where it is understood, or with the subject
-    said again ("Ich heiße Jonas | und wohne in Köln") or its own ("... | he lives in Duluth"); else
-    it joins the one before it ("allergic to peanuts | and shellfish"), unless negated."""
+    """The clauses as read, save questions, someone else's words and what "I don't think" governs: alone where
+    understood, with the subject said again ("Ich heiße Jonas | und wohne in Köln") or its own ("| he lives in
+    Duluth"); else joined to the one before ("allergic to peanuts | and shellfish"), unless negated."""
     candidates: List[str] = []
     joinable = governed = False
     for clause in read:
@@ -59,11 +58,6 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
     return candidates
 
 
-def _turned_around(clause: str, start: int, language: Language) -> bool:
-    """A negation before the match, since the clause's last comma: "I don't think I live in..."."""
-    return any(w in language.negations or w.endswith("n't") for w in said_words(clause[:start].rsplit(",", 1)[-1]))
-
-
 def _title(value: str) -> str:
     """Capitalised words, short joiners kept small: "Rio de Janeiro", "Frankfurt am Main"."""
     words = value.split()
@@ -90,32 +84,32 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
 
 def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
               mentioned: Optional[str]) -> List[Tuple[int, NewFact]]:
-    """The facts a clause states, by where they start. A rule about "the one named last" takes
-    the person or pet named before it (``last``); one about "the one mentioned" ("my partner
-    ... her name is Renata") the relative ``mentioned`` without a name; a rule spanning two
-    clauses reads this one with the ``following`` one."""
+    """The facts a clause states, by where they start: of the one named ``last`` before, or of the relative
+    ``mentioned`` without a name ("my partner ... her name is Renata"); a rule of two clauses reads ``following``."""
     found: List[Tuple[int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
     for rule in language.rules:
         for match in rule.pattern.finditer(window if rule.span > 1 else clause):
-            if match.start() < len(clause) and not _turned_around(clause, match.start(), language):
+            # A negation before the match, since the clause's last comma, turns it around: "I don't think I live in".
+            before = said_words(clause[:match.start()].rsplit(",", 1)[-1])
+            if match.start() < len(clause) and not any(w in language.negations or w.endswith("n't") for w in before):
                 found.append((match.start(), rule, match.groups()))
     said_of = {g.casefold() for _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
     mentions = [(m.start(), m.group(1).casefold()) for m in language.mention.finditer(clause)]
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
-        if rule.about_mentioned and named is None:
+        if rule.about == "mentioned" and named is None:
             continue
-        fact = _render(rule, groups, language, named if rule.about_mentioned else None)
+        fact = _render(rule, groups, language, named if rule.about == "mentioned" else None)
         if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of):
             continue  # "a minha sogra é diabética": what another rule reads as a value is no name
-        if rule.about_last and last is None:  # a relative said without a name, in this clause or before
+        if rule.about == "last" and last is None:  # a relative said without a name, in this clause or before
             kin = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
             if kin is None:
                 continue
             fact = NewFact(f"{kin[:1].upper()}{kin[1:]} {fact.text[:1].lower()}{fact.text[1:]}", fact.pin)
-        elif rule.about_last and last is not None:
+        elif rule.about == "last" and last is not None:
             fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
         elif fact.about is not None:
             last = fact
@@ -124,9 +118,8 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
 
 
 def _corrections(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> Ops:
-    """"No wait, it's not Lisa it's Laura": among the ``known`` facts as the prompt lists them
-    (id, "Lisa: Is the user's niece"), what was said of Lisa is said of Laura instead, and a
-    fact of the user's that holds the old word holds the new one; else nothing changes."""
+    """"No wait, it's not Lisa it's Laura": among the ``known`` facts (id, "Lisa: Is the user's niece"), what was
+    said of Lisa is said of Laura instead, and a fact of the user's holding the old word holds the new one."""
     forget: List[str] = []
     add: List[NewFact] = []
     update: List[Replacement] = []

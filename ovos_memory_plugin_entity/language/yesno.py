@@ -13,8 +13,9 @@ from typing import Any, Callable, Optional, Tuple
 
 from ovos_utils.log import LOG
 
+from ovos_memory_plugin_entity.domain.text import expand_contractions
 from ovos_memory_plugin_entity.language.data import Language, ReadingWords
-from ovos_memory_plugin_entity.language.reading import read
+from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
 
 Judge = Callable[[str, str], Optional[bool]]
 # An answer is short: "yes, go ahead, I'm sure"; a longer reply is the user saying something new.
@@ -22,8 +23,9 @@ MAX_ANSWER_WORDS = 8
 
 
 def _spoken(text: str, words: ReadingWords) -> str:
-    """An answer as read: every word, those set aside included, contractions expanded."""
-    return " ".join(w for clause in read(text, words).clauses for w in (*clause.aside, *clause.words))
+    """An answer's words in the order said, contractions expanded ("ja doe maar": "maar" is no aside here)."""
+    said = (w.strip("'-") or w for w in SPOKEN_WORD.findall(text.casefold().replace("’", "'")) if w != ",")
+    return " ".join(expand_contractions(said, dict(words.contractions)))
 
 
 @lru_cache(maxsize=64)
@@ -44,7 +46,7 @@ def _verdict(language: Language, answer: str) -> Optional[bool]:
 
 def is_answer(language: Language, answer: str) -> bool:
     """A short answer: a no with any reasons ("nee doch nicht, lass mal lieber"), or a yes or a
-    doubt with nothing but words of assent and asides besides ("sí sí, segurísima")."""
+    doubt with nothing but words of assent, the verb asked about and asides besides ("sí, bórralo")."""
     everything = _spoken(answer, language.reading)
     if not everything or len(everything.split()) > MAX_ANSWER_WORDS:
         return False
@@ -52,8 +54,9 @@ def is_answer(language: Language, answer: str) -> bool:
         return True
     if not _pattern((*language.yes, *language.unsure), language.reading).search(everything):
         return False
-    assent = _pattern((*language.yes, *language.no, *language.unsure, *language.assent), language.reading)
-    return not assent.sub(" ", " ".join(read(answer, language.reading).words)).strip()
+    verbs = (*language.controls[0].forget, *language.controls[0].delete)
+    assent = _pattern((*language.yes, *language.no, *language.unsure, *language.assent, *verbs), language.reading)
+    return not read(assent.sub(" ", everything), language.reading).words
 
 
 def word_list_judge(language: Language) -> Judge:

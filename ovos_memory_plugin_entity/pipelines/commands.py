@@ -104,6 +104,8 @@ class Commands:
         if control.kind in ("pause", "resume"):
             until = editor.now + self._pause_s if control.kind == "pause" else None
             editor.set_pause(until)
+            if control.target:  # "no, don't save that": what was just said goes too
+                self._forget_last(editor, latest)
             return Said(self._phrases["paused_note" if until else "resumed_note"])
         if control.kind == "forget_last":
             return self._forget_last(editor, latest)
@@ -212,7 +214,7 @@ class Commands:
         questions = _QUESTION.findall(reply)
         if not questions:
             return bool(set(textlib.said_words(reply)) & self._memory_words)
-        words = set(textlib.said_words(questions[-1]))
+        words = {part for word in textlib.said_words(questions[-1]) for part in word.split("'") if part}  # "j'oublie"
         return not words - self._plain or bool(words & self._memory_words)
 
     def _answer(self, key: str, record: SessionRecord, utterance: str) -> Tuple[bool, Optional[Said]]:
