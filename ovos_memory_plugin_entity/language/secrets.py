@@ -1,12 +1,10 @@
 """Secrets: what the memory never keeps. Pure; the words are language data.
 
-:func:`secret_class` and :func:`redact` read a text as the screen does
-(:func:`screen.screened_form`), with digits spoken in any shipped language read as digits,
-and name each secret's class, never its value. A secret is found by its shape and a validator (a card by
-Luhn, an IBAN by mod-97, a token by its prefix or entropy, an SSN, a DNI by its letter, a
-codice fiscale), or by the words that introduce it (``secret_<list>.voc`` of every
-shipped language: "my PIN is 4821", "7734 is the alarm code"), or as long as one and said
-just after it. House numbers, years, flights, phones and doses stay as said.
+:func:`secret_class` and :func:`redact` read a text as the screen does, digits spoken in any
+shipped language as digits, and name each secret's class, never its value. A secret is found
+by its shape and a validator (Luhn, mod-97, a token's prefix or entropy, an id's check), by
+the words that introduce it (``secret_<list>.voc`` of every shipped language), or as long as
+one and said beside it. House numbers, years, flights, phones and doses stay as said.
 """
 from __future__ import annotations
 
@@ -18,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Dict, FrozenSet, List, Optional, Pattern, Set, Tuple
 
 from ovos_memory_plugin_entity.language import reading
-from ovos_memory_plugin_entity.language.data import MIN_COMPOUND_END, SECRET_LISTS, Language
+from ovos_memory_plugin_entity.language.data import SECRET_LISTS, Language
 from ovos_memory_plugin_entity.language.screen import screened_form, unspelled
 
 # The class each keyword list names, as the audit and a redacted turn say it.
@@ -38,6 +36,8 @@ MAX_PASSWORD_WORDS = 6
 # Digits a value introduced by a keyword of a list holds at least: a card limit of 2500 euros
 # or "pin 12" is not one; a card number said by keyword may be misheard, so no Luhn there.
 MIN_DIGITS = {"card": 12, "bank_account": 8, "government_id": 5, "pin": 4, "code": 3, "card_code": 3}
+# A value of letters and digits this long after any keyword is a password ("passcode is tulips88", not "B12").
+MIN_MIXED_CHARS = 6
 # Lists whose value may come before the keyword ("set 7734 as the alarm code").
 VALUE_FIRST_LISTS = frozenset({"pin", "code", "password", "card_code"})
 # Space-separated groups an IBAN may span ("PT50 0002 0123 1234 5678 9015 4").
@@ -76,18 +76,18 @@ _LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}
 _DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
 # A password of up to a few words that ends its clause ("tulips.", "sunflower seventy seven").
 _WORD_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_PASSWORD_WORDS - 1}}}(?=\s*(?:[.,;!?]|$))"
-_ARTICLES = rf"(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}}}?"
+_ARTICLES = rf"(?P<bridge>(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}}}?)"
 _QUALIFIER = r"[^\W\d]+(?:['’-][^\W\d]+)*"
 # A pause a speaker (or a typist) makes between a keyword and its value: "my PIN is... 4821",
-# "my PIN? it's 4821", "PIN is - 4821", "PIN is; 4821".
-_PAUSE = r"(?:\s*(?:\.{2,}|[;?!–—-]))?"  # a lone full stop ends a sentence
-# What a value said first must not be: a year ("in 2024 I changed my PIN", "1985 was when").
+# "my PIN? it's 4821", "PIN is - 4821", "PIN, 4821" (a colon as the normalised reading writes it).
+_PAUSE = r"(?:\s*(?:\.{2,}|[,;?!–—-]))?"  # a lone full stop ends a sentence
+# What a value said first or after words must not be: a year ("in 2024 I changed my PIN").
 _YEAR = re.compile(r"(?:18|19|20)\d\d")
 # A value said first is a run of at least this many digits: "au 140 a un digicode" is a
 # house number followed by a change word of another language ("a").
 MIN_VALUE_FIRST_DIGITS = 4
-# How far after a secret the same again is looked for, in characters ("no wait, sorry, it's").
-MAX_AGAIN_CHARS = 40
+# How far beside a secret the same again is looked for, in characters ("e quello del telefono di mia moglie").
+MAX_AGAIN_CHARS = 60
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 # How far before a keyword a value said first is looked for, in characters.
 VALUE_FIRST_REACH = 80
@@ -110,7 +110,7 @@ class _Finder:
     first_words: FrozenSet[str]  # the first word of every keyword: where to look for one
     wordless_triggers: FrozenSet[str]  # without a digit, only these start a secret (a digit word, a password's keyword)
     longest_keyword: int  # in words
-    compound_ends: Tuple[str, ...]  # one-word keywords long enough to end a compound ("wachtwoord")
+    compound_ends: Tuple[str, ...]  # one-word keywords, longest first: a compound may end in one ("handypin")
     ordinary: FrozenSet[str]  # words that, beside a keyword, make it an ordinary number ("zip code")
     # A password's keyword is qualified by a phrase that opens with one of these ("the password
     # *of the mail* is tulips"); "the password *manager* is Bitwarden" names something else.
@@ -141,8 +141,9 @@ def _finder(language: Language) -> _Finder:
     cached = _FINDERS.get(language.code)
     if cached is not None:
         return cached
-    said_links = sorted(language.secret_words["links"], key=len, reverse=True)
-    links = "|".join(re.escape(_fold(w.casefold())) for w in said_links)
+    said_links = sorted(language.secret_words["links"], key=len, reverse=True)  # a value said first: these only
+    links = "|".join(re.escape(_fold(w.casefold())) for w in sorted((*said_links, *language.secret_words["entering"]),
+                                                                       key=len, reverse=True))
     link = rf"(?:{_PAUSE}\s*[:=]|'s|{_PAUSE}\s+(?:{links or '(?!)'})(?!\w))"
     keyword_lists: Dict[Tuple[str, ...], Set[str]] = {}
     patterns: Dict[str, Tuple[Pattern[str], ...]] = {}
@@ -171,8 +172,7 @@ def _finder(language: Language) -> _Finder:
     value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]*[:,;–—-]?[ \t]+"
                              rf"(?:(?:[^\W\d]+[ \t]+)?(?:{accented_links or '(?!)'})|[^\W\d]+['’]s)(?!\w)"
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
-    compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1 and len(k[0]) >= MIN_COMPOUND_END),
-                                 key=len, reverse=True))
+    compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1), key=len, reverse=True))
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
                      wordless_triggers, max(map(len, keyword_lists), default=0), compound_ends,
                      frozenset(_fold(w.casefold()) for w in language.secret_words["ordinary"]),
@@ -279,8 +279,8 @@ def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
         if (word in finder.first_words or word.endswith(finder.compound_ends)) and not (i and words[i - 1] in ordinary):
             for n in range(min(finder.longest_keyword, len(words) - i), 0, -1):  # the longest keyword names it
                 lists, at = finder.keyword_lists.get(tuple(words[i:i + n]), ()), start
-                if not lists and n == 1 and word.endswith(finder.compound_ends):  # "mailwachtwoord", "bankpasswort"
-                    end = next((end for end in finder.compound_ends if word.endswith(end)), "")
+                end = next((end for end in finder.compound_ends if word.endswith(end)), "") if n == 1 else ""
+                if not lists and end and word[:-len(end)] not in ordinary:  # "handypin", not "postcode"
                     lists, at = finder.keyword_lists.get((end,), ()), start + len(word) - len(end)
                 for name in lists:
                     named.setdefault(name, []).append(at)
@@ -296,14 +296,15 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
     for name in (n for n in SECRET_LISTS if n in named and (has_digit or n in WORD_VALUE_LISTS)):
         for start in sorted(set(named[name])):
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
-                      if m and _enough_digits(m.group("value"), name) and _qualified(m, finder)), None)
+                      if m and _enough_digits(m.group("value"), name, bool(m.groupdict().get("bridge")))
+                      and _qualified(m, finder)), None)
             kind = KEYWORD_CLASSES[name]
             # None when an ordinary word stands before the value ("code postal", "código de descuento").
             if m is not None and finder.ordinary.isdisjoint(_WORD.findall(folded[start:m.start("value")].casefold())):
                 found.append(Secret(m.start("value"), m.start("value") + len(m.group("value").rstrip(_TRAILING)), kind))
             elif has_digit and name in VALUE_FIRST_LISTS:  # the value said a few words before
                 first = finder.value_first.search(read, max(0, start - VALUE_FIRST_REACH), start)
-                if first and not _YEAR.fullmatch(first.group("value")) and _enough_digits(first.group("value"), name):
+                if first and _enough_digits(first.group("value"), name, bridged=True):
                     found.append(Secret(first.start("value"), first.end("value"), kind))
     return found
 
@@ -318,9 +319,14 @@ def _qualified(m: "re.Match[str]", finder: _Finder) -> bool:
         and bool(value) and value[0] not in finder.stopwords
 
 
-def _enough_digits(value: str, name: str) -> bool:
-    """A password or a token may be words; a PIN, a card or an id holds its list's digits."""
-    return name in WORD_VALUE_LISTS or len(_DIGIT.findall(value)) >= MIN_DIGITS.get(name, 1)
+def _enough_digits(value: str, name: str, bridged: bool = False) -> bool:
+    """A password or a token may be words; a PIN, a card or an id holds its list's digits, or
+    letters and digits at a password's length ("passcode is tulips88"). A year said first or
+    reached across words is a date ("in 2024 I changed my PIN", "the code is valid until 2025")."""
+    if bridged and _YEAR.fullmatch(value):
+        return False
+    return name in WORD_VALUE_LISTS or len(_DIGIT.findall(value)) >= MIN_DIGITS.get(name, 1) \
+        or len(value) >= MIN_MIXED_CHARS and not value.isdigit() and value.isalnum()
 
 
 def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
@@ -332,8 +338,7 @@ def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
     read = text if plain else screened_form(text)
     folded = _fold(read).casefold()
     words = _WORD.findall(folded)
-    may_name = not finder.first_words.isdisjoint(words) or any(
-        len(w) > MIN_COMPOUND_END and w.endswith(finder.compound_ends) for w in words)
+    may_name = any(w.endswith(finder.compound_ends) for w in words)
     if _DIGIT.search(read) is None and finder.wordless_triggers.isdisjoint(words) and not may_name:
         return read, []  # most turns: no digit, no word that could name or say a secret
     read, found = _find(read, words, finder)
@@ -375,17 +380,20 @@ def _echoes(read: str, said_before: str, language: Language) -> List[Secret]:
 
 
 def _said_again(folded: str, found: List[Secret], finder: _Finder) -> List[Secret]:
-    """Digits as many as a secret's (four at least), said just after it in its sentence (or
-    after a word taking it back), no ordinary word between: the value corrected ("3371 no
-    wait it's 3317") or a second of its kind ("the card's PIN is 1803 and the phone's 5529")."""
+    """Digits as many as a secret's (four at least), the number just before or after it in its
+    sentence (or after a word taking it back), no ordinary word between: the value corrected
+    ("3371 no wait it's 3317") or a second of its kind ("the safe opens with 2077 and the PIN
+    is 5540", "the card's PIN is 1803 and the phone's 5529")."""
     again = []
     for secret in found:
-        m = _DIGIT_RUN.search(folded, secret.end, secret.end + MAX_AGAIN_CHARS)  # the next number only
-        between = _WORD.findall(folded[secret.end:m.start()].casefold()) if m else []
-        if m and len(_DIGIT.findall(m.group(0))) == len(_DIGIT.findall(folded[secret.start:secret.end])) >= \
-                MIN_DIGITS["pin"] and finder.ordinary.isdisjoint(between) and \
-                (not _SENTENCE_END.search(folded, secret.end, m.start()) or not finder.retractions.isdisjoint(between)):
-            again.append(Secret(m.start(), m.end(), secret.kind))
+        after = _DIGIT_RUN.search(folded, secret.end, secret.end + MAX_AGAIN_CHARS)
+        before = [*_DIGIT_RUN.finditer(folded, max(0, secret.start - MAX_AGAIN_CHARS), secret.start)][-1:]
+        for m, gap in ((m, (m.end(), secret.start) if m in before else (secret.end, m.start())) for m in (after, *before) if m):
+            between = _WORD.findall(folded[gap[0]:gap[1]].casefold())
+            if len(_DIGIT.findall(m.group(0))) == len(_DIGIT.findall(folded[secret.start:secret.end])) >= \
+                    MIN_DIGITS["pin"] and finder.ordinary.isdisjoint(between) and \
+                    (not _SENTENCE_END.search(folded, *gap) or not finder.retractions.isdisjoint(between)):
+                again.append(Secret(m.start(), m.end(), secret.kind))
     return again
 
 
