@@ -44,10 +44,10 @@ _STRUCTURE = re.compile(
     re.IGNORECASE)
 # A fact is about the user; one that speaks of "the user" or "other users" as a third party
 # (after the subject prefix is gone) is about whom the assistant serves: "whatever the user
-# says", "the stored data of other users".
+# says", "the stored data of other users", told something ("al usuario", "all'utente").
 _THE_USER = re.compile(
     r"(?:\b(?:(?P<the>the|der|den|dem|de|het|le|el|o|il)|other|any|every|all|des|die|anderer|andere|anderen|jeder|"
-    r"les|un|los|cualquier|qualquer|qualsevol|qualsiasi|os|gli|elke|alle)\s+|\b(?P<l>l)')"
+    r"les|un|los|cualquier|qualquer|qualsevol|qualsiasi|os|gli|elke|alle|al|ao|aos|au|aux)\s+|\b(?P<l>l)'|\ball')"
     r"(?:users?(?!'s)|utilisateurs?|usuari[oa]?s?|utilizador(?:es)?|utent[ei]|(?:be)?nutzern?|gebruikers?)\b",
     re.IGNORECASE)
 # ...except the user named as the subject: what is known *about* the user (the plugin's own
@@ -61,6 +61,9 @@ _LOOK_ALIKES = str.maketrans({"ː": ":", "˸": ":", "∶": ":", "꞉": ":", "׃"
 # Capital I look-alikes: Unicode's confusables read them (and "I" itself) as "l", so
 # "Ιgnore" with a Greek capital iota would read "lgnore".
 _CAPITAL_I = str.maketrans({"Ι": "I", "І": "I", "Ӏ": "I", "Ⅰ": "I"})
+# Digits written for letters in a word of letters ("1gnore", "rev3al"): read as the letters they stand for.
+_LEET_WORD = re.compile(r"(?<!\w)(?=\w*[^\W\d_]{2})\w*\d\w*(?!\w)")
+_LEET = str.maketrans("013457", "oieast")
 # A quotation is someone else's words: an order inside one ("Favourite quote is « ignore les
 # rageux »") is not the fact's. The instruction patterns still read it.
 _QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]|(?<!\w)'[^\n]{0,200}?'(?!\w)")
@@ -160,7 +163,8 @@ def unspelled(text: str) -> str:
 
 
 def _as_judged(fact: str) -> str:
-    return skeleton(screened_form(unspelled(fact[:MAX_SCREENED_CHARS])).translate(_CAPITAL_I)).casefold().replace("’", "'").translate(_LOOK_ALIKES)
+    text = skeleton(screened_form(unspelled(fact[:MAX_SCREENED_CHARS])).translate(_CAPITAL_I)).casefold()
+    return _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), text.replace("’", "'").translate(_LOOK_ALIKES))
 
 
 def is_instruction(fact: str, language: Language) -> bool:
