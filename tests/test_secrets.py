@@ -324,3 +324,55 @@ def test_a_passphrase_of_words_after_an_elided_qualifier_is_a_password():
 def test_a_number_said_in_words_is_read_whole_and_pairs_apart(lang, said, read_as):
     from ovos_memory_plugin_entity.language.reading import read
     assert read(said, load_language(lang).reading).text == read_as
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "the shed opens with 5512 and the pin of my visa is 9034"),
+                                       ("es-es", "la caja fuerte abre con 3391 y el pin de la tarjeta es 7720"),
+                                       ("nl-nl", "het hek gaat open met 6604 en de pincode van de bankpas is 1187"),
+                                       ("it-it", "il pin del bancomat è 4471 e quello della carta di mio fratello 8820")])
+def test_a_value_as_long_as_a_secret_said_before_it_or_further_on_is_redacted_too(lang, said):
+    redacted = redact(said, load_language(lang))
+    assert redacted.count("[") == 2 and not any(ch.isdigit() for ch in redacted), redacted
+
+
+@pytest.mark.parametrize("lang,said", [("de-de", "meine Kartenpin ist 6620"), ("de-de", "Handypin 3318"),
+                                       ("nl-nl", "de bankpin is 7719"), ("en-us", "my simpin: 4406"),
+                                       ("es-es", "mi wifiPIN es 2290")])
+def test_a_keyword_ending_a_compound_of_any_length_names_its_value(lang, said):
+    assert secret_class(said, load_language(lang)) == "PIN"
+
+
+@pytest.mark.parametrize("lang,said", [("nl-nl", "mijn postcode is 3512 AB"), ("en-us", "the barcode reads 5012345678900"),
+                                       ("en-us", "Loves Chopin, who was born in 1810"),
+                                       ("en-us", "the door code is valid until 2025"),
+                                       ("de-de", "die PIN ist seit 2019 gesperrt")])
+def test_an_ordinary_word_before_a_compound_keyword_or_a_year_across_words_is_no_secret(lang, said):
+    assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "my passcode is daisy2024"), ("fr-fr", "le code du portail est ab12cd"),
+                                       ("pt-pt", "o pin do tablet é gato99x")])
+def test_letters_and_digits_after_any_keyword_are_a_password(lang, said):
+    redacted = redact(said, load_language(lang))
+    assert redacted.endswith("]") and not any(ch.isdigit() for ch in redacted), redacted
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "the vitamin code is B12"), ("en-us", "my seat code is 14C")])
+def test_a_short_code_of_letters_and_digits_stays(lang, said):
+    assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "alarm code: sixty two nineteen"), ("de-de", "meine PIN, 5521"),
+                                       ("es-es", "el pin del móvil: treinta y tres cuarenta"), ("fr-fr", "le code de la porte, 7731")])
+def test_a_colon_or_a_comma_before_a_value_said_in_words_hides_nothing(lang, said):
+    redacted = redact(said, load_language(lang))
+    assert redacted.endswith("]") and not any(ch.isdigit() for ch in redacted), redacted
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "to unlock the tablet I just type 9034"),
+                                       ("es-es", "para desbloquear el portátil tecleo 6618"),
+                                       ("fr-fr", "pour déverrouiller la tablette je compose 2207"),
+                                       ("it-it", "per sbloccare il portatile digito 5150"),
+                                       ("nl-nl", "om de laptop te ontgrendelen tik ik 8824")])
+def test_a_code_typed_after_the_words_of_unlocking_is_a_code(lang, said):
+    assert secret_class(said, load_language(lang)) == "security code"

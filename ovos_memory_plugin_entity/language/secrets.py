@@ -134,7 +134,7 @@ def _finder(language: Language) -> _Finder:
         return cached
     said_links = language.secret_words["links"]  # a value said first: these only, not the words of entering
     links = "|".join(re.escape(_fold(w.casefold())) for w in (*said_links, *language.secret_words["entering"]))
-    link = rf"(?:{_PAUSE}\s*[:=]|'s|{_PAUSE}\s+(?:{links or '(?!)'})(?!\w))"
+    link = rf"(?:{_PAUSE}\s*[:=,]|'s|{_PAUSE}\s+(?:{links or '(?!)'})(?!\w))"
     keyword_lists: Dict[Tuple[str, ...], Set[str]] = {}
     patterns: Dict[str, Tuple[Pattern[str], ...]] = {}
     for name in SECRET_LISTS:
