@@ -376,3 +376,19 @@ def test_a_colon_or_a_comma_before_a_value_said_in_words_hides_nothing(lang, sai
                                        ("nl-nl", "om de laptop te ontgrendelen tik ik 8824")])
 def test_a_code_typed_after_the_words_of_unlocking_is_a_code(lang, said):
     assert secret_class(said, load_language(lang)) == "security code"
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "the bike lock opens with 7391"),
+                                       ("it-it", "il portone si apre con quarantadue diciotto"),
+                                       ("es-es", "el candado se abre con el 2846"),
+                                       ("nl-nl", "de kluis gaat open met 6150"),
+                                       ("fr-fr", "le cadenas s'ouvre avec le 9372")])
+def test_what_something_opens_with_is_its_code(lang, said):
+    redacted = redact(said, load_language(lang))
+    assert "[security code]" in redacted and not any(ch.isdigit() for ch in redacted), redacted
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "the bakery opens at 0730 on weekdays"),
+                                       ("es-es", "la farmacia abre a las nueve"), ("en-us", "the new gym opens in 2026")])
+def test_opening_hours_and_years_are_no_code(lang, said):
+    assert secret_class(said, load_language(lang)) is None

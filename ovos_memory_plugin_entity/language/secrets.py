@@ -309,7 +309,7 @@ def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
     read = text if plain else screened_form(text)
     folded = _fold(read).casefold()
     words = _WORD.findall(folded)
-    may_name = any(w.endswith(finder.compound_ends) for w in words)
+    may_name = not finder.first_words.isdisjoint(words) or any(w.endswith(finder.compound_ends) for w in words)
     if _DIGIT.search(read) is None and finder.wordless_triggers.isdisjoint(words) and not may_name:
         return read, []  # most turns: no digit, no word that could name or say a secret
     read, found = _find(read, words, finder)
