@@ -392,3 +392,17 @@ def test_what_something_opens_with_is_its_code(lang, said):
                                        ("es-es", "la farmacia abre a las nueve"), ("en-us", "the new gym opens in 2026")])
 def test_opening_hours_and_years_are_no_code(lang, said):
     assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,said", [("it-it", "la password della posta è l u c a tre tre"),
+                                       ("pt-pt", "a senha do email é r i t a cinco cinco")])
+def test_a_password_spelled_after_a_one_letter_word_is_read_whole(lang, said):
+    redacted = redact(said, load_language(lang))
+    assert redacted.endswith("[password]") and not any(ch.isdigit() for ch in redacted), redacted
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "my iban is g b eighty two west one two three four five six nine eight "
+                                                 "seven six five four three two"),
+                                       ("es-es", "mi iban es G B 8 2 WEST 1234 5698 7654 32")])
+def test_an_iban_with_its_country_letters_apart_is_found(lang, said):
+    assert secret_class(said, load_language(lang)) == "IBAN"

@@ -70,8 +70,9 @@ _YOU_VERB = re.compile(r"\b(?:que|che)\s+(?:(?:no|não|non|lo|la|le|me|nos|lhe)\
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
 # A word as an order's first word may be written: "dis-moi", "responde-me" keep their hyphen.
 _FIRST_WORD = re.compile(r"[\w'’-]+")
-# A word spelled out, one separator between its letters ("i g n o r e", "r.u.l.e.s", "T-U-L-I-P").
-_SPELLED_OUT = re.compile(r"(?<![\w-])[^\W\d_]([ .*_-])(?:[^\W\d_]\1)+[^\W\d_](?![\w-])")
+# A word spelled out, one separator between its letters ("i g n o r e", "r.u.l.e.s", "T-U-L-I-P"); never
+# opening with an accented letter, a Romance word of its own ("è s o f i a": "is sofia").
+_SPELLED_OUT = re.compile(r"(?<![\w-])(?![À-ÿ])[^\W\d_]([ .*_-])(?:[^\W\d_]\1)+[^\W\d_](?![\w-])")
 # Letters spelled out in a row beyond a name's length hide words: held aside ("i g n o r e y o u r...").
 MIN_SPELLED_LETTERS = 12
 # Texts longer than this are not facts; only this much is judged (the screen stays linear).

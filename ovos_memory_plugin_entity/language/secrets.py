@@ -53,7 +53,7 @@ HIGH_ENTROPY_BITS = 3.5
 # Between the groups of a card number or an IBAN: spaces, dashes of any kind, dots, slashes, commas.
 _GROUP_SEP = r"(?:[ \t.\-/\u2010-\u2015\u2212\u00a0]|, ?)"
 _DIGIT_RUN = re.compile(rf"(?<![\w+])\d+(?:{_GROUP_SEP}\d+)*(?!\w)")
-_IBAN_RUN = re.compile(rf"(?<!\w)[a-z]{{2}}\d{{2}}[a-z0-9]*(?:{_GROUP_SEP}[a-z0-9]+)*", re.IGNORECASE)
+_IBAN_RUN = re.compile(rf"(?<!\w)[a-z] ?[a-z] ?\d ?\d[a-z0-9]*(?:{_GROUP_SEP}[a-z0-9]+)*", re.IGNORECASE)  # "g b 82 …"
 _NOT_ALNUM = re.compile(r"[^a-z0-9]", re.IGNORECASE)
 _KNOWN_TOKENS = re.compile(
     r"(?<![\w-])(?:sk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{16,}"  # OpenAI, Stripe
