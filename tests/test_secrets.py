@@ -85,6 +85,7 @@ def test_a_password_of_a_few_words_ending_the_clause_is_a_secret_but_its_manager
     assert redact("the wifi password is sunflower seventy seven", language) == "the wifi password is [password]"
     assert redact("la contrasenya del correu és tulipes liles 1988", load_language("ca-es")) == \
         "la contrasenya del correu és [password]"
+    assert redact("the email password is purple monkey 4471", language) == "the email password is [password]"
     assert secret_class("The password is on the fridge", language) is None
     assert secret_class("Password manager is Bitwarden", language) is None
 
@@ -326,9 +327,9 @@ def test_a_number_said_in_words_is_read_whole_and_pairs_apart(lang, said, read_a
     assert read(said, load_language(lang).reading).text == read_as
 
 
-@pytest.mark.parametrize("lang,said", [("en-us", "the shed opens with 5512 and the pin of my visa is 9034"),
-                                       ("es-es", "la caja fuerte abre con 3391 y el pin de la tarjeta es 7720"),
-                                       ("nl-nl", "het hek gaat open met 6604 en de pincode van de bankpas is 1187"),
+@pytest.mark.parametrize("lang,said", [("en-us", "the alarm at home is 5512 and the pin of my visa is 9034"),
+                                       ("es-es", "la alarma de casa va con 3391 y el pin de la tarjeta es 7720"),
+                                       ("nl-nl", "het alarm thuis staat op 6604 en de pincode van de bankpas is 1187"),
                                        ("it-it", "il pin del bancomat è 4471 e quello della carta di mio fratello 8820")])
 def test_a_value_as_long_as_a_secret_said_before_it_or_further_on_is_redacted_too(lang, said):
     redacted = redact(said, load_language(lang))
@@ -406,3 +407,10 @@ def test_a_password_spelled_after_a_one_letter_word_is_read_whole(lang, said):
                                        ("es-es", "mi iban es G B 8 2 WEST 1234 5698 7654 32")])
 def test_an_iban_with_its_country_letters_apart_is_found(lang, said):
     assert secret_class(said, load_language(lang)) == "IBAN"
+
+
+@pytest.mark.parametrize("lang,said", [("pt-pt", "o pin do cartão de débito é nove três zero seis"),
+                                       ("es-es", "el código de la puerta es el mil novecientos ochenta y cuatro"),
+                                       ("ca-es", "el codi de l'alarma és el mil nou-cents noranta-u")])
+def test_digits_read_in_the_language_of_the_longest_run_and_a_year_after_an_article_are_a_value(lang, said):
+    assert "[" in redact(said, load_language(lang))

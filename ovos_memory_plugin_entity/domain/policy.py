@@ -23,10 +23,8 @@ class Policy:
     # The single-valued attribute a fact states (name, home...), and whether to pin it: a newer value replaces it.
     slot_of: Callable[[str], Optional[Tuple[str, bool]]] = lambda _text: None
     stem: Callable[[str], str] = textlib.light_stem
-    # The store's secret: tombstones are keyed hashes, so an export holds nothing guessable.
-    tombstone_key: bytes = b""
-    # The class of a secret the text holds ("card number", "PIN"): such a text is never kept.
-    secret_class: Callable[[str], Optional[str]] = lambda _text: None
+    tombstone_key: bytes = b""  # the store's secret: tombstones are keyed hashes, nothing in an export is guessable
+    secret_class: Callable[[str], Optional[str]] = lambda _text: None  # a secret's class ("PIN"): never kept
     # Every secret replaced by its class, in each copy kept or sent (turns, waiting exchanges,
     # embeddings requests), and a reply's echo of the words before it ("Noted: 4821").
     redact: Callable[[str, str], str] = lambda text, _said_before: text

@@ -30,6 +30,7 @@ WORD_VALUE_LISTS = frozenset({"password", "token"})
 MAX_QUALIFIER_WORDS = 6
 # Words between a link and a value in digits: an article, an adverb ("es *el* 4821", "c'est *toujours le* 4821").
 MAX_ARTICLE_WORDS, MAX_ARTICLE_CHARS = 3, 10
+MAX_ARTICLE_LETTERS = 3  # an article: "el", "die"; a year past a longer word is a date ("valid until 2025")
 # Words a password said aloud may take ("sunflower seventy seven"), up to the end of its clause.
 MAX_PASSWORD_WORDS = 6
 # Digits a keyword's value holds at least: not "pin 12", nor a card limit of 2500 (no Luhn: a card said is misheard).
@@ -182,16 +183,17 @@ def _digit_table(lines: Tuple[Tuple[str, ...], ...]) -> _DigitTable:
 
 
 def _spoken_digits(text: str, finder: _Finder) -> str:
-    """Runs of two or more digit words of one shipped language as digits: "four double eight one" -> "4881"."""
-    for table in finder.digit_tables:
-        folded = _fold(text)
-        out, at = [], 0
-        for match in table.run.finditer(folded):
+    """Runs of two or more digit words of one shipped language as digits, the run that starts first (the
+    longest of two) in its language: "four double eight one" -> "4881", "sete três zero oito" -> "7308"."""
+    out, at = [], 0
+    runs = sorted(((m, table) for table in finder.digit_tables for m in table.run.finditer(_fold(text))),
+                  key=lambda run: (run[0].start(), run[0].start() - run[0].end()))
+    for match, table in runs:
+        if match.start() >= at:
             said = "".join(table.said[word] for word in _WORD.findall(match.group(0).casefold()))  # "4*281"
             out += [text[at:match.start()], re.sub(r"\*(\d)(\d?)", lambda d: d.group(2) * int(d.group(1)), said)]
             at = match.end()
-        text = "".join(out) + text[at:] if out else text
-    return text
+    return "".join(out) + text[at:]
 
 
 def luhn_valid(digits: str) -> bool:
@@ -270,7 +272,7 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
     for name in (n for n in SECRET_LISTS if n in named and (has_digit or n in WORD_VALUE_LISTS)):
         for start in sorted(set(named[name])):
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
-                      if m and _enough_digits(m.group("value"), name, bool(m.groupdict().get("bridge")))
+                      if m and _enough_digits(m.group("value"), name, _past_an_article(m))
                       and _qualified(m, finder)), None)
             kind = KEYWORD_CLASSES[name]
             # None when an ordinary word stands before the value ("code postal", "código de descuento").
@@ -292,9 +294,14 @@ def _qualified(m: "re.Match[str]", finder: _Finder) -> bool:
         and bool(value) and value[0] not in finder.stopwords
 
 
+def _past_an_article(m: "re.Match[str]") -> bool:
+    """Words longer than an article between a link and its value ("is valid until 2025", not "es el 1992")."""
+    return any(len(word) > MAX_ARTICLE_LETTERS for word in (m.groupdict().get("bridge") or "").split())
+
+
 def _enough_digits(value: str, name: str, bridged: bool = False) -> bool:
     """A password or a token may be words; a PIN, a card or an id holds its list's digits, or letters and
-    digits ("passcode is tulips88"). A year said first or reached across words is a date ("valid until 2025")."""
+    digits ("passcode is tulips88"). A year said first or past more than an article is a date ("valid until 2025")."""
     if bridged and _YEAR.fullmatch(value):
         return False
     return name in WORD_VALUE_LISTS or len(_DIGIT.findall(value)) >= MIN_DIGITS.get(name, 1) \
