@@ -85,6 +85,7 @@ def test_a_password_of_a_few_words_ending_the_clause_is_a_secret_but_its_manager
     assert redact("the wifi password is sunflower seventy seven", language) == "the wifi password is [password]"
     assert redact("la contrasenya del correu és tulipes liles 1988", load_language("ca-es")) == \
         "la contrasenya del correu és [password]"
+    assert redact("the email password is purple monkey 4471", language) == "the email password is [password]"
     assert secret_class("The password is on the fridge", language) is None
     assert secret_class("Password manager is Bitwarden", language) is None
 
@@ -324,3 +325,92 @@ def test_a_passphrase_of_words_after_an_elided_qualifier_is_a_password():
 def test_a_number_said_in_words_is_read_whole_and_pairs_apart(lang, said, read_as):
     from ovos_memory_plugin_entity.language.reading import read
     assert read(said, load_language(lang).reading).text == read_as
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "the alarm at home is 5512 and the pin of my visa is 9034"),
+                                       ("es-es", "la alarma de casa va con 3391 y el pin de la tarjeta es 7720"),
+                                       ("nl-nl", "het alarm thuis staat op 6604 en de pincode van de bankpas is 1187"),
+                                       ("it-it", "il pin del bancomat è 4471 e quello della carta di mio fratello 8820")])
+def test_a_value_as_long_as_a_secret_said_before_it_or_further_on_is_redacted_too(lang, said):
+    redacted = redact(said, load_language(lang))
+    assert redacted.count("[") == 2 and not any(ch.isdigit() for ch in redacted), redacted
+
+
+@pytest.mark.parametrize("lang,said", [("de-de", "meine Kartenpin ist 6620"), ("de-de", "Handypin 3318"),
+                                       ("nl-nl", "de bankpin is 7719"), ("en-us", "my simpin: 4406"),
+                                       ("es-es", "mi wifiPIN es 2290")])
+def test_a_keyword_ending_a_compound_of_any_length_names_its_value(lang, said):
+    assert secret_class(said, load_language(lang)) == "PIN"
+
+
+@pytest.mark.parametrize("lang,said", [("nl-nl", "mijn postcode is 3512 AB"), ("en-us", "the barcode reads 5012345678900"),
+                                       ("en-us", "Loves Chopin, who was born in 1810"),
+                                       ("en-us", "the door code is valid until 2025"),
+                                       ("de-de", "die PIN ist seit 2019 gesperrt")])
+def test_an_ordinary_word_before_a_compound_keyword_or_a_year_across_words_is_no_secret(lang, said):
+    assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "my passcode is daisy2024"), ("fr-fr", "le code du portail est ab12cd"),
+                                       ("pt-pt", "o pin do tablet é gato99x")])
+def test_letters_and_digits_after_any_keyword_are_a_password(lang, said):
+    redacted = redact(said, load_language(lang))
+    assert redacted.endswith("]") and not any(ch.isdigit() for ch in redacted), redacted
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "the vitamin code is B12"), ("en-us", "my seat code is 14C")])
+def test_a_short_code_of_letters_and_digits_stays(lang, said):
+    assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "alarm code: sixty two nineteen"), ("de-de", "meine PIN, 5521"),
+                                       ("es-es", "el pin del móvil: treinta y tres cuarenta"), ("fr-fr", "le code de la porte, 7731")])
+def test_a_colon_or_a_comma_before_a_value_said_in_words_hides_nothing(lang, said):
+    redacted = redact(said, load_language(lang))
+    assert redacted.endswith("]") and not any(ch.isdigit() for ch in redacted), redacted
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "to unlock the tablet I just type 9034"),
+                                       ("es-es", "para desbloquear el portátil tecleo 6618"),
+                                       ("fr-fr", "pour déverrouiller la tablette je compose 2207"),
+                                       ("it-it", "per sbloccare il portatile digito 5150"),
+                                       ("nl-nl", "om de laptop te ontgrendelen tik ik 8824")])
+def test_a_code_typed_after_the_words_of_unlocking_is_a_code(lang, said):
+    assert secret_class(said, load_language(lang)) == "security code"
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "the bike lock opens with 7391"),
+                                       ("it-it", "il portone si apre con quarantadue diciotto"),
+                                       ("es-es", "el candado se abre con el 2846"),
+                                       ("nl-nl", "de kluis gaat open met 6150"),
+                                       ("fr-fr", "le cadenas s'ouvre avec le 9372")])
+def test_what_something_opens_with_is_its_code(lang, said):
+    redacted = redact(said, load_language(lang))
+    assert "[security code]" in redacted and not any(ch.isdigit() for ch in redacted), redacted
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "the bakery opens at 0730 on weekdays"),
+                                       ("es-es", "la farmacia abre a las nueve"), ("en-us", "the new gym opens in 2026")])
+def test_opening_hours_and_years_are_no_code(lang, said):
+    assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,said", [("it-it", "la password della posta è l u c a tre tre"),
+                                       ("pt-pt", "a senha do email é r i t a cinco cinco")])
+def test_a_password_spelled_after_a_one_letter_word_is_read_whole(lang, said):
+    redacted = redact(said, load_language(lang))
+    assert redacted.endswith("[password]") and not any(ch.isdigit() for ch in redacted), redacted
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "my iban is g b eighty two west one two three four five six nine eight "
+                                                 "seven six five four three two"),
+                                       ("es-es", "mi iban es G B 8 2 WEST 1234 5698 7654 32")])
+def test_an_iban_with_its_country_letters_apart_is_found(lang, said):
+    assert secret_class(said, load_language(lang)) == "IBAN"
+
+
+@pytest.mark.parametrize("lang,said", [("pt-pt", "o pin do cartão de débito é nove três zero seis"),
+                                       ("es-es", "el código de la puerta es el mil novecientos ochenta y cuatro"),
+                                       ("ca-es", "el codi de l'alarma és el mil nou-cents noranta-u")])
+def test_digits_read_in_the_language_of_the_longest_run_and_a_year_after_an_article_are_a_value(lang, said):
+    assert "[" in redact(said, load_language(lang))

@@ -1,8 +1,5 @@
-"""The limits and the language every edit obeys: :class:`Policy`. Pure.
-
-A policy is built once from the settings and the language
-(:func:`language.judgement.language_policy`); the editor only calls what it holds.
-"""
+"""The limits and the language every edit obeys: :class:`Policy`, built once from the settings and
+the language (:func:`language.judgement.language_policy`). Pure."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -23,21 +20,16 @@ class Policy:
     refuses: Callable[[str], bool] = lambda _text: False  # text that may not become a fact (the screen)
     doubts: Callable[[str], bool] = lambda _text: False  # a shape the screen is unsure of: held aside for the owner
     canonical: Callable[[str], str] = lambda text: text  # "The user's name is Rui" -> "Name is Rui"
-    # The single-valued attribute a fact states (name, home, job...) and whether it is an
-    # identity to pin: a newer value of the same attribute replaces the older one.
+    # The single-valued attribute a fact states (name, home...), and whether to pin it: a newer value replaces it.
     slot_of: Callable[[str], Optional[Tuple[str, bool]]] = lambda _text: None
     stem: Callable[[str], str] = textlib.light_stem
-    # The store's secret: tombstones are keyed hashes, so an export holds nothing guessable.
-    tombstone_key: bytes = b""
-    # The class of a secret the text holds ("card number", "PIN"): such a text is never kept.
-    secret_class: Callable[[str], Optional[str]] = lambda _text: None
-    # The text with every secret replaced by its class: what a copy kept or sent holds
-    # (the conversation's turns, the exchanges kept for the next start, embeddings requests);
-    # a reply's echo of what the user's words before it said ("Noted: 4821") goes too.
+    tombstone_key: bytes = b""  # the store's secret: tombstones are keyed hashes, nothing in an export is guessable
+    secret_class: Callable[[str], Optional[str]] = lambda _text: None  # a secret's class ("PIN"): never kept
+    # Every secret replaced by its class, in each copy kept or sent (turns, waiting exchanges,
+    # embeddings requests), and a reply's echo of the words before it ("Noted: 4821").
     redact: Callable[[str, str], str] = lambda text, _said_before: text
-    # The sensitive categories a fact's words name (:data:`sensitive.CATEGORIES`), and the
-    # owner's terms: an extracted fact in one of ``sensitive_confirm`` waits for the user's
-    # yes; an automatic fact in one of ``sensitive_deny`` is never kept.
+    # The categories a fact's words name (:data:`sensitive.CATEGORIES`); the owner's terms: a fact in
+    # ``sensitive_confirm`` waits for the user's yes, an automatic one in ``sensitive_deny`` is never kept.
     sensitive_of: Callable[[str], FrozenSet[str]] = lambda _text: frozenset()
     sensitive_confirm: FrozenSet[str] = frozenset()
     sensitive_deny: FrozenSet[str] = frozenset()

@@ -9,7 +9,5 @@ CATEGORIES = ("health", "children", "finances", "beliefs", "sexuality")
 
 def parse_category(value: Any) -> Optional[str]:
     """One of :data:`CATEGORIES`, from a model's ``category`` field; None for anything else."""
-    if not isinstance(value, str):
-        return None
-    category = value.strip().casefold()
+    category = value.strip().casefold() if isinstance(value, str) else None
     return category if category in CATEGORIES else None

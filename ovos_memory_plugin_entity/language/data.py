@@ -45,7 +45,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relati
               "held_aside",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs",
-              *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_ordinary",
+              *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
               *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
 # Word lists read in order, with their length: Monday first, January first.
@@ -180,7 +180,7 @@ class Language:
     stemmer: str = ""  # snowballstemmer's name for the language ("portuguese")
     phrases: Dict[str, Any] = field(default_factory=dict)  # the injected note, dates, questions
     # Secrets (:mod:`language.secrets`) of every shipped language: keywords per list, "links"
-    # (the PIN *is*) and "ordinary" ("zip code"); the digits as spoken (0 to 9, "double",
+    # (the PIN *is*), "entering" (I *type*) and "ordinary" ("zip code"); the digits as spoken (0 to 9, "double",
     # "triple"), one table per shipped language: a PIN may be said in another language's digits.
     secret_words: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
     digits: Tuple[Tuple[Tuple[str, ...], ...], ...] = ()
@@ -424,7 +424,7 @@ def _every_secret_word() -> Dict[str, Tuple[str, ...]]:
     every shipped language: a secret may be said in any of them."""
     every = [_read(code) for code in available()]
     return {name: tuple(dict.fromkeys(w for data in every for w in data[f"secret_{name}"]))
-            for name in (*SECRET_LISTS, "links", "ordinary")}
+            for name in (*SECRET_LISTS, "links", "entering", "ordinary")}
 
 
 @lru_cache(maxsize=1)

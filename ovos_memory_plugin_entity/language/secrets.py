@@ -1,12 +1,10 @@
 """Secrets: what the memory never keeps. Pure; the words are language data.
 
-:func:`secret_class` and :func:`redact` read a text as the screen does
-(:func:`screen.screened_form`), with digits spoken in any shipped language read as digits,
-and name each secret's class, never its value. A secret is found by its shape and a validator (a card by
-Luhn, an IBAN by mod-97, a token by its prefix or entropy, an SSN, a DNI by its letter, a
-codice fiscale), or by the words that introduce it (``secret_<list>.voc`` of every
-shipped language: "my PIN is 4821", "7734 is the alarm code"), or as long as one and said
-just after it. House numbers, years, flights, phones and doses stay as said.
+:func:`secret_class` and :func:`redact` read a text as the screen does, digits spoken in any
+shipped language as digits, and name each secret's class, never its value. A secret is found
+by its shape and a validator (Luhn, mod-97, a token's prefix or entropy, an id's check), by
+the words that introduce it (``secret_<list>.voc`` of every shipped language), or as long as
+one and said beside it. House numbers, years, flights, phones and doses stay as said.
 """
 from __future__ import annotations
 
@@ -18,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Dict, FrozenSet, List, Optional, Pattern, Set, Tuple
 
 from ovos_memory_plugin_entity.language import reading
-from ovos_memory_plugin_entity.language.data import MIN_COMPOUND_END, SECRET_LISTS, Language
+from ovos_memory_plugin_entity.language.data import SECRET_LISTS, Language
 from ovos_memory_plugin_entity.language.screen import screened_form, unspelled
 
 # The class each keyword list names, as the audit and a redacted turn say it.
@@ -30,14 +28,15 @@ CARD, IBAN, TOKEN, GOVERNMENT_ID = "card number", "IBAN", "access token", "gover
 WORD_VALUE_LISTS = frozenset({"password", "token"})
 # Words allowed between a keyword and its linking word ("the code *they sent me by sms* is").
 MAX_QUALIFIER_WORDS = 6
-# Words allowed between a linking word and a value of digits: an article, an adverb ("es *el*
-# 4821", "ist *übrigens* 4821", "is *nog steeds* 4821", "c'est *toujours le* 4821").
+# Words between a link and a value in digits: an article, an adverb ("es *el* 4821", "c'est *toujours le* 4821").
 MAX_ARTICLE_WORDS, MAX_ARTICLE_CHARS = 3, 10
+MAX_ARTICLE_LETTERS = 3  # an article: "el", "die"; a year past a longer word is a date ("valid until 2025")
 # Words a password said aloud may take ("sunflower seventy seven"), up to the end of its clause.
 MAX_PASSWORD_WORDS = 6
-# Digits a value introduced by a keyword of a list holds at least: a card limit of 2500 euros
-# or "pin 12" is not one; a card number said by keyword may be misheard, so no Luhn there.
+# Digits a keyword's value holds at least: not "pin 12", nor a card limit of 2500 (no Luhn: a card said is misheard).
 MIN_DIGITS = {"card": 12, "bank_account": 8, "government_id": 5, "pin": 4, "code": 3, "card_code": 3}
+# A value of letters and digits this long after any keyword is a password ("passcode is tulips88", not "B12").
+MIN_MIXED_CHARS = 6
 # Lists whose value may come before the keyword ("set 7734 as the alarm code").
 VALUE_FIRST_LISTS = frozenset({"pin", "code", "password", "card_code"})
 # Space-separated groups an IBAN may span ("PT50 0002 0123 1234 5678 9015 4").
@@ -48,16 +47,14 @@ CARD_DIGITS = (13, 19)
 IBAN_CHARS = (15, 34)
 # An IBAN's account part is mostly digits: fewer than this many and it is a word, not an IBAN.
 MIN_IBAN_DIGITS = 10
-# A token of at least this many letters and digits, with both, this random (bits per
-# character), is a key: words and ids repeat their characters far more.
+# A token this long (letters and digits, both), this random (bits a character), is a key: words repeat more.
 HIGH_ENTROPY_CHARS = 20
 HIGH_ENTROPY_BITS = 3.5
 
-# What may stand between the groups of a card number or an IBAN: spaces, dashes of any kind
-# (en dash, non-breaking hyphen), dots, slashes, commas.
+# Between the groups of a card number or an IBAN: spaces, dashes of any kind, dots, slashes, commas.
 _GROUP_SEP = r"(?:[ \t.\-/\u2010-\u2015\u2212\u00a0]|, ?)"
 _DIGIT_RUN = re.compile(rf"(?<![\w+])\d+(?:{_GROUP_SEP}\d+)*(?!\w)")
-_IBAN_RUN = re.compile(rf"(?<!\w)[a-z]{{2}}\d{{2}}[a-z0-9]*(?:{_GROUP_SEP}[a-z0-9]+)*", re.IGNORECASE)
+_IBAN_RUN = re.compile(rf"(?<!\w)[a-z] ?[a-z] ?\d ?\d[a-z0-9]*(?:{_GROUP_SEP}[a-z0-9]+)*", re.IGNORECASE)  # "g b 82 …"
 _NOT_ALNUM = re.compile(r"[^a-z0-9]", re.IGNORECASE)
 _KNOWN_TOKENS = re.compile(
     r"(?<![\w-])(?:sk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{16,}"  # OpenAI, Stripe
@@ -66,8 +63,7 @@ _KNOWN_TOKENS = re.compile(
     r"|xox[abprs]-[A-Za-z0-9-]{10,}"  # Slack
     r"|AIza[0-9A-Za-z_-]{35}"  # Google API key
     r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})")  # a JWT
-# Government ids by their shape alone: a US social security number (never area 000, 666 or
-# 9xx), a Spanish DNI or NIE (its letter checked), an Italian codice fiscale.
+# Ids by shape alone: a US SSN (never area 000, 666, 9xx), a Spanish DNI or NIE (letter checked), a codice fiscale.
 _SSN = re.compile(r"(?<![\d-])(?!000|666|9)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}(?![\d-])")
 _DNI = re.compile(r"(?<!\w)(?:([xyz])[ -]?)?(\d{7,8})[ -]?([a-z])(?!\w)", re.IGNORECASE)
 _CODICE_FISCALE = re.compile(r"(?<!\w)[a-z]{6}\d{2}[a-z]\d{2}[a-z]\d{3}[a-z](?!\w)", re.IGNORECASE)
@@ -76,18 +72,16 @@ _LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}
 _DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
 # A password of up to a few words that ends its clause ("tulips.", "sunflower seventy seven").
 _WORD_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_PASSWORD_WORDS - 1}}}(?=\s*(?:[.,;!?]|$))"
-_ARTICLES = rf"(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}}}?"
+_ARTICLES = rf"(?P<bridge>(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}}}?)"
 _QUALIFIER = r"[^\W\d]+(?:['’-][^\W\d]+)*"
-# A pause a speaker (or a typist) makes between a keyword and its value: "my PIN is... 4821",
-# "my PIN? it's 4821", "PIN is - 4821", "PIN is; 4821".
-_PAUSE = r"(?:\s*(?:\.{2,}|[;?!–—-]))?"  # a lone full stop ends a sentence
-# What a value said first must not be: a year ("in 2024 I changed my PIN", "1985 was when").
+# A pause between a keyword and its value: "PIN is... 4821", "PIN? it's 4821", "PIN, 4821" (a colon, read).
+_PAUSE = r"(?:\s*(?:\.{2,}|[,;?!–—-]))?"  # a lone full stop ends a sentence
+# What a value said first or after words must not be: a year ("in 2024 I changed my PIN").
 _YEAR = re.compile(r"(?:18|19|20)\d\d")
-# A value said first is a run of at least this many digits: "au 140 a un digicode" is a
-# house number followed by a change word of another language ("a").
+# A value said first is a run of at least this many digits: "au 140 a un digicode" is a house number.
 MIN_VALUE_FIRST_DIGITS = 4
-# How far after a secret the same again is looked for, in characters ("no wait, sorry, it's").
-MAX_AGAIN_CHARS = 40
+# How far beside a secret the same again is looked for, in characters ("e quello del telefono di mia moglie").
+MAX_AGAIN_CHARS = 60
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 # How far before a keyword a value said first is looked for, in characters.
 VALUE_FIRST_REACH = 80
@@ -110,11 +104,9 @@ class _Finder:
     first_words: FrozenSet[str]  # the first word of every keyword: where to look for one
     wordless_triggers: FrozenSet[str]  # without a digit, only these start a secret (a digit word, a password's keyword)
     longest_keyword: int  # in words
-    compound_ends: Tuple[str, ...]  # one-word keywords long enough to end a compound ("wachtwoord")
+    compound_ends: Tuple[str, ...]  # one-word keywords, longest first: a compound may end in one ("handypin")
     ordinary: FrozenSet[str]  # words that, beside a keyword, make it an ordinary number ("zip code")
-    # A password's keyword is qualified by a phrase that opens with one of these ("the password
-    # *of the mail* is tulips"); "the password *manager* is Bitwarden" names something else.
-    stopwords: FrozenSet[str]
+    stopwords: FrozenSet[str]  # a password's qualifier opens with one ("*of the mail*"; not "*manager*")
     patterns: Dict[str, Tuple[Pattern[str], ...]]  # list name -> patterns with a "value" group
     digit_words: FrozenSet[str]  # every shipped language's spoken digits, folded
     digit_tables: Tuple["_DigitTable", ...]  # one per shipped language: a run is read in one language
@@ -141,9 +133,9 @@ def _finder(language: Language) -> _Finder:
     cached = _FINDERS.get(language.code)
     if cached is not None:
         return cached
-    said_links = sorted(language.secret_words["links"], key=len, reverse=True)
-    links = "|".join(re.escape(_fold(w.casefold())) for w in said_links)
-    link = rf"(?:{_PAUSE}\s*[:=]|'s|{_PAUSE}\s+(?:{links or '(?!)'})(?!\w))"
+    said_links = language.secret_words["links"]  # a value said first: these only, not the words of entering
+    links = "|".join(re.escape(_fold(w.casefold())) for w in (*said_links, *language.secret_words["entering"]))
+    link = rf"(?:{_PAUSE}\s*[:=,]|'s|{_PAUSE}\s+(?:{links or '(?!)'})(?!\w))"
     keyword_lists: Dict[Tuple[str, ...], Set[str]] = {}
     patterns: Dict[str, Tuple[Pattern[str], ...]] = {}
     for name in SECRET_LISTS:
@@ -171,8 +163,7 @@ def _finder(language: Language) -> _Finder:
     value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]*[:,;–—-]?[ \t]+"
                              rf"(?:(?:[^\W\d]+[ \t]+)?(?:{accented_links or '(?!)'})|[^\W\d]+['’]s)(?!\w)"
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
-    compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1 and len(k[0]) >= MIN_COMPOUND_END),
-                                 key=len, reverse=True))
+    compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1), key=len, reverse=True))
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
                      wordless_triggers, max(map(len, keyword_lists), default=0), compound_ends,
                      frozenset(_fold(w.casefold()) for w in language.secret_words["ordinary"]),
@@ -192,25 +183,17 @@ def _digit_table(lines: Tuple[Tuple[str, ...], ...]) -> _DigitTable:
 
 
 def _spoken_digits(text: str, finder: _Finder) -> str:
-    """Runs of two or more digit words of one shipped language read as digits: "four eight
-    two one" -> "4821", "four double eight one" -> "4881", "cuatro ocho ocho uno" in any
-    language. The one place numbers said in words are read here."""
-    for table in finder.digit_tables:
-        folded = _fold(text)
-        out, at = [], 0
-        for match in table.run.finditer(folded):
-            digits, times = [], 1
-            for word in _WORD.findall(match.group(0).casefold()):
-                said = table.said[word]
-                if said.startswith("*"):
-                    times = int(said[1:])
-                else:
-                    digits.append(said * times)
-                    times = 1
-            out += [text[at:match.start()], "".join(digits)]
+    """Runs of two or more digit words of one shipped language as digits, the run that starts first (the
+    longest of two) in its language: "four double eight one" -> "4881", "sete três zero oito" -> "7308"."""
+    out, at = [], 0
+    runs = sorted(((m, table) for table in finder.digit_tables for m in table.run.finditer(_fold(text))),
+                  key=lambda run: (run[0].start(), run[0].start() - run[0].end()))
+    for match, table in runs:
+        if match.start() >= at:
+            said = "".join(table.said[word] for word in _WORD.findall(match.group(0).casefold()))  # "4*281"
+            out += [text[at:match.start()], re.sub(r"\*(\d)(\d?)", lambda d: d.group(2) * int(d.group(1)), said)]
             at = match.end()
-        text = "".join(out) + text[at:] if out else text
-    return text
+    return "".join(out) + text[at:]
 
 
 def luhn_valid(digits: str) -> bool:
@@ -225,8 +208,7 @@ def iban_valid(compact: str) -> bool:
 
 
 def _card_end(m: "re.Match[str]") -> int:
-    """Whole runs of digits only: a window inside a longer number would pass Luhn one time in
-    ten by chance. No card starts with 0 ("00351..." dials abroad)."""
+    """Whole runs only (a window of a longer number passes Luhn one time in ten); no card starts with 0."""
     digits = _NOT_ALNUM.sub("", m.group(0))
     return m.end() if CARD_DIGITS[0] <= len(digits) <= CARD_DIGITS[1] and digits[0] != "0" and luhn_valid(digits) else 0
 
@@ -264,23 +246,17 @@ _SHAPES: Tuple[Tuple[str, Pattern[str], Callable[["re.Match[str]"], int]], ...] 
     (GOVERNMENT_ID, _DNI, _dni_end))
 
 
-def _by_shape(text: str) -> List[Secret]:
-    return [Secret(m.start(), end, kind) for kind, pattern, end_of in _SHAPES
-            for m in pattern.finditer(text) for end in (end_of(m),) if end]
-
-
 def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
     """Where a keyword of each list starts in the text: only there need its patterns run."""
     spans = [(m.start(), m.group(0).casefold()) for m in _WORD.finditer(folded)]
     words = [word for _start, word in spans]
     named: Dict[str, List[int]] = {}
-    ordinary = finder.ordinary
     for i, (start, word) in enumerate(spans):
-        if (word in finder.first_words or word.endswith(finder.compound_ends)) and not (i and words[i - 1] in ordinary):
+        if (word in finder.first_words or word.endswith(finder.compound_ends)) and not (i and words[i - 1] in finder.ordinary):
             for n in range(min(finder.longest_keyword, len(words) - i), 0, -1):  # the longest keyword names it
                 lists, at = finder.keyword_lists.get(tuple(words[i:i + n]), ()), start
-                if not lists and n == 1 and word.endswith(finder.compound_ends):  # "mailwachtwoord", "bankpasswort"
-                    end = next((end for end in finder.compound_ends if word.endswith(end)), "")
+                end = next((end for end in finder.compound_ends if word.endswith(end)), "") if n == 1 else ""
+                if not lists and end and word[:-len(end)] not in finder.ordinary:  # "handypin", not "postcode"
                     lists, at = finder.keyword_lists.get((end,), ()), start + len(word) - len(end)
                 for name in lists:
                     named.setdefault(name, []).append(at)
@@ -296,21 +272,21 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
     for name in (n for n in SECRET_LISTS if n in named and (has_digit or n in WORD_VALUE_LISTS)):
         for start in sorted(set(named[name])):
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
-                      if m and _enough_digits(m.group("value"), name) and _qualified(m, finder)), None)
+                      if m and _enough_digits(m.group("value"), name, _past_an_article(m))
+                      and _qualified(m, finder)), None)
             kind = KEYWORD_CLASSES[name]
             # None when an ordinary word stands before the value ("code postal", "código de descuento").
             if m is not None and finder.ordinary.isdisjoint(_WORD.findall(folded[start:m.start("value")].casefold())):
                 found.append(Secret(m.start("value"), m.start("value") + len(m.group("value").rstrip(_TRAILING)), kind))
             elif has_digit and name in VALUE_FIRST_LISTS:  # the value said a few words before
                 first = finder.value_first.search(read, max(0, start - VALUE_FIRST_REACH), start)
-                if first and not _YEAR.fullmatch(first.group("value")) and _enough_digits(first.group("value"), name):
+                if first and _enough_digits(first.group("value"), name, bridged=True):
                     found.append(Secret(first.start("value"), first.end("value"), kind))
     return found
 
 
 def _qualified(m: "re.Match[str]", finder: _Finder) -> bool:
-    """A password's qualifier, if any, opens with a small word ("of the mail", "del correo",
-    an elided "dell'home banking"), and its words do not ("the password is *on the fridge*")."""
+    """A password's qualifier opens with a small or elided word ("dell'home"); its value does not ("on the fridge")."""
     if "qualifier" not in m.groupdict():
         return True
     qualifier, value = m.group("qualifier").split(), _WORD.findall(m.group("value").casefold())
@@ -318,22 +294,29 @@ def _qualified(m: "re.Match[str]", finder: _Finder) -> bool:
         and bool(value) and value[0] not in finder.stopwords
 
 
-def _enough_digits(value: str, name: str) -> bool:
-    """A password or a token may be words; a PIN, a card or an id holds its list's digits."""
-    return name in WORD_VALUE_LISTS or len(_DIGIT.findall(value)) >= MIN_DIGITS.get(name, 1)
+def _past_an_article(m: "re.Match[str]") -> bool:
+    """Words longer than an article between a link and its value ("is valid until 2025", not "es el 1992")."""
+    return any(len(word) > MAX_ARTICLE_LETTERS for word in (m.groupdict().get("bridge") or "").split())
+
+
+def _enough_digits(value: str, name: str, bridged: bool = False) -> bool:
+    """A password or a token may be words; a PIN, a card or an id holds its list's digits, or letters and
+    digits ("passcode is tulips88"). A year said first or past more than an article is a date ("valid until 2025")."""
+    if bridged and _YEAR.fullmatch(value):
+        return False
+    return name in WORD_VALUE_LISTS or len(_DIGIT.findall(value)) >= MIN_DIGITS.get(name, 1) \
+        or len(value) >= MIN_MIXED_CHARS and not value.isdigit() and value.isalnum()
 
 
 def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
-    """The text as read and the secrets in it, in order: the text as said first (screened, digit
-    words as digits: a redacted turn keeps its words), then, for a keyword without a value in
-    digits, the utterance's normalised reading ("forty eight sixty three" as 48 63)."""
+    """The text as read and its secrets in order: as said (screened, digit words as digits), then, for a
+    keyword without a value in digits, the utterance's normalised reading ("forty eight sixty three")."""
     finder = _finder(language)
     plain = text.isascii() and text.isprintable() and "  " not in text  # most turns: no screen pass
     read = text if plain else screened_form(text)
     folded = _fold(read).casefold()
     words = _WORD.findall(folded)
-    may_name = not finder.first_words.isdisjoint(words) or any(
-        len(w) > MIN_COMPOUND_END and w.endswith(finder.compound_ends) for w in words)
+    may_name = not finder.first_words.isdisjoint(words) or any(w.endswith(finder.compound_ends) for w in words)
     if _DIGIT.search(read) is None and finder.wordless_triggers.isdisjoint(words) and not may_name:
         return read, []  # most turns: no digit, no word that could name or say a secret
     read, found = _find(read, words, finder)
@@ -355,15 +338,15 @@ def _find(read: str, words: List[str], finder: _Finder) -> Tuple[str, List[Secre
     has_digit = _DIGIT.search(folded) is not None
     found: List[Secret] = []
     if has_digit:  # the validated shapes first: they name a tie's class
-        found += _by_shape(folded)
+        found += [Secret(m.start(), end, kind) for kind, pattern, end_of in _SHAPES
+                  for m in pattern.finditer(folded) for end in (end_of(m),) if end]
     found += _introduced(read, folded, finder, has_digit)
     found += _said_again(folded, found, finder)
     return read, sorted(found, key=lambda s: (s.start, -s.end))
 
 
 def _echoes(read: str, said_before: str, language: Language) -> List[Secret]:
-    """Where ``read`` repeats the value of a secret ``said_before`` holds, any separators
-    between its characters."""
+    """Where ``read`` repeats the value of a secret ``said_before`` holds, any separators between."""
     before, secrets = _read(said_before, language)
     found = []
     for secret in secrets:
@@ -375,17 +358,18 @@ def _echoes(read: str, said_before: str, language: Language) -> List[Secret]:
 
 
 def _said_again(folded: str, found: List[Secret], finder: _Finder) -> List[Secret]:
-    """Digits as many as a secret's (four at least), said just after it in its sentence (or
-    after a word taking it back), no ordinary word between: the value corrected ("3371 no
-    wait it's 3317") or a second of its kind ("the card's PIN is 1803 and the phone's 5529")."""
+    """The number just before or after a secret, as many digits (four at least), in its sentence or after a
+    word of "no", no ordinary word between: taken back ("3371 no wait 3317"), a second ("2077 and the PIN is 5540")."""
     again = []
     for secret in found:
-        m = _DIGIT_RUN.search(folded, secret.end, secret.end + MAX_AGAIN_CHARS)  # the next number only
-        between = _WORD.findall(folded[secret.end:m.start()].casefold()) if m else []
-        if m and len(_DIGIT.findall(m.group(0))) == len(_DIGIT.findall(folded[secret.start:secret.end])) >= \
-                MIN_DIGITS["pin"] and finder.ordinary.isdisjoint(between) and \
-                (not _SENTENCE_END.search(folded, secret.end, m.start()) or not finder.retractions.isdisjoint(between)):
-            again.append(Secret(m.start(), m.end(), secret.kind))
+        after = _DIGIT_RUN.search(folded, secret.end, secret.end + MAX_AGAIN_CHARS)
+        before = [*_DIGIT_RUN.finditer(folded, max(0, secret.start - MAX_AGAIN_CHARS), secret.start)][-1:]
+        for m, *gap in [(m, m.end(), secret.start) for m in before] + ([(after, secret.end, after.start())] if after else []):
+            between = _WORD.findall(folded[gap[0]:gap[1]].casefold())
+            if len(_DIGIT.findall(m.group(0))) == len(_DIGIT.findall(folded[secret.start:secret.end])) >= \
+                    MIN_DIGITS["pin"] and finder.ordinary.isdisjoint(between) and \
+                    (not _SENTENCE_END.search(folded, *gap) or not finder.retractions.isdisjoint(between)):
+                again.append(Secret(m.start(), m.end(), secret.kind))
     return again
 
 
@@ -395,10 +379,8 @@ def secret_class(text: str, language: Language) -> Optional[str]:
 
 
 def redact(text: str, language: Language, said_before: str = "") -> str:
-    """``text`` with each secret replaced by its class in brackets ("[card number]"); the
-    text itself when it holds none. A redacted text is in its read form (one line,
-    spoken digits as digits). A secret ``said_before`` (the user's words a reply answers)
-    goes wherever ``text`` repeats its value alone ("Noted: 4821")."""
+    """``text`` with each secret as its class ("[card number]"), in its read form; the text itself
+    when it holds none. A secret ``said_before`` (the words a reply answers) goes where ``text`` repeats it."""
     read, found = _read(text, language)
     if said_before:
         found = sorted(found + _echoes(read, said_before, language), key=lambda s: (s.start, -s.end))

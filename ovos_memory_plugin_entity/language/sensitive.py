@@ -15,9 +15,7 @@ _MATCHERS: Dict[str, Tuple[Tuple[str, Pattern[str]], ...]] = {}  # one per langu
 
 def _entry(word: str) -> str:
     word = fold_accents(word.strip().casefold())
-    prefix = word.endswith("*")
-    escaped = re.sub(r"\\[ -]", r"[\\s-]+", re.escape(word.rstrip("*")))
-    return escaped + (r"\w*" if prefix else "")
+    return re.sub(r"\\[ -]", r"[\\s-]+", re.escape(word.rstrip("*"))) + (r"\w*" if word.endswith("*") else "")
 
 
 def _matchers(language: Language) -> Tuple[Tuple[str, Pattern[str]], ...]:
