@@ -228,6 +228,42 @@ def test_forget_everything_is_not_done_on_no_or_without_the_question(make_memory
     assert "forget everything remembered" not in str(memory.audit_trail("s"))  # dropped, and its words with it
 
 
+@pytest.mark.parametrize("lang, request_, reply, yes", [
+    ("de-de", "vergiss bitte alles was du über mich weißt", "Wirklich? Soll ich alles löschen?", "ja klar"),
+    ("nl-nl", "vergeet alles over mij", "Echt waar? Zal ik alles wissen?", "ja hoor"),
+    ("en-us", "forget everything about me", "Okay, should I erase all of it?", "yes"),
+])
+def test_a_question_that_names_only_the_deleting_is_ours(make_memory, lang, request_, reply, yes):
+    """The model may ask with a verb of deleting and no word of the memory ("Soll ich alles löschen?")."""
+    memory = make(make_memory, lang)
+    for fact in ("Likes tea", "Has a cat", "Plays chess", "Reads novels"):
+        memory.add_fact("s", fact)
+    turn(memory, request_, answer=reply)
+    assert len(live(memory)) == 4  # asked, not done
+    turn(memory, yes)
+    assert live(memory) == []
+
+
+@pytest.mark.parametrize("lang, yes", [("de-de", "ja, das alles"), ("es-es", "sí sí todo eso"),
+                                       ("en-us", "yes all of that"), ("it-it", "sì, tutto")])
+def test_a_yes_may_name_what_was_asked_with_small_words(make_memory, lang, yes):
+    memory = make(make_memory, lang)
+    for fact in ("Likes tea", "Has a cat", "Plays chess", "Reads novels"):
+        memory.add_fact("s", fact)
+    turn(memory, SPOKEN[lang]["forget_all"], answer="?")
+    turn(memory, yes)
+    assert live(memory) == []
+
+
+def test_a_yes_with_something_new_answers_nothing(make_memory):
+    memory = make(make_memory, "en-us")
+    for fact in ("Likes tea", "Has a cat", "Plays chess", "Reads novels"):
+        memory.add_fact("s", fact)
+    turn(memory, SPOKEN["en-us"]["forget_all"], answer="Are you sure?")
+    turn(memory, "yes the weather is lovely")
+    assert len(live(memory)) == 4
+
+
 def test_a_reply_without_a_question_mark_still_asks(make_memory):
     """The model's words are its own: a reply that asks nothing else puts our question."""
     memory = make(make_memory, "en-us")

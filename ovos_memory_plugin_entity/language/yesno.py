@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional, Tuple
 
 from ovos_utils.log import LOG
 
-from ovos_memory_plugin_entity.domain.text import expand_contractions
+from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents
 from ovos_memory_plugin_entity.language.data import Language, ReadingWords
 from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
 
@@ -46,7 +46,8 @@ def _verdict(language: Language, answer: str) -> Optional[bool]:
 
 def is_answer(language: Language, answer: str) -> bool:
     """A short answer: a no with any reasons ("nee doch nicht, lass mal lieber"), or a yes or a
-    doubt with nothing but words of assent, the verb asked about and asides besides ("sí, bórralo")."""
+    doubt with nothing but words of assent, the verb asked about, small words and asides besides
+    ("sí, bórralo"): "sure is cold today" says something new."""
     everything = _spoken(answer, language.reading)
     if not everything or len(everything.split()) > MAX_ANSWER_WORDS:
         return False
@@ -54,9 +55,13 @@ def is_answer(language: Language, answer: str) -> bool:
         return True
     if not _pattern((*language.yes, *language.unsure), language.reading).search(everything):
         return False
-    verbs = (*language.controls[0].forget, *language.controls[0].delete)
-    assent = _pattern((*language.yes, *language.no, *language.unsure, *language.assent, *verbs), language.reading)
-    return not read(assent.sub(" ", everything), language.reading).words
+    own = language.controls[0]
+    assent = _pattern((*language.yes, *language.no, *language.unsure, *language.assent, *own.forget, *own.delete),
+                      language.reading)
+    # Besides, only small words and what the question was about ("sí, tot", "ja, das alles").
+    about = {word for index in (own.everything, own.last) for phrases in index.values() for p in phrases for word in p}
+    return all(fold_accents(word) in language.stopwords or word in about
+               for word in read(assent.sub(" ", everything), language.reading).words)
 
 
 def word_list_judge(language: Language) -> Judge:
