@@ -228,20 +228,31 @@ def test_forget_everything_is_not_done_on_no_or_without_the_question(make_memory
     assert "forget everything remembered" not in str(memory.audit_trail("s"))  # dropped, and its words with it
 
 
-@pytest.mark.parametrize("lang, request_, reply, yes", [
-    ("de-de", "vergiss bitte alles was du über mich weißt", "Wirklich? Soll ich alles löschen?", "ja klar"),
-    ("nl-nl", "vergeet alles over mij", "Echt waar? Zal ik alles wissen?", "ja hoor"),
-    ("en-us", "forget everything about me", "Okay, should I erase all of it?", "yes"),
+@pytest.mark.parametrize("lang, request_, reply", [
+    ("en-us", "forget everything about me", "Sure. Shall I also delete the kitchen timer?"),
+    ("pt-pt", "esquece tudo sobre mim", "Queres que apague as luzes da sala?"),
+    ("es-es", "olvida todo lo que sabes de mí", "Vale. ¿Borro también la alarma de las siete?"),
+    ("en-us", "forget everything about me", "Okay. The oven is clear now."),
 ])
-def test_a_question_that_names_only_the_deleting_is_ours(make_memory, lang, request_, reply, yes):
-    """The model may ask with a verb of deleting and no word of the memory ("Soll ich alles löschen?")."""
+def test_a_yes_to_another_deleting_forgets_nothing(make_memory, lang, request_, reply):
+    """A verb of deleting is no word of the memory: "apagar" turns off lights, "clear" a timer."""
     memory = make(make_memory, lang)
     for fact in ("Likes tea", "Has a cat", "Plays chess", "Reads novels"):
         memory.add_fact("s", fact)
     turn(memory, request_, answer=reply)
-    assert len(live(memory)) == 4  # asked, not done
-    turn(memory, yes)
-    assert live(memory) == []
+    turn(memory, {"pt-pt": "sim", "es-es": "sí"}.get(lang, "yes"))
+    assert len(live(memory)) == 4
+
+
+@pytest.mark.parametrize("lang, narrowed", [("en-us", "yes, only the newest one"), ("fr-fr", "oui mais pas tout"),
+                                            ("de-de", "ja, aber nicht alles"), ("it-it", "sì, non tutto però")])
+def test_a_yes_that_narrows_forgets_nothing(make_memory, lang, narrowed):
+    memory = make(make_memory, lang)
+    for fact in ("Likes tea", "Has a cat", "Plays chess", "Reads novels"):
+        memory.add_fact("s", fact)
+    turn(memory, SPOKEN[lang]["forget_all"], answer="?")
+    turn(memory, narrowed)
+    assert len(live(memory)) == 4
 
 
 @pytest.mark.parametrize("lang, yes", [("de-de", "ja, das alles"), ("es-es", "sí sí todo eso"),
@@ -467,6 +478,17 @@ def test_a_pause_said_alone_of_that_takes_back_what_was_just_said(make_memory, l
     assert any(place in t for t in live(memory))
     assert load_language(lang).phrases["paused_note"] in turn(memory, words)
     assert live(memory) == []
+
+
+@pytest.mark.parametrize("words", ["don't forget to save that", "why don't you save that?",
+                                   "you don't need to write that down"])
+def test_only_a_plain_dont_save_that_takes_back(make_memory, words):
+    """Asked, or said with more ("don't forget to save that"): what was just said stays."""
+    memory = make(make_memory, "en-us", extractor="rules")
+    sentence, place = SPOKEN["en-us"]["home"]
+    turn(memory, sentence)
+    turn(memory, words)
+    assert any(place in t for t in live(memory))
 
 
 def test_a_question_that_elides_its_memory_word_still_awaits_the_answer(make_memory):

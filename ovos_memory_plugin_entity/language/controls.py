@@ -26,6 +26,9 @@ MAX_TARGET_WORDS = 16
 # A request's verb stands this far into its clause at most (after lead-ins): "lo borres",
 # "mira borra" said under another language's persona.
 MAX_VERB_AT = 1
+# "don't save that" takes back what was just said only said plainly: "don't forget to save that",
+# "why don't you save that?" and "you don't need to save that" keep it.
+MAX_TAKE_BACK_WORDS = 3  # besides its negations: "no, don't save that"
 # A verb that closes its clause stands this far in at most, after its object: "das mit dem
 # Handball kannst du wieder vergessen".
 MAX_FRONTED_AT = 8
@@ -125,7 +128,9 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
         # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
         objects = (said[max(paused - 2, 0)], said[-1])  # not "this stays between us", of what comes
-        last = alone and clause.negated and any((w,) in words.last.get(w, ()) for w in objects)
+        plain = len([w for w in said if w not in reading.negations]) <= MAX_TAKE_BACK_WORDS
+        last = alone and clause.negated and plain and any(
+            (w,) in words.last.get(w, ()) for w in objects)
         return Control("pause", "last" if last else "")
     # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side)
     if not clause.negated and _near((*clause.aside, *said, *clause.aside), words.again, words.keeping):

@@ -58,10 +58,12 @@ def is_answer(language: Language, answer: str) -> bool:
     own = language.controls[0]
     assent = _pattern((*language.yes, *language.no, *language.unsure, *language.assent, *own.forget, *own.delete),
                       language.reading)
-    # Besides, only small words and what the question was about ("sí, tot", "ja, das alles").
-    about = {word for index in (own.everything, own.last) for phrases in index.values() for p in phrases for word in p}
-    return all(fold_accents(word) in language.stopwords or word in about
-               for word in read(assent.sub(" ", everything), language.reading).words)
+    # Besides, only small words and "everything" ("sí, tot", "ja, das alles"); never a negation or
+    # a "but", which narrow the yes ("oui, mais pas tout", "yes, just the last one").
+    about = {word for phrases in own.everything.values() for p in phrases for word in p}
+    narrowing = language.reading.negations | language.reading.clause_openers
+    left = read(assent.sub(" ", everything), language.reading).words
+    return all(word not in narrowing and (fold_accents(word) in language.stopwords or word in about) for word in left)
 
 
 def word_list_judge(language: Language) -> Judge:

@@ -66,10 +66,8 @@ class Commands:
         english = load_language("en-us")
         yes = language.yes + language.assent + english.yes + english.assent
         self._plain = language.stopwords | english.stopwords | {w for p in yes for w in textlib.said_words(p)}
-        # A memory word, or a verb of forgetting or deleting in any shipped language: a model may
-        # ask "Soll ich alles löschen?" and name the memory no other way.
-        self._memory_words = language.memory_words | english.memory_words | {
-            verb.split()[0] for words in language.controls for verb in words.forget | words.delete}
+        # Not a verb of deleting: "apagar" also turns off the lights, "clear" the timer.
+        self._memory_words = language.memory_words | english.memory_words
 
     # -- the first step of the turn ----------------------------------------------------
     def act(self, key: str, record: SessionRecord, utterance: str,
