@@ -414,3 +414,15 @@ def test_an_iban_with_its_country_letters_apart_is_found(lang, said):
                                        ("ca-es", "el codi de l'alarma és el mil nou-cents noranta-u")])
 def test_digits_read_in_the_language_of_the_longest_run_and_a_year_after_an_article_are_a_value(lang, said):
     assert "[" in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang, sentence, year", [
+    ("en-us", "my wife was born in 1983 and my card pin is 6620", "1983"),
+    ("es-es", "el pin es 6620 y nos casamos en 2011", "2011"),
+    ("de-de", "wir sind 2004 hergezogen und die PIN ist 6620", "2004"),
+    ("en-us", "she lost her hairpin in 2019", "2019"),
+    ("nl-nl", "mijn haarspeld en mijn hoedenpin sinds 1999", "1999"),
+])
+def test_a_year_beside_a_secret_or_after_a_compound_stays(lang, sentence, year):
+    """A year is a date: beside a PIN (not taken back), or after a word that only ends like a keyword."""
+    assert year in redact(sentence, load_language(lang))

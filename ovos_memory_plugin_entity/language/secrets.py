@@ -271,8 +271,9 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
     # In order, a tie going to the first list; without a digit, only a list whose value may be words.
     for name in (n for n in SECRET_LISTS if n in named and (has_digit or n in WORD_VALUE_LISTS)):
         for start in sorted(set(named[name])):
+            inside = start > 0 and folded[start - 1].isalnum()  # found ending a compound: "hairpin in 2019" is a date
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
-                      if m and _enough_digits(m.group("value"), name, _past_an_article(m))
+                      if m and _enough_digits(m.group("value"), name, _past_an_article(m) or inside)
                       and _qualified(m, finder)), None)
             kind = KEYWORD_CLASSES[name]
             # None when an ordinary word stands before the value ("code postal", "código de descuento").
@@ -359,7 +360,8 @@ def _echoes(read: str, said_before: str, language: Language) -> List[Secret]:
 
 def _said_again(folded: str, found: List[Secret], finder: _Finder) -> List[Secret]:
     """The number just before or after a secret, as many digits (four at least), in its sentence or after a
-    word of "no", no ordinary word between: taken back ("3371 no wait 3317"), a second ("2077 and the PIN is 5540")."""
+    word of "no", no ordinary word between: taken back ("3371 no wait 3317"), a second ("2077 and the PIN is 5540").
+    A year after a small word is a date, unless taken back ("born in 1979 and my PIN is 5566"; not "el del móvil 1995")."""
     again = []
     for secret in found:
         after = _DIGIT_RUN.search(folded, secret.end, secret.end + MAX_AGAIN_CHARS)
@@ -368,6 +370,9 @@ def _said_again(folded: str, found: List[Secret], finder: _Finder) -> List[Secre
             between = _WORD.findall(folded[gap[0]:gap[1]].casefold())
             if len(_DIGIT.findall(m.group(0))) == len(_DIGIT.findall(folded[secret.start:secret.end])) >= \
                     MIN_DIGITS["pin"] and finder.ordinary.isdisjoint(between) and \
+                    not (_YEAR.fullmatch(m.group(0)) and _WORD.findall(folded[:m.start()].casefold())[-1:] and
+                         _WORD.findall(folded[:m.start()].casefold())[-1] in finder.stopwords
+                         and finder.retractions.isdisjoint(between)) and \
                     (not _SENTENCE_END.search(folded, *gap) or not finder.retractions.isdisjoint(between)):
                 again.append(Secret(m.start(), m.end(), secret.kind))
     return again
