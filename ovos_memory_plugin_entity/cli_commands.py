@@ -448,4 +448,3 @@ def run(args: argparse.Namespace) -> int:
         for store in args.stores:  # a PostgreSQL pool left to the garbage collector may join its own thread
             with contextlib.suppress(Exception):  # the command's answer is already given
                 store.close()
-

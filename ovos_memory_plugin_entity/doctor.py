@@ -361,4 +361,3 @@ def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optio
     if persona is not None and block is not None:
         checks += check_persona(persona)
     return checks
-

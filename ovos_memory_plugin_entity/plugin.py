@@ -134,8 +134,7 @@ class EntityMemory(AgentContextManager):
         store: Optional[Store] = None
         try:
             store = open_store(self.settings.backend, self.settings.store_folder, self.settings.db_url,
-                               pool_size=PG_POOL_SIZE, cache_sessions=DEFAULT_CACHE_SESSIONS,
-                               lock_wait_s=SESSION_LOCK_WAIT_S, key_file=self.settings.key_file)
+                               pool_size=PG_POOL_SIZE, lock_wait_s=SESSION_LOCK_WAIT_S, key_file=self.settings.key_file)
             store.tombstone_key  # read (or made) now: a key file it may not use is found at start
         except (OSError, ValueError) as exc:  # a folder or key file it may not use; PostgreSQL without its extra
             if store is not None:
@@ -169,7 +168,7 @@ class EntityMemory(AgentContextManager):
                                   api_key=settings.api_key if same_server else "", session=http_session)
         return DenseRecall(client, self._store, policy, query_prefix=settings.embeddings_query_prefix,
                            passage_prefix=settings.embeddings_passage_prefix, timeout=settings.embeddings_timeout,
-                           cache_sessions=DEFAULT_CACHE_SESSIONS, clock=clock, wall_clock=wall_clock)
+                           clock=clock, wall_clock=wall_clock)
 
     def _key(self, session_id: Any) -> Optional[str]:
         """None refuses the id (scope fails closed)."""

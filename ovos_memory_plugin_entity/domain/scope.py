@@ -19,4 +19,3 @@ def session_key(scope: str, session_id: Any) -> Optional[str]:
     if not isinstance(session_id, str) or not session_id.strip() or len(session_id) > MAX_SESSION_ID_CHARS:
         return None
     return session_id
-

@@ -63,4 +63,3 @@ def restored_exchange(item: Any) -> Optional[Restored]:
 
 def bounded(items: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
     return items[-MAX_KEPT_PER_SESSION:]
-

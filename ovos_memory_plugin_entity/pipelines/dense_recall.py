@@ -23,6 +23,7 @@ from ovos_memory_plugin_entity.io.caches import LRU
 from ovos_memory_plugin_entity.io.client import Backoff
 from ovos_memory_plugin_entity.io.embeddings import MAX_BATCH, EmbeddingsClient
 from ovos_memory_plugin_entity.io.stores import Store
+from ovos_memory_plugin_entity.io.stores.base import DEFAULT_CACHE_SESSIONS
 from ovos_memory_plugin_entity.io.worker import ExtractionWorker, Job
 
 # "Ranking by words alone" is logged at most this often (a down endpoint must not flood the log).
@@ -185,13 +186,13 @@ class QueryVectors:
 
 class DenseRecall:
     def __init__(self, client: EmbeddingsClient, store: Store, policy: Policy, *, query_prefix: str,
-                 passage_prefix: str, timeout: float, cache_sessions: int, clock: Callable[[], float],
-                 wall_clock: Callable[[], float]):
+                 passage_prefix: str, timeout: float, clock: Callable[[], float], wall_clock: Callable[[], float]):
         self._client = client
         self._passage_prefix = passage_prefix
         self.queries = QueryVectors(client, query_prefix, timeout, clock)
         self.keeper = VectorKeeper(client, store, policy, passage_prefix, self.model, clock, wall_clock)
-        self._indexes: LRU[str, Tuple[RankedSession, Optional[vec.VectorKind], vec.DenseIndex]] = LRU(cache_sessions)
+        self._indexes: LRU[str, Tuple[RankedSession, Optional[vec.VectorKind], vec.DenseIndex]] = LRU(
+            DEFAULT_CACHE_SESSIONS)
         self._lock = threading.Lock()
 
     def model(self) -> str:

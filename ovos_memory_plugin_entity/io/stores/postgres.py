@@ -496,4 +496,3 @@ class PostgresStore:
         self._readers.shutdown(wait=False, cancel_futures=True)
         close_pool(self._pool)
         self._watchdog.close()
-
