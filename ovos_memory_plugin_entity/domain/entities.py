@@ -13,9 +13,6 @@ MAX_RELATION_CHARS = 40
 # Event years outside these are refused at parse time: with any UTC offset, and in any
 # local time, every date between them converts to a timestamp and back on every platform.
 MIN_EVENT_YEAR, MAX_EVENT_YEAR = 1900, 2999
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December")
 
 
 def clean_name(name: str) -> str:
@@ -58,10 +55,9 @@ def event_end(when: str) -> float:
         return float("inf")
 
 
-def describe_when(when: str, now: float, phrases: Optional[Mapping[str, Any]] = None) -> str:
+def describe_when(when: str, now: float, phrases: Mapping[str, Any]) -> str:
     """"Tuesday 1 December, 15:00" ("today"/"tomorrow" when they apply) in ``phrases``' language;
     a date that cannot be converted is shown as written."""
-    phrases = phrases or {}
     try:
         today = datetime.datetime.fromtimestamp(now).date()
         if len(when) == 10:
@@ -73,6 +69,6 @@ def describe_when(when: str, now: float, phrases: Optional[Mapping[str, Any]] = 
             day, clock = moment.date(), f", {moment:%H:%M}"
     except (ValueError, OverflowError, OSError):
         return when
-    weekdays, months = phrases.get("weekdays") or _WEEKDAYS, phrases.get("months") or _MONTHS
-    relative = {0: phrases.get("today", "today"), 1: phrases.get("tomorrow", "tomorrow")}.get((day - today).days)
-    return f"{relative + ', ' if relative else ''}{weekdays[day.weekday()]} {day.day} {months[day.month - 1]}{clock}"
+    relative = {0: phrases["today"], 1: phrases["tomorrow"]}.get((day - today).days)
+    return (f"{relative + ', ' if relative else ''}{phrases['weekdays'][day.weekday()]} {day.day} "
+            f"{phrases['months'][day.month - 1]}{clock}")
