@@ -71,9 +71,6 @@ class FactIndex:
             if not posting:
                 del self._postings[term]
 
-    def __len__(self) -> int:
-        return len(self._docs)
-
     def scores(self, query: str) -> Dict[str, float]:
         """BM25 score of every fact that shares a term with ``query``."""
         n = len(self._docs)
