@@ -129,26 +129,17 @@ def _json_values(text: str) -> List[Any]:
     return values
 
 
-def _fact_text(item: Any) -> Optional[Tuple[str, bool]]:
-    if isinstance(item, str):
-        text = item.strip()
-        return (text, False) if any(ch.isalnum() for ch in text) else None
-    if isinstance(item, dict) and isinstance(item.get("fact"), str):
-        text = item["fact"].strip()
-        return (text, item.get("pin") is True) if any(ch.isalnum() for ch in text) else None
-    return None
-
-
 def _optional_text(item: Any, key: str) -> Optional[str]:
     value = item.get(key) if isinstance(item, dict) else None
     return value.strip() if isinstance(value, str) and value.strip() else None
 
 
 def _new_fact(item: Any) -> Optional[NewFact]:
-    parsed = _fact_text(item)
-    if parsed is None:
+    """A plain string, or an object with ``fact`` and the optional fields of :data:`ADD_FIELDS`."""
+    text = item.strip() if isinstance(item, str) else _optional_text(item, "fact")
+    if not text or not any(ch.isalnum() for ch in text):
         return None
-    return NewFact(parsed[0], parsed[1], about=_optional_text(item, "about"),
+    return NewFact(text, isinstance(item, dict) and item.get("pin") is True, about=_optional_text(item, "about"),
                    relation=_optional_text(item, "relation"), when=parse_when(_optional_text(item, "when")),
                    category=parse_category(item.get("category")) if isinstance(item, dict) else None)
 
@@ -170,14 +161,12 @@ def ops_from_json(value: Any) -> Optional[Ops]:
     adds = [f for f in (_new_fact(i) for i in add_items[:MAX_ITEMS_PER_KIND]) if f]
     updates = []
     for item in update_items[:MAX_ITEMS_PER_KIND]:
-        parsed = _fact_text(item)
-        if parsed and isinstance(item, dict) and isinstance(item.get("id"), str):
+        new = _new_fact(item) if isinstance(item, dict) and isinstance(item.get("id"), str) else None
+        if new is not None:  # the same fields as an add's (its about and relation are the old fact's)
             confidence = item.get("confidence", 1.0)
             confidence = 1.0 if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) \
                 else min(max(float(confidence), 0.0), 1.0)
-            updates.append(Replacement(item["id"].strip(), parsed[0], confidence,
-                                       parsed[1], parse_when(_optional_text(item, "when")),
-                                       parse_category(item.get("category"))))
+            updates.append(Replacement(item["id"].strip(), new.text, confidence, new.pin, new.when, new.category))
     forgets = tuple(x.strip() for x in forget_items[:MAX_ITEMS_PER_KIND] if isinstance(x, str))
     return Ops(add=tuple(adds), update=tuple(updates), forget=forgets,
                forget_all=value.get("forget_all") is True)
