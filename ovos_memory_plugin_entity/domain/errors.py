@@ -65,7 +65,6 @@ class OwnerError(EntityMemoryError, ValueError):
 class NotFound(OwnerError, LookupError):
     def __init__(self, kind: str, item_id: str):
         super().__init__(f"no {kind} {item_id!r}")
-        self.kind, self.item_id = kind, item_id
 
 
 class ReplyError(EntityMemoryError, ValueError):
