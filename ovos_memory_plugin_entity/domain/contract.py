@@ -162,7 +162,7 @@ def ops_from_json(value: Any) -> Optional[Ops]:
     updates = []
     for item in update_items[:MAX_ITEMS_PER_KIND]:
         new = _new_fact(item) if isinstance(item, dict) and isinstance(item.get("id"), str) else None
-        if new is not None:  # the same fields as an add's (its about and relation are the old fact's)
+        if new is not None:  # an add's fields, with an id and a confidence
             confidence = item.get("confidence", 1.0)
             confidence = 1.0 if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) \
                 else min(max(float(confidence), 0.0), 1.0)

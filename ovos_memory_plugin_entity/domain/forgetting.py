@@ -67,7 +67,7 @@ def scrub_copy(raw: bytes, texts: Iterable[str], ids: Iterable[str]) -> bytes:
     pattern = whole_words(texts)
     text = raw.decode("utf-8", errors="surrogateescape")
     try:
-        return _dumped(scrub_value(json.loads(text), pattern, id_set)) + b"\n"
+        return dumped(scrub_value(json.loads(text), pattern, id_set)) + b"\n"
     except (ValueError, RecursionError):
         pass
     lines = text.split("\n")
@@ -75,7 +75,7 @@ def scrub_copy(raw: bytes, texts: Iterable[str], ids: Iterable[str]) -> bytes:
     out = []
     for line in lines:
         try:
-            out.append(_dumped(scrub_value(json.loads(line), pattern, id_set)).decode("utf-8", "surrogateescape"))
+            out.append(dumped(scrub_value(json.loads(line), pattern, id_set)).decode("utf-8", "surrogateescape"))
             continue
         except (ValueError, RecursionError):
             pass
@@ -99,7 +99,7 @@ def _without_torn_tail(line: str, texts: List[str]) -> str:
     return line
 
 
-def _dumped(value: Any) -> bytes:
+def dumped(value: Any) -> bytes:
     try:
         return json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:

@@ -3,24 +3,22 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import Any, Callable, Dict, List
+from typing import Any, Dict, List
 
-
-def _encoded(render: Callable[[bool], str]) -> bytes:
-    """UTF-8; escaped ASCII when the text holds what UTF-8 cannot (a lone surrogate in an id)."""
-    try:
-        return render(False).encode("utf-8")
-    except UnicodeEncodeError:
-        return render(True).encode("ascii")
+from ovos_memory_plugin_entity.domain.forgetting import dumped
 
 
 def encoded_record(data: Dict[str, Any]) -> bytes:
-    return _encoded(lambda ascii_only: render_record(data, ascii_only))
+    """UTF-8; escaped ASCII when the text holds what UTF-8 cannot (a lone surrogate in an id)."""
+    try:
+        return render_record(data).encode("utf-8")
+    except UnicodeEncodeError:
+        return render_record(data, ascii_only=True).encode("ascii")
 
 
 def json_lines(events: List[Dict[str, Any]]) -> bytes:
     """Each line escaped to ASCII only when UTF-8 cannot hold it."""
-    return b"".join(_encoded(lambda ascii_only: json.dumps(event, ensure_ascii=ascii_only) + "\n") for event in events)
+    return b"".join(dumped(event) + b"\n" for event in events)
 
 
 def parsed_lines(raw: bytes) -> List[Dict[str, Any]]:
