@@ -26,7 +26,7 @@ from ovos_memory_plugin_entity.settings import Settings, device_defaults, load_s
 DESCRIPTION = "ovos-entity-memory: the owner's command line for the entity memory plugin."
 # What a command shows: its JSON (--json) and its text; a command that prints its own returns its status.
 Shown = Tuple[Any, str]
-PROGRESS_WIDTH = 30  # characters of the bar export, import and curate draw on a terminal
+PROGRESS_WIDTH = 30  # characters of the bar export and import draw on a terminal
 
 
 def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[str, Any]:
@@ -171,20 +171,6 @@ def cmd_entities(args: argparse.Namespace) -> Shown:
             "\n".join(f"[{e.id}] {e.label}  ({counted(counts[e.id], 'fact')})" for e in found) or "(no entities)")
 
 
-def cmd_events(args: argparse.Namespace) -> Shown:
-    """List dated events, upcoming first, then past ones."""
-    now = time.time()
-    facts = _owner(args).facts(args.session)
-    ends = {f.id: event_end(f.when) for f in facts if f.when}
-    events = sorted((f for f in facts if f.id in ends), key=lambda f: ends[f.id])
-    upcoming = [f for f in events if ends[f.id] >= now]
-    past = [f for f in events if ends[f.id] < now]
-    lines = ["Upcoming:"] + [f"  {_fact_line(f, now)}" for f in upcoming] if upcoming else []
-    lines += ["Past:"] + [f"  {_fact_line(f, now)}" for f in past] if past else []
-    return ({"upcoming": [f.to_dict() for f in upcoming], "past": [f.to_dict() for f in past]},
-            "\n".join(lines) or "(no events)")
-
-
 def cmd_history(args: argparse.Namespace) -> Shown:
     """Show a session's audit trail: every change, when, by whom."""
     trail = _owner(args).history(args.session)
@@ -271,35 +257,6 @@ def cmd_forget_all(args: argparse.Namespace) -> Shown:
     return {"forgotten": forgotten}, f"forgot {counted(forgotten, 'fact')} of {args.session}"
 
 
-def cmd_vacuum(args: argparse.Namespace) -> Shown:
-    """PostgreSQL: rewrite the tables so dead row versions (sealed copies of erased or
-    forgotten text) leave their files; it locks the tables while it runs."""
-    store = _owner(args).store
-    vacuum = getattr(store, "vacuum", None)
-    if vacuum is None:
-        raise UserError("vacuum is for backend postgres; the JSON backend overwrites erased files itself")
-    vacuum()
-    return {"vacuumed": True}, ("vacuumed: dead row versions (ciphertext under keys that no longer exist) "
-                                "have left the table files")
-
-
-def cmd_curate(args: argparse.Namespace) -> Shown:
-    """Merge near-duplicates, prune by age or count, list idle sessions; --apply to change."""
-    owner = _owner(args)
-    plan = owner.plan_curation(older_than_days=args.older_than, max_facts=args.max_facts,
-                               idle_days=args.idle_days, progress=_progress)
-    lines = [f"merge {merged} into {kept} ({sid})" for sid, kept, merged in plan.merges]
-    lines += [f"prune {fid} ({sid})" for sid, fid in plan.prunes]
-    lines += [f"idle session: {sid}" for sid in plan.idle_sessions]
-    if args.apply and not plan.empty:
-        owner.apply_curation(plan)
-        lines.append("applied")
-    elif not plan.empty:
-        lines.append("nothing changed: run again with --apply")
-    return ({"merges": plan.merges, "prunes": plan.prunes, "idle_sessions": plan.idle_sessions,
-             "applied": bool(args.apply and not plan.empty)}, "\n".join(lines) or "nothing to do")
-
-
 def cmd_doctor(args: argparse.Namespace) -> int:
     """Check the endpoint, the store, OPM's plugin names and the persona; say how to fix."""
     from ovos_memory_plugin_entity.doctor import run_checks
@@ -374,7 +331,6 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--relation", help="the user's relation to --about (daughter, boss, dog)")
     add.add_argument("--when", help="an event's ISO date or date-time")
     command("entities", cmd_entities, "session", empty=[])
-    command("events", cmd_events, "session", empty={"upcoming": [], "past": []})
     change("rename-entity", "Rename an entity (and optionally set its relation), e.g. to tell two Emmas apart.",
            lambda owner, a: owner.rename_entity(a.session, a.entity_id, a.name, a.relation), "renamed",
            "entity_id", "name", subject="entity_id").add_argument("--relation", help="also set the relation")
@@ -400,12 +356,6 @@ def build_parser() -> argparse.ArgumentParser:
     command("import", cmd_import, "file")
     for name, run in (("erase", cmd_erase), ("forget-all", cmd_forget_all)):
         command(name, run, "session").add_argument("--yes", action="store_true", help="do not ask: go ahead")
-    command("vacuum", cmd_vacuum)
-    curate = command("curate", cmd_curate)
-    curate.add_argument("--older-than", type=float, metavar="DAYS", help="prune facts not confirmed for DAYS")
-    curate.add_argument("--max-facts", type=int, metavar="N", help="prune the oldest past N live facts")
-    curate.add_argument("--idle-days", type=float, metavar="DAYS", help="list sessions untouched for DAYS")
-    curate.add_argument("--apply", action="store_true", help="make the changes shown")
     doctor = command("doctor", cmd_doctor)
     doctor.add_argument("--timeout", type=_positive_seconds, help="seconds to wait for the endpoint (default: "
                                                                    "the persona's request_timeout)")

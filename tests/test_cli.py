@@ -232,22 +232,6 @@ def test_a_reworded_repeat_confirms_instead_of_adding(capsys, db):
     assert [(f["text"], f["confirmations"]) for f in facts] == [("Likes green tea", 2)]
 
 
-def test_curate_shows_then_applies(capsys, db):
-    from ovos_memory_plugin_entity.io.stores import JsonFolderStore
-    store = JsonFolderStore(Path(db).with_suffix(""))
-    rows = [{"id": f"f{n}", "text": text, "created_at": float(n), "confirmed_at": float(n)}
-            for n, text in ((1, "Likes green tea"), (2, "green tea likes"), (3, "Has a cat"))]
-    store.record_path("s").write_text(json.dumps({"session_id": "s", "facts": rows}))  # a record from before dedup
-    _, plan, _ = run(capsys, db, "curate", "--max-facts", "1", "--idle-days", "0", json_out=True)
-    assert plan["merges"] == [["s", "f2", "f1"]] and plan["applied"] is False
-    assert plan["idle_sessions"] == ["s"]
-    _, facts, _ = run(capsys, db, "facts", "s", json_out=True)
-    assert len(facts) == 3
-    _, plan, _ = run(capsys, db, "curate", "--max-facts", "1", "--apply", json_out=True)
-    _, facts, _ = run(capsys, db, "facts", "s", json_out=True)
-    assert plan["applied"] and len(facts) == 1
-
-
 def _plugin_writer(db, count, ready):
     from ovos_memory_plugin_entity.plugin import EntityMemory
     with EntityMemory(config={"db_path": db}) as memory:

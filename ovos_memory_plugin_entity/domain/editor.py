@@ -1,5 +1,5 @@
-"""The one way a record changes: the extraction's ops, the owner's edits, people, import
-and curation (its bases: :mod:`fact_edits`, :mod:`forget_edits`, :mod:`proposal_edits`).
+"""The one way a record changes: the extraction's ops, the owner's edits, people and import
+(its bases: :mod:`fact_edits`, :mod:`forget_edits`, :mod:`proposal_edits`).
 
 An :class:`Editor` wraps one record, ``now`` and actor; it changes the record in place
 and collects a :class:`Change` that a store applies under its lock. Every edit ends in
@@ -189,7 +189,7 @@ class Editor(ProposalEdits):
             self._forget_text(fact)
         self._forget_person(entity)
 
-    # -- import and curation ---------------------------------------------------------
+    # -- import ---------------------------------------------------------------------
     def import_texts(self, texts: Iterable[Any]) -> int:
         """Bring in plain fact texts (the older plugin's file); returns those a tombstone kept out."""
         kept_out = 0
@@ -316,21 +316,6 @@ class Editor(ProposalEdits):
             known[name_key(copy.name)] = copy.id
             self.record.entities.append(copy)  # its "entity" event comes with the imported history
         return mapping
-
-    def merge_duplicate(self, kept_id: str, merged_id: str) -> None:
-        """Curation: fold a near-duplicate into the fact kept; its confirmations move over."""
-        kept, merged = self.record.fact(kept_id), self.record.fact(merged_id)
-        if kept is None or merged is None or not kept.live or not merged.live or kept is merged:
-            return
-        kept.confirmations += merged.confirmations
-        kept.confirmed_at = max(kept.confirmed_at, merged.confirmed_at)
-        self._retire(merged, "merged", kept_id, "merge", before=merged.text, by=kept_id)
-
-    def curate(self, fact_id: str) -> None:
-        """Curation: retire a live fact the owner chose to prune (its text stays in history)."""
-        fact = self.record.fact(fact_id)
-        if fact is not None and fact.live:
-            self._retire(fact, "curated", None, "curate", before=fact.text)
 
     def set_vectors(self, vectors: Vectors) -> None:
         """Dense recall's fact vectors: derived data, no audit line."""

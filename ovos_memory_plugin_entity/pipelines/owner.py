@@ -1,4 +1,4 @@
-"""The owner's actions on a store (review, correct, forget, export, import, erase, curate),
+"""The owner's actions on a store (review, correct, forget, export, import, erase),
 for the plugin's methods and the CLI, which may run beside the assistant: each change is
 one locked write through the editor. Errors a person can fix are :class:`OwnerError`.
 """
@@ -22,7 +22,6 @@ from ovos_memory_plugin_entity.io.stores import Store
 
 EXPORT_FORMAT = "ovos-memory-plugin-entity/export"
 EXPORT_VERSION = 1
-DAY_S = 86_400.0
 T = TypeVar("T")
 Progress = Callable[[int, int], None]
 # What one session's import did: brought in, facts left out as forgotten here, secrets refused.
@@ -44,19 +43,6 @@ class ImportReport:
     sessions: int = 0
     forgotten_here: int = 0
     refused_secrets: Dict[str, int] = field(default_factory=dict)
-
-
-@dataclass
-class CurationPlan:
-    """What ``curate`` would do; nothing changes until it is applied."""
-
-    merges: List[Tuple[str, str, str]] = field(default_factory=list)  # session, kept id, merged id
-    prunes: List[Tuple[str, str]] = field(default_factory=list)  # session, fact id
-    idle_sessions: List[str] = field(default_factory=list)
-
-    @property
-    def empty(self) -> bool:
-        return not (self.merges or self.prunes)
 
 
 class Owner:
@@ -230,50 +216,6 @@ class Owner:
             self.skipped.append(f"{session_id}: this very content was imported into it before "
                                 f"(erase the session to restore it again)")
 
-    # -- curation ----------------------------------------------------------------
-    def plan_curation(self, *, older_than_days: Optional[float] = None, max_facts: Optional[int] = None,
-                      idle_days: Optional[float] = None,
-                      progress: Progress = lambda _done, _total: None) -> CurationPlan:
-        for name, value in (("older-than", older_than_days), ("max-facts", max_facts), ("idle-days", idle_days)):
-            if value is not None and value < 0:
-                raise OwnerError(f"--{name} must be zero or more, got {value!r}")
-        plan = CurationPlan()
-        now = self.now()
-        ids = self.store.sessions()
-        for done, session_id in enumerate(ids, 1):
-            record = self.store.load(session_id)[1]
-            live = record.live_facts()
-            merges = [(session_id, kept, merged) for kept, merged in _near_duplicates(live, self.policy)]
-            plan.merges += merges
-            merged_ids = {m for _, _, m in merges}
-            candidates = [f for f in live if not f.pinned and f.id not in merged_ids]
-            doomed = set()
-            if older_than_days is not None:
-                doomed |= {f.id for f in candidates if now - f.confirmed_at > older_than_days * DAY_S}
-            if max_facts is not None:
-                remaining = [f for f in live if f.id not in merged_ids and f.id not in doomed]
-                oldest = sorted((f for f in remaining if not f.pinned), key=lambda f: f.confirmed_at)
-                doomed |= {f.id for f in oldest[:max(0, len(remaining) - max_facts)]}
-            plan.prunes += [(session_id, fid) for fid in sorted(doomed, key=lambda i: int(i[1:] or 0))]
-            if idle_days is not None:
-                trail = self.store.audit(session_id)
-                last = trail[-1].get("at", 0.0) if trail else 0.0
-                if now - last > idle_days * DAY_S:
-                    plan.idle_sessions.append(session_id)
-            progress(done, len(ids))
-        return plan
-
-    def apply_curation(self, plan: CurationPlan) -> None:
-        """One write per session: its merges, then its prunes."""
-        steps: Dict[str, List[Callable[[Editor], None]]] = {}
-        for session_id, kept, merged in plan.merges:
-            steps.setdefault(session_id, []).append(partial(Editor.merge_duplicate, kept_id=kept, merged_id=merged))
-        for session_id, fact_id in plan.prunes:
-            steps.setdefault(session_id, []).append(partial(Editor.curate, fact_id=fact_id))
-        for session_id, session_steps in steps.items():
-            self._edit(session_id, lambda editor: [step(editor) for step in session_steps])  # run at once
-
-
 def once(marker: str, bring: Callable[[Editor], int]) -> Callable[[Editor], Brought]:
     """``bring`` (which says how many facts were forgotten here), unless ``marker``'s content came in before."""
     def act(editor: Editor) -> Brought:
@@ -309,21 +251,6 @@ def _valid_events(given: List[Any]) -> List[AuditEvent]:
         except ValueError:
             continue
     return events
-
-
-def _near_duplicates(live: List[Fact], policy: Policy) -> List[Tuple[str, str]]:
-    """Pairs (kept, merged) of live facts with the same content words, the newer kept."""
-    groups: Dict[Tuple[Optional[str], Tuple[str, ...]], List[Fact]] = {}
-    for fact in live:
-        words = textlib.content_words(fact.text, policy.stopwords, policy.stem)
-        if words:
-            groups.setdefault((fact.about, words), []).append(fact)
-    pairs = []
-    for group in groups.values():
-        if len(group) > 1:
-            ordered = sorted(group, key=lambda f: (f.pinned, f.confirmed_at), reverse=True)
-            pairs += [(ordered[0].id, other.id) for other in ordered[1:]]
-    return pairs
 
 
 def read_json_file(path: str) -> Any:

@@ -415,7 +415,7 @@ class PostgresStore:
 
     def erase(self, session_id: str) -> None:
         """The rows and their data key go, in one transaction locking only this row. Dead row
-        versions (until ``vacuum``), WAL and backups keep ciphertext under a key that is gone."""
+        versions (until VACUUM FULL), WAL and backups keep ciphertext under a key that is gone."""
         key = _key(session_id)
 
         def work(conn: Any) -> None:
@@ -480,17 +480,6 @@ class PostgresStore:
         except (Unsealable, KeyError, TypeError):
             LOG.error(f"entity memory: a kept exchange of {key!r} does not open with this node's key; dropped it")
             return None
-
-    def vacuum(self) -> None:
-        """VACUUM FULL, so erased text leaves the files; it locks the tables (every node waits)."""
-        def work(conn: Any) -> None:
-            conn.autocommit = True
-            try:
-                conn.execute(f"VACUUM FULL {SESSIONS}")
-                conn.execute(f"VACUUM FULL {AUDIT}")
-            finally:
-                conn.autocommit = False
-        self._run(work)
 
     def close(self) -> None:
         self._readers.shutdown(wait=False, cancel_futures=True)
