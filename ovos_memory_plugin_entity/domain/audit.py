@@ -33,8 +33,8 @@ ACTIONS: FrozenSet[str] = frozenset(get_args(Action))
 
 # Why a fact is no longer live. ``superseded``: a newer fact replaced it (``superseded_by``
 # names it, or is None when several did); ``merged``: folded into the duplicate
-# ``superseded_by`` names; ``evicted``: pushed out by ``max_facts``; ``curated``: pruned
-# by the owner's former ``curate`` command; ``forgotten``: the user or owner asked (its text is gone).
+# ``superseded_by`` names; ``evicted``: pushed out by ``max_facts``; ``curated``: pruned by
+# the former ``curate`` command; ``forgotten``: the user or owner asked (its text is gone).
 RetiredReason = Literal["superseded", "merged", "evicted", "curated", "forgotten"]
 RETIRED_REASONS: FrozenSet[str] = frozenset(get_args(RetiredReason))
 

@@ -415,7 +415,7 @@ class PostgresStore:
 
     def erase(self, session_id: str) -> None:
         """The rows and their data key go, in one transaction locking only this row. Dead row
-        versions (until VACUUM FULL), WAL and backups keep ciphertext under a key that is gone."""
+        versions (until VACUUM FULL), WAL and backups keep ciphertext that opens only with the node key."""
         key = _key(session_id)
 
         def work(conn: Any) -> None:
