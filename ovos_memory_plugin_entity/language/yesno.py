@@ -53,7 +53,7 @@ def _heard(language: Language, answer: str) -> Tuple[FrozenSet[Optional[bool]], 
 
 def _verdict(language: Language, answer: str) -> Optional[bool]:
     heard, _ = _heard(language, answer)
-    return None if None in heard else False if False in heard else True if True in heard else None
+    return None if not heard or None in heard else False not in heard
 
 
 def confirming(language: Language, answer: str) -> str:
@@ -87,7 +87,11 @@ def is_answer(language: Language, answer: str) -> bool:
     about = {word for phrases in own.everything.values() for p in phrases for word in p}
     narrowing = language.reading.negations | language.reading.clause_openers
     left = read(assent.sub(" ", everything), language.reading).words
-    return all(word not in narrowing and (fold_accents(word) in language.stopwords or word in about) for word in left)
+    # and the small words a verb carries, apart or glued to it ("pots esborrar-ho", "puedes borrarlo")
+    carried = own.particles | {word for word in left if any(
+        word.startswith(verb) and word[len(verb):].strip("-") in own.particles for verb in own.forget | own.delete)}
+    return all(word not in narrowing and (fold_accents(word) in language.stopwords or word in about | carried)
+               for word in left)
 
 
 def word_list_judge(language: Language) -> Judge:
