@@ -35,13 +35,14 @@ YESES = {
 }
 NOT_YESES = {
     "en-us": ["yes but only the last one", "no keep it", "actually no", "wait", "not everything", "hmm hold on",
-              "yeah no leave it", "yes except my name", "no forget it", "of course not", "forget it",
+              "yeah no leave it", "yes except my name", "no forget it", "of course not", "forget it", "yes never mind",
+              "yeah cancel that",
               "go ahead and play some music"],
     "pt-pt": ["sim mas só a morada", "não deixa estar", "espera", "afinal não", "não apagues nada", "esquece"],
     "es-es": ["sí pero solo lo último", "no mejor no", "espera", "no no déjalo", "todo no", "olvídalo"],
-    "fr-fr": ["oui mais seulement le dernier", "non garde-le", "attends", "en fait non", "pas tout"],
+    "fr-fr": ["oui mais seulement le dernier", "non garde-le", "attends", "en fait non", "pas tout", "oui annule"],
     "de-de": ["ja aber nur das letzte", "nein lass es", "warte", "nicht alles", "nee lieber nicht", "vergiss es"],
-    "it-it": ["sì ma solo l'ultima", "no lascia stare", "aspetta", "anzi no", "non tutto"],
+    "it-it": ["sì ma solo l'ultima", "no lascia stare", "aspetta", "anzi no", "non tutto", "sì annulla"],
     "nl-nl": ["ja maar alleen het laatste", "nee laat maar", "wacht even", "toch maar niet", "vergeet het"],
     "ca-es": ["sí però només l'última", "no deixa-ho estar", "espera", "ara no", "no tot", "oblida-ho"],
 }

@@ -57,12 +57,13 @@ def _verdict(language: Language, answer: str) -> Optional[bool]:
 
 
 def confirming(language: Language, answer: str) -> str:
-    """An answer to our question of forgetting, as judged: said with a yes, the verb asked about and
-    a dismissal holding it are the forgetting confirmed ("yes, forget it all", "sim, esquece tudo")."""
+    """An answer to our question of forgetting, as judged: said with a yes, the verb asked about and a
+    dismissal holding it are the forgetting confirmed ("yes, forget it all", "sim, esquece tudo"); a
+    verb that calls it off is not ("yes, never mind", "oui, annule")."""
     own = language.controls[0]
-    verbs = own.forget | own.delete
-    action = tuple(verbs) + tuple(p for p in language.no if any(
-        w in verbs or w.split("-")[0] in verbs for w in _spoken(p, language.reading).split()))
+    action = tuple(v for v in own.forget | own.delete if v not in language.no
+                   and not set(v.split()) & language.reading.negations) + tuple(p for p in language.no if any(
+                       w in own.forget or w.split("-")[0] in own.forget for w in _spoken(p, language.reading).split()))
     rest = _pattern(action, language.reading).sub(" ", _spoken(answer, language.reading))
     return rest if True in _heard(language, rest)[0] else answer
 
