@@ -3,8 +3,8 @@
 The word lists (``yes.voc``, ``no.voc``, ``unsure.voc``) on the answer as said, contractions
 expanded: the longest phrase said takes its words ("sure why not" is a yes, "not sure" a doubt);
 then doubt wins, then a no, then a yes; else unclear (None). ovos-yes-no-plugin, when installed,
-hears the words they did not read: where the two disagree, the answer is unclear. :func:`is_answer` tells an
-answer from the user saying something new ("sure is cold today").
+hears the words they did not read: where the two disagree, the answer is unclear.
+:func:`is_answer` tells an answer from the user saying something new ("sure is cold today").
 """
 from __future__ import annotations
 
