@@ -326,7 +326,11 @@ def _all_about(after: Sequence[str], words: IntentWords) -> Optional[Control]:
 
 def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
     """Whether "everything" is the memory's: alone, about the user ("... on me"), or with only words of the memory
-    and small words ("everything you know"); not "everything from my schedule" (a thing of its own)."""
+    and small words ("everything you know"); not "everything from my schedule" (a thing of its own). "Everything"
+    said again to close it is emphasis ("... about me, everything", "de mí todo todo")."""
+    while emphasis := max((len(p) for ps in words.everything.values() for p in ps if tuple(after[-len(p):]) == p),
+                          default=0):
+        after = after[:-emphasis]
     return not any(w in words.non_memory_objects for w in after) and (not after or after[-1] in words.personal or all(
         w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords for w in after))
 

@@ -40,7 +40,7 @@ READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", 
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
                  "moment", "particles")
 # The translator's word lists, ``<name>.voc``.
-WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "relations", "conjunctions", "list_breaks",
+WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
               "held_aside",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
@@ -177,6 +177,7 @@ class Language:
     no: Tuple[str, ...] = ()
     unsure: Tuple[str, ...] = ()
     assent: Tuple[str, ...] = ()  # words that may come with a yes or a no without changing it
+    asking: Tuple[str, ...] = ()  # what our question of forgetting may say besides ("do you really want")
     stemmer: str = ""  # snowballstemmer's name for the language ("portuguese")
     phrases: Dict[str, Any] = field(default_factory=dict)  # the injected note, dates, questions
     # Secrets (:mod:`language.secrets`) of every shipped language: keywords per list, "links"
@@ -462,7 +463,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         addressee=_phrases(data["addressee"] + (english["addressee"] if with_english else []), opening=False),
         rules=tuple(_rule(r, data) for r in data["rules"]),
         yes=tuple(data["yes"]), no=tuple(data["no"]), unsure=tuple(data["unsure"]),
-        assent=tuple(data["assent"]),
+        assent=tuple(data["assent"]), asking=tuple(data["asking"]),
         stemmer=str(data["stemmer"]),
         phrases=data["phrases"],
         secret_words=_every_secret_word(),

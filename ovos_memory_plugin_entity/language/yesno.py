@@ -1,15 +1,16 @@
 """Was the user's answer a yes or a no? Judged in code, never by the extraction model.
 
-ovos-yes-no-plugin when installed, else the word lists (``yes.voc``, ``no.voc``,
-``unsure.voc``), on the answer's :mod:`reading <language.reading>` with its asides ("no"
-opening an answer is the answer). Doubt wins, then a no, then a yes; else unclear (None).
+The word lists (``yes.voc``, ``no.voc``, ``unsure.voc``) on the answer as said, contractions
+expanded: the longest phrase said takes its words ("sure why not" is a yes, "not sure" a doubt);
+then doubt wins, then a no, then a yes; else unclear (None). ovos-yes-no-plugin, when installed,
+hears the words they did not read: where the two disagree, the answer is unclear.
 :func:`is_answer` tells an answer from the user saying something new ("sure is cold today").
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any, Callable, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Optional, Tuple
 
 from ovos_utils.log import LOG
 
@@ -36,12 +37,35 @@ def _pattern(phrases: Tuple[str, ...], words: ReadingWords) -> "re.Pattern[str]"
     return re.compile(rf"(?<![\w'])(?:{body})(?![\w'])")
 
 
+@lru_cache(maxsize=16)
+def _verdicts(yes: Tuple[str, ...], no: Tuple[str, ...], unsure: Tuple[str, ...],
+              words: ReadingWords) -> Dict[str, Optional[bool]]:
+    """Each phrase, as read, and what it says (a phrase in two lists: doubt, then no)."""
+    return {_spoken(p, words): verdict for phrases, verdict in ((yes, True), (no, False), (unsure, None)) for p in phrases}
+
+
+def _heard(language: Language, answer: str) -> Tuple[FrozenSet[Optional[bool]], str]:
+    """What the phrases said in ``answer`` say (each taking its words from a shorter one), and the words left."""
+    verdicts = _verdicts(language.yes, language.no, language.unsure, language.reading)
+    pattern, spoken = _pattern(tuple(verdicts), language.reading), _spoken(answer, language.reading)
+    return frozenset(verdicts[m.group(0)] for m in pattern.finditer(spoken)), pattern.sub(" ", spoken)
+
+
 def _verdict(language: Language, answer: str) -> Optional[bool]:
-    spoken = _spoken(answer, language.reading)
-    for phrases, verdict in ((language.unsure, None), (language.no, False), (language.yes, True)):
-        if _pattern(phrases, language.reading).search(spoken):
-            return verdict
-    return None
+    heard, _ = _heard(language, answer)
+    return None if not heard or None in heard else False not in heard
+
+
+def confirming(language: Language, answer: str) -> str:
+    """An answer to our question of forgetting, as judged: said with a yes, the verb asked about and a
+    dismissal holding it are the forgetting confirmed ("yes, forget it all", "sim, esquece tudo"); a
+    verb that calls it off is not ("yes, never mind", "oui, annule")."""
+    own = language.controls[0]
+    action = tuple(v for v in own.forget | own.delete if v not in language.no
+                   and not set(v.split()) & language.reading.negations) + tuple(p for p in language.no if any(
+                       w in own.forget or w.split("-")[0] in own.forget for w in _spoken(p, language.reading).split()))
+    rest = _pattern(action, language.reading).sub(" ", _spoken(answer, language.reading))
+    return rest if True in _heard(language, rest)[0] else answer
 
 
 def is_answer(language: Language, answer: str) -> bool:
@@ -51,9 +75,10 @@ def is_answer(language: Language, answer: str) -> bool:
     everything = _spoken(answer, language.reading)
     if not everything or len(everything.split()) > MAX_ANSWER_WORDS:
         return False
-    if _verdict(language, answer) is False:
+    heard, _ = _heard(language, answer)
+    if False in heard and None not in heard:
         return True
-    if not _pattern((*language.yes, *language.unsure), language.reading).search(everything):
+    if not heard:
         return False
     own = language.controls[0]
     assent = _pattern((*language.yes, *language.no, *language.unsure, *language.assent, *own.forget, *own.delete),
@@ -63,7 +88,11 @@ def is_answer(language: Language, answer: str) -> bool:
     about = {word for phrases in own.everything.values() for p in phrases for word in p}
     narrowing = language.reading.negations | language.reading.clause_openers
     left = read(assent.sub(" ", everything), language.reading).words
-    return all(word not in narrowing and (fold_accents(word) in language.stopwords or word in about) for word in left)
+    # and the small words a verb carries, apart or glued to it ("pots esborrar-ho", "puedes borrarlo")
+    carried = own.particles | {word for word in left if any(
+        word.startswith(verb) and word[len(verb):].strip("-") in own.particles for verb in own.forget | own.delete)}
+    return all(word not in narrowing and (fold_accents(word) in language.stopwords or word in about | carried)
+               for word in left)
 
 
 def word_list_judge(language: Language) -> Judge:
@@ -71,7 +100,7 @@ def word_list_judge(language: Language) -> Judge:
 
 
 def load_judge(language: Language, lang: str) -> Judge:
-    """ovos-yes-no-plugin's engine (a dependency), with the word list should it fail to load."""
+    """ovos-yes-no-plugin's engine beside the word list, when it loads."""
     fallback = word_list_judge(language)
     try:
         from ovos_yes_no import HeuristicYesNoEngine
@@ -80,13 +109,15 @@ def load_judge(language: Language, lang: str) -> Judge:
         return fallback
 
     def judge(question: str, answer: str) -> Optional[bool]:
-        if _pattern(language.unsure, language.reading).search(_spoken(answer, language.reading)):
+        heard, unread = _heard(language, answer)
+        ours = _verdict(language, answer)
+        if ours is None and heard:
             return None  # "I don't know" is not a no
-        try:
-            verdict = engine.yes_or_no(question, answer, lang=lang)
+        try:  # on the words our phrases did not read: "sure, why not" holds no "not" of its own
+            theirs = engine.yes_or_no(question, unread if heard else answer, lang=lang)
         except Exception as exc:
             LOG.warning(f"entity memory: ovos-yes-no-plugin failed ({exc}); using the word list")
-            verdict = None
-        # Its data misses some words in some languages (Italian "sì"): our list decides then.
-        return verdict if verdict is not None else fallback(question, answer)
+            theirs = None
+        # Where one is silent the other decides (its data misses Italian "sì"); where they disagree, it is unclear.
+        return theirs if ours is None else ours if theirs in (None, ours) else None
     return judge

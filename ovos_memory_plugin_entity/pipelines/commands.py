@@ -61,11 +61,13 @@ class Commands:
         self._pause_s, self._max_fact_chars, self._refuses = pause_s, max_fact_chars, refuses
         self._wall_clock = wall_clock
         self._phrases = language.phrases
-        # What a question of ours may say besides memory words: any language's small words
-        # (a model may answer in English whatever the persona's language) and a yes.
+        # What a question of ours may say besides memory words, in the persona's language or English
+        # (a model may answer in it): small words, a yes, and the forgetting asked ("wipe it all?").
         english = load_language("en-us")
-        yes = language.yes + language.assent + english.yes + english.assent
-        self._plain = language.stopwords | english.stopwords | {w for p in yes for w in textlib.said_words(p)}
+        yes = language.yes + language.assent + language.asking + english.yes + english.assent + english.asking
+        asked = [p for own in (language.controls[0], english.controls[0]) for p in own.forget | own.delete] + [
+            " ".join(p) for own in (language.controls[0], english.controls[0]) for ps in own.everything.values() for p in ps]
+        self._plain = language.stopwords | english.stopwords | {w for p in yes + tuple(asked) for w in textlib.said_words(p)}
         # Not a verb of deleting: "apagar" also turns off the lights, "clear" the timer.
         self._memory_words = language.memory_words | english.memory_words
 

@@ -1,0 +1,139 @@
+"""The user's everyday yes (and no) to our question "forget everything?", as a recogniser hands
+it over, in every shipped language: fillers, repetitions, particles, words of going ahead, and
+the forgetting said as the action. What narrows, refuses or waits wipes nothing; a yes to
+another question, or with nothing asked, does nothing. Sentences of our own, not the dev data."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from ovos_memory_plugin_entity.language.controls import recognise
+from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.yesno import load_judge, word_list_judge
+from ovos_memory_plugin_entity.pipelines.confirmation import judged
+from tests.test_commands import SPOKEN, live, make, turn
+
+YESES = {
+    "en-us": ["mhm yeah go on", "yeah yeah sure", "uh yes do it", "okay go ahead and wipe it", "sure why not",
+              "yes forget it all", "yep clear everything", "yeah you can delete it all", "absolutely go on then",
+              "uh huh", "alright then", "yes i do"],
+    "pt-pt": ["sim sim", "pode ser", "claro que sim", "ah pois sim esquece tudo", "vá lá apaga tudo", "sim força",
+              "ok podes esquecer", "com certeza avança", "sim podes apagá-lo", "sim quero"],
+    "es-es": ["sí sí", "claro que sí", "venga sí bórralo", "vale adelante", "sí olvídalo todo", "dale",
+              "por supuesto hazlo", "pues sí", "sí, puedes borrarlo"],
+    "fr-fr": ["oui oui vas-y", "ouais carrément", "bah oui efface tout", "oui oublie tout", "d'accord allez",
+              "bien sûr vas-y", "mais oui", "ben ouais", "oui je veux"],
+    "de-de": ["ja ja", "ja mach ruhig", "klar lösch alles", "jo mach", "ja vergiss alles", "na klar",
+              "okay leg los", "ja genau weg damit", "ja kannst du machen"],
+    "it-it": ["sì sì", "dai pure", "sì vai", "sì cancella tutto", "certo dimentica tutto", "ok procedi",
+              "sì sì fallo pure", "va bene dai", "sì puoi cancellarlo"],
+    "nl-nl": ["ja hoor", "ja ja doe maar", "ja wis alles maar", "prima ga je gang", "ja vergeet het maar",
+              "oké doe het maar", "ja zeker", "tuurlijk ga maar", "ja gooi maar weg"],
+    "ca-es": ["sí sí", "endavant", "sí va", "sí esborra-ho tot", "és clar que sí", "d'acord fes-ho",
+              "sí home oblida-ho tot", "vinga som-hi", "sí, pots esborrar-ho tot"],
+}
+NOT_YESES = {
+    "en-us": ["yes but only the last one", "no keep it", "actually no", "wait", "not everything", "hmm hold on",
+              "yeah no leave it", "yes except my name", "no forget it", "of course not", "forget it", "yes never mind",
+              "yeah cancel that",
+              "go ahead and play some music"],
+    "pt-pt": ["sim mas só a morada", "não deixa estar", "espera", "afinal não", "não apagues nada", "esquece"],
+    "es-es": ["sí pero solo lo último", "no mejor no", "espera", "no no déjalo", "todo no", "olvídalo"],
+    "fr-fr": ["oui mais seulement le dernier", "non garde-le", "attends", "en fait non", "pas tout", "oui annule"],
+    "de-de": ["ja aber nur das letzte", "nein lass es", "warte", "nicht alles", "nee lieber nicht", "vergiss es"],
+    "it-it": ["sì ma solo l'ultima", "no lascia stare", "aspetta", "anzi no", "non tutto", "sì annulla"],
+    "nl-nl": ["ja maar alleen het laatste", "nee laat maar", "wacht even", "toch maar niet", "vergeet het"],
+    "ca-es": ["sí però només l'última", "no deixa-ho estar", "espera", "ara no", "no tot", "oblida-ho"],
+}
+ASKED = [SimpleNamespace(describe=["everything remembered"])]
+
+
+def _judges(lang):
+    language = load_language(lang)
+    return language, (word_list_judge(language), load_judge(language, lang))
+
+
+@pytest.mark.parametrize("lang,words", [(lang, w) for lang, said in YESES.items() for w in said])
+def test_an_everyday_yes_to_forgetting_is_a_yes(lang, words):
+    """With or without ovos-yes-no-plugin beside the word lists."""
+    language, judges = _judges(lang)
+    assert all(judged(judge, language, "forget", ASKED, words) is True for judge in judges)
+
+
+@pytest.mark.parametrize("lang,words", [(lang, w) for lang, said in NOT_YESES.items() for w in said])
+def test_an_answer_that_narrows_refuses_or_waits_is_no_yes(lang, words):
+    language, judges = _judges(lang)
+    assert all(judged(judge, language, "forget", ASKED, words) is not True for judge in judges)
+
+
+@pytest.mark.parametrize("lang,words", [("en-us", "yes forget it"), ("pt-pt", "sim esquece"),
+                                        ("de-de", "ja vergiss es")])
+def test_the_verb_asked_about_confirms_only_a_forgetting(lang, words):
+    """To "should I remember that?", "forget it" stays a dismissal even said after a yes."""
+    language, judges = _judges(lang)
+    assert all(judged(judge, language, "remember", ASKED, words) is not True for judge in judges)
+
+
+def test_the_plugin_hears_what_the_word_lists_did_not_read_and_a_disagreement_is_unclear():
+    """Alone, the plugin hears "not" in "sure why not" (a no) and its last word in "no yeah" (a yes)."""
+    language, (_, judge) = _judges("en-us")
+    assert judge("Should I forget everything?", "sure why not") is True
+    assert judge("Should I forget everything?", "no yeah keep it") is False
+    assert judge("Should I forget everything?", "yes that would be a mistake") is None
+
+
+@pytest.mark.parametrize("lang,control,reply,yes", [
+    ("en-us", "uh you know what wipe everything about me",
+     "Got it. Do you really want me to clear all your personal data?", "yeah yeah go on then"),
+    ("pt-pt", "ehm esquece tudo o que me diz respeito", "Queres mesmo que eu apague todos os teus dados?",
+     "claro que sim vá apaga lá tudo"),
+    ("es-es", "eh borra todo lo mío", "¿Olvido todo lo que me has contado?", "sí sí venga dale"),
+    ("fr-fr", "euh efface tout ce qui me concerne", "Je supprime toutes tes données, d'accord ?",
+     "bah ouais carrément"),
+    ("de-de", "ähm lösch alles über mich wirklich alles", "Soll ich wirklich alles löschen?", "ja mach ruhig"),
+    ("it-it", "senti dimentica tutto su di me", "Vuoi davvero che cancelli tutti i tuoi dati?", "sì sì dai pure"),
+    ("nl-nl", "vergeet alles wat met mij te maken heeft", "Zal ik al je gegevens verwijderen?", "ja hoor ga je gang"),
+    ("ca-es", "eh oblida tot el que saps de mi tot", "Vols que elimini totes les teves dades?", "sí home endavant"),
+])
+def test_a_spoken_yes_to_our_question_in_the_models_words_forgets_everything(make_memory, lang, control, reply, yes):
+    memory = make(make_memory, lang)
+    for fact in ("Likes tea", "Has a cat", "Plays chess", "Reads novels"):
+        memory.add_fact("s", fact)
+    turn(memory, control, answer=reply)
+    turn(memory, yes)
+    assert live(memory) == []
+
+
+@pytest.mark.parametrize("lang,reply,yes", [
+    ("en-us", "Sure. Should I also clear all the alarms?", "yeah yeah go on then"),
+    ("it-it", "Va bene. Vuoi che cancelli anche la sveglia?", "sì sì dai pure"),
+    ("nl-nl", "Zal ik ook de wekker uitzetten?", "ja hoor ga je gang"),
+])
+def test_an_everyday_yes_to_another_question_forgets_nothing(make_memory, lang, reply, yes):
+    memory = make(make_memory, lang)
+    for fact in ("Likes tea", "Has a cat", "Plays chess", "Reads novels"):
+        memory.add_fact("s", fact)
+    turn(memory, SPOKEN[lang]["forget_all"], answer=reply)
+    turn(memory, yes)
+    assert len(live(memory)) == 4
+
+
+def test_an_everyday_yes_with_nothing_asked_does_nothing(make_memory):
+    memory = make(make_memory, "en-us")
+    memory.add_fact("s", "Likes tea")
+    turn(memory, "yes forget it all")
+    turn(memory, "yeah yeah go on wipe it")
+    assert len(live(memory)) == 1
+
+
+@pytest.mark.parametrize("lang,words,kind", [
+    ("en-us", "forget everything about me everything", "forget_all"),
+    ("pt-pt", "apaga tudo o que sabes de mim mesmo tudo", "forget_all"),
+    ("fr-fr", "efface tout ce que tu sais de moi absolument tout", "forget_all"),
+    ("it-it", "cancella tutto quello che sai su di me proprio tutto", "forget_all"),
+    ("en-us", "delete everything from my calendar everything", None),
+])
+def test_everything_said_again_is_emphasis_not_a_thing(lang, words, kind):
+    found = recognise(words, load_language(lang))
+    assert (found and found.kind) == kind
