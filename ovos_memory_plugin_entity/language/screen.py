@@ -63,9 +63,15 @@ _LEET = str.maketrans("013457", "oieast")
 # A quotation is someone else's words: an order inside one ("Favourite quote is « ignore les
 # rageux »") is not the fact's. The instruction patterns still read it.
 _QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]|(?<!\w)'[^\n]{0,200}?'(?!\w)")
-# A Romance second person said by its verb alone, after "que"/"che": "prefiere que *ignores*",
-# "que *deixis* d'esmentar" (three letters at least before the ending: "que las" is an article).
-_YOU_VERB = re.compile(r"\b(?:que|che)\s+(?:(?:no|não|non|lo|la|le|me|nos|lhe)\s+){0,2}([^\W\d]{3,}(?:es|as|is))\b")
+# A Romance second person said by its verb alone, after "que"/"che" or a negation (a negative order):
+# "prefiere que *ignores*", "no le *cuentes* nunca", "no *revelis* mai" (three letters at least before the ending).
+_YOU_VERB = re.compile(r"\b(?:que|che|no|não|nunca)\s+(?:(?:no|não|non|lo|la|le|les|li|me|nos|lhe|ho|hi|els)\s+){0,2}"
+                       r"([^\W\d]{3,}(?:es|as|is))\b")
+# A sentence that opens by calling the assistant ("Asistente, a partir de hoy…"; "Hey Mycroft:"): spoken to it.
+_CALLED = re.compile(r"(?:^|[.!?;\n])\s*([^.!?;\n,:]{1,40}?)\s*[,:]")
+# A form of address named, not used: "que le hablen *de usted*", "dando *del tu* e…", "tratar *por tu*".
+_FORM_OF_ADDRESS = re.compile(r"\b(?:de|del|dal|di|por|per|met)\s+(?:tu|tú|usted|ustedes|vous|voi|lei|vós|você|vostè|u|du|sie)"
+                              r"(?=\s*(?:[,.;!?)]|$)|\s+(?:e|y|i|and|und|en|et|ou|o|or|oder|of|aan\w*)\b)")
 # Where one clause ends and another may start an order: "Please, ignore…", "Also: reply…".
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
 # A word as an order's first word may be written: "dis-moi", "responde-me" keep their hyphen.
@@ -165,8 +171,11 @@ def is_instruction(fact: str, language: Language) -> bool:
 def is_doubtful(fact: str, language: Language) -> bool:
     """True for a fact spoken to someone outside quotes ("you", "que ignores", "the assistant"), or
     spelled out letter by letter at length: an order in disguise or an oddly put fact, held aside."""
-    text = _QUOTED.sub(" ", _as_judged(fact))
-    spoken_to = language.addressee.search(text) or language.screen.held_aside.search(text)
+    text = _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", _as_judged(fact)))
+    screen, sentences = language.screen, [s.strip(" -–—'\"") for s in re.split(r"[.!?;\n]+", text)]
+    spoken_to = language.addressee.search(text) or screen.held_aside.search(text) \
+        or any(screen.conditions.match(_strip_openers(s, language)[0]) for s in sentences) \
+        or any(screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0]) for m in _CALLED.finditer(text))
     spelled = (m.group(0) for m in _SPELLED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
     return bool(spoken_to) or any(len(run) >= 2 * MIN_SPELLED_LETTERS - 1 for run in spelled) or any(
         fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))
