@@ -410,15 +410,15 @@ def _every_screen_word() -> ScreenWords:
     def union(name: str) -> List[str]:
         return [word for data in every.values() for word in data[name]]
     stopwords = {fold_accents(w.casefold()) for w in union("stopwords")}
+    # A language's ordinary words that name nobody there: another's word for "you" is none of them ("et": fr "and").
+    ordinary = {code: {w.casefold() for w in data["stopwords"]}
+                - {w.casefold() for w in (*data["assistant_words"], *data["addressee"])} for code, data in every.items()}
     return ScreenWords(
         imperatives=frozenset(w.casefold() for w in union("imperatives") if fold_accents(w.casefold()) not in stopwords),
         command_openers=_phrases(union("command_openers"), opening=True),
         instruction_openers=_phrases(union("instruction_openers"), opening=True),
-        assistant_words=_phrases(
-            [w for code, data in every.items() for w in data["assistant_words"] if not any(  # not "et" (fr: and)
-                w.casefold() in {s.casefold() for s in other["stopwords"]} - {a.casefold() for a in
-                                                                              (*other["assistant_words"], *other["addressee"])}
-                for code_of_other, other in every.items() if code_of_other != code)], opening=False),
+        assistant_words=_phrases([w for code, data in every.items() for w in data["assistant_words"] if not any(
+            w.casefold() in words for other, words in ordinary.items() if other != code)], opening=False),
         control_words=_phrases(union("control_words"), opening=False, compounds=True),
         held_aside=_phrases(union("held_aside"), opening=False),
         conditions=_phrases(union("conditions"), opening=True))

@@ -74,6 +74,12 @@ _FORM_OF_ADDRESS = re.compile(r"\b(?:de|del|dal|di|por|per|met)\s+(?:tu|tú|uste
                               r"(?=\s*(?:[,.;!?)]|$)|\s+(?:e|y|i|and|und|en|et|ou|o|or|oder|of|aan\w*)\b)")
 # Where one clause ends and another may start an order: "Please, ignore…", "Also: reply…".
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
+# A Romance negation before a command verb: "nunca revela", "ne révèle jamais" read as a statement about
+# someone too (a negative order takes another form there: "nunca reveles", "non rivelare"): held aside.
+# Before an infinitive it is an order ("non menzionare", "no mencionar"): the instruction openings read it.
+_NEGATION = re.compile(r"(?:(?:nunca|no|não|non|ne|mai)\s+|n')(?![^\W\d]+(?:ar|er|ir|re)\b)")
+# A verb before an infinitive is its auxiliary: after a negation, the infinitive is judged ("ne doit pas *manger*").
+_AUXILIARY = re.compile(r"[^\W\d]+\s+(?:(?:pas|jamais|plus|nunca|mai)\s+)?(?=[^\W\d]+(?:ar|er|ir|re)\b)")
 # A word as an order's first word may be written: "dis-moi", "responde-me" keep their hyphen.
 _FIRST_WORD = re.compile(r"[\w'’-]+")
 # A word spelled out, one separator between its letters ("i g n o r e", "r.u.l.e.s", "T-U-L-I-P"); never
@@ -115,29 +121,37 @@ def _confusable(text: str) -> Tuple[Tuple[str, str], ...]:
     return tuple(pairs)
 
 
-def _strip_openers(clause: str, language: Language) -> Tuple[str, bool]:
-    """The clause without its fillers and openings, and whether one was an instruction opening ("from now on")."""
-    screen, strong = language.screen, False
+def _strip_openers(clause: str, language: Language) -> Tuple[str, bool, bool]:
+    """The clause without its fillers and openings, whether one was an instruction opening ("from now on")
+    and whether one was a Romance negation."""
+    screen, strong, negated = language.screen, False, False
     while True:
         clause = clause.lstrip(" ,;:-–—'\"")
         weak = screen.command_openers.match(clause)
         opening = screen.instruction_openers.match(clause)
-        if opening:
+        negation = _NEGATION.match(clause)
+        if opening and not negation:
             strong, clause = True, clause[opening.end():]
+        elif negation:
+            negated, clause = True, clause[negation.end():]
         elif weak:
             clause = clause[weak.end():]
         else:
-            return clause, strong
+            return clause, strong, negated
 
 
-def _gives_orders(text: str, language: Language) -> bool:
-    """A clause that opens with a command verb, or with an instruction opening and words of control."""
+def _gives_orders(text: str, language: Language, negated: bool = False) -> bool:
+    """A clause that opens with a command verb, or with an instruction opening and words of control;
+    with ``negated``, either after a Romance negation instead (see ``_NEGATION``)."""
     screen = language.screen
     for clause in _CLAUSE_END.split(_QUOTED.sub(" ", text).replace("_", " ")):  # "IGNORE_ALL_PREVIOUS..."
-        rest, strong = _strip_openers(clause, language)
+        rest, strong, negation = _strip_openers(clause, language)
+        auxiliary = _AUXILIARY.match(rest) if negation else None
+        rest = rest[auxiliary.end():] if auxiliary else rest
         first = _FIRST_WORD.findall(rest)[:1]
-        if first and (first[0] in screen.imperatives or first[0].split("-")[0] in screen.imperatives) \
-                or strong and screen.control_words.search(rest):
+        ordered = bool(first) and (first[0] in screen.imperatives or first[0].split("-")[0] in screen.imperatives)
+        if negation == negated and ordered or (negation and negated or strong and not negated) \
+                and screen.control_words.search(rest):
             return True
     return False
 
@@ -177,5 +191,6 @@ def is_doubtful(fact: str, language: Language) -> bool:
         or any(screen.conditions.match(_strip_openers(s, language)[0]) for s in sentences) \
         or any(screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0]) for m in _CALLED.finditer(text))
     spelled = (m.group(0) for m in _SPELLED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
-    return bool(spoken_to) or any(len(run) >= 2 * MIN_SPELLED_LETTERS - 1 for run in spelled) or any(
+    return bool(spoken_to) or _gives_orders(text, language, negated=True) \
+        or any(len(run) >= 2 * MIN_SPELLED_LETTERS - 1 for run in spelled) or any(
         fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))
