@@ -186,7 +186,7 @@ def is_doubtful(fact: str, language: Language) -> bool:
     """True for a fact spoken to someone outside quotes ("you", "que ignores", "the assistant"), or
     spelled out letter by letter at length: an order in disguise or an oddly put fact, held aside."""
     text = _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", _as_judged(fact)))
-    screen, sentences = language.screen, [s.strip(" -–—'\"") for s in re.split(r"[.!?;\n]+", text)]
+    screen, sentences = language.screen, re.split(r"[.!?;\n]+", text)
     spoken_to = language.addressee.search(text) or screen.held_aside.search(text) \
         or any(screen.conditions.match(_strip_openers(s, language)[0]) for s in sentences) \
         or any(screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0]) for m in _CALLED.finditer(text))
