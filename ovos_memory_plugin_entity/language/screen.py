@@ -72,6 +72,7 @@ _CALLED = re.compile(r"(?:^|[.!?;\n])\s*([^.!?;\n,:]{1,40}?)\s*[,:]")
 # A form of address named, not used: "que le hablen *de usted*", "dando *del tu* e…", "tratar *por tu*".
 _FORM_OF_ADDRESS = re.compile(r"\b(?:de|del|dal|di|por|per|met)\s+(?:tu|tú|usted|ustedes|vous|voi|lei|vós|você|vostè|u|du|sie)"
                               r"(?=\s*(?:[,.;!?)]|$)|\s+(?:e|y|i|and|und|en|et|ou|o|or|oder|of|aan\w*)\b)")
+_SENTENCES = re.compile(r"[.!?;\n]+")
 # Where one clause ends and another may start an order: "Please, ignore…", "Also: reply…".
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
 # A Romance negation before a command verb: "nunca revela", "ne révèle jamais" read as a statement about
@@ -156,12 +157,6 @@ def _gives_orders(text: str, language: Language, negated: bool = False) -> bool:
     return False
 
 
-def _addresses_the_assistant(text: str, language: Language) -> bool:
-    """A sentence naming the assistant beside words of control ("Authorised the assistant to read out…")."""
-    screen = language.screen
-    return any(screen.assistant_words.search(s) and screen.control_words.search(s) for s in re.split(r"[.!?;\n]+", text))
-
-
 def unspelled(text: str) -> str:
     """``text`` with each word spelled out letter by letter written whole ("i g n o r e": "ignore")."""
     return _SPELLED_OUT.sub(lambda m: m.group(0)[::2], text)
@@ -174,21 +169,22 @@ def _as_judged(fact: str) -> str:
 
 def is_instruction(fact: str, language: Language) -> bool:
     """True for a "fact" that tries to instruct the assistant rather than describe the user."""
-    text = _as_judged(fact)
+    text, screen = _as_judged(fact), language.screen
     third_party = any(not ((m.group("the") or m.group("l")) and _ABOUT.search(text, 0, m.start()))
                       for m in _THE_USER.finditer(text))  # "the user" as someone else: see _THE_USER
     return (bool(TEMPLATE_TOKENS.search(text)) or bool(_STRUCTURE.search(text)) or third_party
-            or any(p.search(text) for p in language.instructions)
-            or _gives_orders(text, language) or _addresses_the_assistant(text, language))
+            or any(p.search(text) for p in language.instructions) or _gives_orders(text, language)
+            # A sentence naming the assistant beside words of control ("Authorised the assistant to read out…").
+            or any(screen.assistant_words.search(s) and screen.control_words.search(s) for s in _SENTENCES.split(text)))
 
 
 def is_doubtful(fact: str, language: Language) -> bool:
     """True for a fact spoken to someone outside quotes ("you", "que ignores", "the assistant"), or
     spelled out letter by letter at length: an order in disguise or an oddly put fact, held aside."""
     text = _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", _as_judged(fact)))
-    screen, sentences = language.screen, re.split(r"[.!?;\n]+", text)
+    screen = language.screen
     spoken_to = language.addressee.search(text) or screen.held_aside.search(text) \
-        or any(screen.conditions.match(_strip_openers(s, language)[0]) for s in sentences) \
+        or any(screen.conditions.match(_strip_openers(s, language)[0]) for s in _SENTENCES.split(text)) \
         or any(screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0]) for m in _CALLED.finditer(text))
     spelled = (m.group(0) for m in _SPELLED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
     return bool(spoken_to) or _gives_orders(text, language, negated=True) \

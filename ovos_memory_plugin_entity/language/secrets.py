@@ -143,22 +143,22 @@ def _finder(language: Language) -> _Finder:
     keyword_lists: Dict[Tuple[str, ...], Set[str]] = {}
     patterns: Dict[str, Tuple[Pattern[str], ...]] = {}
     opening = language.secret_words["opening"]
+    qualifiers = rf"(?:{_PAUSE}\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?"
     same = "|".join(_spaced(w) for w in language.secret_words["same"]) or "(?!)"
+    # A value the same as something, then said: "my PIN's the same as my birthday, 0412".
+    same_as = rf"{qualifiers}(?:{link})?\s+(?:{same})(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?"
+    introduced = rf"(?:{qualifiers}{link}{_ARTICLES}|{same_as}|\s*[:=#]?){_PAUSE}\s*(?P<value>{_DIGIT_VALUE})"
+    parts = "|".join(_spaced(w) for w in language.secret_words["parts"]) or "(?!)"
     for name in SECRET_LISTS:
         words = (*language.secret_words.get(name, ()), *(opening if name == "code" else ()))
         for word in words:
-            parts = tuple(_WORD.findall(_fold(word.casefold())))
-            for form in (parts, ("".join(parts),)):
+            split = tuple(_WORD.findall(_fold(word.casefold())))
+            for form in (split, ("".join(split),)):
                 keyword_lists.setdefault(form, set()).add(name)
         # Longest first; a space or a hyphen inside a keyword may be either, or nothing ("pin code", "pincode").
         alternation = "|".join(re.sub(r"\\[ -]", r"[\\s-]?", re.escape(w))
                                for w in sorted({_fold(w.casefold()) for w in words}, key=len, reverse=True))
         keyword = rf"(?P<keyword>{alternation or '(?!)'})(?!\w)"  # matched only where a keyword starts
-        qualifiers = rf"(?:{_PAUSE}\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?"
-        # A value the same as something, then said: "my PIN's the same as my birthday, 0412".
-        same_as = rf"{qualifiers}(?:{link})?\s+(?:{same})(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?"
-        introduced = (rf"(?:{qualifiers}{link}{_ARTICLES}|{same_as}|\s*[:=#]?)"
-                      rf"{_PAUSE}\s*(?P<value>{_DIGIT_VALUE})")
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
         if name in WORD_VALUE_LISTS:  # its words first: "tulipes liles 1988" is one password
             patterns[name] = (re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?){link}"
@@ -180,8 +180,7 @@ def _finder(language: Language) -> _Finder:
                      patterns, digit_words, digit_tables, value_first,
                      frozenset(_fold(w) for w in (*language.negations, *language.no) if " " not in w),
                      frozenset(" ".join(_WORD.findall(_fold(w.casefold()))) for w in opening),
-                     re.compile(rf"(?<!\w)(?:{'|'.join(_spaced(w) for w in language.secret_words['parts']) or '(?!)'})"
-                                rf"(?!\w){qualifiers}(?:{link})?{_ARTICLES}{_PAUSE}\s*(?P<value>{_DIGIT_VALUE})", re.IGNORECASE))
+                     re.compile(rf"(?<!\w)(?:{parts})(?!\w){introduced}", re.IGNORECASE))
     _FINDERS[language.code] = finder
     return finder
 
@@ -318,9 +317,9 @@ def _parts(folded: str, named: Dict[str, List[int]], finder: _Finder) -> List[Se
 
 def _counts_something(m: "re.Match[str]", folded: str, finder: _Finder) -> bool:
     """What something opens with, followed by what it counts, is a quantity: "the museum opens with 200 paintings"."""
-    after = _WORD.match(folded, m.end("value") + 1) if folded[m.end("value"):m.end("value") + 1] == " " else None
-    return " ".join(_WORD.findall(m.group("keyword").casefold())) in finder.opening and after is not None \
-        and after.group(0).casefold() not in finder.stopwords and not after.group(0).isdigit()
+    after = re.match(r" ([^\W\d_]+)", folded[m.end("value"):])
+    return after is not None and after.group(1).casefold() not in finder.stopwords \
+        and " ".join(_WORD.findall(m.group("keyword").casefold())) in finder.opening
 
 
 def _qualified(m: "re.Match[str]", finder: _Finder) -> bool:
