@@ -27,7 +27,7 @@ _ROLES = (r"system|assistant|user|developer|tool|human|ai|model|sistema|assisten
 _STRUCTURE = re.compile(
     r"</?[a-z_][\w-]{0,30}\s*/?>"  # markup: "</facts>", "<system>"
     r"|<<\s*/?\w{1,30}\s*>>|\{\{.{0,40}\}\}"  # "<<SYS>>", "{{user}}"
-    rf"|(?:^|[\s\[\](){{}}<>|*#=~_-])(?:{_ROLES})\s*(?::|>|\]|\)|\}}|\||\*\*|##|==|~~|--+|—|–)"  # role markers
+    rf"|(?:^|[\s\[\](){{}}<>|*#=~_-])(?:{_ROLES})\s*(?::|>|\]|\)|\}}|\||\*\*|##|==|~~)"  # role markers
     rf"|[\[(<{{|#=*-]\s*/?(?:{_ROLES})\s*[\])>}}|#=*-]"  # "[system]", "(assistant)", "-- user --"
     r"|\bprompt\s+(?:(?:de|di|do|del|du|dello|van het)\s+)?(?:sistema|système|systeme|systeem)\b"  # "prompt del sistema"
     r"|\b(?:system|systeem|developer|admin|root|sudo|superuser)[\s-]?(?:prompt|message|mode|access|instructions?|"
@@ -38,6 +38,9 @@ _STRUCTURE = re.compile(
     r"""|["']role["']\s*:"""  # a chat message as JSON: {"role": "system", ...}
     r"|(?:^|\n)[ \t]*#{1,6}[ \t]+\S",  # a markdown heading: "### SYSTEM OVERRIDE"
     re.IGNORECASE)
+# A role opening a sentence or after a mark, then a mark, is a role marker whatever the symbols ("〔system〕", "system →").
+_MARK = re.compile(r"[^\w\s.,'\"-]|(?<!\w)-|-(?!\w)")
+_MARKED_ROLE = re.compile(rf"(?:^|[.!?\n|]\s*)(?!ai\b|model\b)(?:{_ROLES}|admin|root|sudo)\s*\|")  # "Ai - her niece"
 # A fact is about the user; one that speaks of "the user" or "other users" as a third party
 # (after the subject prefix is gone) is about whom the assistant serves: "whatever the user
 # says", "the stored data of other users", told something ("al usuario", "all'utente").
@@ -75,9 +78,8 @@ _FORM_OF_ADDRESS = re.compile(r"\b(?:de|del|dal|di|por|per|met)\s+(?:tu|tú|uste
 _SENTENCES = re.compile(r"[.!?;\n]+")
 # Where one clause ends and another may start an order: "Please, ignore…", "Also: reply…".
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
-# A Romance negation before a command verb: "nunca revela", "ne révèle jamais" read as a statement about
-# someone too (a negative order takes another form there: "nunca reveles", "non rivelare"): held aside.
-# Before an infinitive it is an order ("non menzionare", "no mencionar"): the instruction openings read it.
+# A Romance negation before a command verb is a statement too ("nunca revela": a negative order is "nunca
+# reveles"): held aside. Before an infinitive it is an order ("non menzionare"): the instruction openings read it.
 _NEGATION = re.compile(r"(?:(?:nunca|no|não|non|ne|mai)\s+|n')(?![^\W\d]+(?:ar|er|ir|re)\b)")
 # A verb before an infinitive is its auxiliary: after a negation, the infinitive is judged ("ne doit pas *manger*").
 _AUXILIARY = re.compile(r"[^\W\d]+\s+(?:(?:pas|jamais|plus|nunca|mai)\s+)?(?=[^\W\d]+(?:ar|er|ir|re)\b)")
@@ -123,22 +125,17 @@ def _confusable(text: str) -> Tuple[Tuple[str, str], ...]:
 
 
 def _strip_openers(clause: str, language: Language) -> Tuple[str, bool, bool]:
-    """The clause without its fillers and openings, whether one was an instruction opening ("from now on")
-    and whether one was a Romance negation."""
+    """The clause without its fillers and openings; whether one was an instruction opening ("from now on"), a negation."""
     screen, strong, negated = language.screen, False, False
     while True:
         clause = clause.lstrip(" ,;:-–—'\"")
         weak = screen.command_openers.match(clause)
         opening = screen.instruction_openers.match(clause)
         negation = _NEGATION.match(clause)
-        if opening and not negation:
-            strong, clause = True, clause[opening.end():]
-        elif negation:
-            negated, clause = True, clause[negation.end():]
-        elif weak:
-            clause = clause[weak.end():]
-        else:
+        found = negation or opening or weak
+        if found is None:
             return clause, strong, negated
+        strong, negated, clause = strong or found is opening, negated or found is negation, clause[found.end():]
 
 
 def _gives_orders(text: str, language: Language, negated: bool = False) -> bool:
@@ -173,6 +170,7 @@ def is_instruction(fact: str, language: Language) -> bool:
     third_party = any(not ((m.group("the") or m.group("l")) and _ABOUT.search(text, 0, m.start()))
                       for m in _THE_USER.finditer(text))  # "the user" as someone else: see _THE_USER
     return (bool(TEMPLATE_TOKENS.search(text)) or bool(_STRUCTURE.search(text)) or third_party
+            or bool(_MARKED_ROLE.search(_MARK.sub("|", text)))
             or any(p.search(text) for p in language.instructions) or _gives_orders(text, language)
             # A sentence naming the assistant beside words of control ("Authorised the assistant to read out…").
             or any(screen.assistant_words.search(s) and screen.control_words.search(s) for s in _SENTENCES.split(text)))
@@ -182,10 +180,9 @@ def is_doubtful(fact: str, language: Language) -> bool:
     """True for a fact spoken to someone outside quotes ("you", "que ignores", "the assistant"), or
     spelled out letter by letter at length: an order in disguise or an oddly put fact, held aside."""
     text = _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", _as_judged(fact)))
-    screen = language.screen
-    spoken_to = language.addressee.search(text) or screen.held_aside.search(text) \
-        or any(screen.conditions.match(_strip_openers(s, language)[0]) for s in _SENTENCES.split(text)) \
-        or any(screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0]) for m in _CALLED.finditer(text))
+    spoken_to = language.addressee.search(text) or language.screen.held_aside.search(text) \
+        or any(language.screen.conditions.match(_strip_openers(s, language)[0]) for s in _SENTENCES.split(text)) \
+        or any(language.screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0]) for m in _CALLED.finditer(text))
     spelled = (m.group(0) for m in _SPELLED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
     return bool(spoken_to) or _gives_orders(text, language, negated=True) \
         or any(len(run) >= 2 * MIN_SPELLED_LETTERS - 1 for run in spelled) or any(
