@@ -458,3 +458,20 @@ def test_the_parts_of_a_value_said_beside_its_keyword_are_secrets(lang, said, pa
                                        ("it-it", "il volo parte alle 0915 e inizia con 40 minuti di ritardo")])
 def test_a_number_something_opens_or_starts_with_is_a_fact_unless_a_keyword_makes_it_a_secret(lang, said):
     assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,said,value", [
+    ("en-us", "the locker at the gym, it's 4-0-7-2-9, write it down", "4-0-7-2-9"),
+    ("nl-nl", "de kluis op zolder gaat met 8-3-3-1", "8-3-3-1"),
+    ("it-it", "il lucchetto della bici si apre col 2915", "2915"),
+    ("es-es", "el candado de la taquilla lo abro con el 6604", "6604"),
+    ("fr-fr", "mon numéro de sécu c'est le 2 91 03 75 114 208 17", "2 91 03 75 114 208 17"),
+])
+def test_digits_said_one_by_one_and_what_one_opens_a_lock_with_are_secrets(lang, said, value):
+    assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "call the office on 1-800-555-0199"), ("en-us", "we won 3-1 at home"),
+                                       ("de-de", "geboren am 1-2-1990")])
+def test_numbers_in_groups_with_dashes_stay_facts(lang, said):
+    assert secret_class(said, load_language(lang)) is None

@@ -67,6 +67,8 @@ _KNOWN_TOKENS = re.compile(
 _SSN = re.compile(r"(?<![\d-])(?!000|666|9)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}(?![\d-])")
 _DNI = re.compile(r"(?<!\w)(?:([xyz])[ -]?)?(\d{7,8})[ -]?([a-z])(?!\w)", re.IGNORECASE)
 _CODICE_FISCALE = re.compile(r"(?<!\w)[a-z]{6}\d{2}[a-z]\d{2}[a-z]\d{3}[a-z](?!\w)", re.IGNORECASE)
+# Four to eight digits said one by one, a dash between each ("7-1-9-5-0"), are a code: no quantity is said so.
+_ONE_BY_ONE = re.compile(r"(?<![\w-])\d(?:[-\u2010-\u2013]\d){3,7}(?![\w-])")
 _LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}(?![\w+/=-])")
 # A value: a word with a digit, and the digit groups that follow it ("4821", "123-45-6789", "48 21").
 _DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
@@ -144,11 +146,11 @@ def _finder(language: Language) -> _Finder:
     patterns: Dict[str, Tuple[Pattern[str], ...]] = {}
     opening = language.secret_words["opening"]
     qualifiers = rf"(?:{_PAUSE}\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?"
-    same = "|".join(_spaced(w) for w in language.secret_words["same"]) or "(?!)"
+    same = "|".join(_folded_phrase_any_spacing(w) for w in language.secret_words["same"]) or "(?!)"
     # A value the same as something, then said: "my PIN's the same as my birthday, 0412".
     same_as = rf"{qualifiers}(?:{link})?\s+(?:{same})(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?"
     introduced = rf"(?:{qualifiers}{link}{_ARTICLES}|{same_as}|\s*[:=#]?){_PAUSE}\s*(?P<value>{_DIGIT_VALUE})"
-    parts = "|".join(_spaced(w) for w in language.secret_words["parts"]) or "(?!)"
+    parts = "|".join(_folded_phrase_any_spacing(w) for w in language.secret_words["parts"]) or "(?!)"
     for name in SECRET_LISTS:
         words = (*language.secret_words.get(name, ()), *(opening if name == "code" else ()))
         for word in words:
@@ -185,8 +187,7 @@ def _finder(language: Language) -> _Finder:
     return finder
 
 
-def _spaced(phrase: str) -> str:
-    """A phrase of the word lists as a pattern, folded, any spacing between its words."""
+def _folded_phrase_any_spacing(phrase: str) -> str:
     return r"\s+".join(map(re.escape, _fold(phrase.casefold()).split()))
 
 
@@ -259,7 +260,7 @@ _SHAPES: Tuple[Tuple[str, Pattern[str], Callable[["re.Match[str]"], int]], ...] 
     (CARD, _DIGIT_RUN, _card_end), (IBAN, _IBAN_RUN, _iban_end),
     (TOKEN, _KNOWN_TOKENS, lambda m: m.end()), (TOKEN, _LONG_TOKEN, _random_end),
     (GOVERNMENT_ID, _SSN, lambda m: m.end()), (GOVERNMENT_ID, _CODICE_FISCALE, lambda m: m.end()),
-    (GOVERNMENT_ID, _DNI, _dni_end))
+    (GOVERNMENT_ID, _DNI, _dni_end), (KEYWORD_CLASSES["code"], _ONE_BY_ONE, lambda m: m.end()))
 
 
 def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
