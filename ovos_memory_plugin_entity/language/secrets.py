@@ -425,7 +425,7 @@ def redact(text: str, language: Language, said_before: str = "") -> str:
     when it holds none. A secret ``said_before`` (the words a reply answers) goes where ``text`` repeats it."""
     read, found = _read(text, language)
     if said_before:
-        found = sorted(found + _echoes(read, said_before, language), key=lambda s: (s.start, -s.end))
+        found = sorted(_echoes(read, said_before, language) + found, key=lambda s: (s.start, -s.end))  # its class first
     if not found:
         return text
     out, at = [], 0
