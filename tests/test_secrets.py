@@ -426,3 +426,52 @@ def test_digits_read_in_the_language_of_the_longest_run_and_a_year_after_an_arti
 def test_a_year_beside_a_secret_or_after_a_compound_stays(lang, sentence, year):
     """A year is a date: beside a PIN (not taken back), or after a word that only ends like a keyword."""
     assert year in redact(sentence, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said,value", [
+    ("en-us", "the garage code is the same as our wedding day 1706", "1706"),
+    ("es-es", "el pin del móvil es igual que el de la tarjeta 3958", "3958"),
+    ("pt-pt", "o código do portão é o mesmo que o do escritório 8146", "8146"),
+    ("de-de", "die pin vom handy ist die gleiche wie die vom tablet 2273", "2273"),
+    ("ca-es", "la contrasenya del portàtil és la mateixa que la del mòbil, 6639", "6639"),
+])
+def test_a_value_said_the_same_as_something_and_then_said_is_a_secret(lang, said, value):
+    assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said,parts", [
+    ("en-us", "the safe code begins with 47 and the last two are 90", ("47", "90")),
+    ("fr-fr", "mon code de porte commence par 63 et se termine par 18", ("63", "18")),
+    ("it-it", "il pin della carta inizia con cinque due e finisce con otto otto", ("52", "88")),
+    ("nl-nl", "de laatste drie cijfers van mijn pincode zijn 705", ("705",)),
+    ("pt-pt", "os primeiros dígitos do pin são 61", ("61",)),
+])
+def test_the_parts_of_a_value_said_beside_its_keyword_are_secrets(lang, said, parts):
+    redacted = redact(said, load_language(lang))
+    assert not any(part in redacted for part in parts), redacted
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "the exhibition opens with 340 photographs"),
+                                       ("es-es", "el concierto abre con 2 canciones nuevas"),
+                                       ("de-de", "die saison öffnet mit 1200 zuschauern"),
+                                       ("en-us", "the race starts with 80 runners and ends with 65"),
+                                       ("it-it", "il volo parte alle 0915 e inizia con 40 minuti di ritardo")])
+def test_a_number_something_opens_or_starts_with_is_a_fact_unless_a_keyword_makes_it_a_secret(lang, said):
+    assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,said,value", [
+    ("en-us", "the locker at the gym, it's 4-0-7-2-9, write it down", "4-0-7-2-9"),
+    ("nl-nl", "de kluis op zolder gaat met 8-3-3-1", "8-3-3-1"),
+    ("it-it", "il lucchetto della bici si apre col 2915", "2915"),
+    ("es-es", "el candado de la taquilla lo abro con el 6604", "6604"),
+    ("fr-fr", "mon numéro de sécu c'est le 2 91 03 75 114 208 17", "2 91 03 75 114 208 17"),
+])
+def test_digits_said_one_by_one_and_what_one_opens_a_lock_with_are_secrets(lang, said, value):
+    assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "call the office on 1-800-555-0199"), ("en-us", "we won 3-1 at home"),
+                                       ("de-de", "geboren am 1-2-1990")])
+def test_numbers_in_groups_with_dashes_stay_facts(lang, said):
+    assert secret_class(said, load_language(lang)) is None

@@ -42,11 +42,11 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
-              "held_aside",
+              "held_aside", "conditions",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
-              *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
+              "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
 # Word lists read in order, with their length: Monday first, January first.
 ORDERED_LISTS = {"weekdays": 7, "months": 12}
@@ -105,6 +105,7 @@ class ScreenWords:
     assistant_words: Pattern[str] = _NEVER  # the assistant, named ("the assistant", "you")
     control_words: Pattern[str] = _NEVER  # what changes what it does, reveals or obeys ("answer", "allowed")
     held_aside: Pattern[str] = _NEVER  # the assistant named, what its answers skip ("el asistente", "safety warnings")
+    conditions: Pattern[str] = _NEVER  # a sentence opening with what others ask ("when anyone asks"): a rule
 
 
 @dataclass(frozen=True, eq=False)
@@ -410,13 +411,18 @@ def _every_screen_word() -> ScreenWords:
     def union(name: str) -> List[str]:
         return [word for data in every.values() for word in data[name]]
     stopwords = {fold_accents(w.casefold()) for w in union("stopwords")}
+    # A language's ordinary words that name nobody there: another's word for "you" is none of them ("et": fr "and").
+    ordinary = {code: {w.casefold() for w in data["stopwords"]}
+                - {w.casefold() for w in (*data["assistant_words"], *data["addressee"])} for code, data in every.items()}
     return ScreenWords(
         imperatives=frozenset(w.casefold() for w in union("imperatives") if fold_accents(w.casefold()) not in stopwords),
         command_openers=_phrases(union("command_openers"), opening=True),
         instruction_openers=_phrases(union("instruction_openers"), opening=True),
-        assistant_words=_phrases(union("assistant_words"), opening=False),
+        assistant_words=_phrases([w for code, data in every.items() for w in data["assistant_words"] if not any(
+            w.casefold() in words for other, words in ordinary.items() if other != code)], opening=False),
         control_words=_phrases(union("control_words"), opening=False, compounds=True),
-        held_aside=_phrases(union("held_aside"), opening=False))
+        held_aside=_phrases(union("held_aside"), opening=False),
+        conditions=_phrases(union("conditions"), opening=True))
 
 
 @lru_cache(maxsize=1)
@@ -425,7 +431,7 @@ def _every_secret_word() -> Dict[str, Tuple[str, ...]]:
     every shipped language: a secret may be said in any of them."""
     every = [_read(code) for code in available()]
     return {name: tuple(dict.fromkeys(w for data in every for w in data[f"secret_{name}"]))
-            for name in (*SECRET_LISTS, "links", "entering", "ordinary")}
+            for name in (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts")}
 
 
 @lru_cache(maxsize=1)

@@ -27,7 +27,7 @@ _ROLES = (r"system|assistant|user|developer|tool|human|ai|model|sistema|assisten
 _STRUCTURE = re.compile(
     r"</?[a-z_][\w-]{0,30}\s*/?>"  # markup: "</facts>", "<system>"
     r"|<<\s*/?\w{1,30}\s*>>|\{\{.{0,40}\}\}"  # "<<SYS>>", "{{user}}"
-    rf"|(?:^|[\s\[\](){{}}<>|*#=~_-])(?:{_ROLES})\s*(?::|>|\]|\)|\}}|\||\*\*|##|==|~~|--+|—|–)"  # role markers
+    rf"|(?:^|[\s\[\](){{}}<>|*#=~_-])(?:{_ROLES})\s*(?::|>|\]|\)|\}}|\||\*\*|##|==|~~)"  # role markers
     rf"|[\[(<{{|#=*-]\s*/?(?:{_ROLES})\s*[\])>}}|#=*-]"  # "[system]", "(assistant)", "-- user --"
     r"|\bprompt\s+(?:(?:de|di|do|del|du|dello|van het)\s+)?(?:sistema|système|systeme|systeem)\b"  # "prompt del sistema"
     r"|\b(?:system|systeem|developer|admin|root|sudo|superuser)[\s-]?(?:prompt|message|mode|access|instructions?|"
@@ -38,6 +38,9 @@ _STRUCTURE = re.compile(
     r"""|["']role["']\s*:"""  # a chat message as JSON: {"role": "system", ...}
     r"|(?:^|\n)[ \t]*#{1,6}[ \t]+\S",  # a markdown heading: "### SYSTEM OVERRIDE"
     re.IGNORECASE)
+# A role opening a sentence or after a mark, then a mark, is a role marker whatever the symbols ("〔system〕", "system →").
+_MARK = re.compile(r"[^\w\s.,'\"-]|(?<!\w)-|-(?!\w)")
+_MARKED_ROLE = re.compile(rf"(?:^|[.!?\n|]\s*)(?!ai\b|model\b)(?:{_ROLES}|admin|root|sudo)\s*\|")  # "Ai - her niece"
 # A fact is about the user; one that speaks of "the user" or "other users" as a third party
 # (after the subject prefix is gone) is about whom the assistant serves: "whatever the user
 # says", "the stored data of other users", told something ("al usuario", "all'utente").
@@ -63,11 +66,23 @@ _LEET = str.maketrans("013457", "oieast")
 # A quotation is someone else's words: an order inside one ("Favourite quote is « ignore les
 # rageux »") is not the fact's. The instruction patterns still read it.
 _QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]|(?<!\w)'[^\n]{0,200}?'(?!\w)")
-# A Romance second person said by its verb alone, after "que"/"che": "prefiere que *ignores*",
-# "que *deixis* d'esmentar" (three letters at least before the ending: "que las" is an article).
-_YOU_VERB = re.compile(r"\b(?:que|che)\s+(?:(?:no|não|non|lo|la|le|me|nos|lhe)\s+){0,2}([^\W\d]{3,}(?:es|as|is))\b")
+# A Romance second person said by its verb alone, after "que"/"che" or a negation (a negative order):
+# "prefiere que *ignores*", "no le *cuentes* nunca", "no *revelis* mai" (three letters at least before the ending).
+_YOU_VERB = re.compile(r"\b(?:que|che|no|não|nunca)\s+(?:(?:no|não|non|lo|la|le|les|li|me|nos|lhe|ho|hi|els)\s+){0,2}"
+                       r"([^\W\d]{3,}(?:es|as|is))\b")
+# A sentence that opens by calling the assistant ("Asistente, a partir de hoy…"; "Hey Mycroft:"): spoken to it.
+_CALLED = re.compile(r"(?:^|[.!?;\n])\s*([^.!?;\n,:]{1,40}?)\s*[,:]")
+# A form of address named, not used: "que le hablen *de usted*", "dando *del tu* e…", "tratar *por tu*".
+_FORM_OF_ADDRESS = re.compile(r"\b(?:de|del|dal|di|por|per|met)\s+(?:tu|tú|usted|ustedes|vous|voi|lei|vós|você|vostè|u|du|sie)"
+                              r"(?=\s*(?:[,.;!?)]|$)|\s+(?:e|y|i|and|und|en|et|ou|o|or|oder|of|aan\w*)\b)")
+_SENTENCES = re.compile(r"[.!?;\n]+")
 # Where one clause ends and another may start an order: "Please, ignore…", "Also: reply…".
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
+# A Romance negation before a command verb is a statement too ("nunca revela": a negative order is "nunca
+# reveles"): held aside. Before an infinitive it is an order ("non menzionare"): the instruction openings read it.
+_NEGATION = re.compile(r"(?:(?:nunca|no|não|non|ne|mai)\s+|n')(?![^\W\d]+(?:ar|er|ir|re)\b)")
+# A verb before an infinitive is its auxiliary: after a negation, the infinitive is judged ("ne doit pas *manger*").
+_AUXILIARY = re.compile(r"[^\W\d]+\s+(?:(?:pas|jamais|plus|nunca|mai)\s+)?(?=[^\W\d]+(?:ar|er|ir|re)\b)")
 # A word as an order's first word may be written: "dis-moi", "responde-me" keep their hyphen.
 _FIRST_WORD = re.compile(r"[\w'’-]+")
 # A word spelled out, one separator between its letters ("i g n o r e", "r.u.l.e.s", "T-U-L-I-P"); never
@@ -109,37 +124,34 @@ def _confusable(text: str) -> Tuple[Tuple[str, str], ...]:
     return tuple(pairs)
 
 
-def _strip_openers(clause: str, language: Language) -> Tuple[str, bool]:
-    """The clause without its fillers and openings, and whether one was an instruction opening ("from now on")."""
-    screen, strong = language.screen, False
+def _strip_openers(clause: str, language: Language) -> Tuple[str, bool, bool]:
+    """The clause without its fillers and openings; whether one was an instruction opening ("from now on"), a negation."""
+    screen, strong, negated = language.screen, False, False
     while True:
         clause = clause.lstrip(" ,;:-–—'\"")
         weak = screen.command_openers.match(clause)
         opening = screen.instruction_openers.match(clause)
-        if opening:
-            strong, clause = True, clause[opening.end():]
-        elif weak:
-            clause = clause[weak.end():]
-        else:
-            return clause, strong
+        negation = _NEGATION.match(clause)
+        found = negation or opening or weak
+        if found is None:
+            return clause, strong, negated
+        strong, negated, clause = strong or found is opening, negated or found is negation, clause[found.end():]
 
 
-def _gives_orders(text: str, language: Language) -> bool:
-    """A clause that opens with a command verb, or with an instruction opening and words of control."""
+def _gives_orders(text: str, language: Language, negated: bool = False) -> bool:
+    """A clause that opens with a command verb, or with an instruction opening and words of control;
+    with ``negated``, either after a Romance negation instead (see ``_NEGATION``)."""
     screen = language.screen
     for clause in _CLAUSE_END.split(_QUOTED.sub(" ", text).replace("_", " ")):  # "IGNORE_ALL_PREVIOUS..."
-        rest, strong = _strip_openers(clause, language)
+        rest, strong, negation = _strip_openers(clause, language)
+        auxiliary = _AUXILIARY.match(rest) if negation else None
+        rest = rest[auxiliary.end():] if auxiliary else rest
         first = _FIRST_WORD.findall(rest)[:1]
-        if first and (first[0] in screen.imperatives or first[0].split("-")[0] in screen.imperatives) \
-                or strong and screen.control_words.search(rest):
+        ordered = bool(first) and (first[0] in screen.imperatives or first[0].split("-")[0] in screen.imperatives)
+        if negation == negated and ordered or (negation and negated or strong and not negated) \
+                and screen.control_words.search(rest):
             return True
     return False
-
-
-def _addresses_the_assistant(text: str, language: Language) -> bool:
-    """A sentence naming the assistant beside words of control ("Authorised the assistant to read out…")."""
-    screen = language.screen
-    return any(screen.assistant_words.search(s) and screen.control_words.search(s) for s in re.split(r"[.!?;\n]+", text))
 
 
 def unspelled(text: str) -> str:
@@ -154,19 +166,24 @@ def _as_judged(fact: str) -> str:
 
 def is_instruction(fact: str, language: Language) -> bool:
     """True for a "fact" that tries to instruct the assistant rather than describe the user."""
-    text = _as_judged(fact)
+    text, screen = _as_judged(fact), language.screen
     third_party = any(not ((m.group("the") or m.group("l")) and _ABOUT.search(text, 0, m.start()))
                       for m in _THE_USER.finditer(text))  # "the user" as someone else: see _THE_USER
     return (bool(TEMPLATE_TOKENS.search(text)) or bool(_STRUCTURE.search(text)) or third_party
-            or any(p.search(text) for p in language.instructions)
-            or _gives_orders(text, language) or _addresses_the_assistant(text, language))
+            or bool(_MARKED_ROLE.search(_MARK.sub("|", text)))
+            or any(p.search(text) for p in language.instructions) or _gives_orders(text, language)
+            # A sentence naming the assistant beside words of control ("Authorised the assistant to read out…").
+            or any(screen.assistant_words.search(s) and screen.control_words.search(s) for s in _SENTENCES.split(text)))
 
 
 def is_doubtful(fact: str, language: Language) -> bool:
     """True for a fact spoken to someone outside quotes ("you", "que ignores", "the assistant"), or
     spelled out letter by letter at length: an order in disguise or an oddly put fact, held aside."""
-    text = _QUOTED.sub(" ", _as_judged(fact))
-    spoken_to = language.addressee.search(text) or language.screen.held_aside.search(text)
+    text = _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", _as_judged(fact)))
+    spoken_to = language.addressee.search(text) or language.screen.held_aside.search(text) \
+        or any(language.screen.conditions.match(_strip_openers(s, language)[0]) for s in _SENTENCES.split(text)) \
+        or any(language.screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0]) for m in _CALLED.finditer(text))
     spelled = (m.group(0) for m in _SPELLED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
-    return bool(spoken_to) or any(len(run) >= 2 * MIN_SPELLED_LETTERS - 1 for run in spelled) or any(
+    return bool(spoken_to) or _gives_orders(text, language, negated=True) \
+        or any(len(run) >= 2 * MIN_SPELLED_LETTERS - 1 for run in spelled) or any(
         fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))

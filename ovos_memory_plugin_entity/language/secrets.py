@@ -67,6 +67,8 @@ _KNOWN_TOKENS = re.compile(
 _SSN = re.compile(r"(?<![\d-])(?!000|666|9)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}(?![\d-])")
 _DNI = re.compile(r"(?<!\w)(?:([xyz])[ -]?)?(\d{7,8})[ -]?([a-z])(?!\w)", re.IGNORECASE)
 _CODICE_FISCALE = re.compile(r"(?<!\w)[a-z]{6}\d{2}[a-z]\d{2}[a-z]\d{3}[a-z](?!\w)", re.IGNORECASE)
+# Four to eight digits said one by one, a dash between each ("7-1-9-5-0"), are a code: no quantity is said so.
+_ONE_BY_ONE = re.compile(r"(?<![\w-])\d(?:[-\u2010-\u2013]\d){3,7}(?![\w-])")
 _LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}(?![\w+/=-])")
 # A value: a word with a digit, and the digit groups that follow it ("4821", "123-45-6789", "48 21").
 _DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
@@ -85,6 +87,8 @@ MAX_AGAIN_CHARS = 60
 _SENTENCE_END = re.compile(r"[.!?](?:\s|$)")
 # How far before a keyword a value said first is looked for, in characters.
 VALUE_FIRST_REACH = 80
+# Digits a part of a value holds at least ("my passcode starts with 98 and ends with 12").
+MIN_PART_DIGITS = 2
 _TRAILING = ".:'’"
 _DIGIT = re.compile(r"\d")
 # Words as the keyword index splits them: "wi-fi", "d'accès" and "pin code" are each two.
@@ -112,6 +116,8 @@ class _Finder:
     digit_tables: Tuple["_DigitTable", ...]  # one per shipped language: a run is read in one language
     value_first: Pattern[str]  # digits, a linking word and a few more words, ending where a keyword starts
     retractions: FrozenSet[str]  # words that take back what was just said ("no", "nein", "non")
+    opening: FrozenSet[str]  # what something opens with is its code, unless the number counts something
+    parts: Pattern[str]  # a part of a value ("starts with", "the last two digits of my PIN are") and the part
 
 
 @dataclass(frozen=True)
@@ -138,18 +144,23 @@ def _finder(language: Language) -> _Finder:
     link = rf"(?:{_PAUSE}\s*[:=,]|'s|{_PAUSE}\s+(?:{links or '(?!)'})(?!\w))"
     keyword_lists: Dict[Tuple[str, ...], Set[str]] = {}
     patterns: Dict[str, Tuple[Pattern[str], ...]] = {}
+    opening = language.secret_words["opening"]
+    qualifiers = rf"(?:{_PAUSE}\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?"
+    same = "|".join(_folded_phrase_any_spacing(w) for w in language.secret_words["same"]) or "(?!)"
+    # A value the same as something, then said: "my PIN's the same as my birthday, 0412".
+    same_as = rf"{qualifiers}(?:{link})?\s+(?:{same})(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?"
+    introduced = rf"(?:{qualifiers}{link}{_ARTICLES}|{same_as}|\s*[:=#]?){_PAUSE}\s*(?P<value>{_DIGIT_VALUE})"
+    parts = "|".join(_folded_phrase_any_spacing(w) for w in language.secret_words["parts"]) or "(?!)"
     for name in SECRET_LISTS:
-        words = language.secret_words.get(name, ())
+        words = (*language.secret_words.get(name, ()), *(opening if name == "code" else ()))
         for word in words:
-            parts = tuple(_WORD.findall(_fold(word.casefold())))
-            for form in (parts, ("".join(parts),)):
+            split = tuple(_WORD.findall(_fold(word.casefold())))
+            for form in (split, ("".join(split),)):
                 keyword_lists.setdefault(form, set()).add(name)
         # Longest first; a space or a hyphen inside a keyword may be either, or nothing ("pin code", "pincode").
         alternation = "|".join(re.sub(r"\\[ -]", r"[\\s-]?", re.escape(w))
                                for w in sorted({_fold(w.casefold()) for w in words}, key=len, reverse=True))
-        keyword = rf"(?:{alternation or '(?!)'})(?!\w)"  # matched only where a keyword starts
-        introduced = (rf"(?:(?:{_PAUSE}\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{link}{_ARTICLES}|\s*[:=#]?)"
-                      rf"{_PAUSE}\s*(?P<value>{_DIGIT_VALUE})")
+        keyword = rf"(?P<keyword>{alternation or '(?!)'})(?!\w)"  # matched only where a keyword starts
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
         if name in WORD_VALUE_LISTS:  # its words first: "tulipes liles 1988" is one password
             patterns[name] = (re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?){link}"
@@ -169,9 +180,15 @@ def _finder(language: Language) -> _Finder:
                      frozenset(_fold(w.casefold()) for w in language.secret_words["ordinary"]),
                      frozenset(_fold(w) for w in language.stopwords),
                      patterns, digit_words, digit_tables, value_first,
-                     frozenset(_fold(w) for w in (*language.negations, *language.no) if " " not in w))
+                     frozenset(_fold(w) for w in (*language.negations, *language.no) if " " not in w),
+                     frozenset(" ".join(_WORD.findall(_fold(w.casefold()))) for w in opening),
+                     re.compile(rf"(?<!\w)(?:{parts})(?!\w){introduced}", re.IGNORECASE))
     _FINDERS[language.code] = finder
     return finder
+
+
+def _folded_phrase_any_spacing(phrase: str) -> str:
+    return r"\s+".join(map(re.escape, _fold(phrase.casefold()).split()))
 
 
 def _digit_table(lines: Tuple[Tuple[str, ...], ...]) -> _DigitTable:
@@ -243,7 +260,7 @@ _SHAPES: Tuple[Tuple[str, Pattern[str], Callable[["re.Match[str]"], int]], ...] 
     (CARD, _DIGIT_RUN, _card_end), (IBAN, _IBAN_RUN, _iban_end),
     (TOKEN, _KNOWN_TOKENS, lambda m: m.end()), (TOKEN, _LONG_TOKEN, _random_end),
     (GOVERNMENT_ID, _SSN, lambda m: m.end()), (GOVERNMENT_ID, _CODICE_FISCALE, lambda m: m.end()),
-    (GOVERNMENT_ID, _DNI, _dni_end))
+    (GOVERNMENT_ID, _DNI, _dni_end), (KEYWORD_CLASSES["code"], _ONE_BY_ONE, lambda m: m.end()))
 
 
 def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
@@ -274,7 +291,7 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
             inside = start > 0 and folded[start - 1].isalnum()  # found ending a compound: "hairpin in 2019" is a date
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
                       if m and _enough_digits(m.group("value"), name, _past_an_article(m) or inside)
-                      and _qualified(m, finder)), None)
+                      and _qualified(m, finder) and not _counts_something(m, folded, finder)), None)
             kind = KEYWORD_CLASSES[name]
             # None when an ordinary word stands before the value ("code postal", "código de descuento").
             if m is not None and finder.ordinary.isdisjoint(_WORD.findall(folded[start:m.start("value")].casefold())):
@@ -283,7 +300,27 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
                 first = finder.value_first.search(read, max(0, start - VALUE_FIRST_REACH), start)
                 if first and _enough_digits(first.group("value"), name, bridged=True):
                     found.append(Secret(first.start("value"), first.end("value"), kind))
+    return found + _parts(folded, named, finder)
+
+
+def _parts(folded: str, named: Dict[str, List[int]], finder: _Finder) -> List[Secret]:
+    """Parts of a value said in the sentence of its keyword: "my passcode starts with 98 and ends with 12"."""
+    found = []
+    for m in finder.parts.finditer(folded):
+        if len(_DIGIT.findall(m.group("value"))) >= MIN_PART_DIGITS:
+            kind = next((KEYWORD_CLASSES[name] for name in SECRET_LISTS if name in VALUE_FIRST_LISTS | {"card"}
+                         for start in named.get(name, ()) if not _SENTENCE_END.search(
+                             folded, min(start, m.end()), max(start, m.start()))), None)
+            if kind:
+                found.append(Secret(m.start("value"), m.start("value") + len(m.group("value").rstrip(_TRAILING)), kind))
     return found
+
+
+def _counts_something(m: "re.Match[str]", folded: str, finder: _Finder) -> bool:
+    """What something opens with, followed by what it counts, is a quantity: "the museum opens with 200 paintings"."""
+    after = re.match(r" ([^\W\d_]+)", folded[m.end("value"):])
+    return after is not None and after.group(1).casefold() not in finder.stopwords \
+        and " ".join(_WORD.findall(m.group("keyword").casefold())) in finder.opening
 
 
 def _qualified(m: "re.Match[str]", finder: _Finder) -> bool:
@@ -388,7 +425,7 @@ def redact(text: str, language: Language, said_before: str = "") -> str:
     when it holds none. A secret ``said_before`` (the words a reply answers) goes where ``text`` repeats it."""
     read, found = _read(text, language)
     if said_before:
-        found = sorted(found + _echoes(read, said_before, language), key=lambda s: (s.start, -s.end))
+        found = sorted(_echoes(read, said_before, language) + found, key=lambda s: (s.start, -s.end))  # its class first
     if not found:
         return text
     out, at = [], 0
