@@ -70,8 +70,14 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
     for index, value in enumerate(groups):
         if not value:
             return None
-        if any(word in language.negations for word in said_words(value)):
-            return None  # "allergic to nothing", "não sou alérgica a nada"
+        words = value.split()
+        at = next((i for i, w in enumerate(words) if set(said_words(w)) & language.negations), None)
+        # A negation said before its verb, two words on, after a content word, opens the next predicate:
+        # "odio las setas | no las aguanto". Otherwise it turns the value around: "allergic to nothing".
+        if at is not None and (at == 0 or len(words) - at < 3 or index == rule.about_group or words[at - 1].casefold()
+                               in language.stopwords or any(c.negation_after_verb for c in language.controls[:1])):
+            return None
+        value = " ".join(words[:at])
         value = value.strip(" ,.'’")
         titled = rule.title_groups is None or index in rule.title_groups
         values.append(_title(value) if titled else value.lower() if rule.lowercase else value)
