@@ -102,14 +102,14 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
                 found.append((match.start(), rule, match.groups()))
     said_of = {g.casefold() for _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
-    mentions = [(m.start(), m.group(1).casefold()) for m in language.mention.finditer(clause)]
+    mentions = [(m.start(), m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
         if rule.about == "mentioned" and named is None:
             continue
         fact = _render(rule, groups, language, named if rule.about == "mentioned" else None)
-        if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of):
-            continue  # "a minha sogra é diabética": what another rule reads as a value is no name
+        if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of | {fact.relation}):
+            continue  # "a minha sogra é diabética", "een hond die is tien": a value or the relation is no name
         if rule.about == "last" and last is None:  # a relative said without a name, in this clause or before
             kin = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
             if kin is None:
@@ -184,7 +184,7 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
             if fact.about is not None:
                 last = fact
             found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
-        mentions = language.mention.findall(clause)
+        mentions = [m.group(m.lastindex or 1) for m in language.mention.finditer(clause)]  # "two kids": "kid"
         mentioned = mentions[-1].casefold() if mentions else mentioned
     corrected = _corrections(user_words, language, known) if known else Ops()
     return Ops(add=tuple(found.values()) + corrected.add, update=corrected.update, forget=corrected.forget)
