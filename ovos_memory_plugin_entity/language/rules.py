@@ -51,9 +51,12 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
             # "allergique aux arachides | donc jamais de cacahuètes": a list goes on unnegated
             joinable = False
             continue
-        else:
+        else:  # after a fact, only an "and" goes on with it: "me llamo jordi | aunque todo el mundo me dice jor"
             joiners = [w for w in clause.aside if language.clause_joiner and language.clause_joiner.fullmatch(f" {w} ")]
-            candidates[-1] = " ".join([candidates[-1], *joiners, text])
+            if joiners or not any(rule.pattern.search(candidates[-1]) for rule in language.rules):
+                candidates[-1] = " ".join([candidates[-1], *joiners, text])
+            else:
+                candidates.append(text)
         joinable = True
     return candidates
 
