@@ -76,6 +76,11 @@ def test_children_are_named_with_their_ages(lang, said, expected):
     ("fr-fr", "mon frère il vient de partir", set()),
     # "c'est" names a relative; what a relative "est" does not.
     ("fr-fr", "mon mari c'est antoine", {("Antoine", "Est mari de l'utilisateur")}),
-    ("fr-fr", "ma sœur est malade en ce moment", set())])
+    ("fr-fr", "ma sœur est malade en ce moment", set()),
+    # "my husband is NAME, who ...": the name ends at the relative; a job is no name.
+    ("es-es", "mi mujer es lucía, que trabaja conmigo", {("Lucía", "Es mujer del usuario")}),
+    ("it-it", "mio marito è paolo che ti ha installato", {("Paolo", "È marito dell'utente")}),
+    ("es-es", "mi marido es fontanero", set()),
+    ("nl-nl", "mijn vrouw is verpleegkundige", set())])
 def test_a_relatives_name_and_origin_and_what_follows_a_fact(lang, said, expected):
     assert heard(lang, said) == expected

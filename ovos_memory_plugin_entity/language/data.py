@@ -228,6 +228,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
               "{END}": end, "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']})(?![\w'’]))",
               "{PET}": f"({_alternation(data['pets'])})",
               "{KIN}": f"({_alternation(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
+              "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
               "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'])}|{clauses['value_ends']})(?!\w))",
               "{WHERE}": r"([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){0,1}?)"}
