@@ -84,3 +84,18 @@ def test_children_are_named_with_their_ages(lang, said, expected):
     ("nl-nl", "mijn vrouw is verpleegkundige", set())])
 def test_a_relatives_name_and_origin_and_what_follows_a_fact(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # What a relative named earlier plays or does, the weekday after it no part of it.
+    ("es-es", "mi hijo marcos juega al baloncesto los sábados",
+     {("Marcos", "Es hijo del usuario"), ("Marcos", "Juega al baloncesto")}),
+    ("it-it", "mia figlia sara fa danza il lunedì", {("Sara", "È figlia dell'utente"), ("Sara", "Fa danza")}),
+    ("ca-es", "la meva filla laia fa natació els dijous", {("Laia", "És filla de l'usuari"), ("Laia", "Fa natació")}),
+    # Portuguese "no" is "in the", no negation: what follows it is kept.
+    ("pt-pt", "no verão o meu filho tiago joga futebol", {("Tiago", "É filho do utilizador"), ("Tiago", "Joga futebol")}),
+    # "anni fa", "hace frío": time and weather are no activity.
+    ("it-it", "mio figlio luca è nato tre anni fa a napoli", {("Luca", "È figlio dell'utente")}),
+    ("es-es", "mi hija lucía dice que hace frío", {("Lucía", "Es hija del usuario")})])
+def test_what_a_relative_plays_or_does(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -442,8 +442,9 @@ def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
 
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
     with_english = code != DEFAULT_LANG
-    negations = frozenset(w.casefold() for w in data["negations"]) | (
-        frozenset(w.casefold() for w in english["negations"]) if with_english else frozenset())
+    # An English negation that is a small word here is none: Portuguese "no" is "in the".
+    negations = frozenset(w.casefold() for w in data["negations"]) | (frozenset(
+        w.casefold() for w in english["negations"]) - {w.casefold() for w in data["stopwords"]} if with_english else frozenset())
     every = _every_intent_word()
     controls = (every[code], *(words for other, words in every.items() if other != code))
     return Language(
