@@ -99,3 +99,16 @@ def test_a_relatives_name_and_origin_and_what_follows_a_fact(lang, said, expecte
     ("es-es", "mi hija lucía dice que hace frío", {("Lucía", "Es hija del usuario")})])
 def test_what_a_relative_plays_or_does(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # An age is whole at "years old", whatever is said after it; adverbs may stand before it.
+    ("en-us", "my nephew owen is nine years old can you imagine",
+     {("Owen", "Is the user's nephew"), ("Owen", "Is 9 years old")}),
+    ("nl-nl", "mijn dochter lotte is zeven jaar oud moet je nagaan",
+     {("Lotte", "Is dochter van de gebruiker"), ("Lotte", "Is 7 jaar oud")}),
+    ("de-de", "unsere katze heißt mia und die ist jetzt auch schon neun jahre alt glaub ich",
+     {("Mia", "Ist Katze des Nutzers"), ("Mia", "Ist 9 Jahre alt")}),
+    ("en-us", "my niece's school is 12 miles away", set())])
+def test_an_age_ends_at_years_old(lang, said, expected):
+    assert heard(lang, said) == expected
