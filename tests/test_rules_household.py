@@ -7,6 +7,7 @@ import pytest
 
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.reading import read
 
 
 def heard(lang, said):
@@ -112,3 +113,18 @@ def test_what_a_relative_plays_or_does(lang, said, expected):
     ("en-us", "my niece's school is 12 miles away", set())])
 def test_an_age_ends_at_years_old(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # What one cannot tolerate or digest, the negation part of the verb.
+    ("de-de", "ich vertrag leider keine milchprodukte", {(None, "Verträgt keine milchprodukte")}),
+    ("nl-nl", "ik kan echt niet tegen lactose", {(None, "Kan niet tegen lactose")}),
+    ("es-es", "no tolero bien el gluten", {(None, "No tolera el gluten")}),
+    ("en-us", "i can't digest lactose", {(None, "Can't tolerate lactose")}),
+    ("es-es", "no tolero que me mientan", set())])
+def test_what_one_cannot_tolerate(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+def test_a_catalan_oops_is_set_aside_before_a_control():
+    assert read("ui oblida això", load_language("ca-es").reading).clauses[0].words == ("oblida", "això")
