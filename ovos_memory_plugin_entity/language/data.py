@@ -230,6 +230,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
               "{END}": end, "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']})(?![\w'’]))",
               "{PET}": f"({_alternation(data['pets'])})",
               "{KIN}": f"({_alternation(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
+              "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
               "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'])}|{clauses['value_ends']})(?!\w))",
               "{WHERE}": r"([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){0,1}?)"}
@@ -448,8 +449,9 @@ def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
 
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
     with_english = code != DEFAULT_LANG
-    negations = frozenset(w.casefold() for w in data["negations"]) | (
-        frozenset(w.casefold() for w in english["negations"]) if with_english else frozenset())
+    # An English negation that is a small word here is none: Portuguese "no" is "in the".
+    negations = frozenset(w.casefold() for w in data["negations"]) | (frozenset(
+        w.casefold() for w in english["negations"]) - {w.casefold() for w in data["stopwords"]} if with_english else frozenset())
     every = _every_intent_word()
     controls = (every[code], *(words for other, words in every.items() if other != code))
     return Language(

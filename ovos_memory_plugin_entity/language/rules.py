@@ -51,9 +51,12 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
             # "allergique aux arachides | donc jamais de cacahuètes": a list goes on unnegated
             joinable = False
             continue
-        else:
+        else:  # after a fact, only an "and" goes on with it: "me llamo jordi | aunque todo el mundo me dice jor"
             joiners = [w for w in clause.aside if language.clause_joiner and language.clause_joiner.fullmatch(f" {w} ")]
-            candidates[-1] = " ".join([candidates[-1], *joiners, text])
+            if joiners or not any(rule.pattern.search(candidates[-1]) for rule in language.rules):
+                candidates[-1] = " ".join([candidates[-1], *joiners, text])
+            else:
+                candidates.append(text)
         joinable = True
     return candidates
 
@@ -70,8 +73,14 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
     for index, value in enumerate(groups):
         if not value:
             return None
-        if any(word in language.negations for word in said_words(value)):
-            return None  # "allergic to nothing", "não sou alérgica a nada"
+        words = value.split()
+        at = next((i for i, w in enumerate(words) if set(said_words(w)) & language.negations), None)
+        # A negation said before its verb, two words on, after a content word, opens the next predicate:
+        # "odio las setas | no las aguanto". Otherwise it turns the value around: "allergic to nothing".
+        if at is not None and (at == 0 or len(words) - at < 3 or index == rule.about_group or words[at - 1].casefold()
+                               in language.stopwords or any(c.negation_after_verb for c in language.controls[:1])):
+            return None
+        value = " ".join(words[:at])
         value = value.strip(" ,.'’")
         titled = rule.title_groups is None or index in rule.title_groups
         values.append(_title(value) if titled else value.lower() if rule.lowercase else value)
@@ -96,14 +105,14 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
                 found.append((match.start(), rule, match.groups()))
     said_of = {g.casefold() for _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
-    mentions = [(m.start(), m.group(1).casefold()) for m in language.mention.finditer(clause)]
+    mentions = [(m.start(), m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
         if rule.about == "mentioned" and named is None:
             continue
         fact = _render(rule, groups, language, named if rule.about == "mentioned" else None)
-        if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of):
-            continue  # "a minha sogra é diabética": what another rule reads as a value is no name
+        if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of | {fact.relation}):
+            continue  # "a minha sogra é diabética", "een hond die is tien": a value or the relation is no name
         if rule.about == "last" and last is None:  # a relative said without a name, in this clause or before
             kin = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
             if kin is None:
@@ -178,7 +187,7 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
             if fact.about is not None:
                 last = fact
             found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
-        mentions = language.mention.findall(clause)
+        mentions = [m.group(m.lastindex or 1) for m in language.mention.finditer(clause)]  # "two kids": "kid"
         mentioned = mentions[-1].casefold() if mentions else mentioned
     corrected = _corrections(user_words, language, known) if known else Ops()
     return Ops(add=tuple(found.values()) + corrected.add, update=corrected.update, forget=corrected.forget)

@@ -1,0 +1,130 @@
+"""The rules hearing a household's core facts as a recogniser gives them (issue 32, item 3):
+lower case, unpunctuated, with the small talk around them. Sentences of our own, not the
+scorers' dev data: (who the fact is about or None, its text), the whole set expected."""
+from __future__ import annotations
+
+import pytest
+
+from ovos_memory_plugin_entity.language import rules
+from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.reading import read
+
+
+def heard(lang, said):
+    return {(a.about, a.text) for a in rules.extract(said, load_language(lang)).add}
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A diet said as what one eats, in either word order.
+    ("en-us", "i've been eating vegan since march", {(None, "Eats vegan")}),
+    ("de-de", "seit letztem sommer ess ich vegan", {(None, "Isst vegan")}),
+    ("nl-nl", "ik eet sinds kort vegetarisch", {(None, "Eet vegetarisch")}),
+    ("ca-es", "menjo vegetariana fa temps", {(None, "Menja vegetariana")}),
+    ("it-it", "mangio vegano da quando ero ragazzo", {(None, "Mangia vegano")}),
+    ("de-de", "ich esse nicht vegan", set()),
+    # A job one starts, a day between.
+    ("fr-fr", "je commence jeudi comme pharmacienne", {(None, "Travaille comme pharmacienne")}),
+    ("it-it", "comincio lunedì come infermiere in ospedale", {(None, "Lavora come infermiere")}),
+    ("es-es", "empiezo mañana de enfermero en un centro de salud", {(None, "Trabaja como enfermero")}),
+    ("es-es", "empiezo de nuevo", set()),
+    # A birthday with its month, the day in words.
+    ("en-us", "my birthday's april ninth", {(None, "Birthday is April Ninth")}),
+    ("it-it", "il mio compleanno è il nove aprile", {(None, "Compleanno è il 9 aprile")}),
+    ("nl-nl", "ik ben jarig op negen april", {(None, "Is jarig op 9 april")}),
+    ("pt-pt", "faço anos a nove de abril", {(None, "Faz anos a 9 de abril")}),
+    # A condition one has; not one one has not.
+    ("de-de", "ich hab asthma seit der kindheit", {(None, "Hat asthma")}),
+    ("es-es", "tengo migrañas casi cada semana", {(None, "Tiene migrañas")}),
+    ("es-es", "no tengo asma", set()),
+])
+def test_a_diet_a_new_job_a_birthday_and_a_condition_are_heard(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    ("es-es", "odio el brócoli no lo trago", {(None, "Odia el brócoli")}),
+    ("it-it", "odio le zucchine non le reggo", {(None, "Odia le zucchine")}),
+    ("ca-es", "odio els espinacs no els aguanto", {(None, "Odia els espinacs")}),
+    # A negation after its verb, or after a small word, still turns the value around.
+    ("de-de", "ich mag spinat nicht so gern", set()),
+    ("en-us", "i like tea with no milk in it", set())])
+def test_a_negation_before_its_verb_ends_the_value(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    ("en-us", "we've got three kids sam who's twelve and lily who is six",
+     {(None, "Has 3 kids"), ("Sam", "Is 12 years old"), ("Lily", "Is 6 years old")}),
+    ("pt-pt", "temos dois filhos o tomás que tem doze anos e a inês que tem seis",
+     {(None, "Tem 2 filhos"), ("Tomás", "Tem 12 anos"), ("Inês", "Tem 6 anos")}),
+    ("nl-nl", "we hebben twee kinderen noor die is twaalf en sem die is zes",
+     {(None, "Heeft 2 kinderen"), ("Noor", "Is 12 jaar oud"), ("Sem", "Is 6 jaar oud")}),
+    ("de-de", "wir haben zwei kinder die hanna ist zwölf und der felix wird bald sechs",
+     {(None, "Hat 2 kinder"), ("Hanna", "Ist 12 Jahre alt"), ("Felix", "Ist 6 Jahre alt")}),
+    # With no children said, what has an age is no child; a relative is not named by its relation.
+    ("es-es", "el coche que tiene doce años", set()),
+    ("nl-nl", "we hebben een hond die is tien", {(None, "Hond is 10 jaar oud")})])
+def test_children_are_named_with_their_ages(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # After a fact, only an "and" carries the next clause onto it.
+    ("es-es", "me llamo carmen aunque todos me dicen menchu", {(None, "Se llama Carmen")}),
+    # Where a relative said earlier is from, a closing word no part of the place.
+    ("en-us", "my father in law lives nearby and he's from tucson originally", {(None, "Father in law is from Tucson")}),
+    ("de-de", "mein schwager er kommt aus graz", {(None, "Schwager kommt aus Graz")}),
+    ("fr-fr", "mon frère il vient de partir", set()),
+    # "c'est" names a relative; what a relative "est" does not.
+    ("fr-fr", "mon mari c'est antoine", {("Antoine", "Est mari de l'utilisateur")}),
+    ("fr-fr", "ma sœur est malade en ce moment", set()),
+    # "my husband is NAME, who ...": the name ends at the relative; a job is no name.
+    ("es-es", "mi mujer es lucía, que trabaja conmigo", {("Lucía", "Es mujer del usuario")}),
+    ("it-it", "mio marito è paolo che ti ha installato", {("Paolo", "È marito dell'utente")}),
+    ("es-es", "mi marido es fontanero", set()),
+    ("nl-nl", "mijn vrouw is verpleegkundige", set())])
+def test_a_relatives_name_and_origin_and_what_follows_a_fact(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # What a relative named earlier plays or does, the weekday after it no part of it.
+    ("es-es", "mi hijo marcos juega al baloncesto los sábados",
+     {("Marcos", "Es hijo del usuario"), ("Marcos", "Juega al baloncesto")}),
+    ("it-it", "mia figlia sara fa danza il lunedì", {("Sara", "È figlia dell'utente"), ("Sara", "Fa danza")}),
+    ("ca-es", "la meva filla laia fa natació els dijous", {("Laia", "És filla de l'usuari"), ("Laia", "Fa natació")}),
+    # Portuguese "no" is "in the", no negation: what follows it is kept.
+    ("pt-pt", "no verão o meu filho tiago joga futebol", {("Tiago", "É filho do utilizador"), ("Tiago", "Joga futebol")}),
+    # "anni fa", "hace frío": time and weather are no activity.
+    ("it-it", "mio figlio luca è nato tre anni fa a napoli", {("Luca", "È figlio dell'utente")}),
+    ("es-es", "mi hija lucía dice que hace frío", {("Lucía", "Es hija del usuario")})])
+def test_what_a_relative_plays_or_does(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # An age is whole at "years old", whatever is said after it; adverbs may stand before it.
+    ("en-us", "my nephew owen is nine years old can you imagine",
+     {("Owen", "Is the user's nephew"), ("Owen", "Is 9 years old")}),
+    ("nl-nl", "mijn dochter lotte is zeven jaar oud moet je nagaan",
+     {("Lotte", "Is dochter van de gebruiker"), ("Lotte", "Is 7 jaar oud")}),
+    ("de-de", "unsere katze heißt mia und die ist jetzt auch schon neun jahre alt glaub ich",
+     {("Mia", "Ist Katze des Nutzers"), ("Mia", "Ist 9 Jahre alt")}),
+    ("en-us", "my niece's school is 12 miles away", set())])
+def test_an_age_ends_at_years_old(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # What one cannot tolerate or digest, the negation part of the verb.
+    ("de-de", "ich vertrag leider keine milchprodukte", {(None, "Verträgt keine milchprodukte")}),
+    ("nl-nl", "ik kan echt niet tegen lactose", {(None, "Kan niet tegen lactose")}),
+    ("es-es", "no tolero bien el gluten", {(None, "No tolera el gluten")}),
+    ("en-us", "i can't digest lactose", {(None, "Can't tolerate lactose")}),
+    ("es-es", "no tolero que me mientan", set())])
+def test_what_one_cannot_tolerate(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+def test_a_catalan_oops_is_set_aside_before_a_control():
+    assert read("ui oblida això", load_language("ca-es").reading).clauses[0].words == ("oblida", "això")
