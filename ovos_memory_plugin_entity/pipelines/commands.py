@@ -40,6 +40,8 @@ FORGET_LAST_WINDOW_S = 300.0
 MAX_FORGET_UNASKED = 3
 # A question we put is answered on the next turn or not at all: past this it has expired.
 QUESTION_TTL_S = 600.0
+# Controls that ask something else of the memory, so never answer our question, whatever word opens them.
+NOT_ANSWERS = ("pause", "resume", "recall")
 _QUESTION = re.compile(r"[^.!?？¿¡\n]*[?？]")
 
 
@@ -78,11 +80,13 @@ class Commands:
         returns: what the block says (None: nothing asked of the memory, or the store is
         down), and whether the record was written."""
         try:
+            control = recognise(utterance, self._language)
             if any(p.by_voice and p.awaiting for p in record.pending):
-                answered, said = self._answer(key, record, utterance)
+                # "stop remembering ..." opens with a no but asks something else of the memory
+                answering = control is None or control.kind not in NOT_ANSWERS
+                answered, said = self._answer(key, record, utterance, answering)
                 if answered:  # else the question was dropped; the words may hold a control
                     return said, True
-            control = recognise(utterance, self._language)
             unread = control is not None and control.kind == "remember" and \
                 not rules.extract(control.target, self._language).add  # then the extractor's, as said
             if control is None or unread:
@@ -220,13 +224,14 @@ class Commands:
         words = {part for word in textlib.said_words(questions[-1]) for part in word.split("'") if part}  # "j'oublie"
         return not words - self._plain or bool(words & self._memory_words)
 
-    def _answer(self, key: str, record: SessionRecord, utterance: str) -> Tuple[bool, Optional[Said]]:
+    def _answer(self, key: str, record: SessionRecord, utterance: str,
+                answering: bool) -> Tuple[bool, Optional[Said]]:
         """Judge the words against our question outside the store's lock, then write if it
         still awaits: whether they answered (else it is dropped), and what the block says."""
         now = self._wall_clock()
         awaiting = [p for p in record.pending if p.by_voice and p.awaiting]
         ids = {p.id for p in awaiting}
-        verdict = judged(self._judge, self._language, "forget", awaiting, utterance)
+        verdict = judged(self._judge, self._language, "forget", awaiting, utterance) if answering else None
 
         def decide(editor: Editor) -> Optional[Said]:
             items = [p for p in editor.record.pending if p.id in ids and p.awaiting]
