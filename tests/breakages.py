@@ -501,6 +501,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "_past_an_article(m) or inside)",
              "_past_an_article(m))",
              ("tests/test_secrets.py::test_a_year_beside_a_secret_or_after_a_compound_stays",)),
+    Breakage("a pause said after our question is read as its answer", "pipelines/commands.py",
+             "answering = control is None or control.kind not in NOT_ANSWERS",
+             "answering = True",
+             ("tests/test_durable_controls.py::test_what_an_utterance_says_besides_a_control_is_learnt",)),
 )
 
 
@@ -553,8 +557,4 @@ def main(argv: Sequence[str] = ()) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:])    Breakage("a pause said after our question is read as its answer", "pipelines/commands.py",
-             "answering = control is None or control.kind not in NOT_ANSWERS",
-             "answering = True",
-             ("tests/test_durable_controls.py::test_what_an_utterance_says_besides_a_control_is_learnt",)),
-)
+    sys.exit(main(sys.argv[1:]))
