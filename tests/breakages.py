@@ -505,6 +505,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "answering = control is None or control.kind not in NOT_ANSWERS",
              "answering = True",
              ("tests/test_durable_controls.py::test_what_an_utterance_says_besides_a_control_is_learnt",)),
+    Breakage("'ok forget it' confirms forgetting everything", "language/yesno.py",
+             "if dismissals and _pattern(dismissals, language.reading).search(said) and not everything.search(said):",
+             "if False:",
+             ("tests/test_yes_answers.py::test_an_answer_that_narrows_refuses_or_waits_is_no_yes",)),
 )
 
 

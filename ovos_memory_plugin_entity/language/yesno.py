@@ -61,10 +61,16 @@ def confirming(language: Language, answer: str) -> str:
     dismissal holding it are the forgetting confirmed ("yes, forget it all", "sim, esquece tudo"); a
     verb that calls it off is not ("yes, never mind", "oui, annule")."""
     own = language.controls[0]
+    said = _spoken(answer, language.reading)
+    # "forget it" alone also dismisses ("ok forget it, keep it"): it confirms only beside "all"
+    everything = _pattern(tuple(" ".join(p) for phrases in own.everything.values() for p in phrases), language.reading)
+    dismissals = tuple(p for p in language.no if any(w in own.forget or w.split("-")[0] in own.forget
+                                                     for w in _spoken(p, language.reading).split()))
+    if dismissals and _pattern(dismissals, language.reading).search(said) and not everything.search(said):
+        return answer
     action = tuple(v for v in own.forget | own.delete if v not in language.no
-                   and not set(v.split()) & language.reading.negations) + tuple(p for p in language.no if any(
-                       w in own.forget or w.split("-")[0] in own.forget for w in _spoken(p, language.reading).split()))
-    rest = _pattern(action, language.reading).sub(" ", _spoken(answer, language.reading))
+                   and not set(v.split()) & language.reading.negations) + dismissals
+    rest = _pattern(action, language.reading).sub(" ", said)
     return rest if True in _heard(language, rest)[0] else answer
 
 
