@@ -509,6 +509,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "if dismissals and _pattern(dismissals, language.reading).search(said) and not everything.search(said):",
              "if False:",
              ("tests/test_yes_answers.py::test_an_answer_that_narrows_refuses_or_waits_is_no_yes",)),
+    Breakage("deleting everything of a thing forgets it unasked", "language/controls.py",
+             "return Control(\"forget_thing\", \" \".join(thing), unsure=not of_memory)",
+             "return Control(\"forget_thing\", \" \".join(thing), unsure=False)",
+             ("tests/test_yes_answers.py::test_deleting_everything_of_a_thing_asks_first",)),
 )
 
 

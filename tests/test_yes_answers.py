@@ -138,3 +138,14 @@ def test_an_everyday_yes_with_nothing_asked_does_nothing(make_memory):
 def test_everything_said_again_is_emphasis_not_a_thing(lang, words, kind):
     found = recognise(words, load_language(lang))
     assert (found and found.kind) == kind
+
+
+@pytest.mark.parametrize("lang, fact, said", [("ca-es", "Té un carro vermell", "esborra tot del carro"),
+                                              ("es-es", "Tiene un carrito azul", "borra todo lo del carrito"),
+                                              ("en-us", "Owns a red wagon", "delete everything about the wagon")])
+def test_deleting_everything_of_a_thing_asks_first(make_memory, lang, fact, said):
+    """A verb of deleting also empties a shopping cart: "everything of X" after it is asked, not done."""
+    memory = make(make_memory, lang)
+    memory.add_fact("s", fact)
+    turn(memory, said)
+    assert live(memory) == [fact]

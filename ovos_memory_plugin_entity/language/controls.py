@@ -268,7 +268,8 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     bare = list(dropwhile(words.particles.__contains__, said))
     for words_said in (said, bare):
         if everything := _longest(words_said, words.everything):
-            return _all(words_said, everything, words, memory_verb) or _all_about(words_said[everything:], words)
+            return _all(words_said, everything, words, memory_verb) or _all_about(words_said[everything:], words,
+                                                                                      memory_verb)
     last, about = _longest(said, words.last), _longest(said, words.about)
     if not last and not about:
         said = bare
@@ -314,14 +315,17 @@ def _all(said: Sequence[str], end: int, words: IntentWords, memory_verb: bool) -
         w in words.personal or w in words.memory_words for w in said))
 
 
-def _all_about(after: Sequence[str], words: IntentWords) -> Optional[Control]:
-    """Everything about one thing or person not the user ("... (you know) about Emma"): forget it."""
+def _all_about(after: Sequence[str], words: IntentWords, memory_verb: bool) -> Optional[Control]:
+    """Everything about one thing or person not the user ("... (you know) about Emma"): forget it; after a verb of
+    deleting with no word of the memory, ask first ("esborra tot del carro" may empty a shopping cart)."""
     at = next((i for i, w in enumerate(after) if _longest(after[i:], words.about) or not _of_the_memory((w,), words)),
               len(after))
     about = _longest(after[at:], words.about)  # what follows, up to a word of the memory ("... über Jonas weißt")
     thing = list(takewhile(lambda w: w not in words.memory_words,
                            dropwhile(words.particles.__contains__, after[at + about:])))
-    return Control("forget_thing", " ".join(thing)) if about and 0 < len(thing) <= MAX_TARGET_WORDS else None
+    of_memory = memory_verb or any(w in words.memory_words for w in after)  # "erase all you know about ..."
+    return Control("forget_thing", " ".join(thing), unsure=not of_memory) \
+        if about and 0 < len(thing) <= MAX_TARGET_WORDS else None
 
 
 def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
