@@ -28,6 +28,7 @@ _STRUCTURE = re.compile(
     r"</?[a-z_][\w-]{0,30}\s*/?>"  # markup: "</facts>", "<system>"
     r"|<<\s*/?\w{1,30}\s*>>|\{\{.{0,40}\}\}"  # "<<SYS>>", "{{user}}"
     rf"|(?:^|[\s\[\](){{}}<>|*#=~_-])(?:{_ROLES})\s*(?::|>|\]|\)|\}}|\||\*\*|##|==|~~)"  # role markers
+    rf"|(?:^|[.!?]\s+)(?:{_ROLES})\s*(?:--+|—|–|→|=>)"  # opening a sentence: "AI — ..." ("works as a model – ..." is a fact)
     rf"|[\[(<{{|#=*-]\s*/?(?:{_ROLES})\s*[\])>}}|#=*-]"  # "[system]", "(assistant)", "-- user --"
     r"|\bprompt\s+(?:(?:de|di|do|del|du|dello|van het)\s+)?(?:sistema|système|systeme|systeem)\b"  # "prompt del sistema"
     r"|\b(?:system|systeem|developer|admin|root|sudo|superuser)[\s-]?(?:prompt|message|mode|access|instructions?|"

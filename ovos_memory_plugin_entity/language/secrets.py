@@ -67,8 +67,6 @@ _KNOWN_TOKENS = re.compile(
 _SSN = re.compile(r"(?<![\d-])(?!000|666|9)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}(?![\d-])")
 _DNI = re.compile(r"(?<!\w)(?:([xyz])[ -]?)?(\d{7,8})[ -]?([a-z])(?!\w)", re.IGNORECASE)
 _CODICE_FISCALE = re.compile(r"(?<!\w)[a-z]{6}\d{2}[a-z]\d{2}[a-z]\d{3}[a-z](?!\w)", re.IGNORECASE)
-# Four to eight digits said one by one, a dash between each ("7-1-9-5-0"), are a code: no quantity is said so.
-_ONE_BY_ONE = re.compile(r"(?<![\w-])\d(?:[-\u2010-\u2013]\d){3,7}(?![\w-])")
 _LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}(?![\w+/=-])")
 # A value: a word with a digit, and the digit groups that follow it ("4821", "123-45-6789", "48 21").
 _DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
@@ -116,7 +114,6 @@ class _Finder:
     digit_tables: Tuple["_DigitTable", ...]  # one per shipped language: a run is read in one language
     value_first: Pattern[str]  # digits, a linking word and a few more words, ending where a keyword starts
     retractions: FrozenSet[str]  # words that take back what was just said ("no", "nein", "non")
-    opening: FrozenSet[str]  # what something opens with is its code, unless the number counts something
     parts: Pattern[str]  # a part of a value ("starts with", "the last two digits of my PIN are") and the part
 
 
@@ -181,7 +178,6 @@ def _finder(language: Language) -> _Finder:
                      frozenset(_fold(w) for w in language.stopwords),
                      patterns, digit_words, digit_tables, value_first,
                      frozenset(_fold(w) for w in (*language.negations, *language.no) if " " not in w),
-                     frozenset(" ".join(_WORD.findall(_fold(w.casefold()))) for w in opening),
                      re.compile(rf"(?<!\w)(?:{parts})(?!\w){introduced}", re.IGNORECASE))
     _FINDERS[language.code] = finder
     return finder
@@ -260,7 +256,7 @@ _SHAPES: Tuple[Tuple[str, Pattern[str], Callable[["re.Match[str]"], int]], ...] 
     (CARD, _DIGIT_RUN, _card_end), (IBAN, _IBAN_RUN, _iban_end),
     (TOKEN, _KNOWN_TOKENS, lambda m: m.end()), (TOKEN, _LONG_TOKEN, _random_end),
     (GOVERNMENT_ID, _SSN, lambda m: m.end()), (GOVERNMENT_ID, _CODICE_FISCALE, lambda m: m.end()),
-    (GOVERNMENT_ID, _DNI, _dni_end), (KEYWORD_CLASSES["code"], _ONE_BY_ONE, lambda m: m.end()))
+    (GOVERNMENT_ID, _DNI, _dni_end))
 
 
 def _named_keywords(folded: str, finder: _Finder) -> Dict[str, List[int]]:
@@ -291,7 +287,7 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
             inside = start > 0 and folded[start - 1].isalnum()  # found ending a compound: "hairpin in 2019" is a date
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
                       if m and _enough_digits(m.group("value"), name, _past_an_article(m) or inside)
-                      and _qualified(m, finder) and not _counts_something(m, folded, finder)), None)
+                      and _qualified(m, finder)), None)
             kind = KEYWORD_CLASSES[name]
             # None when an ordinary word stands before the value ("code postal", "código de descuento").
             if m is not None and finder.ordinary.isdisjoint(_WORD.findall(folded[start:m.start("value")].casefold())):
@@ -314,13 +310,6 @@ def _parts(folded: str, named: Dict[str, List[int]], finder: _Finder) -> List[Se
             if kind:
                 found.append(Secret(m.start("value"), m.start("value") + len(m.group("value").rstrip(_TRAILING)), kind))
     return found
-
-
-def _counts_something(m: "re.Match[str]", folded: str, finder: _Finder) -> bool:
-    """What something opens with, followed by what it counts, is a quantity: "the museum opens with 200 paintings"."""
-    after = re.match(r" ([^\W\d_]+)", folded[m.end("value"):])
-    return after is not None and after.group(1).casefold() not in finder.stopwords \
-        and " ".join(_WORD.findall(m.group("keyword").casefold())) in finder.opening
 
 
 def _qualified(m: "re.Match[str]", finder: _Finder) -> bool:
