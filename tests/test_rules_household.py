@@ -128,3 +128,14 @@ def test_what_one_cannot_tolerate(lang, said, expected):
 
 def test_a_catalan_oops_is_set_aside_before_a_control():
     assert read("ui oblida això", load_language("ca-es").reading).clauses[0].words == ("oblida", "això")
+
+
+@pytest.mark.parametrize("lang, said, wrong", [
+    ("en-us", "my daughter emma plays what", "what"), ("en-us", "my sister ana she's from where", "where"),
+    ("es-es", "mi hija lucía juega a qué", "qué"), ("de-de", "meine tochter lena spielt was", "was"),
+    ("en-us", "my sister ana takes emma to school", "takes"), ("en-us", "i can't tolerate people who chew loudly", "people"),
+    ("es-es", "no tolero a mi jefe", "jefe"), ("ca-es", "no tolero el meu cap", "cap")])
+def test_a_question_without_its_mark_or_a_clause_about_someone_else_is_no_fact(lang, said, wrong):
+    """Said as a recogniser gives it: the question word ends the value; "takes" and "tolerate people" say no habit."""
+    facts = [fact.text for fact in rules.extract(said, load_language(lang)).add]
+    assert not any(wrong in fact.casefold() for fact in facts), facts

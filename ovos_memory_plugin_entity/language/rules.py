@@ -82,6 +82,8 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
             return None
         value = " ".join(words[:at])
         value = value.strip(" ,.'’")
+        if said_words(value)[-1:] and said_words(value)[-1] in language.reading.question_openers:
+            return None  # a question as a recogniser gives it: "my daughter plays what", "juega a qué"
         titled = rule.title_groups is None or index in rule.title_groups
         values.append(_title(value) if titled else value.lower() if rule.lowercase else value)
     about = values[rule.about_group] if rule.about_group is not None else None
