@@ -268,8 +268,8 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     bare = list(dropwhile(words.particles.__contains__, said))
     for words_said in (said, bare):
         if everything := _longest(words_said, words.everything):
-            return _all(words_said, everything, words, memory_verb) or _all_about(words_said[everything:], words,
-                                                                                      memory_verb)
+            return _all(words_said, everything, words, memory_verb) or \
+                _all_about(words_said[everything:], words, memory_verb)
     last, about = _longest(said, words.last), _longest(said, words.about)
     if not last and not about:
         said = bare
