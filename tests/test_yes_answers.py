@@ -69,7 +69,7 @@ def test_an_answer_that_narrows_refuses_or_waits_is_no_yes(lang, words):
 
 
 @pytest.mark.parametrize("lang,words", [("en-us", "yes forget it"), ("pt-pt", "sim esquece"),
-                                        ("de-de", "ja vergiss es")])
+                                        ("de-de", "ja vergiss es"), ("en-us", "yes forget it all")])
 def test_the_verb_asked_about_confirms_only_a_forgetting(lang, words):
     """To "should I remember that?", "forget it" stays a dismissal even said after a yes."""
     language, judges = _judges(lang)
