@@ -15,7 +15,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ovos_memory_plugin_entity.about import __version__
 from ovos_memory_plugin_entity.cli_guards import confirm, counted, nothing_yet, retired_label, who
-from ovos_memory_plugin_entity.domain.entities import event_end
+from ovos_memory_plugin_entity.domain.entities import event_end, parse_when
 from ovos_memory_plugin_entity.domain.errors import OwnerError, ReadOnlyStore, StoreUnavailable, UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.io.stores import open_store
@@ -132,12 +132,19 @@ def cmd_sessions(args: argparse.Namespace) -> Shown:
     return [s.__dict__ for s in summaries], "\n".join(lines) or "(no sessions)"
 
 
-def _fact_line(fact: Fact, now: Optional[float] = None, who: str = "") -> str:
+def _iso_when(value: str) -> str:
+    """A date the owner gives is checked as argparse checks a number: a wrong form is a usage mistake (exit 2)."""
+    if parse_when(value) is None:
+        raise argparse.ArgumentTypeError(f"must be an ISO date or date-time (2030-01-02 or 2030-01-02T15:00), got {value!r}")
+    return value
+
+
+def _fact_line(fact: Fact, now: float, who: str = "") -> str:
     """``who`` (:func:`cli_guards.who`) leads where no heading says it."""
     state = "pinned" if fact.pinned and fact.live else (
         "live" if fact.live else f"{retired_label(fact)} {_when(fact.superseded_at)}")
     if fact.when and fact.live:
-        state += "; past" if now is not None and event_end(fact.when) < now else "; upcoming"
+        state += "; past" if event_end(fact.when) < now else "; upcoming"
     date = f"{fact.when}: " if fact.when else ""
     return (f"[{fact.id}] {who}{date}{fact.text or '(forgotten)'}  "
             f"({state}; confirmed {fact.confirmations}x, last {_when(fact.confirmed_at)})")
@@ -186,14 +193,14 @@ def cmd_add(args: argparse.Namespace) -> Shown:
     """Add a fact (the owner's add also lifts a tombstone on the same words)."""
     owner = _owner(args, create=True)
     fact = owner.add(args.session, args.text, pin=args.pin, about=args.about, relation=args.relation, when=args.when)
-    return fact.to_dict(), f"added {_fact_line(fact, who=who(fact, _labels(owner, args.session)))}"
+    return fact.to_dict(), f"added {_fact_line(fact, time.time(), who(fact, _labels(owner, args.session)))}"
 
 
 def cmd_edit(args: argparse.Namespace) -> Shown:
     """Replace a fact's text; the old text stays in the history as superseded."""
     owner = _owner(args)
     fact = owner.edit(args.session, args.fact_id, args.text)
-    return fact.to_dict(), f"now {_fact_line(fact, who=who(fact, _labels(owner, args.session)))}"
+    return fact.to_dict(), f"now {_fact_line(fact, time.time(), who(fact, _labels(owner, args.session)))}"
 
 
 def cmd_pending(args: argparse.Namespace) -> Shown:
@@ -329,7 +336,7 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--pin", action="store_true", help="pin the fact")
     add.add_argument("--about", help="the person, pet or place the fact is about (default: the user)")
     add.add_argument("--relation", help="the user's relation to --about (daughter, boss, dog)")
-    add.add_argument("--when", help="an event's ISO date or date-time")
+    add.add_argument("--when", type=_iso_when, help="an event's ISO date or date-time")
     command("entities", cmd_entities, "session", empty=[])
     change("rename-entity", "Rename an entity (and optionally set its relation), e.g. to tell two Emmas apart.",
            lambda owner, a: owner.rename_entity(a.session, a.entity_id, a.name, a.relation), "renamed",

@@ -514,6 +514,13 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "        if said_words(value)[-1:] and said_words(value)[-1] in language.reading.question_openers:\n",
              "        if False:\n",
              ("tests/test_rules_household.py::test_a_question_without_its_mark_or_a_clause_about_someone_else_is_no_fact",)),
+    Breakage("a past dated fact is shown as upcoming", "cli_commands.py",
+             '        state += "; past" if event_end(fact.when) < now else "; upcoming"',
+             '        state += "; upcoming"',
+             ("tests/test_cli.py::test_add_says_whether_a_dated_fact_is_past_as_facts_does",)),
+    Breakage("a date of the wrong form is no usage mistake", "cli_commands.py",
+             'add.add_argument("--when", type=_iso_when, ', 'add.add_argument("--when", ',
+             ("tests/test_cli.py::test_a_date_of_the_wrong_form_is_a_usage_mistake",)),
 )
 
 

@@ -91,6 +91,17 @@ def test_add_and_edit_say_who_the_fact_is_about(capsys, db):
     assert run(capsys, db, "add", "s", "Likes tea")[1].startswith("added [f3] Likes tea")
 
 
+def test_add_says_whether_a_dated_fact_is_past_as_facts_does(capsys, db):
+    assert "(live; past;" in run(capsys, db, "add", "s", "Visited Berlin", "--when", "2020-01-01")[1]
+    assert "(live; upcoming;" in run(capsys, db, "add", "s", "Dentist appointment", "--when", "2999-01-01")[1]
+
+
+def test_a_date_of_the_wrong_form_is_a_usage_mistake(capsys, db):
+    with pytest.raises(SystemExit) as stop:
+        main(["--db-path", db, "add", "s", "Went to Rome", "--when", "yesterday"])
+    assert stop.value.code == 2 and "ISO date" in capsys.readouterr().err
+
+
 def test_forget_and_erase_leave_no_trace(capsys, db, tmp_path):
     run(capsys, db, "add", "s", "Likes oolong tea")
     run(capsys, db, "add", "s", "Owns a kayak")
