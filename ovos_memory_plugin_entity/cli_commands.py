@@ -15,6 +15,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ovos_memory_plugin_entity.about import __version__
 from ovos_memory_plugin_entity.cli_guards import confirm, counted, nothing_yet, retired_label, who
+from ovos_memory_plugin_entity.domain.editor import Editor
 from ovos_memory_plugin_entity.domain.entities import event_end, parse_when
 from ovos_memory_plugin_entity.domain.errors import OwnerError, ReadOnlyStore, StoreUnavailable, UsageError, UserError
 from ovos_memory_plugin_entity.domain.record import Fact
@@ -260,7 +261,7 @@ def cmd_forget_all(args: argparse.Namespace) -> Shown:
     live = len(owner.facts(args.session))
     confirm(f"Forget all {counted(live, 'live fact')} of session {args.session!r}? It cannot be undone.",
             assume_yes=args.yes, interactive=args.interactive)
-    forgotten = owner.forget_all(args.session)
+    forgotten = owner.change(args.session, lambda editor: editor.forget_everything())
     return {"forgotten": forgotten}, f"forgot {counted(forgotten, 'fact')} of {args.session}"
 
 
@@ -309,13 +310,13 @@ def build_parser() -> argparse.ArgumentParser:
         sub.set_defaults(run=run, empty=empty, conversation=conversation)
         return sub
 
-    def change(name: str, doc: str, act: Callable[[Owner, argparse.Namespace], None], done: str, *arguments: str,
+    def change(name: str, doc: str, act: Callable[[Editor, argparse.Namespace], Any], done: str, *arguments: str,
                subject: str = "") -> argparse.ArgumentParser:
         """A command that changes one thing and says ``done`` to it (its last argument or ``subject``)."""
         named = subject or arguments[-1]
 
         def run(args: argparse.Namespace) -> Shown:
-            act(_owner(args), args)
+            _owner(args).change(args.session, lambda editor: act(editor, args))
             return {done: getattr(args, named)}, f"{done} {getattr(args, named)}"
         run.__doc__ = doc
         return command(name, run, "session", *arguments)
@@ -339,24 +340,23 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--when", type=_iso_when, help="an event's ISO date or date-time")
     command("entities", cmd_entities, "session", empty=[])
     change("rename-entity", "Rename an entity (and optionally set its relation), e.g. to tell two Emmas apart.",
-           lambda owner, a: owner.rename_entity(a.session, a.entity_id, a.name, a.relation), "renamed",
+           lambda editor, a: editor.rename_entity(a.entity_id, a.name, a.relation), "renamed",
            "entity_id", "name", subject="entity_id").add_argument("--relation", help="also set the relation")
     change("merge-entities", "Merge the second entity into the first: its facts move over.",
-           lambda owner, a: owner.merge_entities(a.session, a.keep_id, a.merge_id), "merged", "keep_id", "merge_id")
+           lambda editor, a: editor.merge_entities(a.keep_id, a.merge_id), "merged", "keep_id", "merge_id")
     change("forget-entity", "Forget an entity and everything about it.",
-           lambda owner, a: owner.forget_entity(a.session, a.entity_id), "forgotten", "entity_id")
+           lambda editor, a: editor.forget_entity(a.entity_id), "forgotten", "entity_id")
     command("edit", cmd_edit, "session", "fact_id", "text")
     change("pin", "Pin a fact: never evicted, always injected first.",
-           lambda owner, a: owner.set_pinned(a.session, a.fact_id, True), "pinned", "fact_id")
-    change("unpin", "Unpin a fact.", lambda owner, a: owner.set_pinned(a.session, a.fact_id, False), "unpinned",
-           "fact_id")
+           lambda editor, a: editor.set_pinned(a.fact_id, True), "pinned", "fact_id")
+    change("unpin", "Unpin a fact.", lambda editor, a: editor.set_pinned(a.fact_id, False), "unpinned", "fact_id")
     change("forget", "Forget a fact: its text leaves the record and the history; it is not learnt again.",
-           lambda owner, a: owner.forget(a.session, a.fact_id), "forgotten", "fact_id")
+           lambda editor, a: editor.forget(a.fact_id), "forgotten", "fact_id")
     command("pending", cmd_pending, "session", empty=[])
     change("approve", "Approve a pending item: its facts become live.",
-           lambda owner, a: owner.decide(a.session, a.pending_id, True), "approved", "pending_id")
+           lambda editor, a: editor.decide(a.pending_id, True), "approved", "pending_id")
     change("reject", "Reject a pending item: it is dropped.",
-           lambda owner, a: owner.decide(a.session, a.pending_id, False), "rejected", "pending_id")
+           lambda editor, a: editor.decide(a.pending_id, False), "rejected", "pending_id")
     export = command("export", cmd_export)
     export.add_argument("session", nargs="?")
     export.add_argument("--all", action="store_true", help="every session")

@@ -250,7 +250,7 @@ class EntityMemory(AgentContextManager):
     def forget_fact(self, session_id: str, fact_id: str) -> bool:
         """Forget a fact: its text leaves the record and the trail. False if unknown."""
         try:
-            self._owner.forget(session_id, fact_id)
+            self._owner.change(session_id, lambda editor: editor.forget(fact_id))
         except OwnerError:
             return False
         return True
@@ -261,7 +261,7 @@ class EntityMemory(AgentContextManager):
 
     def forget_entity(self, session_id: str, entity_id: str) -> None:
         """Forget an entity and every fact about it."""
-        self._owner.forget_entity(session_id, entity_id)
+        self._owner.change(session_id, lambda editor: editor.forget_entity(entity_id))
 
     def erase(self, session_id: str) -> None:
         """Remove the session's facts, tombstones and trail; queued exchanges are dropped."""

@@ -126,7 +126,7 @@ def test_the_owners_add_edit_and_rename_refuse_with_the_class(make_memory, tmp_p
     fact = memory.add_fact("s", "Likes jazz", about="Mia", relation="daughter")
     for attempt in (lambda: memory.add_fact("s", sentence), lambda: memory.add_fact("s", "Likes tea", about=sentence),
                     lambda: memory._owner.edit("s", fact.id, sentence),
-                    lambda: memory._owner.rename_entity("s", fact.about, sentence)):
+                    lambda: memory._owner.change("s", lambda editor: editor.rename_entity(fact.about, sentence))):
         with pytest.raises(OwnerError) as refused:
             attempt()
         assert f"holds a {kind}" in str(refused.value) and value not in str(refused.value)

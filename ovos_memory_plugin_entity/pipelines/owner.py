@@ -93,7 +93,8 @@ class Owner:
         return list(self.record(session_id, must_exist).pending)
 
     # -- changing ------------------------------------------------------------
-    def _edit(self, session_id: str, act: Callable[[Editor], T]) -> T:
+    def change(self, session_id: str, act: Callable[[Editor], T]) -> T:
+        """``act`` on the session's editor, one locked write; what it returns."""
         try:
             change = self.store.update(self.key(session_id),
                                        lambda record: edit(record, self.policy, self.now(), self.actor, act))
@@ -108,14 +109,14 @@ class Owner:
         event_date = parse_when(when) if when else None
         if when and event_date is None:
             raise OwnerError(f"when must be an ISO date or date-time (2030-01-02 or 2030-01-02T15:00), got {when!r}")
-        fact = self._edit(session_id, lambda e: e.add(text, pin, about, relation, event_date))
+        fact = self.change(session_id, lambda e: e.add(text, pin, about, relation, event_date))
         if fact is None:
             raise OwnerError(f"not stored: {text!r} has no words, or reads as an instruction to the assistant")
         return Fact(**fact.to_dict())
 
     def edit(self, session_id: str, fact_id: str, text: str) -> Fact:
         self._refuse(text)
-        fact = self._edit(session_id, lambda e: e.edit(fact_id, text))
+        fact = self.change(session_id, lambda e: e.edit(fact_id, text))
         if fact is None:
             raise OwnerError(f"not stored: {text!r} reads as an instruction to the assistant")
         return Fact(**fact.to_dict())
@@ -129,30 +130,8 @@ class Owner:
         if kind is not None:
             raise OwnerError(f"not stored: it holds a {kind}, and secrets are never kept")
 
-    def set_pinned(self, session_id: str, fact_id: str, pinned: bool) -> None:
-        self._edit(session_id, lambda e: e.set_pinned(fact_id, pinned))
-
-    def forget(self, session_id: str, fact_id: str) -> None:
-        self._edit(session_id, lambda e: e.forget(fact_id))
-
-    def forget_all(self, session_id: str) -> int:
-        """As the user's "forget everything": returns how many live facts there were."""
-        return self._edit(session_id, lambda editor: editor.forget_everything())
-
     def erase(self, session_id: str) -> None:
         self.store.erase(self.key(session_id))
-
-    def rename_entity(self, session_id: str, entity_id: str, name: str, relation: Optional[str] = None) -> None:
-        self._edit(session_id, lambda e: e.rename_entity(entity_id, name, relation))
-
-    def merge_entities(self, session_id: str, keep_id: str, merge_id: str) -> None:
-        self._edit(session_id, lambda e: e.merge_entities(keep_id, merge_id))
-
-    def forget_entity(self, session_id: str, entity_id: str) -> None:
-        self._edit(session_id, lambda e: e.forget_entity(entity_id))
-
-    def decide(self, session_id: str, pending_id: str, accept: bool) -> None:
-        self._edit(session_id, lambda e: e.decide(pending_id, accept))
 
     # -- export and import -------------------------------------------------------
     def export(self, session_ids: Iterable[str], progress: Progress = lambda _done, _total: None) -> Dict[str, Any]:
@@ -207,7 +186,7 @@ class Owner:
         return report
 
     def _bring_in(self, report: ImportReport, session_id: str, act: Callable[[Editor], Brought]) -> None:
-        changed, forgotten, refused = self._edit(session_id, act)
+        changed, forgotten, refused = self.change(session_id, act)
         report.sessions += changed
         report.forgotten_here += forgotten
         for kind in refused:
