@@ -48,7 +48,7 @@ class Check:
 
 def check_settings(loaded: Loaded) -> List[Check]:
     checks = [Check("setting", FAIL, f"{error}; {fallback}", "correct it in the persona JSON")
-              for error, fallback in zip(loaded.errors, loaded.fallbacks)]
+              for error, fallback in loaded.errors]
     if loaded.unknown:
         checks.append(Check("unknown keys", WARN, f"{', '.join(loaded.unknown)} mean nothing to this plugin",
                             "check their spelling against docs/configuration.md"))
@@ -211,11 +211,6 @@ def installed_version(package: str) -> Optional[str]:
         return None
 
 
-def installed_plugins() -> FrozenSet[str]:
-    return frozenset(ep.name for dist in importlib.metadata.distributions() for ep in dist.entry_points
-                     if ep.group.startswith(("opm.", "neon.", "ovos.", "mycroft.")))
-
-
 def check_assistant(block: Optional[Dict[str, Any]],
                     version_of: Callable[[str], Optional[str]] = installed_version) -> Check:
     """Whether the installed ovos-persona loads this plugin, with the persona's settings."""
@@ -239,7 +234,9 @@ def check_assistant(block: Optional[Dict[str, Any]],
 
 def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = None,
                   version_of: Callable[[str], Optional[str]] = installed_version) -> List[Check]:
-    plugins = installed_plugins() if plugins is None else plugins
+    if plugins is None:  # the plugins installed here
+        plugins = frozenset(ep.name for dist in importlib.metadata.distributions() for ep in dist.entry_points
+                            if ep.group.startswith(("opm.", "neon.", "ovos.", "mycroft.")))
     block = plugin_block(persona)
     if block is None:
         named = persona.get("memory_module")

@@ -73,7 +73,7 @@ class EntityMemory(AgentContextManager):
                         f"check their spelling")
         if loaded.retired:
             LOG.info(f"entity memory: {list(loaded.retired)} are no longer settings (fixed now); ignored")
-        for error, fallback in zip(loaded.errors, loaded.fallbacks):  # the persona keeps running
+        for error, fallback in loaded.errors:  # the persona keeps running
             LOG.error(f"entity memory: {error}; {fallback}")
         # A setting that decides whose facts are whose could not be read: no fact is learnt or
         # recalled; the conversation's turns (never shared between sessions) stay.
@@ -107,10 +107,8 @@ class EntityMemory(AgentContextManager):
                               confirmation=self._confirmation, dense=self._dense, wall_clock=wall_clock)
         self._learner = Learner(store=self._store, ranks=self._ranks,
                                 extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
-                                confirmation=self._confirmation,
-                                queue_size=settings.queue_size,
-                                clock=clock, wall_clock=wall_clock, redact=policy.redact,
-                                on_change=self._dense.keeper.request if self._dense else None,
+                                confirmation=self._confirmation, queue_size=settings.queue_size, clock=clock,
+                                wall_clock=wall_clock, on_change=self._dense.keeper.request if self._dense else None,
                                 learner=settings.learner_tag)
         self._commands = Commands(store=self._store, language=language, policy=policy, judge=judge,
                                   pause_s=PAUSE_S, max_fact_chars=policy.max_fact_chars,
@@ -280,7 +278,7 @@ class EntityMemory(AgentContextManager):
                 starting.join(left())
                 if starting.is_alive():
                     return False
-        return self._learner.flush(left()) and (self._dense is None or self._dense.flush(left()))
+        return self._learner.flush(left()) and (self._dense is None or self._dense.keeper.flush(left()))
 
     def wake(self) -> None:
         """Try exchanges that wait for a retry now (the endpoint or the store came back)."""

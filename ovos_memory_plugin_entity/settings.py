@@ -245,23 +245,21 @@ class Loaded:
 
     settings: Settings
     unknown: Tuple[str, ...]
-    errors: Tuple[str, ...]  # one sentence per key that fell back to its default
-    fallbacks: Tuple[str, ...] = ()  # for each error, what happens until it is fixed
+    errors: Tuple[Tuple[str, str], ...]  # (a value that fell back to its default, what happens until it is fixed)
     retired: Tuple[str, ...] = ()  # keys of earlier releases, ignored
 
     @property
     def memory_off(self) -> bool:
-        return any(e.split(" ", 1)[0] in SAFETY_KEYS for e in self.errors)
+        return any(fallback == FACTS_OFF for _, fallback in self.errors)
 
 
 def read_settings(config: Any, defaults: Optional[Mapping[str, Any]] = None) -> Loaded:
     """Every key on its own: one that cannot be understood is reported and its default used."""
     config = {} if config is None else config
-    errors: List[str] = []
-    fallbacks: List[str] = []
+    errors: List[Tuple[str, str]] = []
     if not isinstance(config, Mapping):
-        errors.append(f"the plugin configuration must be a JSON object, got {config!r}")
-        fallbacks.append("every key uses its default until it is fixed")
+        errors.append((f"the plugin configuration must be a JSON object, got {config!r}",
+                       "every key uses its default until it is fixed"))
         config = {}
     values: Dict[str, Any] = {key: spec.default for key, spec in SPECS.items()}
     for key, spec in SPECS.items():
@@ -272,20 +270,18 @@ def read_settings(config: Any, defaults: Optional[Mapping[str, Any]] = None) -> 
             try:
                 values[key] = spec.parse(key, raw)
             except ValueError as exc:
-                errors.append(str(exc))
-                fallbacks.append(FACTS_OFF if key in SAFETY_KEYS else
-                                 f"its default ({shown_default(key)}) is used until it is fixed")
+                errors.append((str(exc), FACTS_OFF if key in SAFETY_KEYS else
+                               f"its default ({shown_default(key)}) is used until it is fixed"))
     values["db_path"] = values["db_path"] or default_db_path()
     if values["backend"] == "postgres":
         values["db_url"] = values["db_url"] or os.environ.get(DB_URL_ENV, "")
         if not values["db_url"].startswith(("postgresql://", "postgres://")):
-            errors.append(f"backend 'postgres' needs db_url (or ${DB_URL_ENV}) as a postgresql:// URL, "
-                          f"got {values['db_url']!r}")
-            fallbacks.append("backend 'json' is used until it is fixed")
+            errors.append((f"backend 'postgres' needs db_url (or ${DB_URL_ENV}) as a postgresql:// URL, "
+                           f"got {values['db_url']!r}", "backend 'json' is used until it is fixed"))
             values["backend"] = "json"
     unknown = tuple(sorted(str(k) for k in config if k not in KNOWN_KEYS))
     retired = tuple(sorted(k for k in config if k in RETIRED_KEYS))
-    return Loaded(Settings(**values), unknown, tuple(errors), tuple(fallbacks), retired)
+    return Loaded(Settings(**values), unknown, tuple(errors), retired)
 
 
 def load_settings(config: Optional[Mapping[str, Any]],
@@ -294,5 +290,5 @@ def load_settings(config: Optional[Mapping[str, Any]],
     ``None`` for a key means its default; ``defaults`` replaces built-in ones (mycroft.conf's lang)."""
     loaded = read_settings(config, defaults)
     if loaded.errors:
-        raise ConfigError(loaded.errors[0])
+        raise ConfigError(loaded.errors[0][0])
     return loaded.settings, loaded.unknown

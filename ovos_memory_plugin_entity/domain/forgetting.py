@@ -6,6 +6,7 @@ structure where a line parses, by words where not, a torn tail included.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from typing import Any, Dict, Iterable, List, Optional, Pattern, Set
@@ -66,19 +67,15 @@ def scrub_copy(raw: bytes, texts: Iterable[str], ids: Iterable[str]) -> bytes:
     texts, id_set = [t for t in texts if t], set(ids)
     pattern = whole_words(texts)
     text = raw.decode("utf-8", errors="surrogateescape")
-    try:
+    with contextlib.suppress(ValueError, RecursionError):
         return dumped(scrub_value(json.loads(text), pattern, id_set)) + b"\n"
-    except (ValueError, RecursionError):
-        pass
     lines = text.split("\n")
     escaped = whole_words({form for t in texts for form in _json_forms(t)})
     out = []
     for line in lines:
-        try:
+        with contextlib.suppress(ValueError, RecursionError):
             out.append(dumped(scrub_value(json.loads(line), pattern, id_set)).decode("utf-8", "surrogateescape"))
             continue
-        except (ValueError, RecursionError):
-            pass
         if escaped is not None:
             line = escaped.sub(SCRUBBED, line)
         out.append(_without_torn_tail(line, texts))

@@ -225,9 +225,6 @@ class DenseRecall:
             self._indexes.put(key, (ranked, wanted, index))
         return index
 
-    def flush(self, timeout: Optional[float] = None) -> bool:
-        return self.keeper.flush(timeout)
-
     def close(self, timeout: Optional[float] = None) -> bool:
         self.queries.close()
         drained = self.keeper.close(timeout)

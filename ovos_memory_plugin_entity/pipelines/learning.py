@@ -120,11 +120,11 @@ class Learner:
     def __init__(self, *, store: Store, ranks: RankCache, extractor: Extractor, policy: Policy,
                  confirmation: Optional[Confirmation], queue_size: int,
                  clock: Callable[[], float], wall_clock: Callable[[], float],
-                 redact: Callable[[str, str], str], on_change: Optional[Callable[[str], None]] = None, learner: str = ""):
-        """``on_change`` hears of each write (vectors follow); ``redact`` cleans the copy kept in
-        the store, ``learner`` tags it. All per-session process state is here (:class:`Known`)."""
+                 on_change: Optional[Callable[[str], None]] = None, learner: str = ""):
+        """``on_change`` hears of each write (vectors follow); ``learner`` tags the copy kept in the
+        store (redacted by ``policy``). All per-session process state is here (:class:`Known`)."""
         self._store, self._ranks, self._extractor = store, ranks, extractor
-        self._on_change, self._redact, self._learner_tag = on_change, redact, learner
+        self._on_change, self._redact, self._learner_tag = on_change, policy.redact, learner
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
         self._pairer = ExchangePairer(clock, USER_TURN_WAIT_S)
         self._known: LRU[str, Known] = LRU(MAX_KNOWN_SESSIONS)
@@ -309,16 +309,14 @@ class Learner:
         def live(item: dict) -> bool:  # queued by this run, or by another running since it started
             said_at = item.get("said_at")
             return item.get("token") in mine or (isinstance(said_at, (int, float)) and said_at >= self._started)
-        waiting = [item for item in waiting if restored_exchange(item) is not None]  # hand-edited junk costs itself
-        others = [item for item in waiting if live(item)]
+        readable = [(item, r) for item in waiting if (r := restored_exchange(item))]  # hand-edited junk costs itself
+        others = [item for item, _ in readable if live(item)]
         for key in {item["session_id"] for item in others}:  # left to whoever queued them: kept again
             self._store.keep_waiting(key, [item for item in others if item["session_id"] == key])
-        for item in waiting:
-            restored = restored_exchange(item)
-            if restored is not None and not live(item):
-                key, user, assistant, generation, asked, token, said_at, control = restored
-                resumed += self._queue(key, Exchange(user, assistant, generation, asked, token or uuid.uuid4().hex[:12],
-                                                     said_at, control))
+        for key, user, assistant, generation, asked, token, said_at, control in (
+                restored for item, restored in readable if not live(item)):
+            resumed += self._queue(key, Exchange(user, assistant, generation, asked, token or uuid.uuid4().hex[:12],
+                                                 said_at, control))
         if resumed:
             LOG.info(f"entity memory: learning from {resumed} exchange(s) kept at the last close")
         return resumed

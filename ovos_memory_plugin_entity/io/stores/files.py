@@ -32,11 +32,9 @@ _HEX_KEY = re.compile(r"^[0-9a-f]{64}$")
 
 def private_folder(path: Path) -> None:
     """Create ``path`` 0700, or check an existing one: never a link, never writable by others."""
-    try:
+    with contextlib.suppress(FileExistsError):
         os.mkdir(path, 0o700)
         return
-    except FileExistsError:
-        pass
     info = os.lstat(path)
     if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
         raise UnsafeStore(errno.EPERM, f"refusing {path}: it is a link or not a folder; "
@@ -183,10 +181,9 @@ def key_file(path: StrPath, what: str, made: str = "") -> bytes:
                 handle.write(os.urandom(KEY_BYTES).hex() + "\n")
                 handle.flush()
                 os.fsync(handle.fileno())
-            os.link(draft, path)  # atomic, and never replaces a key another process made
-            LOG.info(f"entity memory: made the {what} {path}" + (f"; {made}" if made else ""))
-        except FileExistsError:
-            pass
+            with contextlib.suppress(FileExistsError):
+                os.link(draft, path)  # atomic, and never replaces a key another process made (it stands)
+                LOG.info(f"entity memory: made the {what} {path}" + (f"; {made}" if made else ""))
         finally:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(draft)

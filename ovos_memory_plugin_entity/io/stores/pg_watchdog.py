@@ -75,11 +75,7 @@ def _cut(conn: Any) -> None:
         sock = socket.socket(fileno=os.dup(conn.pgconn.socket))
     except (OSError, ValueError, AttributeError):
         return  # closed meanwhile: nothing waits on it
-    try:
+    with sock, contextlib.suppress(OSError):
         sock.shutdown(socket.SHUT_RDWR)
-    except OSError:
-        pass
-    finally:
-        sock.close()
     LOG.warning("entity memory: a database call outlived its bound (the server does not answer); "
                 "its connection was cut")
