@@ -1,6 +1,7 @@
 """``ovos-entity-memory demo``: a short conversation through the real plugin."""
 from __future__ import annotations
 
+import contextlib
 import tempfile
 from pathlib import Path
 from typing import Any, Dict, Optional, TextIO
@@ -24,16 +25,14 @@ DEMO_CONNECT_S = 5.0
 
 def check_reachable(api_url: str, timeout: float) -> None:
     """At once, not after the queue's retries."""
-    client = ChatClient(api_url, connect_timeout=DEMO_CONNECT_S, read_timeout=timeout)
-    try:
-        client.models()
-    except EndpointUnavailable as exc:
-        raise UserError(f"{exc}\nfix: start the local model server at {api_url} (llama-server, vLLM, Ollama), "
-                        f"correct --api-url, or leave --api-url out to try the built-in rules") from None
-    except EndpointError:
-        pass  # it answers, if not with a list of models: the extraction will tell
-    finally:
-        client.close()
+    with contextlib.closing(ChatClient(api_url, connect_timeout=DEMO_CONNECT_S, read_timeout=timeout)) as client:
+        try:
+            client.models()
+        except EndpointUnavailable as exc:
+            raise UserError(f"{exc}\nfix: start the local model server at {api_url} (llama-server, vLLM, Ollama), "
+                            f"correct --api-url, or leave --api-url out to try the built-in rules") from None
+        except EndpointError:
+            pass  # it answers, if not with a list of models: the extraction will tell
 
 
 def run_demo(api_url: Optional[str], timeout: float, out: TextIO) -> int:

