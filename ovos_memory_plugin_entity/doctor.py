@@ -289,10 +289,10 @@ def check_waiting(settings: Settings, endpoint_answers: bool) -> List[Check]:
     if not waiting:
         return []
     if endpoint_answers or settings.extractor == "rules":
-        return [Check("waiting exchanges", PASS, f"{counted(waiting, 'exchange')} kept at the last close; the "
-                                                 f"assistant's next start learns them")]
+        return [Check("waiting exchanges", PASS, f"{counted(waiting, 'exchange')} kept for the model; the "
+                                                 f"assistant learns them (if it is not running, at its next start)")]
     meanwhile = "; the rules learn them at the next start" if settings.extractor == "auto" else ""
-    return [Check("waiting exchanges", WARN, f"{counted(waiting, 'exchange')} kept at the last close wait for the "
+    return [Check("waiting exchanges", WARN, f"{counted(waiting, 'exchange')} kept in the store wait for the "
                                              f"model, which does not answer{meanwhile}",
                   "start the model server: the assistant learns them at its next start")]
 

@@ -51,7 +51,7 @@ def test_a_restart_learns_what_was_waiting(make_memory, model, logs, backend):
     facts = {f.text for f in again.facts("s")}
     assert {"Likes jazz", "Has a cat", "Lives in Porto"} <= facts
     # The three waiting, and the one at the model when the store closed under it (PostgreSQL).
-    assert any(re.search(r"learning from [34] exchange\(s\) kept at the last close", m) for _, m in logs)
+    assert any(re.search(r"learning from [34] exchange\(s\) an earlier run kept", m) for _, m in logs)
     third = make_memory(extractor="llm", **backend)  # taken once: nothing is learnt twice
     assert third.flush(10) and sum("learning from" in m for _, m in logs) == 1
 

@@ -301,7 +301,7 @@ class Learner:
         try:
             waiting = self._store.take_waiting(self._learner_tag)
         except (StoreUnavailable, StoreDataError, OSError) as exc:
-            LOG.warning(f"entity memory: exchanges kept at the last close cannot be read now ({exc}); "
+            LOG.warning(f"entity memory: exchanges an earlier run kept cannot be read now ({exc}); "
                         f"the next start tries again")
             return 0
         resumed, mine, self._kept_before_resume = 0, self._kept_before_resume or set(), None
@@ -318,7 +318,7 @@ class Learner:
             resumed += self._queue(key, Exchange(user, assistant, generation, asked, token or uuid.uuid4().hex[:12],
                                                  said_at, control))
         if resumed:
-            LOG.info(f"entity memory: learning from {resumed} exchange(s) kept at the last close")
+            LOG.info(f"entity memory: learning from {resumed} exchange(s) an earlier run kept")
         return resumed
 
     # -- lifecycle -----------------------------------------------------------------
