@@ -521,6 +521,23 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a date of the wrong form is no usage mistake", "cli_commands.py",
              'add.add_argument("--when", type=_iso_when, ', 'add.add_argument("--when", ',
              ("tests/test_cli.py::test_a_date_of_the_wrong_form_is_a_usage_mistake",)),
+    Breakage("a name after a negation is taken back in any turn", "language/corrections.py",
+             " and _after(words, said.cues) is not None", "",
+             ("tests/test_corrections.py::test_a_name_said_near_a_negation_in_everyday_speech_is_no_correction",)),
+    Breakage("a name after a negation goes on with anything", "language/corrections.py",
+             "(i + 3 == len(words) or _opens(words[i + 3:], said.cues + said.naming))", "True",
+             ("tests/test_corrections.py::test_a_name_said_near_a_negation_in_everyday_speech_is_no_correction",)),
+    Breakage("a name said after any naming renames a pet", "language/corrections.py",
+             "    renamed = _after(words, said.renaming)\n", "    renamed = 0\n",
+             ("tests/test_corrections.py::test_what_only_sounds_like_a_renaming_changes_nothing",)),
+    Breakage("a renaming picks no pet among several by its kind", "language/corrections.py",
+             "[label for label in pets if kinds[label] in words] or pets", "pets",
+             ("tests/test_corrections.py::test_a_pet_renamed_takes_the_name_said_next",)),
+    Breakage("a corrected name keeps the old one", "domain/editor.py",
+             "about = self._resolve_entity(item.about, entity.relation if entity else None) if item.about else old.about",
+             "about = old.about",
+             ("tests/test_corrections.py::test_a_corrected_name_supersedes_and_forgets_nothing",
+              "tests/test_rules.py::test_a_name_taken_back_is_said_of_the_new_name")),
 )
 
 
