@@ -538,6 +538,13 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "about = old.about",
              ("tests/test_corrections.py::test_a_corrected_name_supersedes_and_forgets_nothing",
               "tests/test_rules.py::test_a_name_taken_back_is_said_of_the_new_name")),
+    Breakage("a move replaces the home whatever is negated", "language/corrections.py",
+             "if new and home and set(said_words(line[home.end():])) - language.stopwords & negated - set(new):",
+             "if new and home:",
+             ("tests/test_corrections.py::test_a_move_or_a_negation_alone_changes_no_home",)),
+    Breakage("a new home runs on to the words after it", "language/corrections.py",
+             "lambda w: not {w, fold_accents(w)} & small and not", "lambda w: True or not",
+             ("tests/test_corrections.py::test_a_move_said_with_the_known_home_negated_replaces_it",)),
 )
 
 

@@ -69,6 +69,30 @@ def test_what_only_sounds_like_a_renaming_changes_nothing(known, said):
     assert renamed("en-us", [(f"f{n}", line) for n, line in enumerate(known, 1)], said) == []
 
 
+@pytest.mark.parametrize("lang, known, said, moved", [
+    ("en-us", "Lives in Austin", "we just moved to el paso last week so we're not in austin anymore", "Lives in El Paso"),
+    ("it-it", "Vive a Torino", "ci siamo trasferiti a genova a marzo quindi non più a torino", "Vive a Genova"),
+    ("pt-pt", "Vive em Braga", "mudámo-nos para viseu no verão portanto já não é braga", "Vive em Viseu"),
+    ("fr-fr", "Habite à Nantes", "on a déménagé à rennes donc on n'habite plus à nantes", "Habite à Rennes"),
+    ("nl-nl", "Woont in Zwolle", "we zijn naar deventer verhuisd dus niet meer in zwolle", "Woont in Deventer"),
+    ("de-de", "Wohnt in Kassel", "wir sind nach fulda gezogen also nicht mehr in kassel", "Wohnt in Fulda"),
+    ("ca-es", "Viu a Girona", "ens hem mudat a reus així que ja no som a girona", "Viu a Reus"),
+])
+def test_a_move_said_with_the_known_home_negated_replaces_it(lang, known, said, moved):
+    assert [u.text for u in rules.extract(said, load_language(lang), [("f1", known)]).update] == [moved]
+
+
+@pytest.mark.parametrize("said", [
+    "my sister moved to boulder, we're not in denver anymore",  # someone else's move
+    "we're not in denver this week, we're visiting boulder",  # no move
+    "we moved to a bigger flat but not in denver",
+    "we moved to my parents place so not in denver anymore",
+    "we moved to boulder years ago and denver is fine",  # nothing negated
+])
+def test_a_move_or_a_negation_alone_changes_no_home(said):
+    assert not rules.extract(said, load_language("en-us"), [("f1", "Lives in Denver")]).update
+
+
 @pytest.mark.parametrize("lang, first, said", [
     ("en-us", "i work as a nurse", "Actually, the weather is lovely today"),
     ("en-us", "i work as a nurse", "no wait, actually the weather is lovely today isn't it"),

@@ -23,6 +23,10 @@ from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_acce
 from ovos_memory_plugin_entity.language.data import Language, Phrase
 from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
 
+# A new home is at most this many words ("new york city"), ending at a small word ("boulder last month").
+MAX_PLACE_WORDS = 3
+# A known place is said under a negation this many words after it at most ("não é coimbra", "not in denver").
+NEGATION_REACH = 4
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 
@@ -35,7 +39,7 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
                                 dict(language.reading.contractions))
     said = [(m.group("old"), m.group("new"), True) for text in texts for p in language.corrections for m in p.finditer(text)]
     said += [(old, new, False) for old, new in _names_taken_back(words, language, known)]
-    update: List[Replacement] = []
+    update = _moved(words, language, known)
     for old, new, of_words in said:
         if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
             continue
@@ -81,6 +85,23 @@ def _names_taken_back(words: Sequence[str], language: Language, known: Sequence[
     if named is not None and named < len(words) and is_name(words[named]) and len(pets) == 1:
         found.append((pets[0], words[named]))
     return found
+
+
+def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
+    """"We moved to Boulder, so we're not in Denver anymore": the known home whose place is said
+    within a few words after a negation is where the user says they moved."""
+    moving = language.correcting.moving  # its own words end the place too: "nach Fulda gezogen", "naar Ede verhuisd"
+    small = language.stopwords | language.negations | language.reading.subjects | {w for phrase in moving for w in phrase} \
+        | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"
+    at = _after(words, moving)
+    new = list(takewhile(lambda w: not {w, fold_accents(w)} & small and not language.correcting.value_ends.fullmatch(w),
+                         words[at:at + MAX_PLACE_WORDS])) if at is not None else []
+    negated = {w for i, no in enumerate(words) if no in language.negations for w in words[i + 1:i + 1 + NEGATION_REACH]}
+    for fact_id, line in known:
+        home = next((m for slot in language.slots if slot.name == "home" for m in [slot.pattern.search(line)] if m), None)
+        if new and home and set(said_words(line[home.end():])) - language.stopwords & negated - set(new):
+            return [Replacement(fact_id, f"{line[:home.end()]} {title_words(' '.join(new))}")]
+    return []
 
 
 def _new_favourite(texts: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:

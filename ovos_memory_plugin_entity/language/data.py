@@ -43,6 +43,7 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
               "held_aside", "conditions", "correction_cues", "correction_renaming", "correction_naming",
+              "correction_moving",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
@@ -139,7 +140,9 @@ class CorrectionWords:
     cues: Tuple[Phrase, ...] = ()  # "no wait", "i mean": the speaker takes a word back
     renaming: Tuple[Phrase, ...] = ()  # "we renamed him": a pet has a new name
     naming: Tuple[Phrase, ...] = ()  # "he is called", "se llama": a name follows
+    moving: Tuple[Phrase, ...] = ()  # "we moved to": the user's new home follows
     pets: FrozenSet[str] = frozenset()
+    value_ends: Pattern[str] = _NEVER  # a word that ends a value ("now", "last")
 
 
 @dataclass(frozen=True)
@@ -500,7 +503,9 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         preference_changes=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
         correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], _pairs(data["contractions"]))
-                                      for name in ("cues", "renaming", "naming")}, pets=frozenset(map(str.casefold, data["pets"]))),
+                                      for name in ("cues", "renaming", "naming", "moving")},
+                                   pets=frozenset(map(str.casefold, data["pets"])),
+                                   value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE)),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()))
 
