@@ -1,16 +1,11 @@
-"""What a turn corrects among the known facts, with no model: a few narrow structures, each said in
-one sentence, since a wrong memory costs more than a missed correction.
-
-- The language's ``corrections`` ("it's not Lisa it's Laura", "I mean X not Y"): what was said of
-  Lisa is said of Laura; a fact of the user's holding the old word holds the new one.
-- A known name said right after a negation, a new name right after it, in a turn that takes
-  something back (``correction_cues``): "nee wacht, niet Marloes, Mirjam bedoel ik".
-- A pet renamed (``correction_renaming``), then its new name (``correction_naming``): "we renamed
-  him, he's called Bandit now"; the one pet known, or the one whose kind is said, takes it.
-- A new favourite: "now I prefer Y".
-
-A corrected name is a supersession (``Replacement.about``): the old row is retired and names what
-replaced it; nothing is forgotten. ``known`` holds the facts as the prompt lists them (id, line).
+"""What a turn corrects among the known facts (id, line as the prompt lists them), with no model: a few
+narrow structures, since a wrong memory costs more than a missed correction. The language's ``corrections``
+("it's not Lisa it's Laura", "I mean X not Y"); a known name right after a negation and a new one right after
+it, in a turn with a ``correction_cues`` phrase ("nee wacht, niet Marloes, Mirjam bedoel ik"); the one pet
+known renamed (``correction_renaming``, ``correction_naming``: "we renamed him, he's called Bandit"); a move
+(``correction_moving``) with the known home negated ("we moved to Boulder, not in Denver anymore"); a new
+favourite ("now I prefer Y"). A corrected name supersedes (``Replacement.about``): the old row is retired,
+naming what replaced it; nothing is forgotten.
 """
 from __future__ import annotations
 
@@ -37,7 +32,7 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     texts = (read(user_words or "", language.reading).text, spoken)
     words = expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(spoken) if w != ","),
                                 dict(language.reading.contractions))
-    said = [(m.group("old"), m.group("new"), True) for text in texts for p in language.corrections for m in p.finditer(text)]
+    said = [(m["old"], m["new"], True) for text in texts for p in language.corrections for m in p.finditer(text)]
     said += [(old, new, False) for old, new in _names_taken_back(words, language, known)]
     update = _moved(words, language, known)
     for old, new, of_words in said:
@@ -55,43 +50,35 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     return tuple(update)
 
 
-def _opens(words: Sequence[str], phrases: Sequence[Phrase]) -> Optional[Phrase]:
-    return next((p for p in phrases if tuple(words[:len(p)]) == p), None)
-
-
 def _after(words: Sequence[str], phrases: Sequence[Phrase], start: int = 0) -> Optional[int]:
     """Where the first of ``phrases`` said from ``start`` on ends."""
-    return next((i + len(p) for i in range(start, len(words)) for p in [_opens(words[i:], phrases)] if p), None)
+    return next((i + len(p) for i in range(start, len(words)) for p in phrases if tuple(words[i:i + len(p)]) == p), None)
 
 
-def _names_taken_back(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]
-                      ) -> List[Tuple[str, str]]:
+def _names_taken_back(words: Sequence[str], language: Language,
+                      known: Sequence[Tuple[str, str]]) -> List[Tuple[str, str]]:
     """(old, new) names: "no wait, not Marloes, Mirjam (I mean)", "we renamed him, he's called Bandit"."""
     kinds = {m.group("label").casefold(): (m.group("relation") or "").casefold() for _, line in known
              for m in [_LISTED_ABOUT.match(line)] if m}
     small = language.stopwords | language.negations | language.reading.subjects | language.reading.fillers
-
-    def is_name(word: str) -> bool:
-        return word.isalpha() and fold_accents(word) not in small and word not in kinds
-
+    names = {w for w in words if w.isalpha() and fold_accents(w) not in small and w not in kinds}
     said = language.correcting
     found = [(old, new) for i, (no, old, new) in enumerate(zip(words, words[1:], words[2:]))
-             if no in language.negations and old in kinds and is_name(new) and _after(words, said.cues) is not None
-             and (i + 3 == len(words) or _opens(words[i + 3:], said.cues + said.naming))]
+             if no in language.negations and old in kinds and new in names and _after(words, said.cues) is not None
+             and (i + 3 == len(words) or any(tuple(words[i + 3:i + 3 + len(p)]) == p for p in said.cues + said.naming))]
     renamed = _after(words, said.renaming)
     named = _after(words, said.naming, renamed) if renamed is not None else None
+    new = words[named] if named is not None and named < len(words) else ""
     pets = [label for label, kind in kinds.items() if kind in said.pets]
     pets = [label for label in pets if kinds[label] in words] or pets
-    if named is not None and named < len(words) and is_name(words[named]) and len(pets) == 1:
-        found.append((pets[0], words[named]))
-    return found
+    return found + [(pets[0], new)] if new in names and len(pets) == 1 else found
 
 
 def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
     """"We moved to Boulder, so we're not in Denver anymore": the known home whose place is said
     within a few words after a negation is where the user says they moved."""
     moving = language.correcting.moving  # its own words end the place too: "nach Fulda gezogen", "naar Ede verhuisd"
-    small = language.stopwords | language.negations | language.reading.subjects | {w for phrase in moving for w in phrase} \
+    small = language.stopwords | language.negations | language.reading.subjects | {w for p in moving for w in p} \
         | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"
     at = _after(words, moving)
     new = list(takewhile(lambda w: not {w, fold_accents(w)} & small and not language.correcting.value_ends.fullmatch(w),

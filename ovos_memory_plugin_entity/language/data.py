@@ -43,9 +43,8 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
               "held_aside", "conditions", "correction_cues", "correction_renaming", "correction_naming",
-              "correction_moving",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
-              "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs",
+              "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
               "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
