@@ -18,7 +18,7 @@ def renamed(lang, known, said):
     ("de-de", "Jonas (Bruder): Ist Bruder des Nutzers", "nee warte nicht jonas, jannik heißt er", "Jannik"),
     ("nl-nl", "Sanne (zus): Is zus van de gebruiker", "nee wacht niet sanne saskia bedoel ik", "Saskia"),
     ("fr-fr", "Léa (sœur): Est sœur de l'utilisateur", "pardon pas léa, louise je veux dire", "Louise"),
-    ("es-es", "Pablo (hermano): Es hermano del usuario", "perdona no pablo pedro", "Pedro"),
+    ("es-es", "Pablo (hermano): Es hermano del usuario", "perdona no pablo pedro quiero decir", "Pedro"),
     ("it-it", "Marco (fratello): È fratello dell'utente", "scusa non marco mirko intendevo", "Mirko"),
     ("pt-pt", "Rui (irmão): É irmão do utilizador", "desculpa não rui raul quero dizer", "Raul"),
     ("ca-es", "Pau (germà): És germà de l'usuari", "perdona no pau pol vull dir", "Pol"),
@@ -34,9 +34,12 @@ def test_a_known_name_taken_back_beside_a_new_one_is_renamed(lang, known, said, 
     ("en-us", "Tom (brother): Is the user's brother", "no wait not tom he is busy"),
     ("en-us", "Tom (brother): Is the user's brother", "sorry i invited tim not tom"),
     ("en-us", "Tom (brother): Is the user's brother", "it was not tom tim"),
+    ("en-us", "Max (dog): Is the user's dog", "wait no max sit"),  # to the dog
+    ("es-es", "Rufo (perro): Es perro del usuario", "perdona no rufo quieto"),
     ("en-us", "Tom (brother): Is the user's brother", "sorry it was not tom, tim called earlier"),
     ("es-es", "Nuria (pareja): Es pareja del usuario", "perdona no nuria no viene hoy"),
     ("de-de", "Jonas (Bruder): Ist Bruder des Nutzers", "sorry nicht jonas sondern ich gehe einkaufen"),
+    ("de-de", "Jonas (Bruder): Ist Bruder des Nutzers", "nicht jonas jannik heißt der neue kollege"),  # no cue
     ("fr-fr", "Léa (sœur): Est sœur de l'utilisateur", "pardon je ne sais pas léa viendra demain"),
     ("it-it", "Marco (fratello): È fratello dell'utente", "scusa non marco ma io vado al mare"),
 ])

@@ -1,11 +1,11 @@
 """What a turn corrects among the known facts (id, line as the prompt lists them), with no model: a few
 narrow structures, since a wrong memory costs more than a missed correction. The language's ``corrections``
-("it's not Lisa it's Laura", "I mean X not Y"); a known name right after a negation and a new one right after
-it, in a turn with a ``correction_cues`` phrase ("nee wacht, niet Marloes, Mirjam bedoel ik"); the one pet
-known renamed (``correction_renaming``, ``correction_naming``: "we renamed him, he's called Bandit"); a move
-(``correction_moving``) with the known home negated ("we moved to Boulder, not in Denver anymore"); a new
-favourite ("now I prefer Y"). A corrected name supersedes (``Replacement.about``): the old row is retired,
-naming what replaced it; nothing is forgotten.
+("it's not Lisa it's Laura", "I mean X not Y"); in a turn with a ``correction_cues`` phrase, a known name
+right after a negation, a new one right after it and then a naming or a cue ("nee warte, nicht Sandra, Sabine
+heißt sie"); the one pet known renamed (``correction_renaming``, ``correction_naming``: "we renamed him, he's
+called Bandit"); a move (``correction_moving``) with the known home negated ("we moved to Boulder, not in
+Denver anymore"); a new favourite ("now I prefer Y"). A corrected name supersedes (``Replacement.about``): the
+old row is retired, naming what replaced it; nothing is forgotten.
 """
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def _after(words: Sequence[str], phrases: Sequence[Phrase], start: int = 0) -> O
 
 def _names_taken_back(words: Sequence[str], language: Language,
                       known: Sequence[Tuple[str, str]]) -> List[Tuple[str, str]]:
-    """(old, new) names: "no wait, not Marloes, Mirjam (I mean)", "we renamed him, he's called Bandit"."""
+    """(old, new) names: "no wait, not Marloes, Mirjam I mean" (not "wait, no Max, sit"), "we renamed him..."."""
     kinds = {m.group("label").casefold(): (m.group("relation") or "").casefold() for _, line in known
              for m in [_LISTED_ABOUT.match(line)] if m}
     small = language.stopwords | language.negations | language.reading.subjects | language.reading.fillers
@@ -65,7 +65,7 @@ def _names_taken_back(words: Sequence[str], language: Language,
     said = language.correcting
     found = [(old, new) for i, (no, old, new) in enumerate(zip(words, words[1:], words[2:]))
              if no in language.negations and old in kinds and new in names and _after(words, said.cues) is not None
-             and (i + 3 == len(words) or any(tuple(words[i + 3:i + 3 + len(p)]) == p for p in said.cues + said.naming))]
+             and any(tuple(words[i + 3:i + 3 + len(p)]) == p for p in said.cues + said.naming)]
     renamed = _after(words, said.renaming)
     named = _after(words, said.naming, renamed) if renamed is not None else None
     new = words[named] if named is not None and named < len(words) else ""
