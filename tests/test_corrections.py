@@ -55,6 +55,9 @@ def test_a_name_said_near_a_negation_in_everyday_speech_is_no_correction(lang, k
     ("de-de", ["Bello (Hund): Ist Hund des Nutzers"], "wir haben ihn umbenannt er heißt jetzt rocky", "Rocky"),
     ("it-it", ["Micio (gatto): È gatto dell'utente"], "alla fine l'abbiamo ribattezzato si chiama pippo", "Pippo"),
     ("pt-pt", ["Bobi (cão): É cão do utilizador"], "mudámos-lhe o nome agora chama-se tufão", "Tufão"),
+    ("fr-fr", ["Max (chien): Est chien de l'utilisateur"], "on l'a rebaptisé il s'appelle filou maintenant", "Filou"),
+    ("nl-nl", ["Minoes (kat): Is kat van de gebruiker"], "we hebben haar omgedoopt ze heet nu saartje", "Saartje"),
+    ("ca-es", ["Mixa (gata): És gata de l'usuari"], "li hem canviat el nom ara es diu lluna", "Lluna"),
 ])
 def test_a_pet_renamed_takes_the_name_said_next(lang, known, said, name):
     listed = [(f"f{n}", line) for n, line in enumerate(known, 1)]
