@@ -418,8 +418,9 @@ def test_what_the_user_cannot_stand_is_a_dislike_and_a_closing_tag_is_no_part_of
     ("ca-es", "vaja és la berta no la marta", "Marta (filla): És filla de l'usuari", "Berta"),
     ("es-es", "mi perro es grande no pequeño", "Lula (perra): Es perra del usuario", None)])
 def test_new_not_old_renames_the_one_known_by_the_old_name(lang, said, known, name):
+    """A corrected name supersedes: the old row is retired and names what replaced it; nothing is forgotten."""
     ops = rules.extract(said, load_language(lang), [("f1", known)])
-    assert [a.about for a in ops.add] == ([name] if name else []) and ops.forget == (("f1",) if name else ())
+    assert [(u.fact_id, u.about) for u in ops.update] == ([("f1", name)] if name else []) and not ops.forget
 
 
 def test_our_pet_is_named_as_my_pet_is():

@@ -82,12 +82,14 @@ class Editor(ProposalEdits):
         replaced: "OrderedDict[str, List[Fact]]" = OrderedDict()
         for item in ops.update:
             old = targets.get(item.fact_id)
-            if old is None or not old.text:
+            if old is None or not old.text or self._refused_secret(item.about):
                 continue
-            if self.blocked(self.canonical(item.text), old.about):
-                self.change.warnings.append(f"update of {old.id} refused: its new text was forgotten")
+            entity = self.record.entity(old.about)
+            about = self._resolve_entity(item.about, entity.relation if entity else None) if item.about else old.about
+            if about in (FORGOTTEN_ENTITY, None if item.about else "") or self.blocked(self.canonical(item.text), about):
+                self.change.warnings.append(f"update of {old.id} refused: its new text or name was forgotten or refused")
                 continue
-            new = self._add_or_confirm(item.text, item.pin or old.pinned, old.about, item.when or old.when,
+            new = self._add_or_confirm(item.text, item.pin or old.pinned, about, item.when or old.when,
                                        replaces=old, category=item.category)
             if new is None or new is old or item.confidence < self.policy.supersede_threshold:
                 continue

@@ -23,6 +23,7 @@ class Replacement:
     pin: bool = False
     when: Optional[str] = None
     category: Optional[str] = None
+    about: Optional[str] = None  # said of another name instead ("not Lisa, Laura"), of the same relation
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,12 @@ def expand_contractions(words: Iterable[str], table: Dict[str, str], min_elided:
     return out
 
 
+def title_words(value: str) -> str:
+    """Capitalised words, short joiners kept small: "Rio de Janeiro", "Frankfurt am Main"."""
+    words = value.split()
+    return " ".join(w if n and len(w) <= 3 and w.islower() else w[:1].upper() + w[1:] for n, w in enumerate(words))
+
+
 def said_words(text: str) -> List[str]:
     return [w.replace("’", "'") for w in SAID_WORD.findall(text.casefold())]
 _TRAILING_PUNCTUATION = ".!?,;:。！？…"

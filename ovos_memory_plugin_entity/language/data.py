@@ -42,9 +42,9 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
-              "held_aside", "conditions",
+              "held_aside", "conditions", "correction_cues", "correction_renaming", "correction_naming",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
-              "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs",
+              "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
               "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -133,6 +133,18 @@ PhraseIndex = Dict[str, Tuple[Phrase, ...]]
 
 
 @dataclass(frozen=True)
+class CorrectionWords:
+    """What :mod:`language.corrections` reads with: phrases as words, contractions expanded."""
+
+    cues: Tuple[Phrase, ...] = ()  # "no wait", "i mean": the speaker takes a word back
+    renaming: Tuple[Phrase, ...] = ()  # "we renamed him": a pet has a new name
+    naming: Tuple[Phrase, ...] = ()  # "he is called", "se llama": a name follows
+    moving: Tuple[Phrase, ...] = ()  # "we moved to": the user's new home follows
+    pets: FrozenSet[str] = frozenset()
+    value_ends: Pattern[str] = _NEVER  # a word that ends a value ("now", "last")
+
+
+@dataclass(frozen=True)
 class IntentWords:
     """One shipped language's words for the spoken controls (:mod:`language.controls`):
     verbs, the objects they take, and phrasings read as words in order."""
@@ -201,6 +213,7 @@ class Language:
     mention: Pattern[str] = _NEVER  # a relative mentioned without a name ("my partner"): group 1 the relation
     corrections: Tuple[Pattern[str], ...] = ()  # "it's not Lisa it's Laura": groups ``old`` and ``new``
     preference_changes: Tuple[Pattern[str], ...] = ()  # "now I prefer Y": group ``new``, the favourite known
+    correcting: CorrectionWords = field(default_factory=CorrectionWords)
 
 
 def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
@@ -488,6 +501,10 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         mention=re.compile(_as_read(_expand(data["clauses"]["mention"], data), data), re.IGNORECASE),
         corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         preference_changes=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
+        correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], _pairs(data["contractions"]))
+                                      for name in ("cues", "renaming", "naming", "moving")},
+                                   pets=frozenset(map(str.casefold, data["pets"])),
+                                   value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE)),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()))
 

@@ -5,22 +5,20 @@ is a candidate, save a question or someone else's words; a match a negation turn
 left out. An ``"about": "last"`` rule states a fact of the one named last ("my mom Linda ...
 she lives in Tampa") or of a relative mentioned without a name ("Mother-in-law is diabetic").
 Facts are phrased like the model's so the two dedup; a new home, job or name replaces the
-old through the language's ``slots``.
+old through the language's ``slots``; what the user corrects, :mod:`language.corrections` reads.
 """
 from __future__ import annotations
 
 import re
-from itertools import takewhile
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
-from ovos_memory_plugin_entity.domain.ops import NewFact, Ops, Replacement
-from ovos_memory_plugin_entity.domain.text import SAID_WORD, fold_accents, said_words
+from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
+from ovos_memory_plugin_entity.domain.text import SAID_WORD, said_words, title_words
+from ovos_memory_plugin_entity.language.corrections import corrected
 from ovos_memory_plugin_entity.language.data import Language, Rule
 from ovos_memory_plugin_entity.language.reading import Clause, read
 
-# How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
-_LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 # A word said twice in a row is a false start ("chama-se chama-se Inês", "rui rui"); a
 # number is not ("4111 1111 1111 1111" stays whole, for the secret screen too).
 _REPEATED = re.compile(r"\b([^\W\d_][\w'’-]*)(?: \1\b)+", re.IGNORECASE)
@@ -61,12 +59,6 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
     return candidates
 
 
-def _title(value: str) -> str:
-    """Capitalised words, short joiners kept small: "Rio de Janeiro", "Frankfurt am Main"."""
-    words = value.split()
-    return " ".join(w if n and len(w) <= 3 and w.islower() else w[:1].upper() + w[1:] for n, w in enumerate(words))
-
-
 def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
             mentioned: Optional[str] = None) -> Optional[NewFact]:
     values = []
@@ -85,7 +77,7 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
         if said_words(value)[-1:] and said_words(value)[-1] in language.reading.question_openers:
             return None  # a question as a recogniser gives it: "my daughter plays what", "juega a qué"
         titled = rule.title_groups is None or index in rule.title_groups
-        values.append(_title(value) if titled else value.lower() if rule.lowercase else value)
+        values.append(title_words(value) if titled else value.lower() if rule.lowercase else value)
     about = values[rule.about_group] if rule.about_group is not None else None
     if about is not None and about.casefold().split()[0] in language.stopwords | language.not_names:
         return None  # "my wife really is ...", "mein Bruder ist Jonas": "really", "ist" name no one
@@ -128,54 +120,9 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
     return facts
 
 
-def _corrections(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> Ops:
-    """"No wait, it's not Lisa it's Laura": among the ``known`` facts (id, "Lisa: Is the user's niece"), what was
-    said of Lisa is said of Laura instead, and a fact of the user's holding the old word holds the new one."""
-    forget: List[str] = []
-    add: List[NewFact] = []
-    update: List[Replacement] = []
-    spoken = (user_words or "").casefold().replace("’", "'")
-    texts = (read(user_words or "", language.reading).text, spoken)
-    for text in texts:
-        for pattern in language.corrections:
-            for match in pattern.finditer(text):
-                old, new = match.group("old"), match.group("new")
-                if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
-                    continue
-                for fact_id, line in known:
-                    if fact_id in forget or any(u.fact_id == fact_id for u in update):
-                        continue
-                    about = _LISTED_ABOUT.match(line)
-                    if about and about.group("label").casefold() == old:
-                        forget.append(fact_id)
-                        add.append(NewFact(about.group("text"), about=_title(new), relation=about.group("relation")))
-                    elif not about and old in said_words(line):
-                        update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", _title(new), line)))
-    update += [u for u in _new_favourite(texts, language, known) if u.fact_id not in {*forget, *(x.fact_id for x in update)}]
-    return Ops(add=tuple(add), update=tuple(update), forget=tuple(forget))
-
-
-def _new_favourite(texts: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
-    """"Now I prefer Y", "ahora me gusta más el Y": the one favourite known, or the one whose
-    value is named, becomes Y; Y ends where the old value or a conjunction is said."""
-    favourites = [(fact_id, line, match) for fact_id, line in known for slot in language.slots
-                  if slot.name == "favourite" for match in [slot.pattern.search(line)] if match]
-    said = set(said_words(" ".join(texts)))
-    named = [f for f in favourites if set(said_words(f[1][f[2].end():])) & said - language.stopwords]
-    for fact_id, line, match in named if len(named) == 1 else favourites if len(favourites) == 1 else ():
-        old = {w for w in said_words(line[match.end():]) if fold_accents(w) not in language.stopwords}
-        for change in (m for text in texts for p in language.preference_changes for m in p.finditer(text)):
-            new = list(takewhile(lambda w: w not in old and w not in language.reading.clause_openers,
-                                 change.group("new").split()))
-            content = [i for i, w in enumerate(new) if fold_accents(w.strip("'")) not in language.stopwords]
-            if content:  # small words at either end aside ("fricandó l'")
-                return [Replacement(fact_id, f"{line[:match.end()]} {' '.join(new[content[0]:content[-1] + 1])}")]
-    return []
-
-
 def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = ()) -> Ops:
     """Facts the user stated about themselves and the people and pets they named, and what
-    they corrected among the ``known`` facts (:func:`_corrections`)."""
+    they corrected among the ``known`` facts (:mod:`language.corrections`)."""
     said = {word.casefold(): word for word in SAID_WORD.findall(user_words or "")}
     found: Dict[str, NewFact] = {}
     last: Optional[NewFact] = None
@@ -191,5 +138,4 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
             found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
         mentions = [m.group(m.lastindex or 1) for m in language.mention.finditer(clause)]  # "two kids": "kid"
         mentioned = mentions[-1].casefold() if mentions else mentioned
-    corrected = _corrections(user_words, language, known) if known else Ops()
-    return Ops(add=tuple(found.values()) + corrected.add, update=corrected.update, forget=corrected.forget)
+    return Ops(add=tuple(found.values()), update=corrected(user_words, language, known) if known else ())

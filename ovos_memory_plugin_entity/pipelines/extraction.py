@@ -79,10 +79,9 @@ class Extractor:
             return None
 
     def _by_rules(self, user: str, listed: Sequence[Tuple[str, str]]) -> Extraction:
-        """The rules' facts; a correction ("it's not Lisa it's Laura") forgets among those listed."""
+        """The rules' facts; a correction ("it's not Lisa it's Laura") replaces one of those listed."""
         ops = rules.extract(user, self._language, listed)
-        return Extraction(ops, "rules", tuple(fid for fid, _ in listed) if ops.forget or ops.update else None,
-                          forget_allowed=bool(ops.forget))
+        return Extraction(ops, "rules", tuple(fid for fid, _ in listed) if ops.update else None)
 
     def prompt_facts(self, ranked: RankedSession, exchange: str, now: float) -> Sequence[Tuple[str, str]]:
         """Pinned facts, then those most relevant to the exchange."""

@@ -1,0 +1,109 @@
+"""What a turn corrects among the known facts (id, line as the prompt lists them), with no model: a few
+narrow structures, since a wrong memory costs more than a missed correction. The language's ``corrections``
+("it's not Lisa it's Laura", "I mean X not Y"); in a turn with a ``correction_cues`` phrase, a known name
+right after a negation, a new one right after it and then a naming or a cue ("nee warte, nicht Sandra, Sabine
+heißt sie"); the one pet known renamed (``correction_renaming``, ``correction_naming``: "we renamed him, he's
+called Bandit"); a move (``correction_moving``) with the known home negated ("we moved to Boulder, not in
+Denver anymore"); a new favourite ("now I prefer Y"). A corrected name supersedes (``Replacement.about``): the
+old row is retired, naming what replaced it; nothing is forgotten.
+"""
+from __future__ import annotations
+
+import re
+from itertools import takewhile
+from typing import List, Optional, Sequence, Tuple
+
+from ovos_memory_plugin_entity.domain.ops import Replacement
+from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents, said_words, title_words
+from ovos_memory_plugin_entity.language.data import Language, Phrase
+from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
+
+# A new home is at most this many words ("new york city"), ending at a small word ("boulder last month").
+MAX_PLACE_WORDS = 3
+# A known place is said under a negation this many words after it at most ("não é coimbra", "not in denver").
+NEGATION_REACH = 4
+# How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
+_LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
+
+
+def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> Tuple[Replacement, ...]:
+    """The ``known`` facts the user's words correct, each with what replaces it."""
+    spoken = (user_words or "").casefold().replace("’", "'")
+    texts = (read(user_words or "", language.reading).text, spoken)
+    words = expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(spoken) if w != ","),
+                                dict(language.reading.contractions))
+    said = [(m["old"], m["new"], True) for text in texts for p in language.corrections for m in p.finditer(text)]
+    said += [(old, new, False) for old, new in _names_taken_back(words, language, known)]
+    update = _moved(words, language, known)
+    for old, new, of_words in said:
+        if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
+            continue
+        for fact_id, line in known:
+            about = _LISTED_ABOUT.match(line)
+            if any(u.fact_id == fact_id for u in update):
+                continue
+            if about and about.group("label").casefold() == old:
+                update.append(Replacement(fact_id, about.group("text"), about=title_words(new)))
+            elif of_words and not about and old in said_words(line):
+                update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", title_words(new), line)))
+    update += [u for u in _new_favourite(texts, language, known) if u.fact_id not in {x.fact_id for x in update}]
+    return tuple(update)
+
+
+def _after(words: Sequence[str], phrases: Sequence[Phrase], start: int = 0) -> Optional[int]:
+    """Where the first of ``phrases`` said from ``start`` on ends."""
+    return next((i + len(p) for i in range(start, len(words)) for p in phrases if tuple(words[i:i + len(p)]) == p), None)
+
+
+def _names_taken_back(words: Sequence[str], language: Language,
+                      known: Sequence[Tuple[str, str]]) -> List[Tuple[str, str]]:
+    """(old, new) names: "no wait, not Marloes, Mirjam I mean" (not "wait, no Max, sit"), "we renamed him..."."""
+    kinds = {m.group("label").casefold(): (m.group("relation") or "").casefold() for _, line in known
+             for m in [_LISTED_ABOUT.match(line)] if m}
+    small = language.stopwords | language.negations | language.reading.subjects | language.reading.fillers
+    names = {w for w in words if w.isalpha() and fold_accents(w) not in small and w not in kinds}
+    said = language.correcting
+    found = [(old, new) for i, (no, old, new) in enumerate(zip(words, words[1:], words[2:]))
+             if no in language.negations and old in kinds and new in names and _after(words, said.cues) is not None
+             and any(tuple(words[i + 3:i + 3 + len(p)]) == p for p in said.cues + said.naming)]
+    renamed = _after(words, said.renaming)
+    named = _after(words, said.naming, renamed) if renamed is not None else None
+    new = words[named] if named is not None and named < len(words) else ""
+    pets = [label for label, kind in kinds.items() if kind in said.pets]
+    pets = [label for label in pets if kinds[label] in words] or pets
+    return found + [(pets[0], new)] if new in names and len(pets) == 1 else found
+
+
+def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
+    """"We moved to Boulder, so we're not in Denver anymore": the known home whose place is said
+    within a few words after a negation is where the user says they moved."""
+    moving = language.correcting.moving  # its own words end the place too: "nach Fulda gezogen", "naar Ede verhuisd"
+    small = language.stopwords | language.negations | language.reading.subjects | {w for p in moving for w in p} \
+        | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"
+    at = _after(words, moving)
+    new = list(takewhile(lambda w: not {w, fold_accents(w)} & small and not language.correcting.value_ends.fullmatch(w),
+                         words[at:at + MAX_PLACE_WORDS])) if at is not None else []
+    negated = {w for i, no in enumerate(words) if no in language.negations for w in words[i + 1:i + 1 + NEGATION_REACH]}
+    for fact_id, line in known:
+        home = next((m for slot in language.slots if slot.name == "home" for m in [slot.pattern.search(line)] if m), None)
+        if new and home and set(said_words(line[home.end():])) - language.stopwords & negated - set(new):
+            return [Replacement(fact_id, f"{line[:home.end()]} {title_words(' '.join(new))}")]
+    return []
+
+
+def _new_favourite(texts: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
+    """"Now I prefer Y", "ahora me gusta más el Y": the one favourite known, or the one whose
+    value is named, becomes Y; Y ends where the old value or a conjunction is said."""
+    favourites = [(fact_id, line, match) for fact_id, line in known for slot in language.slots
+                  if slot.name == "favourite" for match in [slot.pattern.search(line)] if match]
+    said = set(said_words(" ".join(texts)))
+    named = [f for f in favourites if set(said_words(f[1][f[2].end():])) & said - language.stopwords]
+    for fact_id, line, match in named if len(named) == 1 else favourites if len(favourites) == 1 else ():
+        old = {w for w in said_words(line[match.end():]) if fold_accents(w) not in language.stopwords}
+        for change in (m for text in texts for p in language.preference_changes for m in p.finditer(text)):
+            new = list(takewhile(lambda w: w not in old and w not in language.reading.clause_openers,
+                                 change.group("new").split()))
+            content = [i for i, w in enumerate(new) if fold_accents(w.strip("'")) not in language.stopwords]
+            if content:  # small words at either end aside ("fricandó l'")
+                return [Replacement(fact_id, f"{line[:match.end()]} {' '.join(new[content[0]:content[-1] + 1])}")]
+    return []

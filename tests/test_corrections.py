@@ -1,0 +1,135 @@
+"""Corrections without a model: narrow structures that replace only the fact corrected, and
+everyday speech that looks like them changing nothing (a wrong memory costs more than a missed one)."""
+from __future__ import annotations
+
+import pytest
+
+from ovos_memory_plugin_entity.language import rules
+from ovos_memory_plugin_entity.language.data import load_language
+from tests.helpers import user_assistant
+
+
+def renamed(lang, known, said):
+    return [(u.fact_id, u.about) for u in rules.extract(said, load_language(lang), known).update]
+
+
+@pytest.mark.parametrize("lang, known, said, name", [
+    ("en-us", "Tom (brother): Is the user's brother", "sorry not tom tim i mean", "Tim"),
+    ("de-de", "Jonas (Bruder): Ist Bruder des Nutzers", "nee warte nicht jonas, jannik heißt er", "Jannik"),
+    ("nl-nl", "Sanne (zus): Is zus van de gebruiker", "nee wacht niet sanne saskia bedoel ik", "Saskia"),
+    ("fr-fr", "Léa (sœur): Est sœur de l'utilisateur", "pardon pas léa, louise je veux dire", "Louise"),
+    ("es-es", "Pablo (hermano): Es hermano del usuario", "perdona no pablo pedro quiero decir", "Pedro"),
+    ("it-it", "Marco (fratello): È fratello dell'utente", "scusa non marco mirko intendevo", "Mirko"),
+    ("pt-pt", "Rui (irmão): É irmão do utilizador", "desculpa não rui raul quero dizer", "Raul"),
+    ("ca-es", "Pau (germà): És germà de l'usuari", "perdona no pau pol vull dir", "Pol"),
+])
+def test_a_known_name_taken_back_beside_a_new_one_is_renamed(lang, known, said, name):
+    """A known name right after a negation, the new one right after it, in a turn that takes something back."""
+    assert renamed(lang, [("f1", known)], said) == [("f1", name)]
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("en-us", "Tom (brother): Is the user's brother", "not tom tim is coming tonight"),  # nothing taken back
+    ("en-us", "Tom (brother): Is the user's brother", "sorry not tom, tim is coming tonight"),  # goes on: no name
+    ("en-us", "Tom (brother): Is the user's brother", "no wait not tom he is busy"),
+    ("en-us", "Tom (brother): Is the user's brother", "sorry i invited tim not tom"),
+    ("en-us", "Tom (brother): Is the user's brother", "it was not tom tim"),
+    ("en-us", "Max (dog): Is the user's dog", "wait no max sit"),  # to the dog
+    ("es-es", "Rufo (perro): Es perro del usuario", "perdona no rufo quieto"),
+    ("en-us", "Tom (brother): Is the user's brother", "sorry it was not tom, tim called earlier"),
+    ("es-es", "Nuria (pareja): Es pareja del usuario", "perdona no nuria no viene hoy"),
+    ("de-de", "Jonas (Bruder): Ist Bruder des Nutzers", "sorry nicht jonas sondern ich gehe einkaufen"),
+    ("de-de", "Jonas (Bruder): Ist Bruder des Nutzers", "nicht jonas jannik heißt der neue kollege"),  # no cue
+    ("fr-fr", "Léa (sœur): Est sœur de l'utilisateur", "pardon je ne sais pas léa viendra demain"),
+    ("it-it", "Marco (fratello): È fratello dell'utente", "scusa non marco ma io vado al mare"),
+])
+def test_a_name_said_near_a_negation_in_everyday_speech_is_no_correction(lang, known, said):
+    assert renamed(lang, [("f1", known)], said) == []
+
+
+@pytest.mark.parametrize("lang, known, said, name", [
+    ("en-us", ["Rex (dog): Is the user's dog"], "so we renamed him, he's called max now", "Max"),
+    ("en-us", ["Rex (dog): Is the user's dog", "Tom (cat): Is the user's cat"], "we renamed the dog he's named rocky", "Rocky"),
+    ("es-es", ["Misi (gata): Es gata del usuario", "Leo (perro): Es perro del usuario"],
+     "le hemos cambiado el nombre a la gata ahora se llama luna", "Luna"),
+    ("de-de", ["Bello (Hund): Ist Hund des Nutzers"], "wir haben ihn umbenannt er heißt jetzt rocky", "Rocky"),
+    ("it-it", ["Micio (gatto): È gatto dell'utente"], "alla fine l'abbiamo ribattezzato si chiama pippo", "Pippo"),
+    ("pt-pt", ["Bobi (cão): É cão do utilizador"], "mudámos-lhe o nome agora chama-se tufão", "Tufão"),
+    ("fr-fr", ["Max (chien): Est chien de l'utilisateur"], "on l'a rebaptisé il s'appelle filou maintenant", "Filou"),
+    ("nl-nl", ["Minoes (kat): Is kat van de gebruiker"], "we hebben haar omgedoopt ze heet nu saartje", "Saartje"),
+    ("ca-es", ["Mixa (gata): És gata de l'usuari"], "li hem canviat el nom ara es diu lluna", "Lluna"),
+])
+def test_a_pet_renamed_takes_the_name_said_next(lang, known, said, name):
+    listed = [(f"f{n}", line) for n, line in enumerate(known, 1)]
+    assert renamed(lang, listed, said) == [("f1", name)]
+
+
+@pytest.mark.parametrize("known, said", [
+    (["Rex (dog): Is the user's dog"], "we renamed the wifi, it's called skynet"),  # not the pet
+    (["Rex (dog): Is the user's dog", "Tom (cat): Is the user's cat"], "we renamed him he's called max"),  # which?
+    (["Rex (dog): Is the user's dog"], "my brother's dog is called max"),  # nobody renamed
+    (["Rex (dog): Is the user's dog"], "we renamed him, he's called, what was it again"),
+    (["Ana (sister): Is the user's sister"], "she renamed her, she's called bella now"),  # no pet known
+])
+def test_what_only_sounds_like_a_renaming_changes_nothing(known, said):
+    assert renamed("en-us", [(f"f{n}", line) for n, line in enumerate(known, 1)], said) == []
+
+
+@pytest.mark.parametrize("lang, known, said, moved", [
+    ("en-us", "Lives in Austin", "we just moved to el paso last week so we're not in austin anymore", "Lives in El Paso"),
+    ("it-it", "Vive a Torino", "ci siamo trasferiti a genova a marzo quindi non più a torino", "Vive a Genova"),
+    ("pt-pt", "Vive em Braga", "mudámo-nos para viseu no verão portanto já não é braga", "Vive em Viseu"),
+    ("fr-fr", "Habite à Nantes", "on a déménagé à rennes donc on n'habite plus à nantes", "Habite à Rennes"),
+    ("nl-nl", "Woont in Zwolle", "we zijn naar deventer verhuisd dus niet meer in zwolle", "Woont in Deventer"),
+    ("de-de", "Wohnt in Kassel", "wir sind nach fulda gezogen also nicht mehr in kassel", "Wohnt in Fulda"),
+    ("ca-es", "Viu a Girona", "ens hem mudat a reus així que ja no som a girona", "Viu a Reus"),
+])
+def test_a_move_said_with_the_known_home_negated_replaces_it(lang, known, said, moved):
+    assert [u.text for u in rules.extract(said, load_language(lang), [("f1", known)]).update] == [moved]
+
+
+@pytest.mark.parametrize("said", [
+    "my sister moved to boulder, we're not in denver anymore",  # someone else's move
+    "we're not in denver this week, we're visiting boulder",  # no move
+    "we moved to a bigger flat but not in denver",
+    "we moved to my parents place so not in denver anymore",
+    "we moved to boulder years ago and denver is fine",  # nothing negated
+])
+def test_a_move_or_a_negation_alone_changes_no_home(said):
+    assert not rules.extract(said, load_language("en-us"), [("f1", "Lives in Denver")]).update
+
+
+@pytest.mark.parametrize("lang, first, said", [
+    ("en-us", "i work as a nurse", "Actually, the weather is lovely today"),
+    ("en-us", "i work as a nurse", "no wait, actually the weather is lovely today isn't it"),
+    ("es-es", "vivo en sevilla", "Perdona, buenas noches"),
+    ("es-es", "vivo en sevilla", "perdona no sevilla no juega hoy"),
+    ("fr-fr", "j'habite à lyon", "pardon bonne nuit"),
+    ("en-us", "i'm allergic to penicillin", "Don't give penicillin to the dog, I'm allergic to aspirin"),
+    ("en-us", "my son is 8", "My other son is 10"),
+    ("de-de", "mein hund heißt bello", "nee warte nicht bello, der nachbar ist laut"),
+    ("nl-nl", "mijn zus heet sanne", "sorry niet sanne maar ik kom morgen"),
+    ("it-it", "il mio cane si chiama fido", "scusa abbiamo rinominato il file si chiama bozza"),
+])
+def test_everyday_speech_after_a_fact_retires_nothing(make_memory, lang, first, said):
+    memory = make_memory(extractor="rules", lang=lang)
+    memory.update_history(user_assistant(first), "s")
+    assert memory.flush(10)
+    before = [(f.id, f.text, f.about) for f in memory.facts("s")]
+    memory.update_history(user_assistant(said), "s")
+    assert memory.flush(10)
+    assert before and [(f.id, f.text, f.about) for f in memory.facts("s")][:len(before)] == before
+    assert all(f.live for f in memory.facts("s", include_retired=True))
+
+
+def test_a_corrected_name_supersedes_and_forgets_nothing(make_memory):
+    """The old row stays, retired, naming what replaced it: the history of a name can be read back."""
+    memory = make_memory(extractor="rules")
+    for words in ("our dog is called rex", "what time is it", "oh we renamed him, he's called max now"):
+        memory.update_history(user_assistant(words), "s")
+    assert memory.flush(10)
+    labels = {e.id: e.label for e in memory.entities("s")}
+    live = memory.facts("s")
+    assert [labels[f.about] for f in live] == ["Max (dog)"]
+    old = [f for f in memory.facts("s", include_retired=True) if not f.live]
+    assert [(labels[f.about], f.text, f.superseded_by) for f in old] == [("Rex (dog)", live[0].text, live[0].id)]
