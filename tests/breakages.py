@@ -521,6 +521,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a date of the wrong form is no usage mistake", "cli_commands.py",
              'add.add_argument("--when", type=_iso_when, ', 'add.add_argument("--when", ',
              ("tests/test_cli.py::test_a_date_of_the_wrong_form_is_a_usage_mistake",)),
+    Breakage("a yes that says to delete confirms remembering", "pipelines/confirmation.py",
+             'return None if verdict and asked != "forget" and erases(language, words) else verdict',
+             "return verdict",
+             ("tests/test_yes_answers.py::test_a_yes_that_says_to_delete_is_no_answer_to_remembering",)),
 )
 
 
