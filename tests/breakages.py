@@ -525,6 +525,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
              'return None if verdict and asked != "forget" and erases(language, words) else verdict',
              "return verdict",
              ("tests/test_yes_answers.py::test_a_yes_that_says_to_delete_is_no_answer_to_remembering",)),
+    Breakage("'that' before a thing is what to forget", "language/controls.py",
+             "                last > 1 or rest[0] in words.stopwords or _of_the_memory(rest, words)):",
+             "                True):",
+             ("tests/test_controls.py::test_a_mention_a_report_a_negation_or_a_skill_is_no_control",)),
 )
 
 

@@ -119,6 +119,11 @@ def test_other_phrasings_of_the_same_intents(lang, words, kind):
     ("pt-pt", "esqueci-me das chaves"), ("es-es", "se me olvidaron las llaves"), ("es-es", "borra la alarma"),
     ("fr-fr", "j'ai oublié mes clés"), ("de-de", "lösch den wecker"), ("it-it", "ho dimenticato le chiavi"),
     ("nl-nl", "verwijder de wekker"), ("ca-es", "m'he oblidat les claus"), ("es-es", "olvídate de eso"),
+    # "that" before a thing is its article; an alarm clock or a contact is another skill's
+    ("fr-fr", "efface le brouillon de mardi"), ("en-us", "delete that draft from tuesday"),
+    ("it-it", "cancella quello screenshot di ieri"), ("nl-nl", "wis dat concept van gisteren"),
+    ("fr-fr", "supprime mon réveil de demain"), ("es-es", "quita el despertador de mañana"),
+    ("pt-pt", "apaga o despertador das sete"), ("ca-es", "esborra el contacte de la marta"),
 ])
 def test_a_mention_a_report_a_negation_or_a_skill_is_no_control(lang, words):
     control = recognise(words, load_language(lang))
@@ -294,6 +299,7 @@ def test_a_permission_before_the_verb_and_a_first_person_verb_are_a_clear_forget
     ("hmm never mind that last bit", "forget_last"),
     ("ah never mind what i told you a second ago", "forget_last"),
     ("never mind, just wipe everything you have on me", "forget_all"),
+    ("oh never mind just take it back", "forget_last"), ("never mind, take that back", "forget_last"),
 ])
 def test_never_mind_with_an_object_takes_it_back(words, kind):
     found = recognise(words, load_language("en-us"))

@@ -264,7 +264,7 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     bare = list(dropwhile(lambda w: w in words.particles or w in words.stopwords, said))
     inner = _verb(bare[0], words, bare[1:]) if bare else None
     if inner is not None:  # "never mind (just) forget it": the second verb asks
-        return _object(bare[1:], words, inner[0], alone, fronted)
+        return _object(_unsplit(words, bare[0], bare[1:]), words, inner[0], alone, fronted)
     bare = list(dropwhile(words.particles.__contains__, said))
     for words_said in (said, bare):
         if everything := _longest(words_said, words.everything):
@@ -279,7 +279,9 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     named = len(said[:about]) > 1  # "what I told you about", "lo de": what was said is named
     if last and last >= about:
         rest = said[last:]
-        if not rest or rest[0] not in words.personal:
+        # A one-word "that" before a word of a thing is its article: "supprime le réveil de six heures"
+        if not rest or rest[0] not in words.personal and (
+                last > 1 or rest[0] in words.stopwords or _of_the_memory(rest, words)):
             # "forget it, I'll just order pizza" may answer the assistant's offer: a bare
             # pronoun while the user talks on is unsure; "forget what I just said" is not.
             return Control("forget_last", unsure=last == 1 and not rest and not alone and not fronted)
