@@ -529,6 +529,21 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "                last > 1 or rest[0] in words.stopwords or _of_the_memory(rest, words)):",
              "                True):",
              ("tests/test_controls.py::test_a_mention_a_report_a_negation_or_a_skill_is_no_control",)),
+    Breakage("a hesitation is no place to start again", "language/reading.py",
+             "    hesitations = tuple(dict.fromkeys(", "    hesitations = () and tuple(dict.fromkeys(",
+             ("tests/test_controls.py::test_forget_that_after_a_hesitation_takes_back_what_was_said_before_it",
+              "tests/test_commands.py::test_forget_that_in_the_same_breath_takes_back_only_that_breath")),
+    Breakage("a take-back in the same breath reaches the exchange before", "pipelines/commands.py",
+             "return self._forgot([control.target]) if control.target else self._forget_last(editor, latest)",
+             "return self._forget_last(editor, latest)",
+             ("tests/test_commands.py::test_forget_that_in_the_same_breath_takes_back_only_that_breath",)),
+    Breakage("a no before any form of the verb negates it", "language/controls.py",
+             "refused = before in negations and not (words.negated and said[at] not in words.negated)",
+             "refused = before in negations",
+             ("tests/test_controls.py::test_a_no_before_a_verb_is_its_negation_only_before_a_negated_form",)),
+    Breakage("a no set aside never negates", "language/controls.py",
+             "    if any(w in reading.negations for w in clause.aside) and any(", "    if False and any(",
+             ("tests/test_controls.py::test_a_no_before_a_verb_is_its_negation_only_before_a_negated_form",)),
 )
 
 

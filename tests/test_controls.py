@@ -323,6 +323,36 @@ def test_a_taking_back_then_a_comma_then_a_fact_of_mine_keeps_the_fact(lang, wor
     assert found is not None and found.kind == "forget_last" and found.rest == rest
 
 
+@pytest.mark.parametrize("lang,words,taken_back", [
+    ("en-us", "my sister lives in ohio um forget that", "my sister lives in ohio"),
+    ("fr-fr", "je travaille chez renault euh non oublie ça", "je travaille chez renault"),
+    ("de-de", "ich wohne in kiel äh vergiss das", "ich wohne in kiel"),
+    ("nl-nl", "ik heb een kat eh vergeet dat maar", "ik heb een kat"),
+    ("es-es", "mi hermano se llama pablo eh no mejor borra eso", "mi hermano se llama pablo"),
+    ("it-it", "mio figlio si chiama luca ehm cancella quello che ho detto", "mio figlio si chiama luca"),
+    ("ca-es", "treballo a girona ehm oblida-ho", "treballo a girona"),
+    ("pt-pt", "o meu irmão chama-se rui hum não apaga isso", "o meu irmão chama-se rui"),
+])
+def test_forget_that_after_a_hesitation_takes_back_what_was_said_before_it(lang, words, taken_back):
+    """In one breath, a fact, a hesitation and "forget that": the fact is taken back, nothing is learnt."""
+    found = recognise(words, load_language(lang))
+    assert found is not None and found.kind == "forget_last" and not found.unsure
+    assert (found.target, found.rest) == (taken_back, "")
+
+
+@pytest.mark.parametrize("lang,words,kind", [
+    ("es-es", "eh no quita eso", "forget_last"), ("pt-pt", "hum não apaga isso", "forget_last"),
+    ("ca-es", "uf no esborra-ho", "forget_last"), ("es-es", "eh no quites eso", None),
+    ("ca-es", "ai no esborris això", None), ("es-es", "ah no borres lo que te dije", None),
+    ("pt-pt", "mm não esqueças isso", None), ("es-es", "tengo un perro eh no lo olvides", None),
+])
+def test_a_no_before_a_verb_is_its_negation_only_before_a_negated_form(lang, words, kind):
+    """Where the negative imperative has forms of its own ("no borres"), "no" before another form is an
+    interjection ("eh no, quita eso"); set aside or not, before one of them it negates ("ah no borres eso")."""
+    found = recognise(words, load_language(lang))
+    assert (found.kind if found is not None and not found.unsure else None) == kind
+
+
 @pytest.mark.parametrize("lang, words", [
     ("en-us", "can you stop recording the game"),
     ("es-es", "deja de grabar el partido"),
