@@ -98,6 +98,11 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("it-it", "dimentica la cosa della palestra per favore", "forget_thing"),
     ("pt-pt", "esquece aquilo da minha alergia", "forget_thing"),
     ("es-es", "olvida el tema de mi trabajo que ya no importa", "forget_thing"),
+    # discarding is deleting
+    ("en-us", "ok scrap that last bit", "forget_last"), ("es-es", "descarta lo que te acabo de decir", "forget_last"),
+    ("fr-fr", "jette ce que je viens de dire", "forget_last"), ("it-it", "scarta quello che ho appena detto", "forget_last"),
+    ("de-de", "verwirf was ich gerade gesagt habe", "forget_last"), ("pt-pt", "descarta o que eu acabei de dizer", "forget_last"),
+    ("ca-es", "descarta el que acabo de dir", "forget_last"), ("nl-nl", "oké weggooien wat ik net zei", "forget_last"),
 ])
 def test_other_phrasings_of_the_same_intents(lang, words, kind):
     control = recognise(words, load_language(lang))
@@ -155,6 +160,7 @@ def test_controls_in_another_shipped_language_are_understood(lang):
     assert recognise("stop remembering things for a while", language).kind == "pause"
     assert recognise("what do you know about me", language).kind == "recall"
     assert recognise("olvida todo lo que sabes de mí", language).kind == "forget_all"
+    assert recognise("please don't save anything okay", language).kind == "pause"  # English contractions read too
 
 
 def test_an_opening_pause_covers_the_rest_and_another_control_keeps_it():

@@ -285,7 +285,7 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
     def with_english(name: str) -> List[str]:
         return data[name] + [w for w in (english[name] if data is not english else [])
                              if w.split()[0].casefold() not in own_words]
-    contractions = _pairs(data["contractions"])
+    contractions = _pairs(with_english("contractions"))  # "don't remember this" under any persona
     return ReadingWords(
         lang=code, fillers=frozenset(w.casefold() for w in with_english("fillers")),
         lead_ins=frozenset(_phrases_of(with_english("lead_ins"), contractions)),
