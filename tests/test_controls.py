@@ -139,7 +139,11 @@ def test_a_mention_a_report_a_negation_or_a_skill_is_no_control(lang, words):
     ("en-us", "forget the thing about my gym i'd rather you didn't keep it", "my gym"),
     ("es-es", "olvida el tema de mi trabajo que ya no importa", "mi trabajo"),
     ("en-us", "forget my address because it changed", "my address"),
-    ("pt-pt", "esquece aquilo da minha alergia", "minha alergia")])
+    ("pt-pt", "esquece aquilo da minha alergia", "minha alergia"),
+    # a particle of several words ends it too
+    ("it-it", "puoi dimenticare mia cognata per favore meglio di no", "mia cognata"),
+    ("ca-es", "oblida la meva cunyada si us plau que no ve al cas", "la meva cunyada"),
+    ("nl-nl", "vergeet mijn schoonzus alsjeblieft die is vervelend", "mijn schoonzus")])
 def test_the_thing_named_ends_where_the_user_goes_on(lang, words, target):
     assert recognise(words, load_language(lang)).target == target
 

@@ -308,8 +308,9 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
             return Control("forget_last", unsure=len(said) == 1)
     said = list(dropwhile(words.particles.__contains__, said))
     # The thing ends where the user goes on to why ("lo de la penicilina | que prefiero ...",
-    # "my address | because ..."): at a particle after its first word.
-    whole, said = said, said[:next((i for i, w in enumerate(said) if i and w in words.particles), len(said))]
+    # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word.
+    ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3)))
+    whole, said = said, said[:next(ends, len(said))]
     if not said or len(said) > MAX_TARGET_WORDS:
         return None
     personal = named or any(w in words.personal for w in said)
