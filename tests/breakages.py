@@ -547,6 +547,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a particle of several words ends no thing", "language/controls.py",
              "in words.particles for n in (1, 2, 3)))", "in words.particles for n in (1,)))",
              ("tests/test_controls.py::test_the_thing_named_ends_where_the_user_goes_on",)),
+    Breakage("a bare forgetting after a refusal is none", "language/controls.py",
+             "    if refused and said[-1] in words.forget - words.negated:", "    if False:",
+             ("tests/test_controls.py::test_a_no_before_a_verb_is_its_negation_only_before_a_negated_form",)),
 )
 
 

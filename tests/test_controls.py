@@ -355,6 +355,10 @@ def test_forget_that_after_a_hesitation_takes_back_what_was_said_before_it(lang,
     ("ca-es", "uf no esborra-ho", "forget_last"), ("es-es", "eh no quites eso", None),
     ("ca-es", "ai no esborris això", None), ("es-es", "ah no borres lo que te dije", None),
     ("pt-pt", "mm não esqueças isso", None), ("es-es", "tengo un perro eh no lo olvides", None),
+    # a bare forgetting after a refusal takes back what was just said
+    ("it-it", "ehm no dimentica", "forget_last"), ("pt-pt", "não esquece", "forget_last"), ("ca-es", "no oblida", "forget_last"),
+    ("es-es", "no no no olvides", None), ("it-it", "no non dimenticare", None), ("de-de", "nicht vergessen", None),
+    ("nl-nl", "niet vergeten", None), ("en-us", "don't forget", None),
 ])
 def test_a_no_before_a_verb_is_its_negation_only_before_a_negated_form(lang, words, kind):
     """Where the negative imperative has forms of its own ("no borres"), "no" before another form is an

@@ -149,6 +149,10 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     restarts = clause.negation_at if words.negation_after_verb else ()
     if any(w in reading.negations for w in clause.aside) and any(w in words.negated for w in said[:MAX_VERB_AT + 1]):
         return None  # a "no" set aside before a form only a negation takes is its negation: "ah no borres eso"
+    refused = len(said) == 1 and any(w in reading.negations for w in clause.aside) or (
+        len(said) == 2 and 0 in clause.negation_at and bool(words.negated))  # an interjection where it may be one
+    if refused and said[-1] in words.forget - words.negated:
+        return Control("forget_last")  # a bare forgetting after a refusal takes back: "eh no, dimentica", "não esquece"
     for start in (0, *(at + 1 for at in restarts if 0 < at < len(said) - 1)):
         negations = tuple(at - start for at in clause.negation_at if at >= start)
         # After a negation, only a verb that opens what follows: "dat klopt niet, schrap dat maar",
