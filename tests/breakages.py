@@ -121,7 +121,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "        return True\n",
              ("tests/test_commands.py::test_forget_everything_is_not_done_on_no_or_without_the_question",)),
     Breakage("a negated control counts", "language/controls.py",
-        "        return before in negations or after in negations or (len(said) - 1) in negations\n",
+        "        return refused or after in negations or (len(said) - 1) in negations\n",
         "        return False\n",
         ("tests/test_commands.py::test_a_mention_or_a_negation_is_no_control",
          "tests/test_controls.py::test_a_mention_a_report_a_negation_or_a_skill_is_no_control")),
