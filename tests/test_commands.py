@@ -497,3 +497,17 @@ def test_a_question_that_elides_its_memory_word_still_awaits_the_answer(make_mem
     turn(memory, "oublie tout ce que tu sais sur moi", answer="Tu veux vraiment que j'oublie tout ?")
     turn(memory, "ouais vas-y")
     assert live(memory) == []
+
+
+@pytest.mark.parametrize("lang,fact,words", [
+    ("en-us", "I live in Porto.", "my brother is called tom uh forget that"),
+    ("es-es", "Vivo en Sevilla.", "mi hermano se llama tomás eh no mejor olvida eso"),
+    ("it-it", "Vivo a Bari.", "mio fratello si chiama tommaso ehm lascia stare cancella quello che ho detto"),
+])
+def test_forget_that_in_the_same_breath_takes_back_only_that_breath(make_memory, lang, fact, words):
+    """The words before the hesitation are never learnt; what was said before the turn stays."""
+    memory = make(make_memory, lang)
+    turn(memory, fact)
+    before = live(memory)
+    note = turn(memory, words)
+    assert live(memory) == before and before and load_language(lang).phrases["forgot_note"] in note

@@ -98,6 +98,11 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("it-it", "dimentica la cosa della palestra per favore", "forget_thing"),
     ("pt-pt", "esquece aquilo da minha alergia", "forget_thing"),
     ("es-es", "olvida el tema de mi trabajo que ya no importa", "forget_thing"),
+    # discarding is deleting
+    ("en-us", "ok scrap that last bit", "forget_last"), ("es-es", "descarta lo que te acabo de decir", "forget_last"),
+    ("fr-fr", "jette ce que je viens de dire", "forget_last"), ("it-it", "scarta quello che ho appena detto", "forget_last"),
+    ("de-de", "verwirf was ich gerade gesagt habe", "forget_last"), ("pt-pt", "descarta o que eu acabei de dizer", "forget_last"),
+    ("ca-es", "descarta el que acabo de dir", "forget_last"), ("nl-nl", "oké weggooien wat ik net zei", "forget_last"),
 ])
 def test_other_phrasings_of_the_same_intents(lang, words, kind):
     control = recognise(words, load_language(lang))
@@ -119,6 +124,11 @@ def test_other_phrasings_of_the_same_intents(lang, words, kind):
     ("pt-pt", "esqueci-me das chaves"), ("es-es", "se me olvidaron las llaves"), ("es-es", "borra la alarma"),
     ("fr-fr", "j'ai oublié mes clés"), ("de-de", "lösch den wecker"), ("it-it", "ho dimenticato le chiavi"),
     ("nl-nl", "verwijder de wekker"), ("ca-es", "m'he oblidat les claus"), ("es-es", "olvídate de eso"),
+    # "that" before a thing is its article; an alarm clock or a contact is another skill's
+    ("fr-fr", "efface le brouillon de mardi"), ("en-us", "delete that draft from tuesday"),
+    ("it-it", "cancella quello screenshot di ieri"), ("nl-nl", "wis dat concept van gisteren"),
+    ("fr-fr", "supprime mon réveil de demain"), ("es-es", "quita el despertador de mañana"),
+    ("pt-pt", "apaga o despertador das sete"), ("ca-es", "esborra el contacte de la marta"),
 ])
 def test_a_mention_a_report_a_negation_or_a_skill_is_no_control(lang, words):
     control = recognise(words, load_language(lang))
@@ -129,7 +139,11 @@ def test_a_mention_a_report_a_negation_or_a_skill_is_no_control(lang, words):
     ("en-us", "forget the thing about my gym i'd rather you didn't keep it", "my gym"),
     ("es-es", "olvida el tema de mi trabajo que ya no importa", "mi trabajo"),
     ("en-us", "forget my address because it changed", "my address"),
-    ("pt-pt", "esquece aquilo da minha alergia", "minha alergia")])
+    ("pt-pt", "esquece aquilo da minha alergia", "minha alergia"),
+    # a particle of several words ends it too
+    ("it-it", "puoi dimenticare mia cognata per favore meglio di no", "mia cognata"),
+    ("ca-es", "oblida la meva cunyada si us plau que no ve al cas", "la meva cunyada"),
+    ("nl-nl", "vergeet mijn schoonzus alsjeblieft die is vervelend", "mijn schoonzus")])
 def test_the_thing_named_ends_where_the_user_goes_on(lang, words, target):
     assert recognise(words, load_language(lang)).target == target
 
@@ -150,6 +164,7 @@ def test_controls_in_another_shipped_language_are_understood(lang):
     assert recognise("stop remembering things for a while", language).kind == "pause"
     assert recognise("what do you know about me", language).kind == "recall"
     assert recognise("olvida todo lo que sabes de mí", language).kind == "forget_all"
+    assert recognise("please don't save anything okay", language).kind == "pause"  # English contractions read too
 
 
 def test_an_opening_pause_covers_the_rest_and_another_control_keeps_it():
@@ -294,6 +309,7 @@ def test_a_permission_before_the_verb_and_a_first_person_verb_are_a_clear_forget
     ("hmm never mind that last bit", "forget_last"),
     ("ah never mind what i told you a second ago", "forget_last"),
     ("never mind, just wipe everything you have on me", "forget_all"),
+    ("oh never mind just take it back", "forget_last"), ("never mind, take that back", "forget_last"),
 ])
 def test_never_mind_with_an_object_takes_it_back(words, kind):
     found = recognise(words, load_language("en-us"))
@@ -315,6 +331,40 @@ def test_a_taking_back_then_a_comma_then_a_fact_of_mine_keeps_the_fact(lang, wor
     """The comma ends what is taken back: what follows is said anew, not the thing to forget."""
     found = recognise(words, load_language(lang))
     assert found is not None and found.kind == "forget_last" and found.rest == rest
+
+
+@pytest.mark.parametrize("lang,words,taken_back", [
+    ("en-us", "my sister lives in ohio um forget that", "my sister lives in ohio"),
+    ("fr-fr", "je travaille chez renault euh non oublie ça", "je travaille chez renault"),
+    ("de-de", "ich wohne in kiel äh vergiss das", "ich wohne in kiel"),
+    ("nl-nl", "ik heb een kat eh vergeet dat maar", "ik heb een kat"),
+    ("es-es", "mi hermano se llama pablo eh no mejor borra eso", "mi hermano se llama pablo"),
+    ("it-it", "mio figlio si chiama luca ehm cancella quello che ho detto", "mio figlio si chiama luca"),
+    ("ca-es", "treballo a girona ehm oblida-ho", "treballo a girona"),
+    ("pt-pt", "o meu irmão chama-se rui hum não apaga isso", "o meu irmão chama-se rui"),
+])
+def test_forget_that_after_a_hesitation_takes_back_what_was_said_before_it(lang, words, taken_back):
+    """In one breath, a fact, a hesitation and "forget that": the fact is taken back, nothing is learnt."""
+    found = recognise(words, load_language(lang))
+    assert found is not None and found.kind == "forget_last" and not found.unsure
+    assert (found.target, found.rest) == (taken_back, "")
+
+
+@pytest.mark.parametrize("lang,words,kind", [
+    ("es-es", "eh no quita eso", "forget_last"), ("pt-pt", "hum não apaga isso", "forget_last"),
+    ("ca-es", "uf no esborra-ho", "forget_last"), ("es-es", "eh no quites eso", None),
+    ("ca-es", "ai no esborris això", None), ("es-es", "ah no borres lo que te dije", None),
+    ("pt-pt", "mm não esqueças isso", None), ("es-es", "tengo un perro eh no lo olvides", None),
+    # a bare forgetting after a refusal takes back what was just said
+    ("it-it", "ehm no dimentica", "forget_last"), ("pt-pt", "não esquece", "forget_last"), ("ca-es", "no oblida", "forget_last"),
+    ("es-es", "no no no olvides", None), ("it-it", "no non dimenticare", None), ("de-de", "nicht vergessen", None),
+    ("nl-nl", "niet vergeten", None), ("en-us", "don't forget", None),
+])
+def test_a_no_before_a_verb_is_its_negation_only_before_a_negated_form(lang, words, kind):
+    """Where the negative imperative has forms of its own ("no borres"), "no" before another form is an
+    interjection ("eh no, quita eso"); set aside or not, before one of them it negates ("ah no borres eso")."""
+    found = recognise(words, load_language(lang))
+    assert (found.kind if found is not None and not found.unsure else None) == kind
 
 
 @pytest.mark.parametrize("lang, words", [

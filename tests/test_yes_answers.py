@@ -17,21 +17,21 @@ from tests.test_commands import SPOKEN, live, make, turn
 YESES = {
     "en-us": ["mhm yeah go on", "yeah yeah sure", "uh yes do it", "okay go ahead and wipe it", "sure why not",
               "yes forget it all", "yep clear everything", "yeah you can delete it all", "absolutely go on then",
-              "uh huh", "alright then", "yes i do"],
+              "uh huh", "alright then", "yes i do", "yes really sure"],
     "pt-pt": ["sim sim", "pode ser", "claro que sim", "ah pois sim esquece tudo", "vá lá apaga tudo", "sim força",
-              "ok podes esquecer", "com certeza avança", "sim podes apagá-lo", "sim quero"],
+              "ok podes esquecer", "com certeza avança", "sim podes apagá-lo", "sim quero", "tenho sim", "sim estou completamente segura"],
     "es-es": ["sí sí", "claro que sí", "venga sí bórralo", "vale adelante", "sí olvídalo todo", "dale",
-              "por supuesto hazlo", "pues sí", "sí, puedes borrarlo"],
+              "por supuesto hazlo", "pues sí", "sí, puedes borrarlo", "sí totalmente segura"],
     "fr-fr": ["oui oui vas-y", "ouais carrément", "bah oui efface tout", "oui oublie tout", "d'accord allez",
-              "bien sûr vas-y", "mais oui", "ben ouais", "oui je veux"],
+              "bien sûr vas-y", "mais oui", "ben ouais", "oui je veux", "oui vraiment sûre"],
     "de-de": ["ja ja", "ja mach ruhig", "klar lösch alles", "jo mach", "ja vergiss alles", "na klar",
-              "okay leg los", "ja genau weg damit", "ja kannst du machen"],
+              "okay leg los", "ja genau weg damit", "ja kannst du machen", "jaja klar", "ja ganz sicher"],
     "it-it": ["sì sì", "dai pure", "sì vai", "sì cancella tutto", "certo dimentica tutto", "ok procedi",
-              "sì sì fallo pure", "va bene dai", "sì puoi cancellarlo"],
+              "sì sì fallo pure", "va bene dai", "sì puoi cancellarlo", "sì sono proprio sicuro"],
     "nl-nl": ["ja hoor", "ja ja doe maar", "ja wis alles maar", "prima ga je gang", "ja vergeet het allemaal maar",
-              "oké doe het maar", "ja zeker", "tuurlijk ga maar", "ja gooi maar weg"],
+              "oké doe het maar", "ja zeker", "tuurlijk ga maar", "ja gooi maar weg", "ja heel zeker"],
     "ca-es": ["sí sí", "endavant", "sí va", "sí esborra-ho tot", "és clar que sí", "d'acord fes-ho",
-              "sí home oblida-ho tot", "vinga som-hi", "sí, pots esborrar-ho tot"],
+              "sí home oblida-ho tot", "vinga som-hi", "sí, pots esborrar-ho tot", "sí molt segur"],
 }
 NOT_YESES = {
     "en-us": ["yes but only the last one", "no keep it", "actually no", "wait", "not everything", "hmm hold on",
@@ -76,6 +76,16 @@ def test_the_verb_asked_about_confirms_only_a_forgetting(lang, words):
     assert all(judged(judge, language, "remember", ASKED, words) is not True for judge in judges)
 
 
+@pytest.mark.parametrize("lang,words", [("en-us", "yeah sure erase it"), ("es-es", "sí, quítalo"),
+                                        ("fr-fr", "oui oui supprime ça"), ("ca-es", "sí, treu-ho"),
+                                        ("nl-nl", "ja hoor wis het maar"), ("it-it", "sì toglilo")])
+def test_a_yes_that_says_to_delete_is_no_answer_to_remembering(lang, words):
+    """To "should I remember that?", "yes, erase it" says two things: unclear, so nothing is kept or dropped."""
+    language, judges = _judges(lang)
+    assert all(judged(judge, language, "forget", ASKED, words) is True for judge in judges)
+    assert all(judged(judge, language, "remember", ASKED, words) is None for judge in judges)
+
+
 def test_the_plugin_hears_what_the_word_lists_did_not_read_and_a_disagreement_is_unclear():
     """Alone, the plugin hears "not" in "sure why not" (a no) and its last word in "no yeah" (a yes)."""
     language, (_, judge) = _judges("en-us")
@@ -96,6 +106,10 @@ def test_the_plugin_hears_what_the_word_lists_did_not_read_and_a_disagreement_is
     ("it-it", "senti dimentica tutto su di me", "Vuoi davvero che cancelli tutti i tuoi dati?", "sì sì dai pure"),
     ("nl-nl", "vergeet alles wat met mij te maken heeft", "Zal ik al je gegevens verwijderen?", "ja hoor ga je gang"),
     ("ca-es", "eh oblida tot el que saps de mi tot", "Vols que elimini totes les teves dades?", "sí home endavant"),
+    ("es-es", "oye borra todo lo que sabes de mí", "¿Estás seguro? Lo borraré todo.", "sí sí totalmente"),
+    ("ca-es", "esborra-ho tot de mi", "N'estàs segura? Ho oblidaré tot.", "sí molt segura"),
+    ("it-it", "dimentica tutto di me", "Vuoi che cancelli tutto ciò che ricordo di te?", "sì davvero"),
+    ("de-de", "vergiss alles über mich restlos", "Bist du sicher?", "jaja ganz sicher"),
 ])
 def test_a_spoken_yes_to_our_question_in_the_models_words_forgets_everything(make_memory, lang, control, reply, yes):
     memory = make(make_memory, lang)
@@ -110,6 +124,9 @@ def test_a_spoken_yes_to_our_question_in_the_models_words_forgets_everything(mak
     ("en-us", "Sure. Should I also clear all the alarms?", "yeah yeah go on then"),
     ("it-it", "Va bene. Vuoi che cancelli anche la sveglia?", "sì sì dai pure"),
     ("nl-nl", "Zal ik ook de wekker uitzetten?", "ja hoor ga je gang"),
+    ("en-us", "Okay. Should I continue?", "yeah go on"),
+    ("de-de", "Gut. Soll ich weitermachen?", "ja klar"),
+    ("fr-fr", "D'accord. Je continue ?", "oui vas-y"),
 ])
 def test_an_everyday_yes_to_another_question_forgets_nothing(make_memory, lang, reply, yes):
     memory = make(make_memory, lang)
@@ -133,6 +150,9 @@ def test_an_everyday_yes_with_nothing_asked_does_nothing(make_memory):
     ("pt-pt", "apaga tudo o que sabes de mim mesmo tudo", "forget_all"),
     ("fr-fr", "efface tout ce que tu sais de moi absolument tout", "forget_all"),
     ("it-it", "cancella tutto quello che sai su di me proprio tutto", "forget_all"),
+    ("de-de", "vergiss einfach alles restlos", "forget_all"),
+    ("nl-nl", "vergeet alles over mij volledig", "forget_all"),
+    ("es-es", "olvida todo completamente", "forget_all"),
     ("en-us", "delete everything from my calendar everything", None),
 ])
 def test_everything_said_again_is_emphasis_not_a_thing(lang, words, kind):

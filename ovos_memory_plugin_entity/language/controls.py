@@ -17,7 +17,7 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import fold_accents
 from ovos_memory_plugin_entity.language.data import IntentWords, Language, Phrase, PhraseIndex, ReadingWords
-from ovos_memory_plugin_entity.language.reading import Clause, read
+from ovos_memory_plugin_entity.language.reading import Clause, read, strip_leading
 
 # A spoken control is a short request; only this much of a turn is read for one.
 MAX_CONTROL_CHARS = 400
@@ -50,8 +50,9 @@ _ANCHOR_WORD = re.compile(r"\w+")
 
 @dataclass(frozen=True)
 class Control:
-    """A control (one of :data:`KINDS`); what it is about (a pause's "last": what was just said too); what is
-    said besides it (``rest``, learnt; empty after an opening pause); ``unsure``: ask first."""
+    """A control (one of :data:`KINDS`); what it is about (a pause's "last": what was just said too; a "forget
+    that"'s: the words it takes back before it); what is said besides it (``rest``, learnt; empty after an
+    opening pause); ``unsure``: ask first."""
 
     kind: str
     target: str = ""
@@ -146,6 +147,12 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     # what came before it: "dat klopt niet, schrap dat maar". Where it comes before its
     # verb, what follows a negation is governed by it: "I didn't say forget it".
     restarts = clause.negation_at if words.negation_after_verb else ()
+    if any(w in reading.negations for w in clause.aside) and any(w in words.negated for w in said[:MAX_VERB_AT + 1]):
+        return None  # a "no" set aside before a form only a negation takes is its negation: "ah no borres eso"
+    refused = len(said) == 1 and any(w in reading.negations for w in clause.aside) or (
+        len(said) == 2 and 0 in clause.negation_at and bool(words.negated))  # an interjection where it may be one
+    if refused and said[-1] in words.forget - words.negated:
+        return Control("forget_last")  # a bare forgetting after a refusal takes back: "eh no, dimentica", "não esquece"
     for start in (0, *(at + 1 for at in restarts if 0 < at < len(said) - 1)):
         negations = tuple(at - start for at in clause.negation_at if at >= start)
         # After a negation, only a verb that opens what follows: "dat klopt niet, schrap dat maar",
@@ -153,6 +160,13 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         found = _forgetting(said[start:], words, negations, reading.subjects, alone, fronted=not (clause.question or start))
         if found is not None:
             return found
+    # After a hesitation, "forget that" takes back what was said before it: "tomo varfine 5 mg ah esquece lá isso"
+    for start in clause.hesitations:
+        after = strip_leading(said[start:], reading)[0]
+        negations = tuple(at - len(said) + len(after) for at in clause.negation_at if at >= len(said) - len(after))
+        found = _forgetting(after, words, negations, reading.subjects, True, fronted=False)
+        if found is not None and found.kind == "forget_last":
+            return Control("forget_last", " ".join(said[:start]))
     return None
 
 
@@ -204,9 +218,12 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
             before -= 1
         while words.negation_after_verb and after < len(said) and said[after] in words.particles:
             after += 1
-        return before in negations or after in negations or (len(said) - 1) in negations
-    for at in range(min(MAX_VERB_AT + 1, len(said))):
-        if at and said[at - 1] not in words.particles:
+        # Where a negation takes forms of its own ("no borres"), one before another form is an interjection
+        refused = before in negations and not (words.negated and said[at] not in words.negated)
+        return refused or after in negations or (len(said) - 1) in negations
+    opening = 1 if 0 in negations and words.negated else 0  # "eh no, olvida eso": judged by the verb's form
+    for at in range(opening, min(opening + MAX_VERB_AT + 1, len(said))):
+        if at > opening and said[at - 1] not in words.particles:
             break
         verb = _verb(said[at], words, said[at + 1:])
         if verb is None:
@@ -264,7 +281,7 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     bare = list(dropwhile(lambda w: w in words.particles or w in words.stopwords, said))
     inner = _verb(bare[0], words, bare[1:]) if bare else None
     if inner is not None:  # "never mind (just) forget it": the second verb asks
-        return _object(bare[1:], words, inner[0], alone, fronted)
+        return _object(_unsplit(words, bare[0], bare[1:]), words, inner[0], alone, fronted)
     bare = list(dropwhile(words.particles.__contains__, said))
     for words_said in (said, bare):
         if everything := _longest(words_said, words.everything):
@@ -279,7 +296,9 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     named = len(said[:about]) > 1  # "what I told you about", "lo de": what was said is named
     if last and last >= about:
         rest = said[last:]
-        if not rest or rest[0] not in words.personal:
+        # A one-word "that" before a word of a thing is its article: "supprime le réveil de six heures"
+        if not rest or rest[0] not in words.personal and (
+                last > 1 or rest[0] in words.stopwords or _of_the_memory(rest, words)):
             # "forget it, I'll just order pizza" may answer the assistant's offer: a bare
             # pronoun while the user talks on is unsure; "forget what I just said" is not.
             return Control("forget_last", unsure=last == 1 and not rest and not alone and not fronted)
@@ -293,8 +312,9 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
             return Control("forget_last", unsure=len(said) == 1)
     said = list(dropwhile(words.particles.__contains__, said))
     # The thing ends where the user goes on to why ("lo de la penicilina | que prefiero ...",
-    # "my address | because ..."): at a particle after its first word.
-    whole, said = said, said[:next((i for i, w in enumerate(said) if i and w in words.particles), len(said))]
+    # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word.
+    ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3)))
+    whole, said = said, said[:next(ends, len(said))]
     if not said or len(said) > MAX_TARGET_WORDS:
         return None
     personal = named or any(w in words.personal for w in said)

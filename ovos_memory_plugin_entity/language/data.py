@@ -38,7 +38,7 @@ READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", 
                  "clause_glue", "question_openers", "reported")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
-                 "moment", "particles")
+                 "moment", "particles", "negated")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
@@ -163,6 +163,7 @@ class IntentWords:
     remember: PhraseIndex = field(default_factory=dict)
     moment: PhraseIndex = field(default_factory=dict)  # "for a while": a forget about the moment, not the memory
     particles: FrozenSet[str] = frozenset()  # clitics and particles a verb carries ("lá", "lo")
+    negated: FrozenSet[str] = frozenset()  # forms said only after a negation ("no borres"): before another, "no" is no negation
     non_memory_objects: FrozenSet[str] = frozenset()  # "alarm", "list": another skill's object
     memory_words: FrozenSet[str] = frozenset()  # "know", "memory": what makes "everything ..." the memory's
     stopwords: FrozenSet[str] = frozenset()  # small words "everything you know" may hold besides
@@ -297,7 +298,7 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
     def with_english(name: str) -> List[str]:
         return data[name] + [w for w in (english[name] if data is not english else [])
                              if w.split()[0].casefold() not in own_words]
-    contractions = _pairs(data["contractions"])
+    contractions = _pairs(with_english("contractions"))  # "don't remember this" under any persona
     return ReadingWords(
         lang=code, fillers=frozenset(w.casefold() for w in with_english("fillers")),
         lead_ins=frozenset(_phrases_of(with_english("lead_ins"), contractions)),
@@ -325,7 +326,7 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
         particles=words("particles"), non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
-        memory_words=frozenset(w.casefold() for w in data["memory_words"]),
+        memory_words=frozenset(w.casefold() for w in data["memory_words"]), negated=words("negated"),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),
         negation_after_verb=bool(data["controls"]["negation_after_verb"]),
         two_part_verbs=tuple((a, b) for a, _, b in (v.partition(" ") for v in words("forget") | words("delete")) if b))

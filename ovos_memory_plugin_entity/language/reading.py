@@ -9,7 +9,7 @@ aside anywhere, lead-ins at a clause's start, tags at its end; each clause marke
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -47,6 +47,7 @@ class Clause:
     negation_at: Tuple[int, ...] = ()  # where a negation stands among ``words`` (its scope is the clause)
     question: bool = False
     reported: bool = False
+    hesitations: Tuple[int, ...] = ()  # where a filler stood among ``words``: the speaker may start again there
 
     @property
     def negated(self) -> bool:
@@ -192,7 +193,7 @@ def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
         if word == "," or not opens:
             current.append(word)
             continue
-        content, _ = _strip_leading([w for w in current if w != "," and w not in words.fillers], words)
+        content, _ = strip_leading([w for w in current if w != "," and w not in words.fillers], words)
         if content and (len(content) >= MIN_SPLIT_WORDS or before == ","):
             pieces.append([word])
         else:
@@ -200,7 +201,7 @@ def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
     return [[w for w in piece if w != ","] for piece in pieces]
 
 
-def _strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str], List[str]]:
+def strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str], List[str]]:
     """Lead-ins, fillers and the conjunction that opened the clause, at its start, longest first."""
     said, aside = list(said), []
     while said:
@@ -234,13 +235,14 @@ def _strip_trailing(said: List[str], words: ReadingWords) -> Tuple[List[str], Li
 
 
 def _clause(said: List[str], words: ReadingWords, asked: bool) -> Clause:
-    head, aside = _strip_leading(said, words)
+    head, aside = strip_leading(said, words)
     body, tail = _strip_trailing(head, words)
+    hesitations = tuple(dict.fromkeys(i - n for n, i in enumerate(i for i, w in enumerate(body) if w in words.fillers)))
     body = [w for w in body if w not in words.fillers]
     negation_at = tuple(i for i, w in enumerate(body) if w in words.negations or w.endswith("n't"))
     question = asked or bool(body and body[0] in words.question_openers)
     reported = any(_holds(body, phrase) for phrase in words.reported)
-    return Clause(tuple(body), tuple(aside + tail), negation_at, question, reported)
+    return Clause(tuple(body), tuple(aside + tail), negation_at, question, reported, hesitations)
 
 
 def _holds(said: Sequence[str], phrase: Sequence[str]) -> bool:
@@ -259,6 +261,5 @@ def _mark_reports(clauses: List[Clause], words: ReadingWords) -> Tuple[Clause, .
             continue
         at = i + 1 if i == 0 else i - 1
         if at < len(out) and not out[at].reported:
-            said = out[at]
-            out[at] = Clause(said.words, said.aside, said.negation_at, said.question, True)
+            out[at] = replace(out[at], reported=True)
     return tuple(out)

@@ -74,6 +74,12 @@ def confirming(language: Language, answer: str) -> str:
     return rest if True in _heard(language, rest)[0] else answer
 
 
+def erases(language: Language, answer: str) -> bool:
+    """The answer says to forget or delete ("sí, bórralo"): to "should I remember that?" that is no yes."""
+    own = language.controls[0]
+    return bool(_pattern(tuple(own.forget | own.delete), language.reading).search(_spoken(answer, language.reading)))
+
+
 def is_answer(language: Language, answer: str) -> bool:
     """A short answer: a no with any reasons ("nee doch nicht, lass mal lieber"), or a yes or a
     doubt with nothing but words of assent, the verb asked about, small words and asides besides

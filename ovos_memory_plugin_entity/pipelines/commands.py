@@ -114,8 +114,8 @@ class Commands:
             if control.target:  # "no, don't save that": what was just said goes too
                 self._forget_last(editor, latest)
             return Said(self._phrases["paused_note" if until else "resumed_note"])
-        if control.kind == "forget_last":
-            return self._forget_last(editor, latest)
+        if control.kind == "forget_last":  # with a target: taken back in the same breath, so never learnt
+            return self._forgot([control.target]) if control.target else self._forget_last(editor, latest)
         if control.kind == "remember":
             facts = rules.extract(control.target, self._language).add
             # As the owner's add is (it lifts a tombstone), and what "forget that" next takes back.

@@ -17,7 +17,7 @@ from ovos_memory_plugin_entity.domain.rendering import sanitise
 from ovos_memory_plugin_entity.domain.text import content_words
 from ovos_memory_plugin_entity.language.data import Language
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
-from ovos_memory_plugin_entity.language.yesno import Judge, confirming, is_answer
+from ovos_memory_plugin_entity.language.yesno import Judge, confirming, erases, is_answer
 
 # What a question about pending facts may add to a turn, at most: it rides on the facts block.
 MAX_QUESTION_CHARS = 600
@@ -33,7 +33,8 @@ def judged(judge: Judge, language: Language, asked: str, items: Sequence[Pending
     words = confirming(language, words) if asked == "forget" else words
     if not items or not is_answer(language, words):
         return None
-    return judge(f"Should I {asked}: " + "; ".join(line for p in items for line in p.describe) + "?", words)
+    verdict = judge(f"Should I {asked}: " + "; ".join(line for p in items for line in p.describe) + "?", words)
+    return None if verdict and asked != "forget" and erases(language, words) else verdict  # "yes, delete it": unclear
 
 
 def _named(item_words: Tuple[str, ...], said: Set[str]) -> bool:
