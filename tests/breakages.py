@@ -574,6 +574,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a bare forgetting after a refusal is none", "language/controls.py",
              "    if refused and said[-1] in words.forget - words.negated:", "    if False:",
              ("tests/test_controls.py::test_a_no_before_a_verb_is_its_negation_only_before_a_negated_form",)),
+    Breakage("an answer is judged in the persona's language alone", "pipelines/confirmation.py",
+             "    if verdict is not None or not items:\n        return verdict", "    return verdict",
+             ("tests/test_yes_answers.py::test_a_yes_in_the_language_the_user_asked_in_forgets_everything",)),
 )
 
 

@@ -169,3 +169,26 @@ def test_deleting_everything_of_a_thing_asks_first(make_memory, lang, fact, said
     memory.add_fact("s", fact)
     turn(memory, said)
     assert live(memory) == [fact]
+
+
+@pytest.mark.parametrize("lang,control,reply,yes", [
+    ("de-de", "forget everything you know about me", "Are you sure?", "yes i'm sure"),
+    ("es-es", "uh forget everything about me", "Do you really want me to forget everything?", "yeah go ahead"),
+    ("nl-nl", "please forget all you know about me", "Okay, should I really erase everything?", "yes do it"),
+    ("it-it", "forget everything about me", "Are you sure?", "yep sure"),
+])
+def test_a_yes_in_the_language_the_user_asked_in_forgets_everything(make_memory, lang, control, reply, yes):
+    """A bilingual household answers in the language it asked in, not the persona's."""
+    memory = make(make_memory, lang)
+    for fact in ("Likes tea", "Has a cat"):
+        memory.add_fact("s", fact)
+    turn(memory, control, answer=reply)
+    turn(memory, yes)
+    assert live(memory) == []
+
+
+@pytest.mark.parametrize("lang,words", [("de-de", "no keep it"), ("es-es", "nee laat maar"), ("fr-fr", "nein lass es"),
+                                        ("it-it", "yes but only the last one"), ("pt-pt", "wait")])
+def test_a_no_or_a_doubt_in_another_language_is_no_yes(lang, words):
+    language, judges = _judges(lang)
+    assert all(judged(judge, language, "forget", ASKED, words) is not True for judge in judges)

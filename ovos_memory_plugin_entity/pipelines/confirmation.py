@@ -15,9 +15,9 @@ from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.record import Pending, SessionRecord
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 from ovos_memory_plugin_entity.domain.text import content_words
-from ovos_memory_plugin_entity.language.data import Language
+from ovos_memory_plugin_entity.language.data import Language, available, load_language
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
-from ovos_memory_plugin_entity.language.yesno import Judge, confirming, erases, is_answer
+from ovos_memory_plugin_entity.language.yesno import Judge, confirming, erases, is_answer, word_list_judge
 
 # What a question about pending facts may add to a turn, at most: it rides on the facts block.
 MAX_QUESTION_CHARS = 600
@@ -29,7 +29,19 @@ NAMED_SHARE = 0.5
 
 def judged(judge: Judge, language: Language, asked: str, items: Sequence[Pending], words: str) -> Optional[bool]:
     """Yes, no or None: the user's words as an answer to our question about ``items`` ("sure
-    is cold today" answers nothing); judged outside the store's lock (the judge may be a plugin)."""
+    is cold today" answers nothing); judged outside the store's lock (the judge may be a plugin).
+    Words the persona's language does not read are judged in every other shipped language, as a
+    household answers in the language it asked in ("yes I'm sure" to a German persona); only a
+    verdict those languages agree on counts."""
+    verdict = _judged_in(judge, language, asked, items, words)
+    if verdict is not None or not items:
+        return verdict
+    others = {_judged_in(word_list_judge(other), other, asked, items, words)
+              for other in map(load_language, available()) if other.code != language.code} - {None}
+    return others.pop() if len(others) == 1 else None
+
+
+def _judged_in(judge: Judge, language: Language, asked: str, items: Sequence[Pending], words: str) -> Optional[bool]:
     words = confirming(language, words) if asked == "forget" else words
     if not items or not is_answer(language, words):
         return None
