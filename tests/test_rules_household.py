@@ -139,3 +139,63 @@ def test_a_question_without_its_mark_or_a_clause_about_someone_else_is_no_fact(l
     """Said as a recogniser gives it: the question word ends the value; "takes" and "tolerate people" say no habit."""
     facts = [fact.text for fact in rules.extract(said, load_language(lang)).add]
     assert not any(wrong in fact.casefold() for fact in facts), facts
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A move from a place is where the user lived before; it is no home.
+    ("en-us", "we moved down here from tucson about two years back", {(None, "Moved from Tucson")}),
+    ("fr-fr", "on est partis de lille l'an dernier", {(None, "A déménagé de Lille")}),
+    ("es-es", "nos mudamos desde vigo hace un año", {(None, "Se mudó desde Vigo")}),
+    ("pt-pt", "mudámo-nos do porto para cá no inverno", {(None, "Mudou-se de Porto")}),
+    ("it-it", "ci siamo trasferiti qui da trento l'anno scorso", {(None, "Si è trasferito da Trento")}),
+    ("ca-es", "em vaig mudar des de lleida fa dos anys", {(None, "Es va mudar des de Lleida")}),
+    ("de-de", "wir sind vor fünf jahren aus dresden hergezogen", {(None, "Ist aus Dresden hergezogen")}),
+    ("nl-nl", "ik ben vorig jaar uit zwolle hierheen verhuisd", {(None, "Is verhuisd uit Zwolle")}),
+    ("en-us", "we moved from the old flat last spring", set()),
+    ("es-es", "nos mudamos de casa en verano", set()),
+    ("en-us", "we didn't move here from tucson", set()),
+])
+def test_a_move_from_a_place_is_heard(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Who is speaking, said in passing; an article before a name in Catalan and Portuguese.
+    ("en-us", "hi this is gordon speaking", {(None, "Name is Gordon")}),
+    ("ca-es", "bon dia sóc la montse", {(None, "Es diu Montse")}),
+    ("pt-pt", "olá sou o duarte e trabalho em lisboa", {(None, "Chama-se Duarte")}),
+    ("ca-es", "sóc la millor", set()),
+    ("pt-pt", "sou o mais novo", set()),
+    ("ca-es", "sóc el metge", set()),
+    ("en-us", "this is not working", set()),
+])
+def test_who_is_speaking_is_heard(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Children named after how many there are, each with their age; a pet after a number.
+    ("de-de", "wir haben drei kinder jonas der ist neun und mia die ist vier",
+     {(None, "Hat 3 kinder"), ("Jonas", "Ist 9 Jahre alt"), ("Mia", "Ist 4 Jahre alt")}),
+    ("pt-pt", "tenho dois filhos a beatriz de dez anos e o tomás de três",
+     {(None, "Tem 2 filhos"), ("Beatriz", "Tem 10 anos"), ("Tomás", "Tem 3 anos")}),
+    ("es-es", "tengo tres chavales hugo que tiene nueve", {("Hugo", "Tiene 9 años")}),
+    ("it-it", "martina ne ha sette e un criceto che si chiama biscotto",
+     {("Biscotto", "È criceto dell'utente")}),
+])
+def test_children_and_a_pet_said_in_one_breath(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # "You know ..." before a fact is a lead-in, not a question; a relative's age, then their home.
+    ("pt-pt", "sabes o meu pai tem oitenta e um anos e ainda mora sozinho em tomar",
+     {(None, "Pai tem 81 anos"), (None, "Pai vive em Tomar")}),
+    ("de-de", "weißt du mein vater ist achtzig und lebt noch allein in passau",
+     {(None, "Vater ist 80 Jahre alt"), (None, "Vater wohnt in Passau")}),
+    ("nl-nl", "mijn vader woont nog helemaal alleen in assen", {(None, "Vader woont in Assen")}),
+    ("en-us", "my dad still lives all alone in fresno", {(None, "Dad lives in Fresno")}),
+    ("pt-pt", "sabes onde mora o meu pai", set()),
+])
+def test_you_know_before_a_fact_and_living_alone(lang, said, expected):
+    assert heard(lang, said) == expected
