@@ -199,3 +199,16 @@ def test_children_and_a_pet_said_in_one_breath(lang, said, expected):
 ])
 def test_you_know_before_a_fact_and_living_alone(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative's name after an article, said with "is"; a nominalised adjective names no one.
+    ("ca-es", "el meu germà és el pere i viu a reus", {("Pere", "És germà de l'usuari"), ("Pere", "Viu a Reus")}),
+    ("ca-es", "el meu home és el jordi", {("Jordi", "És home de l'usuari")}),
+    ("de-de", "meine schwester ist die anke", {("Anke", "Ist Schwester des Nutzers")}),
+    ("ca-es", "la meva filla és la petita", set()),
+    ("de-de", "mein sohn ist der jüngste", set()),
+    ("de-de", "mein mann ist der koch bei uns", set()),
+])
+def test_a_relatives_name_after_an_article(lang, said, expected):
+    assert heard(lang, said) == expected
