@@ -144,7 +144,10 @@ def test_a_question_without_its_mark_or_a_clause_about_someone_else_is_no_fact(l
 @pytest.mark.parametrize("lang, said, expected", [
     # A move from a place is where the user lived before; it is no home.
     ("en-us", "we moved down here from tucson about two years back", {(None, "Moved from Tucson")}),
-    ("fr-fr", "on est partis de lille l'an dernier", {(None, "A déménagé de Lille")}),
+    ("fr-fr", "nous avons déménagé de lille l'an dernier", {(None, "A déménagé de Lille")}),
+    ("fr-fr", "je suis parti de rien", set()),
+    ("pt-pt", "mudei de emprego no verão", set()),
+    ("ca-es", "em vaig mudar de roba", set()),
     ("es-es", "nos mudamos desde vigo hace un año", {(None, "Se mudó desde Vigo")}),
     ("pt-pt", "mudámo-nos do porto para cá no inverno", {(None, "Mudou-se de Porto")}),
     ("it-it", "ci siamo trasferiti qui da trento l'anno scorso", {(None, "Si è trasferito da Trento")}),
