@@ -215,3 +215,18 @@ def test_you_know_before_a_fact_and_living_alone(lang, said, expected):
 ])
 def test_a_relatives_name_after_an_article(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Where a job is done, said with the job: the employer beside the job.
+    ("en-us", "i'm a pharmacist at walgreens on main street",
+     {(None, "Works as a pharmacist"), (None, "Works at Walgreens")}),
+    ("pt-pt", "sou médica na cuf", {(None, "Trabalha como médica"), (None, "Trabalha na Cuf")}),
+    ("de-de", "ich bin lehrerin bei der stadt", {(None, "Arbeitet als Lehrerin")}),
+    ("de-de", "ich bin mechaniker bei bosch", {(None, "Arbeitet als Mechaniker"), (None, "Arbeitet bei Bosch")}),
+    ("nl-nl", "ik ben kapper bij hairworks", {(None, "Werkt als kapper"), (None, "Werkt bij Hairworks")}),
+    ("fr-fr", "je suis boulanger chez paul", {(None, "Travaille comme boulanger"), (None, "Travaille chez Paul")}),
+    ("en-us", "i'm a cook at heart", {(None, "Works as a cook")}),
+])
+def test_where_a_job_is_done(lang, said, expected):
+    assert heard(lang, said) == expected
