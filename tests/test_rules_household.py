@@ -230,3 +230,17 @@ def test_a_relatives_name_after_an_article(lang, said, expected):
 ])
 def test_where_a_job_is_done(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A dose's drug is the word before its number, whatever is said between; a dose said first is a dose too.
+    ("de-de", "ich nehm seit jahren simvastatin vierzig milligramm", {(None, "Nimmt simvastatin 40 milligramm")}),
+    ("pt-pt", "tomo sempre ao deitar sertralina de cinquenta miligramas", {(None, "Toma sertralina 50 miligramas")}),
+    ("en-us", "i take thirty milligrams of prednisone", {(None, "Takes prednisone 30 milligrams")}),
+    ("it-it", "prendo dieci milligrammi di ramipril la sera", {(None, "Prende ramipril 10 milligrammi")}),
+    ("nl-nl", "ik neem twintig milligram omeprazol", {(None, "Neemt omeprazol 20 milligram")}),
+    ("en-us", "i take my atorvastatin every night forty milligrams", set()),
+    ("en-us", "i take about two ml", set()),
+])
+def test_a_dose_with_words_between_or_said_first(lang, said, expected):
+    assert heard(lang, said) == expected
