@@ -244,3 +244,15 @@ def test_where_a_job_is_done(lang, said, expected):
 ])
 def test_a_dose_with_words_between_or_said_first(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative who "is" a word, then their age: the word is their name (a state is none).
+    ("en-us", "and my daughter is maya she's eleven",
+     {("Maya", "Is the user's daughter"), ("Maya", "Is 11 years old")}),
+    ("en-us", "my husband's name is rick and my son is owen he's six",
+     {("Rick", "Is the user's husband"), ("Owen", "Is the user's son"), ("Owen", "Is 6 years old")}),
+    ("en-us", "my son is sick he's only four", {(None, "Son is 4 years old")}),
+])
+def test_a_relative_named_with_is_then_their_age(lang, said, expected):
+    assert heard(lang, said) == expected
