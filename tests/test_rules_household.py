@@ -253,6 +253,8 @@ def test_a_dose_with_words_between_or_said_first(lang, said, expected):
     ("en-us", "my husband's name is rick and my son is owen he's six",
      {("Rick", "Is the user's husband"), ("Owen", "Is the user's son"), ("Owen", "Is 6 years old")}),
     ("en-us", "my son is sick he's only four", {(None, "Son is 4 years old")}),
+    # An ex is no partner: "ex" stays with the relation.
+    ("en-us", "my ex wife's name is carla", {("Carla", "Is the user's ex wife")}),
 ])
 def test_a_relative_named_with_is_then_their_age(lang, said, expected):
     assert heard(lang, said) == expected
