@@ -157,6 +157,9 @@ def test_a_question_without_its_mark_or_a_clause_about_someone_else_is_no_fact(l
     ("en-us", "we moved from the old flat last spring", set()),
     ("es-es", "nos mudamos de casa en verano", set()),
     ("en-us", "we didn't move here from tucson", set()),
+    ("en-us", "we moved from one plan to another", set()),
+    ("es-es", "nos mudamos de barrio en mayo", set()),
+    ("nl-nl", "we zijn uit elkaar gegaan", set()),
 ])
 def test_a_move_from_a_place_is_heard(lang, said, expected):
     assert heard(lang, said) == expected
@@ -171,6 +174,7 @@ def test_a_move_from_a_place_is_heard(lang, said, expected):
     ("pt-pt", "sou o mais novo", set()),
     ("ca-es", "sóc el metge", set()),
     ("en-us", "this is not working", set()),
+    ("en-us", "it's grandpa talking", set()),
 ])
 def test_who_is_speaking_is_heard(lang, said, expected):
     assert heard(lang, said) == expected
@@ -227,6 +231,8 @@ def test_a_relatives_name_after_an_article(lang, said, expected):
     ("nl-nl", "ik ben kapper bij hairworks", {(None, "Werkt als kapper"), (None, "Werkt bij Hairworks")}),
     ("fr-fr", "je suis boulanger chez paul", {(None, "Travaille comme boulanger"), (None, "Travaille chez Paul")}),
     ("en-us", "i'm a cook at heart", {(None, "Works as a cook")}),
+    ("en-us", "i'm a baker for fun", {(None, "Works as a baker")}),
+    ("pt-pt", "sou cozinheira na nossa casa", {(None, "Trabalha como cozinheira")}),
 ])
 def test_where_a_job_is_done(lang, said, expected):
     assert heard(lang, said) == expected
@@ -241,6 +247,7 @@ def test_where_a_job_is_done(lang, said, expected):
     ("nl-nl", "ik neem twintig milligram omeprazol", {(None, "Neemt omeprazol 20 milligram")}),
     ("en-us", "i take my atorvastatin every night forty milligrams", set()),
     ("en-us", "i take about two ml", set()),
+    ("en-us", "i take vitamin d 2000 units", set()),
 ])
 def test_a_dose_with_words_between_or_said_first(lang, said, expected):
     assert heard(lang, said) == expected
