@@ -265,3 +265,13 @@ def test_a_dose_with_words_between_or_said_first(lang, said, expected):
 ])
 def test_a_relative_named_with_is_then_their_age(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    # What happened to a relative, said right after them, names no one.
+    ("en-us", "my grandpa passed in march"), ("en-us", "my daughter graduated"),
+    ("pt-pt", "o meu avô faleceu"), ("es-es", "mi abuela falleció"), ("it-it", "mio nonno è morto"),
+    ("de-de", "mein opa starb"), ("nl-nl", "mijn oma overleed"), ("ca-es", "la meva àvia morí"),
+])
+def test_what_happened_to_a_relative_names_no_one(lang, said):
+    assert not [f for f in rules.extract(said, load_language(lang)).add if f.about]
