@@ -341,7 +341,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "kin = next((relation for at, relation in reversed(mentions) if at < start), None)",
              ("tests/test_rules.py::test_a_relative_named_earlier_without_a_name_is_what_he_or_she_is_said_of",)),
     Breakage("a PIN said in pairs is summed", "language/reading.py",
-             "for group in _groups(run, words)", "for group in [run]",
+             "groups = _groups(said[i:j], words)", "groups = [said[i:j]]",
              ("tests/test_secrets.py::test_a_pin_said_in_pairs_is_read_as_its_groups",)),
     Breakage("a fact spoken to the assistant is injected", "domain/proposal_edits.py",
              "        doubts = self.policy.doubts if self.automatic else lambda _text: False\n",
