@@ -81,6 +81,16 @@ def test_an_article_stays_a_word(lang, said):
     assert "1" not in reading(lang, said).words
 
 
+@pytest.mark.parametrize("lang,said,number,article", [
+    ("pt-pt", "o duarte tem nove e um gato chamado farrusco", "9", "um"),
+    ("it-it", "marta ne ha otto e un criceto", "8", "un"),
+    ("de-de", "die jana ist sieben und einen hamster haben wir auch", "7", "einen"),
+    ("es-es", "pablo tiene cinco y un perro", "5", "un")])
+def test_an_article_after_a_number_stays_a_word(lang, said, number, article):
+    words = reading(lang, said).words
+    assert number in words and article in words and "1" not in words
+
+
 @pytest.mark.parametrize("lang,said,clauses", [
     ("en-us", "wait no take that back i don't want that saved", ["take that back", "i do not want that saved"]),
     ("en-us", "off the record i've been diagnosed with asthma", ["off the record", "i have been diagnosed with asthma"]),

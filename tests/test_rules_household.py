@@ -139,3 +139,139 @@ def test_a_question_without_its_mark_or_a_clause_about_someone_else_is_no_fact(l
     """Said as a recogniser gives it: the question word ends the value; "takes" and "tolerate people" say no habit."""
     facts = [fact.text for fact in rules.extract(said, load_language(lang)).add]
     assert not any(wrong in fact.casefold() for fact in facts), facts
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A move from a place is where the user lived before; it is no home.
+    ("en-us", "we moved down here from tucson about two years back", {(None, "Moved from Tucson")}),
+    ("fr-fr", "nous avons déménagé de lille l'an dernier", {(None, "A déménagé de Lille")}),
+    ("fr-fr", "je suis parti de rien", set()),
+    ("pt-pt", "mudei de emprego no verão", set()),
+    ("ca-es", "em vaig mudar de roba", set()),
+    ("es-es", "nos mudamos desde vigo hace un año", {(None, "Se mudó desde Vigo")}),
+    ("pt-pt", "mudámo-nos do porto para cá no inverno", {(None, "Mudou-se de Porto")}),
+    ("it-it", "ci siamo trasferiti qui da trento l'anno scorso", {(None, "Si è trasferito da Trento")}),
+    ("ca-es", "em vaig mudar des de lleida fa dos anys", {(None, "Es va mudar des de Lleida")}),
+    ("de-de", "wir sind vor fünf jahren aus dresden hergezogen", {(None, "Ist aus Dresden hergezogen")}),
+    ("nl-nl", "ik ben vorig jaar uit zwolle hierheen verhuisd", {(None, "Is verhuisd uit Zwolle")}),
+    ("en-us", "we moved from the old flat last spring", set()),
+    ("es-es", "nos mudamos de casa en verano", set()),
+    ("en-us", "we didn't move here from tucson", set()),
+    ("en-us", "we moved from one plan to another", set()),
+    ("es-es", "nos mudamos de barrio en mayo", set()),
+    ("nl-nl", "we zijn uit elkaar gegaan", set()),
+])
+def test_a_move_from_a_place_is_heard(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Who is speaking, said in passing; an article before a name in Catalan and Portuguese.
+    ("en-us", "hi this is gordon speaking", {(None, "Name is Gordon")}),
+    ("ca-es", "bon dia sóc la montse", {(None, "Es diu Montse")}),
+    ("pt-pt", "olá sou o duarte e trabalho em lisboa", {(None, "Chama-se Duarte")}),
+    ("ca-es", "sóc la millor", set()),
+    ("pt-pt", "sou o mais novo", set()),
+    ("ca-es", "sóc el metge", set()),
+    ("en-us", "this is not working", set()),
+    ("en-us", "it's grandpa talking", set()),
+])
+def test_who_is_speaking_is_heard(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Children named after how many there are, each with their age; a pet after a number.
+    ("de-de", "wir haben drei kinder jonas der ist neun und mia die ist vier",
+     {(None, "Hat 3 kinder"), ("Jonas", "Ist 9 Jahre alt"), ("Mia", "Ist 4 Jahre alt")}),
+    ("pt-pt", "tenho dois filhos a beatriz de dez anos e o tomás de três",
+     {(None, "Tem 2 filhos"), ("Beatriz", "Tem 10 anos"), ("Tomás", "Tem 3 anos")}),
+    ("es-es", "tengo tres chavales hugo que tiene nueve", {("Hugo", "Tiene 9 años")}),
+    ("it-it", "martina ne ha sette e un criceto che si chiama biscotto",
+     {("Biscotto", "È criceto dell'utente")}),
+])
+def test_children_and_a_pet_said_in_one_breath(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # "You know ..." before a fact is a lead-in, not a question; a relative's age, then their home.
+    ("pt-pt", "sabes o meu pai tem oitenta e um anos e ainda mora sozinho em tomar",
+     {(None, "Pai tem 81 anos"), (None, "Pai vive em Tomar")}),
+    ("de-de", "weißt du mein vater ist achtzig und lebt noch allein in passau",
+     {(None, "Vater ist 80 Jahre alt"), (None, "Vater wohnt in Passau")}),
+    ("nl-nl", "mijn vader woont nog helemaal alleen in assen", {(None, "Vader woont in Assen")}),
+    ("en-us", "my dad still lives all alone in fresno", {(None, "Dad lives in Fresno")}),
+    ("pt-pt", "sabes onde mora o meu pai", set()),
+])
+def test_you_know_before_a_fact_and_living_alone(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative's name after an article, said with "is"; a nominalised adjective names no one.
+    ("ca-es", "el meu germà és el pere i viu a reus", {("Pere", "És germà de l'usuari"), ("Pere", "Viu a Reus")}),
+    ("ca-es", "el meu home és el jordi", {("Jordi", "És home de l'usuari")}),
+    ("de-de", "meine schwester ist die anke", {("Anke", "Ist Schwester des Nutzers")}),
+    ("ca-es", "la meva filla és la petita", set()),
+    ("de-de", "mein sohn ist der jüngste", set()),
+    ("de-de", "mein mann ist der koch bei uns", set()),
+])
+def test_a_relatives_name_after_an_article(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Where a job is done, said with the job: the employer beside the job.
+    ("en-us", "i'm a pharmacist at walgreens on main street",
+     {(None, "Works as a pharmacist"), (None, "Works at Walgreens")}),
+    ("pt-pt", "sou médica na cuf", {(None, "Trabalha como médica"), (None, "Trabalha na Cuf")}),
+    ("de-de", "ich bin lehrerin bei der stadt", {(None, "Arbeitet als Lehrerin")}),
+    ("de-de", "ich bin mechaniker bei bosch", {(None, "Arbeitet als Mechaniker"), (None, "Arbeitet bei Bosch")}),
+    ("nl-nl", "ik ben kapper bij hairworks", {(None, "Werkt als kapper"), (None, "Werkt bij Hairworks")}),
+    ("fr-fr", "je suis boulanger chez paul", {(None, "Travaille comme boulanger"), (None, "Travaille chez Paul")}),
+    ("en-us", "i'm a cook at heart", {(None, "Works as a cook")}),
+    ("en-us", "i'm a baker for fun", {(None, "Works as a baker")}),
+    ("pt-pt", "sou cozinheira na nossa casa", {(None, "Trabalha como cozinheira")}),
+])
+def test_where_a_job_is_done(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A dose's drug is the word before its number, whatever is said between; a dose said first is a dose too.
+    ("de-de", "ich nehm seit jahren simvastatin vierzig milligramm", {(None, "Nimmt simvastatin 40 milligramm")}),
+    ("pt-pt", "tomo sempre ao deitar sertralina de cinquenta miligramas", {(None, "Toma sertralina 50 miligramas")}),
+    ("en-us", "i take thirty milligrams of prednisone", {(None, "Takes prednisone 30 milligrams")}),
+    ("it-it", "prendo dieci milligrammi di ramipril la sera", {(None, "Prende ramipril 10 milligrammi")}),
+    ("nl-nl", "ik neem twintig milligram omeprazol", {(None, "Neemt omeprazol 20 milligram")}),
+    ("en-us", "i take my atorvastatin every night forty milligrams", set()),
+    ("en-us", "i take about two ml", set()),
+    ("en-us", "i take vitamin d 2000 units", set()),
+])
+def test_a_dose_with_words_between_or_said_first(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative who "is" a word, then their age: the word is their name (a state is none).
+    ("en-us", "and my daughter is maya she's eleven",
+     {("Maya", "Is the user's daughter"), ("Maya", "Is 11 years old")}),
+    ("en-us", "my husband's name is rick and my son is owen he's six",
+     {("Rick", "Is the user's husband"), ("Owen", "Is the user's son"), ("Owen", "Is 6 years old")}),
+    ("en-us", "my son is sick he's only four", {(None, "Son is 4 years old")}),
+    # An ex is no partner: "ex" stays with the relation.
+    ("en-us", "my ex wife's name is carla", {("Carla", "Is the user's ex wife")}),
+])
+def test_a_relative_named_with_is_then_their_age(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    # What happened to a relative, said right after them, names no one.
+    ("en-us", "my grandpa passed in march"), ("en-us", "my daughter graduated"),
+    ("pt-pt", "o meu avô faleceu"), ("es-es", "mi abuela falleció"), ("it-it", "mio nonno è morto"),
+    ("de-de", "mein opa starb"), ("nl-nl", "mijn oma overleed"), ("ca-es", "la meva àvia morí"),
+])
+def test_what_happened_to_a_relative_names_no_one(lang, said):
+    assert not [f for f in rules.extract(said, load_language(lang)).add if f.about]

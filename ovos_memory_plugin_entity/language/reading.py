@@ -113,7 +113,8 @@ def _as_number(word: str, lang: str) -> Optional[str]:
 
 
 def _numbers(said: List[str], words: ReadingWords) -> List[str]:
-    """Runs of number words ("setenta e dois", "four oh two") as the parser reads them, a lone "one" a word."""
+    """Runs of number words ("setenta e dois", "four oh two") as the parser reads them, a lone "one" a word
+    where it ends a run too: an article ("de seis e um periquito", "sechs und einen hund")."""
     joiners = words.clause_openers | {word for word, _ in words.number_words}
     out: List[str] = []
     i = 0
@@ -126,10 +127,11 @@ def _numbers(said: List[str], words: ReadingWords) -> List[str]:
         while j < len(said) and (_as_number(said[j], words.lang) is not None or (
                 j + 1 < len(said) and said[j] in joiners and _as_number(said[j + 1], words.lang) is not None)):
             j += 1
-        run = said[i:j]
-        lone_one = len(run) == 1 and _as_number(run[0], words.lang) == "1" and not run[0].isdigit()
-        out.extend(run if lone_one else [digits for group in _groups(run, words)
-                                         for digits in _parsed(" ".join(group), words.lang).split()])
+        groups = _groups(said[i:j], words)
+        for before, group in zip([[], *groups], groups):  # alone, or after the word joining it: "seis e | um"
+            lone_one = len(group) == 1 and _as_number(group[0], words.lang) == "1" and not group[0].isdigit() and (
+                j - i == 1 or bool(before) and _as_number(before[-1], words.lang) is None)
+            out.extend(group if lone_one else _parsed(" ".join(group), words.lang).split())
         i = j
     return _join_digits(out, dict(words.number_words))
 
@@ -145,7 +147,8 @@ def _groups(run: Sequence[str], words: ReadingWords) -> List[List[str]]:
         multiplies = number is not None and 0 < last < number and (number in (100, 1000, 10 ** 6) or (last, number) == (4, 20))
         if number is not None and groups and not (multiplies or value in (60, 80) and number < 20
                                                   or number < 10 ** (len(str(value)) - len(str(value).rstrip("0")))):
-            groups.append([])
+            # the word joining the two is neither's ("sechs | und | einen"): the parser reads "sechs und" as no number
+            groups += [[groups[-1].pop()], []] if _as_number(groups[-1][-1], words.lang) is None else [[]]
             value = last = 0
         groups = groups or [[]]
         groups[-1].append(word)
