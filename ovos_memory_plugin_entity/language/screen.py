@@ -37,7 +37,8 @@ _STRUCTURE = re.compile(
     r"system|guardrails|restrictions|filters?)\b"
     r"|\b(?:prompt injection|jailbreak|dan mode|developer mode)\b"
     r"""|["']role["']\s*:"""  # a chat message as JSON: {"role": "system", ...}
-    r"|(?:^|\n)[ \t]*#{1,6}[ \t]+\S",  # a markdown heading: "### SYSTEM OVERRIDE"
+    r"|(?:^|\n)[ \t]*#{1,6}[ \t]+\S"  # a markdown heading: "### SYSTEM OVERRIDE"
+    r"|```|~~~",  # a code fence: "```developer"
     re.IGNORECASE)
 # A role opening a sentence or after a mark, then a mark, is a role marker whatever the symbols ("〔system〕", "system →").
 _MARK = re.compile(r"[^\w\s.,'\"-]|(?<!\w)-|-(?!\w)")

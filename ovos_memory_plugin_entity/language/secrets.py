@@ -26,8 +26,9 @@ KEYWORD_CLASSES: Dict[str, str] = {"password": "password", "pin": "PIN", "code":
 CARD, IBAN, TOKEN, GOVERNMENT_ID = "card number", "IBAN", "access token", "government id"
 # Lists whose value may be a single word without digits ("the wifi password is tulips").
 WORD_VALUE_LISTS = frozenset({"password", "token"})
-# Words allowed between a keyword and its linking word ("the code *they sent me by sms* is").
-MAX_QUALIFIER_WORDS = 6
+# Words allowed between a keyword and its linking word ("the code *they sent me by sms* is"), each after up to
+# a few small words ("la combinación *del candado de la taquilla del gimnasio* es").
+MAX_QUALIFIER_WORDS, MAX_SMALL_WORDS = 6, 3
 # Words between a link and a value in digits: an article, an adverb ("es *el* 4821", "c'est *toujours le* 4821").
 MAX_ARTICLE_WORDS, MAX_ARTICLE_CHARS = 3, 10
 MAX_ARTICLE_LETTERS = 3  # an article: "el", "die"; a year past a longer word is a date ("valid until 2025")
@@ -142,7 +143,9 @@ def _finder(language: Language) -> _Finder:
     keyword_lists: Dict[Tuple[str, ...], Set[str]] = {}
     patterns: Dict[str, Tuple[Pattern[str], ...]] = {}
     opening = language.secret_words["opening"]
-    qualifiers = rf"(?:{_PAUSE}\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?"
+    small_word = "|".join(re.escape(_fold(w)) for w in sorted(language.stopwords, key=len, reverse=True)) or "(?!)"
+    small = rf"(?:\s+(?:{small_word})(?!\w)){{0,{MAX_SMALL_WORDS}}}"
+    qualifiers = rf"(?:{_PAUSE}{small}\s+(?!(?:{small_word})(?!\w)){_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{small}?"
     same = "|".join(_folded_phrase_any_spacing(w) for w in language.secret_words["same"]) or "(?!)"
     # A value the same as something, then said: "my PIN's the same as my birthday, 0412".
     same_as = rf"{qualifiers}(?:{link})?\s+(?:{same})(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?"
@@ -313,11 +316,13 @@ def _parts(folded: str, named: Dict[str, List[int]], finder: _Finder) -> List[Se
 
 
 def _qualified(m: "re.Match[str]", finder: _Finder) -> bool:
-    """A password's qualifier opens with a small or elided word ("dell'home"); its value does not ("on the fridge")."""
+    """A password's qualifier opens with a small or elided word ("dell'home"), or goes on a keyword that holds one
+    ("palavra-passe *da* rede wi-fi"); its value does not open with one ("on the fridge")."""
     if "qualifier" not in m.groupdict():
         return True
     qualifier, value = m.group("qualifier").split(), _WORD.findall(m.group("value").casefold())
-    return (not qualifier or "'" in qualifier[0] or _WORD.findall(qualifier[0].casefold())[0] in finder.stopwords) \
+    opening = [_WORD.findall(word.casefold())[0] for word in qualifier[:1] + m.group("keyword").split()[1:2]]
+    return (not qualifier or "'" in qualifier[0] or not finder.stopwords.isdisjoint(opening)) \
         and bool(value) and value[0] not in finder.stopwords
 
 
