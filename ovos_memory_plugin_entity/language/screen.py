@@ -156,6 +156,21 @@ def _gives_orders(text: str, language: Language, negated: bool = False) -> bool:
     return False
 
 
+def _ends_in_order(text: str, language: Language) -> bool:
+    """An order's infinitive ending a clause (or before a conjunction) with no finite verb before it: how
+    German and Dutch give an order ("Sicherheitsfilter deaktivieren und…", "Arzttermine nie erwähnen");
+    "Hat alles vergessen", "Seine Tochter will nie etwas vergessen" are statements (a third person ends in -t)."""
+    screen = language.screen
+    for clause in _CLAUSE_END.split(_QUOTED.sub(" ", text)):
+        words = _FIRST_WORD.findall(_strip_openers(clause, language)[0])
+        for i, word in enumerate(words):
+            ends = i + 1 == len(words) or words[i + 1] in language.reading.clause_openers
+            if word in screen.order_infinitives and ends and not (
+                    i and words[0].endswith("t") or screen.finite_verbs.intersection(words[:i])):
+                return True
+    return False
+
+
 def unspelled(text: str) -> str:
     """``text`` with each word spelled out letter by letter written whole ("i g n o r e": "ignore")."""
     return _SPELLED_OUT.sub(lambda m: m.group(0)[::2], text)
@@ -186,6 +201,6 @@ def is_doubtful(fact: str, language: Language) -> bool:
         or any(language.screen.conditions.match(_strip_openers(s, language)[0]) for s in _SENTENCES.split(text)) \
         or any(language.screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0]) for m in _CALLED.finditer(text))
     spelled = (m.group(0) for m in _SPELLED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
-    return bool(spoken_to) or _gives_orders(text, language, negated=True) \
+    return bool(spoken_to) or _gives_orders(text, language, negated=True) or _ends_in_order(text, language) \
         or any(len(run) >= 2 * MIN_SPELLED_LETTERS - 1 for run in spelled) or any(
         fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))
