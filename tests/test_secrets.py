@@ -482,3 +482,35 @@ def test_what_one_opens_a_lock_with_and_a_spoken_id_are_secrets(lang, said, valu
                                        ("en-us", "my extension is 4-4-1-2"), ("en-us", "my flat is number 4-1-2-0")])
 def test_numbers_in_groups_with_dashes_stay_facts(lang, said):
     assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,said,value", [
+    ("en-us", "my card is 5274 1180 3362 0917, it expires in may", "5274 1180 3362 0917"),
+    ("it-it", "la mia mastercard è la 5274-1180-3362-0917", "5274-1180-3362-0917"),
+    ("nl-nl", "mijn kaart is 5274.1180.3362.0917", "5274.1180.3362.0917"),
+    ("ca-es", "la meva visa és la 5274 1180 3362 0917", "5274 1180 3362 0917"),
+])
+def test_a_card_named_alone_or_by_its_scheme_holds_a_card_number_whatever_its_checksum(lang, said, value):
+    assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "my library card is valid until 2031"),
+                                       ("es-es", "la tarjeta del gimnasio tiene 20 sesiones"),
+                                       ("de-de", "die Landkarte ist von 1987")])
+def test_a_card_with_a_number_shorter_than_a_card_number_stays_a_fact(lang, said):
+    assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,said,value", [
+    ("es-es", "el código de la verja del huerto de la casa de mis suegros es 6150", "6150"),
+    ("en-us", "the combination of the padlock on the shed at the back of the garden is 4471", "4471"),
+    ("pt-pt", "a combinação do cadeado da bicicleta do meu irmão mais novo é 3093", "3093"),
+])
+def test_small_words_between_a_keyword_and_its_link_do_not_count_as_its_qualifier(lang, said, value):
+    assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said,value", [("pt-pt", "a senha da rede do escritório é girassol", "girassol"),
+                                             ("es-es", "la clave del wifi de la oficina es tortuga", "tortuga")])
+def test_a_password_keyword_holding_of_goes_on_to_its_qualifier(lang, said, value):
+    assert value not in redact(said, load_language(lang))

@@ -52,8 +52,9 @@ MIN_IBAN_DIGITS = 10
 HIGH_ENTROPY_CHARS = 20
 HIGH_ENTROPY_BITS = 3.5
 
-# Between the groups of a card number or an IBAN: spaces, dashes of any kind, dots, slashes, commas.
-_GROUP_SEP = r"(?:[ \t.\-/\u2010-\u2015\u2212\u00a0]|, ?)"
+# Between the groups of a card number or an IBAN: spaces, dashes of any kind, dots, slashes (a space either side
+# too: "4 - 8 - 2 - 1"), commas.
+_GROUP_SEP = r"(?:[ \u00a0]?[.\-/\u2010-\u2015\u2212][ \u00a0]?|[ \t\u00a0]|, ?)"
 _DIGIT_RUN = re.compile(rf"(?<![\w+])\d+(?:{_GROUP_SEP}\d+)*(?!\w)")
 _IBAN_RUN = re.compile(rf"(?<!\w)[a-z] ?[a-z] ?\d ?\d[a-z0-9]*(?:{_GROUP_SEP}[a-z0-9]+)*", re.IGNORECASE)  # "g b 82 …"
 _NOT_ALNUM = re.compile(r"[^a-z0-9]", re.IGNORECASE)
@@ -113,7 +114,7 @@ class _Finder:
     patterns: Dict[str, Tuple[Pattern[str], ...]]  # list name -> patterns with a "value" group
     digit_words: FrozenSet[str]  # every shipped language's spoken digits, folded
     digit_tables: Tuple["_DigitTable", ...]  # one per shipped language: a run is read in one language
-    value_first: Pattern[str]  # digits, a linking word and a few more words, ending where a keyword starts
+    value_first: Pattern[str]  # digits, a link or a pause and a small word ("4821, my PIN"), ending where a keyword starts
     retractions: FrozenSet[str]  # words that take back what was just said ("no", "nein", "non")
     parts: Pattern[str]  # a part of a value ("starts with", "the last two digits of my PIN are") and the part
 
@@ -171,8 +172,9 @@ def _finder(language: Language) -> _Finder:
                                        if lists & WORD_VALUE_LISTS}
     # Accents kept: the Portuguese "é" (is) joins a value, "e" (and) does not.
     accented_links = "|".join(re.escape(w.casefold()) for w in said_links)
-    value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]*[:,;–—-]?[ \t]+"
-                             rf"(?:(?:[^\W\d]+[ \t]+)?(?:{accented_links or '(?!)'})|[^\W\d]+['’]s)(?!\w)"
+    value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})"
+                             rf"(?:[ \t]*[:,;–—-](?=[ \t]+(?:{small_word})(?!\w))|[ \t]*[:,;–—-]?"
+                             rf"[ \t]+(?:(?:[^\W\d]+[ \t]+)?(?:{accented_links or '(?!)'})|[^\W\d]+['’]s)(?!\w))"
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
     compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1), key=len, reverse=True))
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
