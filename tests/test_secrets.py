@@ -510,7 +510,20 @@ def test_small_words_between_a_keyword_and_its_link_do_not_count_as_its_qualifie
     assert value not in redact(said, load_language(lang))
 
 
-@pytest.mark.parametrize("lang,said,value", [("pt-pt", "a senha da rede do escritório é girassol", "girassol"),
-                                             ("es-es", "la clave del wifi de la oficina es tortuga", "tortuga")])
+@pytest.mark.parametrize("lang,said,value", [("pt-pt", "a senha da rede móvel é girassol", "girassol"),
+                                             ("es-es", "la contraseña del wifi nuevo es tortuga", "tortuga")])
 def test_a_password_keyword_holding_of_goes_on_to_its_qualifier(lang, said, value):
     assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said,value", [("en-us", "it's 6093, our alarm code", "6093"),
+                                             ("es-es", "es el 6093: el pin de mi tarjeta", "6093"),
+                                             ("it-it", "6093 - il codice del cancello", "6093")])
+def test_a_value_said_first_then_a_pause_and_its_keyword_is_a_secret(lang, said, value):
+    assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "the pin is 7 - 3 - 0 - 9"), ("fr-fr", "le code c'est 7 / 3 / 0 / 9"),
+                                       ("de-de", "die PIN ist 7 . 3 . 0 . 9")])
+def test_digits_with_a_spaced_separator_are_one_value(lang, said):
+    assert "7" not in redact(said, load_language(lang))
