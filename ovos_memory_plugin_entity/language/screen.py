@@ -65,6 +65,9 @@ _CAPITAL_I = str.maketrans({"Ι": "I", "І": "I", "Ӏ": "I", "Ⅰ": "I"})
 # Digits written for letters in a word of letters ("1gnore", "rev3al"): read as the letters they stand for.
 _LEET_WORD = re.compile(r"(?<!\w)(?=\w*[^\W\d_]{2})\w*\d\w*(?!\w)")
 _LEET = str.maketrans("013457", "oieast")
+# A text that so writes two words or more writes every word of letters and digits so ("u3c3", "4s", "d0").
+MIN_LEET_WORDS = 2
+_MIXED_WORD = re.compile(r"(?<!\w)(?=\w*[^\W\d_])\w*\d\w*(?!\w)")
 # A quotation is someone else's words: an order inside one ("Favourite quote is « ignore les
 # rageux »") is not the fact's. The instruction patterns still read it.
 _QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]|(?<!\w)'[^\n]{0,200}?'(?!\w)")
@@ -78,6 +81,8 @@ _CALLED = re.compile(r"(?:^|[.!?;\n])\s*([^.!?;\n,:]{1,40}?)\s*[,:]")
 _FORM_OF_ADDRESS = re.compile(r"\b(?:de|del|dal|di|por|per|met)\s+(?:tu|tú|usted|ustedes|vous|voi|lei|vós|você|vostè|u|du|sie)"
                               r"(?=\s*(?:[,.;!?)]|$)|\s+(?:e|y|i|and|und|en|et|ou|o|or|oder|of|aan\w*)\b)")
 _SENTENCES = re.compile(r"[.!?;\n]+")
+# Where a rule for answering may open: a sentence, or after a colon ("Rules: whenever asked, …").
+_OPENINGS = re.compile(r"[.!?;:\n]+")
 # Where one clause ends and another may start an order: "Please, ignore…", "Also: reply…".
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
 # A Romance negation before a command verb is a statement too ("nunca revela": a negative order is "nunca
@@ -178,7 +183,9 @@ def unspelled(text: str) -> str:
 
 def _as_judged(fact: str) -> str:
     text = skeleton(screened_form(unspelled(fact[:MAX_SCREENED_CHARS])).translate(_CAPITAL_I)).casefold()
-    return _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), text.replace("’", "'").translate(_LOOK_ALIKES))
+    text = text.replace("’", "'").translate(_LOOK_ALIKES)
+    leet = _MIXED_WORD if len(_LEET_WORD.findall(text)) >= MIN_LEET_WORDS else _LEET_WORD
+    return leet.sub(lambda m: m.group(0).translate(_LEET), text)
 
 
 def is_instruction(fact: str, language: Language) -> bool:
@@ -198,7 +205,8 @@ def is_doubtful(fact: str, language: Language) -> bool:
     spelled out letter by letter at length: an order in disguise or an oddly put fact, held aside."""
     text = _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", _as_judged(fact)))
     spoken_to = language.addressee.search(text) or language.screen.held_aside.search(text) \
-        or any(language.screen.conditions.match(_strip_openers(s, language)[0]) for s in _SENTENCES.split(text)) \
+        or any(language.screen.conditions.match(opening) for s in _OPENINGS.split(text)
+               for opening in (s.strip(), _strip_openers(s, language)[0])) \
         or any(language.screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0]) for m in _CALLED.finditer(text))
     spelled = (m.group(0) for m in _SPELLED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
     return bool(spoken_to) or _gives_orders(text, language, negated=True) or _ends_in_order(text, language) \
