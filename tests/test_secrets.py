@@ -527,3 +527,15 @@ def test_a_value_said_first_then_a_pause_and_its_keyword_is_a_secret(lang, said,
                                        ("de-de", "die PIN ist 7 . 3 . 0 . 9")])
 def test_digits_with_a_spaced_separator_are_one_value(lang, said):
     assert "7" not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said,value", [("fr-fr", "le coffre-fort du bureau, tu composes 3-0-9-7-2", "3-0-9-7-2"),
+                                             ("it-it", "la cassaforte in cantina è la 5518", "5518"),
+                                             ("ca-es", "la caixa forta de l'hotel és 7730", "7730")])
+def test_what_a_safe_is_said_to_be_is_its_code(lang, said, value):
+    assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said", [("it-it", "la cassaforte pesa 90 chili"), ("es-es", "la caja fuerte costó 250 euros")])
+def test_what_a_safe_weighs_or_costs_stays_a_fact(lang, said):
+    assert secret_class(said, load_language(lang)) is None
