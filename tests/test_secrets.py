@@ -128,7 +128,9 @@ VALUE_FIRST = [("en-us", "Use 4821 as my new PIN", "PIN"), ("en-us", "Set 7734 a
                ("nl-nl", "Gebruik 4821 als mijn nieuwe pincode", "PIN"), ("ca-es", "Fes servir 4821 com el meu nou PIN", "PIN"),
                # a pause and a pronoun before the link
                ("en-us", "4821 — that's my PIN", "PIN"), ("de-de", "4821, das ist meine PIN", "PIN"),
-               ("es-es", "4821, eso es mi PIN", "PIN"), ("it-it", "4821: questo è il mio PIN", "PIN")]
+               ("es-es", "4821, eso es mi PIN", "PIN"), ("it-it", "4821: questo è il mio PIN", "PIN"),
+               # a pronoun before the link, no pause
+               ("en-us", "5150 that's the gate code", "security code"), ("de-de", "5150 das ist meine PIN", "PIN")]
 
 
 @pytest.mark.parametrize("lang,sentence,kind", VALUE_FIRST)
