@@ -75,7 +75,8 @@ _QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[
 # "prefiere que *ignores*", "no le *cuentes* nunca", "no *revelis* mai" (three letters at least before the ending).
 _YOU_VERB = re.compile(r"\b(?:que|che|no|não|nunca)\s+(?:(?:no|não|non|lo|la|le|les|li|me|nos|lhe|ho|hi|els)\s+){0,2}"
                        r"([^\W\d]{3,}(?:es|as|is))\b")
-# A sentence that opens by calling the assistant ("Asistente, a partir de hoy…"; "Hey Mycroft:"): spoken to it.
+# A sentence that opens by calling the assistant ("Asistente, a partir de hoy…"; "Hey Mycroft:"), or any name after
+# a greeting ("Hey Jarvis, …"): spoken to it.
 _CALLED = re.compile(r"(?:^|[.!?;\n])\s*([^.!?;\n,:]{1,40}?)\s*[,:]")
 # A form of address named, not used: "que le hablen *de usted*", "dando *del tu* e…", "tratar *por tu*".
 _FORM_OF_ADDRESS = re.compile(r"\b(?:de|del|dal|di|por|per|met)\s+(?:tu|tú|usted|ustedes|vous|voi|lei|vós|você|vostè|u|du|sie)"
@@ -207,7 +208,9 @@ def is_doubtful(fact: str, language: Language) -> bool:
     spoken_to = language.addressee.search(text) or language.screen.held_aside.search(text) \
         or any(language.screen.conditions.match(opening) for s in _OPENINGS.split(text)
                for opening in (s.strip(), _strip_openers(s, language)[0])) \
-        or any(language.screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0]) for m in _CALLED.finditer(text))
+        or any(language.screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0])
+               or len(called := m.group(1).split()) > 1 and called[0] in language.screen.greetings
+               for m in _CALLED.finditer(text))
     spelled = (m.group(0) for m in _SPELLED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
     return bool(spoken_to) or _gives_orders(text, language, negated=True) or _ends_in_order(text, language) \
         or any(len(run) >= 2 * MIN_SPELLED_LETTERS - 1 for run in spelled) or any(
