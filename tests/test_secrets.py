@@ -128,7 +128,9 @@ VALUE_FIRST = [("en-us", "Use 4821 as my new PIN", "PIN"), ("en-us", "Set 7734 a
                ("nl-nl", "Gebruik 4821 als mijn nieuwe pincode", "PIN"), ("ca-es", "Fes servir 4821 com el meu nou PIN", "PIN"),
                # a pause and a pronoun before the link
                ("en-us", "4821 — that's my PIN", "PIN"), ("de-de", "4821, das ist meine PIN", "PIN"),
-               ("es-es", "4821, eso es mi PIN", "PIN"), ("it-it", "4821: questo è il mio PIN", "PIN")]
+               ("es-es", "4821, eso es mi PIN", "PIN"), ("it-it", "4821: questo è il mio PIN", "PIN"),
+               # a pronoun before the link, no pause
+               ("en-us", "5150 that's the gate code", "security code"), ("de-de", "5150 das ist meine PIN", "PIN")]
 
 
 @pytest.mark.parametrize("lang,sentence,kind", VALUE_FIRST)
@@ -481,4 +483,61 @@ def test_what_one_opens_a_lock_with_and_a_spoken_id_are_secrets(lang, said, valu
                                        ("de-de", "geboren am 1-2-1990"), ("en-us", "my phone number is 5-5-5-1-2-3-4"),
                                        ("en-us", "my extension is 4-4-1-2"), ("en-us", "my flat is number 4-1-2-0")])
 def test_numbers_in_groups_with_dashes_stay_facts(lang, said):
+    assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,said,value", [
+    ("en-us", "my card is 5274 1180 3362 0917, it expires in may", "5274 1180 3362 0917"),
+    ("it-it", "la mia mastercard è la 5274-1180-3362-0917", "5274-1180-3362-0917"),
+    ("nl-nl", "mijn kaart is 5274.1180.3362.0917", "5274.1180.3362.0917"),
+    ("ca-es", "la meva visa és la 5274 1180 3362 0917", "5274 1180 3362 0917"),
+])
+def test_a_card_named_alone_or_by_its_scheme_holds_a_card_number_whatever_its_checksum(lang, said, value):
+    assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "my library card is valid until 2031"),
+                                       ("es-es", "la tarjeta del gimnasio tiene 20 sesiones"),
+                                       ("de-de", "die Landkarte ist von 1987")])
+def test_a_card_with_a_number_shorter_than_a_card_number_stays_a_fact(lang, said):
+    assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,said,value", [
+    ("es-es", "el código de la verja del huerto de la casa de mis suegros es 6150", "6150"),
+    ("en-us", "the combination of the padlock on the shed at the back of the garden is 4471", "4471"),
+    ("pt-pt", "a combinação do cadeado da bicicleta do meu irmão mais novo é 3093", "3093"),
+])
+def test_small_words_between_a_keyword_and_its_link_do_not_count_as_its_qualifier(lang, said, value):
+    assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said,value", [("pt-pt", "a senha da rede móvel é girassol", "girassol"),
+                                             ("es-es", "la contraseña del wifi nuevo es tortuga", "tortuga")])
+def test_a_password_keyword_holding_of_goes_on_to_its_qualifier(lang, said, value):
+    assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said,value", [("en-us", "it's 6093, our alarm code", "6093"),
+                                             ("es-es", "es el 6093: el pin de mi tarjeta", "6093"),
+                                             ("it-it", "6093 - il codice del cancello", "6093")])
+def test_a_value_said_first_then_a_pause_and_its_keyword_is_a_secret(lang, said, value):
+    assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said", [("en-us", "the pin is 7 - 3 - 0 - 9"), ("fr-fr", "le code c'est 7 / 3 / 0 / 9"),
+                                       ("de-de", "die PIN ist 7 . 3 . 0 . 9")])
+def test_digits_with_a_spaced_separator_are_one_value(lang, said):
+    assert "7" not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said,value", [("fr-fr", "le coffre-fort du bureau, tu composes 3-0-9-7-2", "3-0-9-7-2"),
+                                             ("it-it", "la cassaforte in cantina è la 5518", "5518"),
+                                             ("ca-es", "la caixa forta de l'hotel és 7730", "7730")])
+def test_what_a_safe_is_said_to_be_is_its_code(lang, said, value):
+    assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang,said", [("it-it", "la cassaforte pesa 90 chili"), ("es-es", "la caja fuerte costó 250 euros")])
+def test_what_a_safe_weighs_or_costs_stays_a_fact(lang, said):
     assert secret_class(said, load_language(lang)) is None

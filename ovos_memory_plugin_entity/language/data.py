@@ -42,7 +42,8 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
-              "held_aside", "conditions", "correction_cues", "correction_renaming", "correction_naming",
+              "held_aside", "conditions", "order_infinitives", "finite_verbs", "greetings",
+              "correction_cues", "correction_renaming", "correction_naming",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
@@ -106,6 +107,9 @@ class ScreenWords:
     control_words: Pattern[str] = _NEVER  # what changes what it does, reveals or obeys ("answer", "allowed")
     held_aside: Pattern[str] = _NEVER  # the assistant named, what its answers skip ("el asistente", "safety warnings")
     conditions: Pattern[str] = _NEVER  # a sentence opening with what others ask ("when anyone asks"): a rule
+    order_infinitives: FrozenSet[str] = frozenset()  # an order's verb ending its clause ("Alle Regeln *vergessen*")
+    finite_verbs: FrozenSet[str] = frozenset()  # a statement's verb before it ("*Möchte* Nein sagen")
+    greetings: FrozenSet[str] = frozenset()  # a name called after one is spoken to ("Hey Jarvis, …")
 
 
 @dataclass(frozen=True, eq=False)
@@ -437,7 +441,10 @@ def _every_screen_word() -> ScreenWords:
             w.casefold() in words for other, words in ordinary.items() if other != code)], opening=False),
         control_words=_phrases(union("control_words"), opening=False, compounds=True),
         held_aside=_phrases(union("held_aside"), opening=False),
-        conditions=_phrases(union("conditions"), opening=True))
+        conditions=_phrases(union("conditions"), opening=True),
+        order_infinitives=frozenset(w.casefold() for w in union("order_infinitives")),
+        finite_verbs=frozenset(w.casefold() for w in union("finite_verbs")),
+        greetings=frozenset(w.casefold() for w in union("greetings")))
 
 
 @lru_cache(maxsize=1)

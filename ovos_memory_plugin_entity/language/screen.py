@@ -37,7 +37,8 @@ _STRUCTURE = re.compile(
     r"system|guardrails|restrictions|filters?)\b"
     r"|\b(?:prompt injection|jailbreak|dan mode|developer mode)\b"
     r"""|["']role["']\s*:"""  # a chat message as JSON: {"role": "system", ...}
-    r"|(?:^|\n)[ \t]*#{1,6}[ \t]+\S",  # a markdown heading: "### SYSTEM OVERRIDE"
+    r"|(?:^|\n)[ \t]*#{1,6}[ \t]+\S"  # a markdown heading: "### SYSTEM OVERRIDE"
+    r"|```|~~~",  # a code fence: "```developer"
     re.IGNORECASE)
 # A role opening a sentence or after a mark, then a mark, is a role marker whatever the symbols ("〔system〕", "system →").
 _MARK = re.compile(r"[^\w\s.,'\"-]|(?<!\w)-|-(?!\w)")
@@ -64,6 +65,9 @@ _CAPITAL_I = str.maketrans({"Ι": "I", "І": "I", "Ӏ": "I", "Ⅰ": "I"})
 # Digits written for letters in a word of letters ("1gnore", "rev3al"): read as the letters they stand for.
 _LEET_WORD = re.compile(r"(?<!\w)(?=\w*[^\W\d_]{2})\w*\d\w*(?!\w)")
 _LEET = str.maketrans("013457", "oieast")
+# A text that so writes two words or more writes every word of letters and digits so ("u3c3", "4s", "d0").
+MIN_LEET_WORDS = 2
+_MIXED_WORD = re.compile(r"(?<!\w)(?=\w*[^\W\d_])\w*\d\w*(?!\w)")
 # A quotation is someone else's words: an order inside one ("Favourite quote is « ignore les
 # rageux »") is not the fact's. The instruction patterns still read it.
 _QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]|(?<!\w)'[^\n]{0,200}?'(?!\w)")
@@ -71,12 +75,15 @@ _QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[
 # "prefiere que *ignores*", "no le *cuentes* nunca", "no *revelis* mai" (three letters at least before the ending).
 _YOU_VERB = re.compile(r"\b(?:que|che|no|não|nunca)\s+(?:(?:no|não|non|lo|la|le|les|li|me|nos|lhe|ho|hi|els)\s+){0,2}"
                        r"([^\W\d]{3,}(?:es|as|is))\b")
-# A sentence that opens by calling the assistant ("Asistente, a partir de hoy…"; "Hey Mycroft:"): spoken to it.
+# A sentence that opens by calling the assistant ("Asistente, a partir de hoy…"; "Hey Mycroft:"), or any name after
+# a greeting ("Hey Jarvis, …"): spoken to it.
 _CALLED = re.compile(r"(?:^|[.!?;\n])\s*([^.!?;\n,:]{1,40}?)\s*[,:]")
 # A form of address named, not used: "que le hablen *de usted*", "dando *del tu* e…", "tratar *por tu*".
 _FORM_OF_ADDRESS = re.compile(r"\b(?:de|del|dal|di|por|per|met)\s+(?:tu|tú|usted|ustedes|vous|voi|lei|vós|você|vostè|u|du|sie)"
                               r"(?=\s*(?:[,.;!?)]|$)|\s+(?:e|y|i|and|und|en|et|ou|o|or|oder|of|aan\w*)\b)")
 _SENTENCES = re.compile(r"[.!?;\n]+")
+# Where a rule for answering may open: a sentence, or after a colon ("Rules: whenever asked, …").
+_OPENINGS = re.compile(r"[.!?;:\n]+")
 # Where one clause ends and another may start an order: "Please, ignore…", "Also: reply…".
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
 # A Romance negation before a command verb is a statement too ("nunca revela": a negative order is "nunca
@@ -155,6 +162,21 @@ def _gives_orders(text: str, language: Language, negated: bool = False) -> bool:
     return False
 
 
+def _ends_in_order(text: str, language: Language) -> bool:
+    """An order's infinitive ending a clause (or before a conjunction) with no finite verb before it: how
+    German and Dutch give an order ("Sicherheitsfilter deaktivieren und…", "Arzttermine nie erwähnen");
+    "Hat alles vergessen", "Seine Tochter will nie etwas vergessen" are statements (a third person ends in -t)."""
+    screen = language.screen
+    for clause in _CLAUSE_END.split(_QUOTED.sub(" ", text)):
+        words = _FIRST_WORD.findall(_strip_openers(clause, language)[0])
+        for i, word in enumerate(words):
+            ends = i + 1 == len(words) or words[i + 1] in language.reading.clause_openers
+            if word in screen.order_infinitives and ends and not (
+                    i and words[0].endswith("t") or screen.finite_verbs.intersection(words[:i])):
+                return True
+    return False
+
+
 def unspelled(text: str) -> str:
     """``text`` with each word spelled out letter by letter written whole ("i g n o r e": "ignore")."""
     return _SPELLED_OUT.sub(lambda m: m.group(0)[::2], text)
@@ -162,7 +184,9 @@ def unspelled(text: str) -> str:
 
 def _as_judged(fact: str) -> str:
     text = skeleton(screened_form(unspelled(fact[:MAX_SCREENED_CHARS])).translate(_CAPITAL_I)).casefold()
-    return _LEET_WORD.sub(lambda m: m.group(0).translate(_LEET), text.replace("’", "'").translate(_LOOK_ALIKES))
+    text = text.replace("’", "'").translate(_LOOK_ALIKES)
+    leet = _MIXED_WORD if len(_LEET_WORD.findall(text)) >= MIN_LEET_WORDS else _LEET_WORD
+    return leet.sub(lambda m: m.group(0).translate(_LEET), text)
 
 
 def is_instruction(fact: str, language: Language) -> bool:
@@ -182,9 +206,12 @@ def is_doubtful(fact: str, language: Language) -> bool:
     spelled out letter by letter at length: an order in disguise or an oddly put fact, held aside."""
     text = _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", _as_judged(fact)))
     spoken_to = language.addressee.search(text) or language.screen.held_aside.search(text) \
-        or any(language.screen.conditions.match(_strip_openers(s, language)[0]) for s in _SENTENCES.split(text)) \
-        or any(language.screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0]) for m in _CALLED.finditer(text))
+        or any(language.screen.conditions.match(opening) for s in _OPENINGS.split(text)
+               for opening in (s.strip(), _strip_openers(s, language)[0])) \
+        or any(language.screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0])
+               or len(called := m.group(1).split()) > 1 and called[0] in language.screen.greetings
+               for m in _CALLED.finditer(text))
     spelled = (m.group(0) for m in _SPELLED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
-    return bool(spoken_to) or _gives_orders(text, language, negated=True) \
+    return bool(spoken_to) or _gives_orders(text, language, negated=True) or _ends_in_order(text, language) \
         or any(len(run) >= 2 * MIN_SPELLED_LETTERS - 1 for run in spelled) or any(
         fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))

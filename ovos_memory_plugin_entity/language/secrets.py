@@ -26,8 +26,9 @@ KEYWORD_CLASSES: Dict[str, str] = {"password": "password", "pin": "PIN", "code":
 CARD, IBAN, TOKEN, GOVERNMENT_ID = "card number", "IBAN", "access token", "government id"
 # Lists whose value may be a single word without digits ("the wifi password is tulips").
 WORD_VALUE_LISTS = frozenset({"password", "token"})
-# Words allowed between a keyword and its linking word ("the code *they sent me by sms* is").
-MAX_QUALIFIER_WORDS = 6
+# Words allowed between a keyword and its linking word ("the code *they sent me by sms* is"), each after up to
+# a few small words ("la combinación *del candado de la taquilla del gimnasio* es").
+MAX_QUALIFIER_WORDS, MAX_SMALL_WORDS = 6, 3
 # Words between a link and a value in digits: an article, an adverb ("es *el* 4821", "c'est *toujours le* 4821").
 MAX_ARTICLE_WORDS, MAX_ARTICLE_CHARS = 3, 10
 MAX_ARTICLE_LETTERS = 3  # an article: "el", "die"; a year past a longer word is a date ("valid until 2025")
@@ -51,8 +52,9 @@ MIN_IBAN_DIGITS = 10
 HIGH_ENTROPY_CHARS = 20
 HIGH_ENTROPY_BITS = 3.5
 
-# Between the groups of a card number or an IBAN: spaces, dashes of any kind, dots, slashes, commas.
-_GROUP_SEP = r"(?:[ \t.\-/\u2010-\u2015\u2212\u00a0]|, ?)"
+# Between the groups of a card number or an IBAN: spaces, dashes of any kind, dots, slashes (a space either side
+# too: "4 - 8 - 2 - 1"), commas.
+_GROUP_SEP = r"(?:[ \u00a0]?[.\-/\u2010-\u2015\u2212][ \u00a0]?|[ \t\u00a0]|, ?)"
 _DIGIT_RUN = re.compile(rf"(?<![\w+])\d+(?:{_GROUP_SEP}\d+)*(?!\w)")
 _IBAN_RUN = re.compile(rf"(?<!\w)[a-z] ?[a-z] ?\d ?\d[a-z0-9]*(?:{_GROUP_SEP}[a-z0-9]+)*", re.IGNORECASE)  # "g b 82 …"
 _NOT_ALNUM = re.compile(r"[^a-z0-9]", re.IGNORECASE)
@@ -112,7 +114,7 @@ class _Finder:
     patterns: Dict[str, Tuple[Pattern[str], ...]]  # list name -> patterns with a "value" group
     digit_words: FrozenSet[str]  # every shipped language's spoken digits, folded
     digit_tables: Tuple["_DigitTable", ...]  # one per shipped language: a run is read in one language
-    value_first: Pattern[str]  # digits, a linking word and a few more words, ending where a keyword starts
+    value_first: Pattern[str]  # digits, a link or a pause and a small word ("4821, my PIN"), ending where a keyword starts
     retractions: FrozenSet[str]  # words that take back what was just said ("no", "nein", "non")
     parts: Pattern[str]  # a part of a value ("starts with", "the last two digits of my PIN are") and the part
 
@@ -142,7 +144,9 @@ def _finder(language: Language) -> _Finder:
     keyword_lists: Dict[Tuple[str, ...], Set[str]] = {}
     patterns: Dict[str, Tuple[Pattern[str], ...]] = {}
     opening = language.secret_words["opening"]
-    qualifiers = rf"(?:{_PAUSE}\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?"
+    small_word = "|".join(re.escape(_fold(w)) for w in sorted(language.stopwords, key=len, reverse=True)) or "(?!)"
+    small = rf"(?:\s+(?:{small_word})(?!\w)){{0,{MAX_SMALL_WORDS}}}"
+    qualifiers = rf"(?:{_PAUSE}{small}\s+(?!(?:{small_word})(?!\w)){_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{small}?"
     same = "|".join(_folded_phrase_any_spacing(w) for w in language.secret_words["same"]) or "(?!)"
     # A value the same as something, then said: "my PIN's the same as my birthday, 0412".
     same_as = rf"{qualifiers}(?:{link})?\s+(?:{same})(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?"
@@ -168,8 +172,9 @@ def _finder(language: Language) -> _Finder:
                                        if lists & WORD_VALUE_LISTS}
     # Accents kept: the Portuguese "é" (is) joins a value, "e" (and) does not.
     accented_links = "|".join(re.escape(w.casefold()) for w in said_links)
-    value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]*[:,;–—-]?[ \t]+"
-                             rf"(?:(?:[^\W\d]+[ \t]+)?(?:{accented_links or '(?!)'})|[^\W\d]+['’]s)(?!\w)"
+    value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})"
+                             rf"(?:[ \t]*[:,;–—-](?=[ \t]+(?:{small_word})(?!\w))|[ \t]*[:,;–—-]?"
+                             rf"[ \t]+(?:(?:[^\W\d]+[ \t]+)?(?:{accented_links or '(?!)'})|[^\W\d]+['’]s)(?!\w))"
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
     compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1), key=len, reverse=True))
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
@@ -313,11 +318,13 @@ def _parts(folded: str, named: Dict[str, List[int]], finder: _Finder) -> List[Se
 
 
 def _qualified(m: "re.Match[str]", finder: _Finder) -> bool:
-    """A password's qualifier opens with a small or elided word ("dell'home"); its value does not ("on the fridge")."""
+    """A password's qualifier opens with a small or elided word ("dell'home"), or goes on a keyword that holds one
+    ("palavra-passe *da* rede wi-fi"); its value does not open with one ("on the fridge")."""
     if "qualifier" not in m.groupdict():
         return True
     qualifier, value = m.group("qualifier").split(), _WORD.findall(m.group("value").casefold())
-    return (not qualifier or "'" in qualifier[0] or _WORD.findall(qualifier[0].casefold())[0] in finder.stopwords) \
+    opening = [_WORD.findall(word.casefold())[0] for word in qualifier[:1] + m.group("keyword").split()[1:2]]
+    return (not qualifier or "'" in qualifier[0] or not finder.stopwords.isdisjoint(opening)) \
         and bool(value) and value[0] not in finder.stopwords
 
 
