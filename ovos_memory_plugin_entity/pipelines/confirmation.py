@@ -15,7 +15,7 @@ from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.record import Pending, SessionRecord
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 from ovos_memory_plugin_entity.domain.text import content_words
-from ovos_memory_plugin_entity.language.data import Language, available, load_language
+from ovos_memory_plugin_entity.language.data import DEFAULT_LANG, Language, load_language
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import Judge, confirming, erases, is_answer, word_list_judge
 
@@ -30,15 +30,14 @@ NAMED_SHARE = 0.5
 def judged(judge: Judge, language: Language, asked: str, items: Sequence[Pending], words: str) -> Optional[bool]:
     """Yes, no or None: the user's words as an answer to our question about ``items`` ("sure
     is cold today" answers nothing); judged outside the store's lock (the judge may be a plugin).
-    Words the persona's language does not read are judged in every other shipped language, as a
-    household answers in the language it asked in ("yes I'm sure" to a German persona); only a
-    verdict those languages agree on counts."""
+    Words the persona's language does not read are judged in English, as our question is also
+    known in English words (a household may ask and answer in it: "yes I'm sure" to a German
+    persona); not in every language, where "ja ja" is Spanish laughter and a German yes."""
     verdict = _judged_in(judge, language, asked, items, words)
-    if verdict is not None or not items:
+    if verdict is not None or not items or language.code == DEFAULT_LANG:
         return verdict
-    others = {_judged_in(word_list_judge(other), other, asked, items, words)
-              for other in map(load_language, available()) if other.code != language.code} - {None}
-    return others.pop() if len(others) == 1 else None
+    english = load_language(DEFAULT_LANG)
+    return _judged_in(word_list_judge(english), english, asked, items, words)
 
 
 def _judged_in(judge: Judge, language: Language, asked: str, items: Sequence[Pending], words: str) -> Optional[bool]:
