@@ -452,7 +452,9 @@ def test_a_name_called_after_a_greeting_is_spoken_to_and_held_aside(lang, text):
     assert is_doubtful(text, load_language(lang))
 
 
-@pytest.mark.parametrize("lang, text", [("en-US", "Hi-fi and vinyl, his two hobbies"), ("de-DE", "Hallo, sein Name ist Jan")])
+@pytest.mark.parametrize("lang, text", [("en-US", "Hi-fi and vinyl, his two hobbies"), ("de-DE", "Hallo, sein Name ist Jan"),
+                                        ("en-US", "Ok so, wife is Anna"), ("es-ES", "Eh Juan, su vecino, vive en Sevilla"),
+                                        ("en-US", "Hello there old friend, is how he greets his brother Tom")])
 def test_a_greeting_alone_or_a_word_beginning_like_one_is_no_call(lang, text):
     language = load_language(lang)
     assert not is_doubtful(text, language) and not is_instruction(text, language)

@@ -209,7 +209,7 @@ def is_doubtful(fact: str, language: Language) -> bool:
         or any(language.screen.conditions.match(opening) for s in _OPENINGS.split(text)
                for opening in (s.strip(), _strip_openers(s, language)[0])) \
         or any(language.screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0])
-               or len(called := m.group(1).split()) > 1 and called[0] in language.screen.greetings
+               or len(called := m.group(1).split()) == 2 and called[0] in language.screen.greetings
                for m in _CALLED.finditer(text))
     spelled = (m.group(0) for m in _SPELLED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS])))
     return bool(spoken_to) or _gives_orders(text, language, negated=True) or _ends_in_order(text, language) \
