@@ -236,6 +236,10 @@ def test_a_relatives_name_after_an_article(lang, said, expected):
     ("en-us", "i'm a cook at heart", {(None, "Works as a cook")}),
     ("en-us", "i'm a baker for fun", {(None, "Works as a baker")}),
     ("pt-pt", "sou cozinheira na nossa casa", {(None, "Trabalha como cozinheira")}),
+    # when it is done is no employer
+    ("es-es", "soy camarero en verano", {(None, "Trabaja como camarero")}),
+    ("de-de", "ich bin mechaniker bei bedarf", {(None, "Arbeitet als Mechaniker")}),
+    ("pt-pt", "sou empregada de mesa no verão", {(None, "Trabalha como empregada de mesa")}),
 ])
 def test_where_a_job_is_done(lang, said, expected):
     assert heard(lang, said) == expected
