@@ -20,8 +20,6 @@ from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
 
 # A new home is at most this many words ("new york city"), ending at a small word ("boulder last month").
 MAX_PLACE_WORDS = 3
-# A known place is said under a negation this many words after it at most ("não é coimbra", "not in denver").
-NEGATION_REACH = 4
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 
@@ -50,42 +48,61 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     return tuple(update)
 
 
-def _after(words: Sequence[str], phrases: Sequence[Phrase], start: int = 0) -> Optional[int]:
-    """Where the first of ``phrases`` said from ``start`` on ends."""
-    return next((i + len(p) for i in range(start, len(words)) for p in phrases if tuple(words[i:i + len(p)]) == p), None)
+def _found(words: Sequence[str], phrases: Sequence[Phrase], start: int = 0) -> Optional[Tuple[int, Phrase]]:
+    """Where the first of ``phrases`` said from ``start`` on starts, and which it is ("_": any one word)."""
+    return next(((i, p) for i in range(start, len(words)) for p in phrases if len(words[i:i + len(p)]) == len(p)
+                 and all(w in (x, "_") for x, w in zip(words[i:], p))), None)
 
 
 def _names_taken_back(words: Sequence[str], language: Language,
                       known: Sequence[Tuple[str, str]]) -> List[Tuple[str, str]]:
-    """(old, new) names: "no wait, not Marloes, Mirjam I mean" (not "wait, no Max, sit"), "we renamed him..."."""
-    kinds = {m.group("label").casefold(): (m.group("relation") or "").casefold() for _, line in known
-             for m in [_LISTED_ABOUT.match(line)] if m}
+    """(old, new) names: "no wait, not Marloes, Mirjam I mean" (not "wait, no Max, sit", nor "no Tom, Tim is called
+    the voice"), "we renamed him, he's called Bandit" (the user's renaming, of the pet, not "we renamed her doll")."""
+    listed = {(m.group("label").casefold(), (m.group("relation") or "").casefold()) for _, line in known
+              for m in [_LISTED_ABOUT.match(line)] if m}
+    kinds = dict(listed)
     small = language.stopwords | language.negations | language.reading.subjects | language.reading.fillers
     names = {w for w in words if w.isalpha() and fold_accents(w) not in small and w not in kinds}
     said = language.correcting
+    # after the new name only a cue, or a naming with at most a subject ("Sabine heißt sie"), ends the turn
+    endings = {*said.cues, *said.naming, *(p + (s,) for p in said.naming for s in language.reading.subjects)}
     found = [(old, new) for i, (no, old, new) in enumerate(zip(words, words[1:], words[2:]))
-             if no in language.negations and old in kinds and new in names and _after(words, said.cues) is not None
-             and any(tuple(words[i + 3:i + 3 + len(p)]) == p for p in said.cues + said.naming)]
-    renamed = _after(words, said.renaming)
-    named = _after(words, said.naming, renamed) if renamed is not None else None
-    new = words[named] if named is not None and named < len(words) else ""
-    pets = [label for label, kind in kinds.items() if kind in said.pets]
+             if no in language.negations and old in kinds and new in names and kinds[old] not in said.pets
+             and [label for label, _ in listed].count(old) == 1 and tuple(words[i + 3:]) in endings
+             and any(tuple(words[i - len(p):i]) == p for p in said.cues)  # the cue first: "sorry, not Tom"
+             and not any(tuple(words[i + 1 - len(p):i + 1]) == p for p in said.cues)]  # not "wait no Max"
+    renamed = _found(words, said.renaming)
+    naming = _found(words, said.naming, renamed[0] + len(renamed[1])) if renamed else None
+    pets = [label for label, kind in listed if kind in said.pets]
     pets = [label for label in pets if kinds[label] in words] or pets
-    return found + [(pets[0], new)] if new in names and len(pets) == 1 else found
+    if renamed is None or naming is None or len(pets) != 1:
+        return found
+    between = words[renamed[0] + len(renamed[1]):naming[0]]  # nothing else named: "al wifi", "her doll"
+    new = words[naming[0] + len(naming[1]):][:1]
+    if new and new[0] in names and all(fold_accents(w) in small or w in {pets[0], kinds[pets[0]]}
+                                       or said.value_ends.fullmatch(w) for w in between):
+        return found + [(pets[0], new[0])]
+    return found
 
 
 def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
-    """"We moved to Boulder, so we're not in Denver anymore": the known home whose place is said
-    within a few words after a negation is where the user says they moved."""
+    """"We moved to Boulder, so we're not in Denver anymore": the move opens the turn (not "if we moved"), and
+    the known home's place follows a negation with only small words between (not "I don't know Denver")."""
     moving = language.correcting.moving  # its own words end the place too: "nach Fulda gezogen", "naar Ede verhuisd"
     small = language.stopwords | language.negations | language.reading.subjects | {w for p in moving for w in p} \
         | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"
-    at = _after(words, moving)
-    new = list(takewhile(lambda w: not {w, fold_accents(w)} & small and not language.correcting.value_ends.fullmatch(w),
-                         words[at:at + MAX_PLACE_WORDS])) if at is not None else []
-    negated = {w for i, no in enumerate(words) if no in language.negations for w in words[i + 1:i + 1 + NEGATION_REACH]}
+    move = _found(words, moving)
+    if move is None or any(w not in language.reading.fillers for w in words[:move[0]]):
+        return []
+    at, phrase = move[0] + len(move[1]), move[1]
+    new = [words[move[0] + phrase.index("_")]] if "_" in phrase else list(takewhile(
+        lambda w: not {w, fold_accents(w)} & small and not language.correcting.value_ends.fullmatch(w),
+        words[at:at + MAX_PLACE_WORDS]))
     for fact_id, line in known:
         home = next((m for slot in language.slots if slot.name == "home" for m in [slot.pattern.search(line)] if m), None)
+        between = language.stopwords | language.negations | set(said_words(line[:home.end()])) if home else set()
+        negated = {next((w for w in words[i + 1:] if fold_accents(w) not in between and not language.correcting.value_ends.fullmatch(w)),
+                        "") for i, no in enumerate(words) if no in language.negations}
         if new and home and set(said_words(line[home.end():])) - language.stopwords & negated - set(new):
             return [Replacement(fact_id, f"{line[:home.end()]} {title_words(' '.join(new))}")]
     return []
