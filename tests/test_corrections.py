@@ -188,6 +188,10 @@ def test_what_sounds_like_a_name_taken_back_or_a_renaming_changes_no_name(lang, 
     ("es-es", "Vive en Sevilla", "mi hermano y yo nos mudamos a madrid de niños no conocíamos sevilla"),
     ("pt-pt", "Vive em Braga", "mudei para netflix porque não há nada em braga"),
     ("ca-es", "Viu a Girona", "si ens hem mudat a reus no serem a girona"),
+    ("en-us", "Lives in Denver", "if we moved to austin we would not be in denver anymore"),
+    ("en-us", "Lives in Denver", "my wife thinks we moved to austin so not in denver anymore"),
+    ("it-it", "Vive a Verona", "se ci siamo trasferiti a bari allora non più a verona"),
+    ("fr-fr", "Habite à Nantes", "si on a déménagé à rennes on n'habite plus à nantes"),
 ])
 def test_a_trip_or_a_move_not_made_changes_no_home(lang, known, said):
     assert not rules.extract(said, load_language(lang), [("f1", known)]).update

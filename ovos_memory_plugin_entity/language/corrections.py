@@ -1,11 +1,6 @@
-"""What a turn corrects among the known facts (id, line as the prompt lists them), with no model: a few
-narrow structures, since a wrong memory costs more than a missed correction. The language's ``corrections``
-("it's not Lisa it's Laura", "I mean X not Y"); in a turn with a ``correction_cues`` phrase, a known name
-right after a negation, a new one right after it and then a naming or a cue ("nee warte, nicht Sandra, Sabine
-heißt sie"); the one pet known renamed (``correction_renaming``, ``correction_naming``: "we renamed him, he's
-called Bandit"); a move (``correction_moving``) with the known home negated ("we moved to Boulder, not in
-Denver anymore"); a new favourite ("now I prefer Y"). A corrected name supersedes (``Replacement.about``): the
-old row is retired, naming what replaced it; nothing is forgotten.
+"""What a turn corrects among the known facts (id, line as the prompt lists them), with no model: a few narrow
+structures, each function's docstring says one, since a wrong memory costs more than a missed correction. A
+corrected name supersedes (``Replacement.about``): the old row is retired, naming what replaced it.
 """
 from __future__ import annotations
 
@@ -36,10 +31,8 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     for old, new, of_words in said:
         if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
             continue
-        for fact_id, line in known:
-            about = _LISTED_ABOUT.match(line)
-            if any(u.fact_id == fact_id for u in update):
-                continue
+        for fact_id, line, about in ((i, line, _LISTED_ABOUT.match(line)) for i, line in known
+                                     if all(u.fact_id != i for u in update)):
             if about and about.group("label").casefold() == old:
                 update.append(Replacement(fact_id, about.group("text"), about=title_words(new)))
             elif of_words and not about and old in said_words(line):
@@ -64,7 +57,6 @@ def _names_taken_back(words: Sequence[str], language: Language,
     small = language.stopwords | language.negations | language.reading.subjects | language.reading.fillers
     names = {w for w in words if w.isalpha() and fold_accents(w) not in small and w not in kinds}
     said = language.correcting
-    # after the new name only a cue, or a naming with at most a subject ("Sabine heißt sie"), ends the turn
     endings = {*said.cues, *said.naming, *(p + (s,) for p in said.naming for s in language.reading.subjects)}
     found = [(old, new) for i, (no, old, new) in enumerate(zip(words, words[1:], words[2:]))
              if no in language.negations and old in kinds and new in names and kinds[old] not in said.pets
@@ -75,34 +67,31 @@ def _names_taken_back(words: Sequence[str], language: Language,
     naming = _found(words, said.naming, renamed[0] + len(renamed[1])) if renamed else None
     pets = [label for label, kind in listed if kind in said.pets]
     pets = [label for label in pets if kinds[label] in words] or pets
-    if renamed is None or naming is None or len(pets) != 1:
-        return found
-    between = words[renamed[0] + len(renamed[1]):naming[0]]  # nothing else named: "al wifi", "her doll"
-    new = words[naming[0] + len(naming[1]):][:1]
-    if new and new[0] in names and all(fold_accents(w) in small or w in {pets[0], kinds[pets[0]]}
-                                       or said.value_ends.fullmatch(w) for w in between):
-        return found + [(pets[0], new[0])]
+    new = words[naming[0] + len(naming[1]):][:1] if naming else []
+    if renamed and naming and len(pets) == 1 and new and new[0] in names and all(  # nothing else named: "her doll"
+            fold_accents(w) in small or w in {pets[0], kinds[pets[0]]} or said.value_ends.fullmatch(w)
+            for w in words[renamed[0] + len(renamed[1]):naming[0]]):
+        found.append((pets[0], new[0]))
     return found
 
 
 def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
     """"We moved to Boulder, so we're not in Denver anymore": the move opens the turn (not "if we moved"), and
     the known home's place follows a negation with only small words between (not "I don't know Denver")."""
-    moving = language.correcting.moving  # its own words end the place too: "nach Fulda gezogen", "naar Ede verhuisd"
+    moving, ends = language.correcting.moving, language.correcting.value_ends  # its own words end the place too: "nach Fulda gezogen", "naar Ede verhuisd"
     small = language.stopwords | language.negations | language.reading.subjects | {w for p in moving for w in p} \
         | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"
-    move = _found(words, moving)
-    if move is None or any(w not in language.reading.fillers for w in words[:move[0]]):
+    start, phrase = _found(words, moving) or (0, ())
+    if not phrase or set(words[:start]) - language.reading.fillers:
         return []
-    at, phrase = move[0] + len(move[1]), move[1]
-    new = [words[move[0] + phrase.index("_")]] if "_" in phrase else list(takewhile(
-        lambda w: not {w, fold_accents(w)} & small and not language.correcting.value_ends.fullmatch(w),
-        words[at:at + MAX_PLACE_WORDS]))
+    new = [words[start + phrase.index("_")]] if "_" in phrase else list(takewhile(
+        lambda w: not {w, fold_accents(w)} & small and not ends.fullmatch(w),
+        words[start + len(phrase):start + len(phrase) + MAX_PLACE_WORDS]))
     for fact_id, line in known:
         home = next((m for slot in language.slots if slot.name == "home" for m in [slot.pattern.search(line)] if m), None)
         between = language.stopwords | language.negations | set(said_words(line[:home.end()])) if home else set()
-        negated = {next((w for w in words[i + 1:] if fold_accents(w) not in between and not language.correcting.value_ends.fullmatch(w)),
-                        "") for i, no in enumerate(words) if no in language.negations}
+        negated = {next((w for w in words[i + 1:] if not (fold_accents(w) in between or ends.fullmatch(w))), "")
+                   for i, no in enumerate(words) if no in language.negations}
         if new and home and set(said_words(line[home.end():])) - language.stopwords & negated - set(new):
             return [Replacement(fact_id, f"{line[:home.end()]} {title_words(' '.join(new))}")]
     return []
