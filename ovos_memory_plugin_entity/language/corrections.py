@@ -57,12 +57,14 @@ def _names_taken_back(words: Sequence[str], language: Language,
     small = language.stopwords | language.negations | language.reading.subjects | language.reading.fillers
     names = {w for w in words if w.isalpha() and fold_accents(w) not in small and w not in kinds}
     said = language.correcting
-    endings = {*said.cues, *said.naming, *(p + (s,) for p in said.naming for s in language.reading.subjects)}
+    ending = {w for p in said.cues + said.naming for w in p} | language.reading.subjects | language.reading.fillers
     found = [(old, new) for i, (no, old, new) in enumerate(zip(words, words[1:], words[2:]))
              if no in language.negations and old in kinds and new in names and kinds[old] not in said.pets
-             and [label for label, _ in listed].count(old) == 1 and tuple(words[i + 3:]) in endings
+             and [label for label, _ in listed].count(old) == 1
              and any(tuple(words[i - len(p):i]) == p for p in said.cues)  # the cue first: "sorry, not Tom"
-             and not any(tuple(words[i + 1 - len(p):i + 1]) == p for p in said.cues)]  # not "wait no Max"
+             and not any(tuple(words[i + 1 - len(p):i + 1]) == p for p in said.cues)  # not "wait no Max"
+             and any(tuple(words[i + 3:i + 3 + len(p)]) == p for p in said.cues + said.naming)
+             and all(w in ending or said.value_ends.fullmatch(w) for w in words[i + 3:])]  # not "heißt sein Freund"
     renamed = _found(words, said.renaming)
     naming = _found(words, said.naming, renamed[0] + len(renamed[1])) if renamed else None
     pets = [label for label, kind in listed if kind in said.pets]
@@ -82,7 +84,8 @@ def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
     small = language.stopwords | language.negations | language.reading.subjects | {w for p in moving for w in p} \
         | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"
     start, phrase = _found(words, moving) or (0, ())
-    if not phrase or set(words[:start]) - language.reading.fillers:
+    if not phrase or set(words[:start]) - language.reading.fillers - language.negations \
+            - {w for p in language.correcting.cues for w in p}:  # "cioè no, ci siamo trasferiti"
         return []
     new = [words[start + phrase.index("_")]] if "_" in phrase else list(takewhile(
         lambda w: not {w, fold_accents(w)} & small and not ends.fullmatch(w),
