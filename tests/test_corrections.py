@@ -145,6 +145,8 @@ def test_a_corrected_name_supersedes_and_forgets_nothing(make_memory):
     ("pt-pt", ["Bobi (cão): É cão do utilizador"], "não bobi senta desculpa"),
     ("ca-es", ["Rufus (gos): És gos de l'usuari"], "no rufus quiet perdona"),
     ("en-us", ["Rex (dog): Is the user's dog"], "wait no rex stay sorry"),
+    ("en-us", ["Max (dog): Is the user's dog"], "sorry no max down sorry"),  # a pet's name is not taken back
+    ("es-es", ["Toby (perro): Es perro del usuario"], "perdona no toby quieto perdona"),
     # another person named after the new one ("heißt sein freund")
     ("de-de", ["Jonas (Bruder): Ist Bruder des Nutzers"], "warte nicht jonas jannik heißt sein freund"),
     ("nl-nl", ["Tim (broer): Is broer van de gebruiker"], "wacht niet tim tom heet zijn vriend"),

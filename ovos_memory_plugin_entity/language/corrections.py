@@ -53,21 +53,20 @@ def _names_taken_back(words: Sequence[str], language: Language,
     the voice"), "we renamed him, he's called Bandit" (the user's renaming, of the pet, not "we renamed her doll")."""
     listed = {(m.group("label").casefold(), (m.group("relation") or "").casefold()) for _, line in known
               for m in [_LISTED_ABOUT.match(line)] if m}
-    kinds = dict(listed)
+    kinds = {label: kind for label, kind in listed if [n for n, _ in listed].count(label) == 1}  # not two Annas
     small = language.stopwords | language.negations | language.reading.subjects | language.reading.fillers
     names = {w for w in words if w.isalpha() and fold_accents(w) not in small and w not in kinds}
     said = language.correcting
     ending = {w for p in said.cues + said.naming for w in p} | language.reading.subjects | language.reading.fillers
     found = [(old, new) for i, (no, old, new) in enumerate(zip(words, words[1:], words[2:]))
              if no in language.negations and old in kinds and new in names and kinds[old] not in said.pets
-             and [label for label, _ in listed].count(old) == 1
              and any(tuple(words[i - len(p):i]) == p for p in said.cues)  # the cue first: "sorry, not Tom"
              and not any(tuple(words[i + 1 - len(p):i + 1]) == p for p in said.cues)  # not "wait no Max"
              and any(tuple(words[i + 3:i + 3 + len(p)]) == p for p in said.cues + said.naming)
              and all(w in ending or said.value_ends.fullmatch(w) for w in words[i + 3:])]  # not "heißt sein Freund"
     renamed = _found(words, said.renaming)
     naming = _found(words, said.naming, renamed[0] + len(renamed[1])) if renamed else None
-    pets = [label for label, kind in listed if kind in said.pets]
+    pets = [label for label, kind in kinds.items() if kind in said.pets]
     pets = [label for label in pets if kinds[label] in words] or pets
     new = words[naming[0] + len(naming[1]):][:1] if naming else []
     if renamed and naming and len(pets) == 1 and new and new[0] in names and all(  # nothing else named: "her doll"
