@@ -52,6 +52,7 @@ def test_a_name_said_near_a_negation_in_everyday_speech_is_no_correction(lang, k
     ("en-us", ["Rex (dog): Is the user's dog", "Tom (cat): Is the user's cat"], "we renamed the dog he's named rocky", "Rocky"),
     ("es-es", ["Misi (gata): Es gata del usuario", "Leo (perro): Es perro del usuario"],
      "le hemos cambiado el nombre a la gata ahora se llama luna", "Luna"),
+    ("es-es", ["Misi (gato): Es gato del usuario"], "le he cambiado el nombre al gato tío ahora se llama rayo", "Rayo"),
     ("de-de", ["Bello (Hund): Ist Hund des Nutzers"], "wir haben ihn umbenannt er heißt jetzt rocky", "Rocky"),
     ("it-it", ["Micio (gatto): È gatto dell'utente"], "alla fine l'abbiamo ribattezzato si chiama pippo", "Pippo"),
     ("pt-pt", ["Bobi (cão): É cão do utilizador"], "mudámos-lhe o nome agora chama-se tufão", "Tufão"),

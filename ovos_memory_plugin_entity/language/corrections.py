@@ -70,8 +70,8 @@ def _names_taken_back(words: Sequence[str], language: Language,
     pets = [label for label in pets if kinds[label] in words] or pets
     new = words[naming[0] + len(naming[1]):][:1] if naming else []
     if renamed and naming and len(pets) == 1 and new and new[0] in names and all(  # nothing else named: "her doll"
-            fold_accents(w) in small or w in {pets[0], kinds[pets[0]]} or said.value_ends.fullmatch(w)
-            for w in words[renamed[0] + len(renamed[1]):naming[0]]):
+            fold_accents(w) in small or w in {pets[0], kinds[pets[0]]} or (w,) in language.reading.lead_ins
+            or said.value_ends.fullmatch(w) for w in words[renamed[0] + len(renamed[1]):naming[0]]):
         found.append((pets[0], new[0]))
     return found
 
