@@ -79,12 +79,12 @@ def _names_taken_back(words: Sequence[str], language: Language,
 def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
     """"We moved to Boulder, so we're not in Denver anymore": the move opens the turn (not "if we moved"), and
     the known home's place follows a negation with only small words between (not "I don't know Denver")."""
-    moving, ends = language.correcting.moving, language.correcting.value_ends  # its own words end the place too: "nach Fulda gezogen", "naar Ede verhuisd"
+    moving, ends = language.correcting.moving, language.correcting.value_ends
     small = language.stopwords | language.negations | language.reading.subjects | {w for p in moving for w in p} \
-        | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"
+        | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"; "naar Ede verhuisd"
     start, phrase = _found(words, moving) or (0, ())
     if not phrase or set(words[:start]) - language.reading.fillers - language.negations \
-            - {w for p in language.correcting.cues for w in p}:  # "cioè no, ci siamo trasferiti"
+            - {w for p in language.correcting.cues for w in p}:  # "cioè no, ci siamo trasferiti", not "if we moved"
         return []
     new = [words[start + phrase.index("_")]] if "_" in phrase else list(takewhile(
         lambda w: not {w, fold_accents(w)} & small and not ends.fullmatch(w),
