@@ -52,6 +52,7 @@ def test_a_name_said_near_a_negation_in_everyday_speech_is_no_correction(lang, k
     ("en-us", ["Rex (dog): Is the user's dog", "Tom (cat): Is the user's cat"], "we renamed the dog he's named rocky", "Rocky"),
     ("es-es", ["Misi (gata): Es gata del usuario", "Leo (perro): Es perro del usuario"],
      "le hemos cambiado el nombre a la gata ahora se llama luna", "Luna"),
+    ("es-es", ["Misi (gato): Es gato del usuario"], "le he cambiado el nombre al gato tío ahora se llama rayo", "Rayo"),
     ("de-de", ["Bello (Hund): Ist Hund des Nutzers"], "wir haben ihn umbenannt er heißt jetzt rocky", "Rocky"),
     ("it-it", ["Micio (gatto): È gatto dell'utente"], "alla fine l'abbiamo ribattezzato si chiama pippo", "Pippo"),
     ("pt-pt", ["Bobi (cão): É cão do utilizador"], "mudámos-lhe o nome agora chama-se tufão", "Tufão"),
@@ -133,3 +134,67 @@ def test_a_corrected_name_supersedes_and_forgets_nothing(make_memory):
     assert [labels[f.about] for f in live] == ["Max (dog)"]
     old = [f for f in memory.facts("s", include_retired=True) if not f.live]
     assert [(labels[f.about], f.text, f.superseded_by) for f in old] == [("Rex (dog)", live[0].text, live[0].id)]
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    # a word said to a pet, a cue after it: no name taken back ("no max stay sorry")
+    ("en-us", ["Max (dog): Is the user's dog"], "no max stay sorry"),
+    ("en-us", ["Max (dog): Is the user's dog"], "no max sit i mean down"),
+    ("en-us", ["Lucky (dog): Is the user's dog"], "not lucky today sorry"),
+    ("es-es", ["Toby (perro): Es perro del usuario"], "no toby quieto perdona"),
+    ("it-it", ["Fido (cane): È cane dell'utente"], "no fido seduto scusa"),
+    ("pt-pt", ["Bobi (cão): É cão do utilizador"], "não bobi senta desculpa"),
+    ("ca-es", ["Rufus (gos): És gos de l'usuari"], "no rufus quiet perdona"),
+    ("en-us", ["Rex (dog): Is the user's dog"], "wait no rex stay sorry"),
+    ("en-us", ["Max (dog): Is the user's dog"], "sorry no max down sorry"),  # a pet's name is not taken back
+    ("es-es", ["Toby (perro): Es perro del usuario"], "perdona no toby quieto perdona"),
+    # another person named after the new one ("heißt sein freund")
+    ("de-de", ["Jonas (Bruder): Ist Bruder des Nutzers"], "warte nicht jonas jannik heißt sein freund"),
+    ("nl-nl", ["Tim (broer): Is broer van de gebruiker"], "wacht niet tim tom heet zijn vriend"),
+    ("fr-fr", ["Paul (frère): Est frère de l'utilisateur"], "attends pas paul pierre s'appelle son copain"),
+    ("es-es", ["Pablo (hermano): Es hermano del usuario"], "espera no pablo pedro se llama su amigo"),
+    ("en-us", ["Tom (brother): Is the user's brother"], "wait no tom jones is called the voice"),
+    ("en-us", ["Tom (brother): Is the user's brother"], "no tom tim is called tomorrow sorry"),
+    ("en-us", ["Grace (wife): Is the user's wife"], "no grace period sorry"),
+    ("it-it", ["Luca (fratello): È fratello dell'utente"], "aspetta non luca marco si chiama suo cugino"),
+    # two people of one name: which one is meant cannot be told
+    ("en-us", ["Anna (sister): Is the user's sister", "Anna (daughter): Is the user's daughter"],
+     "sorry not anna hanna i mean"),
+    ("pt-pt", ["Rita (irmã): É irmã do utilizador", "Rita (filha): É filha do utilizador"],
+     "desculpa não rita rute quero dizer"),
+    # someone else renames something, or the user renames another thing
+    ("en-us", ["Max (dog): Is the user's dog"], "the neighbours renamed the cat she's called luna"),
+    ("en-us", ["Max (dog): Is the user's dog"], "my daughter renamed her doll she's called bella now"),
+    ("en-us", ["Max (dog): Is the user's dog"], "my brother changed his name he's called mo now"),
+    ("en-us", ["Max (dog): Is the user's dog"], "we renamed her doll she's called bella"),
+    ("de-de", ["Bello (Hund): Ist Hund des Nutzers"], "mein kollege hat seinen namen geändert sein name ist jetzt ali"),
+    ("es-es", ["Leo (perro): Es perro del usuario"], "le he cambiado el nombre al wifi ahora se llama casa"),
+    ("ca-es", ["Mixa (gata): És gata de l'usuari"], "li he canviat el nom al fitxer es diu informe"),
+    ("pt-pt", ["Bobi (cão): É cão do utilizador"], "mudei-lhe o nome ao ficheiro chama-se relatório"),
+    ("nl-nl", ["Minoes (kat): Is kat van de gebruiker"], "mijn zus heeft haar omgedoopt ze heet nu saartje"),
+    ("fr-fr", ["Max (chien): Est chien de l'utilisateur"], "il l'a rebaptisé il s'appelle filou"),
+])
+def test_what_sounds_like_a_name_taken_back_or_a_renaming_changes_no_name(lang, known, said):
+    """The review's attacks and look-alikes: a word said to a pet, another person named, a name two people
+    share, someone else's renaming or the user's of another thing."""
+    assert renamed(lang, [(f"f{n}", line) for n, line in enumerate(known, 1)], said) == []
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("de-de", "Wohnt in München", "ich bin nach köln gefahren weil ich nicht in münchen sein wollte"),
+    ("de-de", "Wohnt in München", "wir sind nach rom geflogen aber nicht lange weg von münchen"),
+    ("nl-nl", "Woont in Utrecht", "we zijn naar parijs gevlogen en niet in utrecht gebleven"),
+    ("fr-fr", "Habite à Lyon", "je me suis installé au soleil je ne vais pas à lyon aujourd'hui"),
+    ("it-it", "Vive a Torino", "mi sono spostato in cucina perché non si sente a torino la radio"),
+    ("en-us", "Lives in Denver", "should we have moved to austin i don't know denver is fine"),
+    ("en-us", "Lives in Denver", "if we moved to austin i would not miss denver"),
+    ("es-es", "Vive en Sevilla", "mi hermano y yo nos mudamos a madrid de niños no conocíamos sevilla"),
+    ("pt-pt", "Vive em Braga", "mudei para netflix porque não há nada em braga"),
+    ("ca-es", "Viu a Girona", "si ens hem mudat a reus no serem a girona"),
+    ("en-us", "Lives in Denver", "if we moved to austin we would not be in denver anymore"),
+    ("en-us", "Lives in Denver", "my wife thinks we moved to austin so not in denver anymore"),
+    ("it-it", "Vive a Verona", "se ci siamo trasferiti a bari allora non più a verona"),
+    ("fr-fr", "Habite à Nantes", "si on a déménagé à rennes on n'habite plus à nantes"),
+])
+def test_a_trip_or_a_move_not_made_changes_no_home(lang, known, said):
+    assert not rules.extract(said, load_language(lang), [("f1", known)]).update

@@ -1,11 +1,6 @@
-"""What a turn corrects among the known facts (id, line as the prompt lists them), with no model: a few
-narrow structures, since a wrong memory costs more than a missed correction. The language's ``corrections``
-("it's not Lisa it's Laura", "I mean X not Y"); in a turn with a ``correction_cues`` phrase, a known name
-right after a negation, a new one right after it and then a naming or a cue ("nee warte, nicht Sandra, Sabine
-heißt sie"); the one pet known renamed (``correction_renaming``, ``correction_naming``: "we renamed him, he's
-called Bandit"); a move (``correction_moving``) with the known home negated ("we moved to Boulder, not in
-Denver anymore"); a new favourite ("now I prefer Y"). A corrected name supersedes (``Replacement.about``): the
-old row is retired, naming what replaced it; nothing is forgotten.
+"""What a turn corrects among the known facts (id, line as the prompt lists them), with no model: a few narrow
+structures, each function's docstring says one, since a wrong memory costs more than a missed correction. A
+corrected name supersedes (``Replacement.about``): the old row is retired, naming what replaced it.
 """
 from __future__ import annotations
 
@@ -20,8 +15,6 @@ from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
 
 # A new home is at most this many words ("new york city"), ending at a small word ("boulder last month").
 MAX_PLACE_WORDS = 3
-# A known place is said under a negation this many words after it at most ("não é coimbra", "not in denver").
-NEGATION_REACH = 4
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 
@@ -38,10 +31,8 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     for old, new, of_words in said:
         if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
             continue
-        for fact_id, line in known:
-            about = _LISTED_ABOUT.match(line)
-            if any(u.fact_id == fact_id for u in update):
-                continue
+        for fact_id, line, about in ((i, line, _LISTED_ABOUT.match(line)) for i, line in known
+                                     if all(u.fact_id != i for u in update)):
             if about and about.group("label").casefold() == old:
                 update.append(Replacement(fact_id, about.group("text"), about=title_words(new)))
             elif of_words and not about and old in said_words(line):
@@ -50,42 +41,59 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     return tuple(update)
 
 
-def _after(words: Sequence[str], phrases: Sequence[Phrase], start: int = 0) -> Optional[int]:
-    """Where the first of ``phrases`` said from ``start`` on ends."""
-    return next((i + len(p) for i in range(start, len(words)) for p in phrases if tuple(words[i:i + len(p)]) == p), None)
+def _found(words: Sequence[str], phrases: Sequence[Phrase], start: int = 0) -> Optional[Tuple[int, Phrase]]:
+    """Where the first of ``phrases`` said from ``start`` on starts, and which it is ("_": any one word)."""
+    return next(((i, p) for i in range(start, len(words)) for p in phrases if len(words[i:i + len(p)]) == len(p)
+                 and all(w in (x, "_") for x, w in zip(words[i:], p))), None)
 
 
 def _names_taken_back(words: Sequence[str], language: Language,
                       known: Sequence[Tuple[str, str]]) -> List[Tuple[str, str]]:
-    """(old, new) names: "no wait, not Marloes, Mirjam I mean" (not "wait, no Max, sit"), "we renamed him..."."""
-    kinds = {m.group("label").casefold(): (m.group("relation") or "").casefold() for _, line in known
-             for m in [_LISTED_ABOUT.match(line)] if m}
+    """(old, new) names: "no wait, not Marloes, Mirjam I mean" (not "wait, no Max, sit", nor "no Tom, Tim is called
+    the voice"), "we renamed him, he's called Bandit" (the user's renaming, of the pet, not "we renamed her doll")."""
+    listed = {(m.group("label").casefold(), (m.group("relation") or "").casefold()) for _, line in known
+              for m in [_LISTED_ABOUT.match(line)] if m}
+    kinds = {label: kind for label, kind in listed if [n for n, _ in listed].count(label) == 1}  # not two Annas
     small = language.stopwords | language.negations | language.reading.subjects | language.reading.fillers
     names = {w for w in words if w.isalpha() and fold_accents(w) not in small and w not in kinds}
     said = language.correcting
+    ending = {w for p in said.cues + said.naming for w in p} | language.reading.subjects | language.reading.fillers
     found = [(old, new) for i, (no, old, new) in enumerate(zip(words, words[1:], words[2:]))
-             if no in language.negations and old in kinds and new in names and _after(words, said.cues) is not None
-             and any(tuple(words[i + 3:i + 3 + len(p)]) == p for p in said.cues + said.naming)]
-    renamed = _after(words, said.renaming)
-    named = _after(words, said.naming, renamed) if renamed is not None else None
-    new = words[named] if named is not None and named < len(words) else ""
+             if no in language.negations and old in kinds and new in names and kinds[old] not in said.pets
+             and any(tuple(words[i - len(p):i]) == p for p in said.cues)  # the cue first: "sorry, not Tom"
+             and not any(tuple(words[i + 1 - len(p):i + 1]) == p for p in said.cues)  # not "wait no Max"
+             and any(tuple(words[i + 3:i + 3 + len(p)]) == p for p in said.cues + said.naming)
+             and all(w in ending or said.value_ends.fullmatch(w) for w in words[i + 3:])]  # not "heißt sein Freund"
+    renamed = _found(words, said.renaming)
+    naming = _found(words, said.naming, renamed[0] + len(renamed[1])) if renamed else None
     pets = [label for label, kind in kinds.items() if kind in said.pets]
     pets = [label for label in pets if kinds[label] in words] or pets
-    return found + [(pets[0], new)] if new in names and len(pets) == 1 else found
+    new = words[naming[0] + len(naming[1]):][:1] if naming else []
+    if renamed and naming and len(pets) == 1 and new and new[0] in names and all(  # nothing else named: "her doll"
+            fold_accents(w) in small or w in {pets[0], kinds[pets[0]]} or (w,) in language.reading.lead_ins
+            or said.value_ends.fullmatch(w) for w in words[renamed[0] + len(renamed[1]):naming[0]]):
+        found.append((pets[0], new[0]))
+    return found
 
 
 def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
-    """"We moved to Boulder, so we're not in Denver anymore": the known home whose place is said
-    within a few words after a negation is where the user says they moved."""
-    moving = language.correcting.moving  # its own words end the place too: "nach Fulda gezogen", "naar Ede verhuisd"
+    """"We moved to Boulder, so we're not in Denver anymore": the move opens the turn (not "if we moved"), and
+    the known home's place follows a negation with only small words between (not "I don't know Denver")."""
+    moving, ends = language.correcting.moving, language.correcting.value_ends
     small = language.stopwords | language.negations | language.reading.subjects | {w for p in moving for w in p} \
-        | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"
-    at = _after(words, moving)
-    new = list(takewhile(lambda w: not {w, fold_accents(w)} & small and not language.correcting.value_ends.fullmatch(w),
-                         words[at:at + MAX_PLACE_WORDS])) if at is not None else []
-    negated = {w for i, no in enumerate(words) if no in language.negations for w in words[i + 1:i + 1 + NEGATION_REACH]}
+        | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"; "naar Ede verhuisd"
+    start, phrase = _found(words, moving) or (0, ())
+    if not phrase or set(words[:start]) - language.reading.fillers - language.negations \
+            - {w for p in language.correcting.cues for w in p}:  # "cioè no, ci siamo trasferiti", not "if we moved"
+        return []
+    new = [words[start + phrase.index("_")]] if "_" in phrase else list(takewhile(
+        lambda w: not {w, fold_accents(w)} & small and not ends.fullmatch(w),
+        words[start + len(phrase):start + len(phrase) + MAX_PLACE_WORDS]))
     for fact_id, line in known:
         home = next((m for slot in language.slots if slot.name == "home" for m in [slot.pattern.search(line)] if m), None)
+        between = language.stopwords | language.negations | set(said_words(line[:home.end()])) if home else set()
+        negated = {next((w for w in words[i + 1:] if not (fold_accents(w) in between or ends.fullmatch(w))), "")
+                   for i, no in enumerate(words) if no in language.negations}
         if new and home and set(said_words(line[home.end():])) - language.stopwords & negated - set(new):
             return [Replacement(fact_id, f"{line[:home.end()]} {title_words(' '.join(new))}")]
     return []
