@@ -79,7 +79,7 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
     clauses = [c for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words]
     said = _ANCHOR_WORD.findall(" ".join(c.text for c in clauses))
     controls = [words for words in language.controls if _holds_anchor(said, words.anchors)]
-    closing = _closing_pause(clauses, controls)
+    closing = _closing_pause(clauses, controls, language)
     if closing is not None:
         return closing
     for i, clause in enumerate(clauses):
@@ -111,14 +111,15 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
     return None
 
 
-def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords]) -> Optional[Control]:
-    """A pause closing the utterance after what it covers ("my sister is in rehab, keep that to yourself"): a
-    forget of all said before it, in the same breath, so none of it is learnt (and later turns are)."""
+def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], language: Language) -> Optional[Control]:
+    """A pause of "that" closing a statement that asks nothing of the memory ("my sister is in rehab, keep that
+    to yourself"): a forget of it in the same breath, so none of it is learnt (and later turns are)."""
     said = [w for c in clauses if not c.reported for w in c.words]
     for words in controls:
         for at in range(MIN_COVERED_WORDS, len(said)):
             end = _match(said, words.pause, at, at + 1, gap=0)
-            if end is not None and end >= len(said) - 1:  # a word may trail it: "... down anywhere"
+            if end is not None and end >= len(said) - 1 and any((w,) in words.last.get(w, ()) for w in said[at:end]) \
+                    and recognise(" ".join(said[:at]), language) is None:  # a word may trail it: "... down anywhere"
                 return Control("forget_last", " ".join(said[:at]))
     return None
 
