@@ -118,8 +118,11 @@ def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], l
     for words in controls:
         for at in range(MIN_COVERED_WORDS, len(said)):
             end = _match(said, words.pause, at, at + 1, gap=0)
+            # Not a statement's "(the kids did) not keep it", "(ich kann mir) das nicht merken"
+            told = said[at] in language.reading.negations and not words.negated or said[at - 1] in words.personal or any(
+                w in language.reading.subjects for w in said[at - 2:at])
             if end is not None and end >= len(said) - 1 and any((w,) in words.last.get(w, ()) for w in said[at:end]) \
-                    and recognise(" ".join(said[:at]), language) is None:  # a word may trail it: "... down anywhere"
+                    and not told and recognise(" ".join(said[:at]), language) is None:  # a word may trail: "down anywhere"
                 return Control("forget_last", " ".join(said[:at]))
     return None
 
