@@ -652,6 +652,19 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a move anywhere in the turn replaces the home", "language/corrections.py",
              "if not phrase or set(words[:start])", "if not phrase or False and set(words[:start])",
              ("tests/test_corrections.py::test_a_trip_or_a_move_not_made_changes_no_home",)),
+    Breakage("a pause closing a statement takes nothing back", "language/controls.py",
+             "    closing = _closing_pause(clauses, controls, language)\n",
+             "    closing = None\n",
+             ("tests/test_controls.py::test_a_pause_of_that_closing_a_statement_takes_it_back_in_the_same_breath",
+              "tests/test_commands.py::test_a_pause_closing_a_statement_keeps_nothing_of_it_and_pauses_nothing_after")),
+    Breakage("a statement about remembering closes as a pause", "language/controls.py",
+             "            told = said[at] in language.reading.negations and not words.negated or said[at - 1] in words.personal or any(\n",
+             "            told = False and any(\n",
+             ("tests/test_controls.py::test_a_statement_about_remembering_or_a_secret_kept_by_others_is_no_pause",)),
+    Breakage("back to normal resumes what is not paused", "pipelines/commands.py",
+             '            idle = control is not None and control.kind == "resume" and (record.paused_until or 0) <= self._wall_clock()\n',
+             "            idle = False\n",
+             ("tests/test_commands.py::test_back_to_normal_resumes_only_a_pause",)),
 )
 
 

@@ -511,3 +511,27 @@ def test_forget_that_in_the_same_breath_takes_back_only_that_breath(make_memory,
     before = live(memory)
     note = turn(memory, words)
     assert live(memory) == before and before and load_language(lang).phrases["forgot_note"] in note
+
+
+@pytest.mark.parametrize("lang,words,city", [
+    ("en-us", "i live in tacoma keep that to yourself", "Tacoma"), ("de-de", "ich wohne in kiel behalt das für dich", "Kiel"),
+    ("es-es", "vivo en cádiz guárdatelo para ti", "Cádiz"), ("nl-nl", "ik woon in gouda dat blijft tussen ons", "Gouda")])
+def test_a_pause_closing_a_statement_keeps_nothing_of_it_and_pauses_nothing_after(make_memory, lang, words, city):
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, words)
+    assert not any(city.casefold() in t.casefold() for t in live(memory))
+    sentence, place = SPOKEN[lang]["home"]
+    turn(memory, sentence)
+    assert any(place in t for t in live(memory))
+
+
+@pytest.mark.parametrize("lang,words", [("en-us", "ok back to normal"), ("it-it", "torniamo alla normalità")])
+def test_back_to_normal_resumes_only_a_pause(make_memory, lang, words):
+    memory = make(make_memory, lang, extractor="rules")
+    phrases = load_language(lang).phrases
+    assert phrases["resumed_note"] not in turn(memory, words)  # nothing paused: ordinary talk
+    turn(memory, SPOKEN[lang]["pause"])
+    assert phrases["resumed_note"] in turn(memory, words)
+    sentence, place = SPOKEN[lang]["home"]
+    turn(memory, sentence)
+    assert any(place in t for t in live(memory))

@@ -492,3 +492,37 @@ def test_a_lead_in_a_first_person_verb_or_what_is_known_of_someone_reads_clearly
 def test_between_us_opens_a_pause_over_what_follows_and_takes_nothing_back(lang, words):
     found = recognise(words, load_language(lang))
     assert found is not None and (found.kind, found.target, found.rest) == ("pause", "", "")
+
+
+@pytest.mark.parametrize("lang,words,kind", [
+    ("en-us", "could you not save this my uncle owes the bank money", "pause"),
+    ("de-de", "kannst du dir das bitte nicht merken", "pause"),
+    ("pt-pt", "mete a tua memória em pausa", "pause"), ("es-es", "pon la memoria en pausa", "pause"),
+    ("ca-es", "posa la memòria en pausa", "pause"), ("de-de", "hör mal bitte auf notizen zu machen", "pause"),
+    ("it-it", "puoi riprendere gli appunti", "resume"), ("fr-fr", "tu peux reprendre tes notes", "resume"),
+    ("nl-nl", "terug naar normaal", "resume"), ("es-es", "volvemos a la normalidad", "resume"),
+    ("de-de", "so jetzt ist alles wieder normal", "resume")])
+def test_pauses_and_resumes_as_people_say_them(lang, words, kind):
+    found = recognise(words, load_language(lang))
+    assert found is not None and found.kind == kind
+
+
+@pytest.mark.parametrize("lang,words,taken", [
+    ("en-us", "my uncle owes the bank money but keep that to yourself", "my uncle owes the bank money"),
+    ("en-us", "my uncle owes the bank money please don't write it down", "my uncle owes the bank money please"),
+    ("de-de", "mein onkel hat spielschulden behalt das für dich", "mein onkel hat spielschulden"),
+    ("es-es", "mi tío tiene deudas de juego guárdatelo para ti", "mi tío tiene deudas de juego"),
+    ("it-it", "mio zio ha debiti di gioco tienilo per te", "mio zio ha debiti di gioco"),
+    ("nl-nl", "mijn oom heeft gokschulden dat blijft tussen ons", "mijn oom heeft gokschulden"),
+    ("ca-es", "el meu oncle té deutes de joc no ho apuntis", "el meu oncle té deutes de joc")])
+def test_a_pause_of_that_closing_a_statement_takes_it_back_in_the_same_breath(lang, words, taken):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.target, found.rest) == ("forget_last", taken, "")
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "the twins did not remember it"), ("en-us", "keep it short"), ("en-us", "don't tell my wife"),
+    ("de-de", "ich kann mir das nicht merken"), ("es-es", "no puedo recordar eso"),
+    ("pt-pt", "não consigo lembrar isso"), ("fr-fr", "il a gardé ça pour lui"), ("nl-nl", "ik kan dat niet onthouden")])
+def test_a_statement_about_remembering_or_a_secret_kept_by_others_is_no_pause(lang, words):
+    assert recognise(words, load_language(lang)) is None

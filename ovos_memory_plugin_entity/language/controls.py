@@ -40,6 +40,9 @@ MIN_FRONTED_WORDS = 2
 MAX_NAME_WORDS = 3
 # A negated clause this short after a question refuses it ("…? no, not ever").
 MAX_REFUSAL_WORDS = 3
+# A pause closing an utterance covers a statement of this many words at least ("i am pregnant"); fewer
+# ("no, don't save that") answer what was said before.
+MIN_COVERED_WORDS = 3
 # Other words allowed between two words of a phrasing: "stop remembering stuff", "what
 # have you got stored on me".
 MAX_GAP = 3
@@ -76,6 +79,9 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
     clauses = [c for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words]
     said = _ANCHOR_WORD.findall(" ".join(c.text for c in clauses))
     controls = [words for words in language.controls if _holds_anchor(said, words.anchors)]
+    closing = _closing_pause(clauses, controls, language)
+    if closing is not None:
+        return closing
     for i, clause in enumerate(clauses):
         if clause.reported:
             continue
@@ -102,6 +108,22 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                     unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
                         w in words.memory_words and not _verb(w, words)) for w in clause.words)
                 return Control(found.kind, target, rest, unsure)
+    return None
+
+
+def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], language: Language) -> Optional[Control]:
+    """A pause of "that" closing a statement that asks nothing of the memory ("my sister is in rehab, keep that
+    to yourself"): a forget of it in the same breath, so none of it is learnt (and later turns are)."""
+    said = [w for c in clauses if not c.reported for w in c.words]
+    for words in controls:
+        for at in range(MIN_COVERED_WORDS, len(said)):
+            end = _match(said, words.pause, at, at + 1, gap=0)
+            # Not a statement's "(the kids did) not keep it", "(ich kann mir) das nicht merken"
+            told = said[at] in language.reading.negations and not words.negated or said[at - 1] in words.personal or any(
+                w in language.reading.subjects for w in said[at - 2:at])
+            if end is not None and end >= len(said) - 1 and any((w,) in words.last.get(w, ()) for w in said[at:end]) \
+                    and not told and recognise(" ".join(said[:at]), language) is None:  # a word may trail: "down anywhere"
+                return Control("forget_last", " ".join(said[:at]))
     return None
 
 

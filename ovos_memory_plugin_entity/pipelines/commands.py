@@ -89,7 +89,9 @@ class Commands:
                     return said, True
             unread = control is not None and control.kind == "remember" and \
                 not rules.extract(control.target, self._language).add  # then the extractor's, as said
-            if control is None or unread:
+            # "back to normal" resumes only what is paused; else it is ordinary talk, learnt as ever
+            idle = control is not None and control.kind == "resume" and (record.paused_until or 0) <= self._wall_clock()
+            if control is None or unread or idle:
                 return None, False
 
             def act(editor: Editor) -> Optional[Said]:
