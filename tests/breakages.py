@@ -562,7 +562,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "return self._forget_last(editor, latest)",
              ("tests/test_commands.py::test_forget_that_in_the_same_breath_takes_back_only_that_breath",)),
     Breakage("a no before any form of the verb negates it", "language/controls.py",
-             "refused = before in negations and not (words.negated and said[at] not in words.negated)",
+             "refused = before in negations and not (before in apart and said[at] not in words.negated)",
              "refused = before in negations",
              ("tests/test_controls.py::test_a_no_before_a_verb_is_its_negation_only_before_a_negated_form",)),
     Breakage("a no set aside never negates", "language/controls.py",
@@ -636,6 +636,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a greeting alone calls someone", "language/screen.py",
              "len(called := m.group(1).split()) > 1 and", "len(called := m.group(1).split()) > 0 and",
              ("tests/test_screen.py::test_a_greeting_alone_or_a_word_beginning_like_one_is_no_call",)),
+    Breakage("a no right before the verb is an interjection", "language/controls.py",
+             "apart = tuple(at for at in clause.negation_at if at + 1 in clause.hesitations) if words.negated else ()",
+             "apart = clause.negation_at if words.negated else ()",
+             ("tests/test_controls.py::test_a_no_right_before_any_form_of_the_verb_negates_it",)),
 )
 
 
