@@ -357,6 +357,7 @@ def test_forget_that_after_a_hesitation_takes_back_what_was_said_before_it(lang,
     ("pt-pt", "mm não esqueças isso", None), ("es-es", "tengo un perro eh no lo olvides", None),
     # a bare forgetting after a refusal takes back what was just said
     ("it-it", "ehm no dimentica", "forget_last"), ("pt-pt", "não hum esquece", "forget_last"), ("ca-es", "no eh oblida", "forget_last"),
+    ("pt-pt", "não melhor apaga isso", "forget_last"), ("ca-es", "no millor esborra-ho", "forget_last"),
     ("es-es", "no no no olvides", None), ("it-it", "no non dimenticare", None), ("de-de", "nicht vergessen", None),
     ("nl-nl", "niet vergeten", None), ("en-us", "don't forget", None),
 ])

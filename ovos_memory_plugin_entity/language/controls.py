@@ -150,11 +150,12 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     if any(w in reading.negations for w in clause.aside) and any(w in words.negated for w in said[:MAX_VERB_AT + 1]):
         return None  # a "no" set aside before a form only a negation takes is its negation: "ah no borres eso"
     # A "no" right before the verb negates it, colloquially too ("não esquece isso", "no borra eso"); where the
-    # negation takes forms of its own, one a filler sets apart may be an interjection ("no ehm olvida eso").
-    apart = tuple(at for at in clause.negation_at if at + 1 in clause.hesitations) if words.negated else ()
+    # negation takes forms of its own, one a filler or softener sets apart may be one ("no ehm olvida", "no mejor …").
+    apart = tuple(at for at in clause.negation_at if at + 1 in clause.hesitations
+                  or at + 1 < len(said) and said[at + 1] in words.softeners) if words.negated else ()
     refused = len(said) == 1 and any(w in reading.negations for w in clause.aside) or len(said) == 2 and 0 in apart
     if refused and said[-1] in words.forget - words.negated:
-        return Control("forget_last")  # a bare forgetting after a refusal takes back: "eh no, dimentica", "não hum esquece"
+        return Control("forget_last")  # a bare forgetting after a refusal takes back: "ehm no dimentica"
     for start in (0, *(at + 1 for at in restarts if 0 < at < len(said) - 1)):
         negations = tuple(at - start for at in clause.negation_at if at >= start)
         # After a negation, only a verb that opens what follows: "dat klopt niet, schrap dat maar",
@@ -166,8 +167,9 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     # After a hesitation, "forget that" takes back what was said before it: "tomo varfine 5 mg ah esquece lá isso"
     for start in clause.hesitations:
         after = strip_leading(said[start:], reading)[0]
-        negations = tuple(at - len(said) + len(after) for at in clause.negation_at if at >= len(said) - len(after))
-        found = _forgetting(after, words, (negations, ()), reading.subjects, True, fronted=False)
+        shift = len(said) - len(after)
+        negations, set_apart = (tuple(at - shift for at in ats if at >= shift) for ats in (clause.negation_at, apart))
+        found = _forgetting(after, words, (negations, set_apart), reading.subjects, True, fronted=False)
         if found is not None and found.kind == "forget_last":
             return Control("forget_last", " ".join(said[:start]))
     return None
