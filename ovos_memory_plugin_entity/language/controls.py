@@ -160,7 +160,7 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         negations = tuple(at - start for at in clause.negation_at if at >= start)
         # After a negation, only a verb that opens what follows: "dat klopt niet, schrap dat maar",
         # not "ich will nicht, dass du alles vergisst".
-        found = _forgetting(said[start:], words, (negations, apart if not start else ()), reading.subjects, alone,
+        found = _forgetting(said[start:], words, negations, apart, reading.subjects, alone,
                             fronted=not (clause.question or start))
         if found is not None:
             return found
@@ -169,7 +169,7 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         after = strip_leading(said[start:], reading)[0]
         shift = len(said) - len(after)
         negations, set_apart = (tuple(at - shift for at in ats if at >= shift) for ats in (clause.negation_at, apart))
-        found = _forgetting(after, words, (negations, set_apart), reading.subjects, True, fronted=False)
+        found = _forgetting(after, words, negations, set_apart, reading.subjects, True, fronted=False)
         if found is not None and found.kind == "forget_last":
             return Control("forget_last", " ".join(said[:start]))
     return None
@@ -212,12 +212,10 @@ def _verb(word: str, words: IntentWords, after: Sequence[str] = ()) -> Optional[
     return None
 
 
-def _forgetting(said: Sequence[str], words: IntentWords, negated_at: Tuple[Tuple[int, ...], Tuple[int, ...]],
+def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, ...], apart: Tuple[int, ...],
                 subjects: FrozenSet[str], alone: bool, fronted: bool) -> Optional[Control]:
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
-    address") or closing it after its object ("das mit dem Handball kannst du vergessen");
-    ``negated_at``: where negations stand, and which of them a filler sets apart."""
-    negations, apart = negated_at
+    address") or closing it after its object ("das mit dem Handball kannst du vergessen")."""
     def negated(at: int) -> bool:
         """A negation just before the verb, after it ("no oblidis mai", "vergiss das niemals") or closing the clause."""
         before, after = at - 1, at + 1
