@@ -511,3 +511,17 @@ def test_forget_that_in_the_same_breath_takes_back_only_that_breath(make_memory,
     before = live(memory)
     note = turn(memory, words)
     assert live(memory) == before and before and load_language(lang).phrases["forgot_note"] in note
+
+
+@pytest.mark.parametrize("lang,fact,words", [
+    ("pt-pt", "A minha gata chama-se Mimi.", "olha não apaga isso"),
+    ("es-es", "Mi perro se llama Toby.", "oye no olvida eso eh"),
+    ("ca-es", "El meu gos es diu Rufus.", "no esborra això"),
+])
+def test_a_colloquial_dont_forget_keeps_the_last_fact(make_memory, lang, fact, words):
+    """"não apaga isso" is "don't delete that" said as people say it: the fact before stays."""
+    memory = make(make_memory, lang)
+    turn(memory, fact)
+    before = live(memory)
+    turn(memory, words)
+    assert live(memory) == before and before
