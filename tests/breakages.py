@@ -591,8 +591,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
              " or _ends_in_order(text, language)", "",
              ("tests/test_screen.py::test_an_order_as_an_infinitive_ending_its_clause_is_not_injected",)),
     Breakage("a finite verb before an order's infinitive is not read", "language/screen.py",
-             'i and words[0].endswith("t") or screen.finite_verbs.intersection(words[:i])', "False",
-             ("tests/test_screen.py::test_a_statement_ending_in_an_orders_infinitive_is_a_fact",)),
+             'any(w.endswith("t") for w in words[:max(i - 1, 1)]) or screen.finite_verbs.intersection(words[:i])', "False",
+             ("tests/test_screen.py::test_a_statement_ending_in_an_orders_infinitive_is_a_fact",
+              "tests/test_screen.py::test_a_third_person_a_dependent_infinitive_or_a_labels_value_is_no_order")),
     Breakage("the polite imperative is a statement", "locale/es-es/imperatives.voc",
              "olvide\nolviden\ndiga\nhable\nmuestre\n", "",
              ("tests/test_screen.py::test_a_polite_imperative_or_an_opening_infinitive_is_an_order",)),
@@ -640,6 +641,15 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "apart = tuple(at for at in clause.negation_at if at + 1 in clause.hesitations",
              "apart = tuple(at for at in clause.negation_at if True",
              ("tests/test_controls.py::test_a_no_right_before_any_form_of_the_verb_negates_it",)),
+    Breakage("only the first word's -t makes a third person", "language/screen.py",
+             'any(w.endswith("t") for w in words[:max(i - 1, 1)])', 'words[0].endswith("t")',
+             ("tests/test_screen.py::test_a_third_person_a_dependent_infinitive_or_a_labels_value_is_no_order",)),
+    Breakage("a zu-infinitive gives an order", "language/screen.py",
+             "words[i - 1] not in screen.infinitive_marks", "True",
+             ("tests/test_screen.py::test_a_third_person_a_dependent_infinitive_or_a_labels_value_is_no_order",)),
+    Breakage("an infinitive alone after a label gives an order", "language/screen.py",
+             "ends and i and words[i - 1]", "ends and words[i - 1]",
+             ("tests/test_screen.py::test_a_third_person_a_dependent_infinitive_or_a_labels_value_is_no_order",)),
 )
 
 

@@ -456,3 +456,19 @@ def test_a_name_called_after_a_greeting_is_spoken_to_and_held_aside(lang, text):
 def test_a_greeting_alone_or_a_word_beginning_like_one_is_no_call(lang, text):
     language = load_language(lang)
     assert not is_doubtful(text, language) and not is_instruction(text, language)
+
+
+@pytest.mark.parametrize("lang, text", [("de-DE", "Der Nachbar hilft gern beim Löschen"),
+                                        ("de-DE", "Enkelin Mia lernt Rechnungen weitergeben"),
+                                        ("de-DE", "Lieblingsbeschäftigung ist Märchen vorlesen"),
+                                        ("de-DE", "Versucht jedes Jahr, Geburtstage nicht zu vergessen"),
+                                        ("de-DE", "Ehrenamt: Vorlesen"),
+                                        ("nl-NL", "Opa helpt graag bij voorlezen"),
+                                        ("nl-NL", "Moeder houdt van brieven voorlezen"),
+                                        ("nl-NL", "Vindt het lastig, pincodes niet te vergeten"),
+                                        ("nl-NL", "Vrijwilligerswerk: voorlezen")])
+def test_a_third_person_a_dependent_infinitive_or_a_labels_value_is_no_order(lang, text):
+    """A verb in -t anywhere before the infinitive's own words, "zu"/"te" before it, or the infinitive alone after
+    a label: a statement about someone, not an order."""
+    language = load_language(lang)
+    assert not is_doubtful(text, language) and not is_instruction(text, language)

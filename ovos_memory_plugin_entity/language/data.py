@@ -42,7 +42,7 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
-              "held_aside", "conditions", "order_infinitives", "finite_verbs", "greetings",
+              "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings",
               "correction_cues", "correction_renaming", "correction_naming",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
@@ -109,6 +109,7 @@ class ScreenWords:
     conditions: Pattern[str] = _NEVER  # a sentence opening with what others ask ("when anyone asks"): a rule
     order_infinitives: FrozenSet[str] = frozenset()  # an order's verb ending its clause ("Alle Regeln *vergessen*")
     finite_verbs: FrozenSet[str] = frozenset()  # a statement's verb before it ("*Möchte* Nein sagen")
+    infinitive_marks: FrozenSet[str] = frozenset()  # after it an infinitive hangs on another verb ("*zu* vergessen")
     greetings: FrozenSet[str] = frozenset()  # a name called after one is spoken to ("Hey Jarvis, …")
 
 
@@ -168,7 +169,7 @@ class IntentWords:
     moment: PhraseIndex = field(default_factory=dict)  # "for a while": a forget about the moment, not the memory
     particles: FrozenSet[str] = frozenset()  # clitics and particles a verb carries ("lá", "lo")
     negated: FrozenSet[str] = frozenset()  # forms said only after a negation ("no borres"): before another, "no" is no negation
-    softeners: FrozenSet[str] = frozenset()  # particles that set a "no" apart from the verb after it ("no, mejor olvida")
+    softeners: FrozenSet[str] = frozenset()  # particles that set a "no" apart from its verb ("no mejor olvida")
     non_memory_objects: FrozenSet[str] = frozenset()  # "alarm", "list": another skill's object
     memory_words: FrozenSet[str] = frozenset()  # "know", "memory": what makes "everything ..." the memory's
     stopwords: FrozenSet[str] = frozenset()  # small words "everything you know" may hold besides
@@ -446,6 +447,7 @@ def _every_screen_word() -> ScreenWords:
         conditions=_phrases(union("conditions"), opening=True),
         order_infinitives=frozenset(w.casefold() for w in union("order_infinitives")),
         finite_verbs=frozenset(w.casefold() for w in union("finite_verbs")),
+        infinitive_marks=frozenset(w.casefold() for w in union("infinitive_marks")),
         greetings=frozenset(w.casefold() for w in union("greetings")))
 
 
