@@ -525,3 +525,13 @@ def test_a_colloquial_dont_forget_keeps_the_last_fact(make_memory, lang, fact, w
     before = live(memory)
     turn(memory, words)
     assert live(memory) == before and before
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("de-de", "meine lieblingsbeschäftigung ist enkeln vorlesen"), ("de-de", "mein lieblingshobby ist mails beantworten"),
+])
+def test_a_hobby_ending_in_an_orders_infinitive_is_kept(make_memory, lang, words):
+    """"... ist enkeln vorlesen": a finite verb before the infinitive makes a statement, stored like any other."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, words)
+    assert live(memory)
