@@ -535,3 +535,27 @@ def test_back_to_normal_resumes_only_a_pause(make_memory, lang, words):
     sentence, place = SPOKEN[lang]["home"]
     turn(memory, sentence)
     assert any(place in t for t in live(memory))
+
+
+@pytest.mark.parametrize("lang,fact,words", [
+    ("pt-pt", "A minha gata chama-se Mimi.", "olha não apaga isso"),
+    ("es-es", "Mi perro se llama Toby.", "oye no olvida eso eh"),
+    ("ca-es", "El meu gos es diu Rufus.", "no esborra això"),
+])
+def test_a_colloquial_dont_forget_keeps_the_last_fact(make_memory, lang, fact, words):
+    """"não apaga isso" is "don't delete that" said as people say it: the fact before stays."""
+    memory = make(make_memory, lang)
+    turn(memory, fact)
+    before = live(memory)
+    turn(memory, words)
+    assert live(memory) == before and before
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("de-de", "meine lieblingsbeschäftigung ist enkeln vorlesen"), ("de-de", "mein lieblingshobby ist mails beantworten"),
+])
+def test_a_hobby_ending_in_an_orders_infinitive_is_kept(make_memory, lang, words):
+    """"... ist enkeln vorlesen": a finite verb before the infinitive makes a statement, stored like any other."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, words)
+    assert live(memory)

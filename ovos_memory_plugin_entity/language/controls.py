@@ -171,22 +171,27 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     restarts = clause.negation_at if words.negation_after_verb else ()
     if any(w in reading.negations for w in clause.aside) and any(w in words.negated for w in said[:MAX_VERB_AT + 1]):
         return None  # a "no" set aside before a form only a negation takes is its negation: "ah no borres eso"
-    refused = len(said) == 1 and any(w in reading.negations for w in clause.aside) or (
-        len(said) == 2 and 0 in clause.negation_at and bool(words.negated))  # an interjection where it may be one
+    # A "no" right before the verb negates it, colloquially too ("não esquece isso", "no borra eso"); where the
+    # negation takes forms of its own, one a filler or softener sets apart may be one ("no ehm olvida", "no mejor …").
+    apart = tuple(at for at in clause.negation_at if at + 1 in clause.hesitations
+                  or at + 1 < len(said) and said[at + 1] in words.softeners) if words.negated else ()
+    refused = len(said) == 1 and any(w in reading.negations for w in clause.aside) or len(said) == 2 and 0 in apart
     if refused and said[-1] in words.forget - words.negated:
-        return Control("forget_last")  # a bare forgetting after a refusal takes back: "eh no, dimentica", "não esquece"
+        return Control("forget_last")  # a bare forgetting after a refusal takes back: "ehm no dimentica"
     for start in (0, *(at + 1 for at in restarts if 0 < at < len(said) - 1)):
         negations = tuple(at - start for at in clause.negation_at if at >= start)
         # After a negation, only a verb that opens what follows: "dat klopt niet, schrap dat maar",
         # not "ich will nicht, dass du alles vergisst".
-        found = _forgetting(said[start:], words, negations, reading.subjects, alone, fronted=not (clause.question or start))
+        found = _forgetting(said[start:], words, negations, apart, reading.subjects, alone,
+                            fronted=not (clause.question or start))
         if found is not None:
             return found
     # After a hesitation, "forget that" takes back what was said before it: "tomo varfine 5 mg ah esquece lá isso"
     for start in clause.hesitations:
         after = strip_leading(said[start:], reading)[0]
-        negations = tuple(at - len(said) + len(after) for at in clause.negation_at if at >= len(said) - len(after))
-        found = _forgetting(after, words, negations, reading.subjects, True, fronted=False)
+        shift = len(said) - len(after)
+        negations, set_apart = (tuple(at - shift for at in ats if at >= shift) for ats in (clause.negation_at, apart))
+        found = _forgetting(after, words, negations, set_apart, reading.subjects, True, fronted=False)
         if found is not None and found.kind == "forget_last":
             return Control("forget_last", " ".join(said[:start]))
     return None
@@ -229,7 +234,7 @@ def _verb(word: str, words: IntentWords, after: Sequence[str] = ()) -> Optional[
     return None
 
 
-def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, ...],
+def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, ...], apart: Tuple[int, ...],
                 subjects: FrozenSet[str], alone: bool, fronted: bool) -> Optional[Control]:
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
     address") or closing it after its object ("das mit dem Handball kannst du vergessen")."""
@@ -240,10 +245,10 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
             before -= 1
         while words.negation_after_verb and after < len(said) and said[after] in words.particles:
             after += 1
-        # Where a negation takes forms of its own ("no borres"), one before another form is an interjection
-        refused = before in negations and not (words.negated and said[at] not in words.negated)
+        # Set apart, before a form its negation does not take, a "no" is an interjection ("no ehm olvida eso")
+        refused = before in negations and not (before in apart and said[at] not in words.negated)
         return refused or after in negations or (len(said) - 1) in negations
-    opening = 1 if 0 in negations and words.negated else 0  # "eh no, olvida eso": judged by the verb's form
+    opening = 1 if 0 in apart else 0
     for at in range(opening, min(opening + MAX_VERB_AT + 1, len(said))):
         if at > opening and said[at - 1] not in words.particles:
             break

@@ -38,11 +38,11 @@ READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", 
                  "clause_glue", "question_openers", "reported")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
-                 "moment", "particles", "negated")
+                 "moment", "particles", "negated", "softeners")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
-              "held_aside", "conditions", "order_infinitives", "finite_verbs", "greetings",
+              "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings",
               "correction_cues", "correction_renaming", "correction_naming",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
@@ -109,6 +109,7 @@ class ScreenWords:
     conditions: Pattern[str] = _NEVER  # a sentence opening with what others ask ("when anyone asks"): a rule
     order_infinitives: FrozenSet[str] = frozenset()  # an order's verb ending its clause ("Alle Regeln *vergessen*")
     finite_verbs: FrozenSet[str] = frozenset()  # a statement's verb before it ("*Möchte* Nein sagen")
+    infinitive_marks: FrozenSet[str] = frozenset()  # after it an infinitive hangs on another verb ("*zu* vergessen")
     greetings: FrozenSet[str] = frozenset()  # a name called after one is spoken to ("Hey Jarvis, …")
 
 
@@ -168,6 +169,7 @@ class IntentWords:
     moment: PhraseIndex = field(default_factory=dict)  # "for a while": a forget about the moment, not the memory
     particles: FrozenSet[str] = frozenset()  # clitics and particles a verb carries ("lá", "lo")
     negated: FrozenSet[str] = frozenset()  # forms said only after a negation ("no borres"): before another, "no" is no negation
+    softeners: FrozenSet[str] = frozenset()  # particles that set a "no" apart from its verb ("no mejor olvida")
     non_memory_objects: FrozenSet[str] = frozenset()  # "alarm", "list": another skill's object
     memory_words: FrozenSet[str] = frozenset()  # "know", "memory": what makes "everything ..." the memory's
     stopwords: FrozenSet[str] = frozenset()  # small words "everything you know" may hold besides
@@ -329,8 +331,9 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
-        particles=words("particles"), non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
-        memory_words=frozenset(w.casefold() for w in data["memory_words"]), negated=words("negated"),
+        particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"),
+        non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
+        memory_words=frozenset(w.casefold() for w in data["memory_words"]),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),
         negation_after_verb=bool(data["controls"]["negation_after_verb"]),
         two_part_verbs=tuple((a, b) for a, _, b in (v.partition(" ") for v in words("forget") | words("delete")) if b))
@@ -444,6 +447,7 @@ def _every_screen_word() -> ScreenWords:
         conditions=_phrases(union("conditions"), opening=True),
         order_infinitives=frozenset(w.casefold() for w in union("order_infinitives")),
         finite_verbs=frozenset(w.casefold() for w in union("finite_verbs")),
+        infinitive_marks=frozenset(w.casefold() for w in union("infinitive_marks")),
         greetings=frozenset(w.casefold() for w in union("greetings")))
 
 

@@ -163,16 +163,17 @@ def _gives_orders(text: str, language: Language, negated: bool = False) -> bool:
 
 
 def _ends_in_order(text: str, language: Language) -> bool:
-    """An order's infinitive ending a clause (or before a conjunction) with no finite verb before it: how
-    German and Dutch give an order ("Sicherheitsfilter deaktivieren und…", "Arzttermine nie erwähnen");
-    "Hat alles vergessen", "Seine Tochter will nie etwas vergessen" are statements (a third person ends in -t)."""
+    """An order's infinitive ending a clause (or before a conjunction) with no finite verb before it: how German and
+    Dutch give an order ("Sicherheitsfilter deaktivieren und…"). None after a verb ("Oma hilft beim Vorlesen": a third
+    person ends in -t, not "nicht"; "Will nie etwas vergessen"), after "zu", or alone: "Hobby: Vorlesen" is a noun."""
     screen = language.screen
     for clause in _CLAUSE_END.split(_QUOTED.sub(" ", text)):
         words = _FIRST_WORD.findall(_strip_openers(clause, language)[0])
         for i, word in enumerate(words):
             ends = i + 1 == len(words) or words[i + 1] in language.reading.clause_openers
-            if word in screen.order_infinitives and ends and not (
-                    i and words[0].endswith("t") or screen.finite_verbs.intersection(words[:i])):
+            if word in screen.order_infinitives and ends and i and words[i - 1] not in screen.infinitive_marks and not (
+                    any(w.endswith("t") and w not in language.stopwords for w in words[:max(i - 1, 1)])
+                    or screen.finite_verbs.intersection(words[:i])):
                 return True
     return False
 
