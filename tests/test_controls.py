@@ -513,11 +513,8 @@ def test_between_us_opens_a_pause_over_what_follows_and_takes_nothing_back(lang,
     ("en-us", "could you not save this my uncle owes the bank money", "pause"),
     ("de-de", "kannst du dir das bitte nicht merken", "pause"),
     ("pt-pt", "mete a tua memória em pausa", "pause"), ("es-es", "pon la memoria en pausa", "pause"),
-    ("ca-es", "posa la memòria en pausa", "pause"), ("de-de", "hör mal bitte auf notizen zu machen", "pause"),
-    ("it-it", "puoi riprendere gli appunti", "resume"), ("fr-fr", "tu peux reprendre tes notes", "resume"),
-    ("nl-nl", "terug naar normaal", "resume"), ("es-es", "volvemos a la normalidad", "resume"),
-    ("de-de", "so jetzt ist alles wieder normal", "resume")])
-def test_pauses_and_resumes_as_people_say_them(lang, words, kind):
+    ("ca-es", "posa la memòria en pausa", "pause"), ("de-de", "hör mal bitte auf notizen zu machen", "pause")])
+def test_pauses_as_people_say_them(lang, words, kind):
     found = recognise(words, load_language(lang))
     assert found is not None and found.kind == kind
 

@@ -189,7 +189,10 @@ def test_a_yes_in_the_language_the_user_asked_in_forgets_everything(make_memory,
 
 @pytest.mark.parametrize("lang,words", [("de-de", "no keep it"), ("es-es", "ja ja ja"), ("pt-pt", "ja ja"), ("fr-fr", "ja ja"),
                                         ("ca-es", "jo"), ("nl-nl", "yes but only the last one"), ("it-it", "ja"),
-                                        ("pt-pt", "wait"), ("es-es", "jo"), ("fr-fr", "va")])
+                                        ("pt-pt", "wait"), ("es-es", "jo"), ("fr-fr", "va"),
+                                        ("de-de", "ok was"), ("de-de", "mhm was"),
+                                        ("en-us", "remember it"), ("en-us", "no just remember that"),
+                                        ("de-de", "merk dir das")])
 def test_laughter_a_no_or_a_doubt_in_another_language_is_no_yes(lang, words):
     """English is the other language our question is known in; "ja ja" is Spanish laughter, not a German yes."""
     language, judges = _judges(lang)

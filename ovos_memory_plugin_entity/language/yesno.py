@@ -80,6 +80,13 @@ def erases(language: Language, answer: str) -> bool:
     return bool(_pattern(tuple(own.forget | own.delete), language.reading).search(_spoken(answer, language.reading)))
 
 
+def keeps(language: Language, answer: str) -> bool:
+    """The answer asks to remember ("remember it", "merk dir das"): to "forget everything?" that is no yes."""
+    said = _spoken(answer, language.reading).split()
+    return any(tuple(said[i:i + len(p)]) == p for phrases in language.controls[0].remember.values()
+               for p in phrases for i in range(len(said)))
+
+
 def is_answer(language: Language, answer: str) -> bool:
     """A short answer: a no with any reasons ("nee doch nicht, lass mal lieber"), or a yes or a
     doubt with nothing but words of assent, the verb asked about, small words and asides besides

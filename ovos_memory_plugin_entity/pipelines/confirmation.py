@@ -14,10 +14,10 @@ from ovos_memory_plugin_entity.domain.editor import Editor
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.record import Pending, SessionRecord
 from ovos_memory_plugin_entity.domain.rendering import sanitise
-from ovos_memory_plugin_entity.domain.text import content_words
+from ovos_memory_plugin_entity.domain.text import content_words, said_words
 from ovos_memory_plugin_entity.language.data import DEFAULT_LANG, Language, load_language
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
-from ovos_memory_plugin_entity.language.yesno import Judge, confirming, erases, is_answer, word_list_judge
+from ovos_memory_plugin_entity.language.yesno import Judge, confirming, erases, is_answer, keeps, word_list_judge
 
 # What a question about pending facts may add to a turn, at most: it rides on the facts block.
 MAX_QUESTION_CHARS = 600
@@ -34,18 +34,20 @@ def judged(judge: Judge, language: Language, asked: str, items: Sequence[Pending
     known in English words (a household may ask and answer in it: "yes I'm sure" to a German
     persona); not in every language, where "ja ja" is Spanish laughter and a German yes."""
     verdict = _judged_in(judge, language, asked, items, words)
-    if verdict is not None or not items or language.code == DEFAULT_LANG:
+    if verdict is not None or not items or language.code == DEFAULT_LANG or \
+            set(said_words(words)) & language.stopwords:  # German "ok was" is "ok, what?", not English
         return verdict
     english = load_language(DEFAULT_LANG)
     return _judged_in(word_list_judge(english), english, asked, items, words)
 
 
-def _judged_in(judge: Judge, language: Language, asked: str, items: Sequence[Pending], words: str) -> Optional[bool]:
-    words = confirming(language, words) if asked == "forget" else words
+def _judged_in(judge: Judge, language: Language, asked: str, items: Sequence[Pending], said: str) -> Optional[bool]:
+    words = confirming(language, said) if asked == "forget" else said
     if not items or not is_answer(language, words):
         return None
     verdict = judge(f"Should I {asked}: " + "; ".join(line for p in items for line in p.describe) + "?", words)
-    return None if verdict and asked != "forget" and erases(language, words) else verdict  # "yes, delete it": unclear
+    # "yes, delete it" to remembering and "remember it" to forgetting: unclear
+    return None if verdict and (erases(language, words) if asked != "forget" else keeps(language, said)) else verdict
 
 
 def _named(item_words: Tuple[str, ...], said: Set[str]) -> bool:
