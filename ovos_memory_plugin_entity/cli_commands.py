@@ -316,7 +316,9 @@ def build_parser() -> argparse.ArgumentParser:
         named = subject or arguments[-1]
 
         def run(args: argparse.Namespace) -> Shown:
-            _owner(args).change(args.session, lambda editor: act(editor, args))
+            if _owner(args).change(args.session, lambda editor: act(editor, args)) is False:  # done before
+                raise UserError(f"{named.split('_')[0]} {getattr(args, named)!r} of session {args.session!r} was "
+                                f"already {done}: nothing was there")
             return {done: getattr(args, named)}, f"{done} {getattr(args, named)}"
         run.__doc__ = doc
         return command(name, run, "session", *arguments)

@@ -32,3 +32,11 @@ def test_a_change_says_what_it_did_to_which(capsys, db, argv, done, subject, as_
     assert main(["--db-path", db] + ["--json"] * as_json + argv) == 0
     out = capsys.readouterr().out
     assert (json.loads(out) if as_json else out) == ({done: subject} if as_json else f"{done} {subject}\n")
+
+
+def test_forgetting_a_fact_twice_says_nothing_was_there(capsys, db):
+    assert main(["--db-path", db, "forget", "s", "f1"]) == 0
+    capsys.readouterr()
+    assert main(["--db-path", db, "forget", "s", "f1"]) == 1  # as for an unknown fact
+    out, err = capsys.readouterr()
+    assert out == "" and "fact 'f1' of session 's' was already forgotten: nothing was there" in err

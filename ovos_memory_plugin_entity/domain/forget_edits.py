@@ -153,8 +153,9 @@ class ForgetEdits(FactEdits):
                     self._rows_by_text.setdefault((row.about, textlib.normalise(row.text)), []).append(row)
         return list(self._rows_by_text.get((about, normalised), ()))
 
-    def forget(self, fact_id: str) -> None:
-        """Forget a fact, live or retired: its text leaves the record; a tombstone stays."""
+    def forget(self, fact_id: str) -> bool:
+        """Forget a fact, live or retired: its text leaves the record; a tombstone stays.
+        False if it was forgotten already."""
         fact = self.record.fact(fact_id)
         if fact is None:
             raise NotFound("fact", fact_id)
@@ -162,10 +163,11 @@ class ForgetEdits(FactEdits):
             # Forgotten already: scrub its trail again, finishing a forget a crash interrupted.
             self.change.forgotten_ids.append(fact.id)
             self.change.unaudited = True
-            return
+            return False
         if not fact.text:
             raise NotFound("fact with text", fact_id)
         self._forget_text(fact)
+        return True
 
     def _forget_person(self, entity: Entity) -> None:
         self.change.forgotten_texts += [t for t in (entity.label, entity.name, *entity.former_names) if t]
