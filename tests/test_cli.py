@@ -114,6 +114,14 @@ def test_forget_and_erase_leave_no_trace(capsys, db, tmp_path):
     assert list((tmp_path / "ovos" / "entity_memory" / "locks").iterdir())  # lock files stay
 
 
+def test_an_erased_session_is_no_longer_listed(capsys, db):
+    run(capsys, db, "add", "s", "Likes tea")
+    run(capsys, db, "add", "t", "Has a cat")
+    assert run(capsys, db, "erase", "t", "--yes")[0] == 0
+    code, listed, _ = run(capsys, db, "sessions", json_out=True)
+    assert code == 0 and [s["session_id"] for s in listed] == ["s"]
+
+
 def test_erase_says_when_the_seed_file_still_holds_the_session(capsys, db, tmp_path):
     Path(db).parent.mkdir(parents=True)
     Path(db).write_text(json.dumps({"s": {"facts": ["Likes tea"]}}))

@@ -73,6 +73,8 @@ class Owner:
         for session_id in self.store.sessions():
             record = self.store.load(session_id)[1]
             trail = self.store.audit(session_id)
+            if not (record.facts or record.entities or record.pending or trail):
+                continue  # erased: nothing of it is left to list
             live = sum(1 for f in record.facts if f.live)
             summaries.append(SessionSummary(session_id, live, len(record.facts) - live,
                                             trail[-1].get("at") if trail else None))
