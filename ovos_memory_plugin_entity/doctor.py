@@ -20,7 +20,7 @@ from ovos_memory_plugin_entity.about import PLUGIN_NAMES, UNIQUE_PLUGIN_NAME
 from ovos_memory_plugin_entity.cli_guards import counted
 from ovos_memory_plugin_entity.domain.contract import build_prompt, parse_reply, render_exchange
 from ovos_memory_plugin_entity.domain.errors import EndpointError, MissingExtra, ReplyError, StoreUnavailable
-from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, ChatClient
+from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, MODELS_TIMEOUT_S, ChatClient
 from ovos_memory_plugin_entity.io.embeddings import EmbeddingsClient
 from ovos_memory_plugin_entity.io.stores import open_store
 from ovos_memory_plugin_entity.language.data import available, resolve
@@ -271,6 +271,25 @@ def check_persona(persona: Dict[str, Any], plugins: Optional[FrozenSet[str]] = N
     return checks
 
 
+def check_chat_models(persona: Dict[str, Any], timeout: Optional[float] = None) -> List[Check]:
+    """Each handler given an ``api_url``: down or refusing us, the persona cannot answer."""
+    checks = []
+    for engine in persona.get("handlers") or persona.get("solvers") or []:
+        block = persona.get(engine)
+        if not isinstance(block, dict) or not isinstance(block.get("api_url"), str):
+            continue
+        with contextlib.closing(ChatClient(block["api_url"], api_key=str(block.get("key") or ""),
+                                           connect_timeout=timeout or CONNECT_TIMEOUT_S,
+                                           read_timeout=timeout or MODELS_TIMEOUT_S)) as client:
+            try:
+                client.models()
+                checks.append(Check(f"chat model {engine}", PASS, f"{block['api_url']} answers"))
+            except EndpointError as exc:
+                checks.append(Check(f"chat model {engine}", FAIL, f"{exc}: the persona cannot answer",
+                                    f'start the model server the persona talks to, or correct api_url in "{engine}"'))
+    return checks
+
+
 def check_language(settings: Settings) -> List[Check]:
     """A ``lang`` without data runs in English."""
     if resolve(settings.lang)[1]:
@@ -351,5 +370,5 @@ def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optio
     checks += check_waiting(settings, endpoint_answers=endpoint[0].level == PASS)
     checks += check_plugin_names(used_name(persona))
     if persona is not None and block is not None:
-        checks += check_persona(persona)
+        checks += check_persona(persona) + check_chat_models(persona, timeout)
     return checks

@@ -698,6 +698,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "            if not (record.facts or record.entities or record.pending or trail):\n",
              "            if False:\n",
              ("tests/test_cli.py::test_an_erased_session_is_no_longer_listed",)),
+    Breakage("doctor does not try the persona's chat model", "doctor.py",
+             "check_persona(persona) + check_chat_models(persona, timeout)", "check_persona(persona)",
+             ("tests/test_doctor_checks.py::test_a_chat_model_that_is_down_fails_with_the_reason",)),
 )
 
 
