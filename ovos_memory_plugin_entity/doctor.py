@@ -52,9 +52,6 @@ def check_settings(loaded: Loaded) -> List[Check]:
     if loaded.unknown:
         checks.append(Check("unknown keys", WARN, f"{', '.join(loaded.unknown)} mean nothing to this plugin",
                             "check their spelling against docs/configuration.md"))
-    if loaded.retired:
-        checks.append(Check("retired keys", WARN, f"{', '.join(loaded.retired)} are no longer settings: ignored",
-                            "remove them from the persona JSON"))
     return checks or [Check("settings", PASS, "every key is understood")]
 
 

@@ -71,8 +71,6 @@ class EntityMemory(AgentContextManager):
         if loaded.unknown:
             LOG.warning(f"entity memory: unknown configuration keys {list(loaded.unknown)} are ignored; "
                         f"check their spelling")
-        if loaded.retired:
-            LOG.info(f"entity memory: {list(loaded.retired)} are no longer settings (fixed now); ignored")
         for error, fallback in loaded.errors:  # the persona keeps running
             LOG.error(f"entity memory: {error}; {fallback}")
         # A setting that decides whose facts are whose could not be read: no fact is learnt or

@@ -34,10 +34,6 @@ EXTRACTORS = ("auto", "llm", "rules")
 LEARNER_TAG_CHARS = 12
 # Keys that callers put into every member's block and that we do not use ourselves.
 PASSED_THROUGH_KEYS = frozenset({"enabled"})
-# Keys of earlier releases, now fixed behaviour no user needed to tune: a config that still
-# holds one loads, with a note (see docs/configuration.md).
-RETIRED_KEYS = frozenset({"supersede_threshold", "max_retired_facts", "max_audit_events", "quiet_gate",
-                          "pause_minutes"})
 
 
 def device_defaults() -> Dict[str, Any]:
@@ -219,7 +215,7 @@ class Settings:
 
 
 SPECS: Dict[str, Spec] = {f.name: f.metadata["spec"] for f in fields(Settings)}
-KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS | RETIRED_KEYS
+KNOWN_KEYS = frozenset(SPECS) | PASSED_THROUGH_KEYS
 
 
 def shown_default(key: str) -> str:
@@ -246,7 +242,6 @@ class Loaded:
     settings: Settings
     unknown: Tuple[str, ...]
     errors: Tuple[Tuple[str, str], ...]  # (a value that fell back to its default, what happens until it is fixed)
-    retired: Tuple[str, ...] = ()  # keys of earlier releases, ignored
 
     @property
     def memory_off(self) -> bool:
@@ -280,8 +275,7 @@ def read_settings(config: Any, defaults: Optional[Mapping[str, Any]] = None) -> 
                            f"got {values['db_url']!r}", "backend 'json' is used until it is fixed"))
             values["backend"] = "json"
     unknown = tuple(sorted(str(k) for k in config if k not in KNOWN_KEYS))
-    retired = tuple(sorted(k for k in config if k in RETIRED_KEYS))
-    return Loaded(Settings(**values), unknown, tuple(errors), retired)
+    return Loaded(Settings(**values), unknown, tuple(errors))
 
 
 def load_settings(config: Optional[Mapping[str, Any]],

@@ -49,8 +49,3 @@ def test_doctor_says_the_same_per_key(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "FAIL  setting: scope must be one of" in out and "facts are off" in out
 
-
-def test_doctor_warns_of_keys_of_earlier_releases():
-    checks = check_settings(read_settings({"quiet_gate": "off", "max_audit_events": 20}))
-    assert [(c.name, c.level) for c in checks] == [("retired keys", "WARN")]
-    assert "max_audit_events, quiet_gate" in checks[0].detail and checks[0].ok

@@ -88,13 +88,12 @@ def test_a_folder_given_as_db_path_is_where_the_facts_are(make_memory, tmp_path)
     assert not (tmp_path / "assistant-memory.d").exists()
 
 
-def test_keys_of_earlier_releases_are_ignored_with_a_note(make_memory, logs):
-    memory = make_memory(supersede_threshold=2, max_retired_facts="x", max_audit_events=-1, quiet_gate="off",
-                         pause_minutes=0)
+def test_keys_of_unreleased_builds_are_unknown_keys_warned_and_ignored(make_memory, logs):
+    memory = make_memory(max_retired_facts="x", max_audit_events=-1, quiet_gate="off")
     memory.add_fact("s", "Likes tea")
     assert [x.text for x in memory.facts("s")] == ["Likes tea"]
-    assert not [m for level, m in logs if level in ("warning", "error") and "entity memory" in m]
-    assert any("max_audit_events" in m and "no longer" in m for level, m in logs if level == "info")
+    assert [m for level, m in logs if level == "warning" and "unknown configuration keys" in m and
+            "'max_audit_events', 'max_retired_facts', 'quiet_gate'" in m]
 
 
 def test_every_setting_is_named_by_a_test():
