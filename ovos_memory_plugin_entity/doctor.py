@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ovos_memory_plugin_entity.about import PLUGIN_NAMES, UNIQUE_PLUGIN_NAME
-from ovos_memory_plugin_entity.cli_guards import counted
 from ovos_memory_plugin_entity.domain.contract import build_prompt, parse_reply, render_exchange
 from ovos_memory_plugin_entity.domain.errors import EndpointError, MissingExtra, ReplyError, StoreUnavailable
 from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, MODELS_TIMEOUT_S, ChatClient
@@ -31,7 +30,6 @@ from ovos_memory_plugin_entity.settings import Loaded, Settings
 SYSTEM_DROPPING_ENGINES = ("ovos-chat-openai-plugin",)
 PASS, WARN, FAIL = "PASS", "WARN", "FAIL"
 _TRIAL_EXCHANGE = render_exchange("My name is Sam and I live in Leeds.", "Nice to meet you, Sam!")
-MAX_NAMED_QUARANTINED = 3  # quarantined files named; the count covers the rest
 
 
 @dataclass(frozen=True)
@@ -140,20 +138,6 @@ def store_fix(exc: Exception, folder: Path) -> str:
         return f"the disk (or quota) holding {folder} is full: free space there (df -h {folder}), or set " \
                f"db_path to another disk"
     return f"make {folder} a private folder (chmod 700) owned by the assistant's user, or change db_path"
-
-
-def check_quarantine(settings: Settings) -> List[Check]:
-    """``*.corrupt*``: files the JSON store set aside."""
-    found = sorted((settings.store_folder / "sessions").glob("*.corrupt*")) if settings.backend == "json" else []
-    if not found:
-        return []
-    names = ", ".join(p.name for p in found[:MAX_NAMED_QUARANTINED])
-    names += ", ..." if len(found) > MAX_NAMED_QUARANTINED else ""
-    return [Check("quarantined files", WARN,
-                  f"{counted(len(found), 'file')} that did not parse, set aside in {found[0].parent} ({names}); "
-                  f"each session went on from what could be read",
-                  "read them, add again what is worth keeping ('ovos-entity-memory add'), then delete them: "
-                  "they may hold text that was forgotten")]
 
 
 def check_plugin_names(used_name: Optional[str] = None) -> List[Check]:
@@ -296,23 +280,6 @@ def check_language(settings: Settings) -> List[Check]:
                   f"set lang to one of {', '.join(available())}, or add it (docs/translating.md)")]
 
 
-def check_waiting(settings: Settings, endpoint_answers: bool) -> List[Check]:
-    """Exchanges still waiting to be learnt (the JSON backend's ``waiting/``, a line each)."""
-    waiting = 0
-    for path in (settings.store_folder / "waiting").glob("*.json") if settings.backend == "json" else ():
-        with contextlib.suppress(OSError):
-            waiting += sum(1 for line in path.read_bytes().splitlines() if line.strip())
-    if not waiting:
-        return []
-    if endpoint_answers or settings.extractor == "rules":
-        return [Check("waiting exchanges", PASS, f"{counted(waiting, 'exchange')} kept for the model; the "
-                                                 f"assistant learns them (if it is not running, at its next start)")]
-    meanwhile = "; the rules learn them at the next start" if settings.extractor == "auto" else ""
-    return [Check("waiting exchanges", WARN, f"{counted(waiting, 'exchange')} kept in the store wait for the "
-                                             f"model, which does not answer{meanwhile}",
-                  "start the model server: the assistant learns them at its next start")]
-
-
 EMBEDDINGS_CHECK_TIMEOUT_S = 10.0  # a first request may load the embedding model
 _EMBEDDING_TRIAL_FACTS = ["Has a guinea pig named Oscar", "Works as a nurse in Porto"]
 _EMBEDDING_TRIAL_QUERY = "What pet do I have?"
@@ -358,13 +325,10 @@ def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optio
     checks = check_persona(persona) if persona is not None and block is None else []
     checks.append(check_assistant(block))
     checks += check_settings(loaded) + check_language(settings)
-    endpoint = check_endpoint(settings, timeout) if settings.extractor != "rules" else [
+    checks += check_endpoint(settings, timeout) if settings.extractor != "rules" else [
         Check("endpoint", PASS, "extractor: rules needs no model")]
-    checks += endpoint
     checks += check_embeddings(settings, timeout if timeout is not None else EMBEDDINGS_CHECK_TIMEOUT_S)
     checks.append(check_store(settings))
-    checks += check_quarantine(settings)
-    checks += check_waiting(settings, endpoint_answers=endpoint[0].level == PASS)
     checks += check_plugin_names(used_name(persona))
     if persona is not None and block is not None:
         checks += check_persona(persona) + check_chat_models(persona, timeout)
