@@ -22,7 +22,7 @@ from ovos_memory_plugin_entity.settings import Settings
 YES_ANSWERS = ("y", "yes")
 # How each reason a row left reads.
 RETIRED_REASONS = {"superseded": "replaced by several facts", "merged": "merged into a duplicate",
-                   "evicted": "evicted past max_facts", "curated": "pruned by curate", "forgotten": "forgotten"}
+                   "evicted": "evicted past max_facts", "forgotten": "forgotten"}
 SUCCEEDED = {"superseded": "replaced by", "merged": "merged into"}  # ...and the fact that took its place
 
 

@@ -120,30 +120,6 @@ def test_forgetting_an_entity_forgets_everything_about_it(make_memory, model):
     assert b"Emma" not in files and b"peanuts" not in files
 
 
-def test_an_old_schema_record_loads_unchanged_and_upgrades(tmp_path):
-    store = JsonFolderStore(tmp_path / "mem")
-    old = {"schema": 1, "session_id": "s", "generation": 3, "next_id": 3, "imported": [],
-           "facts": [{"id": "f1", "text": "Name is Ana", "created_at": 1.0, "confirmed_at": 2.0,
-                      "confirmations": 2, "pinned": True, "source": "extractor",
-                      "superseded_at": None, "superseded_by": None},
-                     {"id": "f2", "text": "Lives in Lisbon", "created_at": 1.0, "confirmed_at": 1.0,
-                      "confirmations": 1, "pinned": False, "source": "rules",
-                      "superseded_at": 5.0, "superseded_by": "evicted"}],
-           "tombstones": [{"text_hash": "ab", "words_hash": None, "at": 1.0}]}
-    store.record_path("s").write_text(json.dumps(old))
-    record = store.load("s")[1]
-    assert [(x.id, x.text, x.pinned, x.about, x.when) for x in record.facts] == [
-        ("f1", "Name is Ana", True, None, None), ("f2", "Lives in Lisbon", False, None, None)]
-    assert record.generation == 3 and record.entities == [] and record.tombstones[0].text_hash == "ab"
-    store.update("s", lambda r: f.apply_ops(r, f.Ops(add=(f.NewFact("Likes tea"),)), now=9.0, actor="api",
-                                            policy=f.Policy()))
-    saved = json.loads(store.record_path("s").read_text())
-    assert saved["schema"] == 3 and [x["id"] for x in saved["facts"]] == ["f1", "f2", "f3"]
-    # Schema 3: the reason a fact retired has its own field, and who added it is its actor.
-    assert [(x["actor"], x["superseded_by"], x["retired_reason"]) for x in saved["facts"]] == [
-        ("extractor", None, None), ("rules", None, "evicted"), ("api", None, None)]
-
-
 def test_merging_entities_audits_the_duplicate_it_retires(make_memory):
     memory = make_memory()
     memory.add_fact("s", "Likes drawing", about="Emma", relation="daughter")

@@ -25,17 +25,17 @@ AUTOMATIC_ACTORS: FrozenSet[str] = frozenset({"extractor", "rules", "user-confir
 OWNER_ACTORS: FrozenSet[str] = frozenset({"api", "cli"})
 
 # What happened.
-Action = Literal["add", "pin", "unpin", "supersede", "edit", "forget", "evict", "prune", "merge", "curate",
-                 "entity", "relate", "rename", "import", "propose", "confirm", "reject", "expire",
+Action = Literal["add", "pin", "unpin", "supersede", "edit", "forget", "evict", "prune", "merge", "entity",
+                 "relate", "rename", "import", "propose", "confirm", "reject", "expire",
                  "unconfirmed", "compact", "pause", "resume",
                  "refuse"]  # a secret was refused: the event names its class ("secret"), never the text
 ACTIONS: FrozenSet[str] = frozenset(get_args(Action))
 
 # Why a fact is no longer live. ``superseded``: a newer fact replaced it (``superseded_by``
 # names it, or is None when several did); ``merged``: folded into the duplicate
-# ``superseded_by`` names; ``evicted``: pushed out by ``max_facts``; ``curated``: pruned by
-# the former ``curate`` command; ``forgotten``: the user or owner asked (its text is gone).
-RetiredReason = Literal["superseded", "merged", "evicted", "curated", "forgotten"]
+# ``superseded_by`` names; ``evicted``: pushed out by ``max_facts``; ``forgotten``: the user
+# or owner asked (its text is gone).
+RetiredReason = Literal["superseded", "merged", "evicted", "forgotten"]
 RETIRED_REASONS: FrozenSet[str] = frozenset(get_args(RetiredReason))
 
 # The event fields that carry fact text; nothing else of an event is ever scrubbed.

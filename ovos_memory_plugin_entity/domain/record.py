@@ -16,7 +16,7 @@ from ovos_memory_plugin_entity.domain.entities import parse_when
 from ovos_memory_plugin_entity.domain.ops import Ops
 
 # 3: a retired fact's reason has its own field (``superseded_by`` is only an id); facts
-# say who added them as ``actor``. 2: entities, event dates. Older records load unchanged.
+# say who added them as ``actor``. No release wrote an earlier schema.
 SCHEMA_VERSION = 3
 T = TypeVar("T")
 
@@ -66,28 +66,18 @@ class Fact:
         created = _float(data.get("created_at"))
         confirmations = data.get("confirmations", 1)
         superseded_at = data.get("superseded_at")
-        actor = data.get("actor", data.get("source", "extractor"))  # schema 2 said "source"
-        by, reason = _retirement(data)
+        actor, reason = data.get("actor"), data.get("retired_reason")
         return cls(
             id=data["id"], text=data.get("text", ""), created_at=created,
             confirmed_at=_float(data.get("confirmed_at"), created),
             confirmations=confirmations if isinstance(confirmations, int) and confirmations > 0 else 1,
             pinned=data.get("pinned") is True, actor=actor if actor in ACTORS else "extractor",
             superseded_at=None if superseded_at is None else _float(superseded_at),
-            superseded_by=by, retired_reason=reason,
+            superseded_by=_optional_str(data.get("superseded_by")),
+            retired_reason=reason if reason in RETIRED_REASONS else None,
             about=_optional_str(data.get("about")),
             # One bad date costs the date, never the fact or the session.
             when=parse_when(data.get("when")))
-
-
-def _retirement(data: Dict[str, Any]) -> Tuple[Optional[str], Optional[RetiredReason]]:
-    """(superseded_by, retired_reason); before schema 3 ``superseded_by`` held either."""
-    by, reason = _optional_str(data.get("superseded_by")), data.get("retired_reason")
-    if reason in RETIRED_REASONS:
-        return by, reason
-    if by in RETIRED_REASONS:
-        return None, by  # type: ignore[return-value]
-    return (by, "superseded") if by is not None else (None, None)
 
 
 @dataclass
@@ -116,16 +106,11 @@ class Entity:
     def from_dict(cls, data: Dict[str, Any]) -> "Entity":
         if not isinstance(data.get("id"), str):
             raise ValueError("an entity needs a string id")
-        merged_into = _optional_str(data.get("merged_into"))
-        reason: Optional[RetiredReason] = data["retired_reason"] if data.get("retired_reason") in (
-            "merged", "forgotten") else None
-        retired_by = _optional_str(data.get("retired_by"))  # before schema 3: "forgotten" or the id merged into
-        if reason is None and retired_by is not None:
-            reason = "forgotten" if retired_by == "forgotten" else "merged"
-            merged_into = retired_by if reason == "merged" else None
+        reason = data.get("retired_reason")
         return cls(id=data["id"], name=str(data.get("name", "")), relation=str(data.get("relation", "")),
-                   created_at=_float(data.get("created_at")), merged_into=merged_into,
-                   former_names=_strings(data.get("former_names")), retired_reason=reason)
+                   created_at=_float(data.get("created_at")), merged_into=_optional_str(data.get("merged_into")),
+                   former_names=_strings(data.get("former_names")),
+                   retired_reason=reason if reason in ("merged", "forgotten") else None)
 
 
 @dataclass
@@ -174,7 +159,7 @@ class Pending:
                    describe=_strings(data.get("describe")),
                    listed_ids=[str(x) for x in listed] if isinstance(listed, list) else None,
                    created_at=_float(data.get("created_at")),
-                   unclear_answers=int(_float(data.get("unclear_answers", data.get("asked")))),
+                   unclear_answers=int(_float(data.get("unclear_answers"))),
                    **{flag: data.get(flag) is True for flag in _PENDING_FLAGS})
 
 
