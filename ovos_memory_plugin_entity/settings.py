@@ -4,7 +4,7 @@
 Everything the older plugin (ovos-memory-plugins' EntityMemory) accepts is understood:
 numeric strings, ``max_facts: 0`` for "no cap", a backend name in any case. A value
 that cannot be understood is named (key, value, what is allowed); unknown keys are
-logged so a typo shows, and keys of earlier releases are ignored with a note.
+logged so a typo shows.
 """
 from __future__ import annotations
 
