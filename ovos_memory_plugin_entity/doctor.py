@@ -23,7 +23,7 @@ from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, MODELS_TIMEOU
 from ovos_memory_plugin_entity.io.embeddings import EmbeddingsClient
 from ovos_memory_plugin_entity.io.stores import open_store
 from ovos_memory_plugin_entity.language.data import available, resolve
-from ovos_memory_plugin_entity.persona_config import COMPOSITE, plugin_block, used_name
+from ovos_memory_plugin_entity.persona_config import COMPOSITE, plugin_block, plugin_entry
 from ovos_memory_plugin_entity.settings import Loaded, Settings
 
 # Chat engines known to drop system messages unless told otherwise.
@@ -320,7 +320,8 @@ def check_embeddings(settings: Settings, timeout: float) -> List[Check]:
 
 
 def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optional[float] = None) -> List[Check]:
-    settings, block = loaded.settings, plugin_block(persona)
+    settings, entry = loaded.settings, plugin_entry(persona)
+    block = entry[1] if entry else None
     # A persona that does not use this plugin is said first; the rest is about the defaults.
     checks = check_persona(persona) if persona is not None and block is None else []
     checks.append(check_assistant(block))
@@ -329,7 +330,7 @@ def run_checks(loaded: Loaded, persona: Optional[Dict[str, Any]], timeout: Optio
         Check("endpoint", PASS, "extractor: rules needs no model")]
     checks += check_embeddings(settings, timeout if timeout is not None else EMBEDDINGS_CHECK_TIMEOUT_S)
     checks.append(check_store(settings))
-    checks += check_plugin_names(used_name(persona))
+    checks += check_plugin_names(entry[0] if entry else None)
     if persona is not None and block is not None:
         checks += check_persona(persona) + check_chat_models(persona, timeout)
     return checks

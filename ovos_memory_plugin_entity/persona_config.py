@@ -25,20 +25,15 @@ def read_persona(path: str) -> Dict[str, Any]:
     return persona
 
 
-def used_name(persona: Any) -> Optional[str]:
-    """Its ``memory_module``, or a composite member's ``module``; None if it does not use us."""
-    found = _ours(persona)
-    return found[0] if found else None
-
-
 def plugin_block(persona: Any) -> Optional[Dict[str, Any]]:
     """As the persona passes it; None if it does not use us."""
-    found = _ours(persona)
+    found = plugin_entry(persona)
     return found[1] if found else None
 
 
-def _ours(persona: Any) -> Optional[Tuple[str, Dict[str, Any]]]:
-    """(the name the persona loads us by, our block as passed), or None."""
+def plugin_entry(persona: Any) -> Optional[Tuple[str, Dict[str, Any]]]:
+    """(the name the persona loads us by: its ``memory_module`` or a composite member's
+    ``module``, our block as passed), or None."""
     if not isinstance(persona, dict):
         return None
     name = persona.get("memory_module")
