@@ -700,7 +700,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              ("tests/test_cli.py::test_an_erased_session_is_no_longer_listed",)),
     Breakage("doctor does not try the persona's chat model", "doctor.py",
              "check_persona(persona) + check_chat_models(persona, timeout)", "check_persona(persona)",
-             ("tests/test_doctor_checks.py::test_a_chat_model_that_is_down_fails_with_the_reason",)),
+             ("tests/test_doctor_checks.py::test_a_chat_model_that_is_down_or_refuses_fails_with_the_reason",)),
 )
 
 

@@ -69,6 +69,7 @@ class FakeModel:
         self.default: Answer = "{}"
         self.finish_reason = "stop"
         self.refuse_json_output = False
+        self.models_status = 200  # another: GET /models is refused with it (a wrong key: 401)
         self.requests: List[Dict[str, Any]] = []
         self.model_requests = 0
         self.release = threading.Event()  # set: answer at once; clear: hold answers
@@ -81,6 +82,9 @@ class FakeModel:
             def do_GET(self) -> None:
                 if self.path.rstrip("/").endswith("/models"):
                     fake.model_requests += 1
+                    if fake.models_status != 200:
+                        self._send(fake.models_status, {"error": {"message": "invalid api key"}})
+                        return
                     self._send(200, {"object": "list", "data": [{"id": m} for m in fake.models]})
                 else:
                     self._send(404, {"error": "not found"})

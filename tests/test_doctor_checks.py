@@ -212,7 +212,7 @@ def test_other_commands_refuse_a_persona_without_this_plugin(capsys, tmp_path):
     assert "does not use this plugin" in capsys.readouterr().err
 
 
-def test_a_chat_model_that_is_down_fails_with_the_reason(capsys, tmp_path, model):
+def test_a_chat_model_that_is_down_or_refuses_fails_with_the_reason(capsys, tmp_path, model):
     path = persona_file(tmp_path, extractor="rules")
     persona = json.loads(Path(path).read_text())
     persona["ovos-chat-openai-plugin"]["api_url"] = f"http://127.0.0.1:{free_port()}/v1"  # nothing listens
@@ -225,3 +225,7 @@ def test_a_chat_model_that_is_down_fails_with_the_reason(capsys, tmp_path, model
     Path(path).write_text(json.dumps(persona))
     code, checks = doctor(capsys, "--config", path, "--timeout", "2")
     assert code == 0 and checks["chat model ovos-chat-openai-plugin"]["level"] == "PASS"
+    model.models_status = 401  # it answers, refusing us (a wrong key)
+    code, checks = doctor(capsys, "--config", path, "--timeout", "2")
+    chat = checks["chat model ovos-chat-openai-plugin"]
+    assert code == 1 and chat["level"] == "FAIL" and "HTTP 401" in chat["detail"]
