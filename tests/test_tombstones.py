@@ -66,3 +66,12 @@ def test_a_tombstone_made_before_keys_still_holds(make_memory, model):
     memory.update_history(user_assistant("I have news"), "s")
     assert memory.flush(10)
     assert [x.text for x in memory.facts("s")] == ["Likes tea"]
+
+
+def test_a_forgotten_event_keeps_no_date(make_memory, capsys):
+    memory = make_memory(extractor="rules")
+    fact = memory.add_fact("s", "Has a biopsy at the clinic", when="2027-03-09")
+    assert memory.forget_fact("s", fact.id)
+    rows = _export(capsys, ["--db-path", memory.settings.db_path])["sessions"][0]["record"]["facts"]
+    assert [row for row in rows if row["id"] == fact.id and not row.get("text") and not row.get("when")]
+    assert "2027-03-09" not in json.dumps(rows)

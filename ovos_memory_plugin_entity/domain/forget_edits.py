@@ -120,6 +120,7 @@ class ForgetEdits(FactEdits):
                 self.change.forgotten_texts.append(row.text)
                 self.change.forgotten_ids.append(row.id)
                 row.text = ""
+                row.when = None  # a date says what happened when ("surgery on the 15th")
                 if row.retired_reason != "forgotten":
                     row.superseded_at = self.now
                     row.retired_reason = "forgotten"
