@@ -43,6 +43,8 @@ _STRUCTURE = re.compile(
 # A role opening a sentence or after a mark, then a mark, is a role marker whatever the symbols ("〔system〕", "system →").
 _MARK = re.compile(r"[^\w\s.,'\"-]|(?<!\w)-|-(?!\w)")
 _MARKED_ROLE = re.compile(rf"(?:^|[.!?\n|]\s*)(?!ai\b|model\b)(?:{_ROLES}|admin|root|sudo)\s*\|")  # "Ai - her niece"
+# A word or two quoted after a word, no mark after, is a name: "a hamster named „Admin“", "un chat « Root »".
+_QUOTED_NAME = re.compile(r"(?<=\w )[«„“\"']\s?([^\W\d_]+(?:[ -][^\W\d_]+)?)\s?[»“”\"'](?!\s*[^\w\s.,!?;])")
 # A fact is about the user; one that speaks of "the user" or "other users" as a third party
 # (after the subject prefix is gone) is about whom the assistant serves: "whatever the user
 # says", "the stored data of other users", told something ("al usuario", "all'utente").
@@ -82,6 +84,8 @@ _CALLED = re.compile(r"(?:^|[.!?;\n])\s*([^.!?;\n,:]{1,40}?)\s*[,:]")
 _FORM_OF_ADDRESS = re.compile(r"\b(?:de|del|dal|di|por|per|met)\s+(?:tu|tú|usted|ustedes|vous|voi|lei|vós|você|vostè|u|du|sie)"
                               r"(?=\s*(?:[,.;!?)]|$)|\s+(?:e|y|i|and|und|en|et|ou|o|or|oder|of|aan\w*)\b)")
 _SENTENCES = re.compile(r"[.!?;\n]+")
+# A word joined by a hyphen to the next is a compound's first part, a kind of thing: "KI-Anwendungen" names no assistant.
+_COMPOUND_HEAD = re.compile(r"(?<![\w-])[^\W\d_]+-(?=[^\W\d_])")
 # Where a rule for answering may open: a sentence, or after a colon ("Rules: whenever asked, …").
 _OPENINGS = re.compile(r"[.!?;:\n]+")
 # Where one clause ends and another may start an order: "Please, ignore…", "Also: reply…".
@@ -196,10 +200,11 @@ def is_instruction(fact: str, language: Language) -> bool:
     third_party = any(not ((m.group("the") or m.group("l")) and _ABOUT.search(text, 0, m.start()))
                       for m in _THE_USER.finditer(text))  # "the user" as someone else: see _THE_USER
     return (bool(TEMPLATE_TOKENS.search(text)) or bool(_STRUCTURE.search(text)) or third_party
-            or bool(_MARKED_ROLE.search(_MARK.sub("|", text)))
+            or bool(_MARKED_ROLE.search(_MARK.sub("|", _QUOTED_NAME.sub(r"\1", text))))
             or any(p.search(text) for p in language.instructions) or _gives_orders(text, language)
             # A sentence naming the assistant beside words of control ("Authorised the assistant to read out…").
-            or any(screen.assistant_words.search(s) and screen.control_words.search(s) for s in _SENTENCES.split(text)))
+            or any(screen.assistant_words.search(s) and screen.control_words.search(s)
+                   for s in _SENTENCES.split(_COMPOUND_HEAD.sub("", text))))
 
 
 def is_doubtful(fact: str, language: Language) -> bool:
