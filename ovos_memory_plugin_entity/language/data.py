@@ -47,7 +47,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
-              "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
+              "secret_opening", "secret_same", "secret_parts", "secret_purposes", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
 # Word lists read in order, with their length: Monday first, January first.
 ORDERED_LISTS = {"weekdays": 7, "months": 12}
@@ -457,7 +457,7 @@ def _every_secret_word() -> Dict[str, Tuple[str, ...]]:
     every shipped language: a secret may be said in any of them."""
     every = [_read(code) for code in available()]
     return {name: tuple(dict.fromkeys(w for data in every for w in data[f"secret_{name}"]))
-            for name in (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts")}
+            for name in (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts", "purposes")}
 
 
 @lru_cache(maxsize=1)
