@@ -117,7 +117,7 @@ class _Finder:
     value_first: Pattern[str]  # digits, a link or a pause and a small word ("4821, my PIN"), ending where a keyword starts
     retractions: FrozenSet[str]  # words that take back what was just said ("no", "nein", "non")
     parts: Pattern[str]  # a part of a value ("starts with", "the last two digits of my PIN are") and the part
-    purpose_first: Pattern[str]  # a value opening its clause or after a link, then what it opens ("is 4821 for the alarm")
+    by_purpose: Tuple[Pattern[str], ...]  # a value and what it opens: "it's 4821 for the alarm", "the safe is 1 9 8 4."
 
 
 @dataclass(frozen=True)
@@ -177,9 +177,14 @@ def _finder(language: Language) -> _Finder:
                              rf"(?:[ \t]*[:,;–—-](?=[ \t]+(?:{small_word})(?!\w))|[ \t]*[:,;–—-]?"
                              rf"[ \t]+(?:(?:[^\W\d]+[ \t]+)?(?:{accented_links or '(?!)'})|[^\W\d]+['’]s)(?!\w))"
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
-    purposes = "|".join(_folded_phrase_any_spacing(w) for w in language.secret_words["purposes"]) or "(?!)"
-    purpose_first = re.compile(rf"(?:^|[,;:.!?]|(?<!\w)(?:{links}|[^\W\d]+'s))(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_LETTERS}}})?[ \t]*"
-                               rf"(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]+(?:{purposes})(?!\w)", re.IGNORECASE)
+    purposes = [_folded_phrase_any_spacing(w) for w in language.secret_words["purposes"]]
+    things = "|".join(phrase.split(r"\s+", 1)[1] for phrase in purposes if r"\s+" in phrase) or "(?!)"
+    by_purpose = (re.compile(rf"(?:^|[,;:.!?]|(?<!\w)(?:{links}|[^\W\d]+'s))(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_LETTERS}}})?[ \t]*"
+                             rf"(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]+(?:{'|'.join(purposes) or '(?!)'})(?!\w)", re.IGNORECASE),
+                  # The thing, a few words, a link, then the value ending its clause ("the safe in the hall, it's 7-1-9-5.").
+                  re.compile(rf"(?<!\w)(?:{things})(?:[ \t]+[^\W\d]+){{0,{MAX_SMALL_WORDS + 1}}}?{link}(?:[ \t]+[^\W\d]+'s)?"
+                             rf"(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_LETTERS}}})?[ \t]*(?P<value>\d(?:[ .-]?\d){{{MIN_VALUE_FIRST_DIGITS - 1},}})"
+                             rf"(?=[ \t]*(?:[.,;!?]|$))", re.IGNORECASE))
     compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1), key=len, reverse=True))
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
                      wordless_triggers, max(map(len, keyword_lists), default=0), compound_ends,
@@ -187,7 +192,7 @@ def _finder(language: Language) -> _Finder:
                      frozenset(_fold(w) for w in language.stopwords),
                      patterns, digit_words, digit_tables, value_first,
                      frozenset(_fold(w) for w in (*language.negations, *language.no) if " " not in w),
-                     re.compile(rf"(?<!\w)(?:{parts})(?!\w){introduced}", re.IGNORECASE), purpose_first)
+                     re.compile(rf"(?<!\w)(?:{parts})(?!\w){introduced}", re.IGNORECASE), by_purpose)
     _FINDERS[language.code] = finder
     return finder
 
@@ -378,8 +383,8 @@ def _find(read: str, words: List[str], finder: _Finder) -> Tuple[str, List[Secre
     if has_digit:  # the validated shapes first: they name a tie's class
         found += [Secret(m.start(), end, kind) for kind, pattern, end_of in _SHAPES
                   for m in pattern.finditer(folded) for end in (end_of(m),) if end]
-    found += [Secret(m.start("value"), m.end("value"), KEYWORD_CLASSES["code"]) for m in finder.purpose_first.finditer(folded)
-              if not _YEAR.fullmatch(m.group("value"))] if has_digit else []
+    found += [Secret(m.start("value"), m.end("value"), KEYWORD_CLASSES["code"]) for said in finder.by_purpose
+              for m in said.finditer(folded) if has_digit and not _YEAR.fullmatch(m.group("value"))]
     found += _introduced(read, folded, finder, has_digit)
     found += _said_again(folded, found, finder)
     return read, sorted(found, key=lambda s: (s.start, -s.end))
