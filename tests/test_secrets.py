@@ -541,3 +541,27 @@ def test_what_a_safe_is_said_to_be_is_its_code(lang, said, value):
 @pytest.mark.parametrize("lang,said", [("it-it", "la cassaforte pesa 90 chili"), ("es-es", "la caja fuerte costó 250 euros")])
 def test_what_a_safe_weighs_or_costs_stays_a_fact(lang, said):
     assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang, sentence, value", [
+    ("en-US", "it's 5190 for the garage door", "5190"), ("fr-FR", "c'est le 6027 pour le portail", "6027"),
+    ("de-DE", "3388 für den tresor", "3388"), ("es-ES", "es el 7715 para la caja fuerte", "7715"),
+    ("pt-PT", "é 9042 para o portão", "9042"), ("nl-NL", "het is 2468 voor de kluis", "2468"),
+    ("it-IT", "è il 1357 per la cassaforte", "1357"), ("ca-ES", "és 8642 per a la porta", "8642"),
+    ("en-US", "six three one seven for the alarm", "6317"),
+    ("en-US", "the lockbox at the cabin is 6 2 9 1", "6 2 9 1"), ("de-DE", "das zahlenschloss ist 7 3 1 9", "7 3 1 9"),
+    ("fr-FR", "le cadenas du vélo c'est 4 4 0 2", "4 4 0 2"), ("es-ES", "el candado de la bici es el 5 0 7 3", "5 0 7 3"),
+    ("en-US", "the safe in the attic, it's 8-0-6-2-4, don't lose it", "8-0-6-2-4")])
+def test_a_value_and_what_it_opens_is_a_security_code(lang, sentence, value):
+    language = load_language(lang)
+    assert secret_class(sentence, language) == "security code"
+    assert value not in redact(sentence, language)
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("en-US", "we paid 2400 for the garage door"), ("en-US", "i feel safe when the door is locked"),
+    ("de-DE", "wir haben 1800 für das tor bezahlt"), ("fr-FR", "le portail date de 1987"),
+    ("es-ES", "la puerta mide 2100 milímetros de alto"), ("en-US", "the garage is 1200 square feet"),
+    ("en-US", "the gate was built in 1995.")])
+def test_an_amount_a_size_or_a_year_beside_what_a_code_opens_is_ordinary(lang, sentence):
+    assert secret_class(sentence, load_language(lang)) is None
