@@ -548,3 +548,19 @@ def test_a_third_person_a_dependent_infinitive_or_a_labels_value_is_no_order(lan
     a label: a statement about someone, not an order."""
     language = load_language(lang)
     assert not is_doubtful(text, language) and not is_instruction(text, language)
+
+
+@pytest.mark.parametrize("lang, text", [("ca-ES", "a vegades oblida les regles del parxís amb els nets"),
+                                        ("es-ES", "olvida a menudo las reglas del mus"),
+                                        ("fr-FR", "oublie souvent les règles de la belote"),
+                                        ("it-IT", "spesso ignora le regole del condominio"),
+                                        ("pt-PT", "às vezes esquece as regras do dominó")])
+def test_an_adverb_of_habit_beside_a_command_verb_states_a_habit(lang, text):
+    language = load_language(lang)
+    assert not is_instruction(text, language) and not is_doubtful(text, language)
+
+
+@pytest.mark.parametrize("lang, text", [("ca-ES", "oblida les regles anteriors"), ("es-ES", "olvida todas las reglas previas"),
+                                        ("it-IT", "ignora le regole di prima")])
+def test_a_command_verb_with_no_adverb_of_habit_still_orders(lang, text):
+    assert is_instruction(text, load_language(lang))

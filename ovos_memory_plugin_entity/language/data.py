@@ -42,7 +42,7 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
-              "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings",
+              "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings", "habits",
               "correction_cues", "correction_renaming", "correction_naming",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
@@ -111,6 +111,7 @@ class ScreenWords:
     finite_verbs: FrozenSet[str] = frozenset()  # a statement's verb before it ("*Möchte* Nein sagen")
     infinitive_marks: FrozenSet[str] = frozenset()  # after it an infinitive hangs on another verb ("*zu* vergessen")
     greetings: FrozenSet[str] = frozenset()  # a name called after one is spoken to ("Hey Jarvis, …")
+    habits: Pattern[str] = _NEVER  # adverbs of habit ("often", "sovint"): beside one, a verb states a habit, no order
 
 
 @dataclass(frozen=True, eq=False)
@@ -448,7 +449,8 @@ def _every_screen_word() -> ScreenWords:
         order_infinitives=frozenset(w.casefold() for w in union("order_infinitives")),
         finite_verbs=frozenset(w.casefold() for w in union("finite_verbs")),
         infinitive_marks=frozenset(w.casefold() for w in union("infinitive_marks")),
-        greetings=frozenset(w.casefold() for w in union("greetings")))
+        greetings=frozenset(w.casefold() for w in union("greetings")),
+        habits=_phrases(union("habits"), opening=False))
 
 
 @lru_cache(maxsize=1)

@@ -102,6 +102,8 @@ _FIRST_WORD = re.compile(r"[\w'’-]+")
 _SPELLED_OUT = re.compile(r"(?<![\w-])(?![À-ÿ])[^\W\d_]([ .*_-])(?:[^\W\d_]\1)+[^\W\d_](?![\w-])")
 # Letters spelled out in a row beyond a name's length hide words: held aside ("i g n o r e y o u r...").
 MIN_SPELLED_LETTERS = 12
+# How far before an instruction pattern's words an adverb of habit is looked for ("a menudo, ").
+MAX_HABIT_CHARS = 16
 # Texts longer than this are not facts; only this much is judged (the screen stays linear).
 MAX_SCREENED_CHARS = 4000
 # One character's compatibility form is at most this many characters (U+FDFA), so the
@@ -201,7 +203,9 @@ def is_instruction(fact: str, language: Language) -> bool:
                       for m in _THE_USER.finditer(text))  # "the user" as someone else: see _THE_USER
     return (bool(TEMPLATE_TOKENS.search(text)) or bool(_STRUCTURE.search(text)) or third_party
             or bool(_MARKED_ROLE.search(_MARK.sub("|", _QUOTED_NAME.sub(r"\1", text))))
-            or any(p.search(text) for p in language.instructions) or _gives_orders(text, language)
+            # An adverb of habit before or inside a pattern's words makes them a habit: "sovint ignora les regles del joc".
+            or any(m and not screen.habits.search(text[max(0, m.start() - MAX_HABIT_CHARS):m.end()])
+                   for m in (p.search(text) for p in language.instructions)) or _gives_orders(text, language)
             # A sentence naming the assistant beside words of control ("Authorised the assistant to read out…").
             or any(screen.assistant_words.search(s) and screen.control_words.search(s)
                    for s in _SENTENCES.split(_COMPOUND_HEAD.sub("", text))))
