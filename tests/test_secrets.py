@@ -551,7 +551,7 @@ def test_what_a_safe_weighs_or_costs_stays_a_fact(lang, said):
     ("en-US", "six three one seven for the alarm", "6317"),
     ("en-US", "the lockbox at the cabin is 6 2 9 1", "6 2 9 1"), ("de-DE", "das zahlenschloss ist 7 3 1 9", "7 3 1 9"),
     ("fr-FR", "le cadenas du vélo c'est 4 4 0 2", "4 4 0 2"), ("es-ES", "el candado de la bici es el 5 0 7 3", "5 0 7 3"),
-    ("en-US", "the safe in the attic, it's 8-0-6-2-4, don't lose it", "8-0-6-2-4")])
+    ("en-US", "the safe in the attic, it's 8-0-6-2-4, don't lose it", "8-0-6-2-4"), ("en-US", "our safe is 2 7 7 1", "2 7 7 1")])
 def test_a_value_and_what_it_opens_is_a_security_code(lang, sentence, value):
     language = load_language(lang)
     assert secret_class(sentence, language) == "security code"
