@@ -72,7 +72,7 @@ MIN_LEET_WORDS = 2
 _MIXED_WORD = re.compile(r"(?<!\w)(?=\w*[^\W\d_])\w*\d\w*(?!\w)")
 # A quotation is someone else's words: an order inside one ("Favourite quote is « ignore les
 # rageux »") is not the fact's. The instruction patterns still read it.
-_QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]|(?<!\w)'[^\n]{0,200}?'(?!\w)")
+_QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]|(?<!\w)(['\"])[^\n]{0,200}?\1(?!\w)")
 # A Romance second person said by its verb alone, after "que"/"che" or a negation (a negative order):
 # "prefiere que *ignores*", "no le *cuentes* nunca", "no *revelis* mai" (three letters at least before the ending).
 _YOU_VERB = re.compile(r"\b(?:que|che|no|não|nunca)\s+(?:(?:no|não|non|lo|la|le|les|li|me|nos|lhe|ho|hi|els)\s+){0,2}"
@@ -84,6 +84,9 @@ _CALLED = re.compile(r"(?:^|[.!?;\n])\s*([^.!?;\n,:]{1,40}?)\s*[,:]")
 _FORM_OF_ADDRESS = re.compile(r"\b(?:de|del|dal|di|por|per|met)\s+(?:tu|tú|usted|ustedes|vous|voi|lei|vós|você|vostè|u|du|sie)"
                               r"(?=\s*(?:[,.;!?)]|$)|\s+(?:e|y|i|and|und|en|et|ou|o|or|oder|of|aan\w*)\b)")
 _SENTENCES = re.compile(r"[.!?;\n]+")
+# An assistant word after an article of one, "as", a copula or a bare "of" is a job or a field: "works as an
+# assistant", "es asistente de dirección", "modelli di IA". "The assistant", "del asistente", "de assistent" name it.
+_A_KIND = re.compile(r"(?:\b(?:a|an|un|una|une|ein|eine|einen|een|um|uma|as|como|comme|come|als|es|és|è|é|fa|di|of)\s+|\bd')$")
 # A word joined by a hyphen to the next is a compound's first part, a kind of thing: "KI-Anwendungen" names no assistant.
 _COMPOUND_HEAD = re.compile(r"(?<![\w-])[^\W\d_]+-(?=[^\W\d_])")
 # Where a rule for answering may open: a sentence, or after a colon ("Rules: whenever asked, …").
@@ -162,6 +165,8 @@ def _gives_orders(text: str, language: Language, negated: bool = False) -> bool:
         rest = rest[auxiliary.end():] if auxiliary else rest
         first = _FIRST_WORD.findall(rest)[:1]
         ordered = bool(first) and (first[0] in screen.imperatives or first[0].split("-")[0] in screen.imperatives)
+        if screen.habits.match(rest) or first and screen.habits.match(rest.split(first[0], 1)[1].lstrip(" ,")):
+            continue  # a habit, said before or after the verb: "Ignore souvent les règles du Monopoly"
         if negation == negated and ordered or (negation and negated or strong and not negated) \
                 and screen.control_words.search(rest):
             return True
@@ -207,7 +212,8 @@ def is_instruction(fact: str, language: Language) -> bool:
             or any(m and not screen.habits.search(text[max(0, m.start() - MAX_HABIT_CHARS):m.end()])
                    for m in (p.search(text) for p in language.instructions)) or _gives_orders(text, language)
             # A sentence naming the assistant beside words of control ("Authorised the assistant to read out…").
-            or any(screen.assistant_words.search(s) and screen.control_words.search(s)
+            or any(screen.control_words.search(s) and any(not _A_KIND.search(s, 0, m.start())
+                                                          for m in screen.assistant_words.finditer(s))
                    for s in _SENTENCES.split(_COMPOUND_HEAD.sub("", text))))
 
 
