@@ -312,7 +312,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "for k in keyword_lists if len(k) == 1)", "for k in keyword_lists if len(k) == 1 and len(k[0]) > 5)",
              ("tests/test_secrets.py::test_a_keyword_ending_a_compound_of_any_length_names_its_value",)),
     Breakage("a year reached across words is a secret", "language/secrets.py",
-             "    if bridged and _YEAR.fullmatch(value):", "    if False:",
+             "return not (bridged and _YEAR.fullmatch(value)) and", "return True and",
              ("tests/test_secrets.py::test_an_ordinary_word_before_a_compound_keyword_or_a_year_across_words_is_no_secret",)),
     Breakage("the words of entering a code join nothing", "language/secrets.py",
              '*language.secret_words["entering"]', "*()",

@@ -345,10 +345,8 @@ def _past_an_article(m: "re.Match[str]") -> bool:
 def _enough_digits(value: str, name: str, bridged: bool = False) -> bool:
     """A password or a token may be words; a PIN, a card or an id holds its list's digits, or letters and
     digits ("passcode is tulips88"). A year said first or past more than an article is a date ("valid until 2025")."""
-    if bridged and _YEAR.fullmatch(value):
-        return False
-    return name in WORD_VALUE_LISTS or len(_DIGIT.findall(value)) >= MIN_DIGITS.get(name, 1) \
-        or len(value) >= MIN_MIXED_CHARS and not value.isdigit() and value.isalnum()
+    return not (bridged and _YEAR.fullmatch(value)) and (name in WORD_VALUE_LISTS or len(_DIGIT.findall(value)) >= \
+        MIN_DIGITS.get(name, 1) or len(value) >= MIN_MIXED_CHARS and not value.isdigit() and value.isalnum())
 
 
 def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
