@@ -565,3 +565,12 @@ def test_a_value_and_what_it_opens_is_a_security_code(lang, sentence, value):
     ("en-US", "the gate was built in 1995.")])
 def test_an_amount_a_size_or_a_year_beside_what_a_code_opens_is_ordinary(lang, sentence):
     assert secret_class(sentence, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang, sentence, value", [("fr-FR", "le digicode chez ma sœur c'est 7 A 3 9", "7 A 3 9"),
+                                                   ("en-US", "the door code is 2 C 8 1", "2 C 8 1"),
+                                                   ("en-US", "the bike lock combo is 40 22 17", "40 22 17")])
+def test_a_letter_between_a_codes_digits_and_a_combo_are_read(lang, sentence, value):
+    language = load_language(lang)
+    assert secret_class(sentence, language) == "security code"
+    assert value not in redact(sentence, language) and value.split()[1] not in redact(sentence, language).split()

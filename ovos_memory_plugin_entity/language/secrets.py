@@ -70,8 +70,9 @@ _SSN = re.compile(r"(?<![\d-])(?!000|666|9)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}
 _DNI = re.compile(r"(?<!\w)(?:([xyz])[ -]?)?(\d{7,8})[ -]?([a-z])(?!\w)", re.IGNORECASE)
 _CODICE_FISCALE = re.compile(r"(?<!\w)[a-z]{6}\d{2}[a-z]\d{2}[a-z]\d{3}[a-z](?!\w)", re.IGNORECASE)
 _LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}(?![\w+/=-])")
-# A value: a word with a digit, and the digit groups that follow it ("4821", "123-45-6789", "48 21").
-_DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
+# A value: a word with a digit, and the digit groups that follow it ("4821", "123-45-6789", "48 21"), a letter
+# between two ("4 B 2 7").
+_DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}(?:\d[\w-]*|[^\W\d_](?={_GROUP_SEP}\d)))*"
 # A password of up to a few words that ends its clause ("tulips.", "sunflower seventy seven").
 _WORD_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_PASSWORD_WORDS - 1}}}(?=\s*(?:[.,;!?]|$))"
 _ARTICLES = rf"(?P<bridge>(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}}}?)"
