@@ -696,7 +696,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("an assistant word opening a compound names the assistant", "language/screen.py",
              '_SENTENCES.split(_COMPOUND_HEAD.sub("", text))', "_SENTENCES.split(text)",
              ("tests/test_screen.py::test_a_quoted_role_word_after_a_word_is_a_name_and_an_assistant_word_opening_a_compound_names_a_kind",)),
-    Breakage("an obligation on no one named opens no order", "locale/de-de/instruction_openers.voc",
+    Breakage("an obligation on no one named opens no order", "locale/de-de/obligations.voc",
              "man (soll|sollte|muss|darf|hat zu)\n", "",
              ("tests/test_screen.py::test_an_obligation_on_no_one_named_or_reported_is_an_order_to_whoever_answers",)),
     Breakage("a reported order is no order", "locale/nl-nl/command_openers.voc",

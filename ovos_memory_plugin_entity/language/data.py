@@ -42,7 +42,7 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
-              "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings", "habits",
+              "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings", "habits", "obligations",
               "correction_cues", "correction_renaming", "correction_naming",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
@@ -112,6 +112,7 @@ class ScreenWords:
     infinitive_marks: FrozenSet[str] = frozenset()  # after it an infinitive hangs on another verb ("*zu* vergessen")
     greetings: FrozenSet[str] = frozenset()  # a name called after one is spoken to ("Hey Jarvis, …")
     habits: Pattern[str] = _NEVER  # adverbs of habit ("often", "sovint"): beside one, a verb states a habit, no order
+    obligations: Pattern[str] = _NEVER  # an obligation on no one named ("il faut"): held aside as a negation is
 
 
 @dataclass(frozen=True, eq=False)
@@ -450,7 +451,7 @@ def _every_screen_word() -> ScreenWords:
         finite_verbs=frozenset(w.casefold() for w in union("finite_verbs")),
         infinitive_marks=frozenset(w.casefold() for w in union("infinitive_marks")),
         greetings=frozenset(w.casefold() for w in union("greetings")),
-        habits=_phrases(union("habits"), opening=False))
+        habits=_phrases(union("habits"), opening=False), obligations=_phrases(union("obligations"), opening=True))
 
 
 @lru_cache(maxsize=1)

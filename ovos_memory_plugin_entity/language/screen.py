@@ -142,13 +142,14 @@ def _confusable(text: str) -> Tuple[Tuple[str, str], ...]:
 
 
 def _strip_openers(clause: str, language: Language) -> Tuple[str, bool, bool]:
-    """The clause without its fillers and openings; whether one was an instruction opening ("from now on"), a negation."""
+    """The clause without its fillers and openings; whether one was an instruction opening ("from now on"), a negation
+    or an obligation on no one named ("il faut")."""
     screen, strong, negated = language.screen, False, False
     while True:
         clause = clause.lstrip(" ,;:-–—'\"")
         weak = screen.command_openers.match(clause)
         opening = screen.instruction_openers.match(clause)
-        negation = _NEGATION.match(clause)
+        negation = _NEGATION.match(clause) or screen.obligations.match(clause)
         found = negation or opening or weak
         if found is None:
             return clause, strong, negated
