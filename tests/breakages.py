@@ -380,7 +380,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "            False for other, words in ordinary.items() if other != code)",
              ("tests/test_screen.py::test_a_form_of_address_a_name_a_negated_duty_or_a_condition_after_the_fact_is_injected",)),
     Breakage("a role followed by an unusual symbol is no marker", "language/screen.py",
-             "            or bool(_MARKED_ROLE.search(_MARK.sub(\"|\", text)))\n", "",
+             "            or bool(_MARKED_ROLE.search(_MARK.sub(\"|\", _QUOTED_NAME.sub(r\"\\1\", text))))\n", "",
              ("tests/test_screen.py::test_a_role_followed_by_any_symbol_is_a_role_marker",)),
     Breakage("a role word beside a dash mid-sentence is a marker", "language/screen.py",
              "|\\*\\*|##|==|~~)\"  # role markers", "|\\*\\*|##|==|~~|--+|—|–)\"  # role markers",
