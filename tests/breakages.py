@@ -629,7 +629,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "veuillez\n(prière|merci) de\n", "",
              ("tests/test_screen.py::test_a_polite_request_opening_an_order_is_an_order",)),
     Breakage("what the assistant keeps may be claimed", "locale/en-us/held_aside.voc",
-             "(stored|saved) (codes|code|passwords|password|pins|pin|secrets|secret|memories)\n", "",
+             "(stored|saved) (codes|code|passwords|password|pins|pin|secrets|secret|memories|notes|facts|data|details|addresses|information|records)\n", "",
              ("tests/test_screen.py::test_what_the_assistant_keeps_claimed_is_held_aside",)),
     Breakage("a safe named alone introduces nothing", "locale/it-it/secret_code.voc",
              "\ncassaforte\n", "\n",

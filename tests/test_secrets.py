@@ -533,6 +533,7 @@ def test_digits_with_a_spaced_separator_are_one_value(lang, said):
 
 @pytest.mark.parametrize("lang,said,value", [("fr-fr", "le coffre-fort du bureau, tu composes 3-0-9-7-2", "3-0-9-7-2"),
                                              ("it-it", "la cassaforte in cantina è la 5518", "5518"),
+                                             ("it-it", "la cassaforte della zia è 7302 da sempre", "7302"),
                                              ("ca-es", "la caixa forta de l'hotel és 7730", "7730")])
 def test_what_a_safe_is_said_to_be_is_its_code(lang, said, value):
     assert value not in redact(said, load_language(lang))
