@@ -346,7 +346,8 @@ def test_a_form_of_address_a_name_a_negated_duty_or_a_condition_after_the_fact_i
                                         ("es-ES", "menciona a menudo a su tío de cádiz"), ("fr-FR", "ajoute du sel à tous ses plats"),
                                         ("pt-PT", "revela fotografias em casa"), ("it-IT", "menziona sempre sua nonna a cena"),
                                         ("ca-ES", "inclou el seu gos a totes les fotos"),
-                                        ("fr-FR", "cite souvent une tirade de cyrano devant ses petits-enfants")])
+                                        ("fr-FR", "cite souvent une tirade de cyrano devant ses petits-enfants"),
+                                        ("fr-FR", "cite molière à chaque repas de famille")])
 def test_a_command_verb_that_is_also_a_third_person_states_a_fact_without_words_of_control(lang, text):
     """"Nunca revela", "cite souvent" are also "never reveals", "often quotes": a statement about someone."""
     language = load_language(lang)
