@@ -27,7 +27,7 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
                                 dict(language.reading.contractions))
     said = [(m["old"], m["new"], True) for text in texts for p in language.corrections for m in p.finditer(text)]
     said += [(old, new, False) for old, new in _names_taken_back(words, language, known)]
-    update = _moved(words, language, known)
+    update = _moved(words, language, known) or _new_work(words, language, known)
     for old, new, of_words in said:
         if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
             continue
@@ -42,9 +42,10 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
 
 
 def _found(words: Sequence[str], phrases: Sequence[Phrase], start: int = 0) -> Optional[Tuple[int, Phrase]]:
-    """Where the first of ``phrases`` said from ``start`` on starts, and which it is ("_": any one word)."""
+    """Where the first of ``phrases`` said from ``start`` on starts, and which it is ("_": any one word, the value
+    said; "*": any one word, "nos mudamos * * a": "el mes pasado")."""
     return next(((i, p) for i in range(start, len(words)) for p in phrases if len(words[i:i + len(p)]) == len(p)
-                 and all(w in (x, "_") for x, w in zip(words[i:], p))), None)
+                 and all(w in (x, "_", "*") for x, w in zip(words[i:], p))), None)
 
 
 def _names_taken_back(words: Sequence[str], language: Language,
@@ -83,7 +84,11 @@ def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
     small = language.stopwords | language.negations | language.reading.subjects | {w for p in moving for w in p} \
         | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"; "naar Ede verhuisd"
     start, phrase = _found(words, moving) or (0, ())
-    if not phrase or set(words[:start]) - language.reading.fillers - language.negations \
+    # The home left before the move: "we don't live there anymore, we moved to X", "ya no, nos mudamos a X".
+    left = _found(words[:start], language.correcting.moved_out) or any(no in language.negations and all(
+        fold_accents(w) in small or w in language.reading.fillers or ends.fullmatch(w) for w in words[i + 1:start])
+        for i, no in enumerate(words[:start]))
+    if not phrase or not left and set(words[:start]) - language.reading.fillers - language.negations \
             - {w for p in language.correcting.cues for w in p}:  # "cioè no, ci siamo trasferiti", not "if we moved"
         return []
     new = [words[start + phrase.index("_")]] if "_" in phrase else list(takewhile(
@@ -94,9 +99,31 @@ def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
         between = language.stopwords | language.negations | set(said_words(line[:home.end()])) if home else set()
         negated = {next((w for w in words[i + 1:] if not (fold_accents(w) in between or ends.fullmatch(w))), "")
                    for i, no in enumerate(words) if no in language.negations}
-        if new and home and set(said_words(line[home.end():])) - language.stopwords & negated - set(new):
+        if new and home and (left or set(said_words(line[home.end():])) - language.stopwords & negated - set(new)):
             return [Replacement(fact_id, f"{line[:home.end()]} {title_words(' '.join(new))}")]
     return []
+
+
+def _new_work(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
+    """"I don't work there anymore, I'm at the town hall now", "tengo otro curro, ahora soy cartero": once the user
+    says their work changed, the job said next replaces the known job, and where they work the known employer (else
+    the job); a state is no job ("I quit my job, I'm retired now", "I'm at home now")."""
+    said, small = language.correcting, language.stopwords | language.negations
+    left = _found(words, said.leaving)
+    after = left[0] + len(left[1]) if left else len(words)
+    place, job = _found(words, said.new_place, after), _found(words, said.new_job, after)
+    start, phrase = place if place and not (job and job[0] < place[0]) else job or (0, ())
+    lead = list(takewhile(lambda w: fold_accents(w) in small, words[start + len(phrase):]))
+    value = list(takewhile(lambda w: fold_accents(w) not in small and not said.value_ends.fullmatch(w),
+                           words[start + len(phrase) + len(lead):]))[:MAX_PLACE_WORDS]
+    known_work = {slot.name: (fact_id, line[:m.end()]) for fact_id, line in known for slot in language.slots
+                  if slot.name in ("job", "employer") for m in [slot.pattern.search(line)] if m}
+    if not phrase or not value or {(w,) for w in value} & set(said.idle):
+        return []
+    if place and phrase is place[1] and known_work:
+        fact_id, slot = known_work.get("employer") or known_work["job"]
+        return [Replacement(fact_id, " ".join([slot.split()[0], phrase[-1], *lead, title_words(" ".join(value))]))]
+    return [Replacement(known_work["job"][0], f"{known_work['job'][1]} {' '.join(value)}")] if "job" in known_work else []
 
 
 def _new_favourite(texts: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
