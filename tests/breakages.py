@@ -652,7 +652,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "fold_accents(w) in small or w in {pets[0], kinds[pets[0]]} or (w,) in language.reading.lead_ins", "True",
              ("tests/test_corrections.py::test_what_sounds_like_a_name_taken_back_or_a_renaming_changes_no_name",)),
     Breakage("a move anywhere in the turn replaces the home", "language/corrections.py",
-             "if not phrase or set(words[:start])", "if not phrase or False and set(words[:start])",
+             "if not phrase or not left and set(words[:start])", "if not phrase or False and set(words[:start])",
              ("tests/test_corrections.py::test_a_trip_or_a_move_not_made_changes_no_home",)),
     Breakage("a pause closing a statement takes nothing back", "language/controls.py",
              "    closing = _closing_pause(clauses, controls, language)\n",

@@ -198,3 +198,75 @@ def test_what_sounds_like_a_name_taken_back_or_a_renaming_changes_no_name(lang, 
 ])
 def test_a_trip_or_a_move_not_made_changes_no_home(lang, known, said):
     assert not rules.extract(said, load_language(lang), [("f1", known)]).update
+
+
+@pytest.mark.parametrize("lang, known, said, changed", [
+    ("en-us", "Works as a chef", "so i don't work there anymore i'm now a bus driver", "Works as bus driver"),
+    ("en-us", "Works as a chef", "i quit my job last spring i'm at the library now", "Works at the Library"),
+    ("es-es", "Trabaja como camarero", "ya no trabajo en el bar ahora soy fontanero", "Trabaja como fontanero"),
+    ("ca-es", "Treballa com a infermera", "he canviat de feina ara treballo a la biblioteca",
+     "Treballa a la Biblioteca"),
+    ("pt-pt", "Trabalha como cozinheiro", "já não trabalho lá agora sou carteiro", "Trabalha como carteiro"),
+    ("fr-fr", "Travaille comme serveur", "je n'y travaille plus maintenant je suis boulanger",
+     "Travaille comme boulanger"),
+    ("it-it", "Lavora come cuoco", "non lavoro più lì adesso sono al museo", "Lavora al Museo"),
+    ("nl-nl", "Werkt als kok", "ik werk daar niet meer ik ben nu buschauffeur", "Werkt als buschauffeur"),
+    ("de-de", "Arbeitet als Koch", "ich arbeite da nicht mehr ich bin jetzt bei der post", "Arbeitet bei der Post"),
+])
+def test_a_changed_job_replaces_the_known_one(lang, known, said, changed):
+    """After the user says their work changed, the job said next replaces the known one; where they work, as said."""
+    assert [(u.fact_id, u.text) for u in rules.extract(said, load_language(lang), [("f1", known)]).update] \
+        == [("f1", changed)]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en-us", "i'm not at work anymore today i'm at home now"),  # no job left
+    ("en-us", "i don't work there anymore i'm retired now"),  # a state, no job
+    ("en-us", "i don't work there anymore i'm at home with the kids"),
+    ("en-us", "she doesn't work there anymore she's a nurse now"),  # someone else
+    ("en-us", "i'm now a member of the gym"),  # nothing left
+    ("en-us", "i quit my job i am not a nurse anymore"),
+    ("es-es", "ya no trabajo allí ahora estoy en casa"),
+    ("es-es", "ahora soy socio del club"),
+    ("fr-fr", "je n'y travaille plus je suis à la retraite"),
+    ("de-de", "ich arbeite da nicht mehr ich bin jetzt zu hause"),
+    ("nl-nl", "ik werk daar niet meer ik ben nu thuis"),
+    ("it-it", "non lavoro più lì ora sono in pensione"),
+    ("pt-pt", "já não trabalho lá agora estou em casa"),
+])
+def test_what_only_sounds_like_a_changed_job_changes_no_job(lang, said):
+    known = {"en-us": "Works as a chef", "es-es": "Trabaja como camarero", "fr-fr": "Travaille comme serveur",
+             "de-de": "Arbeitet als Koch", "nl-nl": "Werkt als kok", "it-it": "Lavora come cuoco",
+             "pt-pt": "Trabalha como cozinheiro"}[lang]
+    assert not rules.extract(said, load_language(lang), [("f1", known)]).update
+
+
+@pytest.mark.parametrize("lang, known, said, moved", [
+    ("en-us", "Lives in Tulsa", "no no we moved to omaha", "Lives in Omaha"),
+    ("en-us", "Lives in Tulsa", "we don't live there anymore we moved to omaha in june", "Lives in Omaha"),
+    ("es-es", "Vive en Toledo", "pues ya no eh nos mudamos en verano a cuenca", "Vive en Cuenca"),
+    ("de-de", "Wohnt in Ulm", "nee wir wohnen da nicht mehr wir sind im mai nach kiel gezogen", "Wohnt in Kiel"),
+    ("nl-nl", "Woont in Breda", "nee we zijn vorig jaar naar assen verhuisd", "Woont in Assen"),
+    ("it-it", "Vive a Como", "non abitiamo più lì ci siamo trasferiti a lecce", "Vive a Lecce"),
+    ("pt-pt", "Vive em Faro", "já não moramos lá mudámo-nos em março para évora", "Vive em Évora"),
+    ("fr-fr", "Habite à Metz", "non on a déménagé l'année dernière à nancy", "Habite à Nancy"),
+    ("ca-es", "Viu a Vic", "ja no vivim allà ens vam mudar a manresa", "Viu a Manresa"),
+])
+def test_a_move_after_the_home_is_denied_replaces_it(lang, known, said, moved):
+    """"No, we moved to X", "we don't live there anymore, we moved to X": the home is denied before the move."""
+    assert [u.text for u in rules.extract(said, load_language(lang), [("f1", known)]).update] == [moved]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en-us", "no we moved the party to saturday"),  # a thing moved, not the user
+    ("en-us", "i don't think we moved to omaha"),
+    ("en-us", "no idea we moved to omaha years ago"),
+    ("en-us", "no we moved to the garden"),
+    ("en-us", "we moved to omaha when i was a kid"),  # nothing denied
+    ("fr-fr", "non on a déménagé le canapé à côté"),
+    ("es-es", "no sé si nos mudamos a cuenca"),
+    ("de-de", "ich weiß nicht ob wir im mai nach kiel gezogen sind"),
+])
+def test_a_denial_that_is_no_move_changes_no_home(lang, said):
+    known = {"en-us": "Lives in Tulsa", "fr-fr": "Habite à Metz", "es-es": "Vive en Toledo", "de-de": "Wohnt in Ulm"}
+    assert not rules.extract(said, load_language(lang), [("f1", known[lang])]).update

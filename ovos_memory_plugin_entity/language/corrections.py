@@ -85,8 +85,10 @@ def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
         | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"; "naar Ede verhuisd"
     start, phrase = _found(words, moving) or (0, ())
     # The home left before the move: "we don't live there anymore, we moved to X", "ya no, nos mudamos a X".
-    left = _found(words[:start], language.correcting.moved_out) or any(no in language.negations and all(
-        fold_accents(w) in small or w in language.reading.fillers or ends.fullmatch(w) for w in words[i + 1:start])
+    denials = language.negations | {no for no in language.no if no.isalpha()}  # "nee", "non": an answer
+    between = denials | language.reading.fillers | language.reading.clause_openers | language.reading.subjects
+    left = _found(words[:start], language.correcting.moved_out) or any(
+        no in denials and all(w in between or ends.fullmatch(w) for w in words[i + 1:start])
         for i, no in enumerate(words[:start]))
     if not phrase or not left and set(words[:start]) - language.reading.fillers - language.negations \
             - {w for p in language.correcting.cues for w in p}:  # "cioè no, ci siamo trasferiti", not "if we moved"
