@@ -526,7 +526,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              ("tests/test_corrections.py::test_a_name_said_near_a_negation_in_everyday_speech_is_no_correction",
               "tests/test_corrections.py::test_what_sounds_like_a_name_taken_back_or_a_renaming_changes_no_name")),
     Breakage("a name after a negation goes on with anything", "language/corrections.py",
-             "and all(w in ending or said.value_ends.fullmatch(w) for w in words[i + 3:])]", "]",
+             "and all(w in ending or said.value_ends.fullmatch(w) for w in rest)):", "):",
              ("tests/test_corrections.py::test_what_sounds_like_a_name_taken_back_or_a_renaming_changes_no_name",)),
     Breakage("a renaming by anyone renames the pet", "language/corrections.py",
              "    renamed = _found(words, said.renaming)\n", "    renamed = _found(words, [p[1:] for p in said.renaming])\n",
