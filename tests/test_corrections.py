@@ -270,3 +270,53 @@ def test_a_move_after_the_home_is_denied_replaces_it(lang, known, said, moved):
 def test_a_denial_that_is_no_move_changes_no_home(lang, said):
     known = {"en-us": "Lives in Tulsa", "fr-fr": "Habite à Metz", "es-es": "Vive en Toledo", "de-de": "Wohnt in Ulm"}
     assert not rules.extract(said, load_language(lang), [("f1", known[lang])]).update
+
+
+@pytest.mark.parametrize("lang, known, said, name", [
+    ("en-us", "Dan (brother): Is the user's brother", "sorry not dan i meant phil", "Phil"),
+    ("es-es", "Rocío (prima): Es prima del usuario", "perdona no rocío quiero decir raquel", "Raquel"),
+    ("de-de", "Jonas (Bruder): Ist Bruder des Nutzers", "sorry nicht jonas ich meine jannik", "Jannik"),
+    ("it-it", "Marco (fratello): È fratello dell'utente", "scusa non marco intendevo mirko", "Mirko"),
+])
+def test_a_name_taken_back_with_the_cue_between_is_renamed(lang, known, said, name):
+    """"Sorry, not Dan, I meant Phil": the cue may come between the name taken back and the new one."""
+    assert renamed(lang, [("f1", known)], said) == [("f1", name)]
+
+
+@pytest.mark.parametrize("said", [
+    "not dan i mean phil is coming",  # no cue first, and the turn goes on
+    "sorry not dan i mean he is busy",  # no name after the cue
+    "sorry not dan i mean phil is coming tonight",
+    "no dan i mean seriously",  # said to Dan
+])
+def test_a_cue_between_takes_no_name_back_in_everyday_speech(said):
+    assert renamed("en-us", [("f1", "Dan (brother): Is the user's brother")], said) == []
+
+
+@pytest.mark.parametrize("lang, first, said, changed", [
+    ("en-us", "my son noah is nine", "sorry he's ten not nine", "is 10 years old"),
+    ("es-es", "mi hijo hugo tiene nueve años", "perdona tiene diez años no nueve", "tiene 10"),
+    ("it-it", "mio figlio luca ha nove anni", "scusa ha dieci anni non nove", "ha 10"),
+    ("nl-nl", "mijn zoon daan is negen", "sorry hij is tien niet negen", "is 10"),
+])
+def test_a_number_taken_back_replaces_it_in_the_one_fact_holding_it(make_memory, lang, first, said, changed):
+    """"He's ten, not nine": the old row is retired, naming the new one; the person stays who he is."""
+    memory = make_memory(extractor="rules", lang=lang)
+    for words in (first, said):
+        memory.update_history(user_assistant(words), "s")
+    assert memory.flush(10)
+    live = [f.text.casefold() for f in memory.facts("s")]
+    assert any(changed in text for text in live) and not any(" 9" in text for text in live)
+    old = [f for f in memory.facts("s", include_retired=True) if not f.live]
+    assert len(old) == 1 and old[0].superseded_by in {f.id for f in memory.facts("s")}
+
+
+@pytest.mark.parametrize("known, said", [
+    (["Noah (son): Is 9 years old"], "set a timer for ten not nine minutes"),  # the turn says more
+    (["Noah (son): Is 9 years old"], "wake me at ten not nine"),
+    (["Noah (son): Is 9 years old", "Mia (daughter): Is 9 years old"], "she's ten not nine"),  # which one?
+    (["Noah (son): Is 9 years old"], "table for ten not nine please"),
+])
+def test_a_number_said_near_a_negation_in_everyday_speech_changes_no_fact(known, said):
+    listed = [(f"f{n}", line) for n, line in enumerate(known, 1)]
+    assert not rules.extract(said, load_language("en-us"), listed).update
