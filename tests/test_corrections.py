@@ -242,23 +242,26 @@ def test_what_only_sounds_like_a_changed_job_changes_no_job(lang, said):
 
 
 @pytest.mark.parametrize("lang, known, said, moved", [
-    ("en-us", "Lives in Tulsa", "no no we moved to omaha", "Lives in Omaha"),
+    ("en-us", "Lives in Tulsa", "not anymore we moved to omaha", "Lives in Omaha"),
     ("en-us", "Lives in Tulsa", "we don't live there anymore we moved to omaha in june", "Lives in Omaha"),
     ("es-es", "Vive en Toledo", "pues ya no eh nos mudamos en verano a cuenca", "Vive en Cuenca"),
     ("de-de", "Wohnt in Ulm", "nee wir wohnen da nicht mehr wir sind im mai nach kiel gezogen", "Wohnt in Kiel"),
-    ("nl-nl", "Woont in Breda", "nee we zijn vorig jaar naar assen verhuisd", "Woont in Assen"),
+    ("nl-nl", "Woont in Breda", "niet meer hoor we zijn vorig jaar naar assen verhuisd", "Woont in Assen"),
     ("it-it", "Vive a Como", "non abitiamo più lì ci siamo trasferiti a lecce", "Vive a Lecce"),
     ("pt-pt", "Vive em Faro", "já não moramos lá mudámo-nos em março para évora", "Vive em Évora"),
-    ("fr-fr", "Habite à Metz", "non on a déménagé l'année dernière à nancy", "Habite à Nancy"),
+    ("fr-fr", "Habite à Metz", "on n'habite plus là on a déménagé l'année dernière à nancy", "Habite à Nancy"),
     ("ca-es", "Viu a Vic", "ja no vivim allà ens vam mudar a manresa", "Viu a Manresa"),
 ])
 def test_a_move_after_the_home_is_denied_replaces_it(lang, known, said, moved):
-    """"No, we moved to X", "we don't live there anymore, we moved to X": the home is denied before the move."""
+    """"Ya no, nos mudamos a X", "we don't live there anymore, we moved to X": the home is left right before the move."""
     assert [u.text for u in rules.extract(said, load_language(lang), [("f1", known)]).update] == [moved]
 
 
 @pytest.mark.parametrize("lang, said", [
     ("en-us", "no we moved the party to saturday"),  # a thing moved, not the user
+    ("en-us", "no we moved to tuesday"),  # a plain no: the meeting, maybe
+    ("en-us", "we don't live there anymore my sister moved to omaha"),  # someone else's move
+    ("es-es", "ya no sé si nos mudamos a cuenca"),
     ("en-us", "i don't think we moved to omaha"),
     ("en-us", "no idea we moved to omaha years ago"),
     ("en-us", "no we moved to the garden"),

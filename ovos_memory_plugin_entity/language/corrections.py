@@ -89,15 +89,14 @@ def _names_taken_back(words: Sequence[str], language: Language,
 def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
     """"We moved to Boulder, so we're not in Denver anymore": the move opens the turn (not "if we moved"), and
     the known home's place follows a negation with only small words between (not "I don't know Denver"); or the
-    home is denied just before the move ("no, we moved to Boulder", "we don't live there anymore, we moved ...")."""
+    home is left just before the move ("ya no, nos mudamos a ...", "we don't live there anymore, we moved ...")."""
     moving, ends = language.correcting.moving, language.correcting.value_ends
     small = language.stopwords | language.negations | language.reading.subjects | {w for p in moving for w in p} \
         | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"; "naar Ede verhuisd"
     start, phrase = _found(words, moving) or (0, ())
-    denials = language.negations | {no for no in language.no if no.isalpha()}  # "nee", "non": an answer
-    aside = denials | language.reading.fillers | language.reading.clause_openers | language.reading.subjects
-    left = _found(words[:start], language.correcting.moved_out) or any(no in denials and all(
-        w in aside or ends.fullmatch(w) for w in words[i + 1:start]) for i, no in enumerate(words[:start]))
+    aside = language.reading.fillers | language.reading.clause_openers | language.reading.subjects
+    left = any(out and not out[0] and all(w in aside or ends.fullmatch(w) for w in words[i + len(out[1]):start])
+               for i in range(start) for out in [_found(words[i:start], language.correcting.moved_out)])
     if not phrase or not left and set(words[:start]) - language.reading.fillers - language.negations \
             - {w for p in language.correcting.cues for w in p}:  # "cioè no, ci siamo trasferiti", not "if we moved"
         return []
