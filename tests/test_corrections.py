@@ -111,6 +111,18 @@ def test_a_move_or_a_negation_alone_changes_no_home(said):
     ("de-de", "mein hund heißt bello", "nee warte nicht bello, der nachbar ist laut"),
     ("nl-nl", "mijn zus heet sanne", "sorry niet sanne maar ik kom morgen"),
     ("it-it", "il mio cane si chiama fido", "scusa abbiamo rinominato il file si chiama bozza"),
+    # look-alikes of a name taken back, a changed job, a number or a move
+    ("en-us", "my brother tom lives in ohio", "sorry it's not tom's fault the game got cancelled"),
+    ("en-us", "i work as a nurse", "i'm not at work anymore today i'm at home now"),
+    ("en-us", "my daughter emma is seven", "she said not now"),
+    ("en-us", "my daughter emma is seven", "no i meant the other timer"),
+    ("en-us", "my daughter emma is seven", "sorry seven not eight o'clock"),
+    ("en-us", "i live in denver", "no we moved the meeting to friday"),
+    ("it-it", "lavoro come cuoco", "non lavoro più il sabato ora sono al mare il sabato"),
+    ("es-es", "trabajo de camarero", "ya no trabajo los sábados ahora soy libre los sábados"),
+    ("fr-fr", "je travaille comme serveur", "je travaille plus le samedi maintenant je suis chez moi"),
+    ("de-de", "ich arbeite als koch", "ich arbeite nicht mehr so viel ich bin jetzt öfter zu hause"),
+    ("nl-nl", "ik woon in breda", "niet meer zo vaak we zijn vorig jaar naar de zee geweest"),
 ])
 def test_everyday_speech_after_a_fact_retires_nothing(make_memory, lang, first, said):
     memory = make_memory(extractor="rules", lang=lang)
