@@ -245,6 +245,11 @@ def test_a_changed_job_replaces_the_known_one(lang, known, said, changed):
     ("nl-nl", "ik werk daar niet meer ik ben nu thuis"),
     ("it-it", "non lavoro più lì ora sono in pensione"),
     ("pt-pt", "já não trabalho lá agora estou em casa"),
+    ("en-us", "i don't work there anymore now i'm a bit lost"),  # no job known by that name
+    ("es-es", "ya no trabajo allí ahora soy otra persona"),
+    ("de-de", "ich arbeite da nicht mehr ich bin jetzt im urlaub"),  # a state
+    ("nl-nl", "ik werk daar niet meer ik ben nu bij mijn moeder"),  # not a place of work
+    ("it-it", "non lavoro più lì ora sono in vacanza"),
 ])
 def test_what_only_sounds_like_a_changed_job_changes_no_job(lang, said):
     known = {"en-us": "Works as a chef", "es-es": "Trabaja como camarero", "fr-fr": "Travaille comme serveur",
@@ -274,6 +279,7 @@ def test_a_move_after_the_home_is_denied_replaces_it(lang, known, said, moved):
     ("en-us", "no we moved to tuesday"),  # a plain no: the meeting, maybe
     ("en-us", "we don't live there anymore my sister moved to omaha"),  # someone else's move
     ("es-es", "ya no sé si nos mudamos a cuenca"),
+    ("es-es", "ya no nos mudamos a cuenca al final"),  # the move itself is negated
     ("en-us", "i don't think we moved to omaha"),
     ("en-us", "no idea we moved to omaha years ago"),
     ("en-us", "no we moved to the garden"),

@@ -115,8 +115,8 @@ def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
 
 def _new_work(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
     """"I don't work there anymore, I'm at the town hall now", "tengo otro curro, ahora soy cartero": once the user
-    says their work changed, the job said next replaces the known job, and where they work ("_") the known employer
-    (else the job); a state is no job ("I quit my job, I'm retired now", "I'm at home now")."""
+    says their work changed, the job said next (a known one: not "now I'm a bit lost") replaces the known job, and where
+    they work ("_") the known employer (else the job); a state is no job ("I quit my job, I'm at home now")."""
     said, small = language.correcting, language.stopwords | language.negations
     left = _found(words, said.leaving)
     start, phrase = (_found(words, said.working, left[0] + len(left[1])) if left else None) or (0, ())
@@ -124,13 +124,13 @@ def _new_work(words: Sequence[str], language: Language, known: Sequence[Tuple[st
     lead = list(takewhile(lambda w: fold_accents(w) in small, words[at:]))
     value = list(takewhile(lambda w: fold_accents(w) not in small and not said.value_ends.fullmatch(w),
                            words[at + len(lead):]))[:MAX_PLACE_WORDS]
-    known_work = {slot.name: (fact_id, line[:m.end()]) for fact_id, line in known for slot in language.slots
-                  if slot.name in ("job", "employer") for m in [slot.pattern.search(line)] if m}
+    known_work = {s.name: (i, line[:m.end()]) for i, line in known for s in language.slots for m in [s.pattern.search(line)] if m}
     work = known_work.get("employer") or known_work.get("job") if "_" in phrase else known_work.get("job")
-    if not phrase or not value or not work or {(w,) for w in value} & set(said.idle):
+    if not phrase or not value or not work or {(w,) for w in lead + value} & set(said.idle) or "_" not in phrase and not (
+            {" ".join(value[:n]) for n in range(1, len(value) + 1)} & said.jobs):
         return []
-    said_as = [work[1].split()[0], words[at - 1], *lead, title_words(" ".join(value))] if "_" in phrase else [work[1], *value]
-    return [Replacement(work[0], " ".join(said_as))]  # "Works at the Library", "Works as a bus driver"
+    return [Replacement(work[0], " ".join([work[1].split()[0], words[at - 1], *lead, title_words(" ".join(value))]
+                                          if "_" in phrase else [work[1], *value]))]  # "Works at the Library"
 
 
 def _new_favourite(texts: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:

@@ -151,6 +151,7 @@ class CorrectionWords:
     working: Tuple[Phrase, ...] = ()  # "i am now": the new job follows; "i am now at _": where the user works
     idle: Tuple[Phrase, ...] = ()  # "retired", "home": no job
     pets: FrozenSet[str] = frozenset()
+    jobs: FrozenSet[str] = frozenset()  # a changed job is one of these: "ahora soy cartero", not "ahora soy otra persona"
     value_ends: Pattern[str] = _NEVER  # a word that ends a value ("now", "last")
 
 
@@ -519,8 +520,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         preference_changes=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
         correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], _pairs(data["contractions"]))
-                                      for name in (f.name for f in fields(CorrectionWords)) if name not in ("pets", "value_ends")},
-                                   pets=frozenset(map(str.casefold, data["pets"])),
+                                      for name in (f.name for f in fields(CorrectionWords)) if name not in ("pets", "jobs", "value_ends")},
+                                   pets=frozenset(map(str.casefold, data["pets"])), jobs=frozenset(map(str.casefold, data["jobs"])),
                                    value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE)),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()))
