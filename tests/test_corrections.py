@@ -237,6 +237,9 @@ def test_a_changed_job_replaces_the_known_one(lang, known, said, changed):
     ("en-us", "i don't work there anymore i'm at home with the kids"),
     ("en-us", "she doesn't work there anymore she's a nurse now"),  # someone else
     ("en-us", "i'm now a member of the gym"),  # nothing left
+    ("en-us", "in the school play i'm now a doctor"),
+    ("en-us", "i'm at the library now"),
+    ("es-es", "en la obra de teatro ahora soy médico"),
     ("en-us", "i quit my job i am not a nurse anymore"),
     ("es-es", "ya no trabajo allí ahora estoy en casa"),
     ("es-es", "ahora soy socio del club"),
