@@ -283,6 +283,7 @@ def test_a_move_after_the_home_is_denied_replaces_it(lang, known, said, moved):
     ("en-us", "we don't live there anymore my sister moved to omaha"),  # someone else's move
     ("es-es", "ya no sé si nos mudamos a cuenca"),
     ("es-es", "ya no nos mudamos a cuenca al final"),  # the move itself is negated
+    ("en-us", "not anymore i wonder if we moved to omaha too soon"),  # the home left, then more than a move
     ("en-us", "i don't think we moved to omaha"),
     ("en-us", "no idea we moved to omaha years ago"),
     ("en-us", "no we moved to the garden"),
