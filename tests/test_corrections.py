@@ -111,6 +111,18 @@ def test_a_move_or_a_negation_alone_changes_no_home(said):
     ("de-de", "mein hund heißt bello", "nee warte nicht bello, der nachbar ist laut"),
     ("nl-nl", "mijn zus heet sanne", "sorry niet sanne maar ik kom morgen"),
     ("it-it", "il mio cane si chiama fido", "scusa abbiamo rinominato il file si chiama bozza"),
+    # look-alikes of a name taken back, a changed job, a number or a move
+    ("en-us", "my brother tom lives in ohio", "sorry it's not tom's fault the game got cancelled"),
+    ("en-us", "i work as a nurse", "i'm not at work anymore today i'm at home now"),
+    ("en-us", "my daughter emma is seven", "she said not now"),
+    ("en-us", "my daughter emma is seven", "no i meant the other timer"),
+    ("en-us", "my daughter emma is seven", "sorry seven not eight o'clock"),
+    ("en-us", "i live in denver", "no we moved the meeting to friday"),
+    ("it-it", "lavoro come cuoco", "non lavoro più il sabato ora sono al mare il sabato"),
+    ("es-es", "trabajo de camarero", "ya no trabajo los sábados ahora soy libre los sábados"),
+    ("fr-fr", "je travaille comme serveur", "je travaille plus le samedi maintenant je suis chez moi"),
+    ("de-de", "ich arbeite als koch", "ich arbeite nicht mehr so viel ich bin jetzt öfter zu hause"),
+    ("nl-nl", "ik woon in breda", "niet meer zo vaak we zijn vorig jaar naar de zee geweest"),
 ])
 def test_everyday_speech_after_a_fact_retires_nothing(make_memory, lang, first, said):
     memory = make_memory(extractor="rules", lang=lang)
@@ -198,3 +210,138 @@ def test_what_sounds_like_a_name_taken_back_or_a_renaming_changes_no_name(lang, 
 ])
 def test_a_trip_or_a_move_not_made_changes_no_home(lang, known, said):
     assert not rules.extract(said, load_language(lang), [("f1", known)]).update
+
+
+@pytest.mark.parametrize("lang, known, said, changed", [
+    ("en-us", "Works as a chef", "so i don't work there anymore i'm now a bus driver", "Works as bus driver"),
+    ("en-us", "Works as a chef", "i quit my job last spring i'm at the library now", "Works at the Library"),
+    ("es-es", "Trabaja como camarero", "ya no trabajo en el bar ahora soy fontanero", "Trabaja como fontanero"),
+    ("ca-es", "Treballa com a infermera", "he canviat de feina ara treballo a la biblioteca",
+     "Treballa a la Biblioteca"),
+    ("pt-pt", "Trabalha como cozinheiro", "já não trabalho lá agora sou carteiro", "Trabalha como carteiro"),
+    ("fr-fr", "Travaille comme serveur", "je n'y travaille plus maintenant je suis boulanger",
+     "Travaille comme boulanger"),
+    ("it-it", "Lavora come cuoco", "non lavoro più lì adesso sono al museo", "Lavora al Museo"),
+    ("nl-nl", "Werkt als kok", "ik werk daar niet meer ik ben nu buschauffeur", "Werkt als buschauffeur"),
+    ("de-de", "Arbeitet als Koch", "ich arbeite da nicht mehr ich bin jetzt bei der post", "Arbeitet bei der Post"),
+])
+def test_a_changed_job_replaces_the_known_one(lang, known, said, changed):
+    """After the user says their work changed, the job said next replaces the known one; where they work, as said."""
+    assert [(u.fact_id, u.text) for u in rules.extract(said, load_language(lang), [("f1", known)]).update] \
+        == [("f1", changed)]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en-us", "i'm not at work anymore today i'm at home now"),  # no job left
+    ("en-us", "i don't work there anymore i'm retired now"),  # a state, no job
+    ("en-us", "i don't work there anymore i'm at home with the kids"),
+    ("en-us", "she doesn't work there anymore she's a nurse now"),  # someone else
+    ("en-us", "i'm now a member of the gym"),  # nothing left
+    ("en-us", "in the school play i'm now a doctor"),
+    ("en-us", "i'm at the library now"),
+    ("es-es", "en la obra de teatro ahora soy médico"),
+    ("en-us", "i quit my job i am not a nurse anymore"),
+    ("es-es", "ya no trabajo allí ahora estoy en casa"),
+    ("es-es", "ahora soy socio del club"),
+    ("fr-fr", "je n'y travaille plus je suis à la retraite"),
+    ("de-de", "ich arbeite da nicht mehr ich bin jetzt zu hause"),
+    ("nl-nl", "ik werk daar niet meer ik ben nu thuis"),
+    ("it-it", "non lavoro più lì ora sono in pensione"),
+    ("pt-pt", "já não trabalho lá agora estou em casa"),
+    ("en-us", "i don't work there anymore now i'm a bit lost"),  # no job known by that name
+    ("es-es", "ya no trabajo allí ahora soy otra persona"),
+    ("de-de", "ich arbeite da nicht mehr ich bin jetzt im urlaub"),  # a state
+    ("nl-nl", "ik werk daar niet meer ik ben nu bij mijn moeder"),  # not a place of work
+    ("it-it", "non lavoro più lì ora sono in vacanza"),
+])
+def test_what_only_sounds_like_a_changed_job_changes_no_job(lang, said):
+    known = {"en-us": "Works as a chef", "es-es": "Trabaja como camarero", "fr-fr": "Travaille comme serveur",
+             "de-de": "Arbeitet als Koch", "nl-nl": "Werkt als kok", "it-it": "Lavora come cuoco",
+             "pt-pt": "Trabalha como cozinheiro"}[lang]
+    assert not rules.extract(said, load_language(lang), [("f1", known)]).update
+
+
+@pytest.mark.parametrize("lang, known, said, moved", [
+    ("en-us", "Lives in Tulsa", "not anymore we moved to omaha", "Lives in Omaha"),
+    ("en-us", "Lives in Tulsa", "we don't live there anymore we moved to omaha in june", "Lives in Omaha"),
+    ("es-es", "Vive en Toledo", "pues ya no eh nos mudamos en verano a cuenca", "Vive en Cuenca"),
+    ("de-de", "Wohnt in Ulm", "nee wir wohnen da nicht mehr wir sind im mai nach kiel gezogen", "Wohnt in Kiel"),
+    ("nl-nl", "Woont in Breda", "niet meer hoor we zijn vorig jaar naar assen verhuisd", "Woont in Assen"),
+    ("it-it", "Vive a Como", "non abitiamo più lì ci siamo trasferiti a lecce", "Vive a Lecce"),
+    ("pt-pt", "Vive em Faro", "já não moramos lá mudámo-nos em março para évora", "Vive em Évora"),
+    ("fr-fr", "Habite à Metz", "on n'habite plus là on a déménagé l'année dernière à nancy", "Habite à Nancy"),
+    ("ca-es", "Viu a Vic", "ja no vivim allà ens vam mudar a manresa", "Viu a Manresa"),
+])
+def test_a_move_after_the_home_is_denied_replaces_it(lang, known, said, moved):
+    """"Ya no, nos mudamos a X", "we don't live there anymore, we moved to X": the home is left right before the move."""
+    assert [u.text for u in rules.extract(said, load_language(lang), [("f1", known)]).update] == [moved]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en-us", "no we moved the party to saturday"),  # a thing moved, not the user
+    ("en-us", "no we moved to tuesday"),  # a plain no: the meeting, maybe
+    ("en-us", "we don't live there anymore my sister moved to omaha"),  # someone else's move
+    ("es-es", "ya no sé si nos mudamos a cuenca"),
+    ("es-es", "ya no nos mudamos a cuenca al final"),  # the move itself is negated
+    ("en-us", "not anymore i wonder if we moved to omaha too soon"),  # the home left, then more than a move
+    ("en-us", "i don't think we moved to omaha"),
+    ("en-us", "no idea we moved to omaha years ago"),
+    ("en-us", "no we moved to the garden"),
+    ("en-us", "we moved to omaha when i was a kid"),  # nothing denied
+    ("fr-fr", "non on a déménagé le canapé à côté"),
+    ("es-es", "no sé si nos mudamos a cuenca"),
+    ("de-de", "ich weiß nicht ob wir im mai nach kiel gezogen sind"),
+])
+def test_a_denial_that_is_no_move_changes_no_home(lang, said):
+    known = {"en-us": "Lives in Tulsa", "fr-fr": "Habite à Metz", "es-es": "Vive en Toledo", "de-de": "Wohnt in Ulm"}
+    assert not rules.extract(said, load_language(lang), [("f1", known[lang])]).update
+
+
+@pytest.mark.parametrize("lang, known, said, name", [
+    ("en-us", "Dan (brother): Is the user's brother", "sorry not dan i meant phil", "Phil"),
+    ("es-es", "Rocío (prima): Es prima del usuario", "perdona no rocío quiero decir raquel", "Raquel"),
+    ("de-de", "Jonas (Bruder): Ist Bruder des Nutzers", "sorry nicht jonas ich meine jannik", "Jannik"),
+    ("it-it", "Marco (fratello): È fratello dell'utente", "scusa non marco intendevo mirko", "Mirko"),
+])
+def test_a_name_taken_back_with_the_cue_between_is_renamed(lang, known, said, name):
+    """"Sorry, not Dan, I meant Phil": the cue may come between the name taken back and the new one."""
+    assert renamed(lang, [("f1", known)], said) == [("f1", name)]
+
+
+@pytest.mark.parametrize("said", [
+    "not dan i mean phil is coming",  # no cue first, and the turn goes on
+    "sorry not dan i mean he is busy",  # no name after the cue
+    "sorry not dan i mean phil is coming tonight",
+    "no dan i mean seriously",  # said to Dan
+])
+def test_a_cue_between_takes_no_name_back_in_everyday_speech(said):
+    assert renamed("en-us", [("f1", "Dan (brother): Is the user's brother")], said) == []
+
+
+@pytest.mark.parametrize("lang, first, said, changed", [
+    ("en-us", "my son noah is nine", "sorry he's ten not nine", "is 10 years old"),
+    ("es-es", "mi hijo hugo tiene nueve años", "perdona tiene diez años no nueve", "tiene 10"),
+    ("it-it", "mio figlio luca ha nove anni", "scusa ha dieci anni non nove", "ha 10"),
+    ("nl-nl", "mijn zoon daan is negen", "sorry hij is tien niet negen", "is 10"),
+])
+def test_a_number_taken_back_replaces_it_in_the_one_fact_holding_it(make_memory, lang, first, said, changed):
+    """"He's ten, not nine": the old row is retired, naming the new one; the person stays who he is."""
+    memory = make_memory(extractor="rules", lang=lang)
+    for words in (first, said):
+        memory.update_history(user_assistant(words), "s")
+    assert memory.flush(10)
+    live = [f.text.casefold() for f in memory.facts("s")]
+    assert any(changed in text for text in live) and not any(" 9" in text for text in live)
+    old = [f for f in memory.facts("s", include_retired=True) if not f.live]
+    assert len(old) == 1 and old[0].superseded_by in {f.id for f in memory.facts("s")}
+
+
+@pytest.mark.parametrize("known, said", [
+    (["Noah (son): Is 9 years old"], "set a timer for ten not nine minutes"),  # the turn says more
+    (["Noah (son): Is 9 years old"], "wake me at ten not nine"),
+    (["Noah (son): Is 9 years old", "Mia (daughter): Is 9 years old"], "she's ten not nine"),  # which one?
+    (["Noah (son): Is 9 years old"], "table for ten not nine please"),
+])
+def test_a_number_said_near_a_negation_in_everyday_speech_changes_no_fact(known, said):
+    listed = [(f"f{n}", line) for n, line in enumerate(known, 1)]
+    assert not rules.extract(said, load_language("en-us"), listed).update
