@@ -161,6 +161,8 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     remembered = _match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
         return Control("remember", " ".join(said[remembered:]))
+    if not clause.negated and _match(said, words.reset, 0, len(said)) is not None:
+        return Control("forget_all")  # "resetea la memoria", "setz dein Gedächtnis zurück": asked first
     # "forget everything you know about me" asks to forget, not what is known
     opens_forgetting = any(_verb(said[at], words, said[at + 1:]) for at in range(min(MAX_VERB_AT + 1, len(said))))
     if not clause.negated and not opens_forgetting and _match(said, words.recall, 0, len(said)) is not None:

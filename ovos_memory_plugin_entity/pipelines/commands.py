@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_utils.log import LOG
 
@@ -30,7 +30,7 @@ from ovos_memory_plugin_entity.domain.waiting import Latest
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.controls import Control, recognise
-from ovos_memory_plugin_entity.language.data import Language, load_language
+from ovos_memory_plugin_entity.language.data import Language, available, load_language
 from ovos_memory_plugin_entity.language.yesno import Judge
 from ovos_memory_plugin_entity.pipelines.confirmation import judged
 
@@ -63,15 +63,10 @@ class Commands:
         self._pause_s, self._max_fact_chars, self._refuses = pause_s, max_fact_chars, refuses
         self._wall_clock = wall_clock
         self._phrases = language.phrases
-        # What a question of ours may say besides memory words, in the persona's language or English
-        # (a model may answer in it): small words, a yes, and the forgetting asked ("wipe it all?").
-        english = load_language("en-us")
-        yes = language.yes + language.assent + language.asking + english.yes + english.assent + english.asking
-        asked = [p for own in (language.controls[0], english.controls[0]) for p in own.forget | own.delete] + [
-            " ".join(p) for own in (language.controls[0], english.controls[0]) for ps in own.everything.values() for p in ps]
-        self._plain = language.stopwords | english.stopwords | {w for p in yes + tuple(asked) for w in textlib.said_words(p)}
-        # Not a verb of deleting: "apagar" also turns off the lights, "clear" the timer.
-        self._memory_words = language.memory_words | english.memory_words
+        # What a question of ours may say besides memory words, in each shipped language with English's (the
+        # persona's first; a model may answer in English or in the user's language): small words, a yes, and
+        # the forgetting asked ("wipe it all?"). Not a verb of deleting: "apagar" also turns off the lights.
+        self._askers = [_asking(other, load_language("en-us")) for other in (language, *map(load_language, available()))]
 
     # -- the first step of the turn ----------------------------------------------------
     def act(self, key: str, record: SessionRecord, utterance: str,
@@ -218,13 +213,11 @@ class Commands:
         return rest, not rest
 
     def _asks(self, reply: str) -> bool:
-        """The reply puts our question: its last question is about the memory (a memory word,
-        or no meaningful word: "are you sure?"), or with no "?" it speaks of the memory."""
-        questions = _QUESTION.findall(reply)
-        if not questions:
-            return bool(set(textlib.said_words(reply)) & self._memory_words)
+        """The reply puts our question: its last question (the whole reply, said with no "?") is about the
+        memory (a memory word, or no meaningful word: "are you sure?"), in some shipped language."""
+        questions = _QUESTION.findall(reply) or [reply]
         words = {part for word in textlib.said_words(questions[-1]) for part in word.split("'") if part}  # "j'oublie"
-        return not words - self._plain or bool(words & self._memory_words)
+        return any(not words - plain or bool(words & memory) for plain, memory in self._askers)
 
     def _answer(self, key: str, record: SessionRecord, utterance: str,
                 answering: bool) -> Tuple[bool, Optional[Said]]:
@@ -255,6 +248,16 @@ class Commands:
         for warning in change.warnings:
             LOG.warning(f"entity memory: {warning}")
         return change.outcome
+
+
+def _asking(language: Language, english: Language) -> Tuple[FrozenSet[str], FrozenSet[str]]:
+    """What our question may say in ``language`` (with English's) besides memory words, and its memory words."""
+    yes = language.yes + language.assent + language.asking + english.yes + english.assent + english.asking
+    owns = (language.controls[0], english.controls[0])
+    asked = [p for own in owns for p in own.forget | own.delete] + [
+        " ".join(p) for own in owns for ps in own.everything.values() for p in ps]
+    plain = language.stopwords | english.stopwords | {w for p in yes + tuple(asked) for w in textlib.said_words(p)}
+    return frozenset(plain), language.memory_words | english.memory_words
 
 
 def _digest(words: str) -> str:
