@@ -397,6 +397,25 @@ def test_stop_recording_a_show_is_no_pause(lang, words):
     assert found is None or found.kind != "pause"
 
 
+@pytest.mark.parametrize("lang,words,kind", [
+    ("en-us", "ok so could you just reset your whole memory", "forget_all"),
+    ("es-es", "venga reinicia la memoria entera y empezamos de nuevo", "forget_all"),
+    ("pt-pt", "olha faz um reset completo à memória", "forget_all"),
+    ("it-it", "senti azzera la memoria per favore", "forget_all"),
+    ("de-de", "kannst du dein gedächtnis mal komplett zurücksetzen", "forget_all"),
+    ("de-de", "setz bitte deinen speicher ganz zurück", "forget_all"),
+    ("fr-fr", "bon réinitialise ta mémoire", "forget_all"),
+    ("nl-nl", "reset je geheugen maar helemaal", "forget_all"),
+    ("ca-es", "escolta reinicia la memòria", "forget_all"),
+    ("en-us", "how do i reset my router", None), ("de-de", "setz den wecker auf sieben zurück", None),
+    ("es-es", "no reinicies la memoria", None), ("en-us", "my memory is not what it used to be", None),
+])
+def test_resetting_the_memory_is_forgetting_everything(lang, words, kind):
+    """A word of resetting with a word of the memory, anywhere in the clause: forgetting everything (asked first)."""
+    found = recognise(words, load_language(lang))
+    assert (found.kind if found is not None and not found.unsure else None) == kind, found
+
+
 @pytest.mark.parametrize("lang,words,target", [
     ("en-us", "please forget everything about my brother Tom", "my brother Tom"),
     ("en-us", "erase all you know about Rua das Flores", "Rua das Flores"),

@@ -213,11 +213,14 @@ class Commands:
         return rest, not rest
 
     def _asks(self, reply: str) -> bool:
-        """The reply puts our question: its last question (the whole reply, said with no "?") is about the
-        memory (a memory word, or no meaningful word: "are you sure?"), in some shipped language."""
-        questions = _QUESTION.findall(reply) or [reply]
-        words = {part for word in textlib.said_words(questions[-1]) for part in word.split("'") if part}  # "j'oublie"
-        return any(not words - plain or bool(words & memory) for plain, memory in self._askers)
+        """The reply puts our question, in some shipped language: its last question is about the memory (a memory
+        word, or no meaningful word: "are you sure?"); said with no "?", it speaks of the memory or asks (a word of
+        asking, no meaningful word: "n'estàs segur"; not "okay")."""
+        questions = _QUESTION.findall(reply)
+        words = {part for word in textlib.said_words(questions[-1] if questions else reply)
+                 for part in word.split("'") if part}  # "j'oublie"
+        return any(bool(words & memory) or not words - plain and bool(questions or words & asking)
+                   for plain, memory, asking in self._askers)
 
     def _answer(self, key: str, record: SessionRecord, utterance: str,
                 answering: bool) -> Tuple[bool, Optional[Said]]:
@@ -250,14 +253,18 @@ class Commands:
         return change.outcome
 
 
-def _asking(language: Language, english: Language) -> Tuple[FrozenSet[str], FrozenSet[str]]:
-    """What our question may say in ``language`` (with English's) besides memory words, and its memory words."""
-    yes = language.yes + language.assent + language.asking + english.yes + english.assent + english.asking
+def _asking(language: Language, english: Language) -> Tuple[FrozenSet[str], FrozenSet[str], FrozenSet[str]]:
+    """What our question may say in ``language`` (with English's) besides memory words, its memory words, and
+    its words of asking that are no yes ("want", "sure" is both)."""
+    def words(phrases: Sequence[str]) -> FrozenSet[str]:
+        return frozenset(w for p in phrases for w in textlib.said_words(p))
+    yes = words(language.yes + language.assent + english.yes + english.assent)
     owns = (language.controls[0], english.controls[0])
     asked = [p for own in owns for p in own.forget | own.delete] + [
         " ".join(p) for own in owns for ps in own.everything.values() for p in ps]
-    plain = language.stopwords | english.stopwords | {w for p in yes + tuple(asked) for w in textlib.said_words(p)}
-    return frozenset(plain), language.memory_words | english.memory_words
+    asking = words(language.asking + english.asking)
+    plain = language.stopwords | english.stopwords | yes | asking | words(asked)
+    return plain, language.memory_words | english.memory_words, asking - yes
 
 
 def _digest(words: str) -> str:
