@@ -525,6 +525,21 @@ def test_a_pause_closing_a_statement_keeps_nothing_of_it_and_pauses_nothing_afte
     assert any(place in t for t in live(memory))
 
 
+@pytest.mark.parametrize("lang,fact,words", [
+    ("en-us", "i live in tacoma", "please keep that to yourself"), ("de-de", "ich wohne in kiel", "behalt das für dich"),
+    ("es-es", "vivo en cádiz", "eso queda entre nosotros"), ("nl-nl", "ik woon in gouda", "hou dat voor jezelf"),
+    ("fr-fr", "j'habite à nantes", "garde ça pour toi"), ("it-it", "abito a bari", "tienilo per te"),
+    ("pt-pt", "moro em braga", "guarda isso para ti"), ("ca-es", "visc a girona", "això queda entre nosaltres"),
+])
+def test_a_pause_of_that_said_alone_takes_back_what_was_just_said(make_memory, lang, fact, words):
+    """"That" points back: a pause of it said as its own turn right after a fact keeps nothing of the fact."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, fact)
+    assert live(memory)
+    note = turn(memory, words)
+    assert live(memory) == [] and load_language(lang).phrases["paused_note"] in note
+
+
 @pytest.mark.parametrize("lang", ["en-us", "it-it"])
 def test_a_resume_acts_only_on_a_pause(make_memory, lang):
     memory = make(make_memory, lang, extractor="rules")

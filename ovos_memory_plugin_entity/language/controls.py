@@ -149,11 +149,11 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     said = clause.words
     paused = _match(said, words.pause, 0, MAX_VERB_AT + 1)  # its own negation is its request: "don't remember this"
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
-        # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
-        objects = (said[max(paused - 2, 0)], said[-1])  # not "this stays between us", of what comes
+        # Alone and closing its clause, of "that" ("keep that to yourself", "no, don't save that"): what was just
+        # said goes too; a negated one only said plainly ("you don't need to save that" keeps it).
         plain = len([w for w in said if w not in reading.negations]) <= MAX_TAKE_BACK_WORDS
-        last = alone and clause.negated and plain and any(
-            (w,) in words.last.get(w, ()) for w in objects)
+        last = alone and len(said) - paused <= 1 and (plain or not clause.negated) and any(
+            (w,) in words.last.get(w, ()) for w in said)
         return Control("pause", "last" if last else "")
     # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side)
     if not clause.negated and _near((*clause.aside, *said, *clause.aside), words.again, words.keeping):
