@@ -103,6 +103,10 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("fr-fr", "jette ce que je viens de dire", "forget_last"), ("it-it", "scarta quello che ho appena detto", "forget_last"),
     ("de-de", "verwirf was ich gerade gesagt habe", "forget_last"), ("pt-pt", "descarta o que eu acabei de dizer", "forget_last"),
     ("ca-es", "descarta el que acabo de dir", "forget_last"), ("nl-nl", "oké weggooien wat ik net zei", "forget_last"),
+    # a pause for a short while, however said
+    ("en-us", "quit saving things for a moment", "pause"), ("es-es", "deja de apuntar cosas un minuto", "pause"),
+    ("pt-pt", "pára de guardar coisas um segundo", "pause"), ("it-it", "smetti di salvare cose qualche minuto", "pause"),
+    ("de-de", "hör kurz mal auf dir sachen zu merken", "pause"), ("ca-es", "deixa de guardar coses un minut", "pause"),
 ])
 def test_other_phrasings_of_the_same_intents(lang, words, kind):
     control = recognise(words, load_language(lang))
