@@ -416,6 +416,21 @@ def test_stop_recording_a_show_is_no_pause(lang, words):
     assert found is None or found.kind != "pause"
 
 
+@pytest.mark.parametrize("lang,words,kind", [
+    ("de-de", "kannst du das mit dem auto wieder vergessen der mechaniker sagt das stimmt nicht", "forget_thing"),
+    ("nl-nl", "dat van de tandarts mag je vergeten dat klopt niet", "forget_thing"),
+    ("fr-fr", "oublie ce que je t'ai dit sur mon frère ça sert à rien", "forget_thing"),
+    ("es-es", "olvida lo de mi tío eso no importa nada", "forget_thing"),
+    ("de-de", "vergiss meine adresse bitte nicht", None), ("nl-nl", "vergeet mijn verjaardag niet", None),
+    ("de-de", "das mit dem hund darfst du nicht vergessen", None),
+])
+def test_a_negation_in_what_the_user_goes_on_to_say_negates_no_request(lang, words, kind):
+    """Only where a negation follows its verb does one closing the clause negate it ("vergiss das nicht"), and
+    never a verb that closes its own clause: after it the user says something new ("… das stimmt nicht")."""
+    found = recognise(words, load_language(lang))
+    assert (found.kind if found is not None else None) == kind, found
+
+
 @pytest.mark.parametrize("lang,words,target", [
     ("en-us", "please remove jake from your memory", "jake"), ("it-it", "senti togli marta dalla memoria", "marta"),
     ("es-es", "quita lo de pedro de tu memoria", "pedro"), ("de-de", "lösch tante gerda aus deinem gedächtnis", "tante gerda"),

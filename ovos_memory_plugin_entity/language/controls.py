@@ -244,8 +244,10 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
                 subjects: FrozenSet[str], alone: bool, fronted: bool) -> Optional[Control]:
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
     address") or closing it after its object ("das mit dem Handball kannst du vergessen")."""
-    def negated(at: int) -> bool:
-        """A negation just before the verb, after it ("no oblidis mai", "vergiss das niemals") or closing the clause."""
+    def negated(at: int, final: bool = False) -> bool:
+        """A negation just before the verb, or, unless the verb closes its clause (``final``: what follows it is
+        said anew), after it ("no oblidis mai", "vergiss das niemals") or closing the clause where a negation
+        follows its verb ("vergiss das nicht"; not "oublie le truc sur ma voisine ça sert à rien")."""
         before, after = at - 1, at + 1
         while before >= 0 and said[before] in words.particles:
             before -= 1
@@ -253,7 +255,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
             after += 1
         # Set apart, before a form its negation does not take, a "no" is an interjection ("no ehm olvida eso")
         refused = before in negations and not (before in apart and said[at] not in words.negated)
-        return refused or after in negations or (len(said) - 1) in negations
+        return refused or not final and (after in negations or words.negation_after_verb and len(said) - 1 in negations)
     opening = 1 if 0 in apart else 0
     for at in range(opening, min(opening + MAX_VERB_AT + 1, len(said))):
         if at > opening and said[at - 1] not in words.particles:
@@ -271,7 +273,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
         verb = _verb(said[at], words, after)
         # A negation opening the clause answers what came before ("no això últim treu-ho");
         # one further in governs the verb after it ("ich will nicht, dass du alles vergisst").
-        if verb is None or negated(at) or any(0 < n < at for n in negations):
+        if verb is None or negated(at, final=True) or any(0 < n < at for n in negations):
             continue
         before = list(said[:at])
         while before and before[-1] in words.particles:
