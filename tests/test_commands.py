@@ -530,6 +530,9 @@ def test_a_pause_closing_a_statement_keeps_nothing_of_it_and_pauses_nothing_afte
     ("es-es", "vivo en cádiz", "eso queda entre nosotros"), ("nl-nl", "ik woon in gouda", "hou dat voor jezelf"),
     ("fr-fr", "j'habite à nantes", "garde ça pour toi"), ("it-it", "abito a bari", "tienilo per te"),
     ("pt-pt", "moro em braga", "guarda isso para ti"), ("ca-es", "visc a girona", "això queda entre nosaltres"),
+    # a forgetting right after the pause says so too
+    ("de-de", "ich wohne in kiel", "moment das bitte nicht speichern lösch das"),
+    ("es-es", "vivo en cádiz", "oye no guardes eso bórralo"), ("nl-nl", "ik woon in gouda", "niet opslaan wis dat maar"),
 ])
 def test_a_pause_of_that_said_alone_takes_back_what_was_just_said(make_memory, lang, fact, words):
     """"That" points back: a pause of it said as its own turn right after a fact keeps nothing of the fact."""

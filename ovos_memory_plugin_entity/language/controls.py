@@ -152,7 +152,9 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         # Alone and closing its clause, of "that" ("keep that to yourself", "no, don't save that"): what was just
         # said goes too; a negated one only said plainly ("you don't need to save that" keeps it).
         plain = len([w for w in said if w not in reading.negations]) <= MAX_TAKE_BACK_WORDS
-        last = alone and len(said) - paused <= 1 and (plain or not clause.negated) and any(
+        closes = len(said) - paused <= 1 and (plain or not clause.negated)
+        # "… nicht speichern, lösch das": a forgetting after it takes what was just said back too
+        last = alone and (closes or any(_verb(w, words) for w in said[paused:paused + 1])) and any(
             (w,) in words.last.get(w, ()) for w in said)
         return Control("pause", "last" if last else "")
     # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side);
@@ -212,8 +214,9 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
     if any(tuple(said[at:at + 2]) in words.two_part_verbs or said[at] in words.pause and said[at + 1] in words.personal
            and said[at + 1] not in phrased for at in range(min(MAX_VERB_AT + 1, paused - 1))):
         return False
-    users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"
-        any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
+    users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"; a
+        _verb(after[0], words) is not None  # forgetting opening what follows is a request of its own
+        or any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
         or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
     if not users and after and after[0] in openers and not any(w in openers for w in said[:paused]):
         return False
@@ -350,8 +353,10 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word.
     ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3)))
     whole, said = said, said[:next(ends, len(said))]
-    memory_at = next((i for i in range(1, len(said)) if said[i] in words.memory_words), 0)
-    if memory_at:  # "togli Fabrizio dalla memoria": a word of the memory after the thing ends it, and makes it ours
+    # "togli Fabrizio dalla memoria": the memory after the thing ends it, and makes it ours
+    memory_at = next((i for i in range(2, len(said)) if said[i] in words.memory_words and said[i - 1]
+                      in words.stopwords), 0)
+    if memory_at:
         said = list(dropwhile(words.stopwords.__contains__, said[memory_at - 1::-1]))[::-1]
     if not said or len(said) > MAX_TARGET_WORDS:
         return None

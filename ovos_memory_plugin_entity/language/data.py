@@ -332,7 +332,8 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
     return IntentWords(
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
-        reset=phrases("reset"), again=phrases("again"), normal=phrases("normal"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
+        reset=phrases("reset"), again=phrases("again"), normal=phrases("normal"), keeping=phrases("keeping"),
+        remember=phrases("remember"), moment=phrases("moment"),
         particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"),
         non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
         memory_words=frozenset(w.casefold() for w in data["memory_words"]),
