@@ -63,10 +63,8 @@ class Commands:
         self._pause_s, self._max_fact_chars, self._refuses = pause_s, max_fact_chars, refuses
         self._wall_clock = wall_clock
         self._phrases = language.phrases
-        # What a question of ours may say besides memory words, in each shipped language with English's (the
-        # persona's first; a model may answer in English or in the user's language): small words, a yes, and
-        # the forgetting asked ("wipe it all?"). Not a verb of deleting: "apagar" also turns off the lights.
-        self._askers = [_asking(other, load_language("en-us")) for other in (language, *map(load_language, available()))]
+        # Our question in each shipped language: a model may ask in English or in the user's language.
+        self._askers = [_asking(other) for other in (language, *map(load_language, available()))]
 
     # -- the first step of the turn ----------------------------------------------------
     def act(self, key: str, record: SessionRecord, utterance: str,
@@ -253,18 +251,15 @@ class Commands:
         return change.outcome
 
 
-def _asking(language: Language, english: Language) -> Tuple[FrozenSet[str], FrozenSet[str], FrozenSet[str]]:
-    """What our question may say in ``language`` (with English's) besides memory words, its memory words, and
-    its words of asking that are no yes ("want", "sure" is both)."""
+def _asking(language: Language) -> Tuple[FrozenSet[str], FrozenSet[str], FrozenSet[str]]:
+    """What our question may say in ``language`` besides memory words (small words, a yes, and the forgetting
+    asked: "wipe it all?"), its memory words (no verb of deleting: "apagar" also turns off the lights), and its words
+    of asking that are no yes ("want"; "sure" is both)."""
     def words(phrases: Sequence[str]) -> FrozenSet[str]:
         return frozenset(w for p in phrases for w in textlib.said_words(p))
-    yes = words(language.yes + language.assent + english.yes + english.assent)
-    owns = (language.controls[0], english.controls[0])
-    asked = [p for own in owns for p in own.forget | own.delete] + [
-        " ".join(p) for own in owns for ps in own.everything.values() for p in ps]
-    asking = words(language.asking + english.asking)
-    plain = language.stopwords | english.stopwords | yes | asking | words(asked)
-    return plain, language.memory_words | english.memory_words, asking - yes
+    yes, asking, own = words(language.yes + language.assent), words(language.asking), language.controls[0]
+    asked = words([*own.forget, *own.delete, *(" ".join(p) for ps in own.everything.values() for p in ps)])
+    return language.stopwords | yes | asking | asked, language.memory_words, asking - yes
 
 
 def _digest(words: str) -> str:
