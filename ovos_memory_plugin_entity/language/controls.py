@@ -1,12 +1,12 @@
 """Spoken memory controls: what the user asks of the memory itself, read as an intent,
 clause by clause of the utterance's :mod:`reading <language.reading>`, wherever it stands:
 ``recall``, ``pause`` and a reset as phrasings (words in order, a few others between); ``resume``
-as a word of "again" near one of keeping, or "back to normal" alone; a forgetting as a verb
-opening or closing its clause, with its object (everything, the last thing said or one thing);
-``remember`` as the words after "remember that". A mention is none: a reported clause, a question about the past, a
-negation governing the verb, a skill's object. Where it is unclear the user meant the memory
-it is ``unsure``: ask first. Every shipped language is understood (the persona's first); a
-turn holding none costs a set lookup per word (``Language.control_anchors``). Pure, bounded.
+as a word of "again" near one of keeping, or "back to normal" alone; a forgetting as a verb opening
+or closing its clause, with its object (everything, the last thing said or one thing); ``remember``
+as the words after "remember that". A mention is none: a reported clause, a question about the past,
+a negation governing the verb, a skill's object. Where it is unclear the user meant the memory it is
+``unsure``: ask first. Every shipped language is understood (the persona's first); a turn holding
+none costs a set lookup per word (``Language.control_anchors``). Pure, bounded.
 """
 from __future__ import annotations
 
