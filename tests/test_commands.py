@@ -525,6 +525,43 @@ def test_a_pause_closing_a_statement_keeps_nothing_of_it_and_pauses_nothing_afte
     assert any(place in t for t in live(memory))
 
 
+@pytest.mark.parametrize("lang,fact,words", [
+    ("en-us", "i live in tacoma", "please keep that to yourself"), ("de-de", "ich wohne in kiel", "behalt das für dich"),
+    ("es-es", "vivo en cádiz", "eso queda entre nosotros"), ("nl-nl", "ik woon in gouda", "hou dat voor jezelf"),
+    ("fr-fr", "j'habite à nantes", "garde ça pour toi"), ("it-it", "abito a bari", "tienilo per te"),
+    ("pt-pt", "moro em braga", "guarda isso para ti"), ("ca-es", "visc a girona", "això queda entre nosaltres"),
+    # a forgetting right after the pause says so too
+    ("de-de", "ich wohne in kiel", "moment das bitte nicht speichern lösch das"),
+    ("es-es", "vivo en cádiz", "oye no guardes eso bórralo"), ("nl-nl", "ik woon in gouda", "niet opslaan wis dat maar"),
+])
+def test_a_pause_of_that_said_alone_takes_back_what_was_just_said(make_memory, lang, fact, words):
+    """"That" points back: a pause of it said as its own turn right after a fact keeps nothing of the fact."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, fact)
+    assert live(memory)
+    note = turn(memory, words)
+    assert live(memory) == [] and load_language(lang).phrases["paused_note"] in note
+
+
+@pytest.mark.parametrize("lang,facts,words,gone", [
+    ("en-us", ["my neighbour is called doris", "i live in leeds"], "forget my neighbour it does not matter anyway", True),
+    ("fr-fr", ["mon voisin s'appelle marc", "j'habite à lyon"], "oublie mon voisin ça sert à rien", True),
+    ("nl-nl", ["mijn buurman heet kees", "ik woon in delft"], "vergeet mijn buurman dat maakt toch niet uit", True),
+    ("pt-pt", ["o meu vizinho chama-se rui", "moro em braga"], "esquece o meu vizinho isso não interessa", True),
+    ("en-us", ["my neighbour is called doris", "i live in leeds"], "forget about the neighbour thing it was only once", False),
+])
+def test_a_thing_named_as_the_user_talks_on_is_the_start_that_names_something(make_memory, lang, facts, words, gone):
+    """"Forget my neighbour it doesn't matter": the longest start of the words naming something known goes, the
+    rest stays; a thing not the user's named so ("the neighbour thing …") is asked about first."""
+    memory = make(make_memory, lang, extractor="rules")
+    for fact in facts:
+        turn(memory, fact)
+    before = live(memory)
+    turn(memory, words)
+    after = live(memory)
+    assert len(before) == 2 and (len(after) == 1 if gone else after == before), (before, after)
+
+
 @pytest.mark.parametrize("lang", ["en-us", "it-it"])
 def test_a_resume_acts_only_on_a_pause(make_memory, lang):
     memory = make(make_memory, lang, extractor="rules")
@@ -537,18 +574,20 @@ def test_a_resume_acts_only_on_a_pause(make_memory, lang):
     assert any(place in t for t in live(memory))
 
 
-@pytest.mark.parametrize("lang,fact,words", [
-    ("pt-pt", "A minha gata chama-se Mimi.", "olha não apaga isso"),
-    ("es-es", "Mi perro se llama Toby.", "oye no olvida eso eh"),
-    ("ca-es", "El meu gos es diu Rufus.", "no esborra això"),
+@pytest.mark.parametrize("lang,fact,words,kept", [
+    ("pt-pt", "A minha gata chama-se Mimi.", "olha não apaga isso", False),
+    ("es-es", "Mi perro se llama Toby.", "oye no olvida eso eh", False),
+    ("ca-es", "El meu gos es diu Rufus.", "no esborra això", False),
+    ("pt-pt", "A minha gata chama-se Mimi.", "olha não apagues isso", True),
+    ("es-es", "Mi perro se llama Toby.", "oye no lo olvides eh", True),
 ])
-def test_a_colloquial_dont_forget_keeps_the_last_fact(make_memory, lang, fact, words):
-    """"não apaga isso" is "don't delete that" said as people say it: the fact before stays."""
+def test_a_no_opening_a_plain_imperative_takes_the_last_fact_back(make_memory, lang, fact, words, kept):
+    """"ah não, apaga isso" said without a comma: the fact before goes; "não apagues isso" keeps it."""
     memory = make(make_memory, lang)
     turn(memory, fact)
     before = live(memory)
     turn(memory, words)
-    assert live(memory) == before and before
+    assert before and (live(memory) == before) == kept
 
 
 @pytest.mark.parametrize("lang,words", [

@@ -103,6 +103,10 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("fr-fr", "jette ce que je viens de dire", "forget_last"), ("it-it", "scarta quello che ho appena detto", "forget_last"),
     ("de-de", "verwirf was ich gerade gesagt habe", "forget_last"), ("pt-pt", "descarta o que eu acabei de dizer", "forget_last"),
     ("ca-es", "descarta el que acabo de dir", "forget_last"), ("nl-nl", "oké weggooien wat ik net zei", "forget_last"),
+    # a pause for a short while, however said
+    ("en-us", "quit saving things for a moment", "pause"), ("es-es", "deja de apuntar cosas un minuto", "pause"),
+    ("pt-pt", "pára de guardar coisas um segundo", "pause"), ("it-it", "smetti di salvare cose qualche minuto", "pause"),
+    ("de-de", "hör kurz mal auf dir sachen zu merken", "pause"), ("ca-es", "deixa de guardar coses un minut", "pause"),
 ])
 def test_other_phrasings_of_the_same_intents(lang, words, kind):
     control = recognise(words, load_language(lang))
@@ -270,6 +274,21 @@ def test_a_resume_is_a_word_of_again_near_a_word_of_keeping(lang, words):
     assert control is not None and control.kind == "resume"
 
 
+@pytest.mark.parametrize("lang,words,kind", [
+    ("en-us", "alright we're back to normal", "resume"), ("es-es", "vale ya volvemos a la normalidad", "resume"),
+    ("de-de", "gut jetzt ist wieder alles normal", "resume"), ("it-it", "ok torniamo alla normalità", "resume"),
+    ("pt-pt", "pronto voltamos ao normal", "resume"), ("fr-fr", "bon retour à la normale", "resume"),
+    ("nl-nl", "oké alles weer normaal", "resume"), ("ca-es", "bé tornem a la normalitat", "resume"),
+    ("en-us", "my heart rate is back to normal", None), ("es-es", "el tráfico vuelve a la normalidad", None),
+    ("de-de", "mein zucker ist wieder normal", None), ("pt-pt", "a febre voltou ao normal", None),
+    ("nl-nl", "mijn bloeddruk is weer normaal", None), ("it-it", "la febbre torna alla normalità", None),
+])
+def test_back_to_normal_resumes_only_said_of_nothing_else(lang, words, kind):
+    """A return to normal is about the memory only when it names nothing else ("my fever is back to normal")."""
+    found = recognise(words, load_language(lang))
+    assert (found.kind if found is not None else None) == kind, found
+
+
 @pytest.mark.parametrize("lang,words", [("en-us", "don't start recording again"),
                                         ("de-de", "merk dir das nicht wieder")])
 def test_a_negated_resume_is_none(lang, words):
@@ -370,16 +389,19 @@ def test_a_no_before_a_verb_is_its_negation_only_before_a_negated_form(lang, wor
     assert found is None or not found.target  # the exchange before, not the "no" said in this breath
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("pt-pt", "não esquece isso"), ("pt-pt", "olha não apaga o que eu disse"), ("pt-pt", "não apaga"),
-    ("es-es", "oye no olvida lo de mi madre"), ("es-es", "pues no borra eso eh"), ("es-es", "no olvida"),
-    ("ca-es", "ep no esborra això"), ("ca-es", "escolta no oblida-ho"),
+@pytest.mark.parametrize("lang, words, kind", [
+    ("pt-pt", "hmm não esquece isso", "forget_last"), ("pt-pt", "olha não apaga o que eu disse", "forget_last"),
+    ("es-es", "uy no borra lo de mi madre", "forget_thing"), ("es-es", "pues no quita eso eh", "forget_last"),
+    ("ca-es", "ep no esborra això", "forget_last"), ("ca-es", "escolta no oblida-ho", "forget_last"),
+    ("pt-pt", "não te esqueças disso", None), ("pt-pt", "não apagues o que eu disse", None),
+    ("es-es", "no lo borres", None), ("es-es", "oye no olvides lo de mi madre", None), ("ca-es", "no ho esborris", None),
 ])
-def test_a_no_right_before_any_form_of_the_verb_negates_it(lang, words):
-    """"não esquece isso", "no borra eso": the colloquial negative imperative keeps what was said; only a "no" a
-    filler sets apart from the verb may be an interjection ("no eh quita eso")."""
+def test_a_no_before_a_plain_imperative_is_an_interjection(lang, words, kind):
+    """The negative imperative is a form of its own ("não esqueças", "no borres", "no oblidis"): a "no" before
+    the plain imperative opens the utterance as an exclamation ("no, forget that"); before a clitic or a
+    negative form it negates."""
     found = recognise(words, load_language(lang))
-    assert found is None or found.kind not in ("forget_last", "forget_thing", "forget_all"), found
+    assert (found.kind if found is not None and not found.unsure else None) == kind, found
 
 
 @pytest.mark.parametrize("lang, words", [
@@ -392,6 +414,52 @@ def test_stop_recording_a_show_is_no_pause(lang, words):
     """A pause's words with another skill's object (a show, a game) are that skill's request."""
     found = recognise(words, load_language(lang))
     assert found is None or found.kind != "pause"
+
+
+@pytest.mark.parametrize("lang,words,kind", [
+    ("de-de", "kannst du das mit dem auto wieder vergessen der mechaniker sagt das stimmt nicht", "forget_thing"),
+    ("nl-nl", "dat van de tandarts mag je vergeten dat klopt niet", "forget_thing"),
+    ("fr-fr", "oublie ce que je t'ai dit sur mon frère ça sert à rien", "forget_thing"),
+    ("es-es", "olvida lo de mi tío eso no importa nada", "forget_thing"),
+    ("de-de", "vergiss meine adresse bitte nicht", None), ("nl-nl", "vergeet mijn verjaardag niet", None),
+    ("de-de", "das mit dem hund darfst du nicht vergessen", None),
+])
+def test_a_negation_in_what_the_user_goes_on_to_say_negates_no_request(lang, words, kind):
+    """Only where a negation follows its verb does one closing the clause negate it ("vergiss das nicht"), and
+    never a verb that closes its own clause: after it the user says something new ("… das stimmt nicht")."""
+    found = recognise(words, load_language(lang))
+    assert (found.kind if found is not None else None) == kind, found
+
+
+@pytest.mark.parametrize("lang,words,target", [
+    ("en-us", "please remove jake from your memory", "jake"), ("it-it", "senti togli marta dalla memoria", "marta"),
+    ("es-es", "quita lo de pedro de tu memoria", "pedro"), ("de-de", "lösch tante gerda aus deinem gedächtnis", "tante gerda"),
+    ("fr-fr", "efface julien de ta mémoire", "julien"), ("pt-pt", "apaga o rui da tua memória", "o rui"),
+    ("en-us", "delete the meeting from my calendar", None), ("it-it", "togli la pentola dal fuoco", None),
+])
+def test_a_thing_deleted_from_the_memory_is_the_memorys(lang, words, target):
+    """A verb of deleting takes a thing not the user's when a word of the memory follows it; that word ends it."""
+    found = recognise(words, load_language(lang))
+    assert (found.target if found is not None and not found.unsure else None) == target, found
+
+
+@pytest.mark.parametrize("lang,words,kind", [
+    ("en-us", "ok so could you just reset your whole memory", "forget_all"),
+    ("es-es", "venga reinicia la memoria entera y empezamos de nuevo", "forget_all"),
+    ("pt-pt", "olha faz um reset completo à memória", "forget_all"),
+    ("it-it", "senti azzera la memoria per favore", "forget_all"),
+    ("de-de", "kannst du dein gedächtnis mal komplett zurücksetzen", "forget_all"),
+    ("de-de", "setz bitte deinen speicher ganz zurück", "forget_all"),
+    ("fr-fr", "bon réinitialise ta mémoire", "forget_all"),
+    ("nl-nl", "reset je geheugen maar helemaal", "forget_all"),
+    ("ca-es", "escolta reinicia la memòria", "forget_all"),
+    ("en-us", "how do i reset my router", None), ("de-de", "setz den wecker auf sieben zurück", None),
+    ("es-es", "no reinicies la memoria", None), ("en-us", "my memory is not what it used to be", None),
+])
+def test_resetting_the_memory_is_forgetting_everything(lang, words, kind):
+    """A word of resetting with a word of the memory, anywhere in the clause: forgetting everything (asked first)."""
+    found = recognise(words, load_language(lang))
+    assert (found.kind if found is not None and not found.unsure else None) == kind, found
 
 
 @pytest.mark.parametrize("lang,words,target", [

@@ -17,21 +17,21 @@ from tests.test_commands import SPOKEN, live, make, turn
 YESES = {
     "en-us": ["mhm yeah go on", "yeah yeah sure", "uh yes do it", "okay go ahead and wipe it", "sure why not",
               "yes forget it all", "yep clear everything", "yeah you can delete it all", "absolutely go on then",
-              "uh huh", "alright then", "yes i do", "yes really sure"],
+              "uh huh", "alright then", "yes i do", "yes really sure", "yeah no problem man"],
     "pt-pt": ["sim sim", "pode ser", "claro que sim", "ah pois sim esquece tudo", "vá lá apaga tudo", "sim força",
-              "ok podes esquecer", "com certeza avança", "sim podes apagá-lo", "sim quero", "tenho sim", "sim estou completamente segura"],
+              "ok podes esquecer", "com certeza avança", "sim podes apagá-lo", "sim quero", "tenho sim", "sim estou completamente segura", "sim pá sem problema"],
     "es-es": ["sí sí", "claro que sí", "venga sí bórralo", "vale adelante", "sí olvídalo todo", "dale",
-              "por supuesto hazlo", "pues sí", "sí, puedes borrarlo", "sí totalmente segura"],
+              "por supuesto hazlo", "pues sí", "sí, puedes borrarlo", "sí totalmente segura", "sí tío sin problema"],
     "fr-fr": ["oui oui vas-y", "ouais carrément", "bah oui efface tout", "oui oublie tout", "d'accord allez",
-              "bien sûr vas-y", "mais oui", "ben ouais", "oui je veux", "oui vraiment sûre"],
+              "bien sûr vas-y", "mais oui", "ben ouais", "oui je veux", "oui vraiment sûre", "ouais allez y"],
     "de-de": ["ja ja", "ja mach ruhig", "klar lösch alles", "jo mach", "ja vergiss alles", "na klar",
-              "okay leg los", "ja genau weg damit", "ja kannst du machen", "jaja klar", "ja ganz sicher"],
+              "okay leg los", "ja genau weg damit", "ja kannst du machen", "jaja klar", "ja ganz sicher", "ja kein problem"],
     "it-it": ["sì sì", "dai pure", "sì vai", "sì cancella tutto", "certo dimentica tutto", "ok procedi",
-              "sì sì fallo pure", "va bene dai", "sì puoi cancellarlo", "sì sono proprio sicuro"],
+              "sì sì fallo pure", "va bene dai", "sì puoi cancellarlo", "sì sono proprio sicuro", "sì nessun problema"],
     "nl-nl": ["ja hoor", "ja ja doe maar", "ja wis alles maar", "prima ga je gang", "ja vergeet het allemaal maar",
-              "oké doe het maar", "ja zeker", "tuurlijk ga maar", "ja gooi maar weg", "ja heel zeker"],
+              "oké doe het maar", "ja zeker", "tuurlijk ga maar", "ja gooi maar weg", "ja heel zeker", "ja joh ga je gang"],
     "ca-es": ["sí sí", "endavant", "sí va", "sí esborra-ho tot", "és clar que sí", "d'acord fes-ho",
-              "sí home oblida-ho tot", "vinga som-hi", "sí, pots esborrar-ho tot", "sí molt segur"],
+              "sí home oblida-ho tot", "vinga som-hi", "sí, pots esborrar-ho tot", "sí molt segur", "sí cap problema"],
 }
 NOT_YESES = {
     "en-us": ["yes but only the last one", "no keep it", "actually no", "wait", "not everything", "hmm hold on",
@@ -135,6 +135,35 @@ def test_an_everyday_yes_to_another_question_forgets_nothing(make_memory, lang, 
     turn(memory, SPOKEN[lang]["forget_all"], answer=reply)
     turn(memory, yes)
     assert len(live(memory)) == 4
+
+
+@pytest.mark.parametrize("lang,control,reply,yes", [
+    ("en-us", "borra todo lo que sabes de mí", "estás seguro de que quieres borrarlo todo", "yes go ahead"),
+    ("en-us", "efface tout ce que tu sais sur moi", "tu es sûre", "yeah sure"),
+    ("de-de", "wis alles wat je van me weet", "weet je het zeker", "ja klar"),
+    ("pt-pt", "uh wipe everything you know about me", "are you sure you want me to delete everything", "yes"),
+    ("it-it", "dimentica tutto di me", "vuoi davvero che cancelli tutto", "sì dai"),
+])
+def test_our_question_said_unpunctuated_or_in_the_users_language_is_put(make_memory, lang, control, reply, yes):
+    """A reply with no "?" that says only what our question says, in any shipped language, puts it (the
+    answer is judged in the persona's language or English)."""
+    memory = make(make_memory, lang)
+    memory.add_fact("s", "Likes tea")
+    turn(memory, control, answer=reply)
+    turn(memory, yes)
+    assert live(memory) == []
+
+
+@pytest.mark.parametrize("lang,control,reply,yes", [
+    ("en-us", "borra todo lo que sabes de mí", "vale pongo la alarma a las siete", "sí venga"),
+    ("it-it", "dimentica tutto di me", "ok ti racconto una barzelletta", "sì dai"),
+])
+def test_an_unpunctuated_reply_saying_something_else_puts_no_question(make_memory, lang, control, reply, yes):
+    memory = make(make_memory, lang)
+    memory.add_fact("s", "Likes tea")
+    turn(memory, control, answer=reply)
+    turn(memory, yes)
+    assert live(memory) != []
 
 
 def test_an_everyday_yes_with_nothing_asked_does_nothing(make_memory):

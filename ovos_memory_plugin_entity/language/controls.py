@@ -1,12 +1,12 @@
 """Spoken memory controls: what the user asks of the memory itself, read as an intent,
 clause by clause of the utterance's :mod:`reading <language.reading>`, wherever it stands:
-``recall`` and ``pause`` as phrasings (words in order, a few others between); ``resume`` as
-a word of "again" near one of keeping; a forgetting as a verb opening or closing its clause,
-with its object (everything, the last thing said or one thing); ``remember`` as the words
-after "remember that". A mention is none: a reported clause, a question about the past, a
-negation governing the verb, a skill's object. Where it is unclear the user meant the memory
-it is ``unsure``: ask first. Every shipped language is understood (the persona's first); a
-turn holding none costs a set lookup per word (``Language.control_anchors``). Pure, bounded.
+``recall``, ``pause`` and a reset as phrasings (words in order, a few others between); ``resume``
+as a word of "again" near one of keeping, or "back to normal" alone; a forgetting as a verb opening
+or closing its clause, with its object (everything, the last thing said or one thing); ``remember``
+as the words after "remember that". A mention is none: a reported clause, a question about the past,
+a negation governing the verb, a skill's object. Where it is unclear the user meant the memory it is
+``unsure``: ask first. Every shipped language is understood (the persona's first); a turn holding
+none costs a set lookup per word (``Language.control_anchors``). Pure, bounded.
 """
 from __future__ import annotations
 
@@ -149,18 +149,25 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     said = clause.words
     paused = _match(said, words.pause, 0, MAX_VERB_AT + 1)  # its own negation is its request: "don't remember this"
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
-        # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
-        objects = (said[max(paused - 2, 0)], said[-1])  # not "this stays between us", of what comes
+        # Alone and closing its clause, of "that" ("keep that to yourself", "no, don't save that"): what was just
+        # said goes too; a negated one only said plainly ("you don't need to save that" keeps it).
         plain = len([w for w in said if w not in reading.negations]) <= MAX_TAKE_BACK_WORDS
-        last = alone and clause.negated and plain and any(
-            (w,) in words.last.get(w, ()) for w in objects)
+        closes = len(said) - paused <= 1 and (plain or not clause.negated)
+        # "… nicht speichern, lösch das": a forgetting after it takes what was just said back too
+        last = alone and (closes or any(_verb(w, words) for w in said[paused:paused + 1])) and any(
+            (w,) in words.last.get(w, ()) for w in said)
         return Control("pause", "last" if last else "")
-    # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side)
-    if not clause.negated and _near((*clause.aside, *said, *clause.aside), words.again, words.keeping):
+    # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side);
+    # "back to normal" said of nothing else ("volvemos a la normalidad", not "my blood pressure is back to normal")
+    if not clause.negated and (_near((*clause.aside, *said, *clause.aside), words.again, words.keeping) or _match(
+            said, words.normal, 0, len(said)) is not None and _of_the_memory(
+            [w for w in said if not any(w in p for ps in words.normal.values() for p in ps)], words)):
         return Control("resume")
     remembered = _match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
         return Control("remember", " ".join(said[remembered:]))
+    if not clause.negated and _match(said, words.reset, 0, len(said)) is not None:
+        return Control("forget_all")  # "resetea la memoria", "setz dein Gedächtnis zurück": asked first
     # "forget everything you know about me" asks to forget, not what is known
     opens_forgetting = any(_verb(said[at], words, said[at + 1:]) for at in range(min(MAX_VERB_AT + 1, len(said))))
     if not clause.negated and not opens_forgetting and _match(said, words.recall, 0, len(said)) is not None:
@@ -171,10 +178,11 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     restarts = clause.negation_at if words.negation_after_verb else ()
     if any(w in reading.negations for w in clause.aside) and any(w in words.negated for w in said[:MAX_VERB_AT + 1]):
         return None  # a "no" set aside before a form only a negation takes is its negation: "ah no borres eso"
-    # A "no" right before the verb negates it, colloquially too ("não esquece isso", "no borra eso"); where the
-    # negation takes forms of its own, one a filler or softener sets apart may be one ("no ehm olvida", "no mejor …").
-    apart = tuple(at for at in clause.negation_at if at + 1 in clause.hesitations
-                  or at + 1 < len(said) and said[at + 1] in words.softeners) if words.negated else ()
+    # Where the negative imperative has forms of its own ("no borres", "não esqueças"), a "no" before another form
+    # is an interjection ("eh no olvida eso": "no, forget that"), as is one a filler or softener sets apart.
+    apart = tuple(at for at in clause.negation_at if at + 1 in clause.hesitations or at + 1 < len(said) and (
+        said[at + 1] in words.softeners or said[at + 1] not in words.negated and _verb(said[at + 1], words))
+    ) if words.negated else ()
     refused = len(said) == 1 and any(w in reading.negations for w in clause.aside) or len(said) == 2 and 0 in apart
     if refused and said[-1] in words.forget - words.negated:
         return Control("forget_last")  # a bare forgetting after a refusal takes back: "ehm no dimentica"
@@ -206,8 +214,9 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
     if any(tuple(said[at:at + 2]) in words.two_part_verbs or said[at] in words.pause and said[at + 1] in words.personal
            and said[at + 1] not in phrased for at in range(min(MAX_VERB_AT + 1, paused - 1))):
         return False
-    users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"
-        any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
+    users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"; a
+        _verb(after[0], words) is not None  # forgetting opening what follows is a request of its own
+        or any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
         or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
     if not users and after and after[0] in openers and not any(w in openers for w in said[:paused]):
         return False
@@ -238,8 +247,10 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
                 subjects: FrozenSet[str], alone: bool, fronted: bool) -> Optional[Control]:
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
     address") or closing it after its object ("das mit dem Handball kannst du vergessen")."""
-    def negated(at: int) -> bool:
-        """A negation just before the verb, after it ("no oblidis mai", "vergiss das niemals") or closing the clause."""
+    def negated(at: int, final: bool = False) -> bool:
+        """A negation just before the verb, or, unless the verb closes its clause (``final``: what follows it is
+        said anew), after it ("no oblidis mai", "vergiss das niemals") or closing the clause where a negation
+        follows its verb ("vergiss das nicht"; not "oublie le truc sur ma voisine ça sert à rien")."""
         before, after = at - 1, at + 1
         while before >= 0 and said[before] in words.particles:
             before -= 1
@@ -247,7 +258,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
             after += 1
         # Set apart, before a form its negation does not take, a "no" is an interjection ("no ehm olvida eso")
         refused = before in negations and not (before in apart and said[at] not in words.negated)
-        return refused or after in negations or (len(said) - 1) in negations
+        return refused or not final and (after in negations or words.negation_after_verb and len(said) - 1 in negations)
     opening = 1 if 0 in apart else 0
     for at in range(opening, min(opening + MAX_VERB_AT + 1, len(said))):
         if at > opening and said[at - 1] not in words.particles:
@@ -265,7 +276,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
         verb = _verb(said[at], words, after)
         # A negation opening the clause answers what came before ("no això últim treu-ho");
         # one further in governs the verb after it ("ich will nicht, dass du alles vergisst").
-        if verb is None or negated(at) or any(0 < n < at for n in negations):
+        if verb is None or negated(at, final=True) or any(0 < n < at for n in negations):
             continue
         before = list(said[:at])
         while before and before[-1] in words.particles:
@@ -342,9 +353,14 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word.
     ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3)))
     whole, said = said, said[:next(ends, len(said))]
+    # "togli Fabrizio dalla memoria": the memory after the thing ends it, and makes it ours
+    memory_at = next((i for i in range(2, len(said)) if said[i] in words.memory_words and said[i - 1]
+                      in words.stopwords), 0)
+    if memory_at:
+        said = list(dropwhile(words.stopwords.__contains__, said[memory_at - 1::-1]))[::-1]
     if not said or len(said) > MAX_TARGET_WORDS:
         return None
-    personal = named or any(w in words.personal for w in said)
+    personal = named or bool(memory_at) or any(w in words.personal for w in said)
     if not personal and not memory_verb:
         return None  # "apaga as luzes da cozinha": another skill's
     for_a_while = _match(whole, words.moment, 0, len(whole), gap=0) is not None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_utils.log import LOG
 
@@ -30,7 +30,7 @@ from ovos_memory_plugin_entity.domain.waiting import Latest
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.controls import Control, recognise
-from ovos_memory_plugin_entity.language.data import Language, load_language
+from ovos_memory_plugin_entity.language.data import Language, available, load_language
 from ovos_memory_plugin_entity.language.yesno import Judge
 from ovos_memory_plugin_entity.pipelines.confirmation import judged
 
@@ -63,15 +63,8 @@ class Commands:
         self._pause_s, self._max_fact_chars, self._refuses = pause_s, max_fact_chars, refuses
         self._wall_clock = wall_clock
         self._phrases = language.phrases
-        # What a question of ours may say besides memory words, in the persona's language or English
-        # (a model may answer in it): small words, a yes, and the forgetting asked ("wipe it all?").
-        english = load_language("en-us")
-        yes = language.yes + language.assent + language.asking + english.yes + english.assent + english.asking
-        asked = [p for own in (language.controls[0], english.controls[0]) for p in own.forget | own.delete] + [
-            " ".join(p) for own in (language.controls[0], english.controls[0]) for ps in own.everything.values() for p in ps]
-        self._plain = language.stopwords | english.stopwords | {w for p in yes + tuple(asked) for w in textlib.said_words(p)}
-        # Not a verb of deleting: "apagar" also turns off the lights, "clear" the timer.
-        self._memory_words = language.memory_words | english.memory_words
+        # Our question in each shipped language: a model may ask in English or in the user's language.
+        self._askers = [_asking(other) for other in (language, *map(load_language, available()))]
 
     # -- the first step of the turn ----------------------------------------------------
     def act(self, key: str, record: SessionRecord, utterance: str,
@@ -132,12 +125,18 @@ class Commands:
         record = editor.record
         if control.kind == "forget_all":
             return self._ask(editor, Ops(forget_all=True), [self._phrases["forget_all_item"]])
-        slots = {slot for slot, pattern in self._language.control_slots if pattern.search(control.target)}
-        mark = mark_for(control.target, slots, record, self._policy, editor.now)
-        people = record.live_entities()
-        entities = [e for e in people.values() if e.id in mark.entities]
-        facts = [f for f in record.live_facts() if f.text and covers(mark, f, people, self._policy)]
-        if not facts and not entities:
+        people, said = record.live_entities(), control.target.split()
+        # Named as the user talks on ("ma voisine ça sert à rien"), the thing is the longest start of the words
+        # that names something known (a thing not the user's named so was asked about: ``unsure``)
+        for end in range(len(said), 0, -1):
+            target = " ".join(said[:end])
+            slots = {slot for slot, pattern in self._language.control_slots if pattern.search(target)}
+            mark = mark_for(target, slots, record, self._policy, editor.now)
+            entities = [e for e in people.values() if e.id in mark.entities]
+            facts = [f for f in record.live_facts() if f.text and covers(mark, f, people, self._policy)]
+            if facts or entities:
+                break
+        else:
             return Said(self._phrases["forgot_nothing"])
         lines = [f.text for f in facts] + [e.label for e in entities]
         if ask or len(facts) > MAX_FORGET_UNASKED:
@@ -218,13 +217,14 @@ class Commands:
         return rest, not rest
 
     def _asks(self, reply: str) -> bool:
-        """The reply puts our question: its last question is about the memory (a memory word,
-        or no meaningful word: "are you sure?"), or with no "?" it speaks of the memory."""
+        """The reply puts our question, in some shipped language: its last question is about the memory (a memory
+        word, or no meaningful word: "are you sure?"); said with no "?", it speaks of the memory or asks (a word of
+        asking, no meaningful word: "n'estàs segur"; not "okay")."""
         questions = _QUESTION.findall(reply)
-        if not questions:
-            return bool(set(textlib.said_words(reply)) & self._memory_words)
-        words = {part for word in textlib.said_words(questions[-1]) for part in word.split("'") if part}  # "j'oublie"
-        return not words - self._plain or bool(words & self._memory_words)
+        words = {part for word in textlib.said_words(questions[-1] if questions else reply)
+                 for part in word.split("'") if part}  # "j'oublie"
+        return any(bool(words & memory) or not words - plain and bool(questions or words & asking)
+                   for plain, memory, asking in self._askers)
 
     def _answer(self, key: str, record: SessionRecord, utterance: str,
                 answering: bool) -> Tuple[bool, Optional[Said]]:
@@ -255,6 +255,17 @@ class Commands:
         for warning in change.warnings:
             LOG.warning(f"entity memory: {warning}")
         return change.outcome
+
+
+def _asking(language: Language) -> Tuple[FrozenSet[str], FrozenSet[str], FrozenSet[str]]:
+    """What our question may say in ``language`` besides memory words (small words, a yes, and the forgetting
+    asked: "wipe it all?"), its memory words (no verb of deleting: "apagar" also turns off the lights), and its words
+    of asking that are no yes ("want"; "sure" is both)."""
+    def words(phrases: Sequence[str]) -> FrozenSet[str]:
+        return frozenset(w for p in phrases for w in textlib.said_words(p))
+    yes, asking, own = words(language.yes + language.assent), words(language.asking), language.controls[0]
+    asked = words([*own.forget, *own.delete, *(" ".join(p) for ps in own.everything.values() for p in ps)])
+    return language.stopwords | yes | asking | asked, language.memory_words, asking - yes
 
 
 def _digest(words: str) -> str:
