@@ -831,6 +831,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a number taken back changes nothing", "language/corrections.py",
              "if new.isdigit() and heard[j] in language.negations", "if False and heard[j] in language.negations",
              ("tests/test_corrections.py::test_a_number_taken_back_replaces_it_in_the_one_fact_holding_it",)),
+    Breakage("a 'não' right before a plain Portuguese imperative is an interjection", "language/controls.py",
+             "or not words.plain_form_negated and said[at + 1]", "or said[at + 1]",
+             ("tests/test_commands.py::test_a_no_opening_a_plain_imperative_takes_the_last_fact_back",
+              "tests/test_controls.py::test_a_no_before_a_plain_imperative_is_an_interjection")),
 )
 
 def _scratch_copy(into: Path) -> None:

@@ -575,7 +575,7 @@ def test_a_resume_acts_only_on_a_pause(make_memory, lang):
 
 
 @pytest.mark.parametrize("lang,fact,words,kept", [
-    ("pt-pt", "A minha gata chama-se Mimi.", "olha não apaga isso", False),
+    ("pt-pt", "A minha gata chama-se Mimi.", "olha não apaga isso", True),  # spoken Portuguese: "don't delete that"
     ("es-es", "Mi perro se llama Toby.", "oye no olvida eso eh", False),
     ("ca-es", "El meu gos es diu Rufus.", "no esborra això", False),
     ("pt-pt", "A minha gata chama-se Mimi.", "olha não apagues isso", True),

@@ -181,7 +181,8 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     # Where the negative imperative has forms of its own ("no borres", "não esqueças"), a "no" before another form
     # is an interjection ("eh no olvida eso": "no, forget that"), as is one a filler or softener sets apart.
     apart = tuple(at for at in clause.negation_at if at + 1 in clause.hesitations or at + 1 < len(said) and (
-        said[at + 1] in words.softeners or said[at + 1] not in words.negated and _verb(said[at + 1], words))
+        said[at + 1] in words.softeners or not words.plain_form_negated and said[at + 1] not in words.negated
+        and _verb(said[at + 1], words))
     ) if words.negated else ()
     refused = len(said) == 1 and any(w in reading.negations for w in clause.aside) or len(said) == 2 and 0 in apart
     if refused and said[-1] in words.forget - words.negated:
