@@ -281,3 +281,20 @@ def test_a_relative_who_is_a_word_then_their_age_is_named_by_no_one(lang, said, 
 ])
 def test_what_happened_to_a_relative_names_no_one(lang, said):
     assert not [f for f in rules.extract(said, load_language(lang)).add if f.about]
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # An age said after a second relative is that relative's, not the one named before.
+    ("en-us", "my wife's name is petra and my daughter is poorly she's eight",
+     {("Petra", "Is the user's wife"), (None, "Daughter is 8 years old")}),
+    ("de-de", "meine frau heißt petra und meine tochter hat fieber sie ist acht",
+     {("Petra", "Ist Frau des Nutzers"), (None, "Tochter ist 8 Jahre alt")}),
+    ("es-es", "mi mujer se llama petra y mi hija está resfriada tiene ocho años",
+     {("Petra", "Es mujer del usuario"), (None, "Hija tiene 8 años")}),
+    ("it-it", "mia moglie si chiama petra e mia figlia è raffreddata ha otto anni",
+     {("Petra", "È moglie dell'utente"), (None, "Figlia ha 8 anni")}),
+    # The relative named with the age keeps it.
+    ("es-es", "mi hija inés tiene ocho años", {("Inés", "Es hija del usuario"), ("Inés", "Tiene 8 años")}),
+])
+def test_an_age_is_of_the_relative_it_follows(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -102,6 +102,9 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
     mentions = [(m.start(), m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
+        if rule.about == "last" and last is not None and any(at < start for at, _ in mentions) and named != (
+                last.relation or "").casefold():
+            last = None  # of the relative said since: "mi hijo está enfermo tiene seis años"
         if rule.about == "mentioned" and named is None:
             continue
         fact = _render(rule, groups, language, named if rule.about == "mentioned" else None)
@@ -136,6 +139,8 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
             if fact.about is not None:
                 last = fact
             found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
-        mentions = [m.group(m.lastindex or 1) for m in language.mention.finditer(clause)]  # "two kids": "kid"
-        mentioned = mentions[-1].casefold() if mentions else mentioned
+        mentions = [m.group(m.lastindex or 1).casefold() for m in language.mention.finditer(clause)]  # "two kids": "kid"
+        if mentions and last is not None and (last.relation or "").casefold() != mentions[-1]:
+            last = None  # "my husband is rick, my son is sick, he's six": the son is six
+        mentioned = mentions[-1] if mentions else mentioned
     return Ops(add=tuple(found.values()), update=corrected(user_words, language, known) if known else ())
