@@ -694,8 +694,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "            last = None  # \"my husband is rick, my son is sick, he's six\": the son is six\n",
              "            pass\n",
              ("tests/test_rules_household.py::test_an_age_is_of_the_relative_it_follows",)),
+    Breakage("a value runs on into a closing command to keep it", "language/data.py",
+             "data['stopwords'] + data['keep_commands']", "data['stopwords']",
+             ("tests/test_rules_household.py::test_a_closing_command_to_keep_is_no_part_of_the_value",)),
 )
-
 def _scratch_copy(into: Path) -> None:
     for name in (PACKAGE, "tests", "docs", "benchmarks"):  # the speech test scores with the benchmark's scorer
         shutil.copytree(ROOT / name, into / name, ignore=shutil.ignore_patterns("__pycache__"))

@@ -295,6 +295,23 @@ def test_what_happened_to_a_relative_names_no_one(lang, said):
      {("Petra", "È moglie dell'utente"), (None, "Figlia ha 8 anni")}),
     # The relative named with the age keeps it.
     ("es-es", "mi hija inés tiene ocho años", {("Inés", "Es hija del usuario"), ("Inés", "Tiene 8 años")}),
+    ("en-us", "our dog is a collie called rex he is nine", {("Rex", "Is the user's dog"), ("Rex", "Is the user's collie"), ("Rex", "Is 9 years old")}),
 ])
 def test_an_age_is_of_the_relative_it_follows(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A closing command to keep what was said is no part of the value before it.
+    ("en-us", "i work as a welder write that down", {(None, "Works as a welder")}),
+    ("en-us", "i'm allergic to wasps and bees save it", {(None, "Is allergic to wasps and bees")}),
+    ("pt-pt", "moro em évora grava isso", {(None, "Vive em Évora")}),
+    ("es-es", "vivo en zamora apúntatelo", {(None, "Vive en Zamora")}),
+    ("de-de", "ich wohne in kassel notier dir das", {(None, "Wohnt in Kassel")}),
+    ("fr-fr", "j'habite à brest note ça", {(None, "Habite à Brest")}),
+    ("it-it", "vivo a lecce segnatelo", {(None, "Vive a Lecce")}),
+    ("nl-nl", "ik woon in zwolle schrijf dat op", {(None, "Woont in Zwolle")}),
+    ("ca-es", "visc a reus recorda-ho", {(None, "Viu a Reus")}),
+])
+def test_a_closing_command_to_keep_is_no_part_of_the_value(lang, said, expected):
     assert heard(lang, said) == expected

@@ -85,6 +85,11 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
     return NewFact(rule.template.format(*values, relation=relation), rule.pin, about=about, relation=relation)
 
 
+def _other_since(mentions: Sequence[Tuple[int, str]], last: Optional[NewFact], after: int, before: int) -> bool:
+    """A relative other than ``last`` mentioned between ``after`` and ``before``: what follows is theirs."""
+    return last is not None and any(after < at < before and kin != (last.relation or "").casefold() for at, kin in mentions)
+
+
 def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
               mentioned: Optional[str]) -> List[Tuple[int, NewFact]]:
     """The facts a clause states, by where they start: of the one named ``last`` before, or of the relative
@@ -99,11 +104,11 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
                 found.append((match.start(), rule, match.groups()))
     said_of = {g.casefold() for _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
+    last_at = -1
     mentions = [(m.start(), m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
-        if rule.about == "last" and last is not None and any(at < start for at, _ in mentions) and named != (
-                last.relation or "").casefold():
+        if rule.about == "last" and _other_since(mentions, last, last_at, start):
             last = None  # of the relative said since: "mi hijo está enfermo tiene seis años"
         if rule.about == "mentioned" and named is None:
             continue
@@ -118,7 +123,7 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
         elif rule.about == "last" and last is not None:
             fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
         elif fact.about is not None:
-            last = fact
+            last, last_at = fact, start
         facts.append((start, fact))
     return facts
 
@@ -135,12 +140,13 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     mentioned: Optional[str] = None
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
-        for _, fact in _facts_in(clause, following, language, last, mentioned):
+        facts = _facts_in(clause, following, language, last, mentioned)
+        for _, fact in facts:
             if fact.about is not None:
                 last = fact
             found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
-        mentions = [m.group(m.lastindex or 1).casefold() for m in language.mention.finditer(clause)]  # "two kids": "kid"
-        if mentions and last is not None and (last.relation or "").casefold() != mentions[-1]:
+        mentions = [(m.start(), m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
+        if _other_since(mentions, last, max((at for at, f in facts if f.about), default=-1), len(clause)):
             last = None  # "my husband is rick, my son is sick, he's six": the son is six
-        mentioned = mentions[-1] if mentions else mentioned
+        mentioned = mentions[-1][1] if mentions else mentioned  # "two kids": "kid"
     return Ops(add=tuple(found.values()), update=corrected(user_words, language, known) if known else ())
