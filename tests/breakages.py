@@ -166,8 +166,8 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "    said = read(text, words).words\n",
              ("tests/test_controls.py::test_a_yes_is_any_ordinary_way_of_saying_yes",)),
     Breakage("the rules take each clause as read, joined or not", "language/rules.py",
-             "for c in _clauses(read(user_words or \"\", language.reading).clauses, language)]",
-             "for c in [c.text for c in read(user_words or \"\", language.reading).clauses]]",
+             "    clauses = _clauses(reading, language)\n",
+             "    clauses = [c.text for c in reading]\n",
              ("tests/test_rules_clauses.py::test_precision_is_one_and_recall_is_reported",)),
     Breakage("the rules keep a negated match", "language/rules.py",
              "if match.start() < len(clause) and not any(w in language.negations or w.endswith(\"n't\") for w in before):",
@@ -697,8 +697,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a value runs on into a closing command to keep it", "language/data.py",
              "data['stopwords'] + data['keep_commands']", "data['stopwords']",
              ("tests/test_rules_household.py::test_a_closing_command_to_keep_is_no_part_of_the_value",)),
-)
-def _scratch_copy(into: Path) -> None:
+    Breakage("a move for a meal, a short time or in the past is a home", "language/rules.py",
+             "            if passes and any(", "            if False and any(",
+             ("tests/test_rules_household.py::test_a_move_for_a_meal_a_short_time_or_in_the_past_is_no_home",)),
+)def _scratch_copy(into: Path) -> None:
     for name in (PACKAGE, "tests", "docs", "benchmarks"):  # the speech test scores with the benchmark's scorer
         shutil.copytree(ROOT / name, into / name, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pytest.ini", "readme.md", "setup.py"):

@@ -315,3 +315,24 @@ def test_an_age_is_of_the_relative_it_follows(lang, said, expected):
 ])
 def test_a_closing_command_to_keep_is_no_part_of_the_value(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A move or a stay in a room, for a meal or a short time, or under a past time clause, is no home now.
+    ("en-us", "back when we were students we moved to hull", set()),
+    ("en-us", "we moved to the sofa for tea", set()),
+    ("en-us", "we moved to lisbon for the winter", set()),
+    ("pt-pt", "quando eu tinha dez anos mudámo-nos para viseu", set()),
+    ("pt-pt", "mudámo-nos para a sala para o lanche", set()),
+    ("es-es", "de pequeña nos mudamos a burgos", set()),
+    ("de-de", "wir wohnen diese woche in passau", set()),
+    ("fr-fr", "quand on était jeunes on a déménagé à metz", set()),
+    ("it-it", "viviamo a pisa questo fine settimana", set()),
+    ("ca-es", "ens vam mudar a la terrassa per dinar", set()),
+    # Said of another clause, it leaves the home alone.
+    ("en-us", "my brother lives in york and he's away this week", {(None, "Brother lives in York")}),
+    ("pt-pt", "vivo em viseu e vamos de férias amanhã", {(None, "Vive em Viseu")}),
+    ("es-es", "me mudé a burgos el año pasado", {(None, "Vive en Burgos")}),
+])
+def test_a_move_for_a_meal_a_short_time_or_in_the_past_is_no_home(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -45,7 +45,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings",
               "correction_cues", "correction_renaming", "correction_naming",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
-              "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving", "keep_commands",
+              "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving", "keep_commands", "not_home",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
               "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -217,6 +217,7 @@ class Language:
     subject: str = ""  # the first person, said again when a joined clause drops it ("und wohne in Köln")
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
+    not_home: Pattern[str] = _NEVER  # a room, a meal, a short or past time, a plan: a move there is no home now
     mention: Pattern[str] = _NEVER  # a relative mentioned without a name ("my partner"): group 1 the relation
     corrections: Tuple[Pattern[str], ...] = ()  # "it's not Lisa it's Laura": groups ``old`` and ``new``
     preference_changes: Tuple[Pattern[str], ...] = ()  # "now I prefer Y": group ``new``, the favourite known
@@ -510,6 +511,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         subject=str(data["clauses"]["subject"]),
         not_names=frozenset(w.casefold() for w in data["clauses"]["not_names"].split("|")),
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
+        not_home=_phrases(data["not_home"], opening=False),
         mention=re.compile(_as_read(_expand(data["clauses"]["mention"], data), data), re.IGNORECASE),
         corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         preference_changes=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),

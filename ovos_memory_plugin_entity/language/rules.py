@@ -59,6 +59,22 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
     return candidates
 
 
+def _passing(read: Sequence[Clause], language: Language) -> List[str]:
+    """Clauses said of no home now: holding a room, a meal, a short or past time or a plan, or after a clause
+    of one that states nothing ("back when we were students | we moved to hull")."""
+    said = [" ".join((*clause.aside, *clause.words)) for clause in read]
+    marks = [match.span() for match in language.not_home.finditer(" ".join(said))]
+    passing: List[str] = []
+    at, carried = 0, False
+    for clause, words in zip(read, said):
+        marked = carried or any(start < at + len(words) and end > at for start, end in marks)
+        if marked and clause.words:
+            passing.append(clause.text)
+        carried = marked and not any(rule.pattern.search(clause.text) for rule in language.rules)
+        at += len(words) + 1
+    return passing
+
+
 def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
             mentioned: Optional[str] = None) -> Optional[NewFact]:
     values = []
@@ -135,13 +151,19 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     found: Dict[str, NewFact] = {}
     last: Optional[NewFact] = None
     # Each word as the user wrote it (the reading folds case), a false start said once: "Katzen", "Telefónica".
+    reading = read(user_words or "", language.reading).clauses
+    clauses = _clauses(reading, language)
+    passing = _passing(reading, language)
     candidates = [SAID_WORD.sub(lambda word: said.get(word.group(0), word.group(0)), _REPEATED.sub(r"\1", c))
-                  for c in _clauses(read(user_words or "", language.reading).clauses, language)]
+                  for c in clauses]
     mentioned: Optional[str] = None
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
         facts = _facts_in(clause, following, language, last, mentioned)
+        passes = any(text in clauses[index] for text in passing)
         for _, fact in facts:
+            if passes and any(slot.name == "home" and slot.pattern.search(fact.text) for slot in language.slots):
+                continue  # "we moved to the kitchen for dinner", "when i was six | we moved to york"
             if fact.about is not None:
                 last = fact
             found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
