@@ -700,7 +700,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a move for a meal, a short time or in the past is a home", "language/rules.py",
              "            if passes and any(", "            if False and any(",
              ("tests/test_rules_household.py::test_a_move_for_a_meal_a_short_time_or_in_the_past_is_no_home",)),
-)def _scratch_copy(into: Path) -> None:
+)
+
+
+def _scratch_copy(into: Path) -> None:
     for name in (PACKAGE, "tests", "docs", "benchmarks"):  # the speech test scores with the benchmark's scorer
         shutil.copytree(ROOT / name, into / name, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pytest.ini", "readme.md", "setup.py"):
