@@ -336,3 +336,22 @@ def test_a_closing_command_to_keep_is_no_part_of_the_value(lang, said, expected)
 ])
 def test_a_move_for_a_meal_a_short_time_or_in_the_past_is_no_home(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A pet adopted, its kind said again with words between, named after "her name is" or a pronoun.
+    ("en-us", "we adopted a rescue mutt last week his name's pepper",
+     {("Pepper", "Is the user's mutt")}),
+    ("en-us", "our cat's a tabby her name is suki she's two",
+     {("Suki", "Is the user's cat"), ("Suki", "Is 2 years old")}),
+    ("de-de", "wir haben einen hund vom tierheim einen mischling er heißt fips",
+     {("Fips", "Ist Hund des Nutzers (Mischling)")}),
+    ("fr-fr", "on a pris un chien au refuge un bâtard il s'appelle ficelle",
+     {("Ficelle", "Est chien de l'utilisateur (bâtard)"), ("Ficelle", "Est chien de l'utilisateur")}),
+    ("it-it", "abbiamo preso un cane dal canile un bastardino che si chiama pippo",
+     {("Pippo", "È cane dell'utente (bastardino)"), ("Pippo", "È cane dell'utente")}),
+    # A pet and another, "and" between, is no breed of the first.
+    ("fr-fr", "on a un chien et une chatte elle s'appelle mina", {("Mina", "Est chatte de l'utilisateur")}),
+])
+def test_a_pet_adopted_with_its_kind_and_name(lang, said, expected):
+    assert heard(lang, said) == expected
