@@ -61,17 +61,14 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
 
 def _passing(read: Sequence[Clause], language: Language) -> List[str]:
     """Clauses said of no home now: holding a room, a meal, a short or past time or a plan, or after a clause
-    of one that states nothing ("back when we were students | we moved to hull")."""
-    said = [" ".join((*clause.aside, *clause.words)) for clause in read]
-    marks = [match.span() for match in language.not_home.finditer(" ".join(said))]
+    of one that states nothing ("when i was six | we moved to york")."""
     passing: List[str] = []
-    at, carried = 0, False
-    for clause, words in zip(read, said):
-        marked = carried or any(start < at + len(words) and end > at for start, end in marks)
+    carried = False
+    for clause in read:
+        marked = carried or bool(language.not_home.search(" ".join((*clause.aside, *clause.words))))
         if marked and clause.words:
             passing.append(clause.text)
         carried = marked and not any(rule.pattern.search(clause.text) for rule in language.rules)
-        at += len(words) + 1
     return passing
 
 
@@ -88,8 +85,7 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
         if at is not None and (at == 0 or len(words) - at < 3 or index == rule.about_group or words[at - 1].casefold()
                                in language.stopwords or any(c.negation_after_verb for c in language.controls[:1])):
             return None
-        value = " ".join(words[:at])
-        value = value.strip(" ,.'’")
+        value = " ".join(words[:at]).strip(" ,.'’")
         if said_words(value)[-1:] and said_words(value)[-1] in language.reading.question_openers:
             return None  # a question as a recogniser gives it: "my daughter plays what", "juega a qué"
         titled = rule.title_groups is None or index in rule.title_groups
@@ -103,7 +99,8 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
 
 def _other_since(mentions: Sequence[Tuple[int, str]], last: Optional[NewFact], after: int, before: int) -> bool:
     """A relative other than ``last`` mentioned between ``after`` and ``before``: what follows is theirs."""
-    return last is not None and any(after < at < before and kin != (last.relation or "").casefold() for at, kin in mentions)
+    relation = (last.relation or "").casefold() if last is not None else None
+    return relation is not None and any(after < at < before and kin != relation for at, kin in mentions)
 
 
 def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
@@ -120,11 +117,10 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
                 found.append((match.start(), rule, match.groups()))
     said_of = {g.casefold() for _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
-    last_at = -1
     mentions = [(m.start(), m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
-        if rule.about == "last" and _other_since(mentions, last, last_at, start):
+        if rule.about == "last" and _other_since(mentions, last, next((at for at, f in facts if f is last), -1), start):
             last = None  # of the relative said since: "mi hijo está enfermo tiene seis años"
         if rule.about == "mentioned" and named is None:
             continue
@@ -139,7 +135,7 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
         elif rule.about == "last" and last is not None:
             fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
         elif fact.about is not None:
-            last, last_at = fact, start
+            last = fact
         facts.append((start, fact))
     return facts
 
@@ -154,8 +150,7 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     reading = read(user_words or "", language.reading).clauses
     clauses = _clauses(reading, language)
     passing = _passing(reading, language)
-    candidates = [SAID_WORD.sub(lambda word: said.get(word.group(0), word.group(0)), _REPEATED.sub(r"\1", c))
-                  for c in clauses]
+    candidates = [SAID_WORD.sub(lambda w: said.get(w.group(0), w.group(0)), _REPEATED.sub(r"\1", c)) for c in clauses]
     mentioned: Optional[str] = None
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
