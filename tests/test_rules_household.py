@@ -369,3 +369,19 @@ def test_a_pet_adopted_with_its_kind_and_name(lang, said, expected):
 ])
 def test_the_users_name_with_the_surname(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # What a relative or the user studies, and where; "studying for", "hard", "at night" are no subject.
+    ("en-us", "my son dev is studying physics in glasgow",
+     {("Dev", "Is the user's son"), ("Dev", "Studies physics in Glasgow")}),
+    ("es-es", "mi sobrina nerea estudia farmacia en granada",
+     {("Nerea", "Es sobrina del usuario"), ("Nerea", "Estudia farmacia en Granada")}),
+    ("pt-pt", "estou a tirar enfermagem", {(None, "Estuda enfermagem")}),
+    ("it-it", "mio figlio piero studia ingegneria", {("Piero", "È figlio dell'utente"), ("Piero", "Studia ingegneria")}),
+    ("nl-nl", "ik studeer geschiedenis in utrecht", {(None, "Studeert geschiedenis in Utrecht")}),
+    ("en-us", "my daughter is studying for her finals", set()),
+    ("de-de", "ich studiere gerade viel", set()),
+])
+def test_what_is_studied_and_where(lang, said, expected):
+    assert heard(lang, said) == expected
