@@ -385,3 +385,18 @@ def test_the_users_name_with_the_surname(lang, said, expected):
 ])
 def test_what_is_studied_and_where(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative named after the word for which of the children they are.
+    ("es-es", "mi hijo el pequeño bruno tiene cinco años", {("Bruno", "Es hijo del usuario"), ("Bruno", "Tiene 5 años")}),
+    ("it-it", "mio figlio minore tommaso ha sette anni", {("Tommaso", "È figlio dell'utente"), ("Tommaso", "Ha 7 anni")}),
+    ("pt-pt", "a minha filha mais nova a beatriz tem sete anos",
+     {("Beatriz", "É filha do utilizador"), ("Beatriz", "Tem 7 anos")}),
+    ("fr-fr", "mon fils cadet hugo a huit ans", {("Hugo", "Est fils de l'utilisateur"), ("Hugo", "A 8 ans")}),
+    ("ca-es", "el meu fill petit biel té sis anys", {("Biel", "És fill de l'usuari"), ("Biel", "Té 6 anys")}),
+    # The word alone names no one.
+    ("es-es", "mi hijo el pequeño es muy travieso", set()),
+])
+def test_a_relative_named_after_which_child_they_are(lang, said, expected):
+    assert heard(lang, said) == expected
