@@ -412,3 +412,12 @@ def test_a_relative_named_after_which_child_they_are(lang, said, expected):
 ])
 def test_a_relatives_medication_with_its_dose(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    # A home said with an indefinite article is a kind of place, not a place's name.
+    ("es-es", "vivimos en un bajo con patio"), ("it-it", "abito in una mansarda"), ("de-de", "wir wohnen in einem reihenhaus"),
+    ("nl-nl", "wij wonen in een rijtjeshuis"), ("ca-es", "visc en un àtic"), ("en-us", "we live in a bungalow"),
+])
+def test_a_home_after_an_indefinite_article_is_no_place_name(lang, said):
+    assert heard(lang, said) == set()
