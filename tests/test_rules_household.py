@@ -281,3 +281,143 @@ def test_a_relative_who_is_a_word_then_their_age_is_named_by_no_one(lang, said, 
 ])
 def test_what_happened_to_a_relative_names_no_one(lang, said):
     assert not [f for f in rules.extract(said, load_language(lang)).add if f.about]
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # An age said after a second relative is that relative's, not the one named before.
+    ("en-us", "my wife's name is petra and my daughter is poorly she's eight",
+     {("Petra", "Is the user's wife"), (None, "Daughter is 8 years old")}),
+    ("de-de", "meine frau heißt petra und meine tochter hat fieber sie ist acht",
+     {("Petra", "Ist Frau des Nutzers"), (None, "Tochter ist 8 Jahre alt")}),
+    ("es-es", "mi mujer se llama petra y mi hija está resfriada tiene ocho años",
+     {("Petra", "Es mujer del usuario"), (None, "Hija tiene 8 años")}),
+    ("it-it", "mia moglie si chiama petra e mia figlia è raffreddata ha otto anni",
+     {("Petra", "È moglie dell'utente"), (None, "Figlia ha 8 anni")}),
+    # The relative named with the age keeps it.
+    ("es-es", "mi hija inés tiene ocho años", {("Inés", "Es hija del usuario"), ("Inés", "Tiene 8 años")}),
+    ("en-us", "our dog is a collie called rex he is nine", {("Rex", "Is the user's dog"), ("Rex", "Is the user's collie"), ("Rex", "Is 9 years old")}),
+])
+def test_an_age_is_of_the_relative_it_follows(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A closing command to keep what was said is no part of the value before it.
+    ("en-us", "i work as a welder write that down", {(None, "Works as a welder")}),
+    ("en-us", "i'm allergic to wasps and bees save it", {(None, "Is allergic to wasps and bees")}),
+    ("pt-pt", "moro em évora grava isso", {(None, "Vive em Évora")}),
+    ("es-es", "vivo en zamora apúntatelo", {(None, "Vive en Zamora")}),
+    ("de-de", "ich wohne in kassel notier dir das", {(None, "Wohnt in Kassel")}),
+    ("fr-fr", "j'habite à brest note ça", {(None, "Habite à Brest")}),
+    ("it-it", "vivo a lecce segnatelo", {(None, "Vive a Lecce")}),
+    ("nl-nl", "ik woon in zwolle schrijf dat op", {(None, "Woont in Zwolle")}),
+    ("ca-es", "visc a reus recorda-ho", {(None, "Viu a Reus")}),
+])
+def test_a_closing_command_to_keep_is_no_part_of_the_value(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A move or a stay in a room, for a meal or a short time, or under a past time clause, is no home now.
+    ("en-us", "back when we were students we moved to hull", set()),
+    ("en-us", "we moved to the sofa for tea", set()),
+    ("en-us", "we moved to lisbon for the winter", set()),
+    ("pt-pt", "quando eu tinha dez anos mudámo-nos para viseu", set()),
+    ("pt-pt", "mudámo-nos para a sala para o lanche", set()),
+    ("es-es", "de pequeña nos mudamos a burgos", set()),
+    ("de-de", "wir wohnen diese woche in passau", set()),
+    ("fr-fr", "quand on était jeunes on a déménagé à metz", set()),
+    ("it-it", "viviamo a pisa questo fine settimana", set()),
+    ("ca-es", "ens vam mudar a la terrassa per dinar", set()),
+    # Said of another clause, it leaves the home alone.
+    ("en-us", "my brother lives in york and he's away this week", {(None, "Brother lives in York")}),
+    ("pt-pt", "vivo em viseu e vamos de férias amanhã", {(None, "Vive em Viseu")}),
+    ("es-es", "me mudé a burgos el año pasado", {(None, "Vive en Burgos")}),
+])
+def test_a_move_for_a_meal_a_short_time_or_in_the_past_is_no_home(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A pet adopted, its kind said again with words between, named after "her name is" or a pronoun.
+    ("en-us", "we adopted a rescue mutt last week his name's pepper",
+     {("Pepper", "Is the user's mutt")}),
+    ("en-us", "our cat's a tabby her name is suki she's two",
+     {("Suki", "Is the user's cat"), ("Suki", "Is 2 years old")}),
+    ("de-de", "wir haben einen hund vom tierheim einen mischling er heißt fips",
+     {("Fips", "Ist Hund des Nutzers (Mischling)")}),
+    ("fr-fr", "on a pris un chien au refuge un bâtard il s'appelle ficelle",
+     {("Ficelle", "Est chien de l'utilisateur (bâtard)"), ("Ficelle", "Est chien de l'utilisateur")}),
+    ("it-it", "abbiamo preso un cane dal canile un bastardino che si chiama pippo",
+     {("Pippo", "È cane dell'utente (bastardino)"), ("Pippo", "È cane dell'utente")}),
+    # A pet and another, "and" between, is no breed of the first.
+    ("fr-fr", "on a un chien et une chatte elle s'appelle mina", {("Mina", "Est chatte de l'utilisateur")}),
+])
+def test_a_pet_adopted_with_its_kind_and_name(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # The user's own name with the surname, lower case as a recogniser gives it, a false start said once.
+    ("en-us", "my name is rosa rosa delgado and i'm a baker", {(None, "Name is Rosa Delgado"), (None, "Works as a baker")}),
+    ("es-es", "me llamo ignacio soler y vivo en lugo", {(None, "Se llama Ignacio Soler"), (None, "Vive en Lugo")}),
+    ("de-de", "mein name ist frieda lang", {(None, "Heißt Frieda Lang")}),
+    ("ca-es", "em dic núria vidal", {(None, "Es diu Núria Vidal")}),
+    ("nl-nl", "mijn naam is joris bakker", {(None, "Heet Joris Bakker")}),
+    # A first name alone is still heard.
+    ("pt-pt", "chamo-me leonor", {(None, "Chama-se Leonor")}),
+])
+def test_the_users_name_with_the_surname(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # What a relative or the user studies, and where; "studying for", "hard", "at night" are no subject.
+    ("en-us", "my son dev is studying physics in glasgow",
+     {("Dev", "Is the user's son"), ("Dev", "Studies physics in Glasgow")}),
+    ("es-es", "mi sobrina nerea estudia farmacia en granada",
+     {("Nerea", "Es sobrina del usuario"), ("Nerea", "Estudia farmacia en Granada")}),
+    ("pt-pt", "estou a tirar enfermagem", {(None, "Estuda enfermagem")}),
+    ("it-it", "mio figlio piero studia ingegneria", {("Piero", "È figlio dell'utente"), ("Piero", "Studia ingegneria")}),
+    ("nl-nl", "ik studeer geschiedenis in utrecht", {(None, "Studeert geschiedenis in Utrecht")}),
+    ("en-us", "my daughter is studying for her finals", set()),
+    ("de-de", "ich studiere gerade viel", set()),
+])
+def test_what_is_studied_and_where(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative named after the word for which of the children they are.
+    ("es-es", "mi hijo el pequeño bruno tiene cinco años", {("Bruno", "Es hijo del usuario"), ("Bruno", "Tiene 5 años")}),
+    ("it-it", "mio figlio minore tommaso ha sette anni", {("Tommaso", "È figlio dell'utente"), ("Tommaso", "Ha 7 anni")}),
+    ("pt-pt", "a minha filha mais nova a beatriz tem sete anos",
+     {("Beatriz", "É filha do utilizador"), ("Beatriz", "Tem 7 anos")}),
+    ("fr-fr", "mon fils cadet hugo a huit ans", {("Hugo", "Est fils de l'utilisateur"), ("Hugo", "A 8 ans")}),
+    ("ca-es", "el meu fill petit biel té sis anys", {("Biel", "És fill de l'usuari"), ("Biel", "Té 6 anys")}),
+    # The word alone names no one.
+    ("es-es", "mi hijo el pequeño es muy travieso", set()),
+])
+def test_a_relative_named_after_which_child_they_are(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative's medication with its dose is theirs; a dose is what makes it one.
+    ("en-us", "my husband carl takes atenolol twenty five mg at night",
+     {("Carl", "Is the user's husband"), ("Carl", "Takes atenolol 25 mg")}),
+    ("de-de", "meine mutter nimmt bisoprolol fünf milligramm", {(None, "Mutter nimmt bisoprolol 5 milligramm")}),
+    ("it-it", "mia madre prende eutirox cinquanta mg", {(None, "Madre prende eutirox 50 mg")}),
+    ("en-us", "my son takes the bus to school", set()),
+])
+def test_a_relatives_medication_with_its_dose(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    # A home said with an indefinite article is a kind of place, not a place's name.
+    ("es-es", "vivimos en un bajo con patio"), ("it-it", "abito in una mansarda"), ("de-de", "wir wohnen in einem reihenhaus"),
+    ("nl-nl", "wij wonen in een rijtjeshuis"), ("ca-es", "visc en un àtic"), ("en-us", "we live in a bungalow"),
+])
+def test_a_home_after_an_indefinite_article_is_no_place_name(lang, said):
+    assert heard(lang, said) == set()

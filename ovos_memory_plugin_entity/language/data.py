@@ -46,7 +46,8 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "correction_cues", "correction_renaming", "correction_naming",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
-              "correction_moved_out", "correction_leaving", "correction_working", "correction_idle",
+              "correction_moved_out", "correction_leaving", "correction_working", "correction_idle", "keep_commands",
+              "not_home", "indefinites",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
               "secret_opening", "secret_same", "secret_parts", "secret_purposes", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -230,6 +231,7 @@ class Language:
     subject: str = ""  # the first person, said again when a joined clause drops it ("und wohne in Köln")
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
+    not_home: Pattern[str] = _NEVER  # a room, a meal, a short or past time, a plan: a move there is no home now
     mention: Pattern[str] = _NEVER  # a relative mentioned without a name ("my partner"): group 1 the relation
     corrections: Tuple[Pattern[str], ...] = ()  # "it's not Lisa it's Laura": groups ``old`` and ``new``
     preference_changes: Tuple[Pattern[str], ...] = ()  # "now I prefer Y": group ``new``, the favourite known
@@ -257,7 +259,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
     what follows a name ("my wife Ana is"), so "my wife loves tulips" names no one."""
     end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'])})\b))"
     clauses = data["clauses"]
-    list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'])})\b))"
+    list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'] + data['keep_commands'])})\b))"
     macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
               "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_alternation(data['relations'])})",
               "{END}": end, "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']})(?![\w'’]))",
@@ -265,8 +267,8 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
               "{KIN}": f"({_alternation(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
               "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
-              "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'])}|{clauses['value_ends']})(?!\w))",
-              "{WHERE}": r"([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){0,1}?)"}
+              "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}|{clauses['value_ends']})(?!\w))",
+              "{WHERE}": rf"(?!(?:{_alternation(data['indefinites'])})\b)([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){{0,1}}?)"}
     for macro, replacement in macros.items():
         pattern = pattern.replace(macro, replacement)
     return pattern
@@ -526,6 +528,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         subject=str(data["clauses"]["subject"]),
         not_names=frozenset(w.casefold() for w in data["clauses"]["not_names"].split("|")),
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
+        not_home=_phrases(data["not_home"], opening=False),
         mention=re.compile(_as_read(_expand(data["clauses"]["mention"], data), data), re.IGNORECASE),
         corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         preference_changes=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),

@@ -59,6 +59,19 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
     return candidates
 
 
+def _passing(read: Sequence[Clause], language: Language) -> List[str]:
+    """Clauses said of no home now: holding a room, a meal, a short or past time or a plan, or after a clause
+    of one that states nothing ("when i was six | we moved to york")."""
+    passing: List[str] = []
+    carried = False
+    for clause in read:
+        marked = carried or bool(language.not_home.search(" ".join((*clause.aside, *clause.words))))
+        if marked and clause.words:
+            passing.append(clause.text)
+        carried = marked and not any(rule.pattern.search(clause.text) for rule in language.rules)
+    return passing
+
+
 def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
             mentioned: Optional[str] = None) -> Optional[NewFact]:
     values = []
@@ -72,8 +85,7 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
         if at is not None and (at == 0 or len(words) - at < 3 or index == rule.about_group or words[at - 1].casefold()
                                in language.stopwords or any(c.negation_after_verb for c in language.controls[:1])):
             return None
-        value = " ".join(words[:at])
-        value = value.strip(" ,.'’")
+        value = " ".join(words[:at]).strip(" ,.'’")
         if said_words(value)[-1:] and said_words(value)[-1] in language.reading.question_openers:
             return None  # a question as a recogniser gives it: "my daughter plays what", "juega a qué"
         titled = rule.title_groups is None or index in rule.title_groups
@@ -83,6 +95,12 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
         return None  # "my wife really is ...", "mein Bruder ist Jonas": "really", "ist" name no one
     relation = values[rule.relation_group] if rule.relation_group is not None else mentioned
     return NewFact(rule.template.format(*values, relation=relation), rule.pin, about=about, relation=relation)
+
+
+def _other_since(mentions: Sequence[Tuple[int, str]], last: Optional[NewFact], after: int, before: int) -> bool:
+    """A relative other than ``last`` mentioned between ``after`` and ``before``: what follows is theirs."""
+    relation = (last.relation or "").casefold() if last is not None else None
+    return relation is not None and any(after < at < before and kin != relation for at, kin in mentions)
 
 
 def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
@@ -102,6 +120,8 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
     mentions = [(m.start(), m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
+        if rule.about == "last" and _other_since(mentions, last, next((at for at, f in facts if f is last), -1), start):
+            last = None  # of the relative said since: "mi hijo está enfermo tiene seis años"
         if rule.about == "mentioned" and named is None:
             continue
         fact = _render(rule, groups, language, named if rule.about == "mentioned" else None)
@@ -127,15 +147,23 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     found: Dict[str, NewFact] = {}
     last: Optional[NewFact] = None
     # Each word as the user wrote it (the reading folds case), a false start said once: "Katzen", "Telefónica".
-    candidates = [SAID_WORD.sub(lambda word: said.get(word.group(0), word.group(0)), _REPEATED.sub(r"\1", c))
-                  for c in _clauses(read(user_words or "", language.reading).clauses, language)]
+    reading = read(user_words or "", language.reading).clauses
+    clauses = _clauses(reading, language)
+    passing = _passing(reading, language)
+    candidates = [SAID_WORD.sub(lambda w: said.get(w.group(0), w.group(0)), _REPEATED.sub(r"\1", c)) for c in clauses]
     mentioned: Optional[str] = None
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
-        for _, fact in _facts_in(clause, following, language, last, mentioned):
+        facts = _facts_in(clause, following, language, last, mentioned)
+        passes = any(text in clauses[index] for text in passing)
+        for _, fact in facts:
+            if passes and any(slot.name == "home" and slot.pattern.search(fact.text) for slot in language.slots):
+                continue  # "we moved to the kitchen for dinner", "when i was six | we moved to york"
             if fact.about is not None:
                 last = fact
             found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
-        mentions = [m.group(m.lastindex or 1) for m in language.mention.finditer(clause)]  # "two kids": "kid"
-        mentioned = mentions[-1].casefold() if mentions else mentioned
+        mentions = [(m.start(), m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
+        if _other_since(mentions, last, max((at for at, f in facts if f.about), default=-1), len(clause)):
+            last = None  # "my husband is rick, my son is sick, he's six": the son is six
+        mentioned = mentions[-1][1] if mentions else mentioned  # "two kids": "kid"
     return Ops(add=tuple(found.values()), update=corrected(user_words, language, known) if known else ())
