@@ -27,12 +27,7 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
                                 dict(language.reading.contractions))
     said = [(m["old"], m["new"], True) for text in texts for p in language.corrections for m in p.finditer(text)]
     said += [(old, new, False) for old, new in _names_taken_back(words, language, known)]
-    heard = said_words(texts[0])  # numbers as digits: "she's eight, not seven" is "she is 8 not 7"
-    said += [(heard[j + 1], new, True) for i, new in enumerate(heard) for j in range(i + 1, min(i + 4, len(heard) - 1))
-             if new.isdigit() and heard[j] in language.negations and heard[j + 1].isdigit()]
-    # A number corrected is in one fact only, the turn saying nothing else: "she's 8, not 7", not "a timer for 8 not 7".
-    rest = set(map(fold_accents, heard)) - language.stopwords - language.negations - language.reading.subjects
-    update = _moved(words, language, known) or _new_work(words, language, known)
+    update = _moved(words, language, known)
     for old, new, of_words in said:
         if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
             continue
@@ -40,19 +35,16 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
                                      if all(u.fact_id != i for u in update)):
             if about and about.group("label").casefold() == old:
                 update.append(Replacement(fact_id, about.group("text"), about=title_words(new)))
-            elif of_words and old in said_words(line) and (not about if not old.isdigit() else new.isdigit() and (
-                    [old in said_words(x) for _, x in known].count(True) == 1
-                    and rest - {old, new} <= set(map(fold_accents, said_words(line))))):
-                text = about.group("text") if about else line
-                update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", title_words(new), text)))
+            elif of_words and not about and old in said_words(line):
+                update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", title_words(new), line)))
     update += [u for u in _new_favourite(texts, language, known) if u.fact_id not in {x.fact_id for x in update}]
     return tuple(update)
 
 
 def _found(words: Sequence[str], phrases: Sequence[Phrase], start: int = 0) -> Optional[Tuple[int, Phrase]]:
-    """Where the first of ``phrases`` said from ``start`` on starts, and which it is ("_", "*": any one word)."""
+    """Where the first of ``phrases`` said from ``start`` on starts, and which it is ("_": any one word)."""
     return next(((i, p) for i in range(start, len(words)) for p in phrases if len(words[i:i + len(p)]) == len(p)
-                 and all(w in (x, "_", "*") for x, w in zip(words[i:], p))), None)
+                 and all(w in (x, "_") for x, w in zip(words[i:], p))), None)
 
 
 def _names_taken_back(words: Sequence[str], language: Language,
@@ -66,14 +58,12 @@ def _names_taken_back(words: Sequence[str], language: Language,
     names = {w for w in words if w.isalpha() and fold_accents(w) not in small and w not in kinds}
     said = language.correcting
     ending = {w for p in said.cues + said.naming for w in p} | language.reading.subjects | language.reading.fillers
-    found = [(old, new[0]) for i, (no, old) in enumerate(zip(words, words[1:]))
-             for cue in [next((p for p in said.cues if tuple(words[i + 2:i + 2 + len(p)]) == p), ())]  # "I meant"
-             for new, rest in [(words[i + 2 + len(cue):][:1], words[i + 3 + len(cue):])]
-             if no in language.negations and old in kinds and set(new) & names and kinds[old] not in said.pets
+    found = [(old, new) for i, (no, old, new) in enumerate(zip(words, words[1:], words[2:]))
+             if no in language.negations and old in kinds and new in names and kinds[old] not in said.pets
              and any(tuple(words[i - len(p):i]) == p for p in said.cues)  # the cue first: "sorry, not Tom"
              and not any(tuple(words[i + 1 - len(p):i + 1]) == p for p in said.cues)  # not "wait no Max"
-             and (cue or any(tuple(rest[:len(p)]) == p for p in said.cues + said.naming))
-             and all(w in ending or said.value_ends.fullmatch(w) for w in rest)]  # not "heißt sein Freund"
+             and any(tuple(words[i + 3:i + 3 + len(p)]) == p for p in said.cues + said.naming)
+             and all(w in ending or said.value_ends.fullmatch(w) for w in words[i + 3:])]  # not "heißt sein Freund"
     renamed = _found(words, said.renaming)
     naming = _found(words, said.naming, renamed[0] + len(renamed[1])) if renamed else None
     pets = [label for label, kind in kinds.items() if kind in said.pets]
@@ -88,16 +78,12 @@ def _names_taken_back(words: Sequence[str], language: Language,
 
 def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
     """"We moved to Boulder, so we're not in Denver anymore": the move opens the turn (not "if we moved"), and
-    the known home's place follows a negation with only small words between (not "I don't know Denver"); or the
-    home is left just before the move ("ya no, nos mudamos a ...", "we don't live there anymore, we moved ...")."""
+    the known home's place follows a negation with only small words between (not "I don't know Denver")."""
     moving, ends = language.correcting.moving, language.correcting.value_ends
     small = language.stopwords | language.negations | language.reading.subjects | {w for p in moving for w in p} \
         | {opener.split()[0] for opener in language.reading.clause_openers}  # "així que"; "naar Ede verhuisd"
     start, phrase = _found(words, moving) or (0, ())
-    aside = language.reading.fillers | language.reading.clause_openers | language.reading.subjects
-    left = any(out and not out[0] and all(w in aside or ends.fullmatch(w) for w in words[i + len(out[1]):start])
-               for i in range(start) for out in [_found(words[i:start], language.correcting.moved_out)])
-    if not phrase or not left and set(words[:start]) - language.reading.fillers - language.negations \
+    if not phrase or set(words[:start]) - language.reading.fillers - language.negations \
             - {w for p in language.correcting.cues for w in p}:  # "cioè no, ci siamo trasferiti", not "if we moved"
         return []
     new = [words[start + phrase.index("_")]] if "_" in phrase else list(takewhile(
@@ -108,29 +94,9 @@ def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
         between = language.stopwords | language.negations | set(said_words(line[:home.end()])) if home else set()
         negated = {next((w for w in words[i + 1:] if not (fold_accents(w) in between or ends.fullmatch(w))), "")
                    for i, no in enumerate(words) if no in language.negations}
-        if new and home and (left or set(said_words(line[home.end():])) - language.stopwords & negated - set(new)):
+        if new and home and set(said_words(line[home.end():])) - language.stopwords & negated - set(new):
             return [Replacement(fact_id, f"{line[:home.end()]} {title_words(' '.join(new))}")]
     return []
-
-
-def _new_work(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
-    """"I don't work there anymore, I'm at the town hall now", "tengo otro curro, ahora soy cartero": once the user
-    says their work changed, the job said next (a known one: not "now I'm a bit lost") replaces the known job, and where
-    they work ("_") the known employer (else the job); a state is no job ("I quit my job, I'm at home now")."""
-    said, small = language.correcting, language.stopwords | language.negations
-    left = _found(words, said.leaving)
-    start, phrase = (_found(words, said.working, left[0] + len(left[1])) if left else None) or (0, ())
-    at = start + (phrase.index("_") if "_" in phrase else len(phrase))
-    lead = list(takewhile(lambda w: fold_accents(w) in small, words[at:]))
-    value = list(takewhile(lambda w: fold_accents(w) not in small and not said.value_ends.fullmatch(w),
-                           words[at + len(lead):]))[:MAX_PLACE_WORDS]
-    known_work = {s.name: (i, line[:m.end()]) for i, line in known for s in language.slots for m in [s.pattern.search(line)] if m}
-    work = known_work.get("employer") or known_work.get("job") if "_" in phrase else known_work.get("job")
-    if not phrase or not value or not work or {(w,) for w in lead + value} & set(said.idle) or "_" not in phrase and not (
-            {" ".join(value[:n]) for n in range(1, len(value) + 1)} & said.jobs):
-        return []
-    return [Replacement(work[0], " ".join([work[1].split()[0], words[at - 1], *lead, title_words(" ".join(value))]
-                                          if "_" in phrase else [work[1], *value]))]  # "Works at the Library"
 
 
 def _new_favourite(texts: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, FrozenSet, List, Optional, Pattern, Sequence, Tuple
@@ -46,8 +46,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "correction_cues", "correction_renaming", "correction_naming",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
-              "correction_moved_out", "correction_leaving", "correction_working", "correction_idle", "keep_commands",
-              "not_home", "indefinites",
+              "keep_commands", "not_home", "indefinites",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
               "secret_opening", "secret_same", "secret_parts", "secret_purposes", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -149,12 +148,7 @@ class CorrectionWords:
     renaming: Tuple[Phrase, ...] = ()  # "we renamed him": a pet has a new name
     naming: Tuple[Phrase, ...] = ()  # "he is called", "se llama": a name follows
     moving: Tuple[Phrase, ...] = ()  # "we moved to": the user's new home follows
-    moved_out: Tuple[Phrase, ...] = ()  # "we don't live there anymore": the known home is left
-    leaving: Tuple[Phrase, ...] = ()  # "i don't work there anymore": the user's job changed
-    working: Tuple[Phrase, ...] = ()  # "i am now": the new job follows; "i am now at _": where the user works
-    idle: Tuple[Phrase, ...] = ()  # "retired", "home": no job
     pets: FrozenSet[str] = frozenset()
-    jobs: FrozenSet[str] = frozenset()  # a changed job is one of these: "ahora soy cartero", not "ahora soy otra persona"
     value_ends: Pattern[str] = _NEVER  # a word that ends a value ("now", "last")
 
 
@@ -533,8 +527,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         preference_changes=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
         correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], _pairs(data["contractions"]))
-                                      for name in (f.name for f in fields(CorrectionWords)) if name not in ("pets", "jobs", "value_ends")},
-                                   pets=frozenset(map(str.casefold, data["pets"])), jobs=frozenset(map(str.casefold, data["jobs"])),
+                                      for name in ("cues", "renaming", "naming", "moving")},
+                                   pets=frozenset(map(str.casefold, data["pets"])),
                                    value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE)),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()))
