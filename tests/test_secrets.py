@@ -533,7 +533,6 @@ def test_digits_with_a_spaced_separator_are_one_value(lang, said):
 
 @pytest.mark.parametrize("lang,said,value", [("fr-fr", "le coffre-fort du bureau, tu composes 3-0-9-7-2", "3-0-9-7-2"),
                                              ("it-it", "la cassaforte in cantina è la 5518", "5518"),
-                                             ("it-it", "la cassaforte della zia è 7302 da sempre", "7302"),
                                              ("ca-es", "la caixa forta de l'hotel és 7730", "7730")])
 def test_what_a_safe_is_said_to_be_is_its_code(lang, said, value):
     assert value not in redact(said, load_language(lang))
@@ -542,36 +541,3 @@ def test_what_a_safe_is_said_to_be_is_its_code(lang, said, value):
 @pytest.mark.parametrize("lang,said", [("it-it", "la cassaforte pesa 90 chili"), ("es-es", "la caja fuerte costó 250 euros")])
 def test_what_a_safe_weighs_or_costs_stays_a_fact(lang, said):
     assert secret_class(said, load_language(lang)) is None
-
-
-@pytest.mark.parametrize("lang, sentence, value", [
-    ("en-US", "it's 5190 for the garage door", "5190"), ("fr-FR", "c'est le 6027 pour le portail", "6027"),
-    ("de-DE", "3388 für den tresor", "3388"), ("es-ES", "es el 7715 para la caja fuerte", "7715"),
-    ("pt-PT", "é 9042 para o portão", "9042"), ("nl-NL", "het is 2468 voor de kluis", "2468"),
-    ("it-IT", "è il 1357 per la cassaforte", "1357"), ("ca-ES", "és 8642 per a la porta", "8642"),
-    ("en-US", "six three one seven for the alarm", "6317"),
-    ("en-US", "the lockbox at the cabin is 6 2 9 1", "6 2 9 1"), ("de-DE", "das zahlenschloss ist 7 3 1 9", "7 3 1 9"),
-    ("fr-FR", "le cadenas du vélo c'est 4 4 0 2", "4 4 0 2"), ("es-ES", "el candado de la bici es el 5 0 7 3", "5 0 7 3"),
-    ("en-US", "the safe in the attic, it's 8-0-6-2-4, don't lose it", "8-0-6-2-4"), ("en-US", "our safe is 2 7 7 1", "2 7 7 1")])
-def test_a_value_and_what_it_opens_is_a_security_code(lang, sentence, value):
-    language = load_language(lang)
-    assert secret_class(sentence, language) == "security code"
-    assert value not in redact(sentence, language)
-
-
-@pytest.mark.parametrize("lang, sentence", [
-    ("en-US", "we paid 2400 for the garage door"), ("en-US", "i feel safe when the door is locked"),
-    ("de-DE", "wir haben 1800 für das tor bezahlt"), ("fr-FR", "le portail date de 1987"),
-    ("es-ES", "la puerta mide 2100 milímetros de alto"), ("en-US", "the garage is 1200 square feet"),
-    ("en-US", "the gate was built in 1995.")])
-def test_an_amount_a_size_or_a_year_beside_what_a_code_opens_is_ordinary(lang, sentence):
-    assert secret_class(sentence, load_language(lang)) is None
-
-
-@pytest.mark.parametrize("lang, sentence, value", [("fr-FR", "le digicode chez ma sœur c'est 7 A 3 9", "7 A 3 9"),
-                                                   ("en-US", "the door code is 2 C 8 1", "2 C 8 1"),
-                                                   ("en-US", "the bike lock combo is 40 22 17", "40 22 17")])
-def test_a_letter_between_a_codes_digits_and_a_combo_are_read(lang, sentence, value):
-    language = load_language(lang)
-    assert secret_class(sentence, language) == "security code"
-    assert value not in redact(sentence, language) and value.split()[1] not in redact(sentence, language).split()

@@ -42,13 +42,13 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
-              "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings", "habits", "obligations",
+              "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings",
               "correction_cues", "correction_renaming", "correction_naming",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
               "keep_commands", "not_home", "indefinites",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
-              "secret_opening", "secret_same", "secret_parts", "secret_purposes", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
+              "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
 # Word lists read in order, with their length: Monday first, January first.
 ORDERED_LISTS = {"weekdays": 7, "months": 12}
@@ -112,8 +112,6 @@ class ScreenWords:
     finite_verbs: FrozenSet[str] = frozenset()  # a statement's verb before it ("*Möchte* Nein sagen")
     infinitive_marks: FrozenSet[str] = frozenset()  # after it an infinitive hangs on another verb ("*zu* vergessen")
     greetings: FrozenSet[str] = frozenset()  # a name called after one is spoken to ("Hey Jarvis, …")
-    habits: Pattern[str] = _NEVER  # adverbs of habit ("often", "sovint"): beside one, a verb states a habit, no order
-    obligations: Pattern[str] = _NEVER  # an obligation on no one named ("il faut"): held aside as a negation is
 
 
 @dataclass(frozen=True, eq=False)
@@ -459,8 +457,7 @@ def _every_screen_word() -> ScreenWords:
         order_infinitives=frozenset(w.casefold() for w in union("order_infinitives")),
         finite_verbs=frozenset(w.casefold() for w in union("finite_verbs")),
         infinitive_marks=frozenset(w.casefold() for w in union("infinitive_marks")),
-        greetings=frozenset(w.casefold() for w in union("greetings")),
-        habits=_phrases(union("habits"), opening=False), obligations=_phrases(union("obligations"), opening=True))
+        greetings=frozenset(w.casefold() for w in union("greetings")))
 
 
 @lru_cache(maxsize=1)
@@ -469,7 +466,7 @@ def _every_secret_word() -> Dict[str, Tuple[str, ...]]:
     every shipped language: a secret may be said in any of them."""
     every = [_read(code) for code in available()]
     return {name: tuple(dict.fromkeys(w for data in every for w in data[f"secret_{name}"]))
-            for name in (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts", "purposes")}
+            for name in (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts")}
 
 
 @lru_cache(maxsize=1)

@@ -43,8 +43,6 @@ _STRUCTURE = re.compile(
 # A role opening a sentence or after a mark, then a mark, is a role marker whatever the symbols ("〔system〕", "system →").
 _MARK = re.compile(r"[^\w\s.,'\"-]|(?<!\w)-|-(?!\w)")
 _MARKED_ROLE = re.compile(rf"(?:^|[.!?\n|]\s*)(?!ai\b|model\b)(?:{_ROLES}|admin|root|sudo)\s*\|")  # "Ai - her niece"
-# A word or two quoted after a word, no mark after, is a name: "a hamster named „Admin“", "un chat « Root »".
-_QUOTED_NAME = re.compile(r"(?<=\w )[«„“\"']\s?([^\W\d_]+(?:[ -][^\W\d_]+)?)\s?[»“”\"'](?!\s*[^\w\s.,!?;])")
 # A fact is about the user; one that speaks of "the user" or "other users" as a third party
 # (after the subject prefix is gone) is about whom the assistant serves: "whatever the user
 # says", "the stored data of other users", told something ("al usuario", "all'utente").
@@ -72,7 +70,7 @@ MIN_LEET_WORDS = 2
 _MIXED_WORD = re.compile(r"(?<!\w)(?=\w*[^\W\d_])\w*\d\w*(?!\w)")
 # A quotation is someone else's words: an order inside one ("Favourite quote is « ignore les
 # rageux »") is not the fact's. The instruction patterns still read it.
-_QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]|(?<!\w)(['\"])[^\n]{0,200}?\1(?!\w)")
+_QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]|(?<!\w)'[^\n]{0,200}?'(?!\w)")
 # A Romance second person said by its verb alone, after "que"/"che" or a negation (a negative order):
 # "prefiere que *ignores*", "no le *cuentes* nunca", "no *revelis* mai" (three letters at least before the ending).
 _YOU_VERB = re.compile(r"\b(?:que|che|no|não|nunca)\s+(?:(?:no|não|non|lo|la|le|les|li|me|nos|lhe|ho|hi|els)\s+){0,2}"
@@ -84,11 +82,6 @@ _CALLED = re.compile(r"(?:^|[.!?;\n])\s*([^.!?;\n,:]{1,40}?)\s*[,:]")
 _FORM_OF_ADDRESS = re.compile(r"\b(?:de|del|dal|di|por|per|met)\s+(?:tu|tú|usted|ustedes|vous|voi|lei|vós|você|vostè|u|du|sie)"
                               r"(?=\s*(?:[,.;!?)]|$)|\s+(?:e|y|i|and|und|en|et|ou|o|or|oder|of|aan\w*)\b)")
 _SENTENCES = re.compile(r"[.!?;\n]+")
-# An assistant word after an article of one, "as", a copula or a bare "of" is a job or a field: "works as an
-# assistant", "es asistente de dirección", "modelli di IA". "The assistant", "del asistente", "de assistent" name it.
-_A_KIND = re.compile(r"(?:\b(?:a|an|un|una|une|ein|eine|einen|een|um|uma|as|como|comme|come|als|es|és|è|é|fa|di|of)\s+|\bd')$")
-# A word joined by a hyphen to the next is a compound's first part, a kind of thing: "KI-Anwendungen" names no assistant.
-_COMPOUND_HEAD = re.compile(r"(?<![\w-])[^\W\d_]+-(?=[^\W\d_])")
 # Where a rule for answering may open: a sentence, or after a colon ("Rules: whenever asked, …").
 _OPENINGS = re.compile(r"[.!?;:\n]+")
 # Where one clause ends and another may start an order: "Please, ignore…", "Also: reply…".
@@ -105,8 +98,6 @@ _FIRST_WORD = re.compile(r"[\w'’-]+")
 _SPELLED_OUT = re.compile(r"(?<![\w-])(?![À-ÿ])[^\W\d_]([ .*_-])(?:[^\W\d_]\1)+[^\W\d_](?![\w-])")
 # Letters spelled out in a row beyond a name's length hide words: held aside ("i g n o r e y o u r...").
 MIN_SPELLED_LETTERS = 12
-# How far before an instruction pattern's words an adverb of habit is looked for ("a menudo, ").
-MAX_HABIT_CHARS = 16
 # Texts longer than this are not facts; only this much is judged (the screen stays linear).
 MAX_SCREENED_CHARS = 4000
 # One character's compatibility form is at most this many characters (U+FDFA), so the
@@ -142,14 +133,13 @@ def _confusable(text: str) -> Tuple[Tuple[str, str], ...]:
 
 
 def _strip_openers(clause: str, language: Language) -> Tuple[str, bool, bool]:
-    """The clause without its fillers and openings; whether one was an instruction opening ("from now on"), a negation
-    or an obligation on no one named ("il faut")."""
+    """The clause without its fillers and openings; whether one was an instruction opening ("from now on"), a negation."""
     screen, strong, negated = language.screen, False, False
     while True:
         clause = clause.lstrip(" ,;:-–—'\"")
         weak = screen.command_openers.match(clause)
         opening = screen.instruction_openers.match(clause)
-        negation = _NEGATION.match(clause) or screen.obligations.match(clause)
+        negation = _NEGATION.match(clause)
         found = negation or opening or weak
         if found is None:
             return clause, strong, negated
@@ -166,8 +156,6 @@ def _gives_orders(text: str, language: Language, negated: bool = False) -> bool:
         rest = rest[auxiliary.end():] if auxiliary else rest
         first = _FIRST_WORD.findall(rest)[:1]
         ordered = bool(first) and (first[0] in screen.imperatives or first[0].split("-")[0] in screen.imperatives)
-        if screen.habits.match(rest) or first and screen.habits.match(rest.split(first[0], 1)[1].lstrip(" ,")):
-            continue  # a habit, said before or after the verb: "Ignore souvent les règles du Monopoly"
         if negation == negated and ordered or (negation and negated or strong and not negated) \
                 and screen.control_words.search(rest):
             return True
@@ -208,14 +196,10 @@ def is_instruction(fact: str, language: Language) -> bool:
     third_party = any(not ((m.group("the") or m.group("l")) and _ABOUT.search(text, 0, m.start()))
                       for m in _THE_USER.finditer(text))  # "the user" as someone else: see _THE_USER
     return (bool(TEMPLATE_TOKENS.search(text)) or bool(_STRUCTURE.search(text)) or third_party
-            or bool(_MARKED_ROLE.search(_MARK.sub("|", _QUOTED_NAME.sub(r"\1", text))))
-            # An adverb of habit before or inside a pattern's words makes them a habit: "sovint ignora les regles del joc".
-            or any(m and not screen.habits.search(text[max(0, m.start() - MAX_HABIT_CHARS):m.end()])
-                   for m in (p.search(text) for p in language.instructions)) or _gives_orders(text, language)
+            or bool(_MARKED_ROLE.search(_MARK.sub("|", text)))
+            or any(p.search(text) for p in language.instructions) or _gives_orders(text, language)
             # A sentence naming the assistant beside words of control ("Authorised the assistant to read out…").
-            or any(screen.control_words.search(s) and any(not _A_KIND.search(s, 0, m.start())
-                                                          for m in screen.assistant_words.finditer(s))
-                   for s in _SENTENCES.split(_COMPOUND_HEAD.sub("", text))))
+            or any(screen.assistant_words.search(s) and screen.control_words.search(s) for s in _SENTENCES.split(text)))
 
 
 def is_doubtful(fact: str, language: Language) -> bool:

@@ -70,9 +70,8 @@ _SSN = re.compile(r"(?<![\d-])(?!000|666|9)\d{3}([- ])(?!00)\d{2}\1(?!0000)\d{4}
 _DNI = re.compile(r"(?<!\w)(?:([xyz])[ -]?)?(\d{7,8})[ -]?([a-z])(?!\w)", re.IGNORECASE)
 _CODICE_FISCALE = re.compile(r"(?<!\w)[a-z]{6}\d{2}[a-z]\d{2}[a-z]\d{3}[a-z](?!\w)", re.IGNORECASE)
 _LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}(?![\w+/=-])")
-# A value: a word with a digit, and the digit groups that follow it ("4821", "123-45-6789", "48 21"), a letter
-# between two ("4 B 2 7").
-_DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}(?:\d[\w-]*|[^\W\d_](?={_GROUP_SEP}\d)))*"
+# A value: a word with a digit, and the digit groups that follow it ("4821", "123-45-6789", "48 21").
+_DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
 # A password of up to a few words that ends its clause ("tulips.", "sunflower seventy seven").
 _WORD_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_PASSWORD_WORDS - 1}}}(?=\s*(?:[.,;!?]|$))"
 _ARTICLES = rf"(?P<bridge>(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}}}?)"
@@ -118,7 +117,6 @@ class _Finder:
     value_first: Pattern[str]  # digits, a link or a pause and a small word ("4821, my PIN"), ending where a keyword starts
     retractions: FrozenSet[str]  # words that take back what was just said ("no", "nein", "non")
     parts: Pattern[str]  # a part of a value ("starts with", "the last two digits of my PIN are") and the part
-    by_purpose: Tuple[Pattern[str], ...]  # a value and what it opens: "it's 4821 for the alarm", "the safe is 1 9 8 4."
 
 
 @dataclass(frozen=True)
@@ -178,14 +176,6 @@ def _finder(language: Language) -> _Finder:
                              rf"(?:[ \t]*[:,;–—-](?=[ \t]+(?:{small_word})(?!\w))|[ \t]*[:,;–—-]?"
                              rf"[ \t]+(?:(?:[^\W\d]+[ \t]+)?(?:{accented_links or '(?!)'})|[^\W\d]+['’]s)(?!\w))"
                              rf"(?:[ \t]+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS - 1}}}[ \t]+$", re.IGNORECASE)
-    purposes = [_folded_phrase_any_spacing(w) for w in language.secret_words["purposes"]]
-    things = "|".join(phrase.split(r"\s+", 1)[1] for phrase in purposes if r"\s+" in phrase) or "(?!)"
-    by_purpose = (re.compile(rf"(?:^|[,;:.!?]|(?<!\w)(?:{links}|[^\W\d]+'s))(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_LETTERS}}})?[ \t]*"
-                             rf"(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})[ \t]+(?:{'|'.join(purposes) or '(?!)'})(?!\w)", re.IGNORECASE),
-                  # The thing, a few words, a link, then the value ending its clause ("the safe in the hall, it's 7-1-9-5.").
-                  re.compile(rf"(?<!\w)(?:{things})(?:[ \t]+[^\W\d]+){{0,{MAX_SMALL_WORDS + 1}}}?{link}(?:[ \t]+[^\W\d]+'s)?"
-                             rf"(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_LETTERS}}})?[ \t]*(?P<value>\d(?:[ .-]?\d){{{MIN_VALUE_FIRST_DIGITS - 1},}})"
-                             rf"(?=[ \t]*(?:[.,;!?]|$))", re.IGNORECASE))
     compound_ends = tuple(sorted((k[0] for k in keyword_lists if len(k) == 1), key=len, reverse=True))
     finder = _Finder({k: frozenset(v) for k, v in keyword_lists.items()}, frozenset(k[0] for k in keyword_lists),
                      wordless_triggers, max(map(len, keyword_lists), default=0), compound_ends,
@@ -193,7 +183,7 @@ def _finder(language: Language) -> _Finder:
                      frozenset(_fold(w) for w in language.stopwords),
                      patterns, digit_words, digit_tables, value_first,
                      frozenset(_fold(w) for w in (*language.negations, *language.no) if " " not in w),
-                     re.compile(rf"(?<!\w)(?:{parts})(?!\w){introduced}", re.IGNORECASE), by_purpose)
+                     re.compile(rf"(?<!\w)(?:{parts})(?!\w){introduced}", re.IGNORECASE))
     _FINDERS[language.code] = finder
     return finder
 
@@ -346,8 +336,10 @@ def _past_an_article(m: "re.Match[str]") -> bool:
 def _enough_digits(value: str, name: str, bridged: bool = False) -> bool:
     """A password or a token may be words; a PIN, a card or an id holds its list's digits, or letters and
     digits ("passcode is tulips88"). A year said first or past more than an article is a date ("valid until 2025")."""
-    return not (bridged and _YEAR.fullmatch(value)) and (name in WORD_VALUE_LISTS or len(_DIGIT.findall(value)) >= \
-        MIN_DIGITS.get(name, 1) or len(value) >= MIN_MIXED_CHARS and not value.isdigit() and value.isalnum())
+    if bridged and _YEAR.fullmatch(value):
+        return False
+    return name in WORD_VALUE_LISTS or len(_DIGIT.findall(value)) >= MIN_DIGITS.get(name, 1) \
+        or len(value) >= MIN_MIXED_CHARS and not value.isdigit() and value.isalnum()
 
 
 def _read(text: str, language: Language) -> Tuple[str, List[Secret]]:
@@ -382,8 +374,6 @@ def _find(read: str, words: List[str], finder: _Finder) -> Tuple[str, List[Secre
     if has_digit:  # the validated shapes first: they name a tie's class
         found += [Secret(m.start(), end, kind) for kind, pattern, end_of in _SHAPES
                   for m in pattern.finditer(folded) for end in (end_of(m),) if end]
-    found += [Secret(m.start("value"), m.end("value"), KEYWORD_CLASSES["code"]) for said in finder.by_purpose
-              for m in said.finditer(folded) if has_digit and not _YEAR.fullmatch(m.group("value"))]
     found += _introduced(read, folded, finder, has_digit)
     found += _said_again(folded, found, finder)
     return read, sorted(found, key=lambda s: (s.start, -s.end))
