@@ -769,6 +769,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a place after an indefinite article is a place name", "language/data.py",
              "(?!(?:{_alternation(data['indefinites'])})\\b)", "",
              ("tests/test_rules_household.py::test_a_home_after_an_indefinite_article_is_no_place_name",)),
+    Breakage("a row retired for an unknown reason comes back to life", "domain/record.py",
+             '    return "superseded" if data.get("text") else "forgotten"', "    return None",
+             ("tests/test_facts.py::test_a_row_retired_for_a_reason_this_version_does_not_know_stays_retired",)),
 )
 
 

@@ -161,3 +161,17 @@ def test_the_same_words_in_another_order_are_a_change_not_a_repeat():
     old = record.fact("f1")
     assert (old.retired_reason, old.superseded_by) == ("superseded", "f2")
     assert [e.action for e in change.events] == ["add", "supersede"]
+
+
+def test_a_row_retired_for_a_reason_this_version_does_not_know_stays_retired():
+    """Fail closed: a reason an older build wrote ("curated"), or a replacement named with no reason, never
+    brings a retired row back to life; an empty row was forgotten."""
+    record = f.SessionRecord.from_dict({"schema": 3, "facts": [
+        {"id": "a", "text": "Lives in Denver", "retired_reason": "curated"},
+        {"id": "b", "text": "Lives in Boulder", "superseded_by": "c"},
+        {"id": "c", "text": "Lives in Golden"},
+        {"id": "d", "text": "", "superseded_by": "forgotten"}],
+        "entities": [{"id": "e1", "name": "Ann", "relation": "sister", "retired_reason": "pruned"}]})
+    assert [x.id for x in record.facts if x.live] == ["c"]
+    assert next(x for x in record.facts if x.id == "d").retired_reason == "forgotten"
+    assert not [e for e in record.entities if e.retired_reason is None]

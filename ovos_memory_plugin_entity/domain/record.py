@@ -9,7 +9,7 @@ changes only on an erase. A row that does not parse is kept as it was in
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar
+from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar, cast
 
 from ovos_memory_plugin_entity.domain.audit import ACTORS, RETIRED_REASONS, Actor, RetiredReason
 from ovos_memory_plugin_entity.domain.entities import parse_when
@@ -26,6 +26,16 @@ def _float(value: Any, default: float = 0.0) -> float:
         return default
     number = float(value)
     return number if number == number and abs(number) < 1e12 else default  # no NaN, inf, year 33658
+
+
+def _retired_reason(reason: Any, data: Dict[str, Any]) -> Optional[RetiredReason]:
+    """A reason this version does not know, or a replacement named without one, still retires the
+    row (fail closed: what was retired never comes back); an empty row was forgotten."""
+    if reason in RETIRED_REASONS:
+        return cast(RetiredReason, reason)
+    if reason is None and data.get("superseded_by") is None and data.get("superseded_at") is None and data.get("text"):
+        return None
+    return "superseded" if data.get("text") else "forgotten"
 
 
 def _optional_str(value: Any) -> Optional[str]:
@@ -74,7 +84,7 @@ class Fact:
             pinned=data.get("pinned") is True, actor=actor if actor in ACTORS else "extractor",
             superseded_at=None if superseded_at is None else _float(superseded_at),
             superseded_by=_optional_str(data.get("superseded_by")),
-            retired_reason=reason if reason in RETIRED_REASONS else None,
+            retired_reason=_retired_reason(reason, data),
             about=_optional_str(data.get("about")),
             # One bad date costs the date, never the fact or the session.
             when=parse_when(data.get("when")))
@@ -110,7 +120,8 @@ class Entity:
         return cls(id=data["id"], name=str(data.get("name", "")), relation=str(data.get("relation", "")),
                    created_at=_float(data.get("created_at")), merged_into=_optional_str(data.get("merged_into")),
                    former_names=_strings(data.get("former_names")),
-                   retired_reason=reason if reason in ("merged", "forgotten") else None)
+                   retired_reason=reason if reason in ("merged", "forgotten") or reason is None else
+                   "merged" if data.get("merged_into") else "forgotten")  # unknown: retired all the same
 
 
 @dataclass
