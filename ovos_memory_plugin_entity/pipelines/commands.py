@@ -125,18 +125,12 @@ class Commands:
         record = editor.record
         if control.kind == "forget_all":
             return self._ask(editor, Ops(forget_all=True), [self._phrases["forget_all_item"]])
-        people, said = record.live_entities(), control.target.split()
-        # Named as the user talks on ("ma voisine ça sert à rien"), the thing is the longest start of the words
-        # that names something known (a thing not the user's named so was asked about: ``unsure``)
-        for end in range(len(said), 0, -1):
-            target = " ".join(said[:end])
-            slots = {slot for slot, pattern in self._language.control_slots if pattern.search(target)}
-            mark = mark_for(target, slots, record, self._policy, editor.now)
-            entities = [e for e in people.values() if e.id in mark.entities]
-            facts = [f for f in record.live_facts() if f.text and covers(mark, f, people, self._policy)]
-            if facts or entities:
-                break
-        else:
+        slots = {slot for slot, pattern in self._language.control_slots if pattern.search(control.target)}
+        mark = mark_for(control.target, slots, record, self._policy, editor.now)
+        people = record.live_entities()
+        entities = [e for e in people.values() if e.id in mark.entities]
+        facts = [f for f in record.live_facts() if f.text and covers(mark, f, people, self._policy)]
+        if not facts and not entities:
             return Said(self._phrases["forgot_nothing"])
         lines = [f.text for f in facts] + [e.label for e in entities]
         if ask or len(facts) > MAX_FORGET_UNASKED:
