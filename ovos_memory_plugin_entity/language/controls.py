@@ -159,9 +159,9 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         return Control("pause", "last" if last else "")
     # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side);
     # "back to normal" said of nothing else ("volvemos a la normalidad", not "my blood pressure is back to normal")
+    normal = {w for phrases in words.normal.values() for p in phrases for w in p}
     if not clause.negated and (_near((*clause.aside, *said, *clause.aside), words.again, words.keeping) or _match(
-            said, words.normal, 0, len(said)) is not None and _of_the_memory(
-            [w for w in said if not any(w in p for ps in words.normal.values() for p in ps)], words)):
+            said, words.normal, 0, len(said)) is not None and _of_the_memory([w for w in said if w not in normal], words)):
         return Control("resume")
     remembered = _match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
