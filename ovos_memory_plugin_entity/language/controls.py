@@ -157,11 +157,8 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         last = alone and (closes or any(_verb(w, words) for w in said[paused:paused + 1])) and any(
             (w,) in words.last.get(w, ()) for w in said)
         return Control("pause", "last" if last else "")
-    # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side);
-    # "back to normal" said of nothing else ("volvemos a la normalidad", not "my blood pressure is back to normal")
-    normal = {w for phrases in words.normal.values() for p in phrases for w in p}
-    if not clause.negated and (_near((*clause.aside, *said, *clause.aside), words.again, words.keeping) or _match(
-            said, words.normal, 0, len(said)) is not None and _of_the_memory([w for w in said if w not in normal], words)):
+    # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side)
+    if not clause.negated and _near((*clause.aside, *said, *clause.aside), words.again, words.keeping):
         return Control("resume")
     remembered = _match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
