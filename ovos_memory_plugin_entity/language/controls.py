@@ -1,7 +1,7 @@
 """Spoken memory controls: what the user asks of the memory itself, read as an intent,
 clause by clause of the utterance's :mod:`reading <language.reading>`, wherever it stands:
 ``recall``, ``pause`` and a reset as phrasings (words in order, a few others between); ``resume``
-as a word of "again" near one of keeping, or "back to normal" alone; a forgetting as a verb opening
+as a word of "again" near one of keeping; a forgetting as a verb opening
 or closing its clause, with its object (everything, the last thing said or one thing); ``remember``
 as the words after "remember that". A mention is none: a reported clause, a question about the past,
 a negation governing the verb, a skill's object. Where it is unclear the user meant the memory it is
