@@ -127,6 +127,10 @@ def test_a_spoken_yes_to_our_question_in_the_models_words_forgets_everything(mak
     ("en-us", "Okay. Should I continue?", "yeah go on"),
     ("de-de", "Gut. Soll ich weitermachen?", "ja klar"),
     ("fr-fr", "D'accord. Je continue ?", "oui vas-y"),
+    # another language's small words ("so" is Italian for "I know", "fait" French for "done") ask nothing
+    ("en-us", "Okay so do you want pasta or rice?", "yes please"),
+    ("en-us", "Got it so should I add a new mattress to your shopping list", "yes"),
+    ("es-es", "Vale, il fait beau. ¿Algo más?", "sí"),
 ])
 def test_an_everyday_yes_to_another_question_forgets_nothing(make_memory, lang, reply, yes):
     memory = make(make_memory, lang)
@@ -138,9 +142,9 @@ def test_an_everyday_yes_to_another_question_forgets_nothing(make_memory, lang, 
 
 
 @pytest.mark.parametrize("lang,control,reply,yes", [
-    ("en-us", "borra todo lo que sabes de mí", "estás seguro de que quieres borrarlo todo", "yes go ahead"),
-    ("en-us", "efface tout ce que tu sais sur moi", "tu es sûre", "yeah sure"),
-    ("de-de", "wis alles wat je van me weet", "weet je het zeker", "ja klar"),
+    ("en-us", "borra todo lo que sabes de mí", "estás seguro de que quieres que lo borre todo", "yes go ahead"),
+    ("en-us", "efface tout ce que tu sais sur moi", "tu es sûre de vouloir tout effacer", "yeah sure"),
+    ("de-de", "wis alles wat je van me weet", "weet je zeker dat ik alles moet wissen", "ja klar"),
     ("pt-pt", "uh wipe everything you know about me", "are you sure you want me to delete everything", "yes"),
     ("it-it", "dimentica tutto di me", "vuoi davvero che cancelli tutto", "sì dai"),
 ])

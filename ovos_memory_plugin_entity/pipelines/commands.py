@@ -30,7 +30,7 @@ from ovos_memory_plugin_entity.domain.waiting import Latest
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.controls import Control, recognise
-from ovos_memory_plugin_entity.language.data import Language, available, load_language
+from ovos_memory_plugin_entity.language.data import DEFAULT_LANG, Language, available, load_language
 from ovos_memory_plugin_entity.language.yesno import Judge
 from ovos_memory_plugin_entity.pipelines.confirmation import judged
 
@@ -63,8 +63,14 @@ class Commands:
         self._pause_s, self._max_fact_chars, self._refuses = pause_s, max_fact_chars, refuses
         self._wall_clock = wall_clock
         self._phrases = language.phrases
-        # Our question in each shipped language: a model may ask in English or in the user's language.
-        self._askers = [_asking(other) for other in (language, *map(load_language, available()))]
+        # Our question in the persona's language or English (models often answer in English); in another shipped
+        # language (the user's) only asked with its own verb of forgetting: its small words ("so", "fait", "sé")
+        # would make any reply our question, and a yes then wipes.
+        own = {language.code: language, DEFAULT_LANG: load_language(DEFAULT_LANG)}
+        self._askers = [_asking(other) for other in own.values()]
+        self._foreign_askers = [
+            (_words([*other.controls[0].forget, *other.controls[0].delete]) - other.stopwords, _asking(other)[2])
+            for other in map(load_language, available()) if other.code not in own]
 
     # -- the first step of the turn ----------------------------------------------------
     def act(self, key: str, record: SessionRecord, utterance: str,
@@ -218,7 +224,8 @@ class Commands:
         words = {part for word in textlib.said_words(questions[-1] if questions else reply)
                  for part in word.split("'") if part}  # "j'oublie"
         return any(bool(words & memory) or not words - plain and bool(questions or words & asking)
-                   for plain, memory, asking in self._askers)
+                   for plain, memory, asking in self._askers) or any(
+            bool(words & asked) and bool(questions or words & asking) for asked, asking in self._foreign_askers)
 
     def _answer(self, key: str, record: SessionRecord, utterance: str,
                 answering: bool) -> Tuple[bool, Optional[Said]]:
@@ -255,11 +262,18 @@ def _asking(language: Language) -> Tuple[FrozenSet[str], FrozenSet[str], FrozenS
     """What our question may say in ``language`` besides memory words (small words, a yes, and the forgetting
     asked: "wipe it all?"), its memory words (no verb of deleting: "apagar" also turns off the lights), and its words
     of asking that are no yes ("want"; "sure" is both)."""
-    def words(phrases: Sequence[str]) -> FrozenSet[str]:
-        return frozenset(w for p in phrases for w in textlib.said_words(p))
-    yes, asking, own = words(language.yes + language.assent), words(language.asking), language.controls[0]
-    asked = words([*own.forget, *own.delete, *(" ".join(p) for ps in own.everything.values() for p in ps)])
-    return language.stopwords | yes | asking | asked, language.memory_words, asking - yes
+    yes, asking = _words(language.yes + language.assent), _words(language.asking)
+    return language.stopwords | yes | asking | _asked(language), language.memory_words, asking - yes
+
+
+def _asked(language: Language) -> FrozenSet[str]:
+    """The forgetting our question asks about, in ``language``: "forget", "delete", "everything"."""
+    own = language.controls[0]
+    return _words([*own.forget, *own.delete, *(" ".join(p) for ps in own.everything.values() for p in ps)])
+
+
+def _words(phrases: Sequence[str]) -> FrozenSet[str]:
+    return frozenset(w for p in phrases for w in textlib.said_words(p))
 
 
 def _digest(words: str) -> str:
