@@ -417,18 +417,6 @@ def test_a_negation_in_what_the_user_goes_on_to_say_negates_no_request(lang, wor
     assert (found.kind if found is not None else None) == kind, found
 
 
-@pytest.mark.parametrize("lang,words,target", [
-    ("en-us", "please remove jake from your memory", "jake"), ("it-it", "senti togli marta dalla memoria", "marta"),
-    ("es-es", "quita lo de pedro de tu memoria", "pedro"), ("de-de", "lösch tante gerda aus deinem gedächtnis", "tante gerda"),
-    ("fr-fr", "efface julien de ta mémoire", "julien"), ("pt-pt", "apaga o rui da tua memória", "o rui"),
-    ("en-us", "delete the meeting from my calendar", None), ("it-it", "togli la pentola dal fuoco", None),
-])
-def test_a_thing_deleted_from_the_memory_is_the_memorys(lang, words, target):
-    """A verb of deleting takes a thing not the user's when a word of the memory follows it; that word ends it."""
-    found = recognise(words, load_language(lang))
-    assert (found.target if found is not None and not found.unsure else None) == target, found
-
-
 @pytest.mark.parametrize("lang,words,kind", [
     ("en-us", "ok so could you just reset your whole memory", "forget_all"),
     ("es-es", "venga reinicia tu memoria entera y empezamos de nuevo", "forget_all"),

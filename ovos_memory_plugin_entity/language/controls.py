@@ -351,14 +351,9 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word.
     ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3)))
     whole, said = said, said[:next(ends, len(said))]
-    # "togli Fabrizio dalla memoria": the memory after the thing ends it, and makes it ours
-    memory_at = next((i for i in range(2, len(said)) if said[i] in words.memory_words and said[i - 1]
-                      in words.stopwords), 0)
-    if memory_at:
-        said = list(dropwhile(words.stopwords.__contains__, said[memory_at - 1::-1]))[::-1]
     if not said or len(said) > MAX_TARGET_WORDS:
         return None
-    personal = named or bool(memory_at) or any(w in words.personal for w in said)
+    personal = named or any(w in words.personal for w in said)
     if not personal and not memory_verb:
         return None  # "apaga as luzes da cozinha": another skill's
     for_a_while = _match(whole, words.moment, 0, len(whole), gap=0) is not None
