@@ -149,13 +149,13 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     said = clause.words
     paused = _match(said, words.pause, 0, MAX_VERB_AT + 1)  # its own negation is its request: "don't remember this"
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
-        # Alone and closing its clause, of "that" ("keep that to yourself", "no, don't save that"): what was just
-        # said goes too; a negated one only said plainly ("you don't need to save that" keeps it).
+        # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
+        objects = (said[max(paused - 2, 0)], said[-1])  # not "this stays between us", of what comes
         plain = len([w for w in said if w not in reading.negations]) <= MAX_TAKE_BACK_WORDS
-        closes = len(said) - paused <= 1 and (plain or not clause.negated)
-        # "… nicht speichern, lösch das": a forgetting after it takes what was just said back too
-        last = alone and (closes or any(_verb(w, words) for w in said[paused:paused + 1])) and any(
-            (w,) in words.last.get(w, ()) for w in said)
+        # "… nicht speichern, lösch das": a forgetting right after it takes what was just said back too
+        forgetting = any(_verb(w, words) for w in said[paused:paused + 1])
+        last = alone and clause.negated and (plain or forgetting) and any(
+            (w,) in words.last.get(w, ()) for w in (said if forgetting else objects))
         return Control("pause", "last" if last else "")
     # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side)
     if not clause.negated and _near((*clause.aside, *said, *clause.aside), words.again, words.keeping):
