@@ -764,6 +764,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a device's memory reset is ours", "locale/en-us/control_reset.voc",
              "(reset|wipe|clear|format) your (memory|memories)", "(reset|wipe|clear|format) .*(memory|memories)",
              ("tests/test_controls.py::test_resetting_the_memory_is_forgetting_everything",)),
+    Breakage("reassurance is a yes to forgetting everything", "locale/en-us/yes.voc",
+             "perfect\n(yes|yeah) i do", "perfect\nno worries\n(yes|yeah) i do",
+             ("tests/test_yes_answers.py::test_laughter_a_no_or_a_doubt_in_another_language_is_no_yes",)),
 )
 
 

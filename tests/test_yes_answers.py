@@ -17,7 +17,7 @@ from tests.test_commands import SPOKEN, live, make, turn
 YESES = {
     "en-us": ["mhm yeah go on", "yeah yeah sure", "uh yes do it", "okay go ahead and wipe it", "sure why not",
               "yes forget it all", "yep clear everything", "yeah you can delete it all", "absolutely go on then",
-              "uh huh", "alright then", "yes i do", "yes really sure", "yeah no problem man"],
+              "uh huh", "alright then", "yes i do", "yes really sure", "yeah go for it man"],
     "pt-pt": ["sim sim", "pode ser", "claro que sim", "ah pois sim esquece tudo", "vá lá apaga tudo", "sim força",
               "ok podes esquecer", "com certeza avança", "sim podes apagá-lo", "sim quero", "tenho sim", "sim estou completamente segura", "sim pá sem problema"],
     "es-es": ["sí sí", "claro que sí", "venga sí bórralo", "vale adelante", "sí olvídalo todo", "dale",
@@ -225,7 +225,10 @@ def test_a_yes_in_the_language_the_user_asked_in_forgets_everything(make_memory,
                                         ("pt-pt", "wait"), ("es-es", "jo"), ("fr-fr", "va"),
                                         ("de-de", "ok was"), ("de-de", "mhm was"),
                                         ("en-us", "remember it"), ("en-us", "no just remember that"),
-                                        ("de-de", "merk dir das")])
+                                        ("de-de", "merk dir das"),
+                                        # reassurance alone is no yes to forgetting everything ("never mind then")
+                                        ("en-us", "oh no worries then"), ("pt-pt", "sem problema deixa"),
+                                        ("es-es", "no hay problema"), ("fr-fr", "pas de problème")])
 def test_laughter_a_no_or_a_doubt_in_another_language_is_no_yes(lang, words):
     """English is the other language our question is known in; "ja ja" is Spanish laughter, not a German yes."""
     language, judges = _judges(lang)
