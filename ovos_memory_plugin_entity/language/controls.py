@@ -175,12 +175,11 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     restarts = clause.negation_at if words.negation_after_verb else ()
     if any(w in reading.negations for w in clause.aside) and any(w in words.negated for w in said[:MAX_VERB_AT + 1]):
         return None  # a "no" set aside before a form only a negation takes is its negation: "ah no borres eso"
-    # Where the negative imperative has forms of its own ("no borres", "não esqueças"), a "no" before another form
-    # is an interjection ("eh no olvida eso": "no, forget that"), as is one a filler or softener sets apart.
-    apart = tuple(at for at in clause.negation_at if at + 1 in clause.hesitations or at + 1 < len(said) and (
-        said[at + 1] in words.softeners or not words.plain_form_negated and said[at + 1] not in words.negated
-        and _verb(said[at + 1], words))
-    ) if words.negated else ()
+    # Where the negative imperative has forms of its own ("no borres", "não esqueças"), a "no" a filler or softener
+    # sets apart before another form is an interjection ("no eh, quita eso"); right before it, it negates it, as
+    # people say it ("não apaga isso", "no quita eso la lejía").
+    apart = tuple(at for at in clause.negation_at if at + 1 in clause.hesitations or at + 1 < len(said) and
+                  said[at + 1] in words.softeners) if words.negated else ()
     refused = len(said) == 1 and any(w in reading.negations for w in clause.aside) or len(said) == 2 and 0 in apart
     if refused and said[-1] in words.forget - words.negated:
         return Control("forget_last")  # a bare forgetting after a refusal takes back: "ehm no dimentica"

@@ -179,9 +179,6 @@ class IntentWords:
     # A negation follows the verb it negates ("vergiss das nicht"): one right before a verb
     # closed what came before ("dat klopt niet, schrap dat").
     negation_after_verb: bool = False
-    # A negation before the plain imperative negates it ("não apaga isso", as Portuguese is spoken), so a
-    # "no" right before one is no interjection even where the negative imperative has forms of its own.
-    plain_form_negated: bool = False
     anchors: FrozenSet[str] = frozenset()  # a word each of these controls holds one of (the cheap first test)
 
 
@@ -342,7 +339,6 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         memory_words=frozenset(w.casefold() for w in data["memory_words"]),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),
         negation_after_verb=bool(data["controls"]["negation_after_verb"]),
-        plain_form_negated=bool(data["controls"]["plain_form_negated"]),
         two_part_verbs=tuple((a, b) for a, _, b in (v.partition(" ") for v in words("forget") | words("delete")) if b))
 
 
