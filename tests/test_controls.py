@@ -418,35 +418,6 @@ def test_a_negation_in_what_the_user_goes_on_to_say_negates_no_request(lang, wor
     assert (found.kind if found is not None else None) == kind, found
 
 
-@pytest.mark.parametrize("lang,words,kind", [
-    ("en-us", "ok so could you just reset your whole memory", "forget_all"),
-    ("es-es", "venga reinicia tu memoria entera y empezamos de nuevo", "forget_all"),
-    ("pt-pt", "olha faz um reset completo à tua memória", "forget_all"),
-    ("it-it", "senti azzera la tua memoria per favore", "forget_all"),
-    ("de-de", "kannst du dein gedächtnis mal komplett zurücksetzen", "forget_all"),
-    ("de-de", "setz bitte deinen speicher ganz zurück", "forget_all"),
-    ("fr-fr", "bon réinitialise ta mémoire", "forget_all"),
-    ("nl-nl", "reset je geheugen maar helemaal", "forget_all"),
-    ("ca-es", "escolta reinicia la teva memòria", "forget_all"),
-    ("en-us", "how do i reset my router", None), ("de-de", "setz den wecker auf sieben zurück", None),
-    ("es-es", "no reinicies tu memoria", None), ("en-us", "my memory is not what it used to be", None),
-    # a device's memory, or the user's own mind, is not the assistant's
-    ("en-us", "i need to wipe the memory card clean before i sell the camera", None),
-    ("en-us", "the memory foam mattress needs a reset", None),
-    ("es-es", "tengo la memoria en blanco hoy", None), ("es-es", "reinicia la memoria del router", None),
-    ("de-de", "ich muss den speicher vom router zurücksetzen", None),
-    ("fr-fr", "j'ai dû formater la carte mémoire de l'appareil photo", None),
-    ("it-it", "devo formattare la scheda di memoria", None), ("pt-pt", "formata o cartão de memória da máquina", None),
-    ("nl-nl", "hoe kan ik het geheugen van mijn camera resetten", None),
-    ("ca-es", "he de reiniciar el mòbil que té la memòria plena", None),
-])
-def test_resetting_the_memory_is_forgetting_everything(lang, words, kind):
-    """Resetting the assistant's own memory ("your memory") is forgetting everything (asked first); a device's
-    memory is not ours."""
-    found = recognise(words, load_language(lang))
-    assert (found.kind if found is not None and not found.unsure else None) == kind, found
-
-
 @pytest.mark.parametrize("lang,words,target", [
     ("en-us", "please forget everything about my brother Tom", "my brother Tom"),
     ("en-us", "erase all you know about Rua das Flores", "Rua das Flores"),

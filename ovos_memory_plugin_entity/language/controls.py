@@ -1,6 +1,6 @@
 """Spoken memory controls: what the user asks of the memory itself, read as an intent,
 clause by clause of the utterance's :mod:`reading <language.reading>`, wherever it stands:
-``recall``, ``pause`` and a reset as phrasings (words in order, a few others between); ``resume``
+``recall`` and ``pause`` as phrasings (words in order, a few others between); ``resume``
 as a word of "again" near one of keeping; a forgetting as a verb opening
 or closing its clause, with its object (everything, the last thing said or one thing); ``remember``
 as the words after "remember that". A mention is none: a reported clause, a question about the past,
@@ -163,8 +163,6 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     remembered = _match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
         return Control("remember", " ".join(said[remembered:]))
-    if not clause.negated and _match(said, words.reset, 0, len(said)) is not None:
-        return Control("forget_all")  # "resetea la memoria", "setz dein Gedächtnis zurück": asked first
     # "forget everything you know about me" asks to forget, not what is known
     opens_forgetting = any(_verb(said[at], words, said[at + 1:]) for at in range(min(MAX_VERB_AT + 1, len(said))))
     if not clause.negated and not opens_forgetting and _match(said, words.recall, 0, len(said)) is not None:
