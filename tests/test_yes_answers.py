@@ -131,6 +131,8 @@ def test_a_spoken_yes_to_our_question_in_the_models_words_forgets_everything(mak
     ("en-us", "Okay so do you want pasta or rice?", "yes please"),
     ("en-us", "Got it so should I add a new mattress to your shopping list", "yes"),
     ("es-es", "Vale, il fait beau. ¿Algo más?", "sí"),
+    ("en-us", "Sure. Are you planning to retire soon?", "yes"), ("es-es", "Claro. ¿Quieres que apague la luz?", "sí"),
+    ("it-it", "Va bene. Oggi tira vento, vuoi la giacca?", "sì"),
 ])
 def test_an_everyday_yes_to_another_question_forgets_nothing(make_memory, lang, reply, yes):
     memory = make(make_memory, lang)
@@ -142,13 +144,10 @@ def test_an_everyday_yes_to_another_question_forgets_nothing(make_memory, lang, 
 
 
 @pytest.mark.parametrize("lang,control,reply,yes", [
-    ("en-us", "borra todo lo que sabes de mí", "estás seguro de que quieres que lo borre todo", "yes go ahead"),
-    ("en-us", "efface tout ce que tu sais sur moi", "tu es sûre de vouloir tout effacer", "yeah sure"),
-    ("de-de", "wis alles wat je van me weet", "weet je zeker dat ik alles moet wissen", "ja klar"),
     ("pt-pt", "uh wipe everything you know about me", "are you sure you want me to delete everything", "yes"),
     ("it-it", "dimentica tutto di me", "vuoi davvero che cancelli tutto", "sì dai"),
 ])
-def test_our_question_said_unpunctuated_or_in_the_users_language_is_put(make_memory, lang, control, reply, yes):
+def test_our_question_said_unpunctuated_or_in_english_is_put(make_memory, lang, control, reply, yes):
     """A reply with no "?" that says only what our question says, in any shipped language, puts it (the
     answer is judged in the persona's language or English)."""
     memory = make(make_memory, lang)

@@ -30,7 +30,7 @@ from ovos_memory_plugin_entity.domain.waiting import Latest
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.controls import Control, recognise
-from ovos_memory_plugin_entity.language.data import DEFAULT_LANG, Language, available, load_language
+from ovos_memory_plugin_entity.language.data import DEFAULT_LANG, Language, load_language
 from ovos_memory_plugin_entity.language.yesno import Judge
 from ovos_memory_plugin_entity.pipelines.confirmation import judged
 
@@ -63,14 +63,10 @@ class Commands:
         self._pause_s, self._max_fact_chars, self._refuses = pause_s, max_fact_chars, refuses
         self._wall_clock = wall_clock
         self._phrases = language.phrases
-        # Our question in the persona's language or English (models often answer in English); in another shipped
-        # language (the user's) only asked with its own verb of forgetting: its small words ("so", "fait", "sé")
-        # would make any reply our question, and a yes then wipes.
+        # Our question in the persona's language or English (models often answer in English); not in every shipped
+        # language: their small words ("so", "fait", "sé") and verbs ("retire", "tira") would make any reply ours.
         own = {language.code: language, DEFAULT_LANG: load_language(DEFAULT_LANG)}
         self._askers = [_asking(other) for other in own.values()]
-        self._foreign_askers = [
-            (_words([*other.controls[0].forget, *other.controls[0].delete]) - other.stopwords, _asking(other)[2])
-            for other in map(load_language, available()) if other.code not in own]
 
     # -- the first step of the turn ----------------------------------------------------
     def act(self, key: str, record: SessionRecord, utterance: str,
@@ -217,15 +213,14 @@ class Commands:
         return rest, not rest
 
     def _asks(self, reply: str) -> bool:
-        """The reply puts our question, in some shipped language: its last question is about the memory (a memory
+        """The reply puts our question, in the persona's language or English: its last question is about the memory (a memory
         word, or no meaningful word: "are you sure?"); said with no "?", it speaks of the memory or asks (a word of
         asking, no meaningful word: "n'estàs segur"; not "okay")."""
         questions = _QUESTION.findall(reply)
         words = {part for word in textlib.said_words(questions[-1] if questions else reply)
                  for part in word.split("'") if part}  # "j'oublie"
         return any(bool(words & memory) or not words - plain and bool(questions or words & asking)
-                   for plain, memory, asking in self._askers) or any(
-            bool(words & asked) and bool(questions or words & asking) for asked, asking in self._foreign_askers)
+                   for plain, memory, asking in self._askers)
 
     def _answer(self, key: str, record: SessionRecord, utterance: str,
                 answering: bool) -> Tuple[bool, Optional[Said]]:
