@@ -47,6 +47,7 @@ class VectorKeeper:
         self._lock = threading.Lock()
         self._worker = ExtractionWorker(self._handle, queue_size=MAX_QUEUED_SESSIONS, clock=clock,
                                         name="entity-memory-vectors")
+        self.flush, self.close = self._worker.flush, self._worker.close
 
     def request(self, key: str) -> None:
         """Bring the session's vectors up to date, soon; returns at once."""
@@ -102,12 +103,6 @@ class VectorKeeper:
             dim = len(reply.vectors[0])
             self._store.update(key, lambda rec: edit(rec, self._policy, self._wall_clock(), "plugin",
                                                      lambda editor: _set_vectors(editor, identity, dim, made)))
-
-    def flush(self, timeout: Optional[float] = None) -> bool:
-        return self._worker.flush(timeout)
-
-    def close(self, timeout: Optional[float] = None) -> bool:
-        return self._worker.close(timeout)
 
 
 def _set_vectors(editor: Editor, identity: vec.VectorKind, dim: int,

@@ -126,11 +126,12 @@ class Learner:
         self._store, self._ranks, self._extractor = store, ranks, extractor
         self._on_change, self._redact, self._learner_tag = on_change, policy.redact, learner
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock
-        self._pairer = ExchangePairer(clock, USER_TURN_WAIT_S)
+        self.pair = ExchangePairer(clock, USER_TURN_WAIT_S).feed  # the exchanges an update_history completes
         self._known: LRU[str, Known] = LRU(MAX_KNOWN_SESSIONS)
         self._known_lock = threading.Lock()
         self._worker = ExtractionWorker(self._handle, queue_size=queue_size, clock=clock,
                                         on_left=self._left)
+        self.wake = self._worker.wake  # exchanges waiting for a retry are tried now
         # Keeps the waiting exchanges in the store, in order per session, off the turn.
         self._keeper = ExtractionWorker(self._keep, queue_size=MAX_KEEPS_QUEUED, clock=clock,
                                         name="entity-memory-keeper")
@@ -139,10 +140,6 @@ class Learner:
         self._started = wall_clock()
 
     # -- on the turn -------------------------------------------------------------
-    def pair(self, key: str, messages: List[AgentMessage]) -> List[Tuple[str, str]]:
-        """The user→assistant exchanges ``messages`` complete."""
-        return self._pairer.feed(key, messages)
-
     def learn(self, key: str, user: str, assistant: str, *, control: bool = False) -> None:
         """Keep and queue one exchange (``control``: judged for answers only); never reads the store."""
         known = self._session(key)
@@ -322,10 +319,6 @@ class Learner:
         return resumed
 
     # -- lifecycle -----------------------------------------------------------------
-    def wake(self) -> None:
-        """Re-check waiting sessions now."""
-        self._worker.wake()
-
     def flush(self, timeout: Optional[float] = None) -> bool:
         return self._worker.flush(timeout) and self._keeper.flush(timeout)
 
