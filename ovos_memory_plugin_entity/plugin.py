@@ -103,8 +103,8 @@ class EntityMemory(AgentContextManager):
         self._recall = Recall(header=language.phrases["header"] if english_default else settings.facts_header,
                               phrases=language.phrases, budget_chars=settings.context_budget_chars,
                               confirmation=self._confirmation, dense=self._dense, wall_clock=wall_clock)
-        self._learner = Learner(store=self._store, ranks=self._ranks,
-                                extractor=Extractor(settings.extraction(), self._client, language), policy=policy,
+        self._learner = Learner(store=self._store, ranks=self._ranks, policy=policy,
+                                extractor=Extractor(settings.extractor, settings.extraction_prompt, self._client, language),
                                 confirmation=self._confirmation, queue_size=settings.queue_size, clock=clock,
                                 wall_clock=wall_clock, on_change=self._dense.keeper.request if self._dense else None,
                                 learner=settings.learner_tag)

@@ -22,7 +22,6 @@ from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
 from ovos_memory_plugin_entity.io.stores import node_key_path
 from ovos_memory_plugin_entity.language.judgement import language_policy
-from ovos_memory_plugin_entity.pipelines.extraction import ExtractionSettings
 
 BACKENDS = ("json", "memory", "postgres")
 # Where db_url is read from when the persona JSON leaves it out (secrets stay out of it).
@@ -183,9 +182,6 @@ class Settings:
         """The limits every edit obeys, with the language's judgement and the store's tombstone secret."""
         return replace(language_policy(self.lang, max_facts=self.max_facts, sensitive_confirm=self.sensitive_confirm,
                                        sensitive_deny=self.sensitive_deny), tombstone_key=tombstone_key)
-
-    def extraction(self) -> ExtractionSettings:
-        return ExtractionSettings(mode=self.extractor, prompt=self.extraction_prompt, api_url=self.api_url)
 
     @property
     def learner_tag(self) -> str:

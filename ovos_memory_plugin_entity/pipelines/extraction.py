@@ -27,13 +27,6 @@ MAX_PROMPT_FACTS = 20
 
 
 @dataclass(frozen=True)
-class ExtractionSettings:
-    mode: str  # "llm", "rules" or "auto" (the ``extractor`` key)
-    prompt: str  # the ``extraction_prompt`` template
-    api_url: str  # named in log lines
-
-
-@dataclass(frozen=True)
 class Extraction:
     ops: Ops
     actor: Actor  # "extractor" or "rules"
@@ -50,14 +43,15 @@ class Retry:
 class Extractor:
     """Decides the operations for one exchange. Not thread-bound; the client is thread-safe."""
 
-    def __init__(self, settings: ExtractionSettings, client: ChatClient, language: Language):
-        self._settings, self._client, self._language = settings, client, language
-        self._examples = example_facts(settings.prompt)
+    def __init__(self, mode: str, prompt: str, client: ChatClient, language: Language):
+        """``mode``: the ``extractor`` key ("llm", "rules" or "auto"); ``prompt``: ``extraction_prompt``."""
+        self._mode, self._prompt, self._client, self._language = mode, prompt, client, language
+        self._examples = example_facts(prompt)
 
     def extract(self, user: str, assistant: str, listed: Sequence[Tuple[str, str]], attempts: int,
                 now: float) -> Optional[object]:
         """An :class:`Extraction`, a :class:`Retry`, or None; ``listed``: :meth:`prompt_facts`."""
-        mode = self._settings.mode
+        mode = self._mode
         if mode == "rules":
             return self._by_rules(user, listed)
         if not may_hold_fact(user, self._language):
@@ -70,7 +64,7 @@ class Extractor:
             return self._by_model(user, assistant, listed, now)
         except EndpointError as exc:
             if not self._client.is_outage(exc):  # the client logs an outage once when it starts and once when it ends
-                LOG.warning(f"entity memory: the model endpoint {self._settings.api_url} gave no usable "
+                LOG.warning(f"entity memory: the model endpoint {self._client.api_url} gave no usable "
                             f"answer ({exc}); nothing was stored for this exchange. Check api_url and model.")
             if mode == "auto":
                 return self._by_rules(user, listed)
@@ -92,7 +86,7 @@ class Extractor:
                   ) -> Optional[Extraction]:
         exchange = render_exchange(user, assistant)
         today = datetime.datetime.fromtimestamp(now).date().isoformat()
-        prompt = build_prompt(self._settings.prompt, exchange, listed, today)
+        prompt = build_prompt(self._prompt, exchange, listed, today)
         completion = self._client.complete(prompt)
         if completion.truncated:
             LOG.warning("entity memory: the extraction reply was cut off by the token limit, so "
