@@ -19,13 +19,11 @@ DEMO_CONVERSATION = (
     ("Actually, I just moved to Porto.", "Porto is lovely!"),
 )
 DEMO_QUESTION = "Can you suggest a dinner place near me?"
-# Seconds to wait for a connection to --api-url: a local server accepts at once.
-DEMO_CONNECT_S = 5.0
 
 
 def check_reachable(api_url: str, timeout: float) -> None:
     """At once, not after the queue's retries."""
-    with contextlib.closing(ChatClient(api_url, connect_timeout=DEMO_CONNECT_S, read_timeout=timeout)) as client:
+    with contextlib.closing(ChatClient(api_url, read_timeout=timeout)) as client:
         try:
             client.models()
         except EndpointUnavailable as exc:
