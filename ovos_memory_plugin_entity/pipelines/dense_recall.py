@@ -47,7 +47,7 @@ class VectorKeeper:
         self._lock = threading.Lock()
         self._worker = ExtractionWorker(self._handle, queue_size=MAX_QUEUED_SESSIONS, clock=clock,
                                         name="entity-memory-vectors")
-        self.flush, self.close = self._worker.flush, self._worker.close
+        self.flush, self.close = self._worker.flush, self._worker.close  # its lifecycle is its worker's
 
     def request(self, key: str) -> None:
         """Bring the session's vectors up to date, soon; returns at once."""
