@@ -13,7 +13,6 @@ Enable it from a persona's JSON::
 """
 from __future__ import annotations
 
-import threading
 import time
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional
 
@@ -123,8 +122,7 @@ class EntityMemory(AgentContextManager):
         # Secrets an earlier version kept are forgotten once, in the background.
         self._sweep = migration.start_secret_sweep(self._store, policy, wall_clock) if self.facts_enabled else None
         # Exchanges an earlier run closed with are learnt now, off the constructor's path.
-        self._resume = threading.Thread(target=self._learner.resume, name="entity-memory-resume", daemon=True)
-        self._resume.start()
+        self._resume = migration.in_background("resume", "learning what an earlier run kept", self._learner.resume)
 
     def _open_store(self) -> Store:
         store: Optional[Store] = None

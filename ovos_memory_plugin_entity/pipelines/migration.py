@@ -69,7 +69,7 @@ def start(store: JsonFolderStore, db_path: str, key_for: Callable[[str], str], p
     older_path = Path(db_path).expanduser()
     if not older_path.is_file() or store.has_marker(DONE_MARKER):
         return None
-    return _in_background("import", f"importing {older_path}",
+    return in_background("import", f"importing {older_path}",
                           lambda: import_older_plugin_file(store, older_path, key_for, policy, now))
 
 
@@ -93,10 +93,10 @@ def forget_kept_secrets(store: Store, policy: Policy, now: Callable[[], float]) 
 
 
 def start_secret_sweep(store: Store, policy: Policy, now: Callable[[], float]) -> threading.Thread:
-    return _in_background("secret-sweep", "looking for kept secrets", lambda: forget_kept_secrets(store, policy, now))
+    return in_background("secret-sweep", "looking for kept secrets", lambda: forget_kept_secrets(store, policy, now))
 
 
-def _in_background(name: str, doing: str, work: Callable[[], object]) -> threading.Thread:
+def in_background(name: str, doing: str, work: Callable[[], object]) -> threading.Thread:
     """``work`` in a daemon thread: the constructor returns at once."""
     def run() -> None:
         try:
