@@ -18,7 +18,6 @@ from typing import Any, Dict, Optional
 from ovos_memory_plugin_entity.domain.errors import Unsealable
 from ovos_memory_plugin_entity.io.stores import files
 
-NODE_KEY_BYTES = files.KEY_BYTES  # AES-256
 NONCE_BYTES = 12  # GCM's standard nonce; random per sealing
 
 
@@ -49,7 +48,7 @@ class Sealer:
         return hmac.new(self._key, b"ovos-entity-memory " + purpose, hashlib.sha256).digest()
 
     def new_data_key(self, row: str) -> str:
-        return self._seal(self._node, os.urandom(NODE_KEY_BYTES), b"key\x1f" + row.encode())
+        return self._seal(self._node, os.urandom(files.KEY_BYTES), b"key\x1f" + row.encode())
 
     def seal(self, wrapped: str, row: str, value: Dict[str, Any], revision: Optional[int] = None) -> str:
         """Bound to ``row`` and, for a record, ``revision`` (a copy put back does not open)."""
