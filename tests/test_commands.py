@@ -587,3 +587,69 @@ def test_a_hobby_ending_in_an_orders_infinitive_is_kept(make_memory, lang, words
     memory = make(make_memory, lang, extractor="rules")
     turn(memory, words)
     assert live(memory)
+
+
+@pytest.mark.parametrize("lang,reply", [
+    ("en-us", "Sure. Do you remember where you put your keys?"), ("en-us", "ok. shall i remember the recipe for next week?"),
+    ("de-de", "Alles klar. Soll ich mir das merken?"), ("fr-fr", "D'accord. Tu te souviens de la recette de ta grand-mère ?"),
+    ("it-it", "Va bene. Vuoi che ricordi il tuo appuntamento?"), ("nl-nl", "Prima. Moet ik je afspraak onthouden?"),
+])
+def test_a_yes_to_a_question_that_only_remembers_forgets_nothing(make_memory, lang, reply):
+    """Another question holding a word of remembering is not ours: the yes answers it, every fact stays."""
+    memory = make(make_memory, lang)
+    for fact in ("Likes tea", "Has a cat", "Plays chess"):
+        memory.add_fact("s", fact)
+    turn(memory, SPOKEN[lang]["forget_all"], answer=reply)
+    turn(memory, SPOKEN[lang]["yes"])
+    assert len(live(memory)) == 3
+
+
+@pytest.mark.parametrize("lang,fact,offer,words", [
+    ("en-us", "my sister is called nora", "Got it. Should I add that to your notes?", "no don't save that"),
+    ("pt-pt", "a minha irmã chama-se rita", "Queres que aponte isso na lista de compras?", "não guardes isso"),
+    ("es-es", "mi hermana se llama lucía", "¿Lo apunto en tu lista?", "no lo apuntes"),
+    ("ca-es", "la meva germana es diu marta", "Vols que ho afegeixi a les notes?", "no ho apuntis"),
+    ("it-it", "mia sorella si chiama giulia", "Vuoi che lo aggiunga alla lista della spesa?", "no non lo salvare"),
+])
+def test_a_no_to_another_skills_offer_takes_nothing_back(make_memory, lang, fact, offer, words):
+    """"no, don't save that" right after the assistant offered to save or add something answers the offer."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, fact, answer=offer)
+    before = live(memory)
+    turn(memory, words)
+    assert before and live(memory) == before
+
+
+@pytest.mark.parametrize("lang,fact,offer,words", [
+    ("en-us", "my sister is called nora", "Should I add that to your notes?", "no don't remember that"),
+    ("en-us", "my sister is called nora", "Shall I keep that in my memory?", "no don't save that"),
+])
+def test_a_no_with_a_word_of_the_memory_still_takes_back(make_memory, lang, fact, offer, words):
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, fact, answer=offer)
+    assert live(memory)
+    turn(memory, words)
+    assert live(memory) == []
+
+
+@pytest.mark.parametrize("lang,fact,words", [
+    ("pt-pt", "a minha gata chama-se mimi", "esquece isso"), ("pt-pt", "a minha gata chama-se mimi", "ah esquece isso"),
+    ("de-de", "meine katze heißt mimi", "vergiss es"), ("de-de", "meine katze heißt mimi", "äh vergiss es"),
+    ("fr-fr", "ma chatte s'appelle mimi", "oublie ça"), ("nl-nl", "mijn kat heet mimi", "nee vergeet dat"),
+])
+def test_a_bare_forget_that_said_alone_takes_back_the_last_fact(make_memory, lang, fact, words):
+    """Said alone, with or without a filler, even where the words are also a lead-in ("esquece isso, ...")."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, fact)
+    assert live(memory)
+    turn(memory, words)
+    assert live(memory) == []
+
+
+def test_a_forgetting_lead_in_beside_a_no_takes_nothing_back(make_memory):
+    """"ah não esquece isso" may be "don't forget that": a missed control costs less than a wrong forget."""
+    memory = make(make_memory, "pt-pt", extractor="rules")
+    turn(memory, "a minha gata chama-se mimi")
+    before = live(memory)
+    turn(memory, "ah não esquece isso")
+    assert before and live(memory) == before

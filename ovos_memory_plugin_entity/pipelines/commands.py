@@ -67,13 +67,14 @@ class Commands:
         # language: their small words ("so", "fait", "sé") and verbs ("retire", "tira") would make any reply ours.
         own = {language.code: language, DEFAULT_LANG: load_language(DEFAULT_LANG)}
         self._askers = [_asking(other) for other in own.values()]
+        self._offers = frozenset().union(*(other.controls[0].offers for other in own.values()))
 
     # -- the first step of the turn ----------------------------------------------------
-    def act(self, key: str, record: SessionRecord, utterance: str,
-            latest: Optional[Latest]) -> Tuple[Optional[Said], bool]:
+    def act(self, key: str, record: SessionRecord, utterance: str, latest: Optional[Latest],
+            reply: str = "") -> Tuple[Optional[Said], bool]:
         """Answer our question, or act on the control ``utterance`` holds, written before this
         returns: what the block says (None: nothing asked of the memory, or the store is
-        down), and whether the record was written."""
+        down), and whether the record was written. ``reply``: the assistant's last."""
         try:
             control = recognise(utterance, self._language)
             if any(p.by_voice and p.awaiting for p in record.pending):
@@ -86,7 +87,11 @@ class Commands:
                 not rules.extract(control.target, self._language).add  # then the extractor's, as said
             # "back to normal" resumes only what is paused; else it is ordinary talk, learnt as ever
             idle = control is not None and control.kind == "resume" and (record.paused_until or 0) <= self._wall_clock()
-            if control is None or unread or idle:
+            # "no, don't save that" answers the assistant's offer to save or add something; "don't remember that" not
+            offer, memory = _last_question(reply), self._language.memory_words
+            offered = control is not None and control.kind == "pause" and control.target == "last" and \
+                bool(offer & self._offers) and not (offer | _words([utterance])) & memory
+            if control is None or unread or idle or offered:
                 return None, False
 
             def act(editor: Editor) -> Optional[Said]:
@@ -213,14 +218,13 @@ class Commands:
         return rest, not rest
 
     def _asks(self, reply: str) -> bool:
-        """The reply puts our question, in the persona's language or English: its last question is about the memory (a memory
-        word, or no meaningful word: "are you sure?"); said with no "?", it speaks of the memory or asks (a word of
-        asking, no meaningful word: "n'estàs segur"; not "okay")."""
-        questions = _QUESTION.findall(reply)
-        words = {part for word in textlib.said_words(questions[-1] if questions else reply)
-                 for part in word.split("'") if part}  # "j'oublie"
-        return any(bool(words & memory) or not words - plain and bool(questions or words & asking)
-                   for plain, memory, asking in self._askers)
+        """The reply puts our question, in the persona's language or English: its last question asks to confirm the
+        forgetting (a word of forgetting, not of remembering: "do you remember where you parked?" is another), or says
+        only the forgetting asked, memory words and small words ("wipe your memory?", "are you sure?"); said with no
+        "?", it speaks of forgetting or asks (a word of asking: "n'estàs segur"; not "okay")."""
+        words = _last_question(reply)
+        return any(bool(words & forgetting) or not words - plain - memory and bool(_QUESTION.search(reply) or words & asking)
+                   and bool(words & asked or not words - plain) for plain, memory, forgetting, asked, asking in self._askers)
 
     def _answer(self, key: str, record: SessionRecord, utterance: str,
                 answering: bool) -> Tuple[bool, Optional[Said]]:
@@ -253,18 +257,25 @@ class Commands:
         return change.outcome
 
 
-def _asking(language: Language) -> Tuple[FrozenSet[str], FrozenSet[str], FrozenSet[str]]:
+def _asking(language: Language) -> Tuple[FrozenSet[str], ...]:
     """What our question may say in ``language`` besides memory words (small words, a yes, and the forgetting
-    asked: "wipe it all?"), its memory words (no verb of deleting: "apagar" also turns off the lights), and its words
-    of asking that are no yes ("want"; "sure" is both)."""
-    yes, asking = _words(language.yes + language.assent), _words(language.asking)
-    return language.stopwords | yes | asking | _asked(language), language.memory_words, asking - yes
-
-
-def _asked(language: Language) -> FrozenSet[str]:
-    """The forgetting our question asks about, in ``language``: "forget", "delete", "everything"."""
+    asked: "wipe it all?"), its memory words, those of forgetting (none of remembering, "do you remember ...?", nor a
+    verb of deleting: "apagar" also turns off the lights), the forgetting asked besides small words ("forget", "delete",
+    "everything", "memory"), and its words of asking that are no yes ("want"; "sure" is both)."""
     own = language.controls[0]
-    return _words([*own.forget, *own.delete, *(" ".join(p) for ps in own.everything.values() for p in ps)])
+    yes, asking = _words(language.yes + language.assent), _words(language.asking)
+    asked = _words([*own.forget, *own.delete, *(" ".join(p) for ps in own.everything.values() for p in ps)])
+    remembering = {part for index in (own.remember, own.recall, own.keeping, own.pause) for ps in index.values()
+                   for p in ps for w in p for part in w.split("-")} - asked  # "souviens-toi"
+    small = language.stopwords | yes | asking
+    return small | asked, language.memory_words, language.memory_words - remembering, asked - small, asking - yes
+
+
+def _last_question(reply: str) -> FrozenSet[str]:
+    """The words of the reply's last question (all of it, asked with no "?")."""
+    questions = _QUESTION.findall(reply)
+    return frozenset(part for word in textlib.said_words(questions[-1] if questions else reply)
+                     for part in word.split("'") if part)  # "j'oublie"
 
 
 def _words(phrases: Sequence[str]) -> FrozenSet[str]:
