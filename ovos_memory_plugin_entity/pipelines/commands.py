@@ -88,9 +88,9 @@ class Commands:
             # "back to normal" resumes only what is paused; else it is ordinary talk, learnt as ever
             idle = control is not None and control.kind == "resume" and (record.paused_until or 0) <= self._wall_clock()
             # "no, don't save that" answers the assistant's offer to save or add something; "don't remember that" not
-            offer, memory = _last_question(reply), self._language.memory_words
-            offered = control is not None and control.kind == "pause" and control.target == "last" and \
-                bool(offer & self._offers) and not (offer | _words([utterance])) & memory
+            offer = _last_question(reply)
+            offered = control is not None and control.kind == "pause" and control.target == "last" and bool(
+                offer & self._offers) and not (offer | _words([utterance])) & self._language.memory_words
             if control is None or unread or idle or offered:
                 return None, False
 
@@ -202,11 +202,18 @@ class Commands:
             if record.acted != _digest(user):
                 return user, False  # no context was built for these words: no control acted, learnt as ever
             if any(p.by_voice and not p.awaiting for p in record.pending):
-                asked = self._asks(assistant)
+                # The reply puts our question, in the persona's language or English, when its last question asks to confirm
+                # the forgetting (a word of forgetting, none of remembering: "do you remember where you parked?" is another),
+                # or says only the forgetting asked, memory words and small words ("wipe your memory?", "are you sure?");
+                # said with no "?", when it speaks of forgetting or asks (a word of asking: "n'estàs segur"; not "okay").
+                words = _last_question(assistant)
+                ours = any(bool(words & forgetting) or not words - plain - memory and bool(
+                    _QUESTION.search(assistant) or words & asking) and bool(words & asked or not words - plain)
+                    for plain, memory, forgetting, asked, asking in self._askers)
 
                 def put(editor: Editor) -> None:  # put by the reply, it awaits the answer; else it is dropped
                     for item in [p for p in editor.record.pending if p.by_voice and not p.awaiting]:
-                        if asked:
+                        if ours:
                             editor.set_awaiting([item.id], True)
                         else:
                             editor.drop_unanswered(item.id)
@@ -216,15 +223,6 @@ class Commands:
             return user, False
         rest = "" if control.kind == "pause" and not control.unsure else control.rest  # a pause covers the rest
         return rest, not rest
-
-    def _asks(self, reply: str) -> bool:
-        """The reply puts our question, in the persona's language or English: its last question asks to confirm the
-        forgetting (a word of forgetting, not of remembering: "do you remember where you parked?" is another), or says
-        only the forgetting asked, memory words and small words ("wipe your memory?", "are you sure?"); said with no
-        "?", it speaks of forgetting or asks (a word of asking: "n'estàs segur"; not "okay")."""
-        words = _last_question(reply)
-        return any(bool(words & forgetting) or not words - plain - memory and bool(_QUESTION.search(reply) or words & asking)
-                   and bool(words & asked or not words - plain) for plain, memory, forgetting, asked, asking in self._askers)
 
     def _answer(self, key: str, record: SessionRecord, utterance: str,
                 answering: bool) -> Tuple[bool, Optional[Said]]:
@@ -258,10 +256,9 @@ class Commands:
 
 
 def _asking(language: Language) -> Tuple[FrozenSet[str], ...]:
-    """What our question may say in ``language`` besides memory words (small words, a yes, and the forgetting
-    asked: "wipe it all?"), its memory words, those of forgetting (none of remembering, "do you remember ...?", nor a
-    verb of deleting: "apagar" also turns off the lights), the forgetting asked besides small words ("forget", "delete",
-    "everything", "memory"), and its words of asking that are no yes ("want"; "sure" is both)."""
+    """What our question may say in ``language`` besides memory words (small words, a yes, the forgetting asked), its
+    memory words, those of forgetting (not "remember", nor "apagar", that also turns off the lights), the forgetting
+    asked besides small words ("delete", "everything", "memory"), and words of asking that are no yes ("want")."""
     own = language.controls[0]
     yes, asking = _words(language.yes + language.assent), _words(language.asking)
     asked = _words([*own.forget, *own.delete, *(" ".join(p) for ps in own.everything.values() for p in ps)])
