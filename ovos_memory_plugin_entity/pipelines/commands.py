@@ -264,8 +264,8 @@ def _asking(language: Language) -> Tuple[FrozenSet[str], ...]:
     asked = _words([*own.forget, *own.delete, *(" ".join(p) for ps in own.everything.values() for p in ps)])
     remembering = {part for index in (own.remember, own.recall, own.keeping, own.pause) for ps in index.values()
                    for p in ps for w in p for part in w.split("-")} - asked  # "souviens-toi"
-    small = language.stopwords | yes | asking
-    return small | asked, language.memory_words, language.memory_words - remembering, asked - small, asking - yes
+    small = language.stopwords | yes
+    return small | asking | asked, language.memory_words, language.memory_words - remembering, asked - small, asking - yes
 
 
 def _last_question(reply: str) -> FrozenSet[str]:
