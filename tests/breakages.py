@@ -772,6 +772,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a forgetting lead-in beside a no takes back", "language/controls.py",
              "aside if not any(w in language.reading.negations for w in aside) else ()", "aside",
              ("tests/test_commands.py::test_a_forgetting_lead_in_beside_a_no_takes_nothing_back",)),
+    Breakage("a subject opening the clause asks to forget", "language/controls.py",
+             "if not before or before[-1] in subjects or before[0] in subjects:", "if not before or before[-1] in subjects:",
+             ("tests/test_commands.py::test_the_speaker_telling_what_was_forgotten_takes_nothing_back",)),
 )
 
 

@@ -653,3 +653,25 @@ def test_a_forgetting_lead_in_beside_a_no_takes_nothing_back(make_memory):
     before = live(memory)
     turn(memory, "ah não esquece isso")
     assert before and live(memory) == before
+
+
+@pytest.mark.parametrize("lang,fact,words", [
+    ("de-de", "meine katze heißt mimi", "ach ich hab das grad vergessen"), ("de-de", "meine katze heißt mimi", "wir haben das eben vergessen"),
+    ("nl-nl", "mijn kat heet mimi", "ik heb dat laatste vergeten"),
+])
+def test_the_speaker_telling_what_was_forgotten_takes_nothing_back(make_memory, lang, fact, words):
+    """A subject opening the clause before the object and its verb states what happened ("ich habe das vergessen")."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, fact)
+    before = live(memory)
+    turn(memory, words)
+    assert before and live(memory) == before
+
+
+def test_a_spoken_grad_names_what_was_just_said(make_memory):
+    """"grad" is how "gerade" is said: "lösch das grad wieder" takes back the last fact."""
+    memory = make(make_memory, "de-de", extractor="rules")
+    turn(memory, "meine katze heißt mimi")
+    assert live(memory)
+    turn(memory, "moment lösch das grad wieder was ich eben gesagt hab")
+    assert live(memory) == []
