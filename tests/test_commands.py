@@ -593,6 +593,10 @@ def test_a_hobby_ending_in_an_orders_infinitive_is_kept(make_memory, lang, words
     ("en-us", "Sure. Do you remember where you put your keys?"), ("en-us", "ok. shall i remember the recipe for next week?"),
     ("de-de", "Alles klar. Soll ich mir das merken?"), ("fr-fr", "D'accord. Tu te souviens de la recette de ta grand-mère ?"),
     ("it-it", "Va bene. Vuoi che ricordi il tuo appuntamento?"), ("nl-nl", "Prima. Moet ik je afspraak onthouden?"),
+    # a verb of knowing is in "forget everything you know", yet asks another thing
+    ("es-es", "Vale. ¿Sabes dónde aparcaste el coche?"), ("nl-nl", "Weet je nog waar je geparkeerd hebt?"),
+    ("de-de", "Weißt du, wo dein Schlüssel ist?"), ("pt-pt", "Sabes a que horas abre a farmácia?"),
+    ("ca-es", "Saps on són les claus?"), ("fr-fr", "Tu sais où tu as garé la voiture ?"),
 ])
 def test_a_yes_to_a_question_that_only_remembers_forgets_nothing(make_memory, lang, reply):
     """Another question holding a word of remembering is not ours: the yes answers it, every fact stays."""

@@ -263,7 +263,7 @@ def _asking(language: Language) -> Tuple[FrozenSet[str], ...]:
     yes, asking = _words(language.yes + language.assent), _words(language.asking)
     asked = _words([*own.forget, *own.delete, *(" ".join(p) for ps in own.everything.values() for p in ps)])
     remembering = {part for index in (own.remember, own.recall, own.keeping, own.pause) for ps in index.values()
-                   for p in ps for w in p for part in w.split("-")} - asked  # "souviens-toi"
+                   for p in ps for w in p for part in w.split("-")} - asked | own.knowing  # "souviens-toi"
     small = language.stopwords | yes
     return small | asking | asked, language.memory_words, language.memory_words - remembering, asked - small, asking - yes
 
