@@ -597,6 +597,11 @@ def test_a_hobby_ending_in_an_orders_infinitive_is_kept(make_memory, lang, words
     ("es-es", "Vale. ¿Sabes dónde aparcaste el coche?"), ("nl-nl", "Weet je nog waar je geparkeerd hebt?"),
     ("de-de", "Weißt du, wo dein Schlüssel ist?"), ("pt-pt", "Sabes a que horas abre a farmácia?"),
     ("ca-es", "Saps on són les claus?"), ("fr-fr", "Tu sais où tu as garé la voiture ?"),
+    # what someone said or learnt, a forgetting of something else, another skill's clearing: another question
+    ("en-us", "Did your sister tell you that?"), ("en-us", "Did you forget your umbrella again?"),
+    ("es-es", "¿Y qué te dijo tu madre?"), ("de-de", "Hast du das deinem Bruder erzählt?"),
+    ("pt-pt", "Já disseste isso ao teu pai?"), ("it-it", "Hai imparato qualcosa di nuovo oggi?"),
+    ("nl-nl", "Weet je wat ik allemaal opgeslagen heb?"), ("en-us", "Okay. Shall I clear all your timers too?"),
 ])
 def test_a_yes_to_a_question_that_only_remembers_forgets_nothing(make_memory, lang, reply):
     """Another question holding a word of remembering is not ours: the yes answers it, every fact stays."""
@@ -636,18 +641,35 @@ def test_a_no_with_a_word_of_the_memory_still_takes_back(make_memory, lang, fact
     assert live(memory) == []
 
 
-@pytest.mark.parametrize("lang,fact,words", [
-    ("pt-pt", "a minha gata chama-se mimi", "esquece isso"), ("pt-pt", "a minha gata chama-se mimi", "ah esquece isso"),
-    ("de-de", "meine katze heißt mimi", "vergiss es"), ("de-de", "meine katze heißt mimi", "äh vergiss es"),
-    ("fr-fr", "ma chatte s'appelle mimi", "oublie ça"), ("nl-nl", "mijn kat heet mimi", "nee vergeet dat"),
+@pytest.mark.parametrize("lang,fact,offer,words", [
+    ("en-us", "my sister is called nora", "Thanks. Shall I note that down for next time?", "no don't save that"),
+    ("en-us", "my sister is called nora", "Lovely. Do you want me to save this?", "no please don't save it"),
+    ("de-de", "meine schwester heißt nora", "Danke. Soll ich mir das notieren?", "nein notier das nicht"),
+    ("pt-pt", "a minha irmã chama-se rita", "Percebi. Queres que guarde isso?", "não guardes isso"),
 ])
-def test_a_bare_forget_that_said_alone_takes_back_the_last_fact(make_memory, lang, fact, words):
-    """Said alone, with or without a filler, even where the words are also a lead-in ("esquece isso, ...")."""
+def test_a_no_to_an_offer_to_keep_the_fact_itself_takes_it_back(make_memory, lang, fact, offer, words):
+    """An offer naming no list, notes or contacts is the memory's: "no, don't save that" answers it by taking it back."""
     memory = make(make_memory, lang, extractor="rules")
-    turn(memory, fact)
+    turn(memory, fact, answer=offer)
     assert live(memory)
     turn(memory, words)
     assert live(memory) == []
+
+
+@pytest.mark.parametrize("lang,fact,reply,words", [
+    ("pt-pt", "a minha gata chama-se mimi", "Que giro! Queres que procure promoções de ração?", "esquece isso"),
+    ("pt-pt", "moro em braga", "Não consigo ver o tempo agora.", "ah esquece isso"),
+    ("de-de", "meine katze heißt mimi", "Schöner Name! Soll ich das Licht einschalten?", "vergiss es"),
+    ("de-de", "ich wohne in köln", "Das Wetter kann ich gerade nicht abrufen.", "äh vergiss es"),
+])
+def test_a_bare_never_mind_takes_nothing_back(make_memory, lang, fact, reply, words):
+    """"esquece isso", "vergiss es" said alone are "never mind" as often as a request of the memory: nothing goes."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, fact, answer=reply)
+    kept = live(memory)
+    assert kept
+    turn(memory, words)
+    assert live(memory) == kept
 
 
 def test_a_forgetting_lead_in_beside_a_no_takes_nothing_back(make_memory):

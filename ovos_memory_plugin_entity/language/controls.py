@@ -76,8 +76,7 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
     """The first clause's control, read in the persona's language first, then every other shipped one."""
     if not isinstance(utterance, str) or not may_hold_control(utterance, language):
         return None
-    reading = read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses
-    clauses = [c for c in reading if c.words] or _set_aside(reading, language)
+    clauses = [c for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words]
     said = _ANCHOR_WORD.findall(" ".join(c.text for c in clauses))
     controls = [words for words in language.controls if _holds_anchor(said, words.anchors)]
     closing = _closing_pause(clauses, controls, language)
@@ -110,18 +109,6 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                         w in words.memory_words and not _verb(w, words)) for w in clause.words)
                 return Control(found.kind, target, rest, unsure)
     return None
-
-
-def _set_aside(clauses: Sequence[Clause], language: Language) -> List[Clause]:
-    """A forgetting of "that" said alone, set aside as a lead-in ("esquece isso", "äh vergiss es") with only fillers
-    and tags around it: the request itself; never beside a negation ("ah não esquece isso" may be "don't")."""
-    aside = clauses[0].aside if len(clauses) == 1 else ()
-    for at, word in enumerate(aside if not any(w in language.reading.negations for w in aside) else ()):
-        for words in language.controls:
-            last = _longest(aside[at + 1:], words.last)
-            if _verb(word, words) and (last or (word,) in words.last.get(word, ())):
-                return [Clause(aside[at:at + 1 + last])]
-    return []
 
 
 def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], language: Language) -> Optional[Control]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass
-from typing import Any, Callable, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Any, Callable, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
 
 from ovos_utils.log import LOG
 
@@ -31,6 +31,7 @@ from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.controls import Control, recognise
 from ovos_memory_plugin_entity.language.data import DEFAULT_LANG, Language, load_language
+from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import Judge
 from ovos_memory_plugin_entity.pipelines.confirmation import judged
 
@@ -68,6 +69,7 @@ class Commands:
         own = {language.code: language, DEFAULT_LANG: load_language(DEFAULT_LANG)}
         self._askers = [_asking(other) for other in own.values()]
         self._offers = frozenset().union(*(other.controls[0].offers for other in own.values()))
+        self._elsewhere = frozenset().union(*(other.controls[0].non_memory_objects for other in own.values()))
 
     # -- the first step of the turn ----------------------------------------------------
     def act(self, key: str, record: SessionRecord, utterance: str, latest: Optional[Latest],
@@ -87,10 +89,12 @@ class Commands:
                 not rules.extract(control.target, self._language).add  # then the extractor's, as said
             # "back to normal" resumes only what is paused; else it is ordinary talk, learnt as ever
             idle = control is not None and control.kind == "resume" and (record.paused_until or 0) <= self._wall_clock()
-            # "no, don't save that" answers the assistant's offer to save or add something; "don't remember that" not
+            # "no, don't save that" answers the assistant's offer to save or add something to a list or the notes;
+            # "don't remember that", or a no to "shall I save that?" (to the memory), still takes it back
             offer = _last_question(reply)
             offered = control is not None and control.kind == "pause" and control.target == "last" and bool(
-                offer & self._offers) and not (offer | _words([utterance])) & self._language.memory_words
+                offer & self._offers and offer & self._elsewhere) and not (
+                offer | _words([utterance])) & self._language.memory_words
             if control is None or unread or idle or offered:
                 return None, False
 
@@ -202,14 +206,9 @@ class Commands:
             if record.acted != _digest(user):
                 return user, False  # no context was built for these words: no control acted, learnt as ever
             if any(p.by_voice and not p.awaiting for p in record.pending):
-                # The reply puts our question, in the persona's language or English, when its last question asks to confirm
-                # the forgetting (a word of forgetting, none of remembering: "do you remember where you parked?" is another),
-                # or says only the forgetting asked, memory words and small words ("wipe your memory?", "are you sure?");
-                # said with no "?", when it speaks of forgetting or asks (a word of asking: "n'estàs segur"; not "okay").
-                words = _last_question(assistant)
-                ours = any(bool(words & forgetting) or not words - plain - memory and bool(
-                    _QUESTION.search(assistant) or words & asking) and bool(words & asked or not words - plain)
-                    for plain, memory, forgetting, asked, asking in self._askers)
+                # The reply puts our question, in the persona's language or English (see _puts_our_question).
+                words, marked = _last_question(assistant), bool(_QUESTION.search(assistant))
+                ours = any(_puts_our_question(asker, words, marked) for asker in self._askers)
 
                 def put(editor: Editor) -> None:  # put by the reply, it awaits the answer; else it is dropped
                     for item in [p for p in editor.record.pending if p.by_voice and not p.awaiting]:
@@ -255,17 +254,48 @@ class Commands:
         return change.outcome
 
 
-def _asking(language: Language) -> Tuple[FrozenSet[str], ...]:
-    """What our question may say in ``language`` besides memory words (small words, a yes, the forgetting asked), its
-    memory words, those of forgetting (not "remember", nor "apagar", that also turns off the lights), the forgetting
-    asked besides small words ("delete", "everything", "memory"), and words of asking that are no yes ("want")."""
+class _Asker(NamedTuple):
+    """The words our question may use in one language."""
+    plain: FrozenSet[str]  # small words, a yes, words of asking, the forgetting asked, numbers: "should I forget all four?"
+    memory: FrozenSet[str]  # memory words
+    verbs: FrozenSet[str]  # stems of the verbs of forgetting ("forget", "erase", "olvido")
+    scope: FrozenSet[str]  # what forgetting reaches: "all", "everything", "data", memory words
+    asked: FrozenSet[str]  # the forgetting asked, besides small words
+    asking: FrozenSet[str]  # words of asking that are no yes ("want")
+    remembering: FrozenSet[str]  # words of remembering, keeping or saving
+    elsewhere: FrozenSet[str]  # another skill's objects ("alarms", "list")
+    stem: Callable[[str], str]
+
+
+def _asking(language: Language) -> _Asker:
     own = language.controls[0]
     yes, asking = _words(language.yes + language.assent), _words(language.asking)
-    asked = _words([*own.forget, *own.delete, *(" ".join(p) for ps in own.everything.values() for p in ps)])
-    remembering = {part for index in (own.remember, own.recall, own.keeping, own.pause) for ps in index.values()
-                   for p in ps for w in p for part in w.split("-")} - asked | own.knowing  # "souviens-toi"
     small = language.stopwords | yes
-    return small | asking | asked, language.memory_words, language.memory_words - remembering, asked - small, asking - yes
+    verbs = _words([*own.forget, *own.delete]) - small
+    everything = _words([" ".join(p) for ps in own.everything.values() for p in ps])
+    remembering = {part for index in (own.remember, own.recall, own.keeping, own.pause) for ps in index.values()
+                   for p in ps for w in p for part in w.split("-")} - verbs - small - everything  # "souviens-toi"
+    # not the rest of "forget everything *you told me*"
+    scope = {p[0] for ps in own.everything.values() for p in ps if len(p) == 1} | (everything & (asking | set(
+        own.everything)) | language.memory_words) - verbs - small
+    numbers = {word for word, _ in language.reading.number_words}
+    stem = stemmer_for(language.stemmer)
+    return _Asker(small | asking | verbs | everything | numbers, language.memory_words, frozenset(map(stem, verbs)),
+                  frozenset(scope), (verbs | everything) - small, asking - yes, frozenset(remembering),
+                  own.non_memory_objects, stem)
+
+
+def _puts_our_question(asker: _Asker, words: FrozenSet[str], marked: bool) -> bool:
+    """The reply's last question (``words``; ``marked``: with a "?") asks to confirm our forgetting: it names the
+    forgetting and what goes ("forget everything?", "wipe your memory?"; not "did you forget your keys?", "what did the
+    doctor say?", "clear all the alarms?"), or says only the forgetting asked, memory words and small words ("are you
+    sure?", "weet je het zeker?") with no word of remembering or saving unless one of forgetting ("weißt du, was ich
+    gespeichert habe?" is another); said with no "?", it names them or asks ("n'estàs segur"; not "okay")."""
+    forgets = {asker.stem(word) for word in words} & asker.verbs
+    if forgets and words & asker.scope and not words & asker.elsewhere:
+        return True
+    return not words - asker.plain - asker.memory and bool(marked or words & asker.asking) \
+        and bool(words & asker.asked or not words - asker.plain) and bool(forgets or not words & asker.remembering)
 
 
 def _last_question(reply: str) -> FrozenSet[str]:
