@@ -602,6 +602,9 @@ def test_a_hobby_ending_in_an_orders_infinitive_is_kept(make_memory, lang, words
     ("es-es", "¿Y qué te dijo tu madre?"), ("de-de", "Hast du das deinem Bruder erzählt?"),
     ("pt-pt", "Já disseste isso ao teu pai?"), ("it-it", "Hai imparato qualcosa di nuovo oggi?"),
     ("nl-nl", "Weet je wat ik allemaal opgeslagen heb?"), ("en-us", "Okay. Shall I clear all your timers too?"),
+    ("en-us", "Do you want me to delete all your saved podcasts?"), ("de-de", "Soll ich alle Fotos vom Handy löschen?"),
+    ("fr-fr", "Je supprime tout l'historique des appels ?"), ("es-es", "¿Borro todas las descargas?"),
+    ("en-us", "Sure. Should I delete the data in your calendar too?"),
 ])
 def test_a_yes_to_a_question_that_only_remembers_forgets_nothing(make_memory, lang, reply):
     """Another question holding a word of remembering is not ours: the yes answers it, every fact stays."""

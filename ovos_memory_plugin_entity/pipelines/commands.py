@@ -31,6 +31,7 @@ from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.controls import Control, recognise
 from ovos_memory_plugin_entity.language.data import DEFAULT_LANG, Language, load_language
+from ovos_memory_plugin_entity.language.reading import as_number
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import Judge
 from ovos_memory_plugin_entity.pipelines.confirmation import judged
@@ -91,7 +92,7 @@ class Commands:
             idle = control is not None and control.kind == "resume" and (record.paused_until or 0) <= self._wall_clock()
             # "no, don't save that" answers the assistant's offer to save or add something to a list or the notes;
             # "don't remember that", or a no to "shall I save that?" (to the memory), still takes it back
-            offer = _last_question(reply)
+            offer = frozenset(_last_question(reply))
             offered = control is not None and control.kind == "pause" and control.target == "last" and bool(
                 offer & self._offers and offer & self._elsewhere) and not (
                 offer | _words([utterance])) & self._language.memory_words
@@ -207,8 +208,11 @@ class Commands:
                 return user, False  # no context was built for these words: no control acted, learnt as ever
             if any(p.by_voice and not p.awaiting for p in record.pending):
                 # The reply puts our question, in the persona's language or English (see _puts_our_question).
-                words, marked = _last_question(assistant), bool(_QUESTION.search(assistant))
-                ours = any(_puts_our_question(asker, words, marked) for asker in self._askers)
+                said, marked = _last_question(assistant), bool(_QUESTION.search(assistant))
+                # what we asked to forget may be named by its words: "should I forget that you like tea?"
+                named = frozenset(word for p in record.pending if p.by_voice and not p.awaiting and not p.ops.forget_all
+                                  for line in p.describe for word in textlib.said_words(line))
+                ours = any(_puts_our_question(asker, said, marked, named) for asker in self._askers)
 
                 def put(editor: Editor) -> None:  # put by the reply, it awaits the answer; else it is dropped
                     for item in [p for p in editor.record.pending if p.by_voice and not p.awaiting]:
@@ -259,12 +263,14 @@ class _Asker(NamedTuple):
     plain: FrozenSet[str]  # small words, a yes, words of asking, the forgetting asked, numbers: "should I forget all four?"
     memory: FrozenSet[str]  # memory words
     verbs: FrozenSet[str]  # stems of the verbs of forgetting ("forget", "erase", "olvido")
-    scope: FrozenSet[str]  # what forgetting reaches: "all", "everything", "data", memory words
+    scope: FrozenSet[str]  # what forgetting reaches that is the memory's: "data", "memory", memory words
     asked: FrozenSet[str]  # the forgetting asked, besides small words
     asking: FrozenSet[str]  # words of asking that are no yes ("want")
     remembering: FrozenSet[str]  # words of remembering, keeping or saving
     elsewhere: FrozenSet[str]  # another skill's objects ("alarms", "list")
     stem: Callable[[str], str]
+    lang: str  # the number parser's: "should I forget all four?"
+    alls: FrozenSet[str]  # "all", "everything": what goes when nothing but small or memory words follows
 
 
 def _asking(language: Language) -> _Asker:
@@ -275,34 +281,41 @@ def _asking(language: Language) -> _Asker:
     everything = _words([" ".join(p) for ps in own.everything.values() for p in ps])
     remembering = {part for index in (own.remember, own.recall, own.keeping, own.pause) for ps in index.values()
                    for p in ps for w in p for part in w.split("-")} - verbs - small - everything  # "souviens-toi"
-    # not the rest of "forget everything *you told me*"
-    scope = {p[0] for ps in own.everything.values() for p in ps if len(p) == 1} | (everything & (asking | set(
-        own.everything)) | language.memory_words) - verbs - small
-    numbers = {word for word, _ in language.reading.number_words}
+    # the memory or its data, not "all" alone ("delete all your voicemails?"), nor the rest of "everything *you told me*"
+    alls = frozenset(p[0] for ps in own.everything.values() for p in ps if len(p) == 1)
+    scope = everything & (asking | language.memory_words) - verbs - small - alls
     stem = stemmer_for(language.stemmer)
-    return _Asker(small | asking | verbs | everything | numbers, language.memory_words, frozenset(map(stem, verbs)),
+    return _Asker(small | asking | verbs | everything, language.memory_words, frozenset(map(stem, verbs)),
                   frozenset(scope), (verbs | everything) - small, asking - yes, frozenset(remembering),
-                  own.non_memory_objects, stem)
+                  own.non_memory_objects, stem, language.reading.lang, alls)
 
 
-def _puts_our_question(asker: _Asker, words: FrozenSet[str], marked: bool) -> bool:
-    """The reply's last question (``words``; ``marked``: with a "?") asks to confirm our forgetting: it names the
-    forgetting and what goes ("forget everything?", "wipe your memory?"; not "did you forget your keys?", "what did the
-    doctor say?", "clear all the alarms?"), or says only the forgetting asked, memory words and small words ("are you
-    sure?", "weet je het zeker?") with no word of remembering or saving unless one of forgetting ("weißt du, was ich
-    gespeichert habe?" is another); said with no "?", it names them or asks ("n'estàs segur"; not "okay")."""
+def _puts_our_question(asker: _Asker, said: Tuple[str, ...], marked: bool, named: FrozenSet[str]) -> bool:
+    """The reply's last question (``said``; ``marked``: with a "?") asks to confirm our forgetting: it names the
+    forgetting and the memory's, or what we asked to forget (``named``'s words: "should I forget that you like tea?"),
+    ("wipe your memory?", "forget everything you know about me?"; not "did you forget your
+    keys?", "delete all your voicemails?", "what did the doctor say?"), or says only the forgetting asked, memory words
+    and small words ("are you sure?", "weet je het zeker?") with no word of remembering or saving unless one of
+    forgetting ("weißt du, was ich gespeichert habe?" is another); said with no "?", it names them or asks."""
+    words = frozenset(said)
+
+    def plain(word: str) -> bool:
+        return word in asker.plain or word in asker.memory or word in named or asker.stem(word) in asker.verbs \
+            or as_number(word, asker.lang) is not None  # "¿olvido todo?", "should I forget all four?"
     forgets = {asker.stem(word) for word in words} & asker.verbs
-    if forgets and words & asker.scope and not words & asker.elsewhere:
+    reaches = bool(words & (asker.scope | named - asker.plain)) or any(word in asker.alls and all(map(plain, said[at + 1:]))
+                                               for at, word in enumerate(said))
+    if forgets and reaches and not words & asker.elsewhere:
         return True
-    return not words - asker.plain - asker.memory and bool(marked or words & asker.asking) \
-        and bool(words & asker.asked or not words - asker.plain) and bool(forgets or not words & asker.remembering)
+    return all(map(plain, words)) and bool(marked or words & asker.asking) \
+        and bool(words & asker.asked or forgets or not words - asker.plain) and bool(forgets or not words & asker.remembering)
 
 
-def _last_question(reply: str) -> FrozenSet[str]:
-    """The words of the reply's last question (all of it, asked with no "?")."""
+def _last_question(reply: str) -> Tuple[str, ...]:
+    """The words of the reply's last question, in order (all of it, asked with no "?")."""
     questions = _QUESTION.findall(reply)
-    return frozenset(part for word in textlib.said_words(questions[-1] if questions else reply)
-                     for part in word.split("'") if part)  # "j'oublie"
+    return tuple(part for word in textlib.said_words(questions[-1] if questions else reply)
+                 for part in word.split("'") if part)  # "j'oublie"
 
 
 def _words(phrases: Sequence[str]) -> FrozenSet[str]:
