@@ -271,6 +271,7 @@ class _Asker(NamedTuple):
     stem: Callable[[str], str]
     lang: str  # the number parser's: "should I forget all four?"
     alls: FrozenSet[str]  # "all", "everything": what goes when nothing but small or memory words follows
+    known: FrozenSet[str]  # stems of "everything you told me" and memory words: "tudo o que me contou"
 
 
 def _asking(language: Language) -> _Asker:
@@ -287,7 +288,8 @@ def _asking(language: Language) -> _Asker:
     stem = stemmer_for(language.stemmer)
     return _Asker(small | asking | verbs | everything, language.memory_words, frozenset(map(stem, verbs)),
                   frozenset(scope), (verbs | everything) - small, asking - yes, frozenset(remembering),
-                  own.non_memory_objects, stem, language.reading.lang, alls)
+                  own.non_memory_objects, stem, language.reading.lang, alls,
+                  frozenset(map(stem, everything | language.memory_words)))
 
 
 def _puts_our_question(asker: _Asker, said: Tuple[str, ...], marked: bool, named: FrozenSet[str]) -> bool:
@@ -300,7 +302,7 @@ def _puts_our_question(asker: _Asker, said: Tuple[str, ...], marked: bool, named
     words = frozenset(said)
 
     def plain(word: str) -> bool:
-        return word in asker.plain or word in asker.memory or word in named or asker.stem(word) in asker.verbs \
+        return word in asker.plain or word in asker.memory or word in named or asker.stem(word) in asker.verbs | asker.known \
             or as_number(word, asker.lang) is not None  # "¿olvido todo?", "should I forget all four?"
     forgets = {asker.stem(word) for word in words} & asker.verbs
     reaches = bool(words & (asker.scope | named - asker.plain)) or any(word in asker.alls and all(map(plain, said[at + 1:]))
