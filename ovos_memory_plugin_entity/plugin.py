@@ -203,7 +203,8 @@ class EntityMemory(AgentContextManager):
                 turns = self._turns.recent(key)
             if key is not None and self.facts_enabled:
                 latest, loaded = self._learner.latest(key), self._store.load(key)
-                said, wrote = self._commands.act(key, loaded[1], utterance, latest)
+                reply = next((m.content for m in reversed(turns) if m.role.value == "assistant"), "")
+                said, wrote = self._commands.act(key, loaded[1], utterance, latest, reply)
                 # Awaited (bounded) before the session's lock is taken, so the worker never waits on it.
                 # The endpoint hears the utterance as the kept turns hold it: secrets replaced by their class.
                 query = self._dense.queries.vector(self._redact(utterance, "")) if self._dense and utterance.strip() \

@@ -587,3 +587,120 @@ def test_a_hobby_ending_in_an_orders_infinitive_is_kept(make_memory, lang, words
     memory = make(make_memory, lang, extractor="rules")
     turn(memory, words)
     assert live(memory)
+
+
+@pytest.mark.parametrize("lang,reply", [
+    ("en-us", "Sure. Do you remember where you put your keys?"), ("en-us", "ok. shall i remember the recipe for next week?"),
+    ("de-de", "Alles klar. Soll ich mir das merken?"), ("fr-fr", "D'accord. Tu te souviens de la recette de ta grand-mère ?"),
+    ("it-it", "Va bene. Vuoi che ricordi il tuo appuntamento?"), ("nl-nl", "Prima. Moet ik je afspraak onthouden?"),
+    # a verb of knowing is in "forget everything you know", yet asks another thing
+    ("es-es", "Vale. ¿Sabes dónde aparcaste el coche?"), ("nl-nl", "Weet je nog waar je geparkeerd hebt?"),
+    ("de-de", "Weißt du, wo dein Schlüssel ist?"), ("pt-pt", "Sabes a que horas abre a farmácia?"),
+    ("ca-es", "Saps on són les claus?"), ("fr-fr", "Tu sais où tu as garé la voiture ?"),
+    # what someone said or learnt, a forgetting of something else, another skill's clearing: another question
+    ("en-us", "Did your sister tell you that?"), ("en-us", "Did you forget your umbrella again?"),
+    ("es-es", "¿Y qué te dijo tu madre?"), ("de-de", "Hast du das deinem Bruder erzählt?"),
+    ("pt-pt", "Já disseste isso ao teu pai?"), ("it-it", "Hai imparato qualcosa di nuovo oggi?"),
+    ("nl-nl", "Weet je wat ik allemaal opgeslagen heb?"), ("en-us", "Okay. Shall I clear all your timers too?"),
+    ("en-us", "Do you want me to delete all your saved podcasts?"), ("de-de", "Soll ich alle Fotos vom Handy löschen?"),
+    ("fr-fr", "Je supprime tout l'historique des appels ?"), ("es-es", "¿Borro todas las descargas?"),
+    ("en-us", "Sure. Should I delete the data in your calendar too?"),
+])
+def test_a_yes_to_a_question_that_only_remembers_forgets_nothing(make_memory, lang, reply):
+    """Another question holding a word of remembering is not ours: the yes answers it, every fact stays."""
+    memory = make(make_memory, lang)
+    for fact in ("Likes tea", "Has a cat", "Plays chess"):
+        memory.add_fact("s", fact)
+    turn(memory, SPOKEN[lang]["forget_all"], answer=reply)
+    turn(memory, SPOKEN[lang]["yes"])
+    assert len(live(memory)) == 3
+
+
+@pytest.mark.parametrize("lang,fact,offer,words", [
+    ("en-us", "my sister is called nora", "Got it. Should I add that to your notes?", "no don't save that"),
+    ("pt-pt", "a minha irmã chama-se rita", "Queres que aponte isso na lista de compras?", "não guardes isso"),
+    ("es-es", "mi hermana se llama lucía", "¿Lo apunto en tu lista?", "no lo apuntes"),
+    ("ca-es", "la meva germana es diu marta", "Vols que ho afegeixi a les notes?", "no ho apuntis"),
+    ("it-it", "mia sorella si chiama giulia", "Vuoi che lo aggiunga alla lista della spesa?", "no non lo salvare"),
+])
+def test_a_no_to_another_skills_offer_takes_nothing_back(make_memory, lang, fact, offer, words):
+    """"no, don't save that" right after the assistant offered to save or add something answers the offer."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, fact, answer=offer)
+    before = live(memory)
+    turn(memory, words)
+    assert before and live(memory) == before
+
+
+@pytest.mark.parametrize("lang,fact,offer,words", [
+    ("en-us", "my sister is called nora", "Should I add that to your notes?", "no don't remember that"),
+    ("en-us", "my sister is called nora", "Shall I keep that in my memory?", "no don't save that"),
+])
+def test_a_no_with_a_word_of_the_memory_still_takes_back(make_memory, lang, fact, offer, words):
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, fact, answer=offer)
+    assert live(memory)
+    turn(memory, words)
+    assert live(memory) == []
+
+
+@pytest.mark.parametrize("lang,fact,offer,words", [
+    ("en-us", "my sister is called nora", "Thanks. Shall I note that down for next time?", "no don't save that"),
+    ("en-us", "my sister is called nora", "Lovely. Do you want me to save this?", "no please don't save it"),
+    ("de-de", "meine schwester heißt nora", "Danke. Soll ich mir das notieren?", "nein notier das nicht"),
+    ("pt-pt", "a minha irmã chama-se rita", "Percebi. Queres que guarde isso?", "não guardes isso"),
+])
+def test_a_no_to_an_offer_to_keep_the_fact_itself_takes_it_back(make_memory, lang, fact, offer, words):
+    """An offer naming no list, notes or contacts is the memory's: "no, don't save that" answers it by taking it back."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, fact, answer=offer)
+    assert live(memory)
+    turn(memory, words)
+    assert live(memory) == []
+
+
+@pytest.mark.parametrize("lang,fact,reply,words", [
+    ("pt-pt", "a minha gata chama-se mimi", "Que giro! Queres que procure promoções de ração?", "esquece isso"),
+    ("pt-pt", "moro em braga", "Não consigo ver o tempo agora.", "ah esquece isso"),
+    ("de-de", "meine katze heißt mimi", "Schöner Name! Soll ich das Licht einschalten?", "vergiss es"),
+    ("de-de", "ich wohne in köln", "Das Wetter kann ich gerade nicht abrufen.", "äh vergiss es"),
+])
+def test_a_bare_never_mind_takes_nothing_back(make_memory, lang, fact, reply, words):
+    """"esquece isso", "vergiss es" said alone are "never mind" as often as a request of the memory: nothing goes."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, fact, answer=reply)
+    kept = live(memory)
+    assert kept
+    turn(memory, words)
+    assert live(memory) == kept
+
+
+def test_a_forgetting_lead_in_beside_a_no_takes_nothing_back(make_memory):
+    """"ah não esquece isso" may be "don't forget that": a missed control costs less than a wrong forget."""
+    memory = make(make_memory, "pt-pt", extractor="rules")
+    turn(memory, "a minha gata chama-se mimi")
+    before = live(memory)
+    turn(memory, "ah não esquece isso")
+    assert before and live(memory) == before
+
+
+@pytest.mark.parametrize("lang,fact,words", [
+    ("de-de", "meine katze heißt mimi", "ach ich hab das grad vergessen"), ("de-de", "meine katze heißt mimi", "wir haben das eben vergessen"),
+    ("nl-nl", "mijn kat heet mimi", "ik heb dat laatste vergeten"),
+])
+def test_the_speaker_telling_what_was_forgotten_takes_nothing_back(make_memory, lang, fact, words):
+    """A subject opening the clause before the object and its verb states what happened ("ich habe das vergessen")."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, fact)
+    before = live(memory)
+    turn(memory, words)
+    assert before and live(memory) == before
+
+
+def test_a_spoken_grad_names_what_was_just_said(make_memory):
+    """"grad" is how "gerade" is said: "lösch das grad wieder" takes back the last fact."""
+    memory = make(make_memory, "de-de", extractor="rules")
+    turn(memory, "meine katze heißt mimi")
+    assert live(memory)
+    turn(memory, "moment lösch das grad wieder was ich eben gesagt hab")
+    assert live(memory) == []

@@ -280,7 +280,8 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
         # stood before it ("kannst du das wieder vergessen, der Arzt sagt..."), a new clause.
         if after and after[0] not in words.particles and len(before) == at:
             continue
-        if not before or before[-1] in subjects:  # "my keys I always forget" is no request
+        # "my keys I always forget", "ich habe das eben vergessen": the speaker tells what was forgotten, asks nothing
+        if not before or before[-1] in subjects or before[0] in subjects:
             continue
         # The object said first is all that stands before the verb: "(that was wrong) the last
         # bit you can delete", not "I said that you should forget".

@@ -38,7 +38,7 @@ READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", 
                  "clause_glue", "question_openers", "reported")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
-                 "moment", "particles", "negated", "softeners")
+                 "moment", "particles", "negated", "softeners", "offers")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
@@ -171,6 +171,7 @@ class IntentWords:
     particles: FrozenSet[str] = frozenset()  # clitics and particles a verb carries ("lá", "lo")
     negated: FrozenSet[str] = frozenset()  # forms said only after a negation ("no borres"): before another, "no" is no negation
     softeners: FrozenSet[str] = frozenset()  # particles that set a "no" apart from its verb ("no mejor olvida")
+    offers: FrozenSet[str] = frozenset()  # an assistant's verbs offering to keep ("shall I save it?"), not the memory's
     non_memory_objects: FrozenSet[str] = frozenset()  # "alarm", "list": another skill's object
     memory_words: FrozenSet[str] = frozenset()  # "know", "memory": what makes "everything ..." the memory's
     stopwords: FrozenSet[str] = frozenset()  # small words "everything you know" may hold besides
@@ -333,7 +334,7 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
-        particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"),
+        particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"), offers=words("offers"),
         non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
         memory_words=frozenset(w.casefold() for w in data["memory_words"]),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),

@@ -106,7 +106,7 @@ def _parsed(text: str, lang: str) -> str:
 
 
 @lru_cache(maxsize=MAX_CACHED_NUMBER_WORDS)
-def _as_number(word: str, lang: str) -> Optional[str]:
+def as_number(word: str, lang: str) -> Optional[str]:
     """``word``'s digits, or None for no number word."""
     digits = word if word.isdigit() else _parsed(word, lang).strip()
     return digits if digits.isdigit() else None
@@ -119,18 +119,18 @@ def _numbers(said: List[str], words: ReadingWords) -> List[str]:
     out: List[str] = []
     i = 0
     while i < len(said):
-        if _as_number(said[i], words.lang) is None:
+        if as_number(said[i], words.lang) is None:
             out.append(said[i])
             i += 1
             continue
         j = i + 1
-        while j < len(said) and (_as_number(said[j], words.lang) is not None or (
-                j + 1 < len(said) and said[j] in joiners and _as_number(said[j + 1], words.lang) is not None)):
+        while j < len(said) and (as_number(said[j], words.lang) is not None or (
+                j + 1 < len(said) and said[j] in joiners and as_number(said[j + 1], words.lang) is not None)):
             j += 1
         groups = _groups(said[i:j], words)
         for before, group in zip([[], *groups], groups):  # alone, or after the word joining it: "seis e | um"
-            lone_one = len(group) == 1 and _as_number(group[0], words.lang) == "1" and not group[0].isdigit() and (
-                j - i == 1 or bool(before) and _as_number(before[-1], words.lang) is None)
+            lone_one = len(group) == 1 and as_number(group[0], words.lang) == "1" and not group[0].isdigit() and (
+                j - i == 1 or bool(before) and as_number(before[-1], words.lang) is None)
             out.extend(group if lone_one else _parsed(" ".join(group), words.lang).split())
         i = j
     return _join_digits(out, dict(words.number_words))
@@ -142,13 +142,13 @@ def _groups(run: Sequence[str], words: ReadingWords) -> List[List[str]]:
     groups: List[List[str]] = []
     value = last = 0
     for word in run:
-        said = _as_number(word, words.lang)
+        said = as_number(word, words.lang)
         number = int(said) if said else None
         multiplies = number is not None and 0 < last < number and (number in (100, 1000, 10 ** 6) or (last, number) == (4, 20))
         if number is not None and groups and not (multiplies or value in (60, 80) and number < 20
                                                   or number < 10 ** (len(str(value)) - len(str(value).rstrip("0")))):
             # the word joining the two is neither's ("sechs | und | einen"): the parser reads "sechs und" as no number
-            groups += [[groups[-1].pop()], []] if _as_number(groups[-1][-1], words.lang) is None else [[]]
+            groups += [[groups[-1].pop()], []] if as_number(groups[-1][-1], words.lang) is None else [[]]
             value = last = 0
         groups = groups or [[]]
         groups[-1].append(word)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass
-from typing import Any, Callable, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Any, Callable, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
 
 from ovos_utils.log import LOG
 
@@ -31,6 +31,8 @@ from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.controls import Control, recognise
 from ovos_memory_plugin_entity.language.data import DEFAULT_LANG, Language, load_language
+from ovos_memory_plugin_entity.language.reading import as_number
+from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import Judge
 from ovos_memory_plugin_entity.pipelines.confirmation import judged
 
@@ -67,13 +69,15 @@ class Commands:
         # language: their small words ("so", "fait", "sé") and verbs ("retire", "tira") would make any reply ours.
         own = {language.code: language, DEFAULT_LANG: load_language(DEFAULT_LANG)}
         self._askers = [_asking(other) for other in own.values()]
+        self._offers = frozenset().union(*(other.controls[0].offers for other in own.values()))
+        self._elsewhere = frozenset().union(*(other.controls[0].non_memory_objects for other in own.values()))
 
     # -- the first step of the turn ----------------------------------------------------
-    def act(self, key: str, record: SessionRecord, utterance: str,
-            latest: Optional[Latest]) -> Tuple[Optional[Said], bool]:
+    def act(self, key: str, record: SessionRecord, utterance: str, latest: Optional[Latest],
+            reply: str = "") -> Tuple[Optional[Said], bool]:
         """Answer our question, or act on the control ``utterance`` holds, written before this
         returns: what the block says (None: nothing asked of the memory, or the store is
-        down), and whether the record was written."""
+        down), and whether the record was written. ``reply``: the assistant's last."""
         try:
             control = recognise(utterance, self._language)
             if any(p.by_voice and p.awaiting for p in record.pending):
@@ -86,7 +90,13 @@ class Commands:
                 not rules.extract(control.target, self._language).add  # then the extractor's, as said
             # "back to normal" resumes only what is paused; else it is ordinary talk, learnt as ever
             idle = control is not None and control.kind == "resume" and (record.paused_until or 0) <= self._wall_clock()
-            if control is None or unread or idle:
+            # "no, don't save that" answers the assistant's offer to save or add something to a list or the notes;
+            # "don't remember that", or a no to "shall I save that?" (to the memory), still takes it back
+            offer = frozenset(_last_question(reply))
+            offered = control is not None and control.kind == "pause" and control.target == "last" and bool(
+                offer & self._offers and offer & self._elsewhere) and not (
+                offer | _words([utterance])) & self._language.memory_words
+            if control is None or unread or idle or offered:
                 return None, False
 
             def act(editor: Editor) -> Optional[Said]:
@@ -197,11 +207,16 @@ class Commands:
             if record.acted != _digest(user):
                 return user, False  # no context was built for these words: no control acted, learnt as ever
             if any(p.by_voice and not p.awaiting for p in record.pending):
-                asked = self._asks(assistant)
+                # The reply puts our question, in the persona's language or English (see _puts_our_question).
+                said, marked = _last_question(assistant), bool(_QUESTION.search(assistant))
+                # what we asked to forget may be named by its words: "should I forget that you like tea?"
+                named = frozenset(word for p in record.pending if p.by_voice and not p.awaiting and not p.ops.forget_all
+                                  for line in p.describe for word in textlib.said_words(line))
+                ours = any(_puts_our_question(asker, said, marked, named) for asker in self._askers)
 
                 def put(editor: Editor) -> None:  # put by the reply, it awaits the answer; else it is dropped
                     for item in [p for p in editor.record.pending if p.by_voice and not p.awaiting]:
-                        if asked:
+                        if ours:
                             editor.set_awaiting([item.id], True)
                         else:
                             editor.drop_unanswered(item.id)
@@ -211,16 +226,6 @@ class Commands:
             return user, False
         rest = "" if control.kind == "pause" and not control.unsure else control.rest  # a pause covers the rest
         return rest, not rest
-
-    def _asks(self, reply: str) -> bool:
-        """The reply puts our question, in the persona's language or English: its last question is about the memory (a memory
-        word, or no meaningful word: "are you sure?"); said with no "?", it speaks of the memory or asks (a word of
-        asking, no meaningful word: "n'estàs segur"; not "okay")."""
-        questions = _QUESTION.findall(reply)
-        words = {part for word in textlib.said_words(questions[-1] if questions else reply)
-                 for part in word.split("'") if part}  # "j'oublie"
-        return any(bool(words & memory) or not words - plain and bool(questions or words & asking)
-                   for plain, memory, asking in self._askers)
 
     def _answer(self, key: str, record: SessionRecord, utterance: str,
                 answering: bool) -> Tuple[bool, Optional[Said]]:
@@ -253,18 +258,66 @@ class Commands:
         return change.outcome
 
 
-def _asking(language: Language) -> Tuple[FrozenSet[str], FrozenSet[str], FrozenSet[str]]:
-    """What our question may say in ``language`` besides memory words (small words, a yes, and the forgetting
-    asked: "wipe it all?"), its memory words (no verb of deleting: "apagar" also turns off the lights), and its words
-    of asking that are no yes ("want"; "sure" is both)."""
-    yes, asking = _words(language.yes + language.assent), _words(language.asking)
-    return language.stopwords | yes | asking | _asked(language), language.memory_words, asking - yes
+class _Asker(NamedTuple):
+    """The words our question may use in one language."""
+    plain: FrozenSet[str]  # small words, a yes, words of asking, the forgetting asked, numbers: "should I forget all four?"
+    memory: FrozenSet[str]  # memory words
+    verbs: FrozenSet[str]  # stems of the verbs of forgetting ("forget", "erase", "olvido")
+    scope: FrozenSet[str]  # what forgetting reaches that is the memory's: "data", "memory", memory words
+    asked: FrozenSet[str]  # the forgetting asked, besides small words
+    asking: FrozenSet[str]  # words of asking that are no yes ("want")
+    remembering: FrozenSet[str]  # words of remembering, keeping or saving
+    elsewhere: FrozenSet[str]  # another skill's objects ("alarms", "list")
+    stem: Callable[[str], str]
+    lang: str  # the number parser's: "should I forget all four?"
+    alls: FrozenSet[str]  # "all", "everything": what goes when nothing but small or memory words follows
+    known: FrozenSet[str]  # stems of "everything you told me" and memory words: "tudo o que me contou"
 
 
-def _asked(language: Language) -> FrozenSet[str]:
-    """The forgetting our question asks about, in ``language``: "forget", "delete", "everything"."""
+def _asking(language: Language) -> _Asker:
     own = language.controls[0]
-    return _words([*own.forget, *own.delete, *(" ".join(p) for ps in own.everything.values() for p in ps)])
+    yes, asking = _words(language.yes + language.assent), _words(language.asking)
+    small = language.stopwords | yes
+    verbs = _words([*own.forget, *own.delete]) - small
+    everything = _words([" ".join(p) for ps in own.everything.values() for p in ps])
+    remembering = {part for index in (own.remember, own.recall, own.keeping, own.pause) for ps in index.values()
+                   for p in ps for w in p for part in w.split("-")} - verbs - small - everything  # "souviens-toi"
+    # the memory or its data, not "all" alone ("delete all your voicemails?"), nor the rest of "everything *you told me*"
+    alls = frozenset(p[0] for ps in own.everything.values() for p in ps if len(p) == 1)
+    scope = everything & (asking | language.memory_words) - verbs - small - alls
+    stem = stemmer_for(language.stemmer)
+    return _Asker(small | asking | verbs | everything, language.memory_words, frozenset(map(stem, verbs)),
+                  frozenset(scope), (verbs | everything) - small, asking - yes, frozenset(remembering),
+                  own.non_memory_objects, stem, language.reading.lang, alls,
+                  frozenset(map(stem, everything | language.memory_words)))
+
+
+def _puts_our_question(asker: _Asker, said: Tuple[str, ...], marked: bool, named: FrozenSet[str]) -> bool:
+    """The reply's last question (``said``; ``marked``: with a "?") asks to confirm our forgetting: it names the
+    forgetting and the memory's, or what we asked to forget (``named``'s words: "should I forget that you like tea?"),
+    ("wipe your memory?", "forget everything you know about me?"; not "did you forget your
+    keys?", "delete all your voicemails?", "what did the doctor say?"), or says only the forgetting asked, memory words
+    and small words ("are you sure?", "weet je het zeker?") with no word of remembering or saving unless one of
+    forgetting ("weißt du, was ich gespeichert habe?" is another); said with no "?", it names them or asks."""
+    words = frozenset(said)
+
+    def plain(word: str) -> bool:
+        return word in asker.plain or word in asker.memory or word in named or asker.stem(word) in asker.verbs | asker.known \
+            or as_number(word, asker.lang) is not None  # "¿olvido todo?", "should I forget all four?"
+    forgets = {asker.stem(word) for word in words} & asker.verbs
+    reaches = bool(words & (asker.scope | named - asker.plain)) or any(word in asker.alls and all(map(plain, said[at + 1:]))
+                                               for at, word in enumerate(said))
+    if forgets and reaches and not words & asker.elsewhere:
+        return True
+    return all(map(plain, words)) and bool(marked or words & asker.asking) \
+        and bool(words & asker.asked or forgets or not words - asker.plain) and bool(forgets or not words & asker.remembering)
+
+
+def _last_question(reply: str) -> Tuple[str, ...]:
+    """The words of the reply's last question, in order (all of it, asked with no "?")."""
+    questions = _QUESTION.findall(reply)
+    return tuple(part for word in textlib.said_words(questions[-1] if questions else reply)
+                 for part in word.split("'") if part)  # "j'oublie"
 
 
 def _words(phrases: Sequence[str]) -> FrozenSet[str]:

@@ -8,7 +8,7 @@ anything else asks once more, then drops them. No model reply can make an item l
 from __future__ import annotations
 
 import math
-from typing import Callable, List, Optional, Sequence, Set, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.editor import Editor
 from ovos_memory_plugin_entity.domain.ops import Ops
@@ -48,12 +48,6 @@ def _judged_in(judge: Judge, language: Language, asked: str, items: Sequence[Pen
     verdict = judge(f"Should I {asked}: " + "; ".join(line for p in items for line in p.describe) + "?", words)
     # "yes, delete it" to remembering and "remember it" to forgetting: unclear
     return None if verdict and (erases(language, words) if asked != "forget" else keeps(language, said)) else verdict
-
-
-def _named(item_words: Tuple[str, ...], said: Set[str]) -> bool:
-    """A question says enough of an item's content words to be about it (any, for none)."""
-    needed = max(1, math.ceil(len(item_words) * NAMED_SHARE))
-    return not item_words or sum(1 for word in item_words if word in said) >= needed
 
 
 class Confirmation:
@@ -104,7 +98,8 @@ class Confirmation:
         if "?" not in assistant_words and "？" not in assistant_words and "¿" not in assistant_words:
             return []
         said = set(self._words(assistant_words))
-        return [item_id for item_id, words in offered if _named(words, said)]
+        return [item_id for item_id, words in offered  # named: by enough of its content words (any, for none)
+                if not words or sum(1 for word in words if word in said) >= max(1, math.ceil(len(words) * NAMED_SHARE))]
 
     def _words(self, text: str) -> Tuple[str, ...]:
         return content_words(text, self._language.stopwords, self._stem)
