@@ -379,3 +379,16 @@ def test_a_relative_named_after_which_child_they_are(lang, said, expected):
 ])
 def test_a_home_after_an_indefinite_article_is_no_place_name(lang, said):
     assert heard(lang, said) == set()
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A closing command to keep what was said ends a name too.
+    ("en-us", "my name is wendell remember that", {(None, "Name is Wendell")}),
+    ("es-es", "me llamo aurelio apúntalo", {(None, "Se llama Aurelio")}),
+    ("fr-fr", "je m'appelle gaspard note le", {(None, "S'appelle Gaspard")}),
+    ("it-it", "mi chiamo ottavio ricordatelo", {(None, "Si chiama Ottavio")}),
+    ("nl-nl", "ik heet sjoerd onthoud dat", {(None, "Heet Sjoerd")}),
+    ("ca-es", "em dic quim apunta-ho", {(None, "Es diu Quim")}),
+])
+def test_a_closing_command_to_keep_ends_a_name(lang, said, expected):
+    assert heard(lang, said) == expected
