@@ -392,3 +392,22 @@ def test_a_home_after_an_indefinite_article_is_no_place_name(lang, said):
 ])
 def test_a_closing_command_to_keep_ends_a_name(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    # A pet or a person said of a relative ("of my sister", "my sister has") is the relative's: nothing is the user's.
+    ("pt-pt", "o gato da minha cunhada chama-se tareco"),
+    ("pt-pt", "a filha da minha prima tem nove anos"),
+    ("es-es", "el marido de mi prima se llama ramiro y vive en teruel"),
+    ("fr-fr", "le lapin de mon neveu s'appelle caramel"),
+    ("it-it", "il cane della mia vicina si chiama briciola"),
+    ("ca-es", "el gat de la meva tieta es diu pelut"),
+    ("nl-nl", "de kat van mijn oma heet poekie"),
+    ("de-de", "die katze meiner oma heißt minka"),
+    ("de-de", "der hund von meinem onkel heißt hasso"),
+    ("en-us", "the cat of my aunt is called tibbles"),
+    ("en-us", "my uncle has a parrot called captain"),
+    ("es-es", "mi tía tiene una gata que se llama nieve"),
+])
+def test_what_a_relative_owns_is_not_the_users(lang, said):
+    assert heard(lang, said) == set()

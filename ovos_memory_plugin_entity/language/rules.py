@@ -97,6 +97,13 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
     return NewFact(rule.template.format(*values, relation=relation), rule.pin, about=about, relation=relation)
 
 
+def _mentions(clause: str, language: Language) -> List[Tuple[int, str]]:
+    """The relatives mentioned in ``clause``, by where; one after "of" is only the owner of what is said ("o cão da
+    minha irmã chama-se bobi"): "", no one a fact may be said of."""
+    return [(m.start(), "" if set(said_words(clause[:m.start()])[-1:]) & language.possessors
+             else m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
+
+
 def _other_since(mentions: Sequence[Tuple[int, str]], last: Optional[NewFact], after: int, before: int) -> bool:
     """A relative other than ``last`` mentioned between ``after`` and ``before``: what follows is theirs."""
     relation = (last.relation or "").casefold() if last is not None else None
@@ -113,23 +120,27 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
         for match in rule.pattern.finditer(window if rule.span > 1 else clause):
             # A negation before the match, since the clause's last comma, turns it around: "I don't think I live in".
             before = said_words(clause[:match.start()].rsplit(",", 1)[-1])
-            if match.start() < len(clause) and not any(w in language.negations or w.endswith("n't") for w in before):
+            if match.start() < len(clause) and not any(w in language.negations or w.endswith("n't") for w in before) \
+                    and not set(before[-1:]) & language.possessors:  # "o cão da | minha irmã chama-se bobi"
                 found.append((match.start(), rule, match.groups()))
     said_of = {g.casefold() for _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
-    mentions = [(m.start(), m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
+    mentions = _mentions(clause, language)
     for start, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
         if rule.about == "last" and _other_since(mentions, last, next((at for at, f in facts if f is last), -1), start):
             last = None  # of the relative said since: "mi hijo está enfermo tiene seis años"
-        if rule.about == "mentioned" and named is None:
+        if rule.about == "mentioned" and not named:
             continue
         fact = _render(rule, groups, language, named if rule.about == "mentioned" else None)
         if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of | {fact.relation}):
             continue  # "a minha sogra é diabética", "een hond die is tien": a value or the relation is no name
+        pets = language.correcting.pets
+        if (fact.relation or "").casefold() in pets and any(at < start and kin not in pets for at, kin in mentions):
+            continue  # "my sister has a dog called max": the sister's
         if rule.about == "last" and last is None:  # a relative said without a name, in this clause or before
             kin = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
-            if kin is None:
+            if not kin:
                 continue
             fact = NewFact(f"{kin[:1].upper()}{kin[1:]} {fact.text[:1].lower()}{fact.text[1:]}", fact.pin)
         elif rule.about == "last" and last is not None:
@@ -162,7 +173,7 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
             if fact.about is not None:
                 last = fact
             found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
-        mentions = [(m.start(), m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
+        mentions = _mentions(clause, language)
         if _other_since(mentions, last, max((at for at, f in facts if f.about), default=-1), len(clause)):
             last = None  # "my husband is rick, my son is sick, he's six": the son is six
         mentioned = mentions[-1][1] if mentions else mentioned  # "two kids": "kid"
