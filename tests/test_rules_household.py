@@ -411,3 +411,26 @@ def test_a_closing_command_to_keep_ends_a_name(lang, said, expected):
 ])
 def test_what_a_relative_owns_is_not_the_users(lang, said):
     assert heard(lang, said) == set()
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # What is said inside a dream, a wish, a hypothetical, a game or a role is no fact of the user,
+    # before it, after it or at the end of the turn; a fact in another clause stays.
+    ("en-us", "i'm an astronaut in my dreams", set()),
+    ("en-us", "when i grow up i'm a firefighter", set()),
+    ("en-us", "i live in dover but only in my dreams", set()),
+    ("es-es", "vivo en lugo pero solo en mis sueños", set()),
+    ("en-us", "i live in tulsa and in my dreams i'm a surgeon", {(None, "Lives in Tulsa")}),
+    ("pt-pt", "noutra vida morava em veneza", set()),
+    ("pt-pt", "quem me dera viver em tavira", set()),
+    ("es-es", "en el juego soy herrero", set()),
+    ("es-es", "si fuera rico viviría en mónaco", set()),
+    ("fr-fr", "je suis astronaute dans mes rêves", set()),
+    ("it-it", "da grande sono veterinario", set()),
+    ("de-de", "in einem anderen leben wohne ich in wien", set()),
+    ("nl-nl", "in het spel ben ik smid", set()),
+    ("ca-es", "quan sigui gran sóc bomber", set()),
+    ("ca-es", "em dic jordi i en els meus somnis sóc pilot", {(None, "Es diu Jordi")}),
+])
+def test_a_dream_a_wish_or_a_game_holds_no_fact(lang, said, expected):
+    assert heard(lang, said) == expected

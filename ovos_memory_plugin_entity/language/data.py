@@ -46,7 +46,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "correction_cues", "correction_renaming", "correction_naming",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
-              "keep_commands", "not_home", "indefinites",
+              "keep_commands", "not_home", "unreal", "indefinites",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
               "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -219,6 +219,7 @@ class Language:
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
     not_home: Pattern[str] = _NEVER  # a room, a meal, a short or past time, a plan: a move there is no home now
+    unreal: Pattern[str] = _NEVER  # a dream, a wish, a hypothetical, a game, a role: what is said in one is no fact
     mention: Pattern[str] = _NEVER  # a relative mentioned without a name ("my partner"): group 1 the relation
     possessors: FrozenSet[str] = frozenset()  # "of" before a relative: the thing said is theirs ("the dog of my sister")
     corrections: Tuple[Pattern[str], ...] = ()  # "it's not Lisa it's Laura": groups ``old`` and ``new``
@@ -514,7 +515,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         not_names=frozenset(w.casefold() for w in data["clauses"]["not_names"].split("|")),
         possessors=frozenset(w.casefold() for w in data["clauses"]["possessors"].split("|")),
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
-        not_home=_phrases(data["not_home"], opening=False),
+        not_home=_phrases(data["not_home"], opening=False), unreal=_phrases(data["unreal"], opening=False),
         mention=re.compile(_as_read(_expand(data["clauses"]["mention"], data), data), re.IGNORECASE),
         corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         preference_changes=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),

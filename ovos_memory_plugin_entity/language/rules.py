@@ -10,7 +10,7 @@ old through the language's ``slots``; what the user corrects, :mod:`language.cor
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Pattern, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
@@ -59,17 +59,20 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
     return candidates
 
 
-def _passing(read: Sequence[Clause], language: Language) -> List[str]:
-    """Clauses said of no home now: holding a room, a meal, a short or past time or a plan, or after a clause
-    of one that states nothing ("when i was six | we moved to york")."""
-    passing: List[str] = []
+def _framed(read: Sequence[Clause], language: Language, frame: Pattern[str], backward: bool = False) -> List[str]:
+    """Clauses said inside ``frame``: holding its words, or after a clause of them that states nothing ("when i was
+    six | we moved to york"); with ``backward``, before such a clause that ends the turn too ("i'm a pilot | in my dreams")."""
+    framed: List[str] = []
     carried = False
     for clause in read:
-        marked = carried or bool(language.not_home.search(" ".join((*clause.aside, *clause.words))))
+        marked = carried or bool(frame.search(" ".join((*clause.aside, *clause.words))))
         if marked and clause.words:
-            passing.append(clause.text)
+            framed.append(clause.text)
         carried = marked and not any(rule.pattern.search(clause.text) for rule in language.rules)
-    return passing
+    spoken = [clause.text for clause in read if clause.words]
+    if backward and carried and len(spoken) > 1 and spoken[-1] in framed:
+        framed.append(spoken[-2])
+    return framed
 
 
 def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
@@ -160,13 +163,15 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     # Each word as the user wrote it (the reading folds case), a false start said once: "Katzen", "Telefónica".
     reading = read(user_words or "", language.reading).clauses
     clauses = _clauses(reading, language)
-    passing = _passing(reading, language)
+    passing, unreal = _framed(reading, language, language.not_home), _framed(reading, language, language.unreal, True)
     candidates = [SAID_WORD.sub(lambda w: said.get(w.group(0), w.group(0)), _REPEATED.sub(r"\1", c)) for c in clauses]
     mentioned: Optional[str] = None
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
         facts = _facts_in(clause, following, language, last, mentioned)
         passes = any(text in clauses[index] for text in passing)
+        if any(clauses[index].startswith(text) for text in unreal):
+            continue  # "i'm a doctor in my dreams", "when i grow up | i'm a pilot": no fact of the user
         for _, fact in facts:
             if passes and any(slot.name == "home" and slot.pattern.search(fact.text) for slot in language.slots):
                 continue  # "we moved to the kitchen for dinner", "when i was six | we moved to york"
