@@ -117,7 +117,7 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
               mentioned: Optional[str]) -> List[Tuple[int, NewFact]]:
     """The facts a clause states, by where they start: of the one named ``last`` before, or of the relative
     ``mentioned`` without a name ("my partner ... her name is Renata"); a rule of two clauses reads ``following``."""
-    found: List[Tuple[int, Rule, Tuple[Optional[str], ...]]] = []
+    found: List[Tuple[int, int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
     for rule in language.rules:
         for match in rule.pattern.finditer(window if rule.span > 1 else clause):
@@ -125,11 +125,11 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
             before = said_words(clause[:match.start()].rsplit(",", 1)[-1])
             if match.start() < len(clause) and not any(w in language.negations or w.endswith("n't") for w in before) \
                     and not set(before[-1:]) & language.possessors:  # "o cão da | minha irmã chama-se bobi"
-                found.append((match.start(), rule, match.groups()))
-    said_of = {g.casefold() for _, rule, groups in found if rule.about_group is None for g in groups if g}
+                found.append((match.start(), match.end(), rule, match.groups()))
+    said_of = {g.casefold() for _, _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
-    mentions = _mentions(clause, language)
-    for start, rule, groups in sorted(found, key=lambda item: item[0]):
+    mentions, around = _mentions(clause, language), _mentions(window, language)
+    for start, end, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
         if rule.about == "last" and _other_since(mentions, last, next((at for at, f in facts if f is last), -1), start):
             last = None  # of the relative said since: "mi hijo está enfermo tiene seis años"
@@ -139,8 +139,8 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
         if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of | {fact.relation}):
             continue  # "a minha sogra é diabética", "een hond die is tien": a value or the relation is no name
         pets = language.correcting.pets
-        if (fact.relation or "").casefold() in pets and any(at < start and kin not in pets for at, kin in mentions):
-            continue  # "my sister has a dog called max": the sister's
+        if (fact.relation or "").casefold() in pets and any(at < end and kin not in pets for at, kin in around):
+            continue  # "my sister has a dog called max", "un perro, mi hermana se llama ana": the sister's
         if rule.about == "last" and last is None:  # a relative said without a name, in this clause or before
             kin = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
             if not kin:
