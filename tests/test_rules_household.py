@@ -453,3 +453,40 @@ def test_a_dream_a_wish_or_a_game_holds_no_fact(lang, said, expected):
 ])
 def test_a_pet_is_named_as_people_say_it(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    # "I'm going", "I think" with no verb after them state no plan: small talk, an answer to a child.
+    ("pt-pt", "já vou querida"), ("es-es", "pienso que va a llover"), ("es-es", "voy a la panadería"),
+    ("fr-fr", "je vais très bien merci"), ("fr-fr", "je pense que non"), ("ca-es", "penso que no"),
+    ("de-de", "ich werde langsam alt"),
+    # A parent called mid-sentence is no pet's name.
+    ("pt-pt", "o cão chama-se mãe espera"), ("en-us", "our cat is called daddy wait"),
+])
+def test_going_or_thinking_with_no_verb_after_is_no_plan(lang, said):
+    assert heard(lang, said) == set()
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    ("es-es", "voy a mudarme a lugo", {(None, "Planea mudarme a lugo")}),
+    ("fr-fr", "je vais déménager à dijon", {(None, "Prévoit de déménager à dijon")}),
+    ("de-de", "ich werde nach bonn ziehen", {(None, "Plant nach bonn ziehen")}),
+    # A time of day before the dose is no medicine's name.
+    ("nl-nl", "ik neem voor het slapen vijf milligram melatonine", {(None, "Neemt melatonine 5 milligram")}),
+])
+def test_a_plan_is_a_verb_and_a_dose_names_its_medicine(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Facts as a recogniser spells them: Catalan's "soc" without its old accent, "chamo me" apart, a name
+    # followed by what the pet is, a move just made, an answer style, a diet said as what one is free of.
+    ("ca-es", "soc fuster de fa anys", {(None, "Treballa com a fuster")}),
+    ("pt-pt", "chamo me bernardo", {(None, "Chama-se Bernardo")}),
+    ("pt-pt", "a nossa gata é a pantufa uma siamesa", {("Pantufa", "É gata do utilizador")}),
+    ("fr-fr", "nous venons d'emménager à colmar", {(None, "Habite à Colmar")}),
+    ("fr-fr", "réponds moi bref", {(None, "Préfère les réponses courtes")}),
+    ("en-us", "i'm dairy free these days", {(None, "Is dairy free")}),
+])
+def test_facts_as_a_recogniser_spells_them(lang, said, expected):
+    assert heard(lang, said) == expected
