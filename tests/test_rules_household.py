@@ -495,3 +495,13 @@ def test_a_plan_is_a_verb_and_a_dose_names_its_medicine(lang, said, expected):
 ])
 def test_facts_as_a_recogniser_spells_them(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # What is said after another's relative or pet ("my cousin's cat", "le chat de ma cousine") is not the one named before.
+    ("en-us", "my son ezra is seven and my cousin's cat is two", {("Ezra", "Is the user's son"), ("Ezra", "Is 7 years old")}),
+    ("pt-pt", "o meu filho rui tem sete anos e o gato da minha prima tem dois anos",
+     {("Rui", "É filho do utilizador"), ("Rui", "Tem 7 anos")}),
+])
+def test_an_age_after_anothers_relative_is_not_the_one_named_before(lang, said, expected):
+    assert heard(lang, said) == expected
