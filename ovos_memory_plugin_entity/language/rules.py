@@ -1,9 +1,9 @@
 """The model-free extractor: patterns, as data per language, over the user's own words.
 
-Precise over broad, words kept as said. Each clause of the :mod:`reading <language.reading>`
-is a candidate, save a question or someone else's words; a match a negation turns around is
-left out. An ``"about": "last"`` rule states a fact of the one named last ("my mom Linda ...
-she lives in Tampa") or of a relative mentioned without a name ("Mother-in-law is diabetic").
+Precise over broad, words kept as said. Each clause of the :mod:`reading <language.reading>` is a candidate,
+save a question, someone else's words or what a dream, a wish or a game frames; a match a negation turns around,
+or said of what another's relative owns ("the dog of my sister"), is left out. An ``"about": "last"`` rule states
+a fact of the one named last ("my mom Linda ... she lives in Tampa") or of a relative mentioned without a name.
 Facts are phrased like the model's so the two dedup; a new home, job or name replaces the
 old through the language's ``slots``; what the user corrects, :mod:`language.corrections` reads.
 """
@@ -60,8 +60,8 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
 
 
 def _framed(read: Sequence[Clause], language: Language, frame: Pattern[str], backward: bool = False) -> List[str]:
-    """Clauses said inside ``frame``: holding its words, or after a clause of them that states nothing ("when i was
-    six | we moved to york"); with ``backward``, before such a clause that ends the turn too ("i'm a pilot | in my dreams")."""
+    """Clauses said inside ``frame``: holding its words, or after a clause of them stating nothing ("when i was six |
+    we moved to york"); with ``backward``, before such a clause ending the turn too ("i'm a pilot | in my dreams")."""
     framed: List[str] = []
     carried = False
     for clause in read:
