@@ -431,6 +431,9 @@ def test_what_a_relative_owns_is_not_the_users(lang, said):
     ("nl-nl", "in het spel ben ik smid", set()),
     ("ca-es", "quan sigui gran sóc bomber", set()),
     ("ca-es", "em dic jordi i en els meus somnis sóc pilot", {(None, "Es diu Jordi")}),
+    # A wish for someone else frames nothing.
+    ("en-us", "i live in ripon and i wish you a happy new year", {(None, "Lives in Ripon")}),
+    ("nl-nl", "ik woon in assen en ik wens je een fijne dag", {(None, "Woont in Assen")}),
 ])
 def test_a_dream_a_wish_or_a_game_holds_no_fact(lang, said, expected):
     assert heard(lang, said) == expected
@@ -504,4 +507,13 @@ def test_facts_as_a_recogniser_spells_them(lang, said, expected):
      {("Rui", "É filho do utilizador"), ("Rui", "Tem 7 anos")}),
 ])
 def test_an_age_after_anothers_relative_is_not_the_one_named_before(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # The user's own pet stays theirs when a relative looks after it.
+    ("es-es", "mi hermano cuida a nuestro perro toby", {("Toby", "Es perro del usuario")}),
+    ("en-us", "my aunt walks our dog biscuit", {("Biscuit", "Is the user's dog")}),
+])
+def test_the_users_own_pet_is_theirs_beside_a_relative(lang, said, expected):
     assert heard(lang, said) == expected

@@ -139,7 +139,8 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
         if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of | {fact.relation}):
             continue  # "a minha sogra é diabética", "een hond die is tien": a value or the relation is no name
         pets = language.correcting.pets
-        if (fact.relation or "").casefold() in pets and any(at < end and kin not in pets for at, kin in around):
+        if (fact.relation or "").casefold() in pets and any(at < end and kin not in pets for at, kin in around) \
+                and not any(at == start and kin in pets for at, kin in around):  # "my sister minds our dog rex"
             continue  # "my sister has a dog called max", "un perro, mi hermana se llama ana": the sister's
         if rule.about == "last" and last is None:  # a relative said without a name, in this clause or before
             kin = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
