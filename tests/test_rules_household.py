@@ -471,6 +471,25 @@ def test_going_or_thinking_with_no_verb_after_is_no_plan(lang, said):
 
 
 @pytest.mark.parametrize("lang, said, expected", [
+    # What is said after another's relative or pet ("my cousin's cat", "le chat de ma cousine") is not the one named before.
+    ("en-us", "my son ezra is seven and my cousin's cat is two", {("Ezra", "Is the user's son"), ("Ezra", "Is 7 years old")}),
+    ("pt-pt", "o meu filho rui tem sete anos e o gato da minha prima tem dois anos",
+     {("Rui", "É filho do utilizador"), ("Rui", "Tem 7 anos")}),
+])
+def test_an_age_after_anothers_relative_is_not_the_one_named_before(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # The user's own pet stays theirs when a relative looks after it.
+    ("es-es", "mi hermano cuida a nuestro perro toby", {("Toby", "Es perro del usuario")}),
+    ("en-us", "my aunt walks our dog biscuit", {("Biscuit", "Is the user's dog")}),
+])
+def test_the_users_own_pet_is_theirs_beside_a_relative(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
     ("es-es", "voy a mudarme a lugo", {(None, "Planea mudarme a lugo")}),
     ("fr-fr", "je vais déménager à dijon", {(None, "Prévoit de déménager à dijon")}),
     ("de-de", "ich werde nach bonn ziehen", {(None, "Plant nach bonn ziehen")}),
