@@ -65,10 +65,14 @@ def _framed(read: Sequence[Clause], language: Language, frame: Pattern[str], bac
     framed: List[str] = []
     carried = False
     for clause in read:
-        marked = carried or bool(frame.search(" ".join((*clause.aside, *clause.words))))
+        said = " ".join((*clause.aside, *clause.words))
+        found = frame.search(said)
+        marked = carried or bool(found)
         if marked and clause.words:
             framed.append(clause.text)
-        carried = marked and not any(rule.pattern.search(clause.text) for rule in language.rules)
+        # make-believe closing its clause may open the next ("i'm vegan in my dreams | i live in rome"): both go
+        closing = backward and found is not None and not said[found.end():].strip()
+        carried = marked and (closing or not any(rule.pattern.search(clause.text) for rule in language.rules))
     spoken = [clause.text for clause in read if clause.words]
     if backward and carried and len(spoken) > 1 and spoken[-1] in framed:
         framed.append(spoken[-2])
