@@ -14,12 +14,8 @@ from ovos_memory_plugin_entity.language.data import Language
 
 def canonical_text(fact: str, language: Language) -> str:
     """``fact`` without a subject prefix, its first letter capitalised."""
-    text = fact.strip()
-    for pattern in language.subject_prefixes:
-        stripped = pattern.sub("", text, count=1).strip()
-        if stripped and stripped != text:
-            text = stripped
-            break
+    said = fact.strip()
+    text = next((t for t in (p.sub("", said, count=1).strip() for p in language.subject_prefixes) if t and t != said), said)
     return text[:1].upper() + text[1:]
 
 

@@ -46,7 +46,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "correction_cues", "correction_renaming", "correction_naming",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
-              "keep_commands", "not_home", "indefinites",
+              "keep_commands", "not_home", "unreal", "indefinites",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
               "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -220,7 +220,9 @@ class Language:
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
     not_home: Pattern[str] = _NEVER  # a room, a meal, a short or past time, a plan: a move there is no home now
+    unreal: Pattern[str] = _NEVER  # a dream, a wish, a hypothetical, a game, a role: what is said in one is no fact
     mention: Pattern[str] = _NEVER  # a relative mentioned without a name ("my partner"): group 1 the relation
+    possessors: FrozenSet[str] = frozenset()  # "of" before a relative: the thing said is theirs ("the dog of my sister")
     corrections: Tuple[Pattern[str], ...] = ()  # "it's not Lisa it's Laura": groups ``old`` and ``new``
     preference_changes: Tuple[Pattern[str], ...] = ()  # "now I prefer Y": group ``new``, the favourite known
     correcting: CorrectionWords = field(default_factory=CorrectionWords)
@@ -245,12 +247,12 @@ def _alternation(words: List[str]) -> str:
 def _expand(pattern: str, data: Dict[str, Any]) -> str:
     """A rule's pattern with its macros ({NAME}, {PLACE}...) replaced. {NAMED} is a name followed by
     what follows a name ("my wife Ana is"), so "my wife loves tulips" names no one."""
-    end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'])})\b))"
+    end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'] + data['keep_commands'])})\b))"
     clauses = data["clauses"]
     list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'] + data['keep_commands'])})\b))"
     macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
               "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_alternation(data['relations'])})",
-              "{END}": end, "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']})(?![\w'’]))",
+              "{END}": end, "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))",
               "{PET}": f"({_alternation(data['pets'])})",
               "{KIN}": f"({_alternation(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
               "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
@@ -512,8 +514,9 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
         subject=str(data["clauses"]["subject"]),
         not_names=frozenset(w.casefold() for w in data["clauses"]["not_names"].split("|")),
+        possessors=frozenset(w.casefold() for w in data["clauses"]["possessors"].split("|")),
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
-        not_home=_phrases(data["not_home"], opening=False),
+        not_home=_phrases(data["not_home"], opening=False), unreal=_phrases(data["unreal"], opening=False),
         mention=re.compile(_as_read(_expand(data["clauses"]["mention"], data), data), re.IGNORECASE),
         corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         preference_changes=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),

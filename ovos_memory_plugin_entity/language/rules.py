@@ -1,16 +1,16 @@
 """The model-free extractor: patterns, as data per language, over the user's own words.
 
-Precise over broad, words kept as said. Each clause of the :mod:`reading <language.reading>`
-is a candidate, save a question or someone else's words; a match a negation turns around is
-left out. An ``"about": "last"`` rule states a fact of the one named last ("my mom Linda ...
-she lives in Tampa") or of a relative mentioned without a name ("Mother-in-law is diabetic").
+Precise over broad, words kept as said. Each clause of the :mod:`reading <language.reading>` is a candidate,
+save a question, someone else's words or what a dream, a wish or a game frames; a match a negation turns around,
+or said of what another's relative owns ("the dog of my sister"), is left out. An ``"about": "last"`` rule states
+a fact of the one named last ("my mom Linda ... she lives in Tampa") or of a relative mentioned without a name.
 Facts are phrased like the model's so the two dedup; a new home, job or name replaces the
 old through the language's ``slots``; what the user corrects, :mod:`language.corrections` reads.
 """
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Pattern, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
@@ -59,17 +59,24 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
     return candidates
 
 
-def _passing(read: Sequence[Clause], language: Language) -> List[str]:
-    """Clauses said of no home now: holding a room, a meal, a short or past time or a plan, or after a clause
-    of one that states nothing ("when i was six | we moved to york")."""
-    passing: List[str] = []
+def _framed(read: Sequence[Clause], language: Language, frame: Pattern[str], backward: bool = False) -> List[str]:
+    """Clauses said inside ``frame``: holding its words, or after a clause of them stating nothing ("when i was six |
+    we moved to york"); with ``backward``, before such a clause ending the turn too ("i'm a pilot | in my dreams")."""
+    framed: List[str] = []
     carried = False
     for clause in read:
-        marked = carried or bool(language.not_home.search(" ".join((*clause.aside, *clause.words))))
+        said = " ".join((*clause.aside, *clause.words))
+        found = frame.search(said)
+        marked = carried or bool(found)
         if marked and clause.words:
-            passing.append(clause.text)
-        carried = marked and not any(rule.pattern.search(clause.text) for rule in language.rules)
-    return passing
+            framed.append(clause.text)
+        # make-believe closing its clause may open the next ("i'm vegan in my dreams | i live in rome"): both go
+        closing = backward and found is not None and not said[found.end():].strip()
+        carried = marked and (closing or not any(rule.pattern.search(clause.text) for rule in language.rules))
+    spoken = [clause.text for clause in read if clause.words]
+    if backward and carried and len(spoken) > 1 and spoken[-1] in framed:
+        framed.append(spoken[-2])
+    return framed
 
 
 def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
@@ -97,6 +104,13 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
     return NewFact(rule.template.format(*values, relation=relation), rule.pin, about=about, relation=relation)
 
 
+def _mentions(clause: str, language: Language) -> List[Tuple[int, str]]:
+    """The relatives mentioned in ``clause``, by where; one after "of" is only the owner of what is said ("o cão da
+    minha irmã chama-se bobi"): "", no one a fact may be said of."""
+    return [(m.start(), "" if set(said_words(clause[:m.start()])[-1:]) & language.possessors
+             else m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
+
+
 def _other_since(mentions: Sequence[Tuple[int, str]], last: Optional[NewFact], after: int, before: int) -> bool:
     """A relative other than ``last`` mentioned between ``after`` and ``before``: what follows is theirs."""
     relation = (last.relation or "").casefold() if last is not None else None
@@ -107,29 +121,34 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
               mentioned: Optional[str]) -> List[Tuple[int, NewFact]]:
     """The facts a clause states, by where they start: of the one named ``last`` before, or of the relative
     ``mentioned`` without a name ("my partner ... her name is Renata"); a rule of two clauses reads ``following``."""
-    found: List[Tuple[int, Rule, Tuple[Optional[str], ...]]] = []
+    found: List[Tuple[int, int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
     for rule in language.rules:
         for match in rule.pattern.finditer(window if rule.span > 1 else clause):
             # A negation before the match, since the clause's last comma, turns it around: "I don't think I live in".
             before = said_words(clause[:match.start()].rsplit(",", 1)[-1])
-            if match.start() < len(clause) and not any(w in language.negations or w.endswith("n't") for w in before):
-                found.append((match.start(), rule, match.groups()))
-    said_of = {g.casefold() for _, rule, groups in found if rule.about_group is None for g in groups if g}
+            if match.start() < len(clause) and not any(w in language.negations or w.endswith("n't") for w in before) \
+                    and not set(before[-1:]) & language.possessors:  # "o cão da | minha irmã chama-se bobi"
+                found.append((match.start(), match.end(), rule, match.groups()))
+    said_of = {g.casefold() for _, _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
-    mentions = [(m.start(), m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
-    for start, rule, groups in sorted(found, key=lambda item: item[0]):
+    mentions, around = _mentions(clause, language), _mentions(window, language)
+    for start, end, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
         if rule.about == "last" and _other_since(mentions, last, next((at for at, f in facts if f is last), -1), start):
             last = None  # of the relative said since: "mi hijo está enfermo tiene seis años"
-        if rule.about == "mentioned" and named is None:
+        if rule.about == "mentioned" and not named:
             continue
         fact = _render(rule, groups, language, named if rule.about == "mentioned" else None)
         if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of | {fact.relation}):
             continue  # "a minha sogra é diabética", "een hond die is tien": a value or the relation is no name
+        pets = language.correcting.pets
+        if (fact.relation or "").casefold() in pets and any(at < end and kin not in pets for at, kin in around) \
+                and not any(at == start and kin in pets for at, kin in around):  # "my sister minds our dog rex"
+            continue  # "my sister has a dog called max", "un perro, mi hermana se llama ana": the sister's
         if rule.about == "last" and last is None:  # a relative said without a name, in this clause or before
             kin = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
-            if kin is None:
+            if not kin:
                 continue
             fact = NewFact(f"{kin[:1].upper()}{kin[1:]} {fact.text[:1].lower()}{fact.text[1:]}", fact.pin)
         elif rule.about == "last" and last is not None:
@@ -149,20 +168,22 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     # Each word as the user wrote it (the reading folds case), a false start said once: "Katzen", "Telefónica".
     reading = read(user_words or "", language.reading).clauses
     clauses = _clauses(reading, language)
-    passing = _passing(reading, language)
+    passing, unreal = _framed(reading, language, language.not_home), _framed(reading, language, language.unreal, True)
     candidates = [SAID_WORD.sub(lambda w: said.get(w.group(0), w.group(0)), _REPEATED.sub(r"\1", c)) for c in clauses]
     mentioned: Optional[str] = None
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
         facts = _facts_in(clause, following, language, last, mentioned)
         passes = any(text in clauses[index] for text in passing)
+        if any(clauses[index].startswith(text) for text in unreal):
+            continue  # "i'm a doctor in my dreams", "when i grow up | i'm a pilot": no fact of the user
         for _, fact in facts:
             if passes and any(slot.name == "home" and slot.pattern.search(fact.text) for slot in language.slots):
                 continue  # "we moved to the kitchen for dinner", "when i was six | we moved to york"
             if fact.about is not None:
                 last = fact
             found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
-        mentions = [(m.start(), m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
+        mentions = _mentions(clause, language)
         if _other_since(mentions, last, max((at for at, f in facts if f.about), default=-1), len(clause)):
             last = None  # "my husband is rick, my son is sick, he's six": the son is six
         mentioned = mentions[-1][1] if mentions else mentioned  # "two kids": "kid"
