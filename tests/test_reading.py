@@ -38,6 +38,7 @@ def test_lead_ins_fillers_and_tags_are_set_aside(lang, said, first_clause):
     ("en-us", "yes i'm sure", "i am sure"),
     ("en-us", "don't remember anything", "do not remember anything"),
     ("en-us", "what's my dog called", "what is my dog called"),
+    ("en-us", "i didnt say that youre wrong", "i did not say that you are wrong"),  # written with no apostrophe
     ("fr-fr", "qu'est-ce que t'as en mémoire sur moi", "que est-ce que tu as en mémoire sur moi"),
     ("fr-fr", "arrête d'enregistrer", "arrête de enregistrer"),
     ("pt-pt", "tá bem", "está bem"),
