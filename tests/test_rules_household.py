@@ -509,3 +509,35 @@ def test_the_users_own_pet_is_theirs_beside_a_relative(lang, said, expected):
 ])
 def test_going_or_thinking_with_no_verb_after_is_no_plan(lang, said):
     assert heard(lang, said) == set()
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Two relatives named in a list after a count or "twins": one fact each, a plural age said of both.
+    ("en-us", "our two girls are ruby and iris", {("Ruby", "Is the user's girl"), ("Iris", "Is the user's girl")}),
+    ("en-us", "my twins are finn and ada they are four", {
+        ("Finn", "Is the user's twin"), ("Ada", "Is the user's twin"), ("Finn", "Is 4 years old"),
+        ("Ada", "Is 4 years old")}),
+    ("es-es", "tengo dos hijos el mateo y la irene", {("Mateo", "Es hijo del usuario"), ("Irene", "Es hijo del usuario"),
+                                                     (None, "Tiene 2 hijos")}),
+    ("es-es", "mis mellizos son bruno y alba y tienen once años", {
+        ("Bruno", "Es mellizo del usuario"), ("Alba", "Es mellizo del usuario")}),
+    ("pt-pt", "as minhas gémeas a leonor e a matilde têm seis anos", {
+        ("Leonor", "É gémea do utilizador"), ("Matilde", "É gémea do utilizador"), ("Leonor", "Tem 6 anos"),
+        ("Matilde", "Tem 6 anos")}),
+    ("de-de", "meine zwei töchter sind die hanna und die lotta", {
+        ("Hanna", "Ist eines der Töchter des Nutzers"), ("Lotta", "Ist eines der Töchter des Nutzers")}),
+    ("nl-nl", "onze twee zonen zijn sem en luuk", {
+        ("Sem", "Is een van de zonen van de gebruiker"), ("Luuk", "Is een van de zonen van de gebruiker")}),
+    ("it-it", "i miei gemelli sono pietro e anna", {
+        ("Pietro", "Fa parte dei gemelli dell'utente"), ("Anna", "Fa parte dei gemelli dell'utente")}),
+    # No count, or words that are no names: nothing.
+    ("en-us", "my kids are a real handful", set()),
+    ("en-us", "my two boys are tall and skinny", set()),
+    ("es-es", "mis dos hijos son marcos y ya tienen siete años", set()),  # "ya" names no one
+    ("es-es", "mis hijos son muy cariñosos", set()),
+    ("fr-fr", "mes deux filles sont grandes et sages", set()),
+    ("it-it", "i miei figli sono grandi ormai", set()),
+    ("ca-es", "els meus bessons són petits i entremaliats", set()),
+])
+def test_relatives_named_in_a_list(lang, said, expected):
+    assert heard(lang, said) == expected
