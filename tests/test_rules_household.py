@@ -178,6 +178,13 @@ def test_a_move_from_a_place_is_heard(lang, said, expected):
     ("ca-es", "sóc el metge", set()),
     ("en-us", "this is not working", set()),
     ("en-us", "it's grandpa talking", set()),
+    # "soc" as the new spelling writes it; Catalan's personal article even before "I have": a name.
+    ("ca-es", "bé doncs soc en quim eh tinc quaranta anys", {(None, "Es diu Quim"), (None, "Té 40 anys")}),
+    ("ca-es", "soc en casa i tinc mal de cap", set()),
+    ("ca-es", "soc la responsable", set()),
+    ("it-it", "allora sono la beatrice", {(None, "Si chiama Beatrice")}),
+    ("it-it", "sono la mamma di giorgio", set()),
+    ("it-it", "sono il più piccolo", set()),
 ])
 def test_who_is_speaking_is_heard(lang, said, expected):
     assert heard(lang, said) == expected
