@@ -817,6 +817,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a name after Catalan's personal article stops at 'i have'", "locale/ca-es/patterns.json",
              "(?= (?:i )?(?:tinc|visc|treballo|vinc)\\\\b)", "(?=x)",
              ("tests/test_rules_household.py::test_who_is_speaking_is_heard",)),
+    Breakage("the word before 'N mg X' is taken for the drug", "locale/nl-nl/patterns.json",
+             "(?=\\\\s+(?:\\\\d+|per|elke|iedere|een|twee|drie|keer|'s|om|bij|voor|na|tegen|sinds|al|nu)\\\\b|{STOP})", "",
+             ("tests/test_rules_household.py::test_medication_with_its_dose_after_the_drug",)),
 )
 
 
