@@ -820,6 +820,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("the word before 'N mg X' is taken for the drug", "locale/nl-nl/patterns.json",
              "(?=\\\\s+(?:\\\\d+|per|elke|iedere|een|twee|drie|keer|'s|om|bij|voor|na|tegen|sinds|al|nu)\\\\b|{STOP})", "",
              ("tests/test_rules_household.py::test_medication_with_its_dose_after_the_drug",)),
+    Breakage("a child said by their rank is no one an age may be said of", "locale/de-de/patterns.json",
+             '|\\\\b(?:der|die|meine|mein|unsere|unser) (gro(?:ss|ß)e[r]?|kleine[r]?|älteste[r]?|jüngste[r]?|mittlere[r]?)\\\\b', "",
+             ("tests/test_rules_household.py::test_a_child_named_by_their_rank",)),
 )
 
 

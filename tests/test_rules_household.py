@@ -568,3 +568,21 @@ def test_relatives_named_in_a_list(lang, said, expected):
 ])
 def test_medication_with_its_dose_after_the_drug(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A child named by their rank ("my eldest", "meine Große") with a naming verb or an article before the name.
+    ("en-us", "my youngest is called nora", {("Nora", "Is the user's child, the youngest")}),
+    ("de-de", "unsere kleine ist die frieda und die wird drei", {
+        ("Frieda", "Ist ein Kind des Nutzers, kleine"), ("Frieda", "Ist 3 Jahre alt")}),
+    ("nl-nl", "onze oudste heet jesse", {("Jesse", "Is een kind van de gebruiker, oudste")}),
+    ("es-es", "mi mayor se llama candela", {("Candela", "Es hijo o hija del usuario, mayor")}),
+    ("fr-fr", "ma cadette s'appelle jeanne", {("Jeanne", "Est un enfant de l'utilisateur, cadette")}),
+    # A rank that ranks ("the best"), a love that is no child, and a second child's age is not the first's.
+    ("es-es", "mi pequeño es el primero de la clase", set()),
+    ("de-de", "meine große liebe ist die musik", set()),
+    ("de-de", "meine große ist die lina und der kleine ben ist vier", {
+        ("Lina", "Ist ein Kind des Nutzers, große"), (None, "Kleine ist 4 Jahre alt")}),
+])
+def test_a_child_named_by_their_rank(lang, said, expected):
+    assert heard(lang, said) == expected
