@@ -178,6 +178,13 @@ def test_a_move_from_a_place_is_heard(lang, said, expected):
     ("ca-es", "sóc el metge", set()),
     ("en-us", "this is not working", set()),
     ("en-us", "it's grandpa talking", set()),
+    # "soc" as the new spelling writes it; Catalan's personal article even before "I have": a name.
+    ("ca-es", "bé doncs soc en quim eh tinc quaranta anys", {(None, "Es diu Quim"), (None, "Té 40 anys")}),
+    ("ca-es", "soc en casa i tinc mal de cap", set()),
+    ("ca-es", "soc la responsable", set()),
+    ("it-it", "allora sono la beatrice", {(None, "Si chiama Beatrice")}),
+    ("it-it", "sono la mamma di giorgio", set()),
+    ("it-it", "sono il più piccolo", set()),
 ])
 def test_who_is_speaking_is_heard(lang, said, expected):
     assert heard(lang, said) == expected
@@ -509,3 +516,73 @@ def test_the_users_own_pet_is_theirs_beside_a_relative(lang, said, expected):
 ])
 def test_going_or_thinking_with_no_verb_after_is_no_plan(lang, said):
     assert heard(lang, said) == set()
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Two relatives named in a list after a count or "twins": one fact each, a plural age said of both.
+    ("en-us", "our two girls are ruby and iris", {("Ruby", "Is the user's girl"), ("Iris", "Is the user's girl")}),
+    ("en-us", "my twins are finn and ada they are four", {
+        ("Finn", "Is the user's twin"), ("Ada", "Is the user's twin"), ("Finn", "Is 4 years old"),
+        ("Ada", "Is 4 years old")}),
+    ("es-es", "tengo dos hijos el mateo y la irene", {("Mateo", "Es hijo del usuario"), ("Irene", "Es hijo del usuario"),
+                                                     (None, "Tiene 2 hijos")}),
+    ("es-es", "mis mellizos son bruno y alba y tienen once años", {
+        ("Bruno", "Es mellizo del usuario"), ("Alba", "Es mellizo del usuario")}),
+    ("pt-pt", "as minhas gémeas a leonor e a matilde têm seis anos", {
+        ("Leonor", "É gémea do utilizador"), ("Matilde", "É gémea do utilizador"), ("Leonor", "Tem 6 anos"),
+        ("Matilde", "Tem 6 anos")}),
+    ("de-de", "meine zwei töchter sind die hanna und die lotta", {
+        ("Hanna", "Ist eines der Töchter des Nutzers"), ("Lotta", "Ist eines der Töchter des Nutzers")}),
+    ("nl-nl", "onze twee zonen zijn sem en luuk", {
+        ("Sem", "Is een van de zonen van de gebruiker"), ("Luuk", "Is een van de zonen van de gebruiker")}),
+    ("it-it", "i miei gemelli sono pietro e anna", {
+        ("Pietro", "Fa parte dei gemelli dell'utente"), ("Anna", "Fa parte dei gemelli dell'utente")}),
+    # No count, or words that are no names: nothing.
+    ("en-us", "my kids are a real handful", set()),
+    ("en-us", "my two boys are tall and skinny", set()),
+    ("es-es", "mis dos hijos son marcos y ya tienen siete años", set()),  # "ya" names no one
+    ("es-es", "mis hijos son muy cariñosos", set()),
+    ("fr-fr", "mes deux filles sont grandes et sages", set()),
+    ("it-it", "i miei figli sono grandi ormai", set()),
+    ("ca-es", "els meus bessons són petits i entremaliats", set()),
+])
+def test_relatives_named_in_a_list(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A pill of a drug with its dose and no unit; a dose a few words after the verb.
+    ("ca-es", "al matí em prenc una càpsula d'omeprazol de vint", {(None, "Pren omeprazol de 20")}),
+    ("es-es", "cada mañana me tomo una pastilla de enalapril de cinco", {(None, "Toma enalapril de 5")}),
+    ("pt-pt", "tomo ao pequeno almoço um comprimido de ramipril de dez", {(None, "Toma ramipril de 10")}),
+    ("it-it", "prendo la sera una pillola di atorvastatina da venti", {(None, "Prende atorvastatina da 20")}),
+    ("de-de", "ich nehme abends eine tablette metoprolol fünfzig", {(None, "Nimmt metoprolol 50")}),
+    ("nl-nl", "ik neem nu al jaren vijf milligram ramipril", {(None, "Neemt ramipril 5 milligram")}),
+    ("en-us", "i take after lunch forty milligrams of omeprazole", {(None, "Takes omeprazole 40 milligrams")}),
+    # The word before "N mg of X" is no drug; a pill "from time to time" has no dose; a relative's is not the user's.
+    ("es-es", "tomo antes de cenar diez miligramos de ramipril", {(None, "Toma ramipril 10 miligramos")}),
+    ("es-es", "me tomo una pastilla de vez en cuando", set()),
+    ("de-de", "ich nehme seit jahren fünf milligramm bisoprolol", {(None, "Nimmt bisoprolol 5 milligramm")}),
+    ("nl-nl", "ik slik metformine 500 milligram twee keer per dag", {(None, "Neemt metformine 500 milligram")}),
+    ("ca-es", "la meva àvia pren una pastilla de sintrom de quatre", set()),
+])
+def test_medication_with_its_dose_after_the_drug(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A child named by their rank ("my eldest", "meine Große") with a naming verb or an article before the name.
+    ("en-us", "my youngest is called nora", {("Nora", "Is the user's child, the youngest")}),
+    ("de-de", "unsere kleine ist die frieda und die wird drei", {
+        ("Frieda", "Ist ein Kind des Nutzers, kleine"), ("Frieda", "Ist 3 Jahre alt")}),
+    ("nl-nl", "onze oudste heet jesse", {("Jesse", "Is een kind van de gebruiker, oudste")}),
+    ("es-es", "mi mayor se llama candela", {("Candela", "Es hijo o hija del usuario, mayor")}),
+    ("fr-fr", "ma cadette s'appelle jeanne", {("Jeanne", "Est un enfant de l'utilisateur, cadette")}),
+    # A rank that ranks ("the best"), a love that is no child, and a second child's age is not the first's.
+    ("es-es", "mi pequeño es el primero de la clase", set()),
+    ("de-de", "meine große liebe ist die musik", set()),
+    ("de-de", "meine große ist die lina und der kleine ben ist vier", {
+        ("Lina", "Ist ein Kind des Nutzers, große"), ("Ben", "Ist 4 Jahre alt")}),
+])
+def test_a_child_named_by_their_rank(lang, said, expected):
+    assert heard(lang, said) == expected

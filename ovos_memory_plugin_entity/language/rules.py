@@ -159,6 +159,16 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
     return facts
 
 
+def _each_named(fact: NewFact, language: Language) -> List[NewFact]:
+    """The fact of each relative a list names ("mis gemelos son hugo y martina"); none if any is no name."""
+    names = [n.split(maxsplit=n.casefold().split()[0] in language.stopwords)[-1]
+             for n in language.clause_joiner.split(fact.about)[::2]] if fact.about and language.clause_joiner else []
+    if len(names) < 2:
+        return [fact]
+    named = [NewFact(fact.text, fact.pin, about=title_words(name), relation=fact.relation) for name in names]
+    return [] if any(n.casefold().split()[0] in language.stopwords | language.not_names for n in names) else named
+
+
 def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = ()) -> Ops:
     """Facts the user stated about themselves and the people and pets they named, and what
     they corrected among the ``known`` facts (:mod:`language.corrections`)."""
@@ -180,9 +190,10 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
         for _, fact in facts:
             if passes and any(slot.name == "home" and slot.pattern.search(fact.text) for slot in language.slots):
                 continue  # "we moved to the kitchen for dinner", "when i was six | we moved to york"
-            if fact.about is not None:
-                last = fact
-            found.setdefault(f"{fact.about or ''}\x1f{textlib.normalise(fact.text)}", fact)
+            if fact.about is not None:  # not a list: "mis gemelos son hugo y martina | martina es alérgica"
+                last = fact if len(_each_named(fact, language)) == 1 else None
+            for each in _each_named(fact, language):
+                found.setdefault(f"{each.about or ''}\x1f{textlib.normalise(each.text)}", each)
         mentions = _mentions(clause, language)
         if _other_since(mentions, last, max((at for at, f in facts if f.about), default=-1), len(clause)):
             last = None  # "my husband is rick, my son is sick, he's six": the son is six
