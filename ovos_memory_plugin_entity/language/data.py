@@ -38,7 +38,7 @@ READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", 
                  "clause_glue", "question_openers", "reported")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
-                 "moment", "particles", "negated", "softeners", "offers")
+                 "moment", "particles", "negated", "softeners", "offers", "reset")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
@@ -163,6 +163,7 @@ class IntentWords:
     about: PhraseIndex = field(default_factory=dict)  # "about", "what you know about": before a thing named
     personal: FrozenSet[str] = frozenset()  # "my", "me": the thing named is the user's
     recall: PhraseIndex = field(default_factory=dict)
+    reset: PhraseIndex = field(default_factory=dict)  # "reset", "from scratch": forgetting everything, of the memory only
     pause: PhraseIndex = field(default_factory=dict)
     again: PhraseIndex = field(default_factory=dict)  # a resume: one of these near a word of keeping
     keeping: PhraseIndex = field(default_factory=dict)
@@ -334,7 +335,7 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         return {first: tuple(found) for first, found in index.items()}
     return IntentWords(
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
-        about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
+        about=phrases("about"), personal=words("personal"), recall=phrases("recall"), reset=phrases("reset"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
         particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"), offers=words("offers"),
         non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
@@ -359,7 +360,7 @@ def _anchors(words: IntentWords, common: FrozenSet[str]) -> FrozenSet[str]:
         parts = [p for w in phrase for p in re.findall(r"\w+", w)] or list(phrase)
         return max(reversed(parts), key=lambda p: (fold_accents(p) not in common, len(p)))
     found = {rarest(v.split()) for v in words.forget | words.delete}
-    for index in (words.recall, words.pause, words.keeping, words.remember):
+    for index in (words.recall, words.reset, words.pause, words.keeping, words.remember):
         found.update(rarest(phrase) for phrases in index.values() for phrase in phrases)
     return frozenset(found | {fold_accents(w) for w in found})
 
