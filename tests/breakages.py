@@ -806,6 +806,12 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("going with no verb after is a plan", "locale/pt-pt/patterns.json",
              "(?:ir\\\\s+)?(?=[\\\\w-]+(?:ar|er|ir|or|ôr)\\\\b)", "(?:ir\\\\s+)?",
              ("tests/test_rules_household.py::test_going_or_thinking_with_no_verb_after_is_no_plan",)),
+    Breakage("a reset is never a control", "language/controls.py",
+             "_match(said, words.reset, 0, len(said)) is not None", "_match(said, words.reset, 0, 0) is not None",
+             ("tests/test_controls.py::test_a_reset_of_the_memory_itself_is_forgetting_everything",)),
+    Breakage("a reset of a memory card resets the memory", "language/controls.py",
+             "[w for w in said[at + n:] if w not in resetting]", "[w for w in said[at + n:] if w in resetting]",
+             ("tests/test_controls.py::test_a_reset_of_a_device_or_anything_else_is_no_control",)),
 )
 
 
