@@ -216,6 +216,8 @@ class Language:
     controls: Tuple[IntentWords, ...] = ()
     control_anchors: FrozenSet[str] = frozenset()  # a word every control holds one of, in any language
     control_slots: Tuple[Tuple[str, Pattern[str]], ...] = ()  # "my address" names the slot "home"
+    # "the allergy" names the facts "is allergic to ...": a topic said, and what its facts say
+    control_topics: Tuple[Tuple[Pattern[str], Pattern[str]], ...] = ()
     clause_joiner: Optional[Pattern[str]] = None  # "and" between two clauses (captured, so a split keeps it)
     subject: str = ""  # the first person, said again when a joined clause drops it ("und wohne in Köln")
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
@@ -526,7 +528,9 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
                                    pets=frozenset(map(str.casefold, data["pets"])),
                                    value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE)),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
-                            for slot, words in data["controls"]["slots"].items()))
+                            for slot, words in data["controls"]["slots"].items()),
+        control_topics=tuple((re.compile(rf"\b(?:{said})\b", re.IGNORECASE), re.compile(facts, re.IGNORECASE))
+                             for said, facts in data["controls"]["topics"].items()))
 
 
 @lru_cache(maxsize=32)
