@@ -823,6 +823,12 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a child said by their rank is no one an age may be said of", "locale/de-de/patterns.json",
              '|\\\\b(?:der|die|meine|mein|unsere|unser) (gro(?:ss|ß)e[r]?|kleine[r]?|älteste[r]?|jüngste[r]?|mittlere[r]?)\\\\b', "",
              ("tests/test_rules_household.py::test_a_child_named_by_their_rank",)),
+    Breakage("a reset is never a control", "language/controls.py",
+             "_match(said, words.reset, 0, len(said)) is not None", "_match(said, words.reset, 0, 0) is not None",
+             ("tests/test_controls.py::test_a_reset_of_the_memory_itself_is_forgetting_everything",)),
+    Breakage("a reset of a memory card resets the memory", "language/controls.py",
+             "[w for w in said[at + n:] if w not in resetting]", "[w for w in said[at + n:] if w in resetting]",
+             ("tests/test_controls.py::test_a_reset_of_a_device_or_anything_else_is_no_control",)),
 )
 
 

@@ -220,6 +220,32 @@ def test_a_yes_is_any_ordinary_way_of_saying_yes(lang, words, yes):
     assert is_answer(language, words)
 
 
+@pytest.mark.parametrize("lang,said", [
+    ("en-us", "could you just reset your memory"), ("en-us", "empty your whole memory"),
+    ("en-us", "let us start from scratch and clear everything you know about me"),
+    ("es-es", "oye reinicia tu memoria"), ("es-es", "vamos a empezar desde cero con lo que sabes de mí"),
+    ("pt-pt", "esvazia a memória toda"), ("pt-pt", "reinicia a tua memória"),
+    ("de-de", "setz mal dein gedächtnis zurück"), ("fr-fr", "réinitialise toute ta mémoire"),
+    ("it-it", "ricominciamo da zero con quello che sai di me"), ("nl-nl", "reset je hele geheugen"),
+    ("ca-es", "reinicia la teva memòria"), ("ca-es", "comencem des de zero amb el que saps de mi")])
+def test_a_reset_of_the_memory_itself_is_forgetting_everything(lang, said):
+    control = recognise(said, load_language(lang))
+    assert control is not None and control.kind == "forget_all", control
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en-us", "reset your memory card"), ("en-us", "reset the router's memory"), ("en-us", "reset my password"),
+    ("en-us", "empty my inbox"), ("en-us", "reset the router"), ("en-us", "start from scratch with the recipe"),
+    ("en-us", "i forgot everything and had to start from scratch"), ("es-es", "reinicia la tarjeta de memoria"),
+    ("es-es", "vacía la papelera"), ("fr-fr", "réinitialise la carte mémoire"), ("de-de", "setz die speicherkarte zurück"),
+    ("de-de", "setz mal den timer zurück"), ("it-it", "formatta la scheda di memoria"),
+    ("nl-nl", "wis de geheugenkaart"), ("nl-nl", "reset de timer"), ("pt-pt", "reinicia o router"),
+    ("ca-es", "reinicia el temporitzador"), ("it-it", "ricomincio da zero con la dieta")])
+def test_a_reset_of_a_device_or_anything_else_is_no_control(lang, said):
+    control = recognise(said, load_language(lang))
+    assert control is None or control.kind != "forget_all", control
+
+
 @pytest.mark.parametrize("lang,words", [
     ("en-us", "i don't know"), ("en-us", "hmm not sure"), ("pt-pt", "não sei"), ("fr-fr", "je sais pas")])
 def test_a_doubt_is_neither(lang, words):

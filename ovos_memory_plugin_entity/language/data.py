@@ -38,7 +38,7 @@ READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", 
                  "clause_glue", "question_openers", "reported")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
-                 "moment", "particles", "negated", "softeners", "offers")
+                 "moment", "particles", "negated", "softeners", "offers", "reset")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
@@ -163,6 +163,7 @@ class IntentWords:
     about: PhraseIndex = field(default_factory=dict)  # "about", "what you know about": before a thing named
     personal: FrozenSet[str] = frozenset()  # "my", "me": the thing named is the user's
     recall: PhraseIndex = field(default_factory=dict)
+    reset: PhraseIndex = field(default_factory=dict)  # "reset", "from scratch": forgetting everything, of the memory only
     pause: PhraseIndex = field(default_factory=dict)
     again: PhraseIndex = field(default_factory=dict)  # a resume: one of these near a word of keeping
     keeping: PhraseIndex = field(default_factory=dict)
@@ -215,6 +216,8 @@ class Language:
     controls: Tuple[IntentWords, ...] = ()
     control_anchors: FrozenSet[str] = frozenset()  # a word every control holds one of, in any language
     control_slots: Tuple[Tuple[str, Pattern[str]], ...] = ()  # "my address" names the slot "home"
+    # "the allergy" names the facts "is allergic to ...": a topic said, and what its facts say
+    control_topics: Tuple[Tuple[Pattern[str], Pattern[str]], ...] = ()
     clause_joiner: Optional[Pattern[str]] = None  # "and" between two clauses (captured, so a split keeps it)
     subject: str = ""  # the first person, said again when a joined clause drops it ("und wohne in Köln")
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
@@ -334,7 +337,7 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         return {first: tuple(found) for first, found in index.items()}
     return IntentWords(
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
-        about=phrases("about"), personal=words("personal"), recall=phrases("recall"), pause=phrases("pause"),
+        about=phrases("about"), personal=words("personal"), recall=phrases("recall"), reset=phrases("reset"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
         particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"), offers=words("offers"),
         non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
@@ -359,7 +362,7 @@ def _anchors(words: IntentWords, common: FrozenSet[str]) -> FrozenSet[str]:
         parts = [p for w in phrase for p in re.findall(r"\w+", w)] or list(phrase)
         return max(reversed(parts), key=lambda p: (fold_accents(p) not in common, len(p)))
     found = {rarest(v.split()) for v in words.forget | words.delete}
-    for index in (words.recall, words.pause, words.keeping, words.remember):
+    for index in (words.recall, words.reset, words.pause, words.keeping, words.remember):
         found.update(rarest(phrase) for phrases in index.values() for phrase in phrases)
     return frozenset(found | {fold_accents(w) for w in found})
 
@@ -525,7 +528,9 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
                                    pets=frozenset(map(str.casefold, data["pets"])),
                                    value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE)),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
-                            for slot, words in data["controls"]["slots"].items()))
+                            for slot, words in data["controls"]["slots"].items()),
+        control_topics=tuple((re.compile(rf"\b(?:{said})\b", re.IGNORECASE), re.compile(facts, re.IGNORECASE))
+                             for said, facts in data["controls"]["topics"].items()))
 
 
 @lru_cache(maxsize=32)
