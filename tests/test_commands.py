@@ -694,3 +694,29 @@ def test_a_spoken_grad_names_what_was_just_said(make_memory):
     assert live(memory)
     turn(memory, "moment lösch das grad wieder was ich eben gesagt hab")
     assert live(memory) == []
+
+
+@pytest.mark.parametrize("lang,facts,said,gone", [
+    ("en-us", ("Is allergic to shellfish", "Plays the cello"), "please forget the allergy", "Is allergic to shellfish"),
+    ("es-es", ("Toma omeprazol 20 miligramos", "Vive en Cuenca"), "borra lo de la medicación", "Toma omeprazol 20 miligramos"),
+    ("de-de", ("Ist Veganerin", "Wohnt in Trier"), "vergiss das mit der ernährung", "Ist Veganerin"),
+    ("fr-fr", ("Est allergique aux noix", "Joue au tennis"), "oublie le truc sur mon allergie", "Est allergique aux noix"),
+])
+def test_one_thing_named_by_its_topic_is_forgotten(make_memory, lang, facts, said, gone):
+    """"the allergy" names no word of the fact "is allergic to shellfish": the user's one fact on that topic goes."""
+    memory = make(make_memory, lang)
+    for fact in facts:
+        memory.add_fact("s", fact)
+    turn(memory, said)
+    assert live(memory) == [f for f in facts if f != gone]
+
+
+def test_a_topic_several_facts_say_is_asked_first(make_memory):
+    """"forget my medication" with two medications: the user may mean one of them, so it asks, and keeps both."""
+    memory = make(make_memory, "en-us")
+    for fact in ("Takes metformin 500 milligrams", "Takes aspirin 75 milligrams", "Has a cat"):
+        memory.add_fact("s", fact)
+    turn(memory, "forget my medication", answer="Are you sure?")
+    assert len(live(memory)) == 3
+    turn(memory, SPOKEN["en-us"]["yes"])
+    assert live(memory) == ["Has a cat"]

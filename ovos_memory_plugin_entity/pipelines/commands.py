@@ -141,9 +141,11 @@ class Commands:
         mark = mark_for(control.target, slots, record, self._policy, editor.now)
         people = record.live_entities()
         entities = [e for e in people.values() if e.id in mark.entities]
-        topics = [facts for said, facts in self._language.control_topics if said.search(control.target)]
-        facts = [f for f in record.live_facts() if f.text and (covers(mark, f, people, self._policy) or (
-            f.about is None and any(t.search(f.text) for t in topics)))]
+        facts = [f for f in record.live_facts() if f.text and covers(mark, f, people, self._policy)]
+        if not facts and not entities:  # "the allergy" names no fact's words: the user's facts on that topic, asked
+            topics = [said for topic, said in self._language.control_topics if topic.search(control.target)]
+            facts = [f for f in record.live_facts() if f.text and f.about is None and any(t.search(f.text) for t in topics)]
+            ask = ask or len(facts) > 1  # a topic, not a fact: several facts say it, the user may mean one
         if not facts and not entities:
             return Said(self._phrases["forgot_nothing"])
         lines = [f.text for f in facts] + [e.label for e in entities]
