@@ -832,6 +832,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a topic several facts say is forgotten unasked", "pipelines/commands.py",
              "            ask = ask or len(facts) > 1", "            ask = ask",
              ("tests/test_commands.py::test_a_topic_several_facts_say_is_asked_first",)),
+    Breakage("a word shaped as an adjective is taken for a name", "language/rules.py",
+             "        or bool(language.not_name_endings.search(folded[-1]))",
+             "        or False",
+             ("tests/test_rules_household.py::test_relatives_named_in_a_list",)),
 )
 
 

@@ -487,25 +487,6 @@ def test_the_users_own_pet_is_theirs_beside_a_relative(lang, said, expected):
     assert heard(lang, said) == expected
 
 
-@pytest.mark.parametrize("lang, said, expected", [
-    # What is said after another's relative or pet ("my cousin's cat", "le chat de ma cousine") is not the one named before.
-    ("en-us", "my son ezra is seven and my cousin's cat is two", {("Ezra", "Is the user's son"), ("Ezra", "Is 7 years old")}),
-    ("pt-pt", "o meu filho rui tem sete anos e o gato da minha prima tem dois anos",
-     {("Rui", "É filho do utilizador"), ("Rui", "Tem 7 anos")}),
-])
-def test_an_age_after_anothers_relative_is_not_the_one_named_before(lang, said, expected):
-    assert heard(lang, said) == expected
-
-
-@pytest.mark.parametrize("lang, said, expected", [
-    # The user's own pet stays theirs when a relative looks after it.
-    ("es-es", "mi hermano cuida a nuestro perro toby", {("Toby", "Es perro del usuario")}),
-    ("en-us", "my aunt walks our dog biscuit", {("Biscuit", "Is the user's dog")}),
-])
-def test_the_users_own_pet_is_theirs_beside_a_relative(lang, said, expected):
-    assert heard(lang, said) == expected
-
-
 @pytest.mark.parametrize("lang, said", [
     # "I'm going", "I think" with no verb after them state no plan: small talk, an answer to a child.
     ("pt-pt", "já vou querida"), ("es-es", "pienso que va a llover"), ("es-es", "voy a la panadería"),
@@ -545,6 +526,11 @@ def test_going_or_thinking_with_no_verb_after_is_no_plan(lang, said):
     ("fr-fr", "mes deux filles sont grandes et sages", set()),
     ("it-it", "i miei figli sono grandi ormai", set()),
     ("ca-es", "els meus bessons són petits i entremaliats", set()),
+    # Words shaped as adjectives or participles are no names, whatever the word list knows.
+    ("it-it", "i miei due figli sono stanchi e affamati", set()),
+    ("fr-fr", "mes deux enfants sont fatigués et affamés", set()),
+    ("de-de", "unsere zwei kinder sind fleißig und ehrlich", set()),
+    ("es-es", "mis dos hijas son cariñosas y despistadas", set()),
 ])
 def test_relatives_named_in_a_list(lang, said, expected):
     assert heard(lang, said) == expected

@@ -221,6 +221,8 @@ class Language:
     clause_joiner: Optional[Pattern[str]] = None  # "and" between two clauses (captured, so a split keeps it)
     subject: str = ""  # the first person, said again when a joined clause drops it ("und wohne in Köln")
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
+    # the endings of words shaped as adjectives or participles, no name in a list ("sono stanchi e affamati")
+    not_name_endings: Pattern[str] = _NEVER
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
     not_home: Pattern[str] = _NEVER  # a room, a meal, a short or past time, a plan: a move there is no home now
     unreal: Pattern[str] = _NEVER  # a dream, a wish, a hypothetical, a game, a role: what is said in one is no fact
@@ -517,6 +519,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
         subject=str(data["clauses"]["subject"]),
         not_names=frozenset(w.casefold() for w in data["clauses"]["not_names"].split("|")),
+        not_name_endings=re.compile(rf"\w(?:{data['clauses']['not_name_endings']})$", re.IGNORECASE),
         possessors=frozenset(w.casefold() for w in data["clauses"]["possessors"].split("|")),
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
         not_home=_phrases(data["not_home"], opening=False), unreal=_phrases(data["unreal"], opening=False),

@@ -79,6 +79,13 @@ def _framed(read: Sequence[Clause], language: Language, frame: Pattern[str], bac
     return framed
 
 
+def _no_name(words: str, language: Language) -> bool:
+    """Whether ``words`` said where a name goes name no one: "really", "ist", or shaped as an adjective."""
+    folded = words.casefold().split()
+    return not folded or folded[0] in language.stopwords | language.not_names \
+        or bool(language.not_name_endings.search(folded[-1]))
+
+
 def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
             mentioned: Optional[str] = None) -> Optional[NewFact]:
     values = []
@@ -98,7 +105,7 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
         titled = rule.title_groups is None or index in rule.title_groups
         values.append(title_words(value) if titled else value.lower() if rule.lowercase else value)
     about = values[rule.about_group] if rule.about_group is not None else None
-    if about is not None and about.casefold().split()[0] in language.stopwords | language.not_names:
+    if about is not None and _no_name(about, language):
         return None  # "my wife really is ...", "mein Bruder ist Jonas": "really", "ist" name no one
     relation = values[rule.relation_group] if rule.relation_group is not None else mentioned
     return NewFact(rule.template.format(*values, relation=relation), rule.pin, about=about, relation=relation)
@@ -166,7 +173,7 @@ def _each_named(fact: NewFact, language: Language) -> List[NewFact]:
     if len(names) < 2:
         return [fact]
     named = [NewFact(fact.text, fact.pin, about=title_words(name), relation=fact.relation) for name in names]
-    return [] if any(n.casefold().split()[0] in language.stopwords | language.not_names for n in names) else named
+    return [] if any(_no_name(n, language) for n in names) else named
 
 
 def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = ()) -> Ops:
