@@ -711,6 +711,22 @@ def test_one_thing_named_by_its_topic_is_forgotten(make_memory, lang, facts, sai
     assert live(memory) == [f for f in facts if f != gone]
 
 
+@pytest.mark.parametrize("lang,said,forget", [
+    ("en-us", "i take lisinopril ten milligrams for my blood pressure", "forget that blood pressure stuff"),
+    ("de-de", "ich nehme ramipril fünf milligramm wegen dem blutdruck", "vergiss das zeug mit dem blutdruck"),
+    ("fr-fr", "je prends du ramipril cinq milligrammes pour ma tension", "oublie ce truc de tension"),
+])
+def test_a_medication_is_forgotten_by_what_it_is_for(make_memory, lang, said, forget):
+    """The purpose said with a dose is kept in the fact, so "that blood pressure stuff" names it ("stuff" names
+    nothing); a home said beside stays."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, said)
+    memory.add_fact("s", "Plays the cello")
+    assert len(live(memory)) == 2
+    turn(memory, forget)
+    assert live(memory) == ["Plays the cello"]
+
+
 def test_a_topic_several_facts_say_is_asked_first(make_memory):
     """"forget my medication" with two medications: the user may mean one of them, so it asks, and keeps both."""
     memory = make(make_memory, "en-us")

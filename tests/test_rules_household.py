@@ -550,8 +550,13 @@ def test_relatives_named_in_a_list(lang, said, expected):
     ("nl-nl", "ik slik metformine 500 milligram twee keer per dag", {(None, "Neemt metformine 500 milligram")}),
     ("ca-es", "la meva àvia pren una pastilla de sintrom de quatre", set()),
     # A word after "N mg" that says why or when is no drug.
-    ("de-de", "ich nehme ramipril fünf milligramm wegen dem blutdruck", {(None, "Nimmt ramipril 5 milligramm")}),
+    ("de-de", "ich nehme ramipril fünf milligramm wegen dem blutdruck", {(None, "Nimmt ramipril 5 milligramm wegen dem blutdruck")}),
     ("nl-nl", "ik neem elke dag tien milligram tegen de pijn", set()),
+    # What it is for, said after the dose, is kept with it; how long is not.
+    ("en-us", "i take metformin 500 mg for my diabetes and i live in leeds", {
+        (None, "Takes metformin 500 mg for diabetes"), (None, "Lives in Leeds")}),
+    ("it-it", "prendo la cardioaspirina cento milligrammi per il cuore", {(None, "Prende cardioaspirina 100 milligrammi per il cuore")}),
+    ("en-us", "i take ibuprofen 200 mg for a while now", {(None, "Takes ibuprofen 200 mg")}),
 ])
 def test_medication_with_its_dose_after_the_drug(lang, said, expected):
     assert heard(lang, said) == expected

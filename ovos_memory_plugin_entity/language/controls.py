@@ -360,6 +360,8 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word.
     ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3)))
     whole, said = said, said[:next(ends, len(said))]
+    thing = [w for w in said if w not in words.vague]  # "that blood pressure stuff": the blood pressure
+    said = thing if any(w not in words.stopwords for w in thing) else said
     if not said or len(said) > MAX_TARGET_WORDS:
         return None
     personal = named or any(w in words.personal for w in said)

@@ -38,7 +38,7 @@ READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", 
                  "clause_glue", "question_openers", "reported")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
-                 "moment", "particles", "negated", "softeners", "offers", "reset")
+                 "moment", "particles", "negated", "softeners", "offers", "reset", "vague")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
@@ -62,6 +62,9 @@ PHRASES = ("header", "note", "confirm_question", "today", "tomorrow",
            "forget_all_item", "remembered_note")
 
 
+_NEVER = re.compile("(?!)")
+
+
 @dataclass(frozen=True)
 class Rule:
     pattern: Pattern[str]
@@ -73,6 +76,9 @@ class Rule:
     lowercase: bool = True  # untitled captures lower-cased (not in German, where nouns are capitalised)
     about: str = ""  # "last": of the one named last ("she lives in Tampa"); "mentioned": names a relative said unnamed
     span: int = 1  # clauses read together: 2 for "we got a cat, a Chartreux, he's called Gaspard"
+    # what is said right after the match and kept with it ("... 10 mg | for my blood pressure"): groups 1 and 2,
+    # the preposition and its object, so a later "forget the blood pressure thing" or question finds the fact
+    purpose: Pattern[str] = _NEVER
 
 
 @dataclass(frozen=True)
@@ -82,9 +88,6 @@ class Slot:
     name: str
     pattern: Pattern[str]
     pin: bool = False  # an identity: the user's name, how to address them
-
-
-_NEVER = re.compile("(?!)")
 
 
 @dataclass(frozen=True)
@@ -174,6 +177,7 @@ class IntentWords:
     softeners: FrozenSet[str] = frozenset()  # particles that set a "no" apart from its verb ("no mejor olvida")
     offers: FrozenSet[str] = frozenset()  # an assistant's verbs offering to keep ("shall I save it?"), not the memory's
     non_memory_objects: FrozenSet[str] = frozenset()  # "alarm", "list": another skill's object
+    vague: FrozenSet[str] = frozenset()  # "stuff", "thing": said with a thing named, no part of it
     memory_words: FrozenSet[str] = frozenset()  # "know", "memory": what makes "everything ..." the memory's
     stopwords: FrozenSet[str] = frozenset()  # small words "everything you know" may hold besides
     two_part_verbs: Tuple[Tuple[str, str], ...] = ()  # ("take", "back"): its object between its parts
@@ -287,7 +291,9 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
                 lowercase=not language["keep_case"], about=data.get("about", ""),
-                span=int(data.get("span", 1)))
+                span=int(data.get("span", 1)),
+                purpose=re.compile(_as_read(_expand(data["purpose"], language), language), re.IGNORECASE)
+                if "purpose" in data else _NEVER)
 
 
 def _pairs(lines: List[str]) -> Tuple[Tuple[str, str], ...]:
@@ -342,6 +348,7 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), reset=phrases("reset"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
         particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"), offers=words("offers"),
+        vague=words("vague"),
         non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
         memory_words=frozenset(w.casefold() for w in data["memory_words"]),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),
