@@ -147,8 +147,8 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
         if rule.about == "mentioned" and not named:
             continue
         fact = _render(rule, groups, language, named if rule.about == "mentioned" else None)
-        purpose = rule.purpose.match(clause[end:]) if fact is not None and end <= len(clause) else None
-        if purpose is not None:
+        purpose = rule.purpose.match(clause[end:]) if end <= len(clause) else None
+        if fact is not None and purpose is not None:
             fact = NewFact(f"{fact.text} {purpose.group(1).lower()} {purpose.group(2)}", fact.pin, fact.about, fact.relation)
         if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of | {fact.relation}):
             continue  # "a minha sogra é diabética", "een hond die is tien": a value or the relation is no name
