@@ -123,6 +123,25 @@ def test_everyday_speech_after_a_fact_retires_nothing(make_memory, lang, first, 
     assert all(f.live for f in memory.facts("s", include_retired=True))
 
 
+@pytest.mark.parametrize("lang, first, said, now", [
+    # What is no longer so, then "now" and what is: the new workplace or home replaces the old, said in lower case.
+    ("es-es", "trabajo en mercadona", "ya no trabajo en mercadona ahora trabajo en lidl", "Trabaja en Lidl"),
+    ("pt-pt", "trabalho na sonae", "já não trabalho na sonae agora trabalho na galp", "Trabalha na Galp"),
+    ("fr-fr", "je travaille chez renault", "je travaille plus chez renault maintenant je travaille chez peugeot",
+     "Travaille chez Peugeot"),
+    ("ca-es", "visc a girona", "ja no visc a girona ara visc a reus", "Viu a Reus"),
+    ("it-it", "lavoro alla fiat", "non lavoro più alla fiat adesso lavoro alla ferrari", "Lavora presso Ferrari"),
+])
+def test_what_is_no_longer_so_then_what_is_now_replaces_it(make_memory, lang, first, said, now):
+    memory = make_memory(extractor="rules", lang=lang)
+    memory.update_history(user_assistant(first), "s")
+    assert memory.flush(10)
+    assert len(memory.facts("s")) == 1
+    memory.update_history(user_assistant(said), "s")
+    assert memory.flush(10)
+    assert [f.text for f in memory.facts("s")] == [now]
+
+
 def test_a_corrected_name_supersedes_and_forgets_nothing(make_memory):
     """The old row stays, retired, naming what replaced it: the history of a name can be read back."""
     memory = make_memory(extractor="rules")

@@ -578,3 +578,19 @@ def test_medication_with_its_dose_after_the_drug(lang, said, expected):
 ])
 def test_a_child_named_by_their_rank(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A workplace said in lower case, as a recogniser gives it; home, oneself, full time are no workplace.
+    ("es-es", "pues trabajo en telefónica desde hace años", {(None, "Trabaja en Telefónica")}),
+    ("it-it", "lavoro alla fiat", {(None, "Lavora presso Fiat")}),
+    ("nl-nl", "ik werk bij albert heijn", {(None, "Werkt bij Albert Heijn")}),
+    ("ca-es", "treballo a la caixa", {(None, "Treballa a Caixa")}),
+    ("es-es", "trabajo en casa", set()),
+    ("it-it", "lavoro da casa", set()),
+    ("it-it", "lavoro a tempo pieno", set()),
+    ("nl-nl", "ik werk voor mezelf", set()),
+    ("fr-fr", "je travaille chez moi", set()),
+])
+def test_a_workplace_said_in_lower_case(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -35,7 +35,7 @@ SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_a
 MIN_COMPOUND_END = 6
 # The reading of an utterance (:mod:`language.reading`), ``<name>.voc``.
 READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", "clause_openers", "subjects",
-                 "clause_glue", "question_openers", "reported")
+                 "clause_glue", "question_openers", "reported", "contrasts")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
                  "moment", "particles", "negated", "softeners", "offers", "reset", "vague")
@@ -131,6 +131,7 @@ class ReadingWords:
     subjects: FrozenSet[str] = frozenset()  # subject pronouns: the clause starts with them
     personal: FrozenSet[str] = frozenset()  # "my", "me": after a comma the clause starts with them
     clause_glue: FrozenSet[str] = frozenset()  # after these a subject opens no clause
+    contrasts: FrozenSet[str] = frozenset()  # "now": after a negation, what is so now opens a clause
     negations: FrozenSet[str] = frozenset()
     question_openers: FrozenSet[str] = frozenset()
     reported: Tuple[Tuple[str, ...], ...] = ()
@@ -327,7 +328,7 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         tags=frozenset(_phrases_of(with_english("tags"), contractions)),
         contractions=contractions, number_words=_pairs(data["number_words"]),
         clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
-        clause_glue=own("clause_glue"),
+        clause_glue=own("clause_glue"), contrasts=own("contrasts"),
         negations=negations, question_openers=own("question_openers"),
         reported=_phrases_of(data["reported"], contractions))
 

@@ -185,13 +185,14 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
 
 
 def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
-    """Clauses without punctuation: before a conjunction, an unbound subject pronoun or a first-person word
-    after a comma ("forget that, my new number is"), once the clause holds :data:`MIN_SPLIT_WORDS` words."""
+    """Clauses without punctuation: before a conjunction, an unbound subject pronoun, a first-person word
+    after a comma ("forget that, my new number is") or a "now" after a negation ("ya no X ahora Y"), once the clause holds :data:`MIN_SPLIT_WORDS` words."""
     pieces: List[List[str]] = [[]]
     for word in said:
         current = pieces[-1]
         before = current[-1] if current else ""
         opens = (word in words.clause_openers or word in words.subjects or before == "," and word in words.personal
+                 or word in words.contrasts and any(w in words.negations for w in current)  # "ya no X | ahora Y"
                  ) and before not in words.clause_glue
         if word == "," or not opens:
             current.append(word)
