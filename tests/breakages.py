@@ -857,6 +857,14 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "trabajo (?:en|para)\\\\s+(?:el |la |los |las )?(?!casa",
              "trabajo (?:en|para)\\\\s+(?:el |la |los |las )?(?-i:[A-Z])(?!casa",
              ("tests/test_rules_household.py::test_a_workplace_said_in_lower_case",)),
+    Breakage("a new dose of a known medication changes nothing", "language/corrections.py",
+             "        if clause.question or clause.reported:\n            continue\n        words = [fold_accents(w) for w in clause.words]\n        for fact_id, line, fact in doses:",
+             "        if True:\n            continue\n        words = [fold_accents(w) for w in clause.words]\n        for fact_id, line, fact in doses:",
+             ("tests/test_corrections.py::test_a_new_dose_of_a_known_medication_replaces_it",)),
+    Breakage("a relative's dose changes the user's", "language/corrections.py",
+             "            if language.mention.search(clause.text) and not (at and words[at - 1] in language.reading.personal):",
+             "            if False:",
+             ("tests/test_corrections.py::test_a_new_dose_of_a_known_medication_replaces_it",)),
 )
 
 

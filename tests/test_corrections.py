@@ -142,6 +142,31 @@ def test_what_is_no_longer_so_then_what_is_now_replaces_it(make_memory, lang, fi
     assert [f.text for f in memory.facts("s")] == [now]
 
 
+@pytest.mark.parametrize("lang, first, said, now", [
+    # A known medication said again with another dose: the dose changes, the drug and its unit stay.
+    ("en-us", "i take metformin 500 mg", "they upped my metformin to 1000 mg", "Takes metformin 1000 mg"),
+    ("en-us", "i take metformin 500 mg", "my doctor changed my metformin dose to 1000", "Takes metformin 1000 mg"),
+    ("de-de", "ich nehme ramipril fünf milligramm", "der arzt hat das ramipril auf zehn milligramm hochgesetzt",
+     "Nimmt ramipril 10 milligramm"),
+    ("es-es", "tomo enalapril diez miligramos", "me han subido el enalapril a veinte miligramos", "Toma enalapril 20 miligramos"),
+    ("it-it", "prendo l'eutirox cinquanta microgrammi", "mi hanno alzato l'eutirox a settantacinque",
+     "Prende eutirox 75 microgrammi"),
+    # Another's dose, a question, a count or a duration: nothing changes.
+    ("en-us", "i take metformin 500 mg", "my mum takes metformin 1000 mg", "Takes metformin 500 mg"),
+    ("en-us", "i take metformin 500 mg", "is 1000 mg of metformin a lot", "Takes metformin 500 mg"),
+    ("en-us", "i take metformin 500 mg", "i take metformin twice a day with 2 meals", "Takes metformin 500 mg"),
+    ("en-us", "i take metformin 500 mg", "i've been on metformin for 3 years", "Takes metformin 500 mg"),
+])
+def test_a_new_dose_of_a_known_medication_replaces_it(make_memory, lang, first, said, now):
+    memory = make_memory(extractor="rules", lang=lang)
+    memory.update_history(user_assistant(first), "s")
+    assert memory.flush(10)
+    assert len(memory.facts("s")) == 1
+    memory.update_history(user_assistant(said), "s")
+    assert memory.flush(10)
+    assert [f.text for f in memory.facts("s")] == [now]
+
+
 def test_a_corrected_name_supersedes_and_forgets_nothing(make_memory):
     """The old row stays, retired, naming what replaced it: the history of a name can be read back."""
     memory = make_memory(extractor="rules")

@@ -38,6 +38,7 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
             elif of_words and not about and old in said_words(line):
                 update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", title_words(new), line)))
     update += [u for u in _new_favourite(texts, language, known) if u.fact_id not in {x.fact_id for x in update}]
+    update += [u for u in _new_dose(user_words or "", language, known) if u.fact_id not in {x.fact_id for x in update}]
     return tuple(update)
 
 
@@ -97,6 +98,35 @@ def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
         if new and home and set(said_words(line[home.end():])) - language.stopwords & negated - set(new):
             return [Replacement(fact_id, f"{line[:home.end()]} {title_words(' '.join(new))}")]
     return []
+
+
+def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
+    """"They upped my metformin to 1000 mg": a known medication's drug said again, in a statement of the user's own
+    (or "my" drug beside a relative), with another dose: the first number after the drug, other than the known dose, that a
+    unit follows or that ends the clause. Not "my mum takes metformin 1000 mg", not "is 500 mg of metformin a lot"."""
+    doses = [(fact_id, line, m) for fact_id, line in known for m in [language.correcting.dose_fact.search(line)] if m]
+    found: List[Replacement] = []
+    for clause in read(user_words, language.reading).clauses if doses else ():
+        if clause.question or clause.reported:
+            continue
+        words = [fold_accents(w) for w in clause.words]
+        for fact_id, line, fact in doses:
+            drug = fold_accents(fact["drug"].casefold())
+            if drug not in words or any(u.fact_id == fact_id for u in found):
+                continue
+            at = words.index(drug)
+            if language.mention.search(clause.text) and not (at and words[at - 1] in language.reading.personal):
+                continue  # "my mum takes metformin 1000 mg"; "my doctor upped MY metformin" is the user's
+            after = words[at + 1:]
+            new = next((w for i, w in enumerate(after) if w.replace(",", ".").replace(".", "", 1).isdigit()
+                        and w != fact["dose"] and (i + 1 == len(after) or language.correcting.dose_units.fullmatch(after[i + 1]))), None)
+            if new is not None:
+                unit = after[after.index(new) + 1] if after.index(new) + 1 < len(after) else ""
+                dose = f"{new} {unit}" if language.correcting.dose_units.fullmatch(unit) else \
+                    f"{new} {fact['unit']}" if fact["unit"] else new
+                end = fact.end("unit") if fact["unit"] else fact.end("dose")
+                found.append(Replacement(fact_id, f"{line[:fact.start('dose')]}{dose}{line[end:]}"))
+    return found
 
 
 def _new_favourite(texts: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:

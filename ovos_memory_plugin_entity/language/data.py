@@ -152,6 +152,8 @@ class CorrectionWords:
     moving: Tuple[Phrase, ...] = ()  # "we moved to": the user's new home follows
     pets: FrozenSet[str] = frozenset()
     value_ends: Pattern[str] = _NEVER  # a word that ends a value ("now", "last")
+    dose_fact: Pattern[str] = _NEVER  # a medication fact as the rules phrase it: groups drug, dose, unit
+    dose_units: Pattern[str] = _NEVER  # "mg", "milligrams": a number before one is a dose
 
 
 @dataclass(frozen=True)
@@ -537,7 +539,9 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], _pairs(data["contractions"]))
                                       for name in ("cues", "renaming", "naming", "moving")},
                                    pets=frozenset(map(str.casefold, data["pets"])),
-                                   value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE)),
+                                   value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE),
+                                   dose_fact=re.compile(data["clauses"]["dose_fact"], re.IGNORECASE),
+                                   dose_units=re.compile(rf"(?:{data['clauses']['dose_units']})", re.IGNORECASE)),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()),
         control_topics=tuple((re.compile(rf"\b(?:{said})\b", re.IGNORECASE), re.compile(facts, re.IGNORECASE))
