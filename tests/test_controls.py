@@ -81,6 +81,10 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("es-es", "oye qué sabes tú de mí", "recall"),
     # the same intents in other words, every language (issue 32: generalise)
     ("en-us", "okay so can you forget what i just told you", "forget_last"), ("en-us", "scratch that", "forget_last"),
+    # "forget I said that", "ignore what I just said", "bórrame lo último": the last thing said
+    ("en-us", "forget i said anything", "forget_last"), ("en-us", "ignore what i just said", "forget_last"),
+    ("es-es", "bórrame lo último", "forget_last"), ("pt-pt", "esquece que te disse isso", "forget_last"),
+    ("de-de", "vergiss dass ich das gesagt habe", "forget_last"), ("it-it", "dimentica che te l'ho detto", "forget_last"),
     ("en-us", "erase everything you have on me", "forget_all"), ("en-us", "wipe all my data", "forget_all"),
     ("en-us", "please forget where i work", "forget_thing"), ("en-us", "what have you stored about me", "recall"),
     ("en-us", "this is just between us don't remember it", "pause"), ("en-us", "go back to remembering things", "resume"),
