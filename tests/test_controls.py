@@ -217,7 +217,7 @@ def answers() -> Iterator[Tuple[str, str, bool]]:
     ("pt-pt", "sim tenho a certeza", True), ("es-es", "sí estoy segura", True), ("it-it", "sì sono sicura", True),
     ("fr-fr", "oui je suis sûr", True), ("de-de", "ja ich bin mir sicher", True), ("nl-nl", "ja ik weet het zeker", True),
     ("ca-es", "sí n'estic segura", True), ("en-us", "no don't do it", False), ("en-us", "nah keep it", False),
-    ("pt-pt", "não, deixa estar", False)])
+    ("pt-pt", "não, deixa estar", False), ("de-de", "ja ganz sicher hau weg", True), ("pt-pt", "ya apaga tudo", True)])
 def test_a_yes_is_any_ordinary_way_of_saying_yes(lang, words, yes):
     language = load_language(lang)
     assert word_list_judge(language)("are you sure?", words) is yes
