@@ -594,3 +594,18 @@ def test_a_child_named_by_their_rank(lang, said, expected):
 ])
 def test_a_workplace_said_in_lower_case(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Two pets named in a list after their count: one fact each. Said with "are", the words may be what they are like.
+    ("en-us", "i've got two cats luna and milo", {("Luna", "Is the user's cat"), ("Milo", "Is the user's cat")}),
+    ("es-es", "tengo dos gatos que se llaman coco y nube", {("Coco", "Es gato del usuario"), ("Nube", "Es gato del usuario")}),
+    ("de-de", "wir haben zwei katzen luna und milo", {
+        ("Luna", "Ist eines der Katzen des Nutzers"), ("Milo", "Ist eines der Katzen des Nutzers")}),
+    ("it-it", "abbiamo due cani rocky e birba", {
+        ("Rocky", "Fa parte dei cani dell'utente"), ("Birba", "Fa parte dei cani dell'utente")}),
+    ("en-us", "my two dogs are lazy and fat", set()),
+    ("en-us", "i have two cats and a dog", set()),
+])
+def test_pets_named_in_a_list(lang, said, expected):
+    assert heard(lang, said) == expected
