@@ -81,6 +81,9 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("es-es", "oye qué sabes tú de mí", "recall"),
     # the same intents in other words, every language (issue 32: generalise)
     ("en-us", "okay so can you forget what i just told you", "forget_last"), ("en-us", "scratch that", "forget_last"),
+    # "between you and me" opening what is said: a pause
+    ("en-us", "between you and me my boss is a jerk", "pause"), ("fr-fr", "entre toi et moi je cherche un autre boulot", "pause"),
+    ("es-es", "entre tú y yo estoy buscando otro trabajo", "pause"),
     # "forget I said that", "ignore what I just said", "bórrame lo último": the last thing said
     ("en-us", "forget i said anything", "forget_last"), ("en-us", "ignore what i just said", "forget_last"),
     ("es-es", "bórrame lo último", "forget_last"), ("pt-pt", "esquece que te disse isso", "forget_last"),
@@ -137,6 +140,7 @@ def test_other_phrasings_of_the_same_intents(lang, words, kind):
     ("it-it", "cancella quello screenshot di ieri"), ("nl-nl", "wis dat concept van gisteren"),
     ("fr-fr", "supprime mon réveil de demain"), ("es-es", "quita el despertador de mañana"),
     ("pt-pt", "apaga o despertador das sete"), ("ca-es", "esborra el contacte de la marta"),
+    ("en-us", "the difference between you and me is huge"),
 ])
 def test_a_mention_a_report_a_negation_or_a_skill_is_no_control(lang, words):
     control = recognise(words, load_language(lang))
