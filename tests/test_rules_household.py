@@ -591,6 +591,8 @@ def test_a_child_named_by_their_rank(lang, said, expected):
     ("it-it", "lavoro a tempo pieno", set()),
     ("nl-nl", "ik werk voor mezelf", set()),
     ("fr-fr", "je travaille chez moi", set()),
+    # "work" as a noun is no workplace said
+    ("it-it", "ah basta col lavoro per oggi domani è festa", set()), ("es-es", "mi trabajo en la empresa es aburrido", set()),
 ])
 def test_a_workplace_said_in_lower_case(lang, said, expected):
     assert heard(lang, said) == expected
