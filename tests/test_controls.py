@@ -81,6 +81,8 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("es-es", "oye qué sabes tú de mí", "recall"),
     # the same intents in other words, every language (issue 32: generalise)
     ("en-us", "okay so can you forget what i just told you", "forget_last"), ("en-us", "scratch that", "forget_last"),
+    # lead-ins of everyday speech: "vabbè", "o sea"
+    ("it-it", "vabbè scordati del mio lavoro", "forget_thing"), ("es-es", "o sea olvida lo que te dije", "forget_last"),
     # "between you and me" opening what is said: a pause
     ("en-us", "between you and me my boss is a jerk", "pause"), ("fr-fr", "entre toi et moi je cherche un autre boulot", "pause"),
     ("es-es", "entre tú y yo estoy buscando otro trabajo", "pause"),
@@ -221,7 +223,8 @@ def answers() -> Iterator[Tuple[str, str, bool]]:
     ("pt-pt", "sim tenho a certeza", True), ("es-es", "sí estoy segura", True), ("it-it", "sì sono sicura", True),
     ("fr-fr", "oui je suis sûr", True), ("de-de", "ja ich bin mir sicher", True), ("nl-nl", "ja ik weet het zeker", True),
     ("ca-es", "sí n'estic segura", True), ("en-us", "no don't do it", False), ("en-us", "nah keep it", False),
-    ("pt-pt", "não, deixa estar", False), ("de-de", "ja ganz sicher hau weg", True), ("pt-pt", "ya apaga tudo", True)])
+    ("pt-pt", "não, deixa estar", False), ("de-de", "ja ganz sicher hau weg", True), ("pt-pt", "ya apaga tudo", True),
+    ("fr-fr", "bah ouais fais le", True), ("ca-es", "sí fes ho", True)])
 def test_a_yes_is_any_ordinary_way_of_saying_yes(lang, words, yes):
     language = load_language(lang)
     assert word_list_judge(language)("are you sure?", words) is yes
