@@ -27,6 +27,10 @@ def reading(lang: str, text: str) -> Reading:
     ("nl-nl", "nou weet je wat vergeet dat maar oké", "vergeet dat"),
     ("ca-es", "escolta doncs oblida-ho si us plau", "oblida-ho"),
     ("de-de", "you know what vergiss das", "vergiss das"),  # English lead-ins are said everywhere
+    # a closing tag opened by "and", whole, and a lead-in "guarda che"
+    ("en-us", "i am allergic to shrimp crab lobster and stuff", "i am allergic to shrimp crab lobster"),
+    ("es-es", "soy alérgica al marisco y todo eso", "soy alérgica al marisco"),
+    ("it-it", "guarda che sono allergico ai crostacei tutto quanto", "sono allergico ai crostacei"),
 ])
 def test_lead_ins_fillers_and_tags_are_set_aside(lang, said, first_clause):
     clauses = reading(lang, said).clauses

@@ -87,10 +87,12 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
         asked = bool(_QUESTION_MARK.search(text[end.start():end.end()] if end.start() < len(text) else ""))
         start = end.end()
         said = expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(sentence)), dict(words.contractions))
-        said = _numbers(said, words)
+        said, closing = _closing_tag(_numbers(said, words), words)
         pieces = _split(said, words)
         for i, piece in enumerate(pieces):
             clause = _clause(piece, words, asked and i == len(pieces) - 1)
+            if i == len(pieces) - 1 and closing:
+                clause = replace(clause, aside=(*clause.aside, *closing))
             if clause.words or clause.aside:
                 clauses.append(clause)
     return Reading(_mark_reports(clauses, words))
@@ -219,6 +221,14 @@ def strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str], 
                 return said, aside
             aside.append(said.pop(0))
     return said, aside
+
+
+def _closing_tag(said: List[str], words: ReadingWords) -> Tuple[List[str], List[str]]:
+    """A closing tag opened by a conjunction ("and stuff", "y todo eso"), which the split would cut in two."""
+    for size in range(min(MAX_PHRASE_WORDS, len(said) - 1), 1, -1):
+        if said[-size] in words.clause_openers and tuple(said[-size:]) in words.tags:
+            return said[:-size], said[-size:]
+    return said, []
 
 
 def _strip_trailing(said: List[str], words: ReadingWords) -> Tuple[List[str], List[str]]:
