@@ -611,3 +611,14 @@ def test_a_workplace_said_in_lower_case(lang, said, expected):
 ])
 def test_pets_named_in_a_list(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative's name before what they always say; "always" itself names no one.
+    ("it-it", "mia moglie francesca dice sempre che cucino troppo salato", {("Francesca", "È moglie dell'utente")}),
+    ("en-us", "my wife emma always says i cook too salty", {("Emma", "Is the user's wife")}),
+    ("en-us", "my wife always says i'm lazy", set()),
+    ("de-de", "meine frau sagt immer ich schnarche", set()),
+])
+def test_a_relatives_name_before_what_they_say(lang, said, expected):
+    assert heard(lang, said) == expected
