@@ -622,3 +622,12 @@ def test_pets_named_in_a_list(lang, said, expected):
 ])
 def test_a_relatives_name_before_what_they_say(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # "sono io Matteo": the subject after its verb opens no clause; "sono io il responsabile" names no one.
+    ("it-it", "ciao sono io matteo ehm senti che mi consigli per cena", {(None, "Si chiama Matteo")}),
+    ("it-it", "sono io il responsabile", set()), ("it-it", "sono io che ho sbagliato", set()),
+])
+def test_a_name_said_after_its_verb_and_subject(lang, said, expected):
+    assert heard(lang, said) == expected
