@@ -631,3 +631,13 @@ def test_a_relatives_name_before_what_they_say(lang, said, expected):
 ])
 def test_a_name_said_after_its_verb_and_subject(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relation the recogniser wrote without its hyphen.
+    ("fr-fr", "mon petit fils il s'appelle timothée", {("Timothée", "Est petit fils de l'utilisateur")}),
+    ("en-us", "my mother in law linda lives in ohio", {
+        ("Linda", "Is the user's mother in law"), ("Linda", "Lives in Ohio")}),
+])
+def test_a_relation_said_without_its_hyphen(lang, said, expected):
+    assert heard(lang, said) == expected

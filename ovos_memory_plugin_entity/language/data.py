@@ -256,6 +256,11 @@ def _alternation(words: List[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) or "(?!)"
 
 
+def _kin(words: List[str]) -> str:
+    """Relations as said: a recogniser drops the hyphen ("petit fils", "mother in law")."""
+    return _alternation(words).replace(re.escape("-"), "[- ]")
+
+
 def _expand(pattern: str, data: Dict[str, Any]) -> str:
     """A rule's pattern with its macros ({NAME}, {PLACE}...) replaced. {NAMED} is a name followed by
     what follows a name ("my wife Ana is"), so "my wife loves tulips" names no one."""
@@ -263,10 +268,10 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
     clauses = data["clauses"]
     list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'] + data['keep_commands'])})\b))"
     macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
-              "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_alternation(data['relations'])})",
+              "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_kin(data['relations'])})",
               "{END}": end, "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))",
               "{PET}": f"({_alternation(data['pets'])})",
-              "{KIN}": f"({_alternation(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
+              "{KIN}": f"({_kin(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
               "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
               "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}|{clauses['value_ends']})(?!\w))",
