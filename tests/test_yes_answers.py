@@ -120,6 +120,22 @@ def test_a_spoken_yes_to_our_question_in_the_models_words_forgets_everything(mak
     assert live(memory) == []
 
 
+@pytest.mark.parametrize("lang,control,reply,yes", [
+    ("fr-fr", "okay tu remets tout à zéro sur moi tu oublies tout",
+     "Je vais supprimer tous vos souvenirs enregistrés. On y va ?", "bah ouais fais le"),
+    ("it-it", "okay resetta tutta la memoria che hai su di me", "Così perderò tutto quello che so di te. Procedo?",
+     "fallo dai"),
+    ("en-us", "forget everything you know about me", "I'll erase all your memories. Shall I proceed?", "yeah"),
+])
+def test_a_bare_question_to_go_on_after_naming_the_memory_is_ours(make_memory, lang, control, reply, yes):
+    """"Procedo?" alone asks nothing of the memory; after "I'll lose everything I know about you" it is our question."""
+    memory = make(make_memory, lang)
+    memory.add_fact("s", "Likes tea")
+    turn(memory, control, answer=reply)
+    turn(memory, yes)
+    assert live(memory) == []
+
+
 @pytest.mark.parametrize("lang,reply,yes", [
     ("en-us", "Sure. Should I also clear all the alarms?", "yeah yeah go on then"),
     ("it-it", "Va bene. Vuoi che cancelli anche la sveglia?", "sì sì dai pure"),

@@ -40,7 +40,7 @@ READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", 
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
                  "moment", "particles", "negated", "softeners", "offers", "reset", "vague")
 # The translator's word lists, ``<name>.voc``.
-WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "relations", "conjunctions", "list_breaks",
+WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "proceeding", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
               "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings",
               "correction_cues", "correction_renaming", "correction_naming",
@@ -208,6 +208,7 @@ class Language:
     unsure: Tuple[str, ...] = ()
     assent: Tuple[str, ...] = ()  # words that may come with a yes or a no without changing it
     asking: Tuple[str, ...] = ()  # what our question of forgetting may say besides ("do you really want")
+    proceeding: Tuple[str, ...] = ()  # a bare "shall I proceed?", ours after a reply naming the memory
     stemmer: str = ""  # snowballstemmer's name for the language ("portuguese")
     phrases: Dict[str, Any] = field(default_factory=dict)  # the injected note, dates, questions
     # Secrets (:mod:`language.secrets`) of every shipped language: keywords per list, "links"
@@ -521,7 +522,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         addressee=_phrases(data["addressee"] + (english["addressee"] if with_english else []), opening=False),
         rules=tuple(_rule(r, data) for r in data["rules"]),
         yes=tuple(data["yes"]), no=tuple(data["no"]), unsure=tuple(data["unsure"]),
-        assent=tuple(data["assent"]), asking=tuple(data["asking"]),
+        assent=tuple(data["assent"]), asking=tuple(data["asking"]), proceeding=tuple(data["proceeding"]),
         stemmer=str(data["stemmer"]),
         phrases=data["phrases"],
         secret_words=_every_secret_word(),

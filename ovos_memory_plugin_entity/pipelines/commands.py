@@ -216,7 +216,9 @@ class Commands:
                 # what we asked to forget may be named by its words: "should I forget that you like tea?"
                 named = frozenset(word for p in record.pending if p.by_voice and not p.awaiting and not p.ops.forget_all
                                   for line in p.describe for word in textlib.said_words(line))
-                ours = any(_puts_our_question(asker, said, marked, named) for asker in self._askers)
+                whole = _last_question(_QUESTION.sub(" ", assistant) + " ") if marked else ()
+                ours = any(_puts_our_question(asker, said, marked, named) or _proceeds(asker, said, whole)
+                           for asker in self._askers)
 
                 def put(editor: Editor) -> None:  # put by the reply, it awaits the answer; else it is dropped
                     for item in [p for p in editor.record.pending if p.by_voice and not p.awaiting]:
@@ -276,6 +278,7 @@ class _Asker(NamedTuple):
     lang: str  # the number parser's: "should I forget all four?"
     alls: FrozenSet[str]  # "all", "everything": what goes when nothing but small or memory words follows
     known: FrozenSet[str]  # stems of "everything you told me" and memory words: "tudo o que me contou"
+    proceeding: FrozenSet[str]  # "proceed", "procedo": a bare question to go on
 
 
 def _asking(language: Language) -> _Asker:
@@ -293,7 +296,7 @@ def _asking(language: Language) -> _Asker:
     return _Asker(small | asking | verbs | everything, language.memory_words, frozenset(map(stem, verbs)),
                   frozenset(scope), (verbs | everything) - small, asking - yes, frozenset(remembering),
                   own.non_memory_objects, stem, language.reading.lang, alls,
-                  frozenset(map(stem, everything | language.memory_words)))
+                  frozenset(map(stem, everything | language.memory_words)), _words(language.proceeding))
 
 
 def _puts_our_question(asker: _Asker, said: Tuple[str, ...], marked: bool, named: FrozenSet[str]) -> bool:
@@ -304,17 +307,34 @@ def _puts_our_question(asker: _Asker, said: Tuple[str, ...], marked: bool, named
     and small words ("are you sure?", "weet je het zeker?") with no word of remembering or saving unless one of
     forgetting ("weißt du, was ich gespeichert habe?" is another); said with no "?", it names them or asks."""
     words = frozenset(said)
-
-    def plain(word: str) -> bool:
-        return word in asker.plain or word in asker.memory or word in named or asker.stem(word) in asker.verbs | asker.known \
-            or as_number(word, asker.lang) is not None  # "¿olvido todo?", "should I forget all four?"
     forgets = {asker.stem(word) for word in words} & asker.verbs
-    reaches = bool(words & (asker.scope | named - asker.plain)) or any(word in asker.alls and all(map(plain, said[at + 1:]))
-                                               for at, word in enumerate(said))
-    if forgets and reaches and not words & asker.elsewhere:
+    if forgets and _reaches(asker, said, named) and not words & asker.elsewhere:
         return True
-    return all(map(plain, words)) and bool(marked or words & asker.asking) \
+    return all(_plain(asker, named, word) for word in words) and bool(marked or words & asker.asking) \
         and bool(words & asker.asked or forgets or not words - asker.plain) and bool(forgets or not words & asker.remembering)
+
+
+def _plain(asker: _Asker, named: FrozenSet[str], word: str) -> bool:
+    """A word our question may say: small, of asking or memory, the forgetting asked or what it names, a number."""
+    return word in asker.plain or word in asker.memory or word in named or asker.stem(word) in asker.verbs | asker.known \
+        or as_number(word, asker.lang) is not None  # "¿olvido todo?", "should I forget all four?"
+
+
+def _reaches(asker: _Asker, said: Tuple[str, ...], named: FrozenSet[str]) -> bool:
+    """``said`` names what forgetting reaches of the memory's: its scope, what we asked to forget, or "all" with
+    nothing but small or memory words after it ("tutto quello che so di te")."""
+    return bool(frozenset(said) & (asker.scope | named - asker.plain)) or any(
+        word in asker.alls and all(_plain(asker, named, w) for w in said[at + 1:]) for at, word in enumerate(said))
+
+
+def _proceeds(asker: _Asker, said: Tuple[str, ...], before: Tuple[str, ...]) -> bool:
+    """A bare question to go on ("Procedo?", "On y va ?") after a reply that names what forgetting reaches of the
+    memory's or forgets a memory word (``before``: "Così perderò tutto quello che so di te."), not after "Okay." nor
+    another skill's."""
+    words, told = frozenset(said), frozenset(before)
+    forgets = {asker.stem(word) for word in told} & asker.verbs  # "je vais supprimer tous vos souvenirs"
+    return bool(words & asker.proceeding) and words <= asker.plain | asker.proceeding and not told & asker.elsewhere \
+        and (_reaches(asker, before, frozenset()) or bool(forgets and told & asker.memory))
 
 
 def _last_question(reply: str) -> Tuple[str, ...]:
