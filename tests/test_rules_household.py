@@ -641,3 +641,13 @@ def test_a_name_said_after_its_verb_and_subject(lang, said, expected):
 ])
 def test_a_relation_said_without_its_hyphen(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    # "soc en forma", "sono il tipo che ...": a state or a kind of person, no name of the user's
+    ("ca-es", "avui soc en forma"), ("ca-es", "soc en línia i tinc una reunió"), ("ca-es", "soc la sogra"),
+    ("it-it", "sono il tipo che dimentica tutto"), ("it-it", "sono la sola che lavora"),
+    ("it-it", "sono il ragazzo che ti ha chiamato"),
+])
+def test_a_state_or_a_kind_of_person_is_no_name(lang, said):
+    assert heard(lang, said) == set()
