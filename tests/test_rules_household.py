@@ -651,3 +651,12 @@ def test_a_relation_said_without_its_hyphen(lang, said, expected):
 ])
 def test_a_state_or_a_kind_of_person_is_no_name(lang, said):
     assert heard(lang, said) == set()
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # One name alone keeps whatever shape it has: "Kate" ends like "stanche", "Inés" like "fatigués".
+    ("it-it", "mia moglie si chiama kate", {("Kate", "È moglie dell'utente")}),
+    ("fr-fr", "ma fille s'appelle inés", {("Inés", "Est fille de l'utilisateur")}),
+])
+def test_a_single_name_of_any_shape_is_a_name(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -79,11 +79,12 @@ def _framed(read: Sequence[Clause], language: Language, frame: Pattern[str], bac
     return framed
 
 
-def _no_name(words: str, language: Language) -> bool:
-    """Whether ``words`` said where a name goes name no one: "really", "ist", or shaped as an adjective."""
+def _no_name(words: str, language: Language, listed: bool = False) -> bool:
+    """Whether ``words`` said where a name goes name no one: "really", "ist"; in a list ("sono stanchi e affamati"),
+    also a word shaped as an adjective or participle (alone, "Kate" or "Inés" may have that shape)."""
     folded = words.casefold().split()
     return not folded or folded[0] in language.stopwords | language.not_names \
-        or bool(language.not_name_endings.search(folded[-1]))
+        or listed and bool(language.not_name_endings.search(folded[-1]))
 
 
 def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
@@ -176,7 +177,7 @@ def _each_named(fact: NewFact, language: Language) -> List[NewFact]:
     if len(names) < 2:
         return [fact]
     named = [NewFact(fact.text, fact.pin, about=title_words(name), relation=fact.relation) for name in names]
-    return [] if any(_no_name(n, language) for n in names) else named
+    return [] if any(_no_name(n, language, listed=True) for n in names) else named
 
 
 def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = ()) -> Ops:
