@@ -162,7 +162,12 @@ ADDRESSED_LOOK_ALIKES = [("en-US", "Favourite film line is 'I'm sorry Dave, I'm 
                          ("en-US", "Prefers short answers"), ("es-ES", "Prefiere que sus hijos coman pronto"),
                          ("pt-PT", "Tem um cão chamado Sistema"), ("fr-FR", "Boit du café le matin"),
                          ("de-DE", "Arbeitet als Assistent"), ("nl-NL", "Werkt als assistent"),
-                         ("en-US", "Spells her surname M A C D O N A L D")]
+                         ("en-US", "Spells her surname M A C D O N A L D"),
+                         # someone's assistant: a part in a play or a job; "they should ignore" is said of others
+                         ("en-US", "Plays the assistant to the villain in a community play"),
+                         ("it-IT", "Interpreta l'assistente del dottore in una commedia"),
+                         ("nl-NL", "Speelt de assistent van de tovenaar in een toneelstuk"),
+                         ("de-DE", "Sagt ihren Kindern immer, sie sollen an Geburtstagen die Regeln ignorieren")]
 
 
 @pytest.mark.parametrize("lang, text", ADDRESSED)

@@ -43,6 +43,12 @@ _STRUCTURE = re.compile(
 # A role opening a sentence or after a mark, then a mark, is a role marker whatever the symbols ("〔system〕", "system →").
 _MARK = re.compile(r"[^\w\s.,'\"-]|(?<!\w)-|-(?!\w)")
 _MARKED_ROLE = re.compile(rf"(?:^|[.!?\n|]\s*)(?!ai\b|model\b)(?:{_ROLES}|admin|root|sudo)\s*\|")  # "Ai - her niece"
+# Someone's assistant, a part in a play or a job: "the assistant to the villain", "den Assistenten des Zauberers".
+_SOMEONES_ASSISTANT = re.compile(
+    r"\b(?:assistant|assistent|assistente|asistente|assistenten)\s+(?:(?:to|of|de|di|van|von)\s+(?:the|an?|la|le|el|il|lo|"
+    r"het|de|der|den|des|une?|uno|una|uma?|o|l')\s*|(?:del|della|dello|dell'|du|des|dos|do|der|dels)\s+)"
+    r"(?!(?:user|users|utente|usuario|usuari|utilizador|utilisateur|nutzer|gebruiker)\b)\w",
+    re.IGNORECASE)
 # A fact is about the user; one that speaks of "the user" or "other users" as a third party
 # (after the subject prefix is gone) is about whom the assistant serves: "whatever the user
 # says", "the stored data of other users", told something ("al usuario", "all'utente").
@@ -204,8 +210,9 @@ def is_instruction(fact: str, language: Language) -> bool:
 
 def is_doubtful(fact: str, language: Language) -> bool:
     """True for a fact spoken to someone outside quotes ("you", "que ignores", "the assistant"), or
-    spelled out letter by letter at length: an order in disguise or an oddly put fact, held aside."""
-    text = _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", _as_judged(fact)))
+    spelled out letter by letter at length: an order in disguise or an oddly put fact, held aside.
+    Someone's assistant ("the assistant to the villain", "l'assistente del dottore") is a part or a job."""
+    text = _SOMEONES_ASSISTANT.sub(" aide ", _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", _as_judged(fact))))
     spoken_to = language.addressee.search(text) or language.screen.held_aside.search(text) \
         or any(language.screen.conditions.match(opening) for s in _OPENINGS.split(text)
                for opening in (s.strip(), _strip_openers(s, language)[0])) \
