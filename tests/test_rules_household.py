@@ -660,3 +660,15 @@ def test_a_state_or_a_kind_of_person_is_no_name(lang, said):
 ])
 def test_a_single_name_of_any_shape_is_a_name(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # The recogniser drops the apostrophe: "my names jenna", "my husbands name is greg", "hes seven".
+    ("en-us", "oh and uh my names jenna by the way", {(None, "Name is Jenna")}),
+    ("en-us", "my husbands name is greg by the way", {("Greg", "Is the user's husband")}),
+    ("en-us", "my sisters named kayla shes the funny one", {("Kayla", "Is the user's sister")}),
+    ("en-us", "my son is called leo hes seven", {("Leo", "Is the user's son"), ("Leo", "Is 7 years old")}),
+    ("en-us", "my names on the list", set()),
+])
+def test_a_name_said_without_the_apostrophe(lang, said, expected):
+    assert heard(lang, said) == expected
