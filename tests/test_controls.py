@@ -83,6 +83,9 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("en-us", "okay so can you forget what i just told you", "forget_last"), ("en-us", "scratch that", "forget_last"),
     # lead-ins of everyday speech: "vabbè", "o sea"
     ("it-it", "vabbè scordati del mio lavoro", "forget_thing"), ("es-es", "o sea olvida lo que te dije", "forget_last"),
+    # German word order: everything, the verb, then what is the memory's
+    ("de-de", "hör mal ich will dass du alles vergisst was du über mich gespeichert hast okay", "forget_all"),
+    ("de-de", "ich möchte dass du alles löschst was du über mich gespeichert hast", "forget_all"),
     # "between you and me" opening what is said: a pause
     ("en-us", "between you and me my boss is a jerk", "pause"), ("fr-fr", "entre toi et moi je cherche un autre boulot", "pause"),
     ("es-es", "entre tú y yo estoy buscando otro trabajo", "pause"),

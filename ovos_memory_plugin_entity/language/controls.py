@@ -287,6 +287,10 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
         before = list(said[:at])
         while before and before[-1] in words.particles:
             before.pop()
+        # "(dass du) alles vergisst, was du über mich gespeichert hast": everything, then the verb, then the memory's
+        if words.negation_after_verb and before and _longest(before, words.everything) == len(before) \
+                and _of_the_memory(after, words):
+            return _all([*before, *after], len(before), words, verb[0])
         # After the verb: nothing, a particle ("toglila che non è vero"), or, once a modal
         # stood before it ("kannst du das wieder vergessen, der Arzt sagt..."), a new clause.
         if after and after[0] not in words.particles and len(before) == at:
