@@ -672,3 +672,18 @@ def test_a_single_name_of_any_shape_is_a_name(lang, said, expected):
 ])
 def test_a_name_said_without_the_apostrophe(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # The house number said after the home: kept beside it; a number in a queue is no house.
+    ("pt-pt", "okay então eu moro em aveiro ali perto da ria no número quarenta e dois", {
+        (None, "Vive em Aveiro"), (None, "O número da casa é 42")}),
+    ("nl-nl", "wij wonen in amersfoort op nummer achtendertig vlak bij het station", {
+        (None, "Woont in Amersfoort"), (None, "Huisnummer is 38")}),
+    ("en-us", "we live on elm street at number 14", {(None, "House number is 14")}),
+    ("en-us", "i'm at number 3 in the queue", set()),
+    # A time of day is no drug.
+    ("pt-pt", "eu tomo levotiroxina todas as manhãs cinquenta microgramas em jejum", set()),
+])
+def test_a_house_number_after_the_home(lang, said, expected):
+    assert heard(lang, said) == expected
