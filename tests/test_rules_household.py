@@ -687,3 +687,16 @@ def test_a_name_said_without_the_apostrophe(lang, said, expected):
 ])
 def test_a_house_number_after_the_home(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # "N mg" then a preposition naming who prescribed it or when: the drug said before is the drug.
+    ("de-de", "ich nehme ramipril 5 mg von meinem hausarzt", {(None, "Nimmt ramipril 5 mg")}),
+    ("nl-nl", "ik neem metoprolol 50 mg van de huisarts", {(None, "Neemt metoprolol 50 mg")}),
+    ("es-es", "tomo sintrom 4 mg de lunes a viernes", {(None, "Toma sintrom 4 mg")}),
+    ("it-it", "prendo eutirox 50 mg di mattina", {(None, "Prende eutirox 50 mg")}),
+    ("en-us", "i take ibuprofen 400 mg of course", {(None, "Takes ibuprofen 400 mg")}),
+    ("es-es", "tomo 10 mg de omeprazol", {(None, "Toma omeprazol 10 mg")}),
+])
+def test_a_dose_then_who_or_when_keeps_the_drug_said_before(lang, said, expected):
+    assert heard(lang, said) == expected
