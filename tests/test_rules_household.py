@@ -549,6 +549,8 @@ def test_relatives_named_in_a_list(lang, said, expected):
     ("es-es", "me tomo una pastilla de vez en cuando", set()),
     ("nl-nl", "ik slik metformine 500 milligram twee keer per dag", {(None, "Neemt metformine 500 milligram")}),
     ("ca-es", "la meva àvia pren una pastilla de sintrom de quatre", set()),
+    ("it-it", "prendo per mia madre una pastiglia di coumadin da 5", set()),
+    ("fr-fr", "je prends pour ma mère un comprimé de kardégic 75", set()),
     # A word after "N mg" that says why or when is no drug.
     ("de-de", "ich nehme ramipril fünf milligramm wegen dem blutdruck", {(None, "Nimmt ramipril 5 milligramm wegen dem blutdruck")}),
     ("nl-nl", "ik neem elke dag tien milligram tegen de pijn", set()),
