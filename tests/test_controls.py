@@ -250,6 +250,10 @@ def test_a_reset_of_the_memory_itself_is_forgetting_everything(lang, said):
 @pytest.mark.parametrize("lang,said", [
     ("en-us", "reset your memory card"), ("en-us", "reset the router's memory"), ("en-us", "reset my password"),
     ("en-us", "empty my inbox"), ("en-us", "reset the router"), ("en-us", "start from scratch with the recipe"),
+    # a question about a reset, or a home emptied of "all my stuff": no request of the memory
+    ("en-us", "who reset your memory"), ("en-us", "how do i reset your memory"), ("fr-fr", "comment réinitialiser ta mémoire"),
+    ("nl-nl", "het huis is zo leeg zonder al mijn spullen"), ("es-es", "la casa está vacía sin todo lo mío"),
+    ("en-us", "i had to start from scratch with all my stuff"),
     ("en-us", "i forgot everything and had to start from scratch"), ("es-es", "reinicia la tarjeta de memoria"),
     ("es-es", "vacía la papelera"), ("fr-fr", "réinitialise la carte mémoire"), ("de-de", "setz die speicherkarte zurück"),
     ("de-de", "setz mal den timer zurück"), ("it-it", "formatta la scheda di memoria"),

@@ -163,7 +163,10 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     remembered = _match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
         return Control("remember", " ".join(said[remembered:]))
-    if not clause.negated and _match(said, words.reset, 0, len(said)) is not None and _memory_named(said, words):
+    # A reset asked, near the clause's start ("let's start from scratch ..."): not "who reset your memory?", nor "the
+    # house is so empty without all my stuff"
+    if not clause.negated and not clause.question and _match(said, words.reset, 0, MAX_VERB_AT + 3) is not None \
+            and _memory_named(said, words):
         return Control("forget_all")  # "resetea tu memoria", "start from scratch, wipe everything you know about me"
     # "forget everything you know about me" asks to forget, not what is known
     opens_forgetting = any(_verb(said[at], words, said[at + 1:]) for at in range(min(MAX_VERB_AT + 1, len(said))))
@@ -223,10 +226,10 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
 
 def _memory_named(said: Sequence[str], words: IntentWords) -> bool:
     """The memory itself named among the words besides a reset's ("your memory", "everything you know about me"),
-    not a thing of its own ("your memory card", "the router's memory")."""
+    not a thing of its own ("your memory card", "the router's memory"), nor "all my stuff"."""
     resetting = {w for phrases in words.reset.values() for p in phrases for w in p}
     return any((n := _longest(said[at:], words.everything)) and any(
-        w in words.personal or w in words.memory_words for w in said[at:]) and _of_the_memory(
+        w in words.memory_words for w in said[at:]) and _of_the_memory(
         [w for w in said[at + n:] if w not in resetting], words) for at in range(len(said)))
 
 

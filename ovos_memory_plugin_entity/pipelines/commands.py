@@ -24,7 +24,7 @@ from ovos_memory_plugin_entity.domain.errors import EntityMemoryError
 from ovos_memory_plugin_entity.domain.forget_edits import covers, mark_for
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.domain.record import ForgetMark, SessionRecord, Taught
+from ovos_memory_plugin_entity.domain.record import Fact, ForgetMark, SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 from ovos_memory_plugin_entity.domain.waiting import Latest
 from ovos_memory_plugin_entity.io.stores import Store
@@ -143,9 +143,8 @@ class Commands:
         entities = [e for e in people.values() if e.id in mark.entities]
         facts = [f for f in record.live_facts() if f.text and covers(mark, f, people, self._policy)]
         if not facts and not entities:  # "the allergy" names no fact's words: the user's facts on that topic, asked
-            topics = [said for topic, said in self._language.control_topics if topic.search(control.target)]
-            facts = [f for f in record.live_facts() if f.text and f.about is None and any(t.search(f.text) for t in topics)]
-            ask = ask or len(facts) > 1  # a topic, not a fact: several facts say it, the user may mean one
+            facts = self._on_topic(control.target, record)
+            ask = True  # a topic, not a fact: the user hears what would go before it goes
         if not facts and not entities:
             return Said(self._phrases["forgot_nothing"])
         lines = [f.text for f in facts] + [e.label for e in entities]
@@ -157,6 +156,17 @@ class Commands:
         for entity in entities:
             editor.forget_entity(entity.id)
         return self._forgot(lines)
+
+    def _on_topic(self, target: str, record: SessionRecord) -> List[Fact]:
+        """The user's own facts on the topic ``target`` names by nothing but the topic ("my meds", "the allergy"): not
+        "my peanut allergy" (a thing named), "my son's allergy" (a relative's), "the dishwasher tablets"."""
+        language = self._language
+        named = [(topic, said) for topic, said in language.control_topics if topic.search(target)]
+        small = language.stopwords | language.controls[0].personal | language.controls[0].vague
+        rest = [w for w in textlib.said_words(target) if w not in small and not any(t.fullmatch(w) for t, _ in named)]
+        if not named or rest or language.mention.search(target):
+            return []
+        return [f for f in record.live_facts() if f.text and f.about is None and any(s.search(f.text) for _, s in named)]
 
     def _forget_last(self, editor: Editor, latest: Optional[Latest]) -> Said:
         record = editor.record
