@@ -86,6 +86,9 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     # German word order: everything, the verb, then what is the memory's
     ("de-de", "hör mal ich will dass du alles vergisst was du über mich gespeichert hast okay", "forget_all"),
     ("de-de", "ich möchte dass du alles löschst was du über mich gespeichert hast", "forget_all"),
+    # "ai no", "ay no" before a forgetting: an oops, not a refusal; "val" closes a Catalan request
+    ("ca-es", "ai no oblida el que acabo de dir", "forget_last"), ("es-es", "ay no olvida lo que te acabo de decir", "forget_last"),
+    ("ca-es", "reinicia tot el que saps de mi val", "forget_all"),
     # "between you and me" opening what is said: a pause
     ("en-us", "between you and me my boss is a jerk", "pause"), ("fr-fr", "entre toi et moi je cherche un autre boulot", "pause"),
     ("es-es", "entre tú y yo estoy buscando otro trabajo", "pause"),

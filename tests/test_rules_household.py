@@ -705,3 +705,13 @@ def test_a_house_number_after_the_home(lang, said, expected):
 ])
 def test_a_dose_then_who_or_when_keeps_the_drug_said_before(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative's name before when they come or go today; "today" itself names no one.
+    ("es-es", "pues mi mujer montse hoy llega tardísimo del curro", {("Montse", "Es mujer del usuario")}),
+    ("ca-es", "la meva dona la gemma avui plega tard de la feina", {("Gemma", "És dona de l'usuari")}),
+    ("en-us", "my wife today is tired", set()), ("es-es", "mi mujer hoy llega tarde", set()),
+])
+def test_a_relatives_name_before_today(lang, said, expected):
+    assert heard(lang, said) == expected
