@@ -703,14 +703,11 @@ def test_a_spoken_grad_names_what_was_just_said(make_memory):
     ("it-it", ("Prende ramipril 5 mg", "Vive a Como"), "dimentica i miei farmaci", "Prende ramipril 5 mg"),
 ])
 def test_one_thing_named_by_its_topic_is_forgotten(make_memory, lang, facts, said, gone):
-    """"the allergy" names no word of the fact "is allergic to shellfish": the user's one fact on that topic goes,
-    once the user has heard it named and said yes."""
+    """"the allergy" names no word of the fact "is allergic to shellfish": the user's one fact on that topic goes."""
     memory = make(make_memory, lang)
     for fact in facts:
         memory.add_fact("s", fact)
-    turn(memory, said, answer="Are you sure?")
-    assert live(memory) == list(facts)
-    turn(memory, SPOKEN[lang]["yes"])
+    turn(memory, said)
     assert live(memory) == [f for f in facts if f != gone]
 
 

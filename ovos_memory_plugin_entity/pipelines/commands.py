@@ -144,7 +144,7 @@ class Commands:
         facts = [f for f in record.live_facts() if f.text and covers(mark, f, people, self._policy)]
         if not facts and not entities:  # "the allergy" names no fact's words: the user's facts on that topic, asked
             facts = self._on_topic(control.target, record)
-            ask = True  # a topic, not a fact: the user hears what would go before it goes
+            ask = ask or len(facts) > 1  # a topic, not a fact: several facts say it, the user may mean one
         if not facts and not entities:
             return Said(self._phrases["forgot_nothing"])
         lines = [f.text for f in facts] + [e.label for e in entities]
