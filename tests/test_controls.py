@@ -244,7 +244,9 @@ def test_a_yes_is_any_ordinary_way_of_saying_yes(lang, words, yes):
     ("pt-pt", "esvazia a memória toda"), ("pt-pt", "reinicia a tua memória"),
     ("de-de", "setz mal dein gedächtnis zurück"), ("fr-fr", "réinitialise toute ta mémoire"),
     ("it-it", "ricominciamo da zero con quello che sai di me"), ("nl-nl", "reset je hele geheugen"),
-    ("ca-es", "reinicia la teva memòria"), ("ca-es", "comencem des de zero amb el que saps de mi")])
+    ("ca-es", "reinicia la teva memòria"), ("ca-es", "comencem des de zero amb el que saps de mi"),
+    # everything "about me", with no word of the memory
+    ("es-es", "resetea todo lo que tienes de mí"), ("it-it", "azzera tutto quello che hai su di me")])
 def test_a_reset_of_the_memory_itself_is_forgetting_everything(lang, said):
     control = recognise(said, load_language(lang))
     assert control is not None and control.kind == "forget_all", control

@@ -226,10 +226,11 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
 
 def _memory_named(said: Sequence[str], words: IntentWords) -> bool:
     """The memory itself named among the words besides a reset's ("your memory", "everything you know about me"),
-    not a thing of its own ("your memory card", "the router's memory"), nor "all my stuff"."""
+    not a thing of its own ("your memory card", "the router's memory"), nor "all my stuff" ("all you have on me" is)."""
     resetting = {w for phrases in words.reset.values() for p in phrases for w in p}
     return any((n := _longest(said[at:], words.everything)) and any(
-        w in words.memory_words for w in said[at:]) and _of_the_memory(
+        w in words.memory_words or w in words.personal and (said[i - 1],) in words.about.get(said[i - 1], ())
+        for i, w in enumerate(said[at:], at)) and _of_the_memory(
         [w for w in said[at + n:] if w not in resetting], words) for at in range(len(said)))
 
 
