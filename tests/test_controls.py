@@ -89,11 +89,8 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     # "ai no", "ay no" before a forgetting: an oops, not a refusal; "val" closes a Catalan request
     ("ca-es", "ai no oblida el que acabo de dir", "forget_last"), ("es-es", "ay no olvida lo que te acabo de decir", "forget_last"),
     ("ca-es", "reinicia tot el que saps de mi val", "forget_all"),
-    # "between you and me" opening what is said: a pause
-    ("en-us", "between you and me my boss is a jerk", "pause"), ("fr-fr", "entre toi et moi je cherche un autre boulot", "pause"),
-    ("es-es", "entre tú y yo estoy buscando otro trabajo", "pause"),
     # "forget I said that", "ignore what I just said", "bórrame lo último": the last thing said
-    ("en-us", "forget i said anything", "forget_last"), ("en-us", "ignore what i just said", "forget_last"),
+    ("en-us", "forget i said anything", "forget_last"),
     ("es-es", "bórrame lo último", "forget_last"), ("pt-pt", "esquece que te disse isso", "forget_last"),
     ("de-de", "vergiss dass ich das gesagt habe", "forget_last"), ("it-it", "dimentica che te l'ho detto", "forget_last"),
     ("en-us", "erase everything you have on me", "forget_all"), ("en-us", "wipe all my data", "forget_all"),
@@ -148,7 +145,8 @@ def test_other_phrasings_of_the_same_intents(lang, words, kind):
     ("it-it", "cancella quello screenshot di ieri"), ("nl-nl", "wis dat concept van gisteren"),
     ("fr-fr", "supprime mon réveil de demain"), ("es-es", "quita el despertador de mañana"),
     ("pt-pt", "apaga o despertador das sete"), ("ca-es", "esborra el contacte de la marta"),
-    ("en-us", "the difference between you and me is huge"),
+    ("en-us", "the difference between you and me is huge"), ("en-us", "between you and alexa who is smarter"),
+    ("en-us", "just ignore my husband he's being silly"),
 ])
 def test_a_mention_a_report_a_negation_or_a_skill_is_no_control(lang, words):
     control = recognise(words, load_language(lang))

@@ -156,6 +156,8 @@ def test_what_is_no_longer_so_then_what_is_now_replaces_it(make_memory, lang, fi
     ("en-us", "i take metformin 500 mg", "is 1000 mg of metformin a lot", "Takes metformin 500 mg"),
     ("en-us", "i take metformin 500 mg", "i take metformin twice a day with 2 meals", "Takes metformin 500 mg"),
     ("en-us", "i take metformin 500 mg", "i've been on metformin for 3 years", "Takes metformin 500 mg"),
+    ("en-us", "i take metformin 500 mg", "i take my metformin at 8", "Takes metformin 500 mg"),  # a time
+    ("en-us", "i take metformin 500 mg", "i've been taking metformin since 2019", "Takes metformin 500 mg"),
 ])
 def test_a_new_dose_of_a_known_medication_replaces_it(make_memory, lang, first, said, now):
     memory = make_memory(extractor="rules", lang=lang)

@@ -715,3 +715,15 @@ def test_a_dose_then_who_or_when_keeps_the_drug_said_before(lang, said, expected
 ])
 def test_a_relatives_name_before_today(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Not a purpose, a workplace, a house number or a name (round 11's review).
+    ("en-us", "i take metformin 500 mg thanks for asking", {(None, "Takes metformin 500 mg")}),
+    ("en-us", "i take aspirin 81 mg and zinc for my cold", {(None, "Takes aspirin 81 mg")}),
+    ("en-us", "i live with my sister who lives at number 12", set()),
+    ("es-es", "trabajo en verano de socorrista", set()), ("it-it", "lavoro a maglia la sera", set()),
+    ("en-us", "my dad almost always says that", set()),
+])
+def test_what_only_looks_like_a_purpose_a_workplace_a_number_or_a_name(lang, said, expected):
+    assert heard(lang, said) == expected

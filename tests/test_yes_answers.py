@@ -149,6 +149,8 @@ def test_a_bare_question_to_go_on_after_naming_the_memory_is_ours(make_memory, l
     ("es-es", "Vale, il fait beau. ¿Algo más?", "sí"),
     ("en-us", "Sure. Are you planning to retire soon?", "yes"), ("es-es", "Claro. ¿Quieres que apague la luz?", "sí"),
     ("it-it", "Va bene. Oggi tira vento, vuoi la giacca?", "sì"),
+    # a reply that keeps the memory, then asks to go on
+    ("en-us", "I'd rather keep everything I know about you, it helps me help you. Shall we continue?", "yes"),
 ])
 def test_an_everyday_yes_to_another_question_forgets_nothing(make_memory, lang, reply, yes):
     memory = make(make_memory, lang)

@@ -103,7 +103,8 @@ def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
 def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
     """"They upped my metformin to 1000 mg": a known medication's drug said again, in a statement of the user's own
     (or "my" drug beside a relative), with another dose: the first number after the drug, other than the known dose, that a
-    unit follows or that ends the clause. Not "my mum takes metformin 1000 mg", not "is 500 mg of metformin a lot"."""
+    unit follows, or that ends the clause after "to" ("upped it to 1000"). Not "my mum takes metformin 1000 mg", not
+    "is 500 mg of metformin a lot", not "i take my metformin at 8"."""
     doses = [(fact_id, line, m) for fact_id, line in known for m in [language.correcting.dose_fact.search(line)] if m]
     found: List[Replacement] = []
     for clause in read(user_words, language.reading).clauses if doses else ():
@@ -118,8 +119,10 @@ def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, st
             if language.mention.search(clause.text) and not (at and words[at - 1] in language.reading.personal):
                 continue  # "my mum takes metformin 1000 mg"; "my doctor upped MY metformin" is the user's
             after = words[at + 1:]
-            new = next((w for i, w in enumerate(after) if w.replace(",", ".").replace(".", "", 1).isdigit()
-                        and w != fact["dose"] and (i + 1 == len(after) or language.correcting.dose_units.fullmatch(after[i + 1]))), None)
+            units, to = language.correcting.dose_units, language.correcting.dose_to
+            new = next((w for i, w in enumerate(after) if w.replace(",", ".").replace(".", "", 1).isdigit() and w != fact["dose"]
+                        and (i + 1 < len(after) and units.fullmatch(after[i + 1])  # "to 1000 mg"; "to 1000" closing it
+                             or i + 1 == len(after) and i > 0 and to.fullmatch(after[i - 1]))), None)
             if new is not None:
                 unit = after[after.index(new) + 1] if after.index(new) + 1 < len(after) else ""
                 dose = f"{new} {unit}" if language.correcting.dose_units.fullmatch(unit) else \

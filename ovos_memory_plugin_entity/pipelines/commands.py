@@ -160,10 +160,14 @@ class Commands:
     def _on_topic(self, target: str, record: SessionRecord) -> List[Fact]:
         """The user's own facts on the topic ``target`` names by nothing but the topic ("my meds", "the allergy"): not
         "my peanut allergy" (a thing named), "my son's allergy" (a relative's), "the dishwasher tablets"."""
-        language = self._language
+        language, own = self._language, self._language.controls[0]
         named = [(topic, said) for topic, said in language.control_topics if topic.search(target)]
-        small = language.stopwords | language.controls[0].personal | language.controls[0].vague
-        rest = [w for w in textlib.said_words(target) if w not in small and not any(t.fullmatch(w) for t, _ in named)]
+        small = language.stopwords | own.personal | own.vague
+        said = textlib.said_words(target)
+        # what the user goes on to say after it ("meinen tabletten, das soll nicht gespeichert sein") is no part of it
+        ends = (i for i, w in enumerate(said) if i and ((w,) in own.last.get(w, ()) or w in language.reading.subjects
+                                                       or w in language.reading.clause_openers))
+        rest = [w for w in said[:next(ends, len(said))] if w not in small and not any(t.fullmatch(w) for t, _ in named)]
         if not named or rest or language.mention.search(target):
             return []
         return [f for f in record.live_facts() if f.text and f.about is None and any(s.search(f.text) for _, s in named)]
@@ -338,13 +342,12 @@ def _reaches(asker: _Asker, said: Tuple[str, ...], named: FrozenSet[str]) -> boo
 
 
 def _proceeds(asker: _Asker, said: Tuple[str, ...], before: Tuple[str, ...]) -> bool:
-    """A bare question to go on ("Procedo?", "On y va ?") after a reply that names what forgetting reaches of the
-    memory's or forgets a memory word (``before``: "Così perderò tutto quello che so di te."), not after "Okay." nor
-    another skill's."""
+    """A bare question to go on ("Procedo?", "On y va ?") after a reply that forgets what is the memory's (``before``:
+    "Je vais supprimer tous vos souvenirs."): not after "Okay.", another skill's, nor "I'd rather keep everything"."""
     words, told = frozenset(said), frozenset(before)
     forgets = {asker.stem(word) for word in told} & asker.verbs  # "je vais supprimer tous vos souvenirs"
     return bool(words & asker.proceeding) and words <= asker.plain | asker.proceeding and not told & asker.elsewhere \
-        and (_reaches(asker, before, frozenset()) or bool(forgets and told & asker.memory))
+        and bool(forgets) and (_reaches(asker, before, frozenset()) or bool(told & asker.memory))
 
 
 def _last_question(reply: str) -> Tuple[str, ...]:
