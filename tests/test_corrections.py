@@ -123,6 +123,17 @@ def test_everyday_speech_after_a_fact_retires_nothing(make_memory, lang, first, 
     assert all(f.live for f in memory.facts("s", include_retired=True))
 
 
+def facts_after(make_memory, lang, first, said):
+    """The live facts after one fact turn, then ``said``, learnt by the rules."""
+    memory = make_memory(extractor="rules", lang=lang)
+    memory.update_history(user_assistant(first), "s")
+    assert memory.flush(10)
+    assert len(memory.facts("s")) == 1
+    memory.update_history(user_assistant(said), "s")
+    assert memory.flush(10)
+    return [f.text for f in memory.facts("s")]
+
+
 @pytest.mark.parametrize("lang, first, said, now", [
     # What is no longer so, then "now" and what is: the new workplace or home replaces the old, said in lower case.
     ("es-es", "trabajo en mercadona", "ya no trabajo en mercadona ahora trabajo en lidl", "Trabaja en Lidl"),
@@ -133,13 +144,7 @@ def test_everyday_speech_after_a_fact_retires_nothing(make_memory, lang, first, 
     ("it-it", "lavoro alla fiat", "non lavoro più alla fiat adesso lavoro alla ferrari", "Lavora presso Ferrari"),
 ])
 def test_what_is_no_longer_so_then_what_is_now_replaces_it(make_memory, lang, first, said, now):
-    memory = make_memory(extractor="rules", lang=lang)
-    memory.update_history(user_assistant(first), "s")
-    assert memory.flush(10)
-    assert len(memory.facts("s")) == 1
-    memory.update_history(user_assistant(said), "s")
-    assert memory.flush(10)
-    assert [f.text for f in memory.facts("s")] == [now]
+    assert facts_after(make_memory, lang, first, said) == [now]
 
 
 @pytest.mark.parametrize("lang, first, said, now", [
@@ -160,13 +165,7 @@ def test_what_is_no_longer_so_then_what_is_now_replaces_it(make_memory, lang, fi
     ("en-us", "i take metformin 500 mg", "i've been taking metformin since 2019", "Takes metformin 500 mg"),
 ])
 def test_a_new_dose_of_a_known_medication_replaces_it(make_memory, lang, first, said, now):
-    memory = make_memory(extractor="rules", lang=lang)
-    memory.update_history(user_assistant(first), "s")
-    assert memory.flush(10)
-    assert len(memory.facts("s")) == 1
-    memory.update_history(user_assistant(said), "s")
-    assert memory.flush(10)
-    assert [f.text for f in memory.facts("s")] == [now]
+    assert facts_after(make_memory, lang, first, said) == [now]
 
 
 def test_a_corrected_name_supersedes_and_forgets_nothing(make_memory):

@@ -226,7 +226,7 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
 
 def _memory_named(said: Sequence[str], words: IntentWords) -> bool:
     """The memory itself named among the words besides a reset's ("your memory", "everything you know about me"),
-    not a thing of its own ("your memory card", "the router's memory"), nor "all my stuff" ("all you have on me" is)."""
+    not a thing of its own ("your memory card", "the router's memory"), nor "all my stuff" ("todo lo que tienes de mí" is)."""
     resetting = {w for phrases in words.reset.values() for p in phrases for w in p}
     return any((n := _longest(said[at:], words.everything)) and any(
         w in words.memory_words or w in words.personal and (said[i - 1],) in words.about.get(said[i - 1], ())
