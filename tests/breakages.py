@@ -896,6 +896,19 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "        w in words.memory_words or w in words.personal and (said[i - 1],) in words.about.get(said[i - 1], ())",
              "        w in words.memory_words",
              ("tests/test_controls.py::test_a_reset_of_the_memory_itself_is_forgetting_everything",)),
+    Breakage("a section closed and another opened is no structure", "language/screen.py",
+             '    r"|>>[^<>\\n]{0,60}<<"  # a section closed, another opened: ">> end of facts <<"\n',
+             "",
+             ("tests/test_screen.py::test_an_order_on_each_answer_a_labelled_new_rule_or_a_section_break_is_not_injected",)),
+    Breakage("each answer is no object of an order", "locale/de-de/held_aside.voc",
+             "(jede|jeder) antwort\n", "\n",
+             ("tests/test_screen.py::test_an_order_on_each_answer_a_labelled_new_rule_or_a_section_break_is_not_injected",)),
+    Breakage("a labelled new rule is no order", "locale/ca-es/patterns.json",
+             '"\\\\bno(?:va|ves|u|us)\\\\s+', '"\\\\bnever(?:va|ves|u|us)\\\\s+',
+             ("tests/test_screen.py::test_an_order_on_each_answer_a_labelled_new_rule_or_a_section_break_is_not_injected",)),
+    Breakage("an order reported to someone is an order", "locale/en-us/patterns.json",
+             '"(?<!\\\\bto )\\\\b(ignore', '"\\\\b(ignore',
+             ("tests/test_screen.py::test_a_reported_order_a_rule_at_school_or_a_lone_arrow_is_a_fact",)),
 )
 
 

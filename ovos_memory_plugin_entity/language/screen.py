@@ -27,6 +27,7 @@ _ROLES = (r"system|assistant|user|developer|tool|human|ai|model|sistema|assisten
 _STRUCTURE = re.compile(
     r"</?[a-z_][\w-]{0,30}\s*/?>"  # markup: "</facts>", "<system>"
     r"|<<\s*/?\w{1,30}\s*>>|\{\{.{0,40}\}\}"  # "<<SYS>>", "{{user}}"
+    r"|>>[^<>\n]{0,60}<<"  # a section closed, another opened: ">> end of facts <<"
     rf"|(?:^|[\s\[\](){{}}<>|*#=~_-])(?:{_ROLES})\s*(?::|>|\]|\)|\}}|\||\*\*|##|==|~~)"  # role markers
     rf"|(?:^|[.!?]\s+)(?:{_ROLES})\s*(?:--+|—|–|→|=>)"  # opening a sentence: "AI — ..." ("works as a model – ..." is a fact)
     rf"|[\[(<{{|#=*-]\s*/?(?:{_ROLES})\s*[\])>}}|#=*-]"  # "[system]", "(assistant)", "-- user --"
