@@ -909,6 +909,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("an order reported to someone is an order", "locale/en-us/patterns.json",
              '"(?<!\\\\bto )\\\\b(ignore', '"\\\\b(ignore',
              ("tests/test_screen.py::test_a_reported_order_a_rule_at_school_or_a_lone_arrow_is_a_fact",)),
+    Breakage("a when-clause about answering asks a question", "locale/fr-fr/lead_ins.voc",
+             "(quand|lorsque) je te (demande|pose)", "(quandx|lorsquex) je te (demande|pose)",
+             ("tests/test_rules_household.py::test_how_to_answer_said_after_when_you_answer",)),
 )
 
 

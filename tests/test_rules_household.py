@@ -727,3 +727,19 @@ def test_a_relatives_name_before_today(lang, said, expected):
 ])
 def test_what_only_looks_like_a_purpose_a_workplace_a_number_or_a_name(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # How to answer said after a when-clause about answering: the clause frames it, asks nothing.
+    ("en-us", "um whenever you talk to me make it brief ok", {(None, "Wants brief answers")}),
+    ("fr-fr", "quand je te demande un truc sois bref", {(None, "Préfère les réponses courtes")}),
+    ("es-es", "mira cuando te pregunte algo contéstame corto", {(None, "Prefiere respuestas cortas")}),
+    ("it-it", "quando ti faccio una domanda sii breve", {(None, "Preferisce risposte brevi")}),
+    ("pt-pt", "quando me falares sê direto", {(None, "Prefere respostas breves e diretas")}),
+    ("ca-es", "quan et pregunto coses fes ho breu", {(None, "Prefereix respostes curtes")}),
+    ("es-es", "cuando me expliques algo házmelo breve", {(None, "Prefiere respuestas cortas")}),
+    # The when-clause alone asks or states nothing.
+    ("fr-fr", "quand tu me réponds", set()), ("en-us", "when you answer me", set()),
+])
+def test_how_to_answer_said_after_when_you_answer(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -23,8 +23,8 @@ MAX_READ_CHARS = 1000
 MAX_CACHED_READINGS = 256
 # Number words looked up once each (the parser costs ~0.1 ms a call).
 MAX_CACHED_NUMBER_WORDS = 4096
-# A lead-in or tag set aside is at most this many words ("you know what", "if you don't mind").
-MAX_PHRASE_WORDS = 5
+# A lead-in or tag set aside is at most this many words ("you know what", "when i ask you a question").
+MAX_PHRASE_WORDS = 6
 # A clause of fewer words than this is not split before a subject pronoun ("yes i'm sure").
 MIN_SPLIT_WORDS = 2
 # A run of single digits this long reads as one number ("four oh two one"); "two or three" stays.
