@@ -912,6 +912,13 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a when-clause about answering asks a question", "locale/fr-fr/lead_ins.voc",
              "(quand|lorsque) je te (demande|pose)", "(quandx|lorsquex) je te (demande|pose)",
              ("tests/test_rules_household.py::test_how_to_answer_said_after_when_you_answer",)),
+    Breakage("a name said right after who it is is not heard", "language/corrections.py",
+             "    found += _names_said_right(words, language, kinds, names)\n", "",
+             ("tests/test_corrections.py::test_a_name_said_right_after_who_it_is_replaces_the_one_taken_back",)),
+    Breakage("any word after who it is is the right name", "language/corrections.py",
+             "        named = _found(gap, said.naming) is not None or _found(gap, saying) is not None \\\n",
+             "        named = True or _found(gap, saying) is not None \\\n",
+             ("tests/test_corrections.py::test_what_follows_a_name_taken_back_is_no_name_unless_named_or_said_as_it_was",)),
 )
 
 

@@ -243,3 +243,31 @@ def test_what_sounds_like_a_name_taken_back_or_a_renaming_changes_no_name(lang, 
 ])
 def test_a_trip_or_a_move_not_made_changes_no_home(lang, known, said):
     assert not rules.extract(said, load_language(lang), [("f1", known)]).update
+
+
+@pytest.mark.parametrize("lang, known, said, name", [
+    ("it-it", "Marco (fratello): È fratello dell'utente", "scusa ho detto male non è marco è mirko", "Mirko"),
+    ("it-it", "Luca (cugino): È cugino dell'utente", "aspetta non luca si chiama lucio lucio", "Lucio"),
+    ("nl-nl", "Tim (broer): Is broer van de gebruiker", "wacht ik zei het verkeerd het is niet tim het is tom", "Tom"),
+    ("de-de", "Jonas (Bruder): Ist Bruder des Nutzers", "warte quatsch der heißt nich jonas der heißt jannik", "Jannik"),
+    ("fr-fr", "Léa (sœur): Est sœur de l'utilisateur", "attends je me suis planté c'est pas léa c'est louise ouais", "Louise"),
+    ("es-es", "Pablo (hermano): Es hermano del usuario", "perdona lo he dicho mal no es pablo es pedro", "Pedro"),
+    ("pt-pt", "Rui (irmão): É irmão do utilizador", "desculpa disse mal não é o rui é o raul", "Raul"),
+    ("ca-es", "Pau (germà): És germà de l'usuari", "perdona no és pau és pol pol", "Pol"),
+])
+def test_a_name_said_right_after_who_it_is_replaces_the_one_taken_back(lang, known, said, name):
+    """The right name after "it's not X, it's Y" or "not X, she's called Y", a cue anywhere before."""
+    assert renamed(lang, [("f1", known)], said) == [("f1", name)]
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("es-es", "Pablo (hermano): Es hermano del usuario", "perdona no pablo es simpático"),
+    ("it-it", "Marco (fratello): È fratello dell'utente", "scusa non marco è tardi"),
+    ("de-de", "Jonas (Bruder): Ist Bruder des Nutzers", "warte nicht jonas das ist egal"),
+    ("nl-nl", "Tim (broer): Is broer van de gebruiker", "wacht niet tim het is morgen"),
+    ("ca-es", "Pau (germà): És germà de l'usuari", "perdona no pau és tard"),
+    ("nl-nl", "Tim (broer): Is broer van de gebruiker", "niet tim heet hij maar tom"),  # no cue: nothing taken back
+    ("de-de", "Jonas (Bruder): Ist Bruder des Nutzers", "warte nicht jonas heißt jannik seinen hund"),
+])
+def test_what_follows_a_name_taken_back_is_no_name_unless_named_or_said_as_it_was(lang, known, said):
+    assert renamed(lang, [("f1", known)], said) == []

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from itertools import takewhile
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from ovos_memory_plugin_entity.domain.ops import Replacement
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents, said_words, title_words
@@ -15,6 +15,8 @@ from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
 
 # A new home is at most this many words ("new york city"), ending at a small word ("boulder last month").
 MAX_PLACE_WORDS = 3
+# Who someone is, said again before their right name, is at most this many words ("elle s'appelle").
+MAX_NAMING_WORDS = 4
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 
@@ -65,6 +67,7 @@ def _names_taken_back(words: Sequence[str], language: Language,
              and not any(tuple(words[i + 1 - len(p):i + 1]) == p for p in said.cues)  # not "wait no Max"
              and any(tuple(words[i + 3:i + 3 + len(p)]) == p for p in said.cues + said.naming)
              and all(w in ending or said.value_ends.fullmatch(w) for w in words[i + 3:])]  # not "heißt sein Freund"
+    found += _names_said_right(words, language, kinds, names)
     renamed = _found(words, said.renaming)
     naming = _found(words, said.naming, renamed[0] + len(renamed[1])) if renamed else None
     pets = [label for label, kind in kinds.items() if kind in said.pets]
@@ -75,6 +78,41 @@ def _names_taken_back(words: Sequence[str], language: Language,
             or said.value_ends.fullmatch(w) for w in words[renamed[0] + len(renamed[1]):naming[0]]):
         found.append((pets[0], new[0]))
     return found
+
+
+def _names_said_right(words: Sequence[str], language: Language, kinds: Dict[str, str],
+                      names: Set[str]) -> List[Tuple[str, str]]:
+    """(old, new) names: "no wait, I said it wrong, it's not Ineke, it's Ingrid", "non è marco è mirko", "non marco
+    si chiama mirko": a known name after a negation, then the right name, named ("si chiama") or said to be who it is
+    as the old one was ("it's ... it's"); it ends the turn or is followed by itself, the old name or a new clause; a
+    cue said anywhere before. Not "no wait, not Pablo, es simpático", nor a word the data knows is no name."""
+    said = language.correcting
+    saying = said.naming + said.identity
+    between = {w for p in saying for w in p} | language.reading.subjects | language.reading.fillers
+    found = []
+    for i, no in enumerate(words):
+        said_is = list(takewhile(lambda w: w in between, words[i + 1:i + 1 + MAX_NAMING_WORDS]))
+        old = words[i + 1 + len(said_is):][:1]
+        if no not in language.negations or not old or old[0] not in kinds or _found(words[:i], said.cues) is None:
+            continue
+        at = i + 2 + len(said_is)
+        gap = list(takewhile(lambda w: w in between, words[at:at + MAX_NAMING_WORDS]))
+        new, after = words[at + len(gap):][:1], words[at + len(gap) + 1:][:1]
+        # Who it is said on both sides ("het is niet ineke, het is ingrid"), or the name itself said: "si chiama mirko".
+        named = _found(gap, said.naming) is not None or _found(gap, saying) is not None \
+            and _found(words[max(i - MAX_NAMING_WORDS, 0):at - 1], saying) is not None
+        if new and new[0] in names and named and new[0] not in language.not_names \
+                and not language.not_name_endings.search(new[0]) \
+                and not (after and after[0] not in {new[0], old[0]} | _clause_ends(language)):
+            found.append((old[0], new[0]))
+    return found
+
+
+def _clause_ends(language: Language) -> Set[str]:
+    """Words after a name that end its clause: a filler, a tag, a cue's first word, a new clause's opener."""
+    reading = language.reading
+    return set(reading.fillers) | {t[0] for t in reading.tags} | {c[0] for c in language.correcting.cues} \
+        | {o.split()[0] for o in reading.clause_openers} | set(reading.subjects) | set(language.negations)
 
 
 def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
