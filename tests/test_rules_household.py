@@ -743,3 +743,20 @@ def test_what_only_looks_like_a_purpose_a_workplace_a_number_or_a_name(lang, sai
 ])
 def test_how_to_answer_said_after_when_you_answer(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A room takes its article; without one the word is a town.
+    ("ca-es", "ara visc a terrassa amb el meu germà", {(None, "Viu a Terrassa")}),
+    ("ca-es", "ens vam mudar a la terrassa per sopar", set()),
+    ("es-es", "nos mudamos al salón para cenar", set()),
+    # A negation opening the turn with no verb, then a pause or "que", is an answer of its own.
+    ("es-es", "bueno ya no eh que nos mudamos a cuenca en mayo", {(None, "Vive en Cuenca")}),
+    ("ca-es", "ja no eh ens vam mudar a vic", {(None, "Viu a Vic")}),
+    ("es-es", "ya no vivo en cuenca", set()),
+    # A preposition after a relation names no one: "mi novio desde hace dos años".
+    ("es-es", "vivo con mi novio desde hace dos años", set()),
+    ("pt-pt", "moro com o meu namorado desde o verão", set()),
+])
+def test_a_town_a_negation_said_alone_and_a_preposition_after_a_relation(lang, said, expected):
+    assert heard(lang, said) == expected

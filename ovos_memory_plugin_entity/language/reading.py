@@ -27,6 +27,8 @@ MAX_CACHED_NUMBER_WORDS = 4096
 MAX_PHRASE_WORDS = 6
 # A clause of fewer words than this is not split before a subject pronoun ("yes i'm sure").
 MIN_SPLIT_WORDS = 2
+# A negation opening a clause with at most this many words and no verb is an answer of its own ("ya no").
+MAX_ELLIPTIC_WORDS = 2
 # A run of single digits this long reads as one number ("four oh two one"); "two or three" stays.
 MIN_DIGIT_RUN = 3
 
@@ -188,23 +190,34 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
 
 def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
     """Clauses without punctuation: before a conjunction, an unbound subject pronoun, a first-person word
-    after a comma ("forget that, my new number is") or a "now" after a negation ("ya no X ahora Y"), once the clause holds :data:`MIN_SPLIT_WORDS` words."""
+    after a comma ("forget that, my new number is") or a "now" after a negation ("ya no X ahora Y"), once the clause holds :data:`MIN_SPLIT_WORDS` words;
+    and after a negation that opened the turn with no verb ("ya no | que nos mudamos")."""
     pieces: List[List[str]] = [[]]
     for word in said:
         current = pieces[-1]
         before = current[-1] if current else ""
+        so_far = [w for w in current if w != "," and w not in words.fillers]
         opens = (word in words.clause_openers or word in words.subjects or before == "," and word in words.personal
                  or word in words.contrasts and any(w in words.negations for w in current)  # "ya no X | ahora Y"
-                 ) and before not in words.clause_glue
+                 ) and before not in words.clause_glue \
+            or _elliptic(so_far, before, word, words)
         if word == "," or not opens:
             current.append(word)
             continue
-        content, _ = strip_leading([w for w in current if w != "," and w not in words.fillers], words)
+        content, _ = strip_leading(so_far, words)
         if content and (len(content) >= MIN_SPLIT_WORDS or before == ","):
             pieces.append([word])
         else:
             current.append(word)
     return [[w for w in piece if w != ","] for piece in pieces]
+
+
+def _elliptic(so_far: List[str], before: str, word: str, words: ReadingWords) -> bool:
+    """A negation opening the turn with no verb, then a pause or a linking word: an answer of its own
+    ("ya no, eh, que nos mudamos", "ja no eh ens vam mudar"), not "ya no vivo" nor "je veux pas que"."""
+    opening, _ = strip_leading(so_far, words)
+    return bool(opening) and opening[-1] in words.negations and len(opening) <= MAX_ELLIPTIC_WORDS \
+        and (before in words.fillers or word in words.clause_glue)
 
 
 def strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str], List[str]]:
