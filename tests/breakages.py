@@ -928,6 +928,16 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a preposition after a relation is a name", "locale/es-es/stopwords.voc",
              "\ndesde\n", "\n",
              ("tests/test_rules_household.py::test_a_town_a_negation_said_alone_and_a_preposition_after_a_relation",)),
+    Breakage("a rule for an introduction applies without one", "language/rules.py",
+             "        if rule.introduced and not introduced:\n            continue\n", "",
+             ("tests/test_rules_household.py::test_i_am_after_a_greeting_names_the_user",)),
+    Breakage("an introduction's word may be a state", "language/rules.py",
+             "                if rule.introduced and any(_no_name(g, language, listed=True) for g in match.groups() if g):",
+             "                if False:",
+             ("tests/test_rules_household.py::test_i_am_after_a_greeting_names_the_user",)),
+    Breakage("a condition after a greeting is also a name", "language/rules.py",
+             "    if any(not rule.introduced for _, _, rule, _ in found):", "    if False:",
+             ("tests/test_rules_household.py::test_i_am_after_a_greeting_names_the_user",)),
 )
 
 

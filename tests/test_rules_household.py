@@ -760,3 +760,24 @@ def test_how_to_answer_said_after_when_you_answer(lang, said, expected):
 ])
 def test_a_town_a_negation_said_alone_and_a_preposition_after_a_relation(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # "I am X" after a greeting or an introduction names the user.
+    ("en-us", "oh hello there um im priya", {(None, "Name is Priya")}),
+    ("es-es", "buenas tardes soy maite", {(None, "Se llama Maite")}),
+    ("pt-pt", "bom dia sou a inês", {(None, "Chama-se Inês")}),
+    ("fr-fr", "coucou je suis maëlle", {(None, "S'appelle Maëlle")}),
+    ("it-it", "buonasera sono ettore", {(None, "Si chiama Ettore")}),
+    ("de-de", "moin ich bin der lars", {(None, "Heißt Lars")}),
+    ("nl-nl", "goedemorgen ik ben femke trouwens", {(None, "Heet Femke")}),
+    ("ca-es", "bon dia sóc la núria", {(None, "Es diu Núria")}),
+    # Not without one, nor a state, a condition, a job or an origin after one.
+    ("en-us", "i am priya", set()), ("es-es", "soy maite", set()),
+    ("en-us", "hi im back", set()), ("de-de", "hallo ich bin zurück", set()), ("nl-nl", "hoi ik ben terug", set()),
+    ("it-it", "ciao sono stanco", set()), ("es-es", "hola ya estoy aquí", set()),
+    ("en-us", "hi im diabetic", {(None, "Is diabetic")}),
+    ("es-es", "hola soy de bilbao", {(None, "Es de Bilbao")}),
+])
+def test_i_am_after_a_greeting_names_the_user(lang, said, expected):
+    assert heard(lang, said) == expected

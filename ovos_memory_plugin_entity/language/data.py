@@ -46,7 +46,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "correction_cues", "correction_renaming", "correction_naming", "correction_identity",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
-              "keep_commands", "not_home", "unreal", "indefinites",
+              "keep_commands", "not_home", "unreal", "indefinites", "introductions",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
               "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -76,6 +76,7 @@ class Rule:
     lowercase: bool = True  # untitled captures lower-cased (not in German, where nouns are capitalised)
     about: str = ""  # "last": of the one named last ("she lives in Tampa"); "mentioned": names a relative said unnamed
     span: int = 1  # clauses read together: 2 for "we got a cat, a Chartreux, he's called Gaspard"
+    introduced: bool = False  # only in a clause the user opened with a greeting or an introduction ("hi, I'm Mike")
     # what is said right after the match and kept with it ("... 10 mg | for my blood pressure"): groups 1 and 2,
     # the preposition and its object, so a later "forget the blood pressure thing" or question finds the fact
     purpose: Pattern[str] = _NEVER
@@ -233,6 +234,7 @@ class Language:
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
     # the endings of words shaped as adjectives or participles, no name in a list ("sono stanchi e affamati")
     not_name_endings: Pattern[str] = _NEVER
+    introductions: FrozenSet[Tuple[str, ...]] = frozenset()  # "hi", "let me introduce myself": "I am X" names the user
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
     not_home: Pattern[str] = _NEVER  # a room, a meal, a short or past time, a plan: a move there is no home now
     unreal: Pattern[str] = _NEVER  # a dream, a wish, a hypothetical, a game, a role: what is said in one is no fact
@@ -302,7 +304,7 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
                 lowercase=not language["keep_case"], about=data.get("about", ""),
-                span=int(data.get("span", 1)),
+                span=int(data.get("span", 1)), introduced=bool(data.get("introduced", False)),
                 purpose=re.compile(_as_read(_expand(data["purpose"], language), language), re.IGNORECASE)
                 if "purpose" in data else _NEVER)
 
@@ -334,7 +336,7 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
     contractions = _pairs(with_english("contractions"))  # "don't remember this" under any persona
     return ReadingWords(
         lang=code, fillers=frozenset(w.casefold() for w in with_english("fillers")),
-        lead_ins=frozenset(_phrases_of(with_english("lead_ins"), contractions)),
+        lead_ins=frozenset(_phrases_of(with_english("lead_ins") + data["introductions"], contractions)),  # "hola | soy javier"
         tags=frozenset(_phrases_of(with_english("tags"), contractions)),
         contractions=contractions, number_words=_pairs(data["number_words"]),
         clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
@@ -539,6 +541,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         not_names=frozenset(w.casefold() for w in data["clauses"]["not_names"].split("|")),
         not_name_endings=re.compile(rf"\w(?:{data['clauses']['not_name_endings']})$", re.IGNORECASE),
         possessors=frozenset(w.casefold() for w in data["clauses"]["possessors"].split("|")),
+        introductions=frozenset(_phrases_of(data["introductions"], _pairs(data["contractions"]))),
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
         not_home=_phrases(data["not_home"], opening=False), unreal=_phrases(data["unreal"], opening=False),
         mention=re.compile(_as_read(_expand(data["clauses"]["mention"], data), data), re.IGNORECASE),
