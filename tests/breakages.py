@@ -938,6 +938,15 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a condition after a greeting is also a name", "language/rules.py",
              "    if any(not rule.introduced for _, _, rule, _ in found):", "    if False:",
              ("tests/test_rules_household.py::test_i_am_after_a_greeting_names_the_user",)),
+    Breakage("a resume verb beside a reset resumes", "language/controls.py",
+             "    if not clause.negated and not clause.question and _match(said, words.reset, 0, MAX_VERB_AT + 3) is not None \\\n",
+             "    if not _near((*clause.aside, *said, *clause.aside), words.again, words.keeping) and not clause.negated \\\n"
+             "            and not clause.question and _match(said, words.reset, 0, MAX_VERB_AT + 3) is not None \\\n",
+             ("tests/test_controls.py::test_a_reset_said_with_a_resume_verb_or_an_adverb_and_forgetting_the_user_forget_everything",)),
+    Breakage("forgetting the user is forgetting a thing called me", "language/controls.py",
+             "                if found.kind == \"forget_thing\" and target and all(w in words.personal for w in target.casefold().split()):",
+             "                if False:",
+             ("tests/test_controls.py::test_a_reset_said_with_a_resume_verb_or_an_adverb_and_forgetting_the_user_forget_everything",)),
 )
 
 

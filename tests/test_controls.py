@@ -609,3 +609,25 @@ def test_a_pause_of_that_closing_a_statement_takes_it_back_in_the_same_breath(la
     ("pt-pt", "não consigo lembrar isso"), ("fr-fr", "il a gardé ça pour lui"), ("nl-nl", "ik kan dat niet onthouden")])
 def test_a_statement_about_remembering_or_a_secret_kept_by_others_is_no_pause(lang, words):
     assert recognise(words, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,said", [
+    # A reset before a resume: "remets" puts the memory back to nothing.
+    ("fr-fr", "bon remets ta mémoire à zéro"), ("fr-fr", "remettez votre mémoire à zéro s'il vous plaît"),
+    # An adverb closing it: "por completo", "for good".
+    ("es-es", "reinicia tu memoria por completo"), ("en-us", "wipe your memory for good"),
+    ("ca-es", "reinicia la teva memòria del tot"),
+    # Forgetting the user themselves: everything about them.
+    ("en-us", "just forget about me ok"), ("es-es", "olvídate de mí"), ("de-de", "vergiss mich einfach"),
+    ("nl-nl", "vergeet mij maar"), ("it-it", "dimenticati di me"), ("pt-pt", "esquece-te de mim"),
+    ("ca-es", "oblida't de mi")])
+def test_a_reset_said_with_a_resume_verb_or_an_adverb_and_forgetting_the_user_forget_everything(lang, said):
+    control = recognise(said, load_language(lang))
+    assert control is not None and control.kind == "forget_all", control
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en-us", "forget my keys"), ("es-es", "olvídate de mi cumpleaños"), ("en-us", "forget me not is a flower")])
+def test_forgetting_something_of_the_users_is_no_forgetting_of_everything(lang, said):
+    control = recognise(said, load_language(lang))
+    assert control is None or control.kind != "forget_all", control

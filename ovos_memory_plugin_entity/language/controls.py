@@ -103,6 +103,8 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                 rest = "" if opening_pause else ", ".join(c.text for j, c in enumerate(clauses) if j != i)
                 target = _said_after(clause, found.target, utterance) if found.kind == "remember" else found.target
                 target, unsure = _as_said(target, utterance), found.unsure
+                if found.kind == "forget_thing" and target and all(w in words.personal for w in target.casefold().split()):
+                    return Control("forget_all", "", rest, unsure)  # "forget me", "olvídate de mí": all about them
                 if found.kind == "forget_thing":  # "forget Emma, she's not coming", "forget my job, tell me a joke"
                     target, comma, _ = target.partition(",")  # named while the user goes on: maybe talk, ask first
                     unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
@@ -157,17 +159,17 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         last = alone and clause.negated and (plain or forgetting) and any(
             (w,) in words.last.get(w, ()) for w in (said if forgetting else objects))
         return Control("pause", "last" if last else "")
+    # A reset asked (before a resume: "remets ta mémoire à zéro" puts it back to nothing), near the clause's start ("let's start from scratch ..."): not "who reset your memory?", nor "the
+    # house is so empty without all my stuff"
+    if not clause.negated and not clause.question and _match(said, words.reset, 0, MAX_VERB_AT + 3) is not None \
+            and _memory_named(said, words):
+        return Control("forget_all")  # "resetea tu memoria", "start from scratch, wipe everything you know about me"
     # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side)
     if not clause.negated and _near((*clause.aside, *said, *clause.aside), words.again, words.keeping):
         return Control("resume")
     remembered = _match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
         return Control("remember", " ".join(said[remembered:]))
-    # A reset asked, near the clause's start ("let's start from scratch ..."): not "who reset your memory?", nor "the
-    # house is so empty without all my stuff"
-    if not clause.negated and not clause.question and _match(said, words.reset, 0, MAX_VERB_AT + 3) is not None \
-            and _memory_named(said, words):
-        return Control("forget_all")  # "resetea tu memoria", "start from scratch, wipe everything you know about me"
     # "forget everything you know about me" asks to forget, not what is known
     opens_forgetting = any(_verb(said[at], words, said[at + 1:]) for at in range(min(MAX_VERB_AT + 1, len(said))))
     if not clause.negated and not opens_forgetting and _match(said, words.recall, 0, len(said)) is not None:
