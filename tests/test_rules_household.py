@@ -781,3 +781,21 @@ def test_a_town_a_negation_said_alone_and_a_preposition_after_a_relation(lang, s
 ])
 def test_i_am_after_a_greeting_names_the_user(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Children or siblings named with a plural naming verb, no count said.
+    ("en-us", "so our boys are called finn and oscar", {("Finn", "Is the user's boy"), ("Oscar", "Is the user's boy")}),
+    ("de-de", "unsere töchter heißen mia und lea", {("Mia", "Ist eines der Töchter des Nutzers"),
+                                                    ("Lea", "Ist eines der Töchter des Nutzers")}),
+    ("nl-nl", "mijn zussen heten eva en noor", {("Eva", "Is een van de zussen van de gebruiker"),
+                                                ("Noor", "Is een van de zussen van de gebruiker")}),
+    ("es-es", "pues mis nietos se llaman hugo y leo", {("Hugo", "Es nieto del usuario"), ("Leo", "Es nieto del usuario")}),
+    ("it-it", "le mie sorelle si chiamano sara e giada", {("Sara", "Fa parte dei sorelle dell'utente"),
+                                                          ("Giada", "Fa parte dei sorelle dell'utente")}),
+    # Not a list of things, nor without the naming verb.
+    ("en-us", "my kids are called lazy and messy by their gran", set()),
+    ("de-de", "meine kinder heißen jetzt alle anders", set()),
+])
+def test_children_named_together_with_a_plural_naming_verb(lang, said, expected):
+    assert heard(lang, said) == expected
