@@ -799,3 +799,18 @@ def test_i_am_after_a_greeting_names_the_user(lang, said, expected):
 ])
 def test_children_named_together_with_a_plural_naming_verb(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # The apostrophe or the hyphen a recogniser drops: "j habite", "s appelle", "chama se".
+    ("fr-fr", "bah j habite à quimper", {(None, "Habite à Quimper")}),
+    ("fr-fr", "ma voisine s appelle odile", {("Odile", "Est voisine de l'utilisateur")}),
+    ("pt-pt", "a minha gata chama se pantufa", {("Pantufa", "É gata do utilizador")}),
+    ("it-it", "c è mia zia rosa che abita a bari", {("Rosa", "È zia dell'utente"), ("Rosa", "Vive a Bari")}),
+    # Children's partners, godparents: relations too.
+    ("fr-fr", "mon gendre s appelle karim", {("Karim", "Est gendre de l'utilisateur")}),
+    ("es-es", "mi yerno se llama íker", {("Íker", "Es yerno del usuario")}),
+    ("de-de", "meine schwiegertochter heißt jana", {("Jana", "Ist Schwiegertochter des Nutzers")}),
+])
+def test_words_a_recogniser_splits_and_in_laws(lang, said, expected):
+    assert heard(lang, said) == expected

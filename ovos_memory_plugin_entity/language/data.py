@@ -294,7 +294,27 @@ def _as_read(pattern: str, language: Dict[str, Any]) -> str:
             stem = re.escape(said[:-1])
             pattern = re.sub(rf"(?:(?<=\\b)|(?<![\w\\]))({stem})(?:\['’\]|'|’)",
                              rf"(?:\1['’]|{re.escape(meant)} )", pattern)
-    return pattern
+    return _hyphen_or_space(pattern)
+
+
+def _hyphen_or_space(pattern: str) -> str:
+    """``pattern`` with each hyphen written between two letters (outside a character class) matching a space too:
+    a recogniser drops it ("chama se bobi", "petits enfants")."""
+    out, in_class, at = [], False, 0
+    while at < len(pattern):
+        char = pattern[at]
+        if char == "\\":
+            out.append(pattern[at:at + 2])
+            at += 2
+            continue
+        if char == "[" and not in_class:
+            in_class = True
+        elif char == "]" and in_class and pattern[at - 1] not in "[^":
+            in_class = False
+        between_letters = 0 < at < len(pattern) - 1 and pattern[at - 1].isalpha() and pattern[at + 1].isalpha()
+        out.append("[- ]" if char == "-" and not in_class and between_letters else char)
+        at += 1
+    return "".join(out)
 
 
 def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
