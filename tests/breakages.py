@@ -957,6 +957,15 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("an elision without its apostrophe is a letter", "locale/fr-fr/contractions.voc",
              "\nj = je\n", "\n",
              ("tests/test_rules_household.py::test_words_a_recogniser_splits_and_in_laws",)),
+    Breakage("encouragement is something new", "locale/pt-pt/assent.voc",
+             "\nvai\n", "\n",
+             ("tests/test_controls.py::test_a_yes_with_words_of_encouragement_is_a_yes",)),
+    Breakage("the everyday catalan delete verb is unheard", "locale/ca-es/control_delete.voc",
+             "\nborra\n", "\n",
+             ("tests/test_controls.py::test_the_everyday_catalan_delete_verb_is_heard",)),
+    Breakage("catalan soc is an unknown word", "locale/ca-es/patterns.json",
+             "(?:jo )?(?:ara )?s[óo]c ", "(?:jo )?(?:ara )?sóc ",
+             ("tests/test_rules_household.py::test_catalan_i_am_written_without_its_old_accent",)),
 )
 
 

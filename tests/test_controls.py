@@ -631,3 +631,18 @@ def test_a_reset_said_with_a_resume_verb_or_an_adverb_and_forgetting_the_user_fo
 def test_forgetting_something_of_the_users_is_no_forgetting_of_everything(lang, said):
     control = recognise(said, load_language(lang))
     assert control is None or control.kind != "forget_all", control
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("nl-nl", "ja hoor gaan met die banaan"), ("pt-pt", "sim pode ser vai"), ("es-es", "sí dale"),
+    ("it-it", "sì vai avanti"), ("en-us", "yeah go on then")])
+def test_a_yes_with_words_of_encouragement_is_a_yes(lang, words):
+    language = load_language(lang)
+    assert word_list_judge(language)("are you sure?", words) is True and is_answer(language, words)
+
+
+@pytest.mark.parametrize("lang,said", [("ca-es", "borra tot el que tinguis guardat de mi"),
+                                       ("ca-es", "doncs borra tot el que saps de mi")])
+def test_the_everyday_catalan_delete_verb_is_heard(lang, said):
+    control = recognise(said, load_language(lang))
+    assert control is not None and control.kind == "forget_all", control

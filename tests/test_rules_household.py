@@ -814,3 +814,7 @@ def test_children_named_together_with_a_plural_naming_verb(lang, said, expected)
 ])
 def test_words_a_recogniser_splits_and_in_laws(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+def test_catalan_i_am_written_without_its_old_accent():
+    assert heard("ca-es", "soc infermera a l'hospital de sant pau") == {(None, "Treballa com a infermera")}
