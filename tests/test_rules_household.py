@@ -818,3 +818,16 @@ def test_words_a_recogniser_splits_and_in_laws(lang, said, expected):
 
 def test_catalan_i_am_written_without_its_old_accent():
     assert heard("ca-es", "soc infermera a l'hospital de sant pau") == {(None, "Treballa com a infermera")}
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A pet or a relative named, then what they do: the verb ends the name.
+    ("nl-nl", "haha onze hond bolle slaapt de hele dag", {("Bolle", "Is hond van de gebruiker")}),
+    ("en-us", "our cat mochi hides under the bed", {("Mochi", "Is the user's cat")}),
+    ("fr-fr", "notre chienne praline aboie sur le facteur", {("Praline", "Est chienne de l'utilisateur")}),
+    ("it-it", "il nostro cane birillo abbaia sempre", {("Birillo", "È cane dell'utente")}),
+    # A verb right after the relation is no name.
+    ("de-de", "mein kater schläft immer auf dem schrank", set()), ("nl-nl", "mijn kat ligt altijd op de bank", set()),
+])
+def test_what_a_named_pet_does_ends_its_name_and_is_none(lang, said, expected):
+    assert heard(lang, said) == expected

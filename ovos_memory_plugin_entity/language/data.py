@@ -558,7 +558,9 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         controls=controls, control_anchors=frozenset().union(*(c.anchors for c in controls)),
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
         subject=str(data["clauses"]["subject"]),
-        not_names=frozenset(w.casefold() for w in data["clauses"]["not_names"].split("|")),
+        # a word that follows a name is none ("mein hund schläft immer")
+        not_names=frozenset(w.casefold() for key in ("not_names", "name_followers") for w in data["clauses"][key].split("|")
+                            if " " not in w and "." not in w),
         not_name_endings=re.compile(rf"\w(?:{data['clauses']['not_name_endings']})$", re.IGNORECASE),
         possessors=frozenset(w.casefold() for w in data["clauses"]["possessors"].split("|")),
         introductions=frozenset(_phrases_of(data["introductions"], _pairs(data["contractions"]))),
