@@ -161,3 +161,13 @@ def test_the_reading_is_bounded_cached_and_total():
     assert read(None, language.reading) == Reading()  # type: ignore[arg-type]
     assert read("", language.reading).clauses == ()
     assert read("Ｆｏｒｇｅｔ thаt", language.reading).words == ("forget", "that")  # full-width; a Cyrillic а
+
+
+@pytest.mark.parametrize("lang, said, read_as", [
+    # A plural the number parser reads as its singular is a word: nuts, gods, the little ones.
+    ("ca-es", "soc al·lèrgica a les nous", "soc al·lèrgica a les nous"),
+    ("en-us", "the little ones are asleep", "the little ones are asleep"),
+    ("ca-es", "tinc nou anys", "tinc 9 anys"), ("es-es", "tengo dos gatos", "tengo 2 gatos"),
+])
+def test_a_plural_of_a_number_word_is_no_number(lang, said, read_as):
+    assert read(said, load_language(lang).reading).text == read_as

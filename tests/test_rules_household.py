@@ -831,3 +831,21 @@ def test_catalan_i_am_written_without_its_old_accent():
 ])
 def test_what_a_named_pet_does_ends_its_name_and_is_none(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Where the household lives, as people say it: "a gente", the verb before its subject, a time between.
+    ("pt-pt", "olha a gente mora em setúbal há anos", {(None, "Vive em Setúbal")}),
+    ("nl-nl", "sinds de zomer wonen we in zwolle", {(None, "Woont in Zwolle")}),
+    ("nl-nl", "we wonen nu al drie jaar in delft", {(None, "Woont in Delft")}),
+    ("de-de", "seit dem frühjahr wohnen wir in jena", {(None, "Wohnt in Jena")}),
+    ("fr-fr", "on a déménagé en juin on est à nantes maintenant", {(None, "Habite à Nantes")}),
+    ("pt-pt", "a minha irmã vive em faro", {(None, "Irmã vive em Faro")}),
+    # How to answer, said as people do; a name before what someone did.
+    ("nl-nl", "voortaan gewoon kort antwoorden graag", {(None, "Wil korte antwoorden")}),
+    ("ca-es", "contesta'm curtet si us plau", {(None, "Prefereix respostes curtes")}),
+    ("pt-pt", "o meu filho o tiago entrou na tropa", {("Tiago", "É filho do utilizador")}),
+    ("nl-nl", "mijn baas wil kort antwoorden", set()),
+])
+def test_homes_answers_and_names_as_the_household_says_them(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -128,6 +128,7 @@ class ReadingWords:
     tags: FrozenSet[Tuple[str, ...]] = frozenset()
     contractions: Tuple[Tuple[str, str], ...] = ()  # (said, expanded), longest first
     number_words: Tuple[Tuple[str, str], ...] = ()  # ("oh", "0"), ("double", "x2")
+    digit_words: FrozenSet[str] = frozenset()  # the digits as spoken ("eins"): a plural the parser reads is no number
     clause_openers: FrozenSet[str] = frozenset()  # conjunctions: the clause starts after them
     subjects: FrozenSet[str] = frozenset()  # subject pronouns: the clause starts with them
     personal: FrozenSet[str] = frozenset()  # "my", "me": after a comma the clause starts with them
@@ -266,6 +267,11 @@ def _kin(words: List[str]) -> str:
     return _alternation(words).replace(re.escape("-"), "[- ]")
 
 
+def _calendar(data: Dict[str, Any]) -> List[str]:
+    """The months and days of the week, as said."""
+    return [line for name in ORDERED_LISTS for line in data["phrases"][name]]
+
+
 def _expand(pattern: str, data: Dict[str, Any]) -> str:
     """A rule's pattern with its macros ({NAME}, {PLACE}...) replaced. {NAMED} is a name followed by
     what follows a name ("my wife Ana is"), so "my wife loves tulips" names no one."""
@@ -280,7 +286,8 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
               "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
               "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}|{clauses['value_ends']})(?!\w))",
-              "{WHERE}": rf"(?!(?:{_alternation(data['indefinites'])})\b)([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){{0,1}}?)"}
+              # no place is an indefinite ("somewhere"), a month or a day ("déménagé en juin")
+              "{WHERE}": rf"(?!(?:{_alternation(data['indefinites'] + _calendar(data))})\b)([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){{0,1}}?)"}
     for macro, replacement in macros.items():
         pattern = pattern.replace(macro, replacement)
     return pattern
@@ -359,6 +366,7 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         lead_ins=frozenset(_phrases_of(with_english("lead_ins") + data["introductions"], contractions)),  # "hola | soy javier"
         tags=frozenset(_phrases_of(with_english("tags"), contractions)),
         contractions=contractions, number_words=_pairs(data["number_words"]),
+        digit_words=frozenset(w.casefold() for line in data["digits"] for w in line),
         clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
         clause_glue=own("clause_glue"), contrasts=own("contrasts"),
         negations=negations, question_openers=own("question_openers"),

@@ -116,6 +116,16 @@ def as_number(word: str, lang: str) -> Optional[str]:
     return digits if digits.isdigit() else None
 
 
+def _number(word: str, words: ReadingWords) -> Optional[str]:
+    """``word``'s digits; none for a plural the parser reads as its singular ("les nous", "the little ones"),
+    unless a digit is said so ("eins")."""
+    digits = as_number(word, words.lang)
+    if digits is not None and word.endswith("s") and word not in words.digit_words and not word.isdigit() \
+            and as_number(word[:-1], words.lang) == digits:
+        return None
+    return digits
+
+
 def _numbers(said: List[str], words: ReadingWords) -> List[str]:
     """Runs of number words ("setenta e dois", "four oh two") as the parser reads them, a lone "one" a word
     where it ends a run too: an article ("de seis e um periquito", "sechs und einen hund")."""
@@ -123,13 +133,13 @@ def _numbers(said: List[str], words: ReadingWords) -> List[str]:
     out: List[str] = []
     i = 0
     while i < len(said):
-        if as_number(said[i], words.lang) is None:
+        if _number(said[i], words) is None:
             out.append(said[i])
             i += 1
             continue
         j = i + 1
-        while j < len(said) and (as_number(said[j], words.lang) is not None or (
-                j + 1 < len(said) and said[j] in joiners and as_number(said[j + 1], words.lang) is not None)):
+        while j < len(said) and (_number(said[j], words) is not None or (
+                j + 1 < len(said) and said[j] in joiners and _number(said[j + 1], words) is not None)):
             j += 1
         groups = _groups(said[i:j], words)
         for before, group in zip([[], *groups], groups):  # alone, or after the word joining it: "seis e | um"
