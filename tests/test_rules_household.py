@@ -849,3 +849,16 @@ def test_what_a_named_pet_does_ends_its_name_and_is_none(lang, said, expected):
 ])
 def test_homes_answers_and_names_as_the_household_says_them(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A word of time after a preposition is no place; a move said with "fomos morar".
+    ("pt-pt", "fomos morar para viseu na semana passada", {(None, "Vive em Viseu")}),
+    ("pt-pt", "já não moro em braga fomos morar pra guarda", {(None, "Vive em Guarda")}),
+    ("fr-fr", "j habite en semaine chez ma sœur", set()),
+    ("en-us", "we live in spring valley", {(None, "Lives in Spring Valley")}),
+    # The Dutch telephone way of saying who speaks.
+    ("nl-nl", "hallo met joris hier", {(None, "Heet Joris")}), ("nl-nl", "ik zit met joris hier", set()),
+])
+def test_time_is_no_place_and_who_speaks_on_the_phone(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -46,7 +46,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "correction_cues", "correction_renaming", "correction_naming", "correction_identity",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
-              "keep_commands", "not_home", "unreal", "indefinites", "introductions",
+              "keep_commands", "not_home", "unreal", "indefinites", "introductions", "time_words",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
               "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -268,8 +268,8 @@ def _kin(words: List[str]) -> str:
 
 
 def _calendar(data: Dict[str, Any]) -> List[str]:
-    """The months and days of the week, as said."""
-    return [line for name in ORDERED_LISTS for line in data["phrases"][name]]
+    """The months, the days of the week and words of time, as said: no place is one."""
+    return [line for name in ORDERED_LISTS for line in data["phrases"][name]] + data["time_words"]
 
 
 def _expand(pattern: str, data: Dict[str, Any]) -> str:
@@ -286,7 +286,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
               "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
               "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}|{clauses['value_ends']})(?!\w))",
-              # no place is an indefinite ("somewhere"), a month or a day ("déménagé en juin")
+              # no place is an indefinite ("somewhere"), a month, a day or a time ("déménagé en juin", "no mês passado")
               "{WHERE}": rf"(?!(?:{_alternation(data['indefinites'] + _calendar(data))})\b)([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){{0,1}}?)"}
     for macro, replacement in macros.items():
         pattern = pattern.replace(macro, replacement)
