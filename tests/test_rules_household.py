@@ -862,3 +862,14 @@ def test_homes_answers_and_names_as_the_household_says_them(lang, said, expected
 ])
 def test_time_is_no_place_and_who_speaks_on_the_phone(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Being crazy about something is liking it; "especially" ends what is liked.
+    ("nl-nl", "ik ben echt gek op stroopwafels vooral warme", {(None, "Houdt van stroopwafels")}),
+    ("de-de", "ich bin total verrückt nach lakritz", {(None, "Mag lakritz")}),
+    ("fr-fr", "j adore le fromage surtout le comté", {(None, "Aime le fromage")}),
+    ("nl-nl", "ik ben gek op je", set()),
+])
+def test_being_crazy_about_something_is_liking_it(lang, said, expected):
+    assert heard(lang, said) == expected
