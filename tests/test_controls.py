@@ -646,3 +646,26 @@ def test_a_yes_with_words_of_encouragement_is_a_yes(lang, words):
 def test_the_everyday_catalan_delete_verb_is_heard(lang, said):
     control = recognise(said, load_language(lang))
     assert control is not None and control.kind == "forget_all", control
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en-us", "for the next bit don't remember what i say"), ("es-es", "durante un rato no guardes nada"),
+    ("de-de", "für eine weile merk dir nichts"), ("ca-es", "durant una estona no recordis res")])
+def test_a_while_said_before_the_pause_still_pauses(lang, said):
+    control = recognise(said, load_language(lang))
+    assert control is not None and control.kind == "pause", control
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en-us", "remember to buy milk"), ("es-es", "acuérdate de comprar pan"), ("it-it", "ricordati di chiamare la nonna"),
+    ("fr-fr", "souviens-toi d'appeler maman"), ("pt-pt", "lembra-te de tirar a carne do congelador")])
+def test_a_thing_to_do_is_a_reminder_not_a_fact_to_remember(lang, said):
+    control = recognise(said, load_language(lang))
+    assert control is None or control.kind != "remember", control
+
+
+@pytest.mark.parametrize("lang,said,target", [
+    ("en-us", "remember that i hate flying", "i hate flying"), ("es-es", "acuérdate de que soy vegano", "soy vegano")])
+def test_a_fact_to_remember_is_still_remembered(lang, said, target):
+    control = recognise(said, load_language(lang))
+    assert control is not None and (control.kind, control.target) == ("remember", target), control

@@ -72,6 +72,10 @@ def _holds_anchor(words: Sequence[str], anchors: FrozenSet[str]) -> bool:
     return any(w in anchors or fold_accents(w) in anchors for w in words)
 
 
+# What to remember said as a thing to do ("to buy milk", "de comprar pan", "di chiamare"): a reminder.
+_REMINDER = re.compile(r"(?:to\s+\w|(?:de|di|d')\s*[^\W\d_]+(?:ar|er|ir|re)\b)", re.IGNORECASE)
+
+
 def recognise(utterance: str, language: Language) -> Optional[Control]:
     """The first clause's control, read in the persona's language first, then every other shipped one."""
     if not isinstance(utterance, str) or not may_hold_control(utterance, language):
@@ -102,6 +106,8 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                 opening_pause = found.kind == "pause" and i == 0
                 rest = "" if opening_pause else ", ".join(c.text for j, c in enumerate(clauses) if j != i)
                 target = _said_after(clause, found.target, utterance) if found.kind == "remember" else found.target
+                if found.kind == "remember" and _REMINDER.match(target):
+                    return None  # "remember to buy milk": a reminder for another skill, no fact
                 target, unsure = _as_said(target, utterance), found.unsure
                 if found.kind == "forget_thing" and target and all(w in words.personal for w in target.casefold().split()):
                     return Control("forget_all", "", rest, unsure)  # "forget me", "olvídate de mí": all about them
@@ -149,7 +155,8 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
 
 def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
-    paused = _match(said, words.pause, 0, MAX_VERB_AT + 1)  # its own negation is its request: "don't remember this"
+    opening = _match(said, words.moment, 0, 1, gap=0) or 0  # a while said first: "for the next bit don't remember ..."
+    paused = _match(said, words.pause, 0, opening + MAX_VERB_AT + 1)  # its own negation is its request: "don't remember this"
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
         # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
         objects = (said[max(paused - 2, 0)], said[-1])  # not "this stays between us", of what comes
