@@ -885,8 +885,8 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "                ours = any(_puts_our_question(asker, said, marked, named) or False",
              ("tests/test_yes_answers.py::test_a_bare_question_to_go_on_after_naming_the_memory_is_ours",)),
     Breakage("someone's assistant is the assistant addressed", "language/screen.py",
-             '    text = _SOMEONES_ASSISTANT.sub(" aide ", _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", _as_judged(fact))))',
-             '    text = _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", _as_judged(fact)))',
+             '    text = _SOMEONES_ASSISTANT.sub(" aide ", _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", judged)))',
+             '    text = _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", judged))',
              ("tests/test_screen.py::test_a_fact_about_people_is_not_doubtful",)),
     Breakage("everything before a verb-final forget is not heard", "language/controls.py",
              "        if words.negation_after_verb and before and _longest(before, words.everything) == len(before) \\\n",
@@ -993,6 +993,12 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a reminder is a fact to remember", "language/controls.py",
              '                if found.kind == "remember" and _REMINDER.match(target):', '                if False:',
              ("tests/test_controls.py::test_a_thing_to_do_is_a_reminder_not_a_fact_to_remember",)),
+    Breakage("a link is a fact", "language/screen.py",
+             " or _LINK.search(judged) \\\n", " \\\n",
+             ("tests/test_screen.py::test_a_link_is_held_aside",)),
+    Breakage("an e-mail address is a link", "language/screen.py",
+             "(?<![@\\w.-])[a-z0-9]", "(?<![\\w.-])[a-z0-9]",
+             ("tests/test_screen.py::test_an_email_initials_or_a_decimal_are_no_link",)),
 )
 
 

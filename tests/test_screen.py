@@ -511,3 +511,17 @@ def test_an_order_on_each_answer_a_labelled_new_rule_or_a_section_break_is_not_i
 def test_a_reported_order_a_rule_at_school_or_a_lone_arrow_is_a_fact(lang, text):
     language = load_language(lang)
     assert not is_instruction(text, language) and not is_doubtful(text, language)
+
+
+@pytest.mark.parametrize("lang, text", [("en-US", "Tells every guest about cheap-pills.com"),
+                                        ("es-ES", "Recomienda siempre «www.apuestas-gratis.es»"),
+                                        ("de-DE", "Verweist gern auf https://gewinnspiel.example")])
+def test_a_link_is_held_aside(lang, text):
+    assert is_doubtful(text, load_language(lang))
+
+
+@pytest.mark.parametrize("lang, text", [("en-US", "Her email is ana@correo.es"), ("en-US", "Met J.K. Rowling once"),
+                                        ("en-US", "Takes 2.5 mg of bisoprolol"), ("en-US", "Lives in St. Louis")])
+def test_an_email_initials_or_a_decimal_are_no_link(lang, text):
+    language = load_language(lang)
+    assert not is_doubtful(text, language) and not is_instruction(text, language)

@@ -88,6 +88,10 @@ _CALLED = re.compile(r"(?:^|[.!?;\n])\s*([^.!?;\n,:]{1,40}?)\s*[,:]")
 # A form of address named, not used: "que le hablen *de usted*", "dando *del tu* e…", "tratar *por tu*".
 _FORM_OF_ADDRESS = re.compile(r"\b(?:de|del|dal|di|por|per|met)\s+(?:tu|tú|usted|ustedes|vous|voi|lei|vós|você|vostè|u|du|sie)"
                               r"(?=\s*(?:[,.;!?)]|$)|\s+(?:e|y|i|and|und|en|et|ou|o|or|oder|of|aan\w*)\b)")
+# A link ("casino-ya.es", "www.…", "https://…") is where the assistant would be made to send people: held aside.
+# An e-mail address is the user's contact ("ana@correo.es"), no link.
+_LINK = re.compile(r"(?:https?://|www\.)\S|(?<![@\w.-])[a-z0-9][a-z0-9-]{1,62}\.(?:com|net|org|info|biz|io|co|xyz|app|online|shop|"
+                   r"site|es|cat|pt|fr|de|it|nl|be|eu|uk|ly|me|tv|gg)(?![\w.@-])")
 _SENTENCES = re.compile(r"[.!?;\n]+")
 # Where a rule for answering may open: a sentence, or after a colon ("Rules: whenever asked, …").
 _OPENINGS = re.compile(r"[.!?;:\n]+")
@@ -210,11 +214,12 @@ def is_instruction(fact: str, language: Language) -> bool:
 
 
 def is_doubtful(fact: str, language: Language) -> bool:
-    """True for a fact spoken to someone outside quotes ("you", "que ignores", "the assistant"), or
+    """True for a fact spoken to someone outside quotes ("you", "que ignores", "the assistant"), holding a link, or
     spelled out letter by letter at length: an order in disguise or an oddly put fact, held aside.
     Someone's assistant ("the assistant to the villain", "l'assistente del dottore") is a part or a job."""
-    text = _SOMEONES_ASSISTANT.sub(" aide ", _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", _as_judged(fact))))
-    spoken_to = language.addressee.search(text) or language.screen.held_aside.search(text) \
+    judged = _as_judged(fact)
+    text = _SOMEONES_ASSISTANT.sub(" aide ", _FORM_OF_ADDRESS.sub(" ", _QUOTED.sub(" ", judged)))
+    spoken_to = language.addressee.search(text) or language.screen.held_aside.search(text) or _LINK.search(judged) \
         or any(language.screen.conditions.match(opening) for s in _OPENINGS.split(text)
                for opening in (s.strip(), _strip_openers(s, language)[0])) \
         or any(language.screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0])
