@@ -172,7 +172,8 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
             and _memory_named(said, words):
         return Control("forget_all")  # "resetea tu memoria", "start from scratch, wipe everything you know about me"
     # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side)
-    if not clause.negated and _near((*clause.aside, *said, *clause.aside), words.again, words.keeping):
+    asks_what = clause.question and _match(said, words.recall, 0, len(said)) is not None  # "what do you remember about me again"
+    if not clause.negated and not asks_what and _near((*clause.aside, *said, *clause.aside), words.again, words.keeping):
         return Control("resume")
     remembered = _match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
