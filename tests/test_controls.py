@@ -673,7 +673,7 @@ def test_a_fact_to_remember_is_still_remembered(lang, said, target):
 
 @pytest.mark.parametrize("lang,said,kind", [
     ("en-us", "so what do you remember about me again", "recall"), ("es-es", "qué recuerdas de mí otra vez", "recall"),
-    ("en-us", "can you remember things again", "resume")])
+    ("en-us", "can you remember things again", "resume"), ("es-es", "oye de qué te acuerdas de mí", "recall")])
 def test_asking_again_what_is_remembered_is_a_recall_not_a_resume(lang, said, kind):
     control = recognise(said, load_language(lang))
     assert control is not None and control.kind == kind, control
