@@ -873,3 +873,15 @@ def test_time_is_no_place_and_who_speaks_on_the_phone(lang, said, expected):
 ])
 def test_being_crazy_about_something_is_liking_it(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # English as people say it: a relative one has, named; a town called X; a new job at X; what everyone calls them.
+    ("en-us", "i've got an older sister called fiona", {("Fiona", "Is the user's sister")}),
+    ("en-us", "we live in a tiny village called ashby", {(None, "Lives in Ashby")}),
+    ("en-us", "i just landed a job at costco", {(None, "Works at Costco")}),
+    ("en-us", "my friends call me bex", {(None, "Prefers to be called Bex")}),
+    ("en-us", "i got a job at the weekend", set()), ("en-us", "we live in a town called nowhere special", set()),
+])
+def test_english_relatives_towns_jobs_and_nicknames_as_said(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -304,24 +304,14 @@ def _as_read(pattern: str, language: Dict[str, Any]) -> str:
     return _hyphen_or_space(pattern)
 
 
+# A character class or an escape, kept whole; or a hyphen between two letters outside one.
+_PATTERN_HYPHEN = re.compile(r"\\.|\[(?:\\.|[^\]\\])+\]|(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
 def _hyphen_or_space(pattern: str) -> str:
     """``pattern`` with each hyphen written between two letters (outside a character class) matching a space too:
     a recogniser drops it ("chama se bobi", "petits enfants")."""
-    out, in_class, at = [], False, 0
-    while at < len(pattern):
-        char = pattern[at]
-        if char == "\\":
-            out.append(pattern[at:at + 2])
-            at += 2
-            continue
-        if char == "[" and not in_class:
-            in_class = True
-        elif char == "]" and in_class and pattern[at - 1] not in "[^":
-            in_class = False
-        between_letters = 0 < at < len(pattern) - 1 and pattern[at - 1].isalpha() and pattern[at + 1].isalpha()
-        out.append("[- ]" if char == "-" and not in_class and between_letters else char)
-        at += 1
-    return "".join(out)
+    return _PATTERN_HYPHEN.sub(lambda m: "[- ]" if m.group(0) == "-" else m.group(0), pattern)
 
 
 def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
