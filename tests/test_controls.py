@@ -147,6 +147,9 @@ def test_other_phrasings_of_the_same_intents(lang, words, kind):
     ("pt-pt", "apaga o despertador das sete"), ("ca-es", "esborra el contacte de la marta"),
     ("en-us", "the difference between you and me is huge"), ("en-us", "between you and alexa who is smarter"),
     ("en-us", "just ignore my husband he's being silly"),
+    # the weather, the news, a podcast, the lights: another skill's
+    ("en-us", "forget the weather just play some jazz"), ("de-de", "ach vergiss das wetter heute"),
+    ("fr-fr", "oublie la météo mets plutôt la radio"),
 ])
 def test_a_mention_a_report_a_negation_or_a_skill_is_no_control(lang, words):
     control = recognise(words, load_language(lang))
