@@ -161,3 +161,14 @@ def test_a_missing_key_is_named(tmp_path):
     (tmp_path / "sv-se" / "months.voc").write_text("Januari\nFebruari\n")
     assert missing("sv-se", tmp_path) == ["sv-se/negations.voc", "sv-se/patterns.json: key 'instructions'",
                                           "sv-se/months.voc: 12 lines, in order"]
+
+
+def test_a_rule_filling_more_values_than_it_captures_is_named_at_load():
+    """A translator's rule whose template asks for a value its pattern never captures would fail every turn it
+    matches: it is refused when the language loads, naming it."""
+    from ovos_memory_plugin_entity.domain.errors import LanguageDataError
+    from ovos_memory_plugin_entity.language import data
+    english = data._read("en-us")
+    with pytest.raises(LanguageDataError, match="Teaches"):
+        data._rule({"pattern": r"\bi teach (?:piano|guitar)\b", "template": "Teaches {0}"}, english)
+    assert data._rule({"pattern": r"\bi teach (piano|guitar)\b", "template": "Teaches {0}, {0}"}, english).template

@@ -882,6 +882,9 @@ def test_being_crazy_about_something_is_liking_it(lang, said, expected):
     ("en-us", "i just landed a job at costco", {(None, "Works at Costco")}),
     ("en-us", "my friends call me bex", {(None, "Prefers to be called Bex")}),
     ("en-us", "i got a job at the weekend", set()), ("en-us", "we live in a town called nowhere special", set()),
+    ("en-us", "i teach second grade at lincoln elementary", {(None, "Teaches second grade")}),
+    ("en-us", "i teach them a lesson every time", set()),
+    ("pt-pt", "sou de viseu", {(None, "É de Viseu")}), ("pt-pt", "sou de poucas palavras", set()),
 ])
 def test_english_relatives_towns_jobs_and_nicknames_as_said(lang, said, expected):
     assert heard(lang, said) == expected

@@ -316,8 +316,10 @@ def _hyphen_or_space(pattern: str) -> str:
 
 def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
     titles = None if data.get("title") else tuple(data.get("title_groups", ()))
-    pattern = _as_read(_expand(data["pattern"], language), language)
-    return Rule(pattern=re.compile(pattern, re.IGNORECASE), template=data["template"],
+    compiled = re.compile(_as_read(_expand(data["pattern"], language), language), re.IGNORECASE)
+    if compiled.groups <= max(map(int, re.findall(r"\{(\d+)\}", data["template"])), default=-1):  # else each match fails
+        raise LanguageDataError(f"rule {data['template']!r} fills more values than its pattern captures")
+    return Rule(pattern=compiled, template=data["template"],
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
                 lowercase=not language["keep_case"], about=data.get("about", ""),
