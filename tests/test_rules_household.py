@@ -776,7 +776,8 @@ def test_a_town_a_negation_said_alone_and_a_preposition_after_a_relation(lang, s
     ("en-us", "i am priya", set()), ("es-es", "soy maite", set()),
     ("en-us", "hi im back", set()), ("de-de", "hallo ich bin zurück", set()), ("nl-nl", "hoi ik ben terug", set()),
     ("it-it", "ciao sono stanco", set()), ("es-es", "hola ya estoy aquí", set()),
-    ("en-us", "hi im diabetic", {(None, "Is diabetic")}),
+    ("en-us", "hi im diabetic", {(None, "Is diabetic")}), ("en-us", "hey there im leaving now", set()),
+    ("es-es", "hola soy feliz", set()), ("nl-nl", "hoi ik ben blij", set()), ("pt-pt", "bom dia sou o canalizador", set()),
     ("es-es", "hola soy de bilbao", {(None, "Es de Bilbao")}),
 ])
 def test_i_am_after_a_greeting_names_the_user(lang, said, expected):
