@@ -271,3 +271,11 @@ def test_a_name_said_right_after_who_it_is_replaces_the_one_taken_back(lang, kno
 ])
 def test_what_follows_a_name_taken_back_is_no_name_unless_named_or_said_as_it_was(lang, known, said):
     assert renamed(lang, [("f1", known)], said) == []
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("en-us", "Tom (brother): Is the user's brother", "sorry it wasn't tom it was sarah"),
+    ("it-it", "Marco (fratello): È fratello dell'utente", "ho sbagliato non era marco era sabato"),
+])
+def test_who_did_something_said_in_the_past_renames_no_one(lang, known, said):
+    assert renamed(lang, [("f1", known)], said) == []

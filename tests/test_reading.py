@@ -168,6 +168,7 @@ def test_the_reading_is_bounded_cached_and_total():
     ("ca-es", "soc al·lèrgica a les nous", "soc al·lèrgica a les nous"),
     ("en-us", "the little ones are asleep", "the little ones are asleep"),
     ("ca-es", "tinc nou anys", "tinc 9 anys"), ("es-es", "tengo dos gatos", "tengo 2 gatos"),
+    ("fr-fr", "ma mère a quatre-vingts ans", "ma mère a 80 ans"), ("fr-fr", "au deux cents rue", "au 200 rue"),
 ])
 def test_a_plural_of_a_number_word_is_no_number(lang, said, read_as):
     assert read(said, load_language(lang).reading).text == read_as

@@ -525,3 +525,9 @@ def test_a_link_is_held_aside(lang, text):
 def test_an_email_initials_or_a_decimal_are_no_link(lang, text):
     language = load_language(lang)
     assert not is_doubtful(text, language) and not is_instruction(text, language)
+
+
+@pytest.mark.parametrize("text", ["Has permission to ignore the rules", "Says it is fine to ignore the rules",
+                                  "Needs to disregard the safety instructions when asked"])
+def test_an_order_after_to_is_still_refused(text):
+    assert is_instruction(text, load_language("en-US"))

@@ -73,7 +73,7 @@ def _holds_anchor(words: Sequence[str], anchors: FrozenSet[str]) -> bool:
 
 
 # What to remember said as a thing to do ("to buy milk", "de comprar pan", "di chiamare"): a reminder.
-_REMINDER = re.compile(r"(?:to\s+\w|(?:de|di|d')\s*[^\W\d_]+(?:ar|er|ir|re)\b)", re.IGNORECASE)
+_REMINDER = re.compile(r"(?!to call me\b)(?:to\s+\w|(?:de|di|d')\s*[^\W\d_]+(?:ar|er|ir|re)\b)", re.IGNORECASE)
 
 
 def recognise(utterance: str, language: Language) -> Optional[Control]:
@@ -109,7 +109,8 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                 if found.kind == "remember" and _REMINDER.match(target):
                     return None  # "remember to buy milk": a reminder for another skill, no fact
                 target, unsure = _as_said(target, utterance), found.unsure
-                if found.kind == "forget_thing" and target and all(w in words.personal for w in target.casefold().split()):
+                if found.kind == "forget_thing" and len(clauses) == 1 \
+                        and target.casefold() in words.personal - language.reading.subjects:
                     return Control("forget_all", "", rest, unsure)  # "forget me", "olvídate de mí": all about them
                 if found.kind == "forget_thing":  # "forget Emma, she's not coming", "forget my job, tell me a joke"
                     target, comma, _ = target.partition(",")  # named while the user goes on: maybe talk, ask first
@@ -155,8 +156,7 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
 
 def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
-    opening = _match(said, words.moment, 0, 1, gap=0) or 0  # a while said first: "for the next bit don't remember ..."
-    paused = _match(said, words.pause, 0, opening + MAX_VERB_AT + 1)  # its own negation is its request: "don't remember this"
+    paused = _match(said, words.pause, 0, MAX_VERB_AT + 1)  # its own negation is its request: "don't remember this"
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
         # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
         objects = (said[max(paused - 2, 0)], said[-1])  # not "this stays between us", of what comes

@@ -76,7 +76,6 @@ class Rule:
     lowercase: bool = True  # untitled captures lower-cased (not in German, where nouns are capitalised)
     about: str = ""  # "last": of the one named last ("she lives in Tampa"); "mentioned": names a relative said unnamed
     span: int = 1  # clauses read together: 2 for "we got a cat, a Chartreux, he's called Gaspard"
-    introduced: bool = False  # only in a clause the user opened with a greeting or an introduction ("hi, I'm Mike")
     # what is said right after the match and kept with it ("... 10 mg | for my blood pressure"): groups 1 and 2,
     # the preposition and its object, so a later "forget the blood pressure thing" or question finds the fact
     purpose: Pattern[str] = _NEVER
@@ -235,7 +234,6 @@ class Language:
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
     # the endings of words shaped as adjectives or participles, no name in a list ("sono stanchi e affamati")
     not_name_endings: Pattern[str] = _NEVER
-    introductions: FrozenSet[Tuple[str, ...]] = frozenset()  # "hi", "let me introduce myself": "I am X" names the user
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
     not_home: Pattern[str] = _NEVER  # a room, a meal, a short or past time, a plan: a move there is no home now
     unreal: Pattern[str] = _NEVER  # a dream, a wish, a hypothetical, a game, a role: what is said in one is no fact
@@ -301,17 +299,7 @@ def _as_read(pattern: str, language: Dict[str, Any]) -> str:
             stem = re.escape(said[:-1])
             pattern = re.sub(rf"(?:(?<=\\b)|(?<![\w\\]))({stem})(?:\['’\]|'|’)",
                              rf"(?:\1['’]|{re.escape(meant)} )", pattern)
-    return _hyphen_or_space(pattern)
-
-
-# A character class or an escape, kept whole; or a hyphen between two letters outside one.
-_PATTERN_HYPHEN = re.compile(r"\\.|\[(?:\\.|[^\]\\])+\]|(?<=[^\W\d_])-(?=[^\W\d_])")
-
-
-def _hyphen_or_space(pattern: str) -> str:
-    """``pattern`` with each hyphen written between two letters (outside a character class) matching a space too:
-    a recogniser drops it ("chama se bobi", "petits enfants")."""
-    return _PATTERN_HYPHEN.sub(lambda m: "[- ]" if m.group(0) == "-" else m.group(0), pattern)
+    return pattern
 
 
 def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
@@ -323,7 +311,7 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
                 lowercase=not language["keep_case"], about=data.get("about", ""),
-                span=int(data.get("span", 1)), introduced=bool(data.get("introduced", False)),
+                span=int(data.get("span", 1)),
                 purpose=re.compile(_as_read(_expand(data["purpose"], language), language), re.IGNORECASE)
                 if "purpose" in data else _NEVER)
 
@@ -563,7 +551,6 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
                             if " " not in w and "." not in w),
         not_name_endings=re.compile(rf"\w(?:{data['clauses']['not_name_endings']})$", re.IGNORECASE),
         possessors=frozenset(w.casefold() for w in data["clauses"]["possessors"].split("|")),
-        introductions=frozenset(_phrases_of(data["introductions"], _pairs(data["contractions"]))),
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
         not_home=_phrases(data["not_home"], opening=False), unreal=_phrases(data["unreal"], opening=False),
         mention=re.compile(_as_read(_expand(data["clauses"]["mention"], data), data), re.IGNORECASE),

@@ -117,10 +117,10 @@ def as_number(word: str, lang: str) -> Optional[str]:
 
 
 def _number(word: str, words: ReadingWords) -> Optional[str]:
-    """``word``'s digits; none for a plural the parser reads as its singular ("les nous", "the little ones"),
-    unless a digit is said so ("eins")."""
+    """``word``'s digits; none for a plural the parser reads as its singular opening a run ("les nous", "the little
+    ones"), unless a digit is said so ("eins"); within a run it is a number ("deux cents", "quatre-vingts")."""
     digits = as_number(word, words.lang)
-    if digits is not None and word.endswith("s") and word not in words.digit_words and not word.isdigit() \
+    if digits is not None and word.endswith("s") and word not in words.digit_words and word.isalpha() \
             and as_number(word[:-1], words.lang) == digits:
         return None
     return digits
@@ -138,8 +138,8 @@ def _numbers(said: List[str], words: ReadingWords) -> List[str]:
             i += 1
             continue
         j = i + 1
-        while j < len(said) and (_number(said[j], words) is not None or (
-                j + 1 < len(said) and said[j] in joiners and _number(said[j + 1], words) is not None)):
+        while j < len(said) and (as_number(said[j], words.lang) is not None or (
+                j + 1 < len(said) and said[j] in joiners and as_number(said[j + 1], words.lang) is not None)):
             j += 1
         groups = _groups(said[i:j], words)
         for before, group in zip([[], *groups], groups):  # alone, or after the word joining it: "seis e | um"
@@ -224,10 +224,10 @@ def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
 
 def _elliptic(so_far: List[str], before: str, word: str, words: ReadingWords) -> bool:
     """A negation opening the turn with no verb, then a pause or a linking word: an answer of its own
-    ("ya no, eh, que nos mudamos", "ja no eh ens vam mudar"), not "ya no vivo" nor "je veux pas que"."""
+    ("ya no, eh, que nos mudamos", "ja no eh ens vam mudar"), not "ya no vivo", "je veux pas que" nor "io non sono"."""
     opening, _ = strip_leading(so_far, words)
     return bool(opening) and opening[-1] in words.negations and len(opening) <= MAX_ELLIPTIC_WORDS \
-        and (before in words.fillers or word in words.clause_glue)
+        and not set(opening) & words.subjects and (before in words.fillers or word in words.clause_glue)  # "io non sono"
 
 
 def strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str], List[str]]:

@@ -127,25 +127,18 @@ def _other_since(mentions: Sequence[Tuple[int, str]], last: Optional[NewFact], a
 
 
 def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
-              mentioned: Optional[str], introduced: bool = False) -> List[Tuple[int, NewFact]]:
+              mentioned: Optional[str]) -> List[Tuple[int, NewFact]]:
     """The facts a clause states, by where they start: of the one named ``last`` before, or of the relative
-    ``mentioned`` without a name ("my partner ... her name is Renata"); a rule of two clauses reads ``following``;
-    a rule for an introduction ("I am X") only in a clause ``introduced`` ("hi, I'm Mike"), of a word that may be a name."""
+    ``mentioned`` without a name ("my partner ... her name is Renata"); a rule of two clauses reads ``following``."""
     found: List[Tuple[int, int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
     for rule in language.rules:
-        if rule.introduced and not introduced:
-            continue
         for match in rule.pattern.finditer(window if rule.span > 1 else clause):
             # A negation before the match, since the clause's last comma, turns it around: "I don't think I live in".
             before = said_words(clause[:match.start()].rsplit(",", 1)[-1])
             if match.start() < len(clause) and not any(w in language.negations or w.endswith("n't") for w in before) \
                     and not set(before[-1:]) & language.possessors:  # "o cão da | minha irmã chama-se bobi"
-                if rule.introduced and any(_no_name(g, language, listed=True) for g in match.groups() if g):
-                    continue  # "hola, soy celíaca": no name
                 found.append((match.start(), match.end(), rule, match.groups()))
-    if any(not rule.introduced for _, _, rule, _ in found):  # "hi, I'm diabetic" says a condition, no name
-        found = [item for item in found if not item[2].introduced]
     said_of = {g.casefold() for _, _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
     mentions, around = _mentions(clause, language), _mentions(window, language)
@@ -188,11 +181,6 @@ def _each_named(fact: NewFact, language: Language) -> List[NewFact]:
     return [] if any(_no_name(n, language, listed=True) for n in names) else named
 
 
-def _introduces(aside: Sequence[str], language: Language) -> bool:
-    """Whether words set aside hold a greeting or an introduction ("hoi", "let me introduce myself")."""
-    return any(tuple(aside[i:i + len(p)]) == p for p in language.introductions for i in range(len(aside)))
-
-
 def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = ()) -> Ops:
     """Facts the user stated about themselves and the people and pets they named, and what
     they corrected among the ``known`` facts (:mod:`language.corrections`)."""
@@ -205,10 +193,9 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     passing, unreal = _framed(reading, language, language.not_home), _framed(reading, language, language.unreal, True)
     candidates = [SAID_WORD.sub(lambda w: said.get(w.group(0), w.group(0)), _REPEATED.sub(r"\1", c)) for c in clauses]
     mentioned: Optional[str] = None
-    introduced = {c.text for c in reading if _introduces(c.aside, language)}
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
-        facts = _facts_in(clause, following, language, last, mentioned, clauses[index] in introduced)
+        facts = _facts_in(clause, following, language, last, mentioned)
         passes = any(text in clauses[index] for text in passing)
         if any(clauses[index].startswith(text) for text in unreal):
             continue  # "i'm a doctor in my dreams", "when i grow up | i'm a pilot": no fact of the user
