@@ -565,6 +565,37 @@ def test_medication_with_its_dose_after_the_drug(lang, said, expected):
 
 
 @pytest.mark.parametrize("lang, said, expected", [
+    # A drug the user has to take ("tengo que tomar", "ich muss ... nehmen") is one they take; in German and Dutch
+    # the verb closes the clause, before or after the dose.
+    ("es-es", "tengo que tomar metformina de 500 mg cada mañana", {(None, "Toma metformina 500 mg")}),
+    ("pt-pt", "tenho de tomar ramipril 5 mg ao jantar", {(None, "Toma ramipril 5 mg")}),
+    ("it-it", "devo prendere la metformina da 500 mg ogni mattina", {(None, "Prende metformina 500 mg")}),
+    ("fr-fr", "je dois prendre de la metformine 500 mg tous les matins", {(None, "Prend metformine 500 mg")}),
+    ("ca-es", "cada matí m'he de prendre l'enalapril de deu mil·ligrams", {(None, "Pren enalapril 10 mil·ligrams")}),
+    ("de-de", "ich muss jeden morgen 500 mg metformin nehmen", {(None, "Nimmt metformin 500 mg")}),
+    ("nl-nl", "ik moet elke ochtend mijn levothyroxine nemen vijftig microgram", {(None, "Neemt levothyroxine 50 microgram")}),
+    # The recogniser drops the hyphen of "receitou-me".
+    ("pt-pt", "o médico receitou me levotiroxina cinquenta microgramas", {(None, "Toma levotiroxina 50 microgramas")}),
+    # Having to do something else with a number is no medication.
+    ("de-de", "ich muss meiner mutter 50 euro geben", set()),
+    ("nl-nl", "ik moet morgen om tien uur naar de dokter", set()),
+])
+def test_a_drug_the_user_has_to_take(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # "chama-se" as the recogniser writes it, after a relative or pet; "chama se" before an article or a verb is a call.
+    ("pt-pt", "o meu cão chama se bobi", {("Bobi", "É cão do utilizador")}),
+    ("pt-pt", "o meu genro chama se bruno e é muito simpático", {("Bruno", "É genro do utilizador")}),
+    ("pt-pt", "o meu irmão chama se o carro avariar", set()),
+    ("pt-pt", "a minha filha chama se for preciso", set()),
+])
+def test_a_naming_verb_without_its_hyphen(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
     # A child named by their rank ("my eldest", "meine Große") with a naming verb or an article before the name.
     ("en-us", "my youngest is called nora", {("Nora", "Is the user's child, the youngest")}),
     ("de-de", "unsere kleine ist die frieda und die wird drei", {
