@@ -1006,6 +1006,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("Portuguese 'chama se' names no one", "locale/pt-pt/patterns.json",
              " chama-se| chama se| que se chama", " chama-se| que se chama",
              ("tests/test_rules_household.py::test_a_naming_verb_without_its_hyphen",)),
+    Breakage("a relative's word after a rank is a name", "language/data.py",
+             """              "{NOT_KIN}": rf"(?!(?:{_kin(data['relations'] + data['pets'])})\\b)",""",
+             """              "{NOT_KIN}": "",""",
+             ("tests/test_rules_household.py::test_an_age_a_relative_turns_and_a_child_named_by_rank",)),
 )
 
 

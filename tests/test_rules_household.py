@@ -596,6 +596,29 @@ def test_a_naming_verb_without_its_hyphen(lang, said, expected):
 
 
 @pytest.mark.parametrize("lang, said, expected", [
+    # The age a relative turns, a time between the verb and the number.
+    ("en-us", "my daughter emma turns twelve next month", {("Emma", "Is the user's daughter"), ("Emma", "Is 12 years old")}),
+    ("es-es", "mi hija alba cumple doce años el mes que viene", {("Alba", "Es hija del usuario"), ("Alba", "Tiene 12 años")}),
+    ("pt-pt", "o meu filho rui faz oito anos no sábado", {("Rui", "É filho do utilizador"), ("Rui", "Tem 8 anos")}),
+    ("de-de", "meine tochter lena wird nächste woche acht", {("Lena", "Ist Tochter des Nutzers"), ("Lena", "Ist 8 Jahre alt")}),
+    ("nl-nl", "mijn dochter noor wordt in mei acht", {("Noor", "Is dochter van de gebruiker"), ("Noor", "Is 8 jaar oud")}),
+    # Years since something are no age; a road turns no years.
+    ("pt-pt", "a minha filha inês mudou-se faz dez anos", {("Inês", "É filha do utilizador")}),
+    ("es-es", "el bar cumple diez años", set()),
+    ("en-us", "the road turns 90 degrees here", set()),
+    # A child named right after their rank; a relative or a word for a child after it is no name.
+    ("en-us", "my youngest jesse turns two next week", {("Jesse", "Is the user's child, the youngest"), ("Jesse", "Is 2 years old")}),
+    ("nl-nl", "onze jongste ehm jesse wordt volgende week twee jaar", {
+        ("Jesse", "Is een kind van de gebruiker, jongste"), ("Jesse", "Is 2 jaar oud")}),
+    ("en-us", "my youngest son is five", {(None, "Son is 5 years old")}),
+    ("en-us", "my youngest kid is sick", set()),
+    ("nl-nl", "onze oudste meid is tien", set()),
+])
+def test_an_age_a_relative_turns_and_a_child_named_by_rank(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
     # A child named by their rank ("my eldest", "meine Große") with a naming verb or an article before the name.
     ("en-us", "my youngest is called nora", {("Nora", "Is the user's child, the youngest")}),
     ("de-de", "unsere kleine ist die frieda und die wird drei", {

@@ -282,6 +282,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
               "{PET}": f"({_alternation(data['pets'])})",
               "{KIN}": f"({_kin(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
               "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
+              "{NOT_KIN}": rf"(?!(?:{_kin(data['relations'] + data['pets'])})\b)",  # "my youngest son is 5" names no one
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
               "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}|{clauses['value_ends']})(?!\w))",
               # no place is an indefinite ("somewhere"), a month, a day or a time ("déménagé en juin", "no mês passado")
