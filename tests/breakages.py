@@ -1010,6 +1010,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
              """              "{NOT_KIN}": rf"(?!(?:{_kin(data['relations'] + data['pets'])})\\b)",""",
              """              "{NOT_KIN}": "",""",
              ("tests/test_rules_household.py::test_an_age_a_relative_turns_and_a_child_named_by_rank",)),
+    Breakage("a word before a time of day is a drug", "language/data.py",
+             """              "{NOT_WHEN}": rf"(?!(?:{_alternation(data['stopwords'])})\\b|[\\w'’-]+ (?:{calendar})s?\\b)",""",
+             """              "{NOT_WHEN}": rf"(?!(?:{_alternation(data['stopwords'])})\\b)",""",
+             ("tests/test_rules_household.py::test_a_dose_with_words_between_or_said_first",)),
 )
 
 

@@ -259,7 +259,12 @@ def test_where_a_job_is_done(lang, said, expected):
     ("en-us", "i take thirty milligrams of prednisone", {(None, "Takes prednisone 30 milligrams")}),
     ("it-it", "prendo dieci milligrammi di ramipril la sera", {(None, "Prende ramipril 10 milligrammi")}),
     ("nl-nl", "ik neem twintig milligram omeprazol", {(None, "Neemt omeprazol 20 milligram")}),
-    ("en-us", "i take my atorvastatin every night forty milligrams", set()),
+    # When it is taken may stand between the drug and its dose; a word before a time of day is no drug.
+    ("en-us", "i take my atorvastatin every night forty milligrams", {(None, "Takes atorvastatin 40 milligrams")}),
+    ("pt-pt", "eu tomo levotiroxina todas as manhãs cinquenta microgramas em jejum", {(None, "Toma levotiroxina 50 microgramas")}),
+    ("de-de", "ich nehme ramipril jeden morgen fünf milligramm", {(None, "Nimmt ramipril 5 milligramm")}),
+    ("nl-nl", "ik neem elke dag tien milligram tegen de pijn", set()),
+    ("en-us", "i take my pills in the morning 20 mg", set()),
     ("en-us", "i take about two ml", set()),
     ("en-us", "i take vitamin d 2000 units", set()),
 ])
@@ -741,8 +746,8 @@ def test_a_name_said_without_the_apostrophe(lang, said, expected):
         (None, "Woont in Amersfoort"), (None, "Huisnummer is 38")}),
     ("en-us", "we live on elm street at number 14", {(None, "House number is 14")}),
     ("en-us", "i'm at number 3 in the queue", set()),
-    # A time of day is no drug.
-    ("pt-pt", "eu tomo levotiroxina todas as manhãs cinquenta microgramas em jejum", set()),
+    # A time of day is no drug: the drug is the word before it.
+    ("pt-pt", "eu tomo levotiroxina todas as manhãs cinquenta microgramas em jejum", {(None, "Toma levotiroxina 50 microgramas")}),
 ])
 def test_a_house_number_after_the_home(lang, said, expected):
     assert heard(lang, said) == expected

@@ -276,6 +276,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
     end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'] + data['keep_commands'])})\b))"
     clauses = data["clauses"]
     list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'] + data['keep_commands'])})\b))"
+    calendar = _alternation(_calendar(data))
     macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
               "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_kin(data['relations'])})",
               "{END}": end, "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))",
@@ -283,6 +284,10 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
               "{KIN}": f"({_kin(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
               "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
               "{NOT_KIN}": rf"(?!(?:{_kin(data['relations'] + data['pets'])})\b)",  # "my youngest son is 5" names no one
+              # When a dose is taken, said between its drug and it ("metformin every morning 500 mg"); a word
+              # before a time of day is none ("elke dag"), a small word neither ("in the morning")
+              "{WHEN}": rf"(?: [^\W\d_][\w'’-]*){{0,2}}? (?:{calendar})s?\b",
+              "{NOT_WHEN}": rf"(?!(?:{_alternation(data['stopwords'])})\b|[\w'’-]+ (?:{calendar})s?\b)",
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
               "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}|{clauses['value_ends']})(?!\w))",
               # no place is an indefinite ("somewhere"), a month, a day or a time ("déménagé en juin", "no mês passado")
