@@ -1014,6 +1014,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
              """              "{NOT_WHEN}": rf"(?!(?:{_alternation(data['stopwords'])})\\b|[\\w'’-]+ (?:{calendar})s?\\b)",""",
              """              "{NOT_WHEN}": rf"(?!(?:{_alternation(data['stopwords'])})\\b)",""",
              ("tests/test_rules_household.py::test_a_dose_with_words_between_or_said_first",)),
+    Breakage("a filler after a name ends nothing", "language/rules.py",
+             "            words[at - 1] += \",\"", "            pass",
+             ("tests/test_rules_household.py::test_a_filler_between_a_name_and_what_follows_ends_the_name",)),
 )
 
 

@@ -624,6 +624,19 @@ def test_an_age_a_relative_turns_and_a_child_named_by_rank(lang, said, expected)
 
 
 @pytest.mark.parametrize("lang, said, expected", [
+    # A filler after a name and before a small word: the speaker went on to something else, the name ended.
+    ("ca-es", "hola soc la núria eh a quina hora tanca el mercadona avui", {(None, "Es diu Núria")}),
+    ("de-de", "ich bin der stefan äh wann macht der laden zu", {(None, "Heißt Stefan")}),
+    ("pt-pt", "sou o joão eh a que horas fecha o continente", {(None, "Chama-se João")}),
+    # A filler while searching for the word ends nothing.
+    ("en-us", "im allergic to uh peanuts", {(None, "Is allergic to peanuts")}),
+    ("en-us", "i take um metformin 500 mg", {(None, "Takes metformin 500 mg")}),
+])
+def test_a_filler_between_a_name_and_what_follows_ends_the_name(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
     # A child named by their rank ("my eldest", "meine Große") with a naming verb or an article before the name.
     ("en-us", "my youngest is called nora", {("Nora", "Is the user's child, the youngest")}),
     ("de-de", "unsere kleine ist die frieda und die wird drei", {

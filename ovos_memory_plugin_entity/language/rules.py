@@ -24,6 +24,17 @@ from ovos_memory_plugin_entity.language.reading import Clause, read
 _REPEATED = re.compile(r"\b([^\W\d_][\w'’-]*)(?: \1\b)+", re.IGNORECASE)
 
 
+def _spoken(clause: Clause, language: Language) -> str:
+    """The clause's words; a filler after a word of content and before a small one as a comma, the speaker going on
+    to something else ("soc la núria eh a quina hora tanca", "my wife is sarah um she works"), not a search for the
+    word ("allergic to uh peanuts", "i take um metformin")."""
+    words = list(clause.words)
+    for at in clause.hesitations:
+        if 0 < at < len(words) and words[at - 1] not in language.stopwords and words[at] in language.stopwords:
+            words[at - 1] += ","
+    return " ".join(words)
+
+
 def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
     """The clauses as read, save questions, someone else's words and what "I don't think" governs: alone where
     understood, with the subject said again ("Ich heiße Jonas | und wohne in Köln") or its own ("| he lives in
@@ -38,7 +49,7 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
         # A negation set aside as an answer ("ah não não, sou ...") still turns the clause around; one
         # in a lead-in phrase ("pues nada, me llamo ...") does not.
         answer = all(w in language.negations or w in language.reading.fillers for w in clause.aside)
-        text = " ".join([*(w for w in clause.aside if answer and w in language.negations), clause.text])
+        text = " ".join([*(w for w in clause.aside if answer and w in language.negations), _spoken(clause, language)])
         with_subject = f"{language.subject} {text}"
         if not joinable or set(clause.words[:1]) & language.reading.subjects or any(
                 rule.pattern.search(text) for rule in language.rules):  # "he ..." says its own subject
@@ -69,11 +80,11 @@ def _framed(read: Sequence[Clause], language: Language, frame: Pattern[str], bac
         found = frame.search(said)
         marked = carried or bool(found)
         if marked and clause.words:
-            framed.append(clause.text)
+            framed.append(_spoken(clause, language))
         # make-believe closing its clause may open the next ("i'm vegan in my dreams | i live in rome"): both go
         closing = backward and found is not None and not said[found.end():].strip()
-        carried = marked and (closing or not any(rule.pattern.search(clause.text) for rule in language.rules))
-    spoken = [clause.text for clause in read if clause.words]
+        carried = marked and (closing or not any(rule.pattern.search(_spoken(clause, language)) for rule in language.rules))
+    spoken = [_spoken(clause, language) for clause in read if clause.words]
     if backward and carried and len(spoken) > 1 and spoken[-1] in framed:
         framed.append(spoken[-2])
     return framed
