@@ -1017,6 +1017,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a filler after a name ends nothing", "language/rules.py",
              "            words[at - 1] += \",\"", "            pass",
              ("tests/test_rules_household.py::test_a_filler_between_a_name_and_what_follows_ends_the_name",)),
+    Breakage("any word after 'I am' is a given name", "language/data.py",
+             """              "{GIVEN}": rf"(?=(?:{_alternation(data['given_names'])})\\b)",""",
+             """              "{GIVEN}": "",""",
+             ("tests/test_rules_household.py::test_a_given_name_after_i_am",)),
 )
 
 

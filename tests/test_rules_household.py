@@ -637,6 +637,28 @@ def test_a_filler_between_a_name_and_what_follows_ends_the_name(lang, said, expe
 
 
 @pytest.mark.parametrize("lang, said, expected", [
+    # "I am" and a given name of the language's list: the user's name, said in passing.
+    ("en-us", "hi im mike by the way", {(None, "Name is Mike")}),
+    ("es-es", "bueno pues nada soy javier eh y acabo de llegar de la oficina", {(None, "Se llama Javier")}),
+    ("pt-pt", "olá sou rita", {(None, "Chama-se Rita")}),
+    ("fr-fr", "salut je suis camille et je suis infirmière", {(None, "S'appelle Camille"), (None, "Travaille comme infirmière")}),
+    ("it-it", "ciao sono giulia e abito a roma", {(None, "Si chiama Giulia"), (None, "Vive a Roma")}),
+    ("ca-es", "hola soc jordi", {(None, "Es diu Jordi")}),
+    ("de-de", "hallo ich bin stefan", {(None, "Heißt Stefan")}),
+    ("nl-nl", "hoi ik ben anouk", {(None, "Heet Anouk")}),
+    # A word of another kind, a name that is also one, or someone else's name is not the user's.
+    ("en-us", "hi im upstairs", set()),
+    ("es-es", "hola soy feliz", set()),
+    ("de-de", "ich bin frank", set()),
+    ("it-it", "sono bianca", set()),
+    ("en-us", "i'm sarah's mom", set()),
+    ("de-de", "ich bin annas mutter", set()),
+])
+def test_a_given_name_after_i_am(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
     # A child named by their rank ("my eldest", "meine Große") with a naming verb or an article before the name.
     ("en-us", "my youngest is called nora", {("Nora", "Is the user's child, the youngest")}),
     ("de-de", "unsere kleine ist die frieda und die wird drei", {
