@@ -659,6 +659,23 @@ def test_a_given_name_after_i_am(lang, said, expected):
 
 
 @pytest.mark.parametrize("lang, said, expected", [
+    # A home said with its street: the town is after it; the street is no town.
+    ("en-us", "i live at 12 elm street in springfield", {(None, "Lives in Springfield")}),
+    ("fr-fr", "j'habite rue des lilas à besançon", {(None, "Habite à Besançon")}),
+    ("es-es", "vivimos en la avenida de la paz en zaragoza", {(None, "Vive en Zaragoza")}),
+    ("pt-pt", "a gente mora na avenida da liberdade em lisboa", {(None, "Vive em Lisboa")}),
+    ("it-it", "abito in via roma 12 a torino", {(None, "Vive a Torino")}),
+    ("ca-es", "visc al carrer de balmes a barcelona", {(None, "Viu a Barcelona")}),
+    ("de-de", "ich wohne in der hauptstraße 5 in freiburg", {(None, "Wohnt in Freiburg")}),
+    ("nl-nl", "we wonen aan de prinsengracht in amsterdam", {(None, "Woont in Amsterdam")}),
+    ("es-es", "vivo en la calle mayor", set()),
+    ("en-us", "we live on the second floor in the building", set()),
+])
+def test_the_town_after_a_street(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
     # A child named by their rank ("my eldest", "meine Große") with a naming verb or an article before the name.
     ("en-us", "my youngest is called nora", {("Nora", "Is the user's child, the youngest")}),
     ("de-de", "unsere kleine ist die frieda und die wird drei", {
