@@ -676,6 +676,27 @@ def test_the_town_after_a_street(lang, said, expected):
 
 
 @pytest.mark.parametrize("lang, said, expected", [
+    # Children listed after "are" with no naming verb: the list opens with a given name.
+    ("en-us", "my kids are emma and jake", {("Emma", "Is the user's kid"), ("Jake", "Is the user's kid")}),
+    ("es-es", "mis hijos son lucas y martina", {("Lucas", "Es hijo del usuario"), ("Martina", "Es hijo del usuario")}),
+    ("de-de", "meine kinder sind lena und paul", {
+        ("Lena", "Ist eines der Kinder des Nutzers"), ("Paul", "Ist eines der Kinder des Nutzers")}),
+    ("nl-nl", "mijn kinderen zijn sanne en bram", {
+        ("Sanne", "Is een van de kinderen van de gebruiker"), ("Bram", "Is een van de kinderen van de gebruiker")}),
+    # What they do or are is no list of names, counted or not.
+    ("es-es", "mis dos hijos estudian y trabajan", set()),
+    ("en-us", "my two kids are studying and working", set()),
+    ("fr-fr", "mes enfants sont grands et forts", set()),
+    ("it-it", "i miei due figli sono stanchi e affamati", set()),
+    # A naming verb names whatever follows.
+    ("es-es", "tengo dos hijos que se llaman kenji y aiko", {
+        ("Kenji", "Es hijo del usuario"), ("Aiko", "Es hijo del usuario"), (None, "Tiene 2 hijos")}),
+])
+def test_children_listed_by_name(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
     # A child named by their rank ("my eldest", "meine Große") with a naming verb or an article before the name.
     ("en-us", "my youngest is called nora", {("Nora", "Is the user's child, the youngest")}),
     ("de-de", "unsere kleine ist die frieda und die wird drei", {
