@@ -1027,6 +1027,22 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("any words after a count of children are names", "locale/es-es/patterns.json",
              "| llamad[oa]s|(?= (?:el |la )?{GIVEN})) (?:el |la )?({NOT_JOB}", "| llamad[oa]s)? (?:el |la )?({NOT_JOB}",
              ("tests/test_rules_household.py::test_children_listed_by_name",)),
+    Breakage("a vague word is part of the thing named", "locale/it-it/control_about.voc",
+             "(la|quella|questa) (cosa|storia|faccenda|roba|questione|parte) (di|del",
+             "(la|quella|questa) (cosetta) (di|del",
+             ("tests/test_controls.py::test_a_vague_word_before_the_thing_named_is_no_part_of_it",)),
+    Breakage("an intensifier after everything names a thing", "language/controls.py",
+             "default=int(bool(after) and after[-1] in words.particles - words.personal)",
+             "default=0",
+             ("tests/test_controls.py::test_everything_closed_by_an_intensifier_is_still_everything",)),
+    Breakage("a negation after a fronted verb keeps the clause going", "language/controls.py",
+             "and after[0] not in words.particles and not opens_anew and",
+             "and after[0] not in words.particles and",
+             ("tests/test_controls.py::test_the_last_thing_named_first_then_its_verb_then_why_not_takes_it_back",)),
+    Breakage("a vague word after the last thing said names another", "language/controls.py",
+             "            while len(named) > 1 and named[-1] in words.vague:\n",
+             "            while False:\n",
+             ("tests/test_controls.py::test_the_last_thing_named_first_then_its_verb_then_why_not_takes_it_back",)),
 )
 
 

@@ -676,3 +676,37 @@ def test_asking_again_what_is_remembered_is_a_recall_not_a_resume(lang, said, ki
 def test_forget_it_i_will_handle_it_forgets_nothing_of_the_user(lang, said):
     control = recognise(said, load_language(lang))
     assert control is None or control.kind != "forget_all", control
+
+
+@pytest.mark.parametrize("lang,words,target", [
+    ("en-us", "forget that stuff about my knee", "my knee"),
+    ("it-it", "cancella quella faccenda del dentista", "dentista"),
+    ("it-it", "quella faccenda del dentista toglila pure", "dentista"),
+    ("es-es", "olvida ese rollo del dentista", "dentista"),
+    ("es-es", "esa historia del dentista bórrala", "dentista"),
+    ("fr-fr", "oublie cette histoire de dentiste", "dentiste"),
+    ("pt-pt", "esquece aquela cena do dentista", "dentista"),
+    ("ca-es", "oblida aquella història del dentista", "dentista"),
+    ("nl-nl", "vergeet dat gedoe met de tandarts", "de tandarts")])
+def test_a_vague_word_before_the_thing_named_is_no_part_of_it(lang, words, target):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.target, found.unsure) == ("forget_thing", target, False)
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "wipe everything you know about me really"),
+    ("fr-fr", "efface tout ce que tu sais sur moi vraiment"),
+    ("de-de", "lösch alles was du über mich weißt wirklich"),
+    ("it-it", "cancella tutto quello che sai di me tutto davvero")])
+def test_everything_closed_by_an_intensifier_is_still_everything(lang, words):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.unsure) == ("forget_all", False)
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("it-it", "quest ultima cosa dimenticala non è vero"),
+    ("es-es", "eso último bórralo no era verdad"),
+    ("it-it", "no aspetta l ultima cosa cancellala non volevo dirla")])
+def test_the_last_thing_named_first_then_its_verb_then_why_not_takes_it_back(lang, words):
+    found = recognise(words, load_language(lang))
+    assert found is not None and found.kind == "forget_last"

@@ -200,7 +200,7 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         negations = tuple(at - start for at in clause.negation_at if at >= start)
         # After a negation, only a verb that opens what follows: "dat klopt niet, schrap dat maar",
         # not "ich will nicht, dass du alles vergisst".
-        found = _forgetting(said[start:], words, negations, apart, reading.subjects, alone,
+        found = _forgetting(said[start:], words, negations, apart, reading, alone,
                             fronted=not (clause.question or start))
         if found is not None:
             return found
@@ -209,7 +209,7 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         after = strip_leading(said[start:], reading)[0]
         shift = len(said) - len(after)
         negations, set_apart = (tuple(at - shift for at in ats if at >= shift) for ats in (clause.negation_at, apart))
-        found = _forgetting(after, words, negations, set_apart, reading.subjects, True, fronted=False)
+        found = _forgetting(after, words, negations, set_apart, reading, True, fronted=False)
         if found is not None and found.kind == "forget_last":
             return Control("forget_last", " ".join(said[:start]))
     return None
@@ -264,7 +264,7 @@ def _verb(word: str, words: IntentWords, after: Sequence[str] = ()) -> Optional[
 
 
 def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, ...], apart: Tuple[int, ...],
-                subjects: FrozenSet[str], alone: bool, fronted: bool) -> Optional[Control]:
+                reading: ReadingWords, alone: bool, fronted: bool) -> Optional[Control]:
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
     address") or closing it after its object ("das mit dem Handball kannst du vergessen")."""
     def negated(at: int, final: bool = False) -> bool:
@@ -279,6 +279,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
         # Set apart, before a form its negation does not take, a "no" is an interjection ("no ehm olvida eso")
         refused = before in negations and not (before in apart and said[at] not in words.negated)
         return refused or not final and (after in negations or words.negation_after_verb and len(said) - 1 in negations)
+    subjects, negation_words = reading.subjects, reading.negations
     opening = 1 if 0 in apart else 0
     for at in range(opening, min(opening + MAX_VERB_AT + 1, len(said))):
         if at > opening and said[at - 1] not in words.particles:
@@ -305,9 +306,11 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
         if words.negation_after_verb and before and _longest(before, words.everything) == len(before) \
                 and _of_the_memory(after, words):
             return _all([*before, *after], len(before), words, verb[0])
-        # After the verb: nothing, a particle ("toglila che non è vero"), or, once a modal
-        # stood before it ("kannst du das wieder vergessen, der Arzt sagt..."), a new clause.
-        if after and after[0] not in words.particles and len(before) == at:
+        # After the verb: nothing, a particle ("toglila che non è vero"), a negation opening a clause of its own
+        # where a negation stands before its verb ("cancellala non dovevo dirla"), or, once a modal stood
+        # before it ("kannst du das wieder vergessen, der Arzt sagt..."), a new clause.
+        opens_anew = bool(after) and after[0] in negation_words and not words.negation_after_verb
+        if after and after[0] not in words.particles and not opens_anew and len(before) == at:
             continue
         # "my keys I always forget", "ich habe das eben vergessen": the speaker tells what was forgotten, asks nothing
         if not before or before[-1] in subjects or before[0] in subjects:
@@ -316,8 +319,11 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
         # bit you can delete", not "I said that you should forget".
         for start in range(len(before)):
             head = before[start:]
+            named = list(head)  # "quest'ultima cosa": a vague word closing it names nothing more
+            while len(named) > 1 and named[-1] in words.vague:
+                named.pop()
             if len(head) >= MIN_FRONTED_WORDS and (
-                    _longest(head, words.last) == len(head) or _longest(head, words.about) >= MIN_FRONTED_WORDS
+                    _longest(named, words.last) == len(named) or _longest(head, words.about) >= MIN_FRONTED_WORDS
                     or _match(head, words.everything, 0, 1, gap=0) is not None):
                 return _object(head, words, verb[0], alone, fronted=True)
     return None
@@ -416,9 +422,9 @@ def _all_about(after: Sequence[str], words: IntentWords, memory_verb: bool) -> O
 def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
     """Whether "everything" is the memory's: alone, about the user ("... on me"), or with only words of the memory
     and small words ("everything you know"); not "everything from my schedule" (a thing of its own). "Everything"
-    said again to close it is emphasis ("... about me, everything", "de mí todo todo")."""
+    said again to close it is emphasis ("... about me, everything", "de mí todo todo", "su di me tutto proprio")."""
     while emphasis := max((len(p) for ps in words.everything.values() for p in ps if tuple(after[-len(p):]) == p),
-                          default=0):
+                          default=int(bool(after) and after[-1] in words.particles - words.personal)):
         after = after[:-emphasis]
     return not any(w in words.non_memory_objects for w in after) and (not after or after[-1] in words.personal or all(
         w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords for w in after))
