@@ -254,6 +254,9 @@ def test_a_trip_or_a_move_not_made_changes_no_home(lang, known, said):
     ("es-es", "Pablo (hermano): Es hermano del usuario", "perdona lo he dicho mal no es pablo es pedro", "Pedro"),
     ("pt-pt", "Rui (irmão): É irmão do utilizador", "desculpa disse mal não é o rui é o raul", "Raul"),
     ("ca-es", "Pau (germà): És germà de l'usuari", "perdona no és pau és pol pol", "Pol"),
+    # accents dropped as a recogniser may write them
+    ("it-it", "Otello (cane): È cane dell'utente", "no scusa ho sbagliato non e otello e ottavio", "Ottavio"),
+    ("ca-es", "Pau (germà): És germà de l'usuari", "ai perdona no es pau es pol", "Pol"),
 ])
 def test_a_name_said_right_after_who_it_is_replaces_the_one_taken_back(lang, known, said, name):
     """The right name after "it's not X, it's Y" or "not X, she's called Y", a cue anywhere before."""
@@ -268,6 +271,7 @@ def test_a_name_said_right_after_who_it_is_replaces_the_one_taken_back(lang, kno
     ("ca-es", "Pau (germà): És germà de l'usuari", "perdona no pau és tard"),
     ("nl-nl", "Tim (broer): Is broer van de gebruiker", "niet tim heet hij maar tom"),  # no cue: nothing taken back
     ("de-de", "Jonas (Bruder): Ist Bruder des Nutzers", "warte nicht jonas heißt jannik seinen hund"),
+    ("it-it", "Marco (fratello): È fratello dell'utente", "scusa non marco e mirko sono gemelli"),
 ])
 def test_what_follows_a_name_taken_back_is_no_name_unless_named_or_said_as_it_was(lang, known, said):
     assert renamed(lang, [("f1", known)], said) == []

@@ -87,7 +87,9 @@ def _names_said_right(words: Sequence[str], language: Language, kinds: Dict[str,
     as the old one was ("it's ... it's"); it ends the turn or is followed by itself, the old name or a new clause; a
     cue said anywhere before. Not "no wait, not Pablo, es simpático", nor a word the data knows is no name."""
     said = language.correcting
-    saying = said.naming + said.identity
+    # As a recogniser may write them, accents dropped: "non e otello e ottavio"
+    saying = tuple(dict.fromkeys(said.naming + said.identity + tuple(
+        tuple(fold_accents(w) for w in p) for p in said.naming + said.identity)))
     between = {w for p in saying for w in p} | language.reading.subjects | language.reading.fillers
     found = []
     for i, no in enumerate(words):
