@@ -1007,3 +1007,58 @@ def test_english_relatives_towns_jobs_and_nicknames_as_said(lang, said, expected
 ])
 def test_what_round_12s_review_found_is_no_fact(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Where the user was born or grew up is where they are from; a month or a time of day is no place.
+    ("en-us", "i was raised in denver", {(None, "Is from Denver")}),
+    ("es-es", "nací en cádiz pero vivo en madrid", {(None, "Es de Cádiz"), (None, "Vive en Madrid")}),
+    ("fr-fr", "je suis née à rennes", {(None, "Vient de Rennes")}),
+    ("de-de", "ich bin in leipzig groß geworden", {(None, "Kommt aus Leipzig")}),
+    ("nl-nl", "ik ben in zwolle geboren", {(None, "Komt uit Zwolle")}),
+    ("pt-pt", "nasci no porto", {(None, "É de Porto")}),
+    ("ca-es", "vaig néixer a reus", {(None, "És de Reus")}),
+    ("it-it", "sono nata e cresciuta a bologna", {(None, "È di Bologna")}),
+    ("es-es", "nací en agosto", set()),
+    ("pt-pt", "nasci em março", set()),
+    ("de-de", "ich bin in der nacht geboren", set()),
+])
+def test_where_the_user_was_born_or_grew_up(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # German: a name said before its verb at a clause's end; children named with the accusative article.
+    ("de-de", "dass mein bruder tobias heißt", {("Tobias", "Ist Bruder des Nutzers")}),
+    ("de-de", "ich weiß nicht wie meine nachbarin heißt", set()),
+    ("de-de", "wir haben zwei söhne den jonte und den finn",
+     {("Jonte", "Ist eines der Söhne des Nutzers"), ("Finn", "Ist eines der Söhne des Nutzers"), (None, "Hat 2 söhne")}),
+    ("de-de", "wir haben zwei jungs die spielen und die streiten", set()),
+    # A dislike said with "can't stand", the thing first or last; a diet said as how one feeds oneself.
+    ("de-de", "ich kann koriander echt nicht leiden", {(None, "Mag koriander nicht")}),
+    ("de-de", "koriander kann ich überhaupt nicht ab", {(None, "Mag koriander nicht")}),
+    ("de-de", "ich kann das nicht ausstehen", set()),
+    ("de-de", "ich ernähre mich seit jahren glutenfrei", {(None, "Isst glutenfrei")}),
+    ("de-de", "ich ernähre mich nicht vegan", set()),
+    ("de-de", "ich mag so gern schokolade", {(None, "Mag schokolade")}),
+])
+def test_german_word_order_as_spoken(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A word of contrast after a relative's name still names them; a place ends at the next verb.
+    ("it-it", "mio zio franco invece abita a bari", {("Franco", "È zio dell'utente"), ("Franco", "Vive a Bari")}),
+    ("es-es", "mi hermana lucía en cambio vive en vigo",
+     {("Lucía", "Es hermana del usuario"), ("Lucía", "Vive en Vigo")}),
+    ("it-it", "mia cugina abita a pisa insegna matematica", {(None, "Cugina vive a Pisa")}),
+    ("en-us", "my brother lives in boise teaches history", {(None, "Brother lives in Boise")}),
+    # A negation belongs to the fact it opens, not to the next one said in the same breath.
+    ("en-us", "i never drink coffee i'm allergic to nuts", {(None, "Is allergic to nuts")}),
+    ("it-it", "non mangio pesce sono celiaca", {(None, "Non mangia pesce"), (None, "È celiaca")}),
+    ("en-us", "i don't think my sister anna lives in rome", set()),
+    # How to answer, said after "when I ask you things".
+    ("it-it", "quando ti chiedo le cose rispondimi corto", {(None, "Preferisce risposte brevi")}),
+])
+def test_contrast_words_next_verbs_and_negations_in_one_breath(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -143,13 +143,17 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
     ``mentioned`` without a name ("my partner ... her name is Renata"); a rule of two clauses reads ``following``."""
     found: List[Tuple[int, int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
-    for rule in language.rules:
-        for match in rule.pattern.finditer(window if rule.span > 1 else clause):
-            # A negation before the match, since the clause's last comma, turns it around: "I don't think I live in".
-            before = said_words(clause[:match.start()].rsplit(",", 1)[-1])
-            if match.start() < len(clause) and not any(w in language.negations or w.endswith("n't") for w in before) \
-                    and not set(before[-1:]) & language.possessors:  # "o cão da | minha irmã chama-se bobi"
-                found.append((match.start(), match.end(), rule, match.groups()))
+    matches = sorted(((match, rule) for rule in language.rules
+                      for match in rule.pattern.finditer(window if rule.span > 1 else clause)),
+                     key=lambda item: item[0].start())
+    for match, rule in matches:
+        # A negation before the match, since the clause's last comma or a fact stated since, turns it around: "I
+        # don't think I live in"; not one of the fact before it ("non mangio carne da anni | sono vegetariana").
+        since = max((end for _, end, _, _ in found if end <= match.start()), default=0)
+        before = said_words(clause[since:match.start()].rsplit(",", 1)[-1])
+        if match.start() < len(clause) and not any(w in language.negations or w.endswith("n't") for w in before) \
+                and not set(before[-1:]) & language.possessors:  # "o cão da | minha irmã chama-se bobi"
+            found.append((match.start(), match.end(), rule, match.groups()))
     said_of = {g.casefold() for _, _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
     mentions, around = _mentions(clause, language), _mentions(window, language)
