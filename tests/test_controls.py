@@ -710,3 +710,12 @@ def test_everything_closed_by_an_intensifier_is_still_everything(lang, words):
 def test_the_last_thing_named_first_then_its_verb_then_why_not_takes_it_back(lang, words):
     found = recognise(words, load_language(lang))
     assert found is not None and found.kind == "forget_last"
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("es-es", "borra todo lo que sabes de mi todo todo y empezamos otra vez"),
+    ("it-it", "cancella tutto quello che sai di me tutto tutto ricominciamo"),
+    ("pt-pt", "apaga tudo o que sabes sobre mim tudo tudo vamos recomeçar")])
+def test_everything_said_again_after_me_closes_it_and_the_rest_is_said_anew(lang, words):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.unsure) == ("forget_all", False)

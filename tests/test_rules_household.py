@@ -1062,3 +1062,17 @@ def test_german_word_order_as_spoken(lang, said, expected):
 ])
 def test_contrast_words_next_verbs_and_negations_in_one_breath(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A recogniser (or a keyboard) that writes no accents: the rules still hear the fact, as written.
+    ("es-es", "me crie en toledo", {(None, "Es de Toledo")}),
+    ("es-es", "soy diabetica", {(None, "Es diabetica")}),
+    ("pt-pt", "a minha irma chama-se ana", {("Ana", "É irma do utilizador")}),
+    ("ca-es", "soc celiaca", {(None, "És celiaca")}),
+    ("it-it", "mio zio e vegano", {(None, "Zio è vegano")}),
+    # A capital a rule asks for is still a capital: "casa" is no company
+    ("it-it", "lavoro da casa", set()),
+])
+def test_words_written_without_accents(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -426,6 +426,10 @@ def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
     while emphasis := max((len(p) for ps in words.everything.values() for p in ps if tuple(after[-len(p):]) == p),
                           default=int(bool(after) and after[-1] in words.particles - words.personal)):
         after = after[:-emphasis]
+    # Said again right after the user, "everything" closes the object; what follows is said anew: "de mi todo todo
+    # empezamos de cero"
+    again = next((at for at in range(1, len(after)) if after[at - 1] in words.personal and _longest(after[at:], words.everything)), 0)
+    after = after[:again] if again else after
     return not any(w in words.non_memory_objects for w in after) and (not after or after[-1] in words.personal or all(
         w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords for w in after))
 

@@ -79,6 +79,13 @@ class Rule:
     # what is said right after the match and kept with it ("... 10 mg | for my blood pressure"): groups 1 and 2,
     # the preposition and its object, so a later "forget the blood pressure thing" or question finds the fact
     purpose: Pattern[str] = _NEVER
+    # The pattern with its accents dropped (compiled on first use), for words a recogniser wrote without any
+    # ("soy celiaca", "sono nata a bari"); empty where the pattern has none
+    unaccented: str = ""
+
+    def pattern_for(self, text: str) -> Pattern[str]:
+        return (_compiled_or_none(self.unaccented) or self.pattern) if self.unaccented and text.isascii() \
+            else self.pattern
 
 
 @dataclass(frozen=True)
@@ -312,16 +319,38 @@ def _as_read(pattern: str, language: Dict[str, Any]) -> str:
 
 def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
     titles = None if data.get("title") else tuple(data.get("title_groups", ()))
-    compiled = re.compile(_as_read(_expand(data["pattern"], language), language), re.IGNORECASE)
+    expanded = _as_read(_expand(data["pattern"], language), language)
+    compiled = re.compile(expanded, re.IGNORECASE)
+    unaccented = _unaccented(expanded)
     if compiled.groups <= max(map(int, re.findall(r"\{(\d+)\}", data["template"])), default=-1):  # else each match fails
         raise LanguageDataError(f"rule {data['template']!r} fills more values than its pattern captures")
     return Rule(pattern=compiled, template=data["template"],
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
                 lowercase=not language["keep_case"], about=data.get("about", ""),
-                span=int(data.get("span", 1)),
+                span=int(data.get("span", 1)), unaccented=unaccented if unaccented != expanded else "",
                 purpose=re.compile(_as_read(_expand(data["purpose"], language), language), re.IGNORECASE)
                 if "purpose" in data else _NEVER)
+
+
+def _unaccented(pattern: str) -> str:
+    """``pattern`` with the accents of its letters dropped, outside character classes (where "À-Þ" would become a
+    range holding lower case)."""
+    out, in_class, escaped = [], False, False
+    for ch in pattern:
+        out.append(ch if in_class or escaped else fold_accents(ch))
+        in_class = (in_class and (escaped or ch != "]")) or (not escaped and ch == "[")
+        escaped = not escaped and ch == "\\"
+    return "".join(out)
+
+
+@lru_cache(maxsize=4096)  # one a rule with accents: every shipped language's fit
+def _compiled_or_none(pattern: str) -> Optional[Pattern[str]]:
+    """``pattern`` compiled; None where dropping its accents broke it (a range turned around)."""
+    try:
+        return re.compile(pattern, re.IGNORECASE)
+    except re.error:
+        return None
 
 
 def _pairs(lines: List[str]) -> Tuple[Tuple[str, str], ...]:

@@ -52,9 +52,9 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
         text = " ".join([*(w for w in clause.aside if answer and w in language.negations), _spoken(clause, language)])
         with_subject = f"{language.subject} {text}"
         if not joinable or set(clause.words[:1]) & language.reading.subjects or any(
-                rule.pattern.search(text) for rule in language.rules):  # "he ..." says its own subject
+                rule.pattern_for(text).search(text) for rule in language.rules):  # "he ..." says its own subject
             candidates.append(text)
-        elif language.subject and any(rule.pattern.search(with_subject) for rule in language.rules):
+        elif language.subject and any(rule.pattern_for(with_subject).search(with_subject) for rule in language.rules):
             candidates.append(with_subject)
         elif clause.negated:
             # "allergique aux arachides | donc jamais de cacahuètes": a list goes on unnegated
@@ -62,7 +62,7 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
             continue
         else:  # after a fact, only an "and" goes on with it: "me llamo jordi | aunque todo el mundo me dice jor"
             joiners = [w for w in clause.aside if language.clause_joiner and language.clause_joiner.fullmatch(f" {w} ")]
-            if joiners or not any(rule.pattern.search(candidates[-1]) for rule in language.rules):
+            if joiners or not any(rule.pattern_for(candidates[-1]).search(candidates[-1]) for rule in language.rules):
                 candidates[-1] = " ".join([candidates[-1], *joiners, text])
             else:
                 candidates.append(text)
@@ -83,7 +83,8 @@ def _framed(read: Sequence[Clause], language: Language, frame: Pattern[str], bac
             framed.append(_spoken(clause, language))
         # make-believe closing its clause may open the next ("i'm vegan in my dreams | i live in rome"): both go
         closing = backward and found is not None and not said[found.end():].strip()
-        carried = marked and (closing or not any(rule.pattern.search(_spoken(clause, language)) for rule in language.rules))
+        stated = _spoken(clause, language)
+        carried = marked and (closing or not any(rule.pattern_for(stated).search(stated) for rule in language.rules))
     spoken = [_spoken(clause, language) for clause in read if clause.words]
     if backward and carried and len(spoken) > 1 and spoken[-1] in framed:
         framed.append(spoken[-2])
@@ -143,9 +144,8 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
     ``mentioned`` without a name ("my partner ... her name is Renata"); a rule of two clauses reads ``following``."""
     found: List[Tuple[int, int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
-    matches = sorted(((match, rule) for rule in language.rules
-                      for match in rule.pattern.finditer(window if rule.span > 1 else clause)),
-                     key=lambda item: item[0].start())
+    matches = sorted(((match, rule) for rule in language.rules for text in [window if rule.span > 1 else clause]
+                      for match in rule.pattern_for(text).finditer(text)), key=lambda item: item[0].start())
     for match, rule in matches:
         # A negation before the match, since the clause's last comma or a fact stated since, turns it around: "I
         # don't think I live in"; not one of the fact before it ("non mangio carne da anni | sono vegetariana").
