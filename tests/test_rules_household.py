@@ -1076,3 +1076,35 @@ def test_contrast_words_next_verbs_and_negations_in_one_breath(lang, said, expec
 ])
 def test_words_written_without_accents(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Lessons or classes the user takes; not ones they give.
+    ("en-us", "i take piano lessons on tuesdays", {(None, "Takes piano lessons")}),
+    ("es-es", "voy a clases de salsa los jueves", {(None, "Va a clases de salsa")}),
+    ("es-es", "doy clases de inglés en un instituto", set()),
+    ("pt-pt", "ando em aulas de cerâmica às quartas", {(None, "Tem aulas de cerâmica")}),
+    ("it-it", "faccio lezioni di canto il lunedì", {(None, "Fa lezioni di canto")}),
+    ("de-de", "ich nehme seit kurzem gitarrenunterricht", {(None, "Hat gitarrenunterricht")}),
+    ("nl-nl", "ik neem pianoles op woensdag", {(None, "Heeft pianoles")}),
+    # A relative with a given name in apposition ("an older sister, Mary"); no name, no one named.
+    ("en-us", "i have an older sister mary who lives in ohio",
+     {("Mary", "Is the user's sister"), ("Mary", "Lives in Ohio")}),
+    ("pt-pt", "tenho um irmão o pedro", {("Pedro", "É irmão do utilizador")}),
+    ("ca-es", "tinc un germà en jordi", {("Jordi", "És germà de l'usuari")}),
+    ("de-de", "ich hab einen älteren bruder den thomas", {("Thomas", "Ist Bruder des Nutzers")}),
+    ("it-it", "ho una sorella maggiore giulia", {("Giulia", "È sorella dell'utente")}),
+    ("es-es", "tengo un hermano muy alto", set()),
+    ("pt-pt", "tenho uma irmã lindíssima", set()),
+    ("de-de", "ich habe eine schwester die arbeitet", set()),
+    # A food the user stopped eating; a diet said as a state ("tou vegetariano").
+    ("en-us", "i stopped eating meat last year", {(None, "Doesn't eat meat")}),
+    ("en-us", "i stopped eating so late", set()),
+    ("fr-fr", "j'ai arrêté de manger de la viande", {(None, "Ne mange pas de viande")}),
+    ("de-de", "ich esse seit einem jahr kein fleisch mehr", {(None, "Isst kein fleisch")}),
+    ("pt-pt", "tou vegana desde o verão", {(None, "É vegana")}),
+    # The user's name with its pronoun written apart
+    ("pt-pt", "eu chamo me inês já agora", {(None, "Chama-se Inês")}),
+])
+def test_lessons_relatives_in_apposition_and_what_one_stopped_eating(lang, said, expected):
+    assert heard(lang, said) == expected
