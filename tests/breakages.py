@@ -1087,6 +1087,17 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "\\\\bi (?:have |'ve )?(?:stopped|quit|gave up) eating",
              "\\\\bi (?:have |'ve )?(?:stoppedXX) eating",
              ("tests/test_rules_household.py::test_lessons_relatives_in_apposition_and_what_one_stopped_eating",)),
+    Breakage("a move names no new home", "locale/de-de/patterns.json",
+             "[\\\\w'’-]+)? nach {WHERE} (?:gezogen|umgezogen)\\\\b\", \"template\": \"Wohnt in {0}\"",
+             "[\\\\w'’-]+)? nach {WHERE} (?:gezogenXX)\\\\b\", \"template\": \"Wohnt in {0}\"",
+             ("tests/test_rules_household.py::test_moves_dutch_homes_and_clauses_said_in_one_breath",)),
+    Breakage("'by the way' stays inside a Dutch clause", "locale/nl-nl/fillers.voc",
+             "\ntrouwens\n", "\n",
+             ("tests/test_rules_household.py::test_moves_dutch_homes_and_clauses_said_in_one_breath",)),
+    Breakage("a Spanish dislike runs on into the next clause", "locale/es-es/patterns.json",
+             "|\\\\s+(?:me|te|le|nos|les|y|pero|porque|que|así|asi|ya que)\\\\b)\", \"template\": \"Detesta {0}\"",
+             ")\", \"template\": \"Detesta {0}\"",
+             ("tests/test_rules_household.py::test_moves_dutch_homes_and_clauses_said_in_one_breath",)),
 )
 
 

@@ -1108,3 +1108,30 @@ def test_words_written_without_accents(lang, said, expected):
 ])
 def test_lessons_relatives_in_apposition_and_what_one_stopped_eating(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A move from one town to another: the home is the second.
+    ("en-us", "we moved from denver to boulder last year", {(None, "Lives in Boulder"), (None, "Moved from Denver")}),
+    ("de-de", "wir sind von köln nach bonn gezogen", {(None, "Wohnt in Bonn")}),
+    ("nl-nl", "we zijn van utrecht naar breda verhuisd", {(None, "Woont in Breda")}),
+    ("it-it", "ci siamo trasferiti da roma a milano", {(None, "Vive a Milano"), (None, "Si è trasferito da Roma")}),
+    ("en-us", "i moved from my parents place to an apartment", set()),
+    # Dutch: a home inside a building in a town; time words and "samen" before it; "ik werk bij een ...bedrijf"
+    ("nl-nl", "ik woon in een flat in utrecht", {(None, "Woont in Utrecht")}),
+    ("nl-nl", "we wonen sinds vorig jaar samen in zwolle", {(None, "Woont in Zwolle")}),
+    ("nl-nl", "ik werk bij een schildersbedrijf in ede", {(None, "Werkt bij een schildersbedrijf")}),
+    ("nl-nl", "ik ben al jaren veganist", {(None, "Is veganist")}),
+    ("nl-nl", "ik ben echt niet vegetariër", set()),
+    ("nl-nl", "ik hou echt niet van andijvie", {(None, "Houdt niet van andijvie")}),
+    ("nl-nl", "we hebben een hond die heet bobbie en een cavia dat heet pluis",
+     {("Bobbie", "Is hond van de gebruiker"), ("Pluis", "Is cavia van de gebruiker")}),
+    # "By the way" inside a clause is set aside
+    ("nl-nl", "ik werk trouwens als kapper", {(None, "Werkt als kapper")}),
+    ("de-de", "ich arbeite übrigens als friseurin", {(None, "Arbeitet als Friseurin")}),
+    # A dislike ends where a new clause opens with its pronoun ("... me sabe a jabón")
+    ("es-es", "no soporto el apio me da asco", {(None, "Detesta apio")}),
+    ("pt-pt", "sê curtinha nas respostas", {(None, "Prefere respostas breves e diretas")}),
+])
+def test_moves_dutch_homes_and_clauses_said_in_one_breath(lang, said, expected):
+    assert heard(lang, said) == expected
