@@ -1098,6 +1098,19 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "|\\\\s+(?:me|te|le|nos|les|y|pero|porque|que|así|asi|ya que)\\\\b)\", \"template\": \"Detesta {0}\"",
              ")\", \"template\": \"Detesta {0}\"",
              ("tests/test_rules_household.py::test_moves_dutch_homes_and_clauses_said_in_one_breath",)),
+    Breakage("the turn before is not passed to the rules", "pipelines/learning.py",
+             "self._wall_clock(), before=exchange.before)", "self._wall_clock(), before=\"\")",
+             ("tests/test_rules.py::test_who_she_is_carries_over_from_the_turn_before",)),
+    Breakage("a control's turn says who 'she' is", "pipelines/learning.py",
+             "before = previous.user if previous is not None and not previous.control and",
+             "before = previous.user if previous is not None and",
+             ("tests/test_rules.py::test_she_is_no_one_after_a_control_or_a_long_pause",)),
+    Breakage("any turn before, however long ago, says who 'she' is", "pipelines/learning.py",
+             "and now - previous.said_at <= ANTECEDENT_WINDOW_S else", "else",
+             ("tests/test_rules.py::test_she_is_no_one_after_a_control_or_a_long_pause",)),
+    Breakage("a possessor said before is no one 'she' may be", "language/rules.py",
+             "        mentioned = kin[-1] if kin else None\n", "        mentioned = None\n",
+             ("tests/test_rules.py::test_who_she_is_carries_over_from_the_turn_before",)),
 )
 
 

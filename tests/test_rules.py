@@ -432,3 +432,31 @@ def test_our_pet_is_named_as_my_pet_is():
     ("it-it", "a casa abbiamo un carlino che si chiama ettore", "Ettore")])
 def test_a_dog_named_by_its_breed_is_a_pet(lang, said, name):
     assert [a.about for a in rules.extract(said, load_language(lang)).add] == [name]
+
+
+@pytest.mark.parametrize("lang, first, then, name, fact", [
+    ("en-us", "i had lunch with my girlfriend today", "her name is priya and she works as a vet", "Priya", "Works as a vet"),
+    ("nl-nl", "mijn broer heet joost", "hij is loodgieter", "Joost", "Werkt als loodgieter"),
+    ("es-es", "ayer cené en casa de mi cuñada", "ella se llama noelia y es enfermera", "Noelia", "Trabaja como enfermera"),
+])
+def test_who_she_is_carries_over_from_the_turn_before(make_memory, lang, first, then, name, fact):
+    memory = make_memory(extractor="rules", lang=lang)
+    for words in (first, then):
+        memory.update_history(user_assistant(words), "s")
+    assert memory.flush(10)
+    labels = {e.id: e.label.split(" (")[0] for e in memory.entities("s")}
+    assert fact in [f.text for f in memory.facts("s") if labels.get(f.about) == name]
+
+
+def test_she_is_no_one_after_a_control_or_a_long_pause(make_memory):
+    now = [1000.0]
+    memory = make_memory(extractor="rules", _kwargs={"wall_clock": lambda: now[0]})
+    memory.update_history(user_assistant("my sister is called maya"), "a")
+    memory.update_history(user_assistant("forget my sister maya"), "a")  # a control: she is not said of again
+    memory.update_history(user_assistant("she works as a pilot"), "a")
+    memory.update_history(user_assistant("my brother is called theo"), "b")
+    now[0] += 3600  # an hour later: another conversation
+    memory.update_history(user_assistant("he works as a pilot"), "b")
+    assert memory.flush(10)
+    for session in ("a", "b"):
+        assert "Works as a pilot" not in [f.text for f in memory.facts(session)]

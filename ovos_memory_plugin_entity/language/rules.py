@@ -196,18 +196,30 @@ def _each_named(fact: NewFact, language: Language) -> List[NewFact]:
     return [] if any(_no_name(n, language, listed=True) for n in names) else named
 
 
-def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = ()) -> Ops:
+def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = (), before: str = "") -> Ops:
     """Facts the user stated about themselves and the people and pets they named, and what
-    they corrected among the ``known`` facts (:mod:`language.corrections`)."""
+    they corrected among the ``known`` facts (:mod:`language.corrections`). ``before``: what the
+    user said just before, read for who "she" or "he" is ("my girlfriend's name is Ana | she's a
+    nurse"), never for facts."""
+    _, last, mentioned = _walk(before, language, None, None) if before else ({}, None, None)
+    if before and last is None and not mentioned:  # "... el curro de mi novia": what was said was hers, she is "ella"
+        kin = [m.group(m.lastindex).casefold() for m in language.mention.finditer(read(before, language.reading).text)
+               if m.lastindex]
+        mentioned = kin[-1] if kin else None
+    found, _, _ = _walk(user_words, language, last, mentioned)
+    return Ops(add=tuple(found.values()), update=corrected(user_words, language, known) if known else ())
+
+
+def _walk(user_words: str, language: Language, last: Optional[NewFact], mentioned: Optional[str]
+          ) -> Tuple[Dict[str, NewFact], Optional[NewFact], Optional[str]]:
+    """The facts ``user_words`` state, and who was named and mentioned last at its end."""
     said = {word.casefold(): word for word in SAID_WORD.findall(user_words or "")}
     found: Dict[str, NewFact] = {}
-    last: Optional[NewFact] = None
     # Each word as the user wrote it (the reading folds case), a false start said once: "Katzen", "Telefónica".
     reading = read(user_words or "", language.reading).clauses
     clauses = _clauses(reading, language)
     passing, unreal = _framed(reading, language, language.not_home), _framed(reading, language, language.unreal, True)
     candidates = [SAID_WORD.sub(lambda w: said.get(w.group(0), w.group(0)), _REPEATED.sub(r"\1", c)) for c in clauses]
-    mentioned: Optional[str] = None
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
         facts = _facts_in(clause, following, language, last, mentioned)
@@ -225,4 +237,4 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
         if _other_since(mentions, last, max((at for at, f in facts if f.about), default=-1), len(clause)):
             last = None  # "my husband is rick, my son is sick, he's six": the son is six
         mentioned = mentions[-1][1] if mentions else mentioned  # "two kids": "kid"
-    return Ops(add=tuple(found.values()), update=corrected(user_words, language, known) if known else ())
+    return found, last, mentioned

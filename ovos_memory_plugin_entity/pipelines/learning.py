@@ -41,6 +41,9 @@ MAX_KEEPS_QUEUED = 4096
 USER_TURN_WAIT_S = 300.0
 # While the store cannot be reached, a queued exchange is tried again this often.
 STORE_RETRY_S = 2.0
+# What the user said in the exchange before may say who "she" is, this soon before ("my girlfriend is Ana | she's a
+# nurse"); later, it is another conversation.
+ANTECEDENT_WINDOW_S = 300.0
 # Sessions this process remembers between calls (see Known).
 MAX_KNOWN_SESSIONS = 10_000
 # So a flood of one-sided calls under ever-new session ids cannot grow memory.
@@ -100,6 +103,7 @@ class Exchange:
     token: str = ""  # names the exchange in the store's waiting ones and the record's ``taught``/``withdrawn``
     said_at: Optional[float] = None  # wall-clock time it was queued: a later spoken forget covers it
     control: bool = False  # a spoken control's: its answers are judged, nothing is extracted
+    before: str = ""  # what the user said in the exchange just before (ANTECEDENT_WINDOW_S): who "she" is
     attempts: int = 0
     extraction: Optional[Extraction] = None  # kept when only the write failed
     answered: bool = False
@@ -153,8 +157,11 @@ class Learner:
             return  # paused: nothing kept or queued, unless it answers a question (answers only)
         if not user.strip() and not asked and not (record is not None and record.pending):
             return  # a control and nothing else: nothing to learn, nothing to answer
+        now, previous = self._wall_clock(), known.latest
+        before = previous.user if previous is not None and not previous.control and previous.said_at is not None \
+            and now - previous.said_at <= ANTECEDENT_WINDOW_S else ""
         exchange = Exchange(user, assistant, record.generation if record is not None else None, asked,
-                            token=uuid.uuid4().hex[:12], said_at=self._wall_clock(), control=control or paused)
+                            token=uuid.uuid4().hex[:12], said_at=now, control=control or paused, before=before)
         self._queue(key, exchange)
 
     def _queue(self, key: str, exchange: Exchange) -> bool:
@@ -243,7 +250,7 @@ class Learner:
         if exchange.extraction is None:
             exchange.attempts += 1
             outcome = self._extractor.extract(exchange.user, exchange.assistant, listed, exchange.attempts,
-                                              self._wall_clock())
+                                              self._wall_clock(), before=exchange.before)
             if isinstance(outcome, Retry):
                 return outcome.after_s
             if not isinstance(outcome, Extraction) or outcome.ops.empty:
