@@ -118,6 +118,7 @@ class Known:
     record: Optional[SessionRecord] = None  # as last read: its generation stamps the next exchange, its pause holds it
     latest: Optional[Exchange] = None  # the latest exchange queued: what "forget that" names
     offered: Offered = field(default_factory=list)  # what the last context asked about (confirm: on)
+    said_before: Tuple[str, float] = ("", 0.0)  # the last turn's words learnt from, and when: who "she" is next
 
 
 class Learner:
@@ -149,6 +150,10 @@ class Learner:
         known = self._session(key)
         asked = self._confirmation.asked_in(known.offered, assistant) if self._confirmation else None
         known.offered = []
+        # Only a turn learnt from says who "she" is next: not one paused, nor a control's besides what it goes on to say
+        now, (before, said_at) = self._wall_clock(), known.said_before
+        known.said_before = ("", 0.0)
+        before = before if now - said_at <= ANTECEDENT_WINDOW_S else ""
         # Each side cut as the prompt cuts it: the queue is bounded in characters too.
         user, assistant = truncate(user, MAX_USER_CHARS), truncate(assistant, MAX_ASSISTANT_CHARS)
         record = known.record
@@ -157,12 +162,11 @@ class Learner:
             return  # paused: nothing kept or queued, unless it answers a question (answers only)
         if not user.strip() and not asked and not (record is not None and record.pending):
             return  # a control and nothing else: nothing to learn, nothing to answer
-        now, previous = self._wall_clock(), known.latest
-        before = previous.user if previous is not None and not previous.control and previous.said_at is not None \
-            and now - previous.said_at <= ANTECEDENT_WINDOW_S else ""
         exchange = Exchange(user, assistant, record.generation if record is not None else None, asked,
                             token=uuid.uuid4().hex[:12], said_at=now, control=control or paused, before=before)
         self._queue(key, exchange)
+        if not exchange.control:
+            known.said_before = (user, now)
 
     def _queue(self, key: str, exchange: Exchange) -> bool:
         mine = self._kept_before_resume
