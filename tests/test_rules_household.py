@@ -1136,3 +1136,36 @@ def test_lessons_relatives_in_apposition_and_what_one_stopped_eating(lang, said,
 ])
 def test_moves_dutch_homes_and_clauses_said_in_one_breath(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    # What others think or say of the user, a list of names, whose parent the user is, a question, a perfect tense
+    ("en-us", "my boss always thinks i'm rachel"),
+    ("en-us", "people think i am olivia"),
+    ("en-us", "i'm noah and emma's dad"),
+    ("en-us", "is it true i'm daniel"),
+    ("en-us", "i am rose-tinted today"),
+    ("es-es", "todo el mundo piensa que soy lucía"),
+    ("es-es", "en la obra del cole soy maría"),
+    ("pt-pt", "o meu pai diz que sou a inês"),
+    ("fr-fr", "ma sœur croit que je suis chloé"),
+    ("it-it", "sono marta e paolo i miei cugini"),
+    ("de-de", "mein chef denkt ich bin julia"),
+    ("de-de", "ich bin jonas und mia ihr vater"),
+    ("de-de", "ich bin anna heute begegnet"),
+    ("nl-nl", "ik ben daan z'n moeder"),
+    ("nl-nl", "ik ben lotte gisteren tegengekomen"),
+    ("ca-es", "la meva mare diu que soc marta"),
+])
+def test_a_name_in_passing_is_no_name_when_it_is_someone_elses_word_or_child(lang, said):
+    assert not [text for about, text in heard(lang, said) if about is None]
+
+
+@pytest.mark.parametrize("lang, said, name", [
+    ("en-us", "hey there i'm olivia and i live in denver", "Name is Olivia"),
+    ("it-it", "ciao sono marta e abito a bologna", "Si chiama Marta"),
+    ("nl-nl", "hoi ik ben daan", "Heet Daan"),
+    ("de-de", "hallo ich bin jonas", "Heißt Jonas"),
+])
+def test_a_name_in_passing_is_still_heard(lang, said, name):
+    assert (None, name) in heard(lang, said)

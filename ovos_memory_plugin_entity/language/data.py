@@ -23,6 +23,8 @@ from ovos_utils.log import LOG
 from ovos_memory_plugin_entity.domain.errors import LanguageDataError
 from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents
+from ovos_memory_plugin_entity.language.rule_pattern import NEVER as _NEVER
+from ovos_memory_plugin_entity.language.rule_pattern import Rule, unaccented_pattern
 
 LOCALE = Path(__file__).parent.parent / "locale"
 DEFAULT_LANG = "en-us"
@@ -62,30 +64,6 @@ PHRASES = ("header", "note", "confirm_question", "today", "tomorrow",
            "forget_all_item", "remembered_note")
 
 
-_NEVER = re.compile("(?!)")
-
-
-@dataclass(frozen=True)
-class Rule:
-    pattern: Pattern[str]
-    template: str
-    pin: bool = False
-    title_groups: Optional[Tuple[int, ...]] = None  # None: every group
-    about_group: Optional[int] = None  # the fact is about the entity this group names
-    relation_group: Optional[int] = None  # the user's relation to that entity
-    lowercase: bool = True  # untitled captures lower-cased (not in German, where nouns are capitalised)
-    about: str = ""  # "last": of the one named last ("she lives in Tampa"); "mentioned": names a relative said unnamed
-    span: int = 1  # clauses read together: 2 for "we got a cat, a Chartreux, he's called Gaspard"
-    # what is said right after the match and kept with it ("... 10 mg | for my blood pressure"): groups 1 and 2,
-    # the preposition and its object, so a later "forget the blood pressure thing" or question finds the fact
-    purpose: Pattern[str] = _NEVER
-    # The pattern with its accents dropped (compiled on first use), for words a recogniser wrote without any
-    # ("soy celiaca", "sono nata a bari"); empty where the pattern has none
-    unaccented: str = ""
-
-    def pattern_for(self, text: str) -> Pattern[str]:
-        return (_compiled_or_none(self.unaccented) or self.pattern) if self.unaccented and text.isascii() \
-            else self.pattern
 
 
 @dataclass(frozen=True)
@@ -287,6 +265,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
     calendar = _alternation(calendar_words)
     macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
               "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_kin(data['relations'])})",
+              "{A_REL}": f"(?:{_kin(data['relations'])})",  # one, not captured: "(not) followed by mary's DAUGHTER"
               "{END}": end, "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))",
               "{PET}": f"({_alternation(data['pets'])})",
               "{KIN}": f"({_kin(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
@@ -321,7 +300,7 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
     titles = None if data.get("title") else tuple(data.get("title_groups", ()))
     expanded = _as_read(_expand(data["pattern"], language), language)
     compiled = re.compile(expanded, re.IGNORECASE)
-    unaccented = _unaccented(expanded)
+    unaccented = unaccented_pattern(expanded)
     if compiled.groups <= max(map(int, re.findall(r"\{(\d+)\}", data["template"])), default=-1):  # else each match fails
         raise LanguageDataError(f"rule {data['template']!r} fills more values than its pattern captures")
     return Rule(pattern=compiled, template=data["template"],
@@ -331,26 +310,6 @@ def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
                 span=int(data.get("span", 1)), unaccented=unaccented if unaccented != expanded else "",
                 purpose=re.compile(_as_read(_expand(data["purpose"], language), language), re.IGNORECASE)
                 if "purpose" in data else _NEVER)
-
-
-def _unaccented(pattern: str) -> str:
-    """``pattern`` with the accents of its letters dropped, outside character classes (where "À-Þ" would become a
-    range holding lower case)."""
-    out, in_class, escaped = [], False, False
-    for ch in pattern:
-        out.append(ch if in_class or escaped else fold_accents(ch))
-        in_class = (in_class and (escaped or ch != "]")) or (not escaped and ch == "[")
-        escaped = not escaped and ch == "\\"
-    return "".join(out)
-
-
-@lru_cache(maxsize=4096)  # one a rule with accents: every shipped language's fit
-def _compiled_or_none(pattern: str) -> Optional[Pattern[str]]:
-    """``pattern`` compiled; None where dropping its accents broke it (a range turned around)."""
-    try:
-        return re.compile(pattern, re.IGNORECASE)
-    except re.error:
-        return None
 
 
 def _pairs(lines: List[str]) -> Tuple[Tuple[str, str], ...]:

@@ -16,8 +16,9 @@ from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
 from ovos_memory_plugin_entity.domain.text import SAID_WORD, said_words, title_words
 from ovos_memory_plugin_entity.language.corrections import corrected
-from ovos_memory_plugin_entity.language.data import Language, Rule
+from ovos_memory_plugin_entity.language.data import Language
 from ovos_memory_plugin_entity.language.reading import Clause, read
+from ovos_memory_plugin_entity.language.rule_pattern import Rule
 
 # A word said twice in a row is a false start ("chama-se chama-se Inês", "rui rui"); a
 # number is not ("4111 1111 1111 1111" stays whole, for the secret screen too).
