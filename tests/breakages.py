@@ -1125,6 +1125,23 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a Dutch possessive after a name is no one's", "locale/nl-nl/patterns.json",
              "(?!\\\\s+(?:zijn|z'n|hun|haar)\\\\b)", "",
              ("tests/test_rules_household.py::test_a_name_in_passing_is_no_name_when_it_is_someone_elses_word_or_child",)),
+    Breakage("a negation inside a medication does not turn it around", "language/rules.py",
+             "    if any(w in language.negations or w.endswith(\"n't\") for w in said_words(clause[start:end])):\n        return True\n",
+             "",
+             ("tests/test_rules_household.py::test_a_drug_that_is_not_the_users_to_take_is_none",)),
+    Breakage("someone named in a medication does not own it", "language/rules.py",
+             "    if any(start <= at <= end + MAX_OWNER_AFTER_CHARS for at, _ in mentions):\n        return True\n",
+             "",
+             ("tests/test_rules_household.py::test_a_drug_that_is_not_the_users_to_take_is_none",)),
+    Breakage("a recipe's grams are a dose", "language/rules.py",
+             "MAX_GRAMS_A_DOSE = 10.0", "MAX_GRAMS_A_DOSE = 1e9",
+             ("tests/test_rules_household.py::test_a_drug_that_is_not_the_users_to_take_is_none",)),
+    Breakage("a German closing verb is a drug", "locale/de-de/patterns.json",
+             "|mal|nehmen|einnehmen|kaufen|holen|geben|mehr|okay|da|ist|noch)", "|mal)",
+             ("tests/test_rules_household.py::test_a_drug_the_user_has_to_take_is_heard_once",)),
+    Breakage("an Italian 'maybe' is a statement", "locale/it-it/unreal.voc",
+             "\nforse devo\n", "\n",
+             ("tests/test_rules_household.py::test_a_drug_that_is_not_the_users_to_take_is_none",)),
 )
 
 

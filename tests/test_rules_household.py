@@ -1169,3 +1169,32 @@ def test_a_name_in_passing_is_no_name_when_it_is_someone_elses_word_or_child(lan
 ])
 def test_a_name_in_passing_is_still_heard(lang, said, name):
     assert (None, name) in heard(lang, said)
+
+
+@pytest.mark.parametrize("lang, said", [
+    # A drug the user no longer has to take, might have to, gives or fetches for someone, or a recipe's grams
+    ("de-de", "ich muss kein ibuprofen 400 mg mehr nehmen"),
+    ("nl-nl", "ik moet geen omeprazol 20 mg meer nemen"),
+    ("de-de", "ich muss meinem vater sein ramipril 5 mg geben"),
+    ("de-de", "ich muss noch paracetamol 500 mg kaufen"),
+    ("nl-nl", "ik moet vragen of paracetamol 500 mg mag"),
+    ("en-us", "i take my dad his insulin every morning 10 units"),
+    ("it-it", "devo prendere la tachipirina 1000 mg per mia figlia"),
+    ("fr-fr", "je dois prendre du doliprane 1000 mg à la pharmacie pour ma mère"),
+    ("es-es", "si tengo que tomar paracetamol 1000 mg te aviso"),
+    ("it-it", "forse devo prendere il cortisone 25 mg"),
+    ("fr-fr", "je dois prendre 250 grammes de sucre"),
+    ("it-it", "devo prendere 300 grammi di burro per la torta"),
+])
+def test_a_drug_that_is_not_the_users_to_take_is_none(lang, said):
+    assert not [text for _, text in heard(lang, said)]
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    ("de-de", "ich muss ramipril 5 mg nehmen", {(None, "Nimmt ramipril 5 mg")}),
+    ("nl-nl", "ik moet elke dag omeprazol 20 mg innemen", {(None, "Neemt omeprazol 20 mg")}),
+    ("en-us", "i take metformin 500 mg for my diabetes", {(None, "Takes metformin 500 mg for diabetes")}),
+    ("en-us", "my doctor put me on lisinopril 10 mg", {(None, "Takes lisinopril 10 mg")}),
+])
+def test_a_drug_the_user_has_to_take_is_heard_once(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -23,6 +23,10 @@ from ovos_memory_plugin_entity.language.rule_pattern import Rule
 # A word said twice in a row is a false start ("chama-se chama-se Inês", "rui rui"); a
 # number is not ("4111 1111 1111 1111" stays whole, for the secret screen too).
 _REPEATED = re.compile(r"\b([^\W\d_][\w'’-]*)(?: \1\b)+", re.IGNORECASE)
+# Someone named this soon after a medication owns it: "... il ramipril 5 mg di mio padre".
+MAX_OWNER_AFTER_CHARS = 16
+# A dose in grams is at most this: more is a recipe or shopping ("500 grammi di farina").
+MAX_GRAMS_A_DOSE = 10.0
 
 
 def _spoken(clause: Clause, language: Language) -> str:
@@ -170,6 +174,9 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
             fact = NewFact(f"{fact.text} {purpose.group(1).lower()} {purpose.group(2)}", fact.pin, fact.about, fact.relation)
         if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of | {fact.relation}):
             continue  # "a minha sogra é diabética", "een hond die is tien": a value or the relation is no name
+        if _not_the_users_dose(fact, clause, start, end + (purpose.end() if purpose is not None else 0), mentions,
+                               language):  # "... pour mon père": what it is for names whose it is
+            continue
         pets = language.correcting.pets
         if (fact.relation or "").casefold() in pets and any(at < end and kin not in pets for at, kin in around) \
                 and not any(at == start and kin in pets for at, kin in around):  # "my sister minds our dog rex"
@@ -185,6 +192,22 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
             last = fact
         facts.append((start, fact))
     return facts
+
+
+def _not_the_users_dose(fact: NewFact, clause: str, start: int, end: int, mentions: Sequence[Tuple[int, str]],
+                        language: Language) -> bool:
+    """A medication said with a negation inside it ("ich muss kein metformin mehr nehmen"), with someone named in it
+    or right after it (their drug: "i take my mom her insulin", "devo prendere il ramipril di mio padre"), or
+    grams beyond any dose (a recipe: "devo prendere 500 grammi di farina")."""
+    dose = language.correcting.dose_fact.search(fact.text)
+    if dose is None:
+        return False
+    if any(w in language.negations or w.endswith("n't") for w in said_words(clause[start:end])):
+        return True
+    if any(start <= at <= end + MAX_OWNER_AFTER_CHARS for at, _ in mentions):
+        return True
+    unit = (dose.group("unit") or "").casefold()
+    return unit.startswith("gr") and float(dose.group("dose").replace(",", ".")) > MAX_GRAMS_A_DOSE
 
 
 def _each_named(fact: NewFact, language: Language) -> List[NewFact]:
