@@ -1198,3 +1198,21 @@ def test_a_drug_that_is_not_the_users_to_take_is_none(lang, said):
 ])
 def test_a_drug_the_user_has_to_take_is_heard_once(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    # After a street: a season, a floor, a position, renting or sharing is no town
+    ("en-us", "we live on maple avenue in summer"),
+    ("en-us", "i live on king street in walking distance of the station"),
+    ("es-es", "vivo en la calle ancha en alquiler"),
+    ("pt-pt", "moro na rua nova no segundo andar"),
+    ("it-it", "abito in via garibaldi a piano terra"),
+    ("fr-fr", "j'habite rue pasteur à côté de la poste"),
+    ("ca-es", "visc al carrer gran de lloguer"),
+    ("ca-es", "visc al carrer de sant pere de ribes"),
+    ("de-de", "ich wohne in der lindenstraße 4 in untermiete"),
+    ("it-it", "abito in via cavour"),
+    ("nl-nl", "ik woon aan de hoofdstraat in het centrum"),
+])
+def test_what_follows_a_street_and_is_no_town(lang, said):
+    assert not [text for _, text in heard(lang, said)]

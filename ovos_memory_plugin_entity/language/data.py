@@ -48,7 +48,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "correction_cues", "correction_renaming", "correction_naming", "correction_identity",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
-              "keep_commands", "not_home", "unreal", "indefinites", "introductions", "time_words", "given_names",
+              "keep_commands", "not_home", "unreal", "indefinites", "not_places", "introductions", "time_words", "given_names",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
               "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -279,7 +279,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
               "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}|{clauses['value_ends']})(?!\w))",
               # no place is an indefinite ("somewhere"), a month, a day or a time ("déménagé en juin", "no mês passado")
-              "{WHERE}": rf"(?!(?:{_alternation(data['indefinites'] + calendar_words)})\b)([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){{0,1}}?)"}
+              "{WHERE}": rf"(?!(?:{_alternation(data['indefinites'] + data['not_places'] + calendar_words)})\b)([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){{0,1}}?)"}
     for macro, replacement in macros.items():
         pattern = pattern.replace(macro, replacement)
     return pattern
