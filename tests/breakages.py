@@ -1149,6 +1149,16 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "travessera)(?: [\\\\w'’-]+){1,4}? a {WHERE}{STOP}",
              "travessera)(?: [\\\\w'’-]+){1,4}? (?:a|de) {WHERE}{STOP}",
              ("tests/test_rules_household.py::test_what_follows_a_street_and_is_no_town",)),
+    Breakage("an age about to be turned is the age now", "locale/en-us/patterns.json",
+             "(?:just turned|turned) {NUM}(?: years old", "(?:just turned|turned|turns) {NUM}(?: years old",
+             ("tests/test_rules_household.py::test_an_age_a_relative_turns_and_a_child_named_by_rank",)),
+    Breakage("a Dutch room number is an age", "locale/nl-nl/patterns.json",
+             "(?:is|werd) (?:al |pas |nu |net )*{NUM}", "(?:is|werd) (?:al |pas |nu |net |op \\\\w+ )*{NUM}",
+             ("tests/test_rules_household.py::test_an_age_a_relative_turns_and_a_child_named_by_rank",)),
+    Breakage("any word after a rank is a child's name", "locale/en-us/patterns.json",
+             "(?:(?:'s name is|s name is| is called| is named) {NOT_JOB}{NOT_KIN}|,? {GIVEN}){NAMED}",
+             "(?:(?:'s name is|s name is| is called| is named) {NOT_JOB}{NOT_KIN}|,? ){NAMED}",
+             ("tests/test_rules_household.py::test_an_age_a_relative_turns_and_a_child_named_by_rank",)),
 )
 
 
