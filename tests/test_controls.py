@@ -719,3 +719,15 @@ def test_the_last_thing_named_first_then_its_verb_then_why_not_takes_it_back(lan
 def test_everything_said_again_after_me_closes_it_and_the_rest_is_said_anew(lang, words):
     found = recognise(words, load_language(lang))
     assert found is not None and (found.kind, found.unsure) == ("forget_all", False)
+
+
+@pytest.mark.parametrize("lang,words,kind,target", [
+    ("en-us", "hmm dont keep that stuff about my landlord ok", "forget_thing", "my landlord"),
+    ("es-es", "no guardes lo de mi jefe", "forget_thing", "mi jefe"),
+    ("en-us", "please don't remember anything i say", "pause", ""),
+    ("en-us", "don't keep that", "pause", "last"),
+    ("en-us", "ok erase everything you know about me start fresh", "forget_all", ""),
+])
+def test_not_keeping_a_thing_named_forgets_it_and_a_fresh_start_after_me_closes_everything(lang, words, kind, target):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.target) == (kind, target)

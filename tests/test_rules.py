@@ -466,3 +466,12 @@ def test_she_is_no_one_after_a_control_or_a_long_pause(make_memory):
     turn("he works as a pilot", "b")
     for session in ("a", "b", "c"):
         assert not [f.text for f in memory.facts(session) if "pilot" in f.text]
+
+
+@pytest.mark.parametrize("lang, before, said", [
+    ("en-us", "my wife is seeing a specialist", "he is a doctor"),  # mentioned, not named: no job of hers
+    ("en-us", "my dog rex is sick", "she is a vet"),  # a pet has no job
+    ("es-es", "mi hijo fue al médico", "es médico"),
+])
+def test_what_she_does_is_only_said_of_someone_named_before_and_no_pet(lang, before, said):
+    assert not rules.extract(said, load_language(lang), before=before).add

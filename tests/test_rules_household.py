@@ -1066,6 +1066,11 @@ def test_german_word_order_as_spoken(lang, said, expected):
     # A negation belongs to the fact it opens, not to the next one said in the same breath.
     ("en-us", "i never drink coffee i'm allergic to nuts", {(None, "Is allergic to nuts")}),
     ("it-it", "non mangio pesce sono celiaca", {(None, "Non mangia pesce"), (None, "È celiaca")}),
+    # a food stopped and then eaten again, or a time, is no diet
+    ("en-us", "i stopped eating sugar for a month but now i eat it again", set()),
+    ("en-us", "i stopped eating at 9", set()),
+    ("it-it", "ho smesso di mangiare carne ma ora la mangio di nuovo", set()),
+    ("en-us", "i grew up in foster care", set()),
     ("en-us", "i don't think my sister anna lives in rome", set()),
     # How to answer, said after "when I ask you things".
     ("it-it", "quando ti chiedo le cose rispondimi corto", {(None, "Preferisce risposte brevi")}),
@@ -1094,7 +1099,10 @@ def test_words_written_without_accents(lang, said, expected):
     ("es-es", "voy a clases de salsa los jueves", {(None, "Va a clases de salsa")}),
     ("es-es", "doy clases de inglés en un instituto", set()),
     ("pt-pt", "ando em aulas de cerâmica às quartas", {(None, "Tem aulas de cerâmica")}),
-    ("it-it", "faccio lezioni di canto il lunedì", {(None, "Fa lezioni di canto")}),
+    ("it-it", "prendo lezioni di canto il lunedì", {(None, "Fa lezioni di canto")}),
+    ("it-it", "faccio lezioni di chitarra ai ragazzi", set()),
+    ("en-us", "i started giving guitar lessons", set()),
+    ("en-us", "i take 3 lessons a week", set()),
     ("de-de", "ich nehme seit kurzem gitarrenunterricht", {(None, "Hat gitarrenunterricht")}),
     ("nl-nl", "ik neem pianoles op woensdag", {(None, "Heeft pianoles")}),
     # A relative with a given name in apposition ("an older sister, Mary"); no name, no one named.
@@ -1122,7 +1130,10 @@ def test_lessons_relatives_in_apposition_and_what_one_stopped_eating(lang, said,
 
 @pytest.mark.parametrize("lang, said, expected", [
     # A move from one town to another: the home is the second.
-    ("en-us", "we moved from denver to boulder last year", {(None, "Lives in Boulder"), (None, "Moved from Denver")}),
+    ("es-es", "nos mudamos de soria a burgos el año pasado", {(None, "Vive en Burgos"), (None, "Se mudó desde Soria")}),
+    # English "moved from ... to ..." may be a job or a phone; a move back names the first town again
+    ("en-us", "i moved from sales to marketing", {(None, "Moved from Sales")}),
+    ("es-es", "nos mudamos de lugo a vigo y luego volvimos a lugo", {(None, "Se mudó desde Lugo")}),
     ("de-de", "wir sind von köln nach bonn gezogen", {(None, "Wohnt in Bonn")}),
     ("nl-nl", "we zijn van utrecht naar breda verhuisd", {(None, "Woont in Breda")}),
     ("it-it", "ci siamo trasferiti da roma a milano", {(None, "Vive a Milano"), (None, "Si è trasferito da Roma")}),
@@ -1225,3 +1236,14 @@ def test_a_drug_the_user_has_to_take_is_heard_once(lang, said, expected):
 ])
 def test_what_follows_a_street_and_is_no_town(lang, said):
     assert not [text for _, text in heard(lang, said)]
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # French elisions fused by a recogniser; more pets and dog breeds
+    ("fr-fr", "bon moi cest mathilde", {(None, "S'appelle Mathilde")}),
+    ("fr-fr", "jai un furet il sappelle noisette", {("Noisette", "Est furet de l'utilisateur")}),
+    ("en-us", "we have a beagle named waffles", {("Waffles", "Is the user's beagle")}),
+    ("nl-nl", "we hebben een cavia die heet pluis", {("Pluis", "Is cavia van de gebruiker")}),
+])
+def test_fused_french_elisions_and_more_pets(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -165,7 +165,10 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         forgetting = any(_verb(w, words) for w in said[paused:paused + 1])
         last = alone and clause.negated and (plain or forgetting) and any(
             (w,) in words.last.get(w, ()) for w in (said if forgetting else objects))
-        return Control("pause", "last" if last else "")
+        # "don't keep that thing about Gus": not keeping one thing named is forgetting it, not a pause
+        about = next((at for at in range(max(paused - 1, 0), len(said)) if _longest(said[at:], words.about) > 1), None)
+        named = _object(said[about:], words, True, alone) if clause.negated and about is not None else None
+        return named if named is not None and named.kind == "forget_thing" else Control("pause", "last" if last else "")
     # A reset asked (before a resume: "remets ta mémoire à zéro" puts it back to nothing), near the clause's start ("let's start from scratch ..."): not "who reset your memory?", nor "the
     # house is so empty without all my stuff"
     if not clause.negated and not clause.question and _match(said, words.reset, 0, MAX_VERB_AT + 3) is not None \
@@ -428,7 +431,8 @@ def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
         after = after[:-emphasis]
     # Said again right after the user, "everything" closes the object; what follows is said anew: "de mi todo todo
     # empezamos de cero"
-    again = next((at for at in range(1, len(after)) if after[at - 1] in words.personal and _longest(after[at:], words.everything)), 0)
+    again = next((at for at in range(1, len(after)) if after[at - 1] in words.personal and (
+        _longest(after[at:], words.everything) or _longest(after[at:], words.reset))), 0)  # "... about me, start fresh"
     after = after[:again] if again else after
     return not any(w in words.non_memory_objects for w in after) and (not after or after[-1] in words.personal or all(
         w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords for w in after))

@@ -144,9 +144,10 @@ def _other_since(mentions: Sequence[Tuple[int, str]], last: Optional[NewFact], a
 
 
 def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
-              mentioned: Optional[str]) -> List[Tuple[int, NewFact]]:
+              mentioned: Optional[str], naming_kin: Optional[str] = None) -> List[Tuple[int, NewFact]]:
     """The facts a clause states, by where they start: of the one named ``last`` before, or of the relative
-    ``mentioned`` without a name ("my partner ... her name is Renata"); a rule of two clauses reads ``following``."""
+    ``mentioned`` without a name ("my partner ... her name is Renata"), or ``naming_kin`` for a naming only (mentioned
+    in the turn before); a rule of two clauses reads ``following``."""
     found: List[Tuple[int, int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
     matches = sorted(((match, rule) for rule in language.rules for text in [window if rule.span > 1 else clause]
@@ -163,7 +164,7 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
     facts: List[Tuple[int, NewFact]] = []
     mentions, around = _mentions(clause, language), _mentions(window, language)
     for start, end, rule, groups in sorted(found, key=lambda item: item[0]):
-        named = next((relation for at, relation in reversed(mentions) if at < start), mentioned)
+        named = next((relation for at, relation in reversed(mentions) if at < start), mentioned or naming_kin)
         if rule.about == "last" and _other_since(mentions, last, next((at for at, f in facts if f is last), -1), start):
             last = None  # of the relative said since: "mi hijo está enfermo tiene seis años"
         if rule.about == "mentioned" and not named:
@@ -226,16 +227,21 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     user said just before, read for who "she" or "he" is ("my girlfriend's name is Ana | she's a
     nurse"), never for facts."""
     _, last, mentioned = _walk(before, language, None, None) if before else ({}, None, None)
-    if before and last is None and not mentioned:  # "... el curro de mi novia": what was said was hers, she is "ella"
+    if before and not mentioned:  # "... el curro de mi novia": what was said was hers, she is "ella"
         kin = [m.group(m.lastindex).casefold() for m in language.mention.finditer(read(before, language.reading).text)
                if m.lastindex]
         mentioned = kin[-1] if kin else None
-    found, _, _ = _walk(user_words, language, last, mentioned)
+    # Said before, only someone named may be what "she" does ("my wife anna | she is a doctor"), never a pet; one
+    # only mentioned may only be named ("mi novia | ella se llama ainhoa"): "my wife saw a specialist | he is a
+    # doctor" is not hers
+    if last is not None and (last.relation or "").casefold() in language.correcting.pets:
+        last = None
+    found, _, _ = _walk(user_words, language, last, None, naming_kin=mentioned)
     return Ops(add=tuple(found.values()), update=corrected(user_words, language, known) if known else ())
 
 
-def _walk(user_words: str, language: Language, last: Optional[NewFact], mentioned: Optional[str]
-          ) -> Tuple[Dict[str, NewFact], Optional[NewFact], Optional[str]]:
+def _walk(user_words: str, language: Language, last: Optional[NewFact], mentioned: Optional[str],
+          naming_kin: Optional[str] = None) -> Tuple[Dict[str, NewFact], Optional[NewFact], Optional[str]]:
     """The facts ``user_words`` state, and who was named and mentioned last at its end."""
     said = {word.casefold(): word for word in SAID_WORD.findall(user_words or "")}
     found: Dict[str, NewFact] = {}
@@ -246,7 +252,7 @@ def _walk(user_words: str, language: Language, last: Optional[NewFact], mentione
     candidates = [SAID_WORD.sub(lambda w: said.get(w.group(0), w.group(0)), _REPEATED.sub(r"\1", c)) for c in clauses]
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
-        facts = _facts_in(clause, following, language, last, mentioned)
+        facts = _facts_in(clause, following, language, last, mentioned, naming_kin)
         passes = any(text in clauses[index] for text in passing)
         if any(clauses[index].startswith(text) for text in unreal):
             continue  # "i'm a doctor in my dreams", "when i grow up | i'm a pilot": no fact of the user
