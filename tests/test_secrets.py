@@ -541,3 +541,19 @@ def test_what_a_safe_is_said_to_be_is_its_code(lang, said, value):
 @pytest.mark.parametrize("lang,said", [("it-it", "la cassaforte pesa 90 chili"), ("es-es", "la caja fuerte costó 250 euros")])
 def test_what_a_safe_weighs_or_costs_stays_a_fact(lang, said):
     assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,sentence,kind", [
+    # A new value said in the future or as what a code was changed to
+    ("pt-pt", "o código do portão vai ser o 7-3-1-9", "security code"),
+    ("fr-fr", "j'ai mis le code de l'alarme pour 2.4.6.8", "security code"),
+    ("es-es", "mi nuevo pin va a ser el 5830", "PIN"),
+    ("de-de", "meine neue pin wird 9021", "PIN"),
+    ("nl-nl", "mijn pincode wordt 4417", "PIN"),
+    ("it-it", "il codice del cancello sarà 6612", "security code"),
+    # a future or a purpose with an ordinary number is none
+    ("pt-pt", "o meu filho vai ser médico aos 30", None),
+    ("fr-fr", "j'ai payé le code de la route pour 1200 euros", None),
+])
+def test_a_value_said_as_what_it_will_be_or_was_changed_to(lang, sentence, kind):
+    assert secret_class(sentence, load_language(lang)) == kind
