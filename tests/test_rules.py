@@ -475,3 +475,8 @@ def test_she_is_no_one_after_a_control_or_a_long_pause(make_memory):
 ])
 def test_what_she_does_is_only_said_of_someone_named_before_and_no_pet(lang, before, said):
     assert not rules.extract(said, load_language(lang), before=before).add
+
+
+def test_a_patterns_accents_drop_from_its_words_not_its_classes_nor_its_short_words():
+    from ovos_memory_plugin_entity.language.rule_pattern import unaccented_pattern
+    assert unaccented_pattern(r"(?-i:[A-ZÀÉÍ]) \bcelíaca è sí [àéíóú]+ crié") == r"(?-i:[A-ZÀÉÍ]) \bceliaca è sí [àéíóú]+ crie"

@@ -11,6 +11,9 @@ from typing import Optional, Pattern, Tuple
 from ovos_memory_plugin_entity.domain.text import fold_accents
 
 NEVER = re.compile("(?!)")
+# A word this long loses its accents; a shorter one keeps them ("è"/"e", "sí"/"si", "où"/"ou" say different things).
+MIN_FOLDED_LETTERS = 3
+_LETTER_RUN = re.compile(r"(?<!\\)[^\W\d_]+")  # a letter after a backslash is an escape ("\b")
 
 
 @dataclass(frozen=True)
@@ -37,11 +40,14 @@ class Rule:
 
 
 def unaccented_pattern(pattern: str) -> str:
-    """``pattern`` with the accents of its letters dropped, outside character classes (where "À-Þ" would become a
-    range holding lower case)."""
+    """``pattern`` with the accents of its words dropped, outside character classes (where "À-Þ" would become a
+    range holding lower case), and not of a short word, whose accent tells it from another ("è" is, "e" and;
+    "sí", "mí", "él", "à", "où")."""
+    folded = {at for m in _LETTER_RUN.finditer(pattern) if len(m.group(0)) >= MIN_FOLDED_LETTERS
+              for at in range(m.start(), m.end())}
     out, in_class, escaped = [], False, False
-    for ch in pattern:
-        out.append(ch if in_class or escaped else fold_accents(ch))
+    for at, ch in enumerate(pattern):
+        out.append(fold_accents(ch) if at in folded and not in_class and not escaped else ch)
         in_class = (in_class and (escaped or ch != "]")) or (not escaped and ch == "[")
         escaped = not escaped and ch == "\\"
     return "".join(out)
