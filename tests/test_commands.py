@@ -701,6 +701,9 @@ def test_a_spoken_grad_names_what_was_just_said(make_memory):
     ("es-es", ("Toma omeprazol 20 miligramos", "Vive en Cuenca"), "borra lo de la medicación", "Toma omeprazol 20 miligramos"),
     ("de-de", ("Ist Veganerin", "Wohnt in Trier"), "vergiss das mit der ernährung", "Ist Veganerin"),
     ("it-it", ("Prende ramipril 5 mg", "Vive a Como"), "dimentica i miei farmaci", "Prende ramipril 5 mg"),
+    # a topic with a vague word after it, and one whose word a dot parts
+    ("en-us", ("Is allergic to shellfish", "Plays the cello"), "um can you delete the allergy stuff", "Is allergic to shellfish"),
+    ("ca-es", ("És al·lèrgic al marisc", "Viu a Vic"), "esborra allò de l'al·lèrgia", "És al·lèrgic al marisc"),
 ])
 def test_one_thing_named_by_its_topic_is_forgotten(make_memory, lang, facts, said, gone):
     """"the allergy" names no word of the fact "is allergic to shellfish": the user's one fact on that topic goes."""

@@ -365,7 +365,9 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
         last, about = _longest(said, words.last), _longest(said, words.about)
     if fronted and not last and not about:
         return None  # "my keys i always forget": a statement, not a request
-    named = len(said[:about]) > 1  # "what I told you about", "lo de": what was said is named
+    # "what I told you about", "lo de": what was said is named; so is "the allergy thing"
+    named = len(said[:about]) > 1 or any(w in words.vague for w in said) and any(
+        w not in words.vague and w not in words.stopwords for w in said)
     if last and last >= about:
         rest = said[last:]
         # A one-word "that" before a word of a thing is its article: "supprime le réveil de six heures"

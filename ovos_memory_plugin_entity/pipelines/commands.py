@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass
+from functools import reduce
 from typing import Any, Callable, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
 
 from ovos_utils.log import LOG
@@ -163,11 +164,12 @@ class Commands:
         language, own = self._language, self._language.controls[0]
         named = [(topic, said) for topic, said in language.control_topics if topic.search(target)]
         small = language.stopwords | own.personal | own.vague
-        said = textlib.said_words(target)
+        # the topic's words taken out as said ("al·lèrgia" is one word, though its dot parts a said word)
+        said = textlib.said_words(reduce(lambda text, topic: topic.sub(" ", text), (t for t, _ in named), target))
         # what the user goes on to say after it ("meinen tabletten, das soll nicht gespeichert sein") is no part of it
         ends = (i for i, w in enumerate(said) if i and ((w,) in own.last.get(w, ()) or w in language.reading.subjects
                                                        or w in language.reading.clause_openers))
-        rest = [w for w in said[:next(ends, len(said))] if w not in small and not any(t.fullmatch(w) for t, _ in named)]
+        rest = [w for w in said[:next(ends, len(said))] if w not in small]
         if not named or rest or language.mention.search(target):
             return []
         return [f for f in record.live_facts() if f.text and f.about is None and any(s.search(f.text) for _, s in named)]
