@@ -429,7 +429,7 @@ def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
     and small words ("everything you know"); not "everything from my schedule" (a thing of its own). "Everything"
     said again to close it is emphasis ("... about me, everything", "de mí todo todo", "su di me tutto proprio")."""
     while emphasis := max((len(p) for ps in words.everything.values() for p in ps if tuple(after[-len(p):]) == p),
-                          default=int(bool(after) and after[-1] in words.particles - words.personal)):
+                          default=0):
         after = after[:-emphasis]
     # Said again right after the user, "everything" closes the object; what follows is said anew: "de mi todo todo
     # empezamos de cero"
