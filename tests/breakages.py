@@ -1196,6 +1196,19 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "        said = textlib.said_words(reduce(lambda text, topic: topic.sub(\" \", text), (t for t, _ in named), target))",
              "        said = [w for w in textlib.said_words(target) if not any(t.fullmatch(w) for t, _ in named)]",
              ("tests/test_commands.py::test_one_thing_named_by_its_topic_is_forgotten",)),
+    Breakage("the right word before a known one negated replaces nothing", "language/corrections.py",
+             "            found.append((old, new))\n    return found\n\n\ndef _meant(",
+             "            pass\n    return found\n\n\ndef _meant(",
+             ("tests/test_corrections.py::test_the_right_word_said_before_the_known_one_negated_replaces_it",)),
+    Breakage("a word beside a known one negated replaces it wherever it stands", "language/corrections.py",
+             "and (all(w == new for w in before) or any(", "and (True or any(",
+             ("tests/test_corrections.py::test_a_word_beside_a_known_one_negated_or_meant_in_everyday_speech_replaces_nothing",)),
+    Breakage("a word said after 'i mean' replaces nothing", "language/corrections.py",
+             "    return [(old, new)] if old and new else []", "    return []",
+             ("tests/test_corrections.py::test_a_known_word_said_before_i_mean_is_replaced_by_the_word_after",)),
+    Breakage("any words may stand between a known one and 'i mean'", "language/corrections.py",
+             "lambda w: w in small and w not in values or w in cue_words", "lambda w: w not in values",
+             ("tests/test_corrections.py::test_what_sounds_like_a_name_taken_back_or_a_renaming_changes_no_name",)),
 )
 
 

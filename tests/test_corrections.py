@@ -283,3 +283,51 @@ def test_what_follows_a_name_taken_back_is_no_name_unless_named_or_said_as_it_wa
 ])
 def test_who_did_something_said_in_the_past_renames_no_one(lang, known, said):
     assert renamed(lang, [("f1", known)], said) == []
+
+
+def replaced(lang, known, said):
+    return [(u.fact_id, u.about or u.text) for u in rules.extract(said, load_language(lang), known).update]
+
+
+@pytest.mark.parametrize("lang, known, said, now", [
+    ("en-us", "Rex (dog): Is the user's dog", "ugh i misspoke he's called bruno not rex", "Bruno"),
+    ("en-us", "Lives in Denver", "boulder not denver sorry long day", "Lives in Boulder"),
+    ("de-de", "Wohnt in Kassel", "ach quatsch fulda nicht kassel wo war ich", "Wohnt in Fulda"),
+    ("es-es", "Lola (perra): Es perra del usuario", "nela nela no lola que se me va la olla", "Nela"),
+    ("fr-fr", "Inès (nièce): Est nièce de l'utilisateur", "non pardon jade pas inès", "Jade"),
+    ("it-it", "Vive a Modena", "scusa parma non modena", "Vive a Parma"),
+    ("pt-pt", "Nuno (irmão): É irmão do utilizador", "desculpa o tiago não o nuno", "Tiago"),
+    ("ca-es", "Viu a Reus", "perdona valls no reus", "Viu a Valls"),
+    ("nl-nl", "Bram (broer): Is broer van de gebruiker", "sorry joris niet bram", "Joris"),
+])
+def test_the_right_word_said_before_the_known_one_negated_replaces_it(lang, known, said, now):
+    """"NEW not OLD" closing what is said, opening it or after a cue or who it is: the old word replaced."""
+    assert replaced(lang, [("f1", known)], said) == [("f1", now)]
+
+
+@pytest.mark.parametrize("lang, known, said, now", [
+    ("en-us", "Luna (dog): Is the user's dog", "did i say luna i mean nala", "Nala"),
+    ("de-de", "Wohnt in Kassel", "kassel ach sorry ich meine natürlich göttingen", "Wohnt in Göttingen"),
+    ("es-es", "Vive en Lugo", "vivo en lugo no perdón quería decir ourense", "Vive en Ourense"),
+    ("ca-es", "Berta (germana): És germana de l'usuari", "he dit berta volia dir bruna", "Bruna"),
+    ("fr-fr", "Habite à Lyon", "j'ai dit lyon je voulais dire grenoble", "Habite à Grenoble"),
+    ("it-it", "Gino (gatto): È gatto dell'utente", "si chiama gino cioè pino scusa", "Pino"),
+    ("pt-pt", "Vive em Braga", "disse braga queria dizer guimarães", "Vive em Guimarães"),
+    ("nl-nl", "Woont in Gouda", "zei ik gouda ik bedoel delft", "Woont in Delft"),
+])
+def test_a_known_word_said_before_i_mean_is_replaced_by_the_word_after(lang, known, said, now):
+    assert replaced(lang, [("f1", known)], said) == [("f1", now)]
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("en-us", "Tom (brother): Is the user's brother", "lisa not tom is coming tonight"),  # its verb follows
+    ("en-us", "Tom (brother): Is the user's brother", "we asked lisa not tom"),  # a verb governs the name
+    ("en-us", "Likes pasta", "tonight we want pizza not pasta"),
+    ("de-de", "Wohnt in Kassel", "wir fahren nach fulda nicht kassel"),
+    ("es-es", "Lola (perra): Es perra del usuario", "ayer paseé a nela no lola"),
+    ("en-us", "Luna (dog): Is the user's dog", "i mean luna is a good girl"),  # nothing said before "i mean"
+    ("en-us", "Luna (dog): Is the user's dog", "luna i mean she is so sweet"),  # no word after it closes
+    ("fr-fr", "Habite à Lyon", "lyon je veux dire la ville est belle"),
+])
+def test_a_word_beside_a_known_one_negated_or_meant_in_everyday_speech_replaces_nothing(lang, known, said):
+    assert replaced(lang, [("f1", known)], said) == []

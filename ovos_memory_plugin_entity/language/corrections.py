@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from itertools import takewhile
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from ovos_memory_plugin_entity.domain.ops import Replacement
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents, said_words, title_words
@@ -29,6 +29,8 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
                                 dict(language.reading.contractions))
     said = [(m["old"], m["new"], True) for text in texts for p in language.corrections for m in p.finditer(text)]
     said += [(old, new, False) for old, new in _names_taken_back(words, language, known)]
+    said += [(old, new, True) for old, new in _swapped(SPOKEN_WORD.findall(texts[0]), language, known)
+             + _meant(words, language, known)]
     update = _moved(words, language, known)
     for old, new, of_words in said:
         if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
@@ -78,6 +80,64 @@ def _names_taken_back(words: Sequence[str], language: Language,
             or said.value_ends.fullmatch(w) for w in words[renamed[0] + len(renamed[1]):naming[0]]):
         found.append((pets[0], new[0]))
     return found
+
+
+def _swapped(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Tuple[str, str]]:
+    """(old, new) words: a known one right after a negation closing what is said, the right one right before it,
+    opening what is said (said again too), after a cue or after who it is, an article before either ("quatsch
+    regensburg nicht augsburg", "she's called cookie not captain", "o tiago não o nuno"; not "sorry i invited lisa
+    not tom", nor "lisa not tom is coming")."""
+    right, values, small = _right_word(language, known)
+    said = language.correcting
+    articles = {w for w in language.stopwords if len(w) <= 3} - language.negations - {
+        p[-1] for p in said.naming + said.identity}  # not the "is" that says who it is
+    bare = [(i, w) for i, w in enumerate(words) if not (w in articles and i + 1 < len(words))]
+    found = []
+    for (i, new), (_, no), (j, old) in zip(bare, bare[1:], bare[2:]):
+        before = [w for w in words[:i] if w not in articles]
+        if no in language.negations and old in values and old not in small and right(new, old, words[j + 1:j + 2]) \
+                and (all(w == new for w in before) or any(tuple(before[len(before) - len(p):]) == p
+                                                          for p in said.cues + said.naming + said.identity)):
+            found.append((old, new))
+    return found
+
+
+def _meant(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Tuple[str, str]]:
+    """(old, new) words: a known one said before "I mean" (small words or cues between), the right one after it
+    closing what is said ("did i say luna, sorry, i mean nala"); not "i mean luna is a good girl"."""
+    meant = _found(words, language.correcting.meaning)
+    if meant is None:
+        return []
+    right, values, small = _right_word(language, known)
+    at, phrase = meant
+    start = at + len(phrase)
+    # Only small words or another cue between it and "i mean": not "no max sit i mean down"
+    cue_words = {w for p in language.correcting.cues for w in p}
+    between = list(takewhile(lambda w: w in small and w not in values or w in cue_words, reversed(words[:at])))
+    old = next((w for w in words[at - len(between) - 1:at - len(between)] if w in values and w not in small), "")
+    new = next((w for j, w in enumerate(words[start:start + 3], start) if right(w, old, words[j + 1:j + 2])), "")
+    return [(old, new)] if old and new else []
+
+
+RightWord = Callable[[str, str, Sequence[str]], bool]
+
+
+def _right_word(language: Language, known: Sequence[Tuple[str, str]]) -> Tuple[RightWord, Set[str], FrozenSet[str]]:
+    """Whether a word may be the right one for a known old one, given the word after it; the known facts' words;
+    the small words that are never either."""
+    values = {w for _, line in known for w in said_words(line)}
+    said, reading = language.correcting, language.reading
+    small = language.stopwords | language.negations | language.not_names | reading.subjects | reading.fillers \
+        | language.screen.finite_verbs
+    # What may follow it: a new clause ("..., was red ich da", "... que tengo la cabeza"), not a verb that follows
+    # a name ("lisa not tom is coming")
+    ends = _clause_ends(language) | (reading.question_openers | reading.clause_glue) - (
+        language.not_names & language.screen.finite_verbs) - {w for p in said.identity + said.naming for w in p}
+
+    def right(new: str, old: str, after: Sequence[str]) -> bool:
+        return new not in small and new not in values and new.isdigit() == old.isdigit() and len(new) > 1 \
+            and not language.not_name_endings.search(new) and (not after or after[0] in ends | {new, old})
+    return right, values, small
 
 
 def _names_said_right(words: Sequence[str], language: Language, kinds: Dict[str, str],

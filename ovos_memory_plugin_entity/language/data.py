@@ -45,7 +45,7 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "proceeding", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
               "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings",
-              "correction_cues", "correction_renaming", "correction_naming", "correction_identity",
+              "correction_cues", "correction_renaming", "correction_naming", "correction_identity", "correction_meaning",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
               "keep_commands", "not_home", "unreal", "indefinites", "not_places", "introductions", "time_words", "given_names",
@@ -136,6 +136,7 @@ class CorrectionWords:
     renaming: Tuple[Phrase, ...] = ()  # "we renamed him": a pet has a new name
     naming: Tuple[Phrase, ...] = ()  # "he is called", "se llama": a name follows
     identity: Tuple[Phrase, ...] = ()  # "it's", "c'est": who someone is follows ("not Tom, it's Tim")
+    meaning: Tuple[Phrase, ...] = ()  # "i mean": the right word follows, the wrong one was said before
     moving: Tuple[Phrase, ...] = ()  # "we moved to": the user's new home follows
     pets: FrozenSet[str] = frozenset()
     value_ends: Pattern[str] = _NEVER  # a word that ends a value ("now", "last")
@@ -553,7 +554,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         preference_changes=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
         correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], _pairs(data["contractions"]))
-                                      for name in ("cues", "renaming", "naming", "identity", "moving")},
+                                      for name in ("cues", "renaming", "naming", "identity", "moving", "meaning")},
                                    pets=frozenset(map(str.casefold, data["pets"])),
                                    value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE),
                                    dose_fact=re.compile(data["clauses"]["dose_fact"], re.IGNORECASE),
