@@ -731,3 +731,33 @@ def test_everything_said_again_after_me_closes_it_and_the_rest_is_said_anew(lang
 def test_not_keeping_a_thing_named_forgets_it_and_a_fresh_start_after_me_closes_everything(lang, words, kind, target):
     found = recognise(words, load_language(lang))
     assert found is not None and (found.kind, found.target) == (kind, target)
+
+
+@pytest.mark.parametrize("lang, said, kind, target", [
+    ("de-de", "vergiss bitte das mit meinem chef ja der ist eh nicht mehr da", "forget_thing", "meinem chef"),
+    ("es-es", "lo de la gata bórralo vale que ya no importa", "forget_thing", "gata"),
+    ("ca-es", "oblida't del gos d'acord que això no cal", "forget_thing", "gos"),
+    ("fr-fr", "oublie le truc sur mon genou s'il te plaît c'est pas important", "forget_thing", "mon genou"),
+    ("it-it", "cancella quella cosa sul cane per favore non serve", "forget_thing", "cane"),
+    ("nl-nl", "vergeet dat van mijn zus oké dat is niet belangrijk", "forget_thing", "mijn zus"),
+    ("pt-pt", "esquece o papagaio está bem que isso não interessa", "forget_thing", "papagaio"),
+    ("en-us", "forget about the parrot okay it's not important", "forget_thing", "parrot"),
+])
+def test_a_tag_before_why_not_ends_the_control_and_a_kin_word_is_the_users(lang, said, kind, target):
+    """A tag inside the turn, then a negated why: the control ends at the tag, and a relation or pet named alone
+    with why not is the user's (no question first)."""
+    found = recognise(said, load_language(lang))
+    assert found is not None and (found.kind, found.unsure) == (kind, False)
+    assert target in found.target.casefold() and len(found.target.split()) <= 3
+
+
+@pytest.mark.parametrize("lang, said, kind", [
+    ("de-de", "vergiss das ja nicht wieder", None),  # a tag a negation follows: "don't forget that"
+    ("de-de", "was weißt du eigentlich alles über mich", "recall"),  # no why not after the tag
+    ("en-us", "forget emma okay she's not coming", "forget_thing"),  # a name not the user's: ask first
+])
+def test_a_tag_inside_the_turn_ends_no_control_before_anything_but_why_not(lang, said, kind):
+    found = recognise(said, load_language(lang))
+    assert (found.kind if found else None) == kind
+    if found is not None and found.kind == "forget_thing":
+        assert found.unsure

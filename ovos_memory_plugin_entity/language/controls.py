@@ -43,6 +43,8 @@ MAX_REFUSAL_WORDS = 3
 # A pause closing an utterance covers a statement of this many words at least ("i am pregnant"); fewer
 # ("no, don't save that") answer what was said before.
 MIN_COVERED_WORDS = 3
+# A tag is this many words at most ("s'il te plaît", "si us plau").
+MAX_TAG_WORDS = 3
 # Other words allowed between two words of a phrasing: "stop remembering stuff", "what
 # have you got stored on me".
 MAX_GAP = 3
@@ -80,7 +82,8 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
     """The first clause's control, read in the persona's language first, then every other shipped one."""
     if not isinstance(utterance, str) or not may_hold_control(utterance, language):
         return None
-    clauses = [c for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words]
+    clauses = [part for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words
+               for part in _at_tag(c, language) if part.words]
     said = _ANCHOR_WORD.findall(" ".join(c.text for c in clauses))
     controls = [words for words in language.controls if _holds_anchor(said, words.anchors)]
     closing = _closing_pause(clauses, controls, language)
@@ -115,9 +118,30 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                 if found.kind == "forget_thing":  # "forget Emma, she's not coming", "forget my job, tell me a joke"
                     target, comma, _ = target.partition(",")  # named while the user goes on: maybe talk, ask first
                     unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
-                        w in words.memory_words and not _verb(w, words)) for w in clause.words)
+                        w in words.memory_words and not _verb(w, words)) for w in clause.words) and not (
+                        alone and language.kin.intersection(target.casefold().split()))  # "the parrot": the user's
                 return Control(found.kind, target, rest, unsure)
     return None
+
+
+def _at_tag(clause: Clause, language: Language) -> Tuple[Clause, ...]:
+    """The clause in two where a tag stands inside it before why not: "vergiss das mit meiner Schwiegermutter | ja |
+    das muss nicht sein", "lo del loro olvídalo | vale | que no viene a cuento". Not a tag that is also a particle
+    or a negation ("vergiss bitte das"), nor one a negation follows ("vergiss das ja nicht"), nor before what
+    holds no negation ("was weißt du eigentlich alles über mich")."""
+    said, reading = clause.words, language.reading
+    particles = language.controls[0].particles | reading.negations  # the persona's: Catalan "ja" is German "yes"
+    for at in range(1, len(said) - MIN_COVERED_WORDS + 1):
+        size = next((n for n in range(MAX_TAG_WORDS, 0, -1) if tuple(said[at:at + n]) in reading.tags), 0)
+        after = said[at + size:]
+        if size and not (size == 1 and said[at] in particles) and len(after) >= MIN_COVERED_WORDS - 1 \
+                and after[0] not in reading.negations and any(w in reading.negations for w in after):
+            cut = at + size
+            return (Clause(said[:at], clause.aside + said[at:cut], tuple(n for n in clause.negation_at if n < at),
+                           clause.question, clause.reported, tuple(h for h in clause.hesitations if h < at)),
+                    Clause(after, (), tuple(n - cut for n in clause.negation_at if n >= cut), clause.question,
+                           clause.reported, tuple(h - cut for h in clause.hesitations if h >= cut)))
+    return (clause,)
 
 
 def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], language: Language) -> Optional[Control]:

@@ -211,6 +211,7 @@ class Language:
     # The spoken controls of every shipped language, this language's first: a control is
     # understood in any of them.
     controls: Tuple[IntentWords, ...] = ()
+    kin: FrozenSet[str] = frozenset()  # the words of relations and pets ("parrot", "Schwiegermutter")
     control_anchors: FrozenSet[str] = frozenset()  # a word every control holds one of, in any language
     control_slots: Tuple[Tuple[str, Pattern[str]], ...] = ()  # "my address" names the slot "home"
     # "the allergy" names the facts "is allergic to ...": a topic said, and what its facts say
@@ -540,6 +541,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
                                                    + (english[f"sensitive_{name}"] if with_english else [])))
                          for name in CATEGORIES},
         reading=_reading(code, data, english, negations),
+        kin=frozenset(w.casefold() for w in data["relations"] + data["pets"]),
         controls=controls, control_anchors=frozenset().union(*(c.anchors for c in controls)),
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
         subject=str(data["clauses"]["subject"]),
