@@ -119,6 +119,11 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("en-us", "quit saving things for a moment", "pause"), ("es-es", "deja de apuntar cosas un minuto", "pause"),
     ("pt-pt", "pára de guardar coisas um segundo", "pause"), ("it-it", "smetti di salvare cose qualche minuto", "pause"),
     ("de-de", "hör kurz mal auf dir sachen zu merken", "pause"), ("ca-es", "deixa de guardar coses un minut", "pause"),
+    # Interjections and dialect before the verb; "everything" said again, then a fresh start
+    ("fr-fr", "oups efface ce que je viens de dire", "forget_last"), ("nl-nl", "allez vergeet wat ik net zei", "forget_last"),
+    ("de-de", "na wart lösch des wieder", "forget_last"), ("de-de", "lösch amal alles was du über mi weißt", "forget_all"),
+    ("es-es", "borra todo lo mío todo todo y empezamos de cero", "forget_all"),
+    ("en-us", "forget everything about me everything everything start over", "forget_all"),
 ])
 def test_other_phrasings_of_the_same_intents(lang, words, kind):
     control = recognise(words, load_language(lang))

@@ -43,6 +43,8 @@ MAX_REFUSAL_WORDS = 3
 # A pause closing an utterance covers a statement of this many words at least ("i am pregnant"); fewer
 # ("no, don't save that") answer what was said before.
 MIN_COVERED_WORDS = 3
+# After "everything", a fresh start said this far in closes it: "todo todo y empezamos de cero".
+MAX_RESET_AT = 2
 # A tag is this many words at most ("s'il te plaît", "si us plau").
 MAX_TAG_WORDS = 3
 # Other words allowed between two words of a phrasing: "stop remembering stuff", "what
@@ -457,8 +459,13 @@ def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
         after = after[:-emphasis]
     # Said again right after the user, "everything" closes the object; what follows is said anew: "de mi todo todo
     # empezamos de cero"
+    while after and (said_again := _longest(after, words.everything)):  # "todo lo mío todo todo empezamos de cero"
+        after = after[said_again:]
     again = next((at for at in range(1, len(after)) if after[at - 1] in words.personal and (
         _longest(after[at:], words.everything) or _longest(after[at:], words.reset))), 0)  # "... about me, start fresh"
+    # A fresh start closing it, after a verb and a conjunction at most: "... (y) empezamos de cero"
+    if after and _match(after, words.reset, 0, MAX_RESET_AT + 1, gap=0) == len(after):
+        return True
     after = after[:again] if again else after
     return not any(w in words.non_memory_objects for w in after) and (not after or after[-1] in words.personal or all(
         w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords for w in after))
