@@ -1,8 +1,7 @@
 """ovos-memory-plugin-entity: durable facts about the user for OVOS personas.
 
-Importing it has no side effects (OPM imports every memory plugin whenever one is
-loaded). The plugin and its settings are imported on first use: they import OVOS, which
-may log, and the command line quiets logging first. The layers: docs/architecture.md.
+Importing it has no side effects: the plugin and its settings import OVOS (which may log) on
+first use, after the command line quiets logging. The layers: docs/architecture.md.
 """
 import importlib as _importlib
 

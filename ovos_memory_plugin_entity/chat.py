@@ -40,8 +40,7 @@ def _labels(memory: EntityMemory, session: str) -> Dict[str, str]:
 
 
 def watch(memory: EntityMemory, session: str, out: TextIO, timeout: float) -> Callable[[], None]:
-    """Called before a turn; what it returns, called after, awaits the memory and shows what it
-    learnt, replaced, forgot and asked (``chat`` and ``demo``)."""
+    """Called before a turn; its result, called after, shows what the memory learnt, replaced, forgot, asked."""
     before = {f.id: f for f in memory.facts(session, include_retired=True)}
     labels = _labels(memory, session)  # before the turn too: a forgotten person is named
 

@@ -1,8 +1,7 @@
 """ovos-entity-memory: the owner's command line for the entity memory plugin.
 
-Nothing but a command's own output reaches stdout. OVOS logs to stdout, also as its
-modules load, so logging is quieted and stdout pointed at stderr *before* the commands,
-and OVOS with them, are imported: nothing of ours or of OVOS is imported at the top.
+Nothing but a command's own output reaches stdout. OVOS logs to stdout as its modules load, so
+logging is quieted and stdout pointed at stderr *before* the commands (and OVOS) are imported.
 """
 from __future__ import annotations
 
@@ -15,8 +14,7 @@ from typing import Iterator, List, Optional
 
 @contextlib.contextmanager
 def quiet_logs(verbose: bool) -> Iterator[None]:
-    """Unless ``verbose``, only errors are logged (OVOS's notices and its libraries' warnings
-    would come before the output), and to stderr, also by handlers made meanwhile on stdout."""
+    """Unless ``verbose``, only errors are logged, and to stderr (handlers made on stdout too)."""
     before = logging.root.manager.disable
     if not verbose:
         logging.disable(logging.WARNING)  # OVOS's LOG honours it too (LOG.is_enabled_for)

@@ -31,9 +31,8 @@ PROGRESS_WIDTH = 30  # characters of the bar export and import draw on a termina
 
 
 def _plugin_config(args: argparse.Namespace, unused_ok: bool = False) -> Dict[str, Any]:
-    """The plugin's block from ``--config`` (a persona, composite or not, or the block itself);
-    without one nothing is evicted (the persona's max_facts is unknown). A persona that does
-    not use this plugin is refused, unless ``unused_ok`` (doctor): then the defaults stand."""
+    """The plugin's block from ``--config`` (a persona, composite or not, or the block); without one nothing
+    is evicted (max_facts is unknown). A persona not using us is refused, unless ``unused_ok`` (doctor)."""
     config: Dict[str, Any] = {"max_facts": 0}
     if args.config:
         persona = read_persona(args.config)
@@ -382,9 +381,8 @@ def _positive_seconds(value: str) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    """The exit status; a user's mistake is a line on stderr. A listing where the store is not
-    there yet says so (:func:`cli_guards.nothing_yet`) and succeeds; --json with a conversation
-    is refused, not ignored."""
+    """The exit status; a user's mistake is a line on stderr. A listing with no store yet says so and
+    succeeds (:func:`cli_guards.nothing_yet`); --json with a conversation is refused, not ignored."""
     try:
         if args.json and args.conversation:
             raise UsageError(f"{args.command} shows a conversation and has no JSON output: drop --json")
@@ -394,11 +392,10 @@ def run(args: argparse.Namespace) -> int:
             _emit(args, *shown)
             return 0
         return int(shown)
-    except ReadOnlyStore as exc:
-        print(f"ovos-entity-memory: {exc}; 'ovos-entity-memory doctor' says what to do", file=sys.stderr)
-        return 1
-    except StoreUnavailable as exc:
-        print(f"ovos-entity-memory: the database cannot be reached ({exc}); check db_url", file=sys.stderr)
+    except StoreUnavailable as exc:  # ReadOnlyStore is one
+        said = f"{exc}; 'ovos-entity-memory doctor' says what to do" if isinstance(exc, ReadOnlyStore) else \
+            f"the database cannot be reached ({exc}); check db_url"
+        print(f"ovos-entity-memory: {said}", file=sys.stderr)
         return 1
     except (UserError, OwnerError) as exc:
         print(f"ovos-entity-memory: {exc}", file=sys.stderr)

@@ -1,13 +1,10 @@
 """What the owner's command line checks before it acts, and how it words what it shows.
 
-- Only a command that adds creates a store. Where its folder is not there yet, a listing
-  says "nothing learnt yet" and succeeds; a change is an error naming the folder; a path
-  that cannot be a store (not a folder) is an error for every command.
-- ``erase`` and ``forget-all`` ask first on a terminal, take ``--yes``, and refuse when
-  no one can answer.
+- Only a command that adds creates a store: with no folder yet a listing says "nothing learnt
+  yet" and succeeds, a change is an error naming it; a path that cannot be a store is an error.
+- ``erase`` and ``forget-all`` ask first on a terminal, take ``--yes``, refuse when no one can answer.
 
-Exit statuses (docs/cli.md): 0 done, 1 not done (an error, a refusal, a "no"), 2 a usage
-mistake (argparse's own).
+Exit statuses (docs/cli.md): 0 done, 1 not done (an error, a refusal, a "no"), 2 a usage mistake.
 """
 from __future__ import annotations
 
@@ -27,8 +24,7 @@ SUCCEEDED = {"superseded": "replaced by", "merged": "merged into"}  # ...and the
 
 
 def nothing_yet(settings: Settings) -> str:
-    """What a listing says where the JSON backend's folder is not there yet ("" when it is).
-    Raises when the path cannot be a store (PostgreSQL is checked by connecting)."""
+    """What a listing says where the JSON folder is not there yet (""); raises when it cannot be a store."""
     folder = settings.store_folder
     if settings.backend != "json" or folder.is_dir():
         return ""

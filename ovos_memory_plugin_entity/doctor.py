@@ -1,8 +1,6 @@
-"""``ovos-entity-memory doctor``: why memory might silently do nothing, and the fix.
-
-Each check passes, warns (memory works, but not as configured) or fails, says what it saw
-and what to change, starting from whether the installed ovos-persona loads this plugin.
-The model is tried with a real extraction read by the real parser.
+"""``ovos-entity-memory doctor``: why memory might silently do nothing, and the fix. Each check
+passes, warns (memory works, not as configured) or fails, and says what it saw and what to change;
+the model is tried with a real extraction read by the real parser.
 """
 from __future__ import annotations
 
@@ -141,8 +139,7 @@ def store_fix(exc: Exception, folder: Path) -> str:
 
 
 def check_plugin_names(used_name: Optional[str] = None) -> List[Check]:
-    """Another class under one of our names fails only if the persona uses that name
-    (``used_name`` None: no persona given)."""
+    """Another class under one of our names fails only if the persona uses that name (None: no persona)."""
     from ovos_plugin_manager.agents import load_memory_plugin
 
     from ovos_memory_plugin_entity.plugin import EntityMemory
@@ -167,8 +164,7 @@ def check_plugin_names(used_name: Optional[str] = None) -> List[Check]:
 READS_MEMORY_MODULE = "0.8.0a1"
 PASSES_THE_BLOCK = "0.9.0a6"
 UPGRADE = "pip install --pre -U ovos-core ovos-persona"
-# The package (and pip options) bringing a handler not named as its plugin: ovos-openai-plugin's
-# stable releases register only its solver, its pre-releases (2.0.14a1) the chat plugin too.
+# The package (and pip options) bringing a handler: ovos-openai-plugin's pre-releases alone bring the chat plugin.
 HANDLER_PACKAGES = {"ovos-chat-openai-plugin": ("ovos-openai-plugin", "--pre -U ")}
 _VERSION = re.compile(r"(\d+)\.(\d+)(?:\.(\d+))?(?:(a|b|rc)(\d+))?")
 _STAGES = {"a": 0, "b": 1, "rc": 2, None: 3}

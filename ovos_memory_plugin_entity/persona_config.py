@@ -1,6 +1,5 @@
-"""This plugin's block in a persona's JSON, one reading for the CLI, ``doctor`` and ``chat``,
-so all act on the store the running persona uses: the ``"<memory_module>"`` entry, or a
-CompositeMemory member's ``config`` with the composite's own ``scope``.
+"""This plugin's block in a persona's JSON, one reading for the CLI, ``doctor`` and ``chat``: the
+``"<memory_module>"`` entry, or a CompositeMemory member's ``config`` with the composite's ``scope``.
 """
 from __future__ import annotations
 
@@ -32,8 +31,7 @@ def plugin_block(persona: Any) -> Optional[Dict[str, Any]]:
 
 
 def plugin_entry(persona: Any) -> Optional[Tuple[str, Dict[str, Any]]]:
-    """(the name the persona loads us by: its ``memory_module`` or a composite member's
-    ``module``, our block as passed), or None."""
+    """(the name the persona loads us by, our block as passed), or None."""
     if not isinstance(persona, dict):
         return None
     name = persona.get("memory_module")

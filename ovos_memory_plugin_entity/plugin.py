@@ -87,8 +87,7 @@ class EntityMemory(AgentContextManager):
                                         stemmer_for(language.stemmer))
         # The older plugin's default header is English; a persona in another language gets its own.
         english_default = settings.facts_header == SPECS["facts_header"].default
-        # What a question about pending facts never repeats: an instruction, or a secret (a
-        # proposal kept before secrets were refused may hold one).
+        # What a question about pending facts never repeats: an instruction, or a secret.
         def refuses(text: str) -> bool:
             return policy.refuses(text) or policy.secret_class(text) is not None
         judge = load_judge(language, settings.lang)
@@ -120,7 +119,8 @@ class EntityMemory(AgentContextManager):
             if isinstance(self._store, JsonFolderStore) and self._store.unwritable is None and self.facts_enabled \
             else None
         # Secrets an earlier version kept are forgotten once, in the background.
-        self._sweep = migration.start_secret_sweep(self._store, policy, wall_clock) if self.facts_enabled else None
+        self._sweep = migration.in_background("secret-sweep", "looking for kept secrets", lambda: (
+            migration.forget_kept_secrets(self._store, policy, wall_clock))) if self.facts_enabled else None
         # Exchanges an earlier run closed with are learnt now, off the constructor's path.
         self._resume = migration.in_background("resume", "learning what an earlier run kept", self._learner.resume)
 
@@ -192,8 +192,7 @@ class EntityMemory(AgentContextManager):
             LOG.exception(f"entity memory: could not queue an exchange: {exc}")
 
     def build_conversation_context(self, utterance: str, session_id: str) -> List[AgentMessage]:
-        """``[system_prompt?] + [facts block?] + [turns] + [utterance]``, a fresh list. First a
-        spoken control is acted on and written (:mod:`pipelines.commands`); then it only reads."""
+        """``[system_prompt?] + [facts block?] + [turns] + [utterance]``; a spoken control is written first."""
         utterance = utterance if isinstance(utterance, str) else ""
         block = None
         turns: List[AgentMessage] = []
@@ -235,8 +234,7 @@ class EntityMemory(AgentContextManager):
 
     def add_fact(self, session_id: str, text: str, pin: bool = False, about: Optional[str] = None,
                  relation: Optional[str] = None, when: Optional[str] = None) -> Fact:
-        """As the owner, lifting a tombstone on the same words. ``about``: who (default the user),
-        ``relation``: theirs to the user, ``when``: an event's ISO date or date-time."""
+        """As the owner, lifting a tombstone on the same words; ``when``: an event's ISO date or date-time."""
         fact = self._owner.add(session_id, text, pin, about, relation, when)
         if self._dense is not None:
             self._dense.keeper.request(self._owner.key(session_id))

@@ -1,10 +1,7 @@
-"""Settings: every key once, a field of :class:`Settings` with its default and parser
-(:data:`SPECS` by key); docs/configuration.md says what each does.
-
-Everything the older plugin (ovos-memory-plugins' EntityMemory) accepts is understood:
-numeric strings, ``max_facts: 0`` for "no cap", a backend name in any case. A value
-that cannot be understood is named (key, value, what is allowed); unknown keys are
-logged so a typo shows.
+"""Settings: every key once, a field of :class:`Settings` with its default and parser (:data:`SPECS`);
+docs/configuration.md says what each does. What the older plugin accepts is understood (numeric
+strings, ``max_facts: 0``, a backend in any case); a value that cannot be is named (key, value,
+what is allowed); unknown keys are logged so a typo shows.
 """
 from __future__ import annotations
 
@@ -185,8 +182,7 @@ class Settings:
 
     @property
     def learner_tag(self) -> str:
-        """What sets this persona's learning apart from another's sharing the store: the
-        settings that decide what an exchange becomes (a model that moved does not)."""
+        """What sets this persona's learning apart from another's sharing the store: the settings deciding it."""
         deciding = [self.lang, self.extraction_prompt, self.extractor, self.confirm, self.scope,
                     list(self.sensitive_confirm), list(self.sensitive_deny)]
         return hashlib.sha256(json.dumps(deciding).encode()).hexdigest()[:LEARNER_TAG_CHARS]
@@ -198,10 +194,8 @@ class Settings:
 
     @property
     def store_folder(self) -> Path:
-        """``db_path`` names the JSON backend's folder. A path ending in ``.json``, or naming
-        a file, is the older plugin's file (imported once, never changed), and the folder is
-        beside it: ``.../entity_memory.json`` -> ``.../entity_memory/``. A path ending in a
-        separator, or an existing folder, is the folder whatever its name."""
+        """The JSON backend's folder: ``db_path`` when it is a folder (or ends in a separator), else beside the
+        older plugin's file it names: ``.../entity_memory.json`` -> ``.../entity_memory/``."""
         path = Path(self.db_path).expanduser()
         if self.db_path.endswith(("/", os.sep)) or path.is_dir():
             return path

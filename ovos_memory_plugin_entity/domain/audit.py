@@ -18,8 +18,7 @@ Actor = Literal["extractor",  # a model's reply
                 "import",  # an export or the older plugin's file
                 "plugin"]  # the plugin's own housekeeping (compacting the trail)
 ACTORS: FrozenSet[str] = frozenset(get_args(Actor))
-# Actors whose pins and adds are automatic (the user confirming a fact confirms its words,
-# not the model's choice to pin it).
+# Actors whose pins and adds are automatic (a user's yes confirms a fact's words, not the model's pin).
 AUTOMATIC_ACTORS: FrozenSet[str] = frozenset({"extractor", "rules", "user-confirmed", "import"})
 # The owner's own facts: an automatic edit never evicts them.
 OWNER_ACTORS: FrozenSet[str] = frozenset({"api", "cli"})

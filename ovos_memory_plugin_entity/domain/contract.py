@@ -1,8 +1,6 @@
-"""The extraction contract in one place: prompt, parser and JSON schema (docs/contract.md).
-
-Pure and bounded. The schema is built from the parser's field tables and lists every
-field: llama.cpp's grammar admits only an object's listed properties. When a reply
-holds several JSON values, the last that fits wins (models echo the examples first).
+"""The extraction contract in one place: prompt, parser and JSON schema (docs/contract.md). Pure and
+bounded. The schema lists every field of the parser's tables (llama.cpp admits only listed properties);
+of several JSON values in a reply the last that fits wins (models echo the examples first).
 """
 from __future__ import annotations
 
@@ -174,8 +172,7 @@ def ops_from_json(value: Any) -> Optional[Ops]:
 
 def parse_reply(reply: str, *, examples: Iterable[str] = (), exchange: str = "",
                 stopwords: FrozenSet[str] = frozenset()) -> ParsedReply:
-    """The reply's operations, or :class:`ReplyError`; an echoed example (``examples``) the
-    exchange does not say is dropped."""
+    """The reply's operations, or :class:`ReplyError`; an echoed example the exchange does not say is dropped."""
     text = _THINK_BLOCK.sub("", reply[:MAX_SCANNED_REPLY_CHARS]).strip()
     if _UNCLOSED_THINK.search(text):
         raise ReplyError("the reply is unfinished reasoning (<think> never closed); "

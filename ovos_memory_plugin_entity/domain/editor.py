@@ -1,9 +1,7 @@
 """The one way a record changes: the extraction's ops, the owner's edits, people and import
-(its bases: :mod:`fact_edits`, :mod:`forget_edits`, :mod:`proposal_edits`).
-
-An :class:`Editor` wraps one record, ``now`` and actor; it changes the record in place
-and collects a :class:`Change` that a store applies under its lock. Every edit ends in
-``finish()`` (the cap and the retention bounds). Pure.
+(its bases: :mod:`fact_edits`, :mod:`forget_edits`, :mod:`proposal_edits`). An :class:`Editor`
+changes one record in place and collects the :class:`Change` a store applies under its lock;
+every edit ends in ``finish()`` (the cap and the retention bounds). Pure.
 """
 from __future__ import annotations
 
@@ -30,9 +28,8 @@ class Editor(ProposalEdits):
     # -- extraction ------------------------------------------------------------------
     def apply_ops(self, ops: Ops, listed_ids: Optional[Iterable[str]] = None, *,
                   forget_allowed: bool = False, forget_all_allowed: bool = False, asked: bool = False) -> Change:
-        """Apply an extraction's operations: an id not in ``listed_ids`` (what the prompt showed)
-        is ignored, a forget needs its gate (the user's words); a change retiring more than half
-        the live facts is refused whole unless ``asked`` (the user said yes to exactly this)."""
+        """An extraction's operations: an id not in ``listed_ids`` (what the prompt showed) is ignored, a forget
+        needs its gate; retiring most live facts is refused unless ``asked`` (the user said yes to it)."""
         record = self.record
         snapshot, events_before = record.copy(), len(self.change.events)
         scrub_before, ids_before = len(self.change.forgotten_texts), len(self.change.forgotten_ids)
@@ -118,8 +115,7 @@ class Editor(ProposalEdits):
 
     def remember(self, text: str, pin: bool = False, about: Optional[str] = None,
                  relation: Optional[str] = None) -> Optional[Fact]:
-        """The user's own "remember that ...": the owner's add, under the sensitive settings
-        (``sensitive_deny`` refuses, recorded by category; ``sensitive_confirm`` proposes)."""
+        """The user's own "remember that ...": the owner's add, under ``sensitive_deny`` and ``sensitive_confirm``."""
         if self._denied(text, None, about, relation, always=True):
             return None
         if self._categories(text, None, about, relation) & self.policy.sensitive_confirm:
@@ -204,8 +200,7 @@ class Editor(ProposalEdits):
         return kept_out
 
     def forget_kept_secrets(self) -> List[str]:
-        """Forget every row, proposal and person holding a secret an earlier version kept;
-        recorded by class only, the classes returned."""
+        """Forget every row, proposal and person holding a secret an earlier version kept; their classes."""
         kinds: List[str] = []
         for fact in [f for f in self.record.facts if f.text]:
             kind = self._secret_in(fact.text)
@@ -237,9 +232,8 @@ class Editor(ProposalEdits):
         return True
 
     def merge_record(self, incoming: SessionRecord, history: List[AuditEvent]) -> int:
-        """Bring in an export of ours, ids renumbered, facts already here skipped; what was
-        forgotten here stays so (its history lines keep their place, scrubbed), and no
-        secret comes in. Returns the facts brought in."""
+        """Bring in an export of ours (ids renumbered, facts here skipped); what was forgotten here
+        stays so (its history lines scrubbed), no secret comes in. Returns the facts brought in."""
         refused_ids = {e.id for e in incoming.entities if self._secret_in(e.name, e.relation, *e.former_names)}
         entity_ids = self._merge_entities(incoming, refused_ids)
         renumber: Dict[str, str] = dict(entity_ids)
@@ -296,8 +290,7 @@ class Editor(ProposalEdits):
         return brought
 
     def _merge_entities(self, incoming: SessionRecord, secret_ids: Set[str]) -> Dict[str, str]:
-        """Incoming entity id -> id here (a known name is the same entity); forgotten people
-        stay out, and ``secret_ids`` are refused, recorded."""
+        """Incoming entity id -> id here (a known name is the same); forgotten people and ``secret_ids`` stay out."""
         known = {name_key(e.name): e.id for e in self.record.entities if e.live and e.name}
         mapping: Dict[str, str] = {}
         for entity in incoming.entities:

@@ -7,14 +7,8 @@ from dataclasses import replace
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
-from ovos_memory_plugin_entity.domain.audit import (
-    AUTOMATIC_ACTORS,
-    OWNER_ACTORS,
-    Action,
-    Actor,
-    AuditEvent,
-    RetiredReason,
-)
+from ovos_memory_plugin_entity.domain.audit import (AUTOMATIC_ACTORS, OWNER_ACTORS, Action, Actor, AuditEvent,
+                                                    RetiredReason)
 from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.entities import clean_name, clean_relation, name_key
 from ovos_memory_plugin_entity.domain.errors import NotFound
@@ -24,11 +18,9 @@ from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, SessionRecord, Tombstone, id_number
 
 
-# The extractor may pin the user's name and how to address them; more than this
-# many pins from a model means it is pinning everything.
+# The extractor may pin the user's name and how to address them; more pins mean it pins everything.
 MAX_EXTRACTOR_PINS = 3
-# A model reply that retires (evictions included) more than half of a session's live
-# facts, and more than this many, in one exchange is refused whole.
+# A reply retiring (evicting) more than half of the live facts, and more than this many, is refused whole.
 MASS_RETIRE_MINIMUM = 2
 # Entities kept without a fact about them, at least (see _prune_entities).
 MIN_ENTITY_BOUND = 20
@@ -69,8 +61,7 @@ class FactEdits:
         return (about, when, words) if words else None
 
     def _keys(self, fact: Fact) -> Tuple[str, Optional[Tuple[Any, ...]]]:
-        """The row's exact and content-word keys, cached on the row while its text, subject,
-        date and policy stay the same: an edit of a large session re-reads no text."""
+        """The row's exact and content-word keys, cached on the row: an edit of a large session re-reads no text."""
         state = (fact.text, fact.about, fact.when, self.policy.stopwords, self.policy.stem)
         cached = fact.__dict__.get(_KEYS)
         if cached is not None and cached[:5] == state:
@@ -216,8 +207,7 @@ class FactEdits:
         return entity
 
     def _resolve_entity(self, name: Optional[str], relation: Optional[str]) -> Optional[str]:
-        """The live entity with this name (created if new); None for the user;
-        ``FORGOTTEN_ENTITY`` when the extractor names one the user asked to forget."""
+        """The live entity with this name (created if new); None for the user; ``FORGOTTEN_ENTITY``."""
         display = clean_name(name or "")
         key = name_key(display)
         if not key or self.policy.refuses(display):
@@ -249,8 +239,8 @@ class FactEdits:
     def _add_or_confirm(self, raw_text: str, pin: bool, about: Optional[str] = None,
                         when: Optional[str] = None, replaces: Optional[Fact] = None,
                         category: Optional[str] = None) -> Optional[Fact]:
-        """Add a fact, or confirm the live one it repeats (counted, unaudited). A new value of
-        a single-valued attribute retires the older, except ``replaces`` (the caller's)."""
+        """Add a fact, or confirm the live one it repeats (counted, unaudited); a new value of a
+        single-valued attribute retires the older (``replaces`` is the caller's to retire)."""
         if self._refused_secret(raw_text) or self._denied(raw_text, category, self._label(about)):
             return None
         text = self.canonical(raw_text)
@@ -304,9 +294,8 @@ class FactEdits:
         self._event(action, fact.id, **extra)
 
     def _evict_over_cap(self) -> None:
-        """Past ``max_facts``, unpinned facts go: said once before said again, then least
-        recently confirmed (benchmarks/long_life.py: what a household repeats, it asks about).
-        An automatic edit never evicts the owner's facts, nor more than a bounded share."""
+        """Past ``max_facts``, unpinned facts go: said once before said again, then least recently confirmed
+        (benchmarks/long_life.py); an automatic edit never evicts the owner's facts, nor many at once."""
         cap = self.policy.max_facts
         live = self.record.live_facts()
         if not cap or len(live) <= cap:
@@ -359,8 +348,7 @@ class FactEdits:
 
 
 def _same_person(namesakes: List[Entity], relation: str) -> Optional[Entity]:
-    """The namesake a mention with ``relation`` means: that relation, else none yet; None
-    when every namesake has another (a different person)."""
+    """The namesake with ``relation``, else one with none yet; None when each has another (another person)."""
     if not relation:
         return namesakes[0] if namesakes else None
     return next((e for e in namesakes if e.relation == relation), None) or \

@@ -1,10 +1,7 @@
-"""Forgetting in an edit: a fact and every row with its words, a person with every name,
-everything; the pause and a spoken forget's marks. Pure.
-
-"Forget my address" said while "my new address is ..." is at the model (or waits for
-the next start) must leave neither value: the forget's :class:`record.ForgetMark`
-stays in the record, and applying an earlier exchange forgets what the mark covers
-(:func:`covered`).
+"""Forgetting in an edit: a fact and every row with its words, a person with every name, everything;
+the pause and a spoken forget's marks. Pure. "Forget my address" said while "my new address is ..."
+is at the model must leave neither: the mark stays, and an earlier exchange applied later forgets
+what it covers (:func:`covered`).
 """
 from __future__ import annotations
 
@@ -31,8 +28,7 @@ def word_hashes(text: str, policy: Policy) -> tuple:
 
 
 def mark_for(target: str, slots: Iterable[str], record: SessionRecord, policy: Policy, now: float) -> ForgetMark:
-    """What "forget <target>" names: a person or pet by name, else an attribute of the user
-    (``slots``: "my address") a live fact holds, else every meaningful word of the target."""
+    """What "forget <target>" names: a person by name, else a live attribute (``slots``), else its words."""
     said = set(textlib.WORD.findall(textlib.normalise(target)))  # "l'Emma": "l", "emma"
     entities = tuple(e.id for e in record.live_entities().values()
                      if e.name and set(textlib.WORD.findall(textlib.normalise(e.name))) <= said)
@@ -155,8 +151,7 @@ class ForgetEdits(FactEdits):
         return list(self._rows_by_text.get((about, normalised), ()))
 
     def forget(self, fact_id: str) -> bool:
-        """Forget a fact, live or retired: its text leaves the record; a tombstone stays.
-        False if it was forgotten already."""
+        """Forget a fact, live or retired (a tombstone stays); False if it was forgotten already."""
         fact = self.record.fact(fact_id)
         if fact is None:
             raise NotFound("fact", fact_id)

@@ -1,8 +1,6 @@
-"""Taking a forgotten text out wherever it may still stand. Pure: stores call it on bytes.
-
-Whole words only, any case ("Ann" never touches "Annapolis"); a row or event of a
-forgotten id loses every text field. Copies that did not parse are scrubbed by
-structure where a line parses, by words where not, a torn tail included.
+"""Taking a forgotten text out wherever it may still stand. Pure: stores call it on bytes. Whole words
+only, any case ("Ann" never touches "Annapolis"); a forgotten id's row or event loses every text field;
+a copy that did not parse is scrubbed by structure where a line parses, by words where not.
 """
 from __future__ import annotations
 
@@ -104,9 +102,7 @@ def dumped(value: Any) -> bytes:
 
 
 def scrub_event(event: Dict[str, Any], texts: Iterable[str], ids: Iterable[str] = ()) -> Dict[str, Any]:
-    """An event (JSON form) without forgotten text: every text field of an event about a
-    forgotten row, and each forgotten text where it stands as whole words in the text
-    fields of the others (an action name or another word is never touched)."""
+    """An event (JSON form) without forgotten text: all of it for a forgotten row's, else as whole words."""
     scrubbed = dict(event)
     present = [key for key in TEXT_FIELDS if isinstance(scrubbed.get(key), str) and scrubbed[key]]
     if scrubbed.get("fact") in set(ids):

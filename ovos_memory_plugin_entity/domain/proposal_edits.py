@@ -1,6 +1,5 @@
-"""Proposals, in an edit: facts kept pending until the user (or the owner) says yes
-(``confirm: on``, ``sensitive_confirm``), a spoken control's own question, and how each
-ends (applied, dropped, expired, unanswered). Pure.
+"""Proposals, in an edit: facts pending the user's (or the owner's) yes, a spoken control's own
+question, and how each ends (applied, dropped, expired, unanswered). Pure.
 """
 from __future__ import annotations
 
@@ -26,8 +25,7 @@ class ProposalEdits(ForgetEdits):
 
     def propose(self, ops: Ops, listed_ids: Optional[Iterable[str]], *,
                 forget_allowed: bool, forget_all_allowed: bool, held: bool = False) -> Optional[Pending]:
-        """Keep ``ops`` pending until the user (or owner) says yes: screened like any fact, in its
-        stored form; a forgotten fact is never proposed again."""
+        """Keep ``ops`` pending until the user (or owner) says yes, screened like any fact."""
         if not held:
             ops = self._set_aside(ops, listed_ids)
         adds = tuple(a for a in ops.add if not self._unwelcome(a.text, self._entity_named(a.about), a.about,
@@ -51,8 +49,7 @@ class ProposalEdits(ForgetEdits):
         return item
 
     def ask(self, pending_id: str, ops: Ops, describe: List[str]) -> Pending:
-        """Keep a spoken control's forget pending under ``pending_id`` (chosen when the
-        question was put, before this write): the user's yes to that question applies it."""
+        """Keep a spoken control's forget pending under ``pending_id``: the user's yes applies it."""
         item = Pending(id=pending_id, ops=ops, describe=describe, listed_ids=None, forget_allowed=True,
                        forget_all_allowed=ops.forget_all, created_at=self.now, by_voice=True)
         self.record.pending.append(item)

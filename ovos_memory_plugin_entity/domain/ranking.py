@@ -17,11 +17,9 @@ from ovos_memory_plugin_entity.domain.record import Entity, Fact, id_number
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 
 BM25_K1, BM25_B = 1.2, 0.75
-# The prior orders the facts the utterance says nothing about and breaks exact ties
-# between matches; it never reorders matches (see _ranked).
+# The prior orders the facts the utterance misses and breaks exact ties; it never reorders matches.
 RECENCY_WEIGHT, FREQUENCY_WEIGHT = 0.3, 0.1
-# The query is read from this many characters at most, half from the utterance's start,
-# half from its end (where a long message asks): a pasted page costs a long sentence's work.
+# The query reads this many characters at most, from the utterance's start and end: a page costs a sentence.
 MAX_QUERY_CHARS = 1000
 # An event's date is rendered per turn; the budget counts this many characters for it.
 EVENT_DATE_ESTIMATE = "tomorrow, Wednesday 30 September, 15:00: "
@@ -163,8 +161,7 @@ class RankedSession:
 
 
 def _ranked(session: RankedSession, relevance: Dict[str, float], past: Set[str]) -> List[str]:
-    """Pinned ids, matches by relevance alone (the prior breaks exact ties only: a recent fact
-    never passes an older one that answers better), then the rest by prior."""
+    """Pinned ids, matches by relevance alone (the prior breaks exact ties only), then the rest by prior."""
     position = session.position
     matched = [fid for fid in relevance if fid in position and fid not in past]  # pinned come first
     matched.sort(key=position.__getitem__)  # ties: the prior's order (both sorts are stable)

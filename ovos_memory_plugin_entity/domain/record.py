@@ -15,8 +15,7 @@ from ovos_memory_plugin_entity.domain.audit import ACTORS, RETIRED_REASONS, Acto
 from ovos_memory_plugin_entity.domain.entities import parse_when
 from ovos_memory_plugin_entity.domain.ops import Ops
 
-# 3: a retired fact's reason has its own field (``superseded_by`` is only an id); facts
-# say who added them as ``actor``. No release wrote an earlier schema.
+# 3: a retired fact's reason has its own field, facts name their ``actor``; no release wrote an earlier one.
 SCHEMA_VERSION = 3
 T = TypeVar("T")
 
@@ -29,8 +28,7 @@ def _float(value: Any, default: float = 0.0) -> float:
 
 
 def _retired_reason(reason: Any, data: Dict[str, Any]) -> Optional[RetiredReason]:
-    """A reason this version does not know, or a replacement named without one, still retires the
-    row (fail closed: what was retired never comes back); an empty row was forgotten."""
+    """An unknown reason still retires the row (what was retired never comes back); an empty row was forgotten."""
     if reason in RETIRED_REASONS:
         return cast(RetiredReason, reason)
     if reason is None and data.get("superseded_by") is None and data.get("superseded_at") is None and data.get("text"):
@@ -177,8 +175,7 @@ class Pending:
 _PENDING_FLAGS = ("forget_all_allowed", "forget_allowed", "awaiting", "by_voice", "held")
 
 
-# A stored vector map larger than this is not read (recomputed instead): a hand-edited
-# or hostile file cannot make a load decode megabytes per fact.
+# A stored vector larger than this is recomputed, not read: a hostile file cannot make a load decode megabytes.
 MAX_VECTOR_CHARS = 16_384
 
 

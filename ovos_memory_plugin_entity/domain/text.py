@@ -12,15 +12,12 @@ from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 # Distinct texts whose content words are kept (every edit indexes the live facts by them).
 MAX_CACHED_TEXTS = 50_000
-# Longer texts get their content words computed, not cached: the cache holds facts
-# (max_fact_chars, 200 by default), not pasted pages.
+# Longer texts get their content words computed, not cached: the cache holds facts, not pasted pages.
 MAX_CACHED_TEXT_CHARS = 300
 _WHITESPACE = re.compile(r"\s+")
-# A content word (ranking, dedup, tombstones): letters and digits; Catalan's middle dot
-# joins ("al·lèrgic"), an apostrophe splits ("user's" -> "user", "s": a stopword).
+# A content word: letters and digits; a middle dot joins ("al·lèrgic"), an apostrophe splits ("user's").
 WORD = re.compile(r"\w+(?:·\w+)*", re.UNICODE)
-# A word as said (gates, answers, the screen): an apostrophe stays inside, so "don't" is
-# one word, a negation.
+# A word as said (gates, answers, the screen): an apostrophe stays inside, so "don't" is one word.
 SAID_WORD = re.compile(r"[\w'’]+", re.UNICODE)
 
 
@@ -46,8 +43,7 @@ def title_words(value: str) -> str:
 def said_words(text: str) -> List[str]:
     return [w.replace("’", "'") for w in SAID_WORD.findall(text.casefold())]
 _TRAILING_PUNCTUATION = ".!?,;:。！？…"
-# Control and format characters (newlines, zero-width joiners, bidi overrides) have
-# no place in a one-line fact and can smuggle structure into a prompt.
+# Control and format characters can smuggle structure into a prompt: none in a one-line fact.
 _CONTROL_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 

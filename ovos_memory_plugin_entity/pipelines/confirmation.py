@@ -28,11 +28,9 @@ NAMED_SHARE = 0.5
 
 
 def judged(judge: Judge, language: Language, asked: str, items: Sequence[Pending], words: str) -> Optional[bool]:
-    """Yes, no or None: the user's words as an answer to our question about ``items`` ("sure
-    is cold today" answers nothing); judged outside the store's lock (the judge may be a plugin).
-    Words the persona's language does not read are judged in English, as our question is also
-    known in English words (a household may ask and answer in it: "yes I'm sure" to a German
-    persona); not in every language, where "ja ja" is Spanish laughter and a German yes."""
+    """Yes, no or None: the user's words as an answer to our question about ``items``, judged outside the
+    store's lock (the judge may be a plugin). Words the persona's language does not read are judged in
+    English, as a household may answer in it ("yes I'm sure" to a German persona); not in every language."""
     verdict = _judged_in(judge, language, asked, items, words)
     if verdict is not None or not items or language.code == DEFAULT_LANG or \
             set(said_words(words)) & language.stopwords:  # German "ok was" is "ok, what?", not English
@@ -51,15 +49,10 @@ def _judged_in(judge: Judge, language: Language, asked: str, items: Sequence[Pen
 
 
 class Confirmation:
-    """Asks about pending items and judges the answers.
-
-    An answer counts only when the assistant's reply asked a question ("?") naming the
-    item (most of its content words), and the user's next words are a yes, a no or a
-    doubt with at most a few words of assent ("Sure is cold today" says something new).
-    Which items a context offered is known from building it to recording its exchange,
-    in one process (ovos-persona does both in one handler): the learner keeps it. Which
-    items await an answer lives in the record (``Pending.awaiting``), for any node.
-    """
+    """Asks about pending items and judges the answers. An answer counts only when the assistant's reply
+    asked a question naming the item (most of its content words), and the user's next words are a yes, a no
+    or a doubt ("Sure is cold today" says something new). What a context offered the learner keeps; which
+    items await an answer lives in the record (``Pending.awaiting``), for any node."""
 
     def __init__(self, judge: Judge, language: Language, ttl_s: float, max_fact_chars: int,
                  question: str, max_chars: int = MAX_QUESTION_CHARS, *, refuses: Callable[[str], bool],
@@ -110,8 +103,7 @@ class Confirmation:
 
     def take_answer(self, editor: Editor, user_words: str, verdict: Optional[bool],
                     asked_now: Sequence[str]) -> None:
-        """The user's words (``verdict``) answer the awaiting items; then those the reply
-        asked about (``asked_now``) await the next words."""
+        """The user's words (``verdict``) answer the awaiting items; those asked about now await the next."""
         editor.expire_pending(self._ttl_s)
         # A spoken control's question is answered on its turn (:mod:`pipelines.commands`).
         awaiting = [p for p in editor.record.pending if p.awaiting and not p.by_voice]

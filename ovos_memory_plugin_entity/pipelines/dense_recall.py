@@ -1,9 +1,7 @@
-"""Hybrid recall (``embeddings_url``): :class:`VectorKeeper` embeds, on its own thread and
-never on the turn, the live facts without a usable vector, stored through the editor
-only where the fact still reads as embedded; :class:`QueryVectors` awaits the
-utterance's vector at most ``embeddings_timeout`` (late, down or busy: the turn ranks
-by words, logged at most every :data:`LEXICAL_NOTICE_S`); :class:`DenseRecall` holds
-both and each session's vector matrix.
+"""Hybrid recall (``embeddings_url``): :class:`VectorKeeper` embeds live facts lacking a vector on its
+own thread, never on the turn; :class:`QueryVectors` awaits the utterance's vector at most
+``embeddings_timeout`` (else the turn ranks by words); :class:`DenseRecall` holds both and each
+session's vector matrix.
 """
 from __future__ import annotations
 
@@ -82,8 +80,7 @@ class VectorKeeper:
         return None
 
     def _fill(self, key: str) -> None:
-        """Embed the stale facts a batch at a time, until none is left or a batch just stored is
-        stale still (a server naming another model than asked for)."""
+        """Embed the stale facts a batch at a time, until none is left or a batch stored is stale still."""
         stale: List[str] = []
         while True:
             _, record = self._store.load(key)

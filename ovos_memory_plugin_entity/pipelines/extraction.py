@@ -1,6 +1,5 @@
-"""From one exchange to operations: ``llm`` (queued while the model is down), ``rules``, or
-``auto`` (the rules while the model is down). A model's forget passes only when the
-user's own words ask for it; the editor screens every fact.
+"""From one exchange to operations: ``llm`` (queued while the model is down), ``rules``, or ``auto``
+(the rules meanwhile). A model's forget passes only when the user's words ask; the editor screens all.
 """
 from __future__ import annotations
 
@@ -50,8 +49,7 @@ class Extractor:
 
     def extract(self, user: str, assistant: str, listed: Sequence[Tuple[str, str]], attempts: int,
                 now: float, before: str = "") -> Optional[object]:
-        """An :class:`Extraction`, a :class:`Retry`, or None; ``listed``: :meth:`prompt_facts`; ``before``: what the
-        user said just before, for the rules to know who "she" is."""
+        """An :class:`Extraction`, a :class:`Retry`, or None; ``before``: the user's words just before."""
         mode = self._mode
         if mode == "rules":
             return self._by_rules(user, listed, before)

@@ -1,14 +1,7 @@
-"""From a finished exchange to changed facts: pair, queue, extract, apply.
-
-On the turn, ``learn`` stamps the exchange with the session's erase generation (from
-the record last seen) and queues it; a keeper thread keeps it in the store meanwhile,
-so a killed process loses none and the turn never waits on a disk. The worker, in
-order per session: drops an exchange erased or taken back ("forget that") since it was
-queued; judges an answer to a question about pending facts outside the store's lock;
-extracts; applies through the editor in one locked write, forgetting what a later
-spoken forget covers (:mod:`forget_edits`). A store down at the write keeps the
-extraction, so the model is never asked twice. Exchanges left waiting are queued
-again at the next start.
+"""From a finished exchange to changed facts: pair, queue, extract, apply (docs/architecture.md,
+"Learning"). A keeper thread keeps each queued exchange in the store, so a killed process loses
+none and the turn never waits on a disk; a store down at the write keeps the extraction, so the
+model is never asked twice; exchanges left waiting are queued again at the next start.
 """
 from __future__ import annotations
 
@@ -41,21 +34,18 @@ MAX_KEEPS_QUEUED = 4096
 USER_TURN_WAIT_S = 300.0
 # While the store cannot be reached, a queued exchange is tried again this often.
 STORE_RETRY_S = 2.0
-# What the user said in the exchange before may say who "she" is, this soon before ("my girlfriend is Ana | she's a
-# nurse"); later, it is another conversation.
+# The exchange before may say who "she" is ("my girlfriend is Ana | she's a nurse"), this soon before; later, not.
 ANTECEDENT_WINDOW_S = 300.0
 # Sessions this process remembers between calls (see Known).
 MAX_KNOWN_SESSIONS = 10_000
 # So a flood of one-sided calls under ever-new session ids cannot grow memory.
 MAX_HELD_USER_TURNS = 10_000
-# A held user turn is kept cut to what the prompt shows of it (a pasted book is not a
-# fact): MAX_HELD_USER_TURNS of them stay within about 20 M characters.
+# A held user turn is cut to what the prompt shows: MAX_HELD_USER_TURNS of them stay within about 20 M characters.
 MAX_HELD_USER_CHARS = MAX_USER_CHARS
 
 
 class ExchangePairer:
-    """``update_history`` calls as whole exchanges: a user turn sent alone (hivemind) is held per
-    session until its answer arrives, or dropped after ``timeout`` seconds."""
+    """``update_history`` calls as whole exchanges: a user turn sent alone is held until its answer (``timeout``)."""
 
     def __init__(self, clock: Callable[[], float], timeout: float):
         self._clock, self._timeout = clock, timeout
@@ -112,8 +102,7 @@ class Exchange:
 
 @dataclass
 class Known:
-    """What this process holds of a session between its calls: caches, bounded, nothing a
-    restart or another node needs (docs/architecture.md, "State and its bounds")."""
+    """What this process holds of a session between calls (docs/architecture.md, "State and its bounds")."""
 
     record: Optional[SessionRecord] = None  # as last read: its generation stamps the next exchange, its pause holds it
     latest: Optional[Exchange] = None  # the latest exchange queued: what "forget that" names
@@ -126,8 +115,7 @@ class Learner:
                  confirmation: Optional[Confirmation], queue_size: int,
                  clock: Callable[[], float], wall_clock: Callable[[], float],
                  on_change: Optional[Callable[[str], None]] = None, learner: str = ""):
-        """``on_change`` hears of each write (vectors follow); ``learner`` tags the copy kept in the
-        store (redacted by ``policy``). All per-session process state is here (:class:`Known`)."""
+        """``on_change`` hears of each write (vectors follow); ``learner`` tags the copy kept in the store."""
         self._store, self._ranks, self._extractor = store, ranks, extractor
         self._on_change, self._redact, self._learner_tag = on_change, policy.redact, learner
         self._policy, self._confirmation, self._wall_clock = policy, confirmation, wall_clock

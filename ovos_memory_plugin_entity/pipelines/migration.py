@@ -1,15 +1,10 @@
 """Once, off the constructor's path: copying the older plugin's store in, and forgetting the
 secrets an earlier version of ours kept.
 
-The older plugin's file (``{session_id: {"facts": [str]}}`` at ``db_path``) is only read,
-never changed, never through a link; each session's record marks it imported, so an
-interrupted import resumes, and a marker file says when the whole import finished.
-
-Versions before secrets were refused kept them as facts, proposals and names. At the
-first start of this one, every session is read and what holds a secret is forgotten
-(recorded by class only, its text scrubbed from the trail); the record keeps a marker
-(:data:`SECRETS_SWEPT`), so a session is swept once, whatever the backend. A later
-version that finds more secrets names a new marker and sweeps again.
+The older plugin's file (``{session_id: {"facts": [str]}}`` at ``db_path``) is only read, never changed
+nor read through a link; each record marks it imported, so an interrupted import resumes. Each record
+also marks the secret sweep (:data:`SECRETS_SWEPT`, recorded by class only), so a session is
+swept once; a later version that finds more secrets names a new marker.
 """
 from __future__ import annotations
 
@@ -90,10 +85,6 @@ def forget_kept_secrets(store: Store, policy: Policy, now: Callable[[], float]) 
         LOG.warning(f"entity memory: forgot {forgotten} secret(s) an earlier version had kept "
                     f"(the audit names their classes)")
     return forgotten
-
-
-def start_secret_sweep(store: Store, policy: Policy, now: Callable[[], float]) -> threading.Thread:
-    return in_background("secret-sweep", "looking for kept secrets", lambda: forget_kept_secrets(store, policy, now))
 
 
 def in_background(name: str, doing: str, work: Callable[[], object]) -> threading.Thread:

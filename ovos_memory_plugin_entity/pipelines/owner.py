@@ -1,6 +1,5 @@
-"""The owner's actions on a store (review, correct, forget, export, import, erase),
-for the plugin's methods and the CLI, which may run beside the assistant: each change is
-one locked write through the editor. Errors a person can fix are :class:`OwnerError`.
+"""The owner's actions on a store (review, correct, forget, export, import, erase), for the plugin's
+methods and the CLI: each change one locked write through the editor; fixable errors :class:`OwnerError`.
 """
 from __future__ import annotations
 
@@ -148,8 +147,7 @@ class Owner:
                 "sessions": sessions}
 
     def import_data(self, data: Any, progress: Progress = lambda _done, _total: None) -> ImportReport:
-        """Import an export of ours or the older plugin's file. Safe to repeat: content already
-        imported is skipped (:attr:`skipped` says why), no fact twice, tombstones here win."""
+        """An export of ours or the older plugin's file; safe to repeat (:attr:`skipped` says why)."""
         self.skipped = []
         if isinstance(data, dict) and data.get("format") == EXPORT_FORMAT:
             return self._import_export(data, progress)

@@ -1,6 +1,5 @@
-"""The turn's block, read only: the facts the utterance needs within the budget (BM25, or
-fused with dense scores), a question about pending facts, and the note of the turn's
-control or of a pause. Runs under the ranking's lock, which guards its index.
+"""The turn's block, read only, under the ranking's lock: the facts the utterance needs within the
+budget, a question about pending facts, and the note of the turn's control or of a pause.
 """
 from __future__ import annotations
 

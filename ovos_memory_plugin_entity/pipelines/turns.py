@@ -1,6 +1,5 @@
-"""The conversation's recent turns, kept as ovos-persona's default memory keeps them (a
-persona naming a memory module loses that one): the last ``max_history`` messages, a
-dangling user turn dropped, assistant messages merged, never starting with an answer.
+"""The conversation's recent turns, as ovos-persona's default memory keeps them: the last ``max_history``
+messages, a dangling user turn dropped, assistant messages merged, never starting with an answer.
 A secret is replaced by its class ("[card number]") before a turn is kept.
 """
 from __future__ import annotations
@@ -13,9 +12,7 @@ from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.io.caches import LRU
 
-# Longest message kept (about 2,000 tokens): assistant messages merged without end, or
-# a pasted page, would otherwise be sent to the chat model with every turn. The newest
-# characters are kept.
+# Longest message kept, its newest characters (about 2,000 tokens): a pasted page is not sent every turn.
 MAX_TURN_CHARS = 8000
 # Read beyond the kept characters for secrets, so one cut at the edge is still found whole.
 REDACT_MARGIN_CHARS = 1000

@@ -1,7 +1,6 @@
-"""The store protocol and what every backend shares, so backends differ only in where the
-bytes go. Every change is ``update(session_id, mutate)``: under the session's lock the
-record is re-read, ``mutate`` (a pure edit) run, the record saved when the change says
-so, its audit events appended and forgotten text scrubbed from the trail.
+"""The store protocol and what every backend shares. Every change is ``update(session_id, mutate)``:
+under the session's lock the record is re-read, ``mutate`` (a pure edit) run, the record saved,
+its audit events appended and forgotten text scrubbed from the trail.
 """
 from __future__ import annotations
 
@@ -57,8 +56,7 @@ def record_of(session_id: str, data: Optional[Dict[str, Any]]) -> SessionRecord:
 
 
 def erased(old: Optional[SessionRecord], session_id: str) -> SessionRecord:
-    """Nothing but a new generation (an exchange queued before the erase is dropped) and the
-    older plugin's import markers (its file is not imported again; an export's may be)."""
+    """A new generation (what was queued before is dropped) and the older plugin's import markers only."""
     fresh = new_record(session_id, (old.generation if old else 0) + 1)
     # The older plugin's markers are bare digests; an export's or a text list's say "export:" or "texts:".
     fresh.imported = [m for m in old.imported if ":" not in m] if old else []

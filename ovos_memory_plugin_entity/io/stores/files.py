@@ -82,9 +82,8 @@ def lstat(path: StrPath) -> Optional[os.stat_result]:
 
 def write_atomic(path: StrPath, data: bytes, tmp_dir: StrPath, *, stamped: bool = False,
                  later_than_ns: Optional[int] = None) -> None:
-    """Temp file (0600, named for its target so a killed writer's copy is found), fsync,
-    rename (a link is replaced, never its target), fsync the folder. ``stamped``: an mtime
-    later than ``later_than_ns``, the replaced file's, before the rename (:func:`stamp_later`)."""
+    """Temp file (0600, named for its target), fsync, rename (a link is replaced, never its target), fsync
+    the folder. ``stamped``: an mtime later than ``later_than_ns`` (:func:`stamp_later`)."""
     fd, tmp = tempfile.mkstemp(dir=str(tmp_dir), prefix=f".tmp_{os.path.basename(path)}.")
     try:
         with os.fdopen(fd, "wb") as handle:

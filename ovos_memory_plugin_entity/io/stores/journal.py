@@ -1,10 +1,8 @@
 """A change as a journal entry, and its replay. Pure.
 
-An entry holds the rows a change added or altered (whole), the ids it dropped, the
-record's small head and the tombstones added (all of them when some were lifted).
-Replaying twice gives the same record, and each entry names the snapshot it follows (its
-epoch): after a crash between a new snapshot and the old journal's removal, stale
-entries are ignored.
+An entry holds the rows a change added or altered, the ids it dropped, the record's head and
+the tombstones added (all when some were lifted). Replaying twice gives the same record; each
+entry names the snapshot it follows (its epoch), so a stale journal is ignored.
 """
 from __future__ import annotations
 

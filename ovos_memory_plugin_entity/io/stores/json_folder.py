@@ -6,15 +6,13 @@
     tmp/.tmp_<key>.*   atomic writes' temp files, named for their session
     scrubs/, waiting/   unfinished forgets and erases (json_forgetting), kept exchanges
 
-Every change runs under a lock held across threads and processes. A record under 32 KB
-is rewritten whole; a larger one gets the rows a change touched appended to its journal
-(:mod:`journal`), so a write costs what the change does, until the journal outgrows the
-snapshot or something is forgotten: then a new snapshot replaces both.
+Every change runs under a lock held across threads and processes. A record under 32 KB is rewritten
+whole; a larger one gets a change's rows appended to its journal (:mod:`journal`), until the journal
+outgrows the snapshot or something is forgotten: then a new snapshot replaces both.
 
-A cached record is current when one ``lstat`` of its snapshot says so: every change gives
-the snapshot a later mtime (stamped before a rename, restamped after an append), so
-(inode, mtime, size) changes with the record, whoever wrote. Inside the lock a writer
-also compares the journal's size, so no change is built on a stale record.
+A cached record is current when one ``lstat`` of its snapshot says so: every change gives the
+snapshot a later mtime, so (inode, mtime, size) changes with the record, whoever wrote. Inside the
+lock a writer also compares the journal's size, so no change is built on a stale record.
 
 No link is ever followed (``O_NOFOLLOW``, regular files only; a folder that is a link or
 that others can write is refused), and session ids never become raw file names.
@@ -64,14 +62,11 @@ ORPHANED_TEMP_AGE_S = 600
 UNWRITABLE_ERRNOS = (errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOSPC, errno.EDQUOT)
 # Sessions share this many locks (by hash): locks/ never grows with the sessions.
 LOCK_STRIPES = 64
-# Longest wait for a session's lock (the owner's CLI): past it the command says the
-# session is busy. The assistant waits less (see open_store) and retries the job later.
+# Longest wait for a session's lock (the CLI) before "busy"; the assistant waits less and retries later.
 LOCK_WAIT_S = 10.0
-# A record smaller than this is rewritten whole (well under a millisecond more than an append),
-# so a small session is one plain file a person can read and edit.
+# A record smaller than this is rewritten whole: a small session is one plain file a person can read.
 WHOLE_RECORD_BYTES = 32 * 1024
-# A journal larger than this and than its snapshot is folded into a new snapshot: the
-# rewrite then costs at most what the appends before it did.
+# A journal larger than this and its snapshot is folded in: the rewrite costs at most what the appends did.
 MIN_JOURNAL_BYTES = 64 * 1024
 _EPOCH_AT_START = re.compile(rb'^\{"journal": "([0-9a-f]{32})"')
 _HEAD_BYTES = 64
@@ -112,8 +107,7 @@ class JsonFolderStore:
         self._stripes = [threading.Lock() for _ in range(LOCK_STRIPES)]
         self._tombstone_key: Optional[bytes] = None
         self._remove_orphaned_temp_files()
-        # Why nothing can be written now. A store that holds sessions is still read (the
-        # facts reach the prompt, the owner can list and export them); an empty one is refused.
+        # Why nothing can be written now: a store holding sessions is still read, an empty one is refused.
         self.unwritable: Optional[OSError] = None
         self.finished_at_start: List[str] = []
         try:
@@ -237,10 +231,8 @@ class JsonFolderStore:
         return record
 
     def _journal(self, session_id: str, epoch: str, locked: bool) -> List[Dict[str, Any]]:
-        """The entries that follow the snapshot of ``epoch``. Those of another epoch (a crash
-        before the old journal went) are shredded; a damaged line but the last (which a crash
-        may tear) costs only itself, the journal copied aside. Repairs happen under the lock:
-        outside it, CorruptRecord sends the reader there."""
+        """The entries after the snapshot of ``epoch``; another epoch's are shredded, a damaged line costs
+        itself (the journal copied aside). Repairs happen under the lock: CorruptRecord sends a reader there."""
         path = self._record(session_id, JOURNAL)
         try:
             raw = files.read_bytes(path)
@@ -363,8 +355,7 @@ class JsonFolderStore:
 
     def _save(self, session_id: str, base: SessionRecord, record: SessionRecord,
               identity: Optional[Identity]) -> None:
-        """Append to the journal, or a new snapshot: for a small record, a change with no
-        journal form, or a journal that has outgrown the snapshot."""
+        """Append to the journal, or a new snapshot (a small record, no journal form, a journal grown too big)."""
         snapshot, journal_size = identity or (None, None)
         snapshot_size = snapshot[2] if snapshot else 0
         epoch = None if snapshot is None or snapshot_size < self.whole_record_bytes else self._epoch(session_id)
@@ -454,8 +445,7 @@ class JsonFolderStore:
             json_forgetting.finish(self, session_id, key, None, None)  # crashed before it: temp files, marker
             self._cache.pop(key)
 
-    # -- kept exchanges: waiting/<key>.json, a line each (a crash while taking means one
-    # is learnt twice: a fact confirmed, not added) ----------------------------------
+    # -- kept exchanges, a line each (a crash while taking one means it is confirmed twice) --
     def waiting_path(self, key: str) -> str:
         return os.path.join(self.waiting_dir, f"{key}.json")
 
@@ -480,8 +470,7 @@ class JsonFolderStore:
         return taken
 
     def _take_kept(self, key: str, goes: Callable[[Dict[str, Any]], bool]) -> List[Dict[str, Any]]:
-        """Under the session's lock: the kept exchanges ``goes`` picks, taken out of the file;
-        what is left, and what is returned, bounded to :data:`MAX_KEPT_PER_SESSION`."""
+        """Under the lock: the kept exchanges ``goes`` picks, taken out of the file; both parts bounded."""
         path = self.waiting_path(key)
         try:
             items = parsed_lines(files.read_bytes(path) or b"")

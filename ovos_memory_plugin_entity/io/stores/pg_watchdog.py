@@ -1,7 +1,6 @@
-"""A client-side bound on every PostgreSQL call: a stopped server (SIGSTOP, a hung host)
-fires none of its own timeouts while its kernel still acknowledges packets. Past its
-bound a call's socket is shut down, so it fails at once as an outage. One daemon thread
-per store, started with the first call, joined by :meth:`Watchdog.close`.
+"""A client-side bound on every PostgreSQL call: a stopped server fires none of its own timeouts while
+its kernel still acknowledges packets, so past its bound a call's socket is shut down (an outage).
+One daemon thread per store, started with the first call, joined by :meth:`Watchdog.close`.
 """
 from __future__ import annotations
 
@@ -15,11 +14,9 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ovos_utils.log import LOG
 
-# No call outlives this, even with the server stopped; longer than the server's own
-# statement bound (5 s), so a slow but living server reports first.
+# No call outlives this; longer than the server's statement bound (5 s), so a living server reports first.
 CALL_TIMEOUT_S = 8.0
-# TCP keepalives and a bound on unacknowledged data (libpq parameters): a dead peer or
-# network is noticed within about 10 s instead of the kernel's two hours.
+# TCP keepalives and a bound on unacknowledged data (libpq): a dead peer is noticed in ~10 s, not two hours.
 TCP_OPTIONS = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 3,
                "tcp_user_timeout": int(CALL_TIMEOUT_S * 1000)}
 

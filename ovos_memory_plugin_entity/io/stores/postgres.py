@@ -1,11 +1,9 @@
 """``backend: postgres``: many persona servers, one memory (needs the ``postgres`` extra).
 
-Tables: ``entity_memory_meta`` (schema version, node key fingerprint), ``_sessions``
-(session_id, sealed record, revision), ``_audit`` (sealed events, appended). No text is
-stored readable: everything is sealed with the session's data key (:mod:`sealing`), which
-erase and forget replace. Every change is one transaction that locks the session's row
-(``SELECT … FOR UPDATE``), re-reads it and applies a short pure function: no update is
-lost across machines, and no transaction stays open while the model runs.
+Tables: ``entity_memory_meta`` (schema, node key fingerprint), ``_sessions`` (sealed record,
+revision), ``_audit`` (sealed events). No text is stored readable (:mod:`sealing`). Every change is
+one transaction locking the session's row (``SELECT … FOR UPDATE``) around a short pure function:
+no update is lost across machines, and no transaction stays open while the model runs.
 """
 from __future__ import annotations
 
@@ -42,8 +40,7 @@ MAX_KEY_CHARS = 512
 HASHED_KEY_PREFIX = "\\#"
 # Server-side bounds on every statement, lock wait and idle transaction (milliseconds).
 SERVER_TIMEOUTS = "-c statement_timeout=5000 -c lock_timeout=3000 -c idle_in_transaction_session_timeout=15000"
-# A turn's wait for a read when it has a record to fall back on (a hung server answers
-# nothing; the read goes on in the background), and when it has none (a first read).
+# A turn's wait for a read with a record to fall back on (the read goes on behind), and without one.
 TURN_WAIT_S = 0.25
 FIRST_READ_WAIT_S = 1.0
 # Reads in flight at once in the background; past it the turn uses what it has.
@@ -53,11 +50,9 @@ CONNECT_TIMEOUT_S = 2.0
 # While it is down it is tried at most this often; other calls fail at once, not waiting.
 PROBE_INTERVAL_S = 2.0
 SESSIONS, AUDIT, META = "entity_memory_sessions", "entity_memory_audit", "entity_memory_meta"
-# Values that do not open, set aside (still sealed) and reported, as the JSON backend keeps
-# ``*.corrupt`` files; the rest of the session keeps working.
+# Values that do not open, set aside (still sealed) as the JSON backend keeps ``*.corrupt`` files.
 DAMAGED = "entity_memory_damaged"
-# Exchanges kept for the next start, each sealed under a data key of its own; taken under
-# ``FOR UPDATE``, so two nodes starting at once never both learn from one exchange.
+# Exchanges kept for the next start, each sealed apart; taken ``FOR UPDATE``, so no two nodes learn one.
 WAITING = "entity_memory_waiting"
 _SCHEMA_LOCK_ID = 7_340_115  # pg_advisory_xact_lock key: creating tables from many processes at once
 
@@ -75,9 +70,8 @@ def _key(session_id: str) -> str:
     return HASHED_KEY_PREFIX + hashlib.sha256(session_id.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-# Pools are closed explicitly, never by a finaliser: a psycopg pool's finaliser joins its
-# workers and may run on one ("cannot join current thread"). Each is held here until
-# closed; those still open at exit are closed by the main thread.
+# Pools are closed explicitly, never by a finaliser, which may run on a worker it joins ("cannot join
+# current thread"); those still open at exit are closed by the main thread.
 _OPEN_POOLS: Set[Any] = set()
 _POOLS_LOCK = threading.Lock()
 EXIT_CLOSE_S = 1.0  # at exit, a pool left open gets this long to stop its threads
@@ -239,8 +233,7 @@ class PostgresStore:
 
     # -- the store protocol ------------------------------------------------------------
     def load(self, session_id: str) -> Tuple[Any, SessionRecord]:
-        """Re-checked within a short bound; past it the record last read is served and the
-        read finishes in the background, for the next turn."""
+        """Re-checked within a short bound; past it the record last read is served (the read goes on)."""
         cached = self._cache.get(_key(session_id))
         if not self._reads.acquire(blocking=False):
             if cached is not None:

@@ -1,9 +1,7 @@
-"""Sealing for the PostgreSQL backend: no text it stores is readable without the node key.
-
-Each session's record and audit lines are AES-256-GCM ciphertext under its own data key
-(bound to its row, so rows cannot be swapped); the data key is stored wrapped by the node
-key, a 0600 file on each node, never in the database. Erase and forget give the session
-a new data key: old ciphertext in WAL or backups opens only with the old wrapped key.
+"""Sealing for the PostgreSQL backend: no text it stores is readable without the node key. Each
+session's values are AES-256-GCM ciphertext under its own data key (bound to its row), stored wrapped
+by the node key (a 0600 file on each node, never in the database). Erase and forget give the session
+a new data key: old ciphertext in WAL or backups opens only with the old one.
 """
 from __future__ import annotations
 
