@@ -743,7 +743,8 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "            pass\n",
              ("tests/test_rules_household.py::test_an_age_is_of_the_relative_it_follows",)),
     Breakage("a value runs on into a closing command to keep it", "language/data.py",
-             "data['stopwords'] + data['keep_commands']", "data['stopwords']",
+             "data['stopwords'] + data['keep_commands'])}|{clauses['value_ends']}",
+             "data['stopwords'])}|{clauses['value_ends']}",
              ("tests/test_rules_household.py::test_a_closing_command_to_keep_is_no_part_of_the_value",)),
     Breakage("a name runs on into a closing command to keep it", "language/data.py",
              "{clauses['name_followers']}|{_alternation(data['keep_commands'])}", "{clauses['name_followers']}",
@@ -1223,6 +1224,14 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a fresh start after everything said again is no part of the request", "language/controls.py",
              "    if after and _match(after, words.reset, 0, MAX_RESET_AT + 1, gap=0) == len(after):", "    if False:",
              ("tests/test_controls.py::test_other_phrasings_of_the_same_intents",)),
+    Breakage("a name after a verb that only names ends only where any name does", "language/data.py",
+             "|{_alternation(data['stopwords'] + data['keep_commands'])})(?![\\w'’]))\",",
+             "|{_alternation(data['keep_commands'])})(?![\\w'’]))\",",
+             ("tests/test_rules.py::test_a_name_after_a_verb_that_only_names_ends_at_a_small_word",)),
+    Breakage("a small word after a verb that names is a name", "language/data.py",
+             "\"{CALLED}\": rf\"(?!(?:{_alternation(data['stopwords'])}|{clauses['not_names']})\\b){_NAME}",
+             "\"{CALLED}\": rf\"{_NAME}",
+             ("tests/test_rules.py::test_a_small_word_after_a_verb_that_names_is_no_name",)),
 )
 
 

@@ -480,3 +480,27 @@ def test_what_she_does_is_only_said_of_someone_named_before_and_no_pet(lang, bef
 def test_a_patterns_accents_drop_from_its_words_not_its_classes_nor_its_short_words():
     from ovos_memory_plugin_entity.language.rule_pattern import unaccented_pattern
     assert unaccented_pattern(r"(?-i:[A-ZÀÉÍ]) \bcelíaca è sí [àéíóú]+ crié") == r"(?-i:[A-ZÀÉÍ]) \bceliaca è sí [àéíóú]+ crie"
+
+
+@pytest.mark.parametrize("lang, said, name", [
+    ("es-es", "me llamo baltasar como mi abuelo", "Baltasar"),
+    ("nl-nl", "ik heet wout zoals mijn opa", "Wout"),
+    ("fr-fr", "je m'appelle solène comme la chanson", "Solène"),
+    ("it-it", "mi chiamo ettore come il nonno", "Ettore"),
+    ("pt-pt", "chamo-me tomé como o meu padrinho", "Tomé"),
+    ("ca-es", "em dic arnau com el meu pare", "Arnau"),
+    ("de-de", "ich heiße ottokar wie mein opa", "Ottokar"),
+])
+def test_a_name_after_a_verb_that_only_names_ends_at_a_small_word(lang, said, name):
+    """Speech has no commas: after "me llamo", "ik heet", the name ends at any small word ("como", "zoals")."""
+    found = rules.extract(said, load_language(lang)).add
+    assert [f.text.split()[-1] for f in found if f.about is None] == [name]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("es-es", "me llamo la atención a mí mismo"),  # a small word is no name
+    ("de-de", "ich heiße dich herzlich willkommen"),
+    ("fr-fr", "je m'appelle tout le temps par mon prénom"),
+])
+def test_a_small_word_after_a_verb_that_names_is_no_name(lang, said):
+    assert not [f for f in rules.extract(said, load_language(lang)).add if f.pin]
