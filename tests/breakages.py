@@ -1229,9 +1229,16 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "|{_alternation(data['keep_commands'])})(?![\\w'’]))\",",
              ("tests/test_rules.py::test_a_name_after_a_verb_that_only_names_ends_at_a_small_word",)),
     Breakage("a small word after a verb that names is a name", "language/data.py",
-             "\"{CALLED}\": rf\"(?!(?:{_alternation(data['stopwords'])}|{clauses['not_names']})\\b){_NAME}",
-             "\"{CALLED}\": rf\"{_NAME}",
+             "\"{CALLED}\": rf\"{not_small}{_NAME}", "\"{CALLED}\": rf\"{_NAME}",
              ("tests/test_rules.py::test_a_small_word_after_a_verb_that_names_is_no_name",)),
+    Breakage("no small word is kept from being a name", "language/data.py",
+             "    not_small = rf\"(?!(?:{_alternation(data['stopwords'])}|{clauses['not_names']})\\b)\"",
+             "    not_small = \"\"",
+             ("tests/test_rules.py::test_a_small_word_before_a_naming_verb_names_no_pet",
+              "tests/test_rules.py::test_a_small_word_after_a_verb_that_names_is_no_name")),
+    Breakage("a pet named before its naming verb is no one", "locale/es-es/patterns.json",
+             "{NOT_SMALL}{NAME},? se llama\\\\b", "{NOT_SMALL}{NAME},? se llamaba nunca\\\\b",
+             ("tests/test_rules.py::test_a_pet_named_before_its_naming_verb_is_the_users",)),
 )
 
 

@@ -504,3 +504,28 @@ def test_a_name_after_a_verb_that_only_names_ends_at_a_small_word(lang, said, na
 ])
 def test_a_small_word_after_a_verb_that_names_is_no_name(lang, said):
     assert not [f for f in rules.extract(said, load_language(lang)).add if f.pin]
+
+
+@pytest.mark.parametrize("lang, said, kind, name", [
+    ("es-es", "en casa tenemos una gata canela se llama y duerme todo el día", "gata", "Canela"),
+    ("it-it", "abbiamo un gatto briciola si chiama", "gatto", "Briciola"),
+    ("nl-nl", "we hebben een kat snoesje heet ze", "kat", "Snoesje"),
+    ("de-de", "wir haben eine katze minka heißt sie", "katze", "Minka"),
+    ("fr-fr", "on a un chat filou il s'appelle", "chat", "Filou"),
+    ("pt-pt", "temos um gato tareco chama-se", "gato", "Tareco"),
+    ("ca-es", "tenim un gat pelut es diu", "gat", "Pelut"),
+    ("en-us", "we have a cat and mittens is her name", "cat", "Mittens"),
+])
+def test_a_pet_named_before_its_naming_verb_is_the_users(lang, said, kind, name):
+    """Spoken inverted: "un galgo, Trufa se llama", "een labrador, Bobbie heet ie"."""
+    found = [(f.relation.casefold(), f.about) for f in rules.extract(said, load_language(lang)).add if f.about]
+    assert (kind, name) in found
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("es-es", "tenemos un perro que se llama"),  # no name said
+    ("es-es", "tenemos un perro y se llama"),
+    ("it-it", "ho un gatto che si chiama"),
+])
+def test_a_small_word_before_a_naming_verb_names_no_pet(lang, said):
+    assert not [f for f in rules.extract(said, load_language(lang)).add if f.about]

@@ -264,13 +264,15 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
     clauses = data["clauses"]
     list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'] + data['keep_commands'])})\b))"
     calendar_words = _calendar(data)
+    not_small = rf"(?!(?:{_alternation(data['stopwords'])}|{clauses['not_names']})\b)"
     calendar = _alternation(calendar_words)
     macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
               "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_kin(data['relations'])})",
               "{A_REL}": f"(?:{_kin(data['relations'])})",  # one, not captured: "(not) followed by mary's DAUGHTER"
               "{END}": end, "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))",
               # After a verb that only names ("me llamo", "ik heet"), any small word ends the name: "fermín como el santo"
-              "{CALLED}": rf"(?!(?:{_alternation(data['stopwords'])}|{clauses['not_names']})\b){_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['stopwords'] + data['keep_commands'])})(?![\w'’]))",
+              "{CALLED}": rf"{not_small}{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['stopwords'] + data['keep_commands'])})(?![\w'’]))",
+              "{NOT_SMALL}": not_small,  # what follows is no stopword, nor a word that is never a name
               "{PET}": f"({_alternation(data['pets'])})",
               "{KIN}": f"({_kin(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
               "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
