@@ -1239,6 +1239,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a pet named before its naming verb is no one", "locale/es-es/patterns.json",
              "{NOT_SMALL}{NAME},? se llama\\\\b", "{NOT_SMALL}{NAME},? se llamaba nunca\\\\b",
              ("tests/test_rules.py::test_a_pet_named_before_its_naming_verb_is_the_users",)),
+    Breakage("a given name needs a word after it that follows a name", "language/data.py",
+             "|(?:{_alternation(data['given_names'])})(?![\\w'’-]))\",", ")\",",
+             ("tests/test_rules.py::test_a_given_name_after_a_relative_needs_no_word_after_it",)),
 )
 
 
