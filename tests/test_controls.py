@@ -124,6 +124,12 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("de-de", "na wart lösch des wieder", "forget_last"), ("de-de", "lösch amal alles was du über mi weißt", "forget_all"),
     ("es-es", "borra todo lo mío todo todo y empezamos de cero", "forget_all"),
     ("en-us", "forget everything about me everything everything start over", "forget_all"),
+    # A while said first, a pause said twice, notes refused
+    ("it-it", "per un po' non salvare niente", "pause"), ("it-it", "uè stasera niente appunti non tenere nota di nulla", "pause"), ("es-es", "esta noche nada de apuntes no anotes nada", "pause"),
+    ("de-de", "heute abend keine notizen", "pause"), ("de-de", "mach mal pause beim speichern", "pause"),
+    ("en-us", "for the rest of the day no notes", "pause"), ("fr-fr", "pour ce soir pas de notes", "pause"),
+    ("nl-nl", "geen aantekeningen vandaag schrijf niks op", "pause"), ("ca-es", "avui no apuntis res", "pause"),
+    ("pt-pt", "nada de notas hoje não anotes nada", "pause"),
 ])
 def test_other_phrasings_of_the_same_intents(lang, words, kind):
     control = recognise(words, load_language(lang))

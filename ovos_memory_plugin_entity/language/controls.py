@@ -133,7 +133,7 @@ def _at_tag(clause: Clause, language: Language) -> Tuple[Clause, ...]:
     holds no negation ("was weißt du eigentlich alles über mich")."""
     said, reading = clause.words, language.reading
     particles = language.controls[0].particles | reading.negations  # the persona's: Catalan "ja" is German "yes"
-    for at in range(1, len(said) - MIN_COVERED_WORDS + 1):
+    for at in range(MIN_FRONTED_WORDS, len(said) - MIN_COVERED_WORDS + 1):  # a verb and its object first
         size = next((n for n in range(MAX_TAG_WORDS, 0, -1) if tuple(said[at:at + n]) in reading.tags), 0)
         after = said[at + size:]
         if size and not (size == 1 and said[at] in particles) and len(after) >= MIN_COVERED_WORDS - 1 \
@@ -182,7 +182,9 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
 
 def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
-    paused = _match(said, words.pause, 0, MAX_VERB_AT + 1)  # its own negation is its request: "don't remember this"
+    # Its own negation is its request ("don't remember this"); a while may come first ("per un po' non ricordarti niente")
+    opening = _longest(said, words.moment)
+    paused = _match(said, words.pause, opening, opening + MAX_VERB_AT + 1)
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
         # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
         objects = (said[max(paused - 2, 0)], said[-1])  # not "this stays between us", of what comes
@@ -256,7 +258,8 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
     users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"; a
         _verb(after[0], words) is not None  # forgetting opening what follows is a request of its own
         or any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
-        or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
+        or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment
+        or _match(after, words.pause, 0, MAX_VERB_AT + 1) is not None)  # said again: "niente appunti non tenere nota"
     if not users and after and after[0] in openers and not any(w in openers for w in said[:paused]):
         return False
     return (users or len(after) <= 1 or not any(p[-1] == last for phrases in words.keeping.values() for p in phrases)
