@@ -182,7 +182,7 @@ def _said_after(clause: Clause, target: str, utterance: str) -> str:
 
 def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
-    # Its own negation is its request ("don't remember this"); a while may come first ("per un po' non ricordarti niente")
+    # Its own negation is its request ("don't remember this"); a while may come first ("per un po' non salvare")
     opening = _longest(said, words.moment)
     paused = _match(said, words.pause, opening, opening + MAX_VERB_AT + 1)
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
