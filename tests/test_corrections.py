@@ -293,7 +293,7 @@ def replaced(lang, known, said):
     ("en-us", "Rex (dog): Is the user's dog", "ugh i misspoke he's called bruno not rex", "Bruno"),
     ("en-us", "Lives in Denver", "boulder not denver sorry long day", "Lives in Boulder"),
     ("de-de", "Wohnt in Kassel", "ach quatsch fulda nicht kassel wo war ich", "Wohnt in Fulda"),
-    ("es-es", "Lola (perra): Es perra del usuario", "nela nela no lola que se me va la olla", "Nela"),
+    ("es-es", "Lola (perra): Es perra del usuario", "perdona nela nela no lola que se me va la olla", "Nela"),
     ("fr-fr", "Inès (nièce): Est nièce de l'utilisateur", "non pardon jade pas inès", "Jade"),
     ("it-it", "Vive a Modena", "scusa parma non modena", "Vive a Parma"),
     ("pt-pt", "Nuno (irmão): É irmão do utilizador", "desculpa o tiago não o nuno", "Tiago"),
@@ -306,14 +306,14 @@ def test_the_right_word_said_before_the_known_one_negated_replaces_it(lang, know
 
 
 @pytest.mark.parametrize("lang, known, said, now", [
-    ("en-us", "Luna (dog): Is the user's dog", "did i say luna i mean nala", "Nala"),
-    ("de-de", "Wohnt in Kassel", "kassel ach sorry ich meine natürlich göttingen", "Wohnt in Göttingen"),
+    ("en-us", "Luna (dog): Is the user's dog", "did i say luna i meant nala", "Nala"),
+    ("de-de", "Wohnt in Kassel", "kassel ach sorry ich meinte natürlich göttingen", "Wohnt in Göttingen"),
     ("es-es", "Vive en Lugo", "vivo en lugo no perdón quería decir ourense", "Vive en Ourense"),
     ("ca-es", "Berta (germana): És germana de l'usuari", "he dit berta volia dir bruna", "Bruna"),
     ("fr-fr", "Habite à Lyon", "j'ai dit lyon je voulais dire grenoble", "Habite à Grenoble"),
-    ("it-it", "Gino (gatto): È gatto dell'utente", "si chiama gino cioè pino scusa", "Pino"),
+    ("it-it", "Gino (gatto): È gatto dell'utente", "si chiama gino volevo dire pino scusa", "Pino"),
     ("pt-pt", "Vive em Braga", "disse braga queria dizer guimarães", "Vive em Guimarães"),
-    ("nl-nl", "Woont in Gouda", "zei ik gouda ik bedoel delft", "Woont in Delft"),
+    ("nl-nl", "Woont in Gouda", "zei ik gouda ik bedoelde delft", "Woont in Delft"),
 ])
 def test_a_known_word_said_before_i_mean_is_replaced_by_the_word_after(lang, known, said, now):
     assert replaced(lang, [("f1", known)], said) == [("f1", now)]
@@ -325,7 +325,13 @@ def test_a_known_word_said_before_i_mean_is_replaced_by_the_word_after(lang, kno
     ("en-us", "Likes pasta", "tonight we want pizza not pasta"),
     ("de-de", "Wohnt in Kassel", "wir fahren nach fulda nicht kassel"),
     ("es-es", "Lola (perra): Es perra del usuario", "ayer paseé a nela no lola"),
-    ("en-us", "Luna (dog): Is the user's dog", "i mean luna is a good girl"),  # nothing said before "i mean"
+    ("en-us", "Luna (dog): Is the user's dog", "i meant luna is a good girl"),  # nothing said before "i meant"
+    # "i mean" in the present is a filler; an answer is no correction
+    ("es-es", "Vive en Lugo", "he estado en lugo o sea genial"), ("en-us", "Lives in Denver", "we drove through denver i mean what a dump"),
+    ("it-it", "Marco (fratello): È fratello dell'utente", "parlavo con marco cioè davvero simpatico"),
+    ("en-us", "Max (dog): Is the user's dog", "no max sit i meant down"),  # a word between: to the dog
+    ("en-us", "Likes pasta", "pizza not pasta"), ("en-us", "Tom (brother): Is the user's brother", "lisa not tom"),
+    ("es-es", "Pilar (jefa): Es jefa del usuario", "carmen no pilar"), ("de-de", "Wohnt in Augsburg", "münchen nicht augsburg"),
     ("en-us", "Luna (dog): Is the user's dog", "luna i mean she is so sweet"),  # no word after it closes
     ("fr-fr", "Habite à Lyon", "lyon je veux dire la ville est belle"),
 ])

@@ -45,6 +45,8 @@ MAX_REFUSAL_WORDS = 3
 MIN_COVERED_WORDS = 3
 # After "everything", a fresh start said this far in closes it: "todo todo y empezamos de cero".
 MAX_RESET_AT = 2
+# A negation closing this many words closes a statement ("das brauchst du nicht"); fewer take back ("doch lieber nicht").
+MIN_STATEMENT_WORDS = 4
 # A tag is this many words at most ("s'il te plaît", "si us plau").
 MAX_TAG_WORDS = 3
 # Other words allowed between two words of a phrasing: "stop remembering stuff", "what
@@ -121,7 +123,7 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                     target, comma, _ = target.partition(",")  # named while the user goes on: maybe talk, ask first
                     unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
                         w in words.memory_words and not _verb(w, words)) for w in clause.words) and not (
-                        alone and language.kin.intersection(target.casefold().split()))  # "the parrot": the user's
+                        alone and _all_kin(target, words, language))  # "the parrot": the user's
                 return Control(found.kind, target, rest, unsure)
     return None
 
@@ -130,20 +132,32 @@ def _at_tag(clause: Clause, language: Language) -> Tuple[Clause, ...]:
     """The clause in two where a tag stands inside it before why not: "vergiss das mit meiner Schwiegermutter | ja |
     das muss nicht sein", "lo del loro olvídalo | vale | que no viene a cuento". Not a tag that is also a particle
     or a negation ("vergiss bitte das"), nor one a negation follows ("vergiss das ja nicht"), nor before what
-    holds no negation ("was weißt du eigentlich alles über mich")."""
+    holds no negation ("was weißt du eigentlich alles über mich") or takes it back ("ja doch lieber nicht", "okay
+    actually no"): a negation closing it closes a statement ("das brauchst du nicht")."""
     said, reading = clause.words, language.reading
     particles = language.controls[0].particles | reading.negations  # the persona's: Catalan "ja" is German "yes"
     for at in range(MIN_FRONTED_WORDS, len(said) - MIN_COVERED_WORDS + 1):  # a verb and its object first
         size = next((n for n in range(MAX_TAG_WORDS, 0, -1) if tuple(said[at:at + n]) in reading.tags), 0)
         after = said[at + size:]
-        if size and not (size == 1 and said[at] in particles) and len(after) >= MIN_COVERED_WORDS - 1 \
-                and after[0] not in reading.negations and any(w in reading.negations for w in after):
+        if not size or size == 1 and said[at] in particles or len(after) < MIN_COVERED_WORDS - 1 \
+                or after[0] in reading.negations:
+            continue
+        why_not = any(w in reading.negations for w in after[:-1]) or after[-1] in reading.negations and (
+            len(after) >= MIN_STATEMENT_WORDS or any(w in reading.subjects for w in after))
+        if why_not:
             cut = at + size
             return (Clause(said[:at], clause.aside + said[at:cut], tuple(n for n in clause.negation_at if n < at),
                            clause.question, clause.reported, tuple(h for h in clause.hesitations if h < at)),
                     Clause(after, (), tuple(n - cut for n in clause.negation_at if n >= cut), clause.question,
                            clause.reported, tuple(h - cut for h in clause.hesitations if h >= cut)))
     return (clause,)
+
+
+def _all_kin(target: str, words: IntentWords, language: Language) -> bool:
+    """Whether ``target`` names only a relation or a pet ("the parrot", "meiner Schwiegermutter"), not a thing
+    of one ("the dog food", "the dog walker")."""
+    said = [w for w in target.casefold().split() if w not in words.stopwords and w not in words.personal]
+    return bool(said) and all(w in language.kin for w in said)
 
 
 def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], language: Language) -> Optional[Control]:

@@ -29,7 +29,8 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
                                 dict(language.reading.contractions))
     said = [(m["old"], m["new"], True) for text in texts for p in language.corrections for m in p.finditer(text)]
     said += [(old, new, False) for old, new in _names_taken_back(words, language, known)]
-    said += [(old, new, True) for old, new in _swapped(SPOKEN_WORD.findall(texts[0]), language, known)
+    cued = _found(words, language.correcting.cues) is not None  # as said: the reading sets "sorry" aside
+    said += [(old, new, True) for old, new in _swapped(SPOKEN_WORD.findall(texts[0]), language, known, cued)
              + _meant(words, language, known)]
     update = _moved(words, language, known)
     for old, new, of_words in said:
@@ -82,11 +83,12 @@ def _names_taken_back(words: Sequence[str], language: Language,
     return found
 
 
-def _swapped(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Tuple[str, str]]:
+def _swapped(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]],
+             cued: bool) -> List[Tuple[str, str]]:
     """(old, new) words: a known one right after a negation closing what is said, the right one right before it,
-    opening what is said (said again too), after a cue or after who it is, an article before either ("quatsch
-    regensburg nicht augsburg", "she's called cookie not captain", "o tiago não o nuno"; not "sorry i invited lisa
-    not tom", nor "lisa not tom is coming")."""
+    in a turn ``cued`` as taking something back, opening what is said or after who it is, an article before either
+    ("quatsch regensburg nicht augsburg", "sorry o tiago não o nuno", "she's called cookie not captain"; not "lisa
+    not tom", an answer, nor "sorry i invited lisa not tom", nor "sorry lisa not tom is coming")."""
     right, values, small = _right_word(language, known)
     said = language.correcting
     articles = {w for w in language.stopwords if len(w) <= 3} - language.negations - {
@@ -96,8 +98,8 @@ def _swapped(words: Sequence[str], language: Language, known: Sequence[Tuple[str
     for (i, new), (_, no), (j, old) in zip(bare, bare[1:], bare[2:]):
         before = [w for w in words[:i] if w not in articles]
         if no in language.negations and old in values and old not in small and right(new, old, words[j + 1:j + 2]) \
-                and (all(w == new for w in before) or any(tuple(before[len(before) - len(p):]) == p
-                                                          for p in said.cues + said.naming + said.identity)):
+                and (cued and all(w == new for w in before) or any(tuple(before[len(before) - len(p):]) == p
+                                                                   for p in said.cues + said.naming + said.identity)):
             found.append((old, new))
     return found
 

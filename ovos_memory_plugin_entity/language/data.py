@@ -270,8 +270,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
               "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_kin(data['relations'])})",
               "{A_REL}": f"(?:{_kin(data['relations'])})",  # one, not captured: "(not) followed by mary's DAUGHTER"
               "{END}": end,
-              # A given name of the language's list needs nothing after it ("eu sou o rodrigo trabalho por conta própria")
-              "{NAMED}": rf"({_NAME[1:-1]}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))|(?:{_alternation(data['given_names'])})(?![\w'’-]))",
+              "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))",
               # After a verb that only names ("me llamo", "ik heet"), any small word ends the name: "fermín como el santo"
               "{CALLED}": rf"{not_small}{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['stopwords'] + data['keep_commands'])})(?![\w'’]))",
               "{NOT_SMALL}": not_small,  # what follows is no stopword, nor a word that is never a name
