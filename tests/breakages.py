@@ -1258,6 +1258,17 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a pet named before its verb may be an adjective or someone else's", "locale/es-es/patterns.json",
              "se llama\\\\b{STOP}(?! (?:el|la) de\\\\b| como\\\\b)", "se llama\\\\b",
              ("tests/test_rules.py::test_a_small_word_before_a_naming_verb_names_no_pet",)),
+    Breakage("a known age said again after a negation changes nothing", "language/corrections.py",
+             "        update += _new_age(SPOKEN_WORD.findall(texts[0]), language, known)", "        pass",
+             ("tests/test_corrections.py::test_the_one_known_age_said_again_close_to_it_after_a_negation_is_replaced",)),
+    Breakage("any number replaces the known age", "language/corrections.py",
+             "and 0 < abs(int(w) - int(old.group(0))) <= MAX_AGE_STEP and (contrasted or i + 1 == len(words)",
+             "and (True or i + 1 == len(words)",
+             ("tests/test_corrections.py::test_a_number_that_is_no_slip_of_the_one_known_age_replaces_nothing",)),
+    Breakage("an age is corrected in any turn", "language/corrections.py",
+             "    if not update and (_found(words, language.correcting.cues) is not None or set(words) & language.negations):",
+             "    if not update:",
+             ("tests/test_corrections.py::test_a_number_that_is_no_slip_of_the_one_known_age_replaces_nothing",)),
 )
 
 

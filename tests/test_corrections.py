@@ -337,3 +337,28 @@ def test_a_known_word_said_before_i_mean_is_replaced_by_the_word_after(lang, kno
 ])
 def test_a_word_beside_a_known_one_negated_or_meant_in_everyday_speech_replaces_nothing(lang, known, said):
     assert replaced(lang, [("f1", known)], said) == []
+
+
+@pytest.mark.parametrize("lang, known, said, now", [
+    ("ca-es", "Marta (filla): Té 9 anys", "ui no en té deu que els va fer dissabte", "Té 10 anys"),
+    ("es-es", "Hugo (nieto): Tiene 4 años", "perdona no tiene cinco", "Tiene 5 años"),
+    ("it-it", "Padre ha 70 anni", "scusa non sono settanta sono settantuno", "Padre ha 71 anni"),
+    ("en-us", "Tom (son): Is 6 years old", "no wait he is seven", "Is 7 years old"),
+    ("pt-pt", "Rita (filha): Tem 3 anos", "desculpa não tem quatro anos", "Tem 4 anos"),
+    ("de-de", "Paul (Sohn): Ist 8 Jahre alt", "nee warte er ist neun", "Ist 9 Jahre alt"),
+    ("fr-fr", "Léo (fils): A 5 ans", "pardon non il a six ans", "A 6 ans"),
+    ("nl-nl", "Daan (zoon): Is 14 jaar", "sorry nee hij is vijftien", "Is 15 jaar"),
+])
+def test_the_one_known_age_said_again_close_to_it_after_a_negation_is_replaced(lang, known, said, now):
+    assert replaced(lang, [("f1", known)], said) == [("f1", now)]
+
+
+@pytest.mark.parametrize("known, said", [
+    (["Emma (daughter): Is 4 years old"], "no she has three cats"),  # another count
+    (["Emma (daughter): Is 4 years old"], "no she is ten"),  # too far: not a slip nor a birthday
+    (["Emma (daughter): Is 4 years old"], "she is five"),  # nothing taken back
+    (["Emma (daughter): Is 4 years old", "Tom (son): Is 6 years old"], "no he is seven"),  # whose age?
+    (["Emma (daughter): Is 4 years old"], "no she is five and tom is six"),  # two numbers
+])
+def test_a_number_that_is_no_slip_of_the_one_known_age_replaces_nothing(known, said):
+    assert replaced("en-us", list(enumerate(known)), said) == []

@@ -17,6 +17,9 @@ from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
 MAX_PLACE_WORDS = 3
 # Who someone is, said again before their right name, is at most this many words ("elle s'appelle").
 MAX_NAMING_WORDS = 4
+# A corrected age is this close to the one known: a slip of the tongue, or a birthday.
+MAX_AGE_STEP = 3
+_AGE = re.compile(r"(?<!\d)\d{1,3}(?!\d)")
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 
@@ -44,6 +47,8 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
                 update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", title_words(new), line)))
     update += [u for u in _new_favourite(texts, language, known) if u.fact_id not in {x.fact_id for x in update}]
     update += [u for u in _new_dose(user_words or "", language, known) if u.fact_id not in {x.fact_id for x in update}]
+    if not update and (_found(words, language.correcting.cues) is not None or set(words) & language.negations):
+        update += _new_age(SPOKEN_WORD.findall(texts[0]), language, known)
     return tuple(update)
 
 
@@ -232,6 +237,32 @@ def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, st
                 end = fact.end("unit") if fact["unit"] else fact.end("dose")
                 found.append(Replacement(fact_id, f"{line[:fact.start('dose')]}{dose}{line[end:]}"))
     return found
+
+
+def _new_age(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
+    """The one known age said again, close to the old, in a turn that takes something back ("ui no en té tretze",
+    "non sono ottantadue sono ottantaquattro"): a slip or a birthday, so at most MAX_AGE_STEP away; the new number
+    closes what is said, a small word or the age's unit follows it, or the old one is said too (not "no, she has 3
+    cats")."""
+    slot = next((s.pattern for s in language.slots if s.name == "age"), None)
+    ages = [(fact_id, line, m) for fact_id, line in known for text in [_LISTED_ABOUT.sub(r"\g<text>", line).strip()]
+            if slot is not None and (slot.search(text.casefold()) or slot.search(text.casefold().partition(" ")[2]))
+            for m in [_AGE.search(line)] if m]
+    if len(ages) != 1:
+        return []
+    fact_id, line, old = ages[0]
+    unit = line[old.end():].casefold().split()[:1]
+    small = language.stopwords | language.not_names | language.reading.fillers | {t[0] for t in language.reading.tags}
+    contrasted = old.group(0) in words  # "non sono 82, sono 84"
+    new = {w for i, w in enumerate(words) if w.isdigit() and w != old.group(0)
+           and 0 < abs(int(w) - int(old.group(0))) <= MAX_AGE_STEP and (contrasted or i + 1 == len(words)
+                                                                      or words[i + 1] in small or [words[i + 1]] == unit)}
+    others = {w for w in words if w.isdigit()} - new - {old.group(0)}
+    if len(new) != 1 or others:
+        return []
+    updated = f"{line[:old.start()]}{new.pop()}{line[old.end():]}"
+    listed = _LISTED_ABOUT.match(updated)
+    return [Replacement(fact_id, listed.group("text") if listed else updated)]
 
 
 def _new_favourite(texts: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
