@@ -121,7 +121,7 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("de-de", "hör kurz mal auf dir sachen zu merken", "pause"), ("ca-es", "deixa de guardar coses un minut", "pause"),
     # Interjections and dialect before the verb; "everything" said again, then a fresh start
     ("fr-fr", "oups efface ce que je viens de dire", "forget_last"), ("nl-nl", "allez vergeet wat ik net zei", "forget_last"),
-    ("de-de", "na wart lösch des letzte wieder", "forget_last"), ("de-de", "lösch amal alles was du über mi weißt", "forget_all"),
+    ("de-de", "na wart lösch des letzte wieder", "forget_last"), ("de-de", "lösch amal alles was du über mich weißt", "forget_all"),
     ("es-es", "borra todo lo mío todo todo y empezamos de cero", "forget_all"),
     ("en-us", "forget everything about me everything everything start over", "forget_all"),
     # A while said first, a pause said twice, notes refused
