@@ -172,3 +172,18 @@ def test_the_reading_is_bounded_cached_and_total():
 ])
 def test_a_plural_of_a_number_word_is_no_number(lang, said, read_as):
     assert read(said, load_language(lang).reading).text == read_as
+
+
+@pytest.mark.parametrize("lang, said, read_as", [
+    ("de-de", "ich bin voll allergisch auf nüsse", "ich bin allergisch auf nüsse"),
+    ("es-es", "soy muy alérgica al marisco", "soy alérgica al marisco"),
+    ("en-us", "i'm really allergic to cats", "i am allergic to cats"),
+    ("fr-fr", "je suis vachement allergique aux chats", "je suis allergique aux chats"),
+    ("it-it", "sono molto allergica ai gatti", "sono allergica ai gatti"),
+    ("pt-pt", "sou muito alérgica a gatos", "sou alérgica a gatos"),
+    ("nl-nl", "ik ben hartstikke allergisch voor katten", "ik ben allergisch voor katten"),
+    ("ca-es", "sóc molt al·lèrgica als gats", "sóc al·lèrgica als gats"),
+    ("en-us", "i like it very", "i like it very"),  # closing, it is what is said
+])
+def test_a_word_that_only_makes_the_next_stronger_is_set_aside(lang, said, read_as):
+    assert read(said, load_language(lang).reading).text == read_as

@@ -36,7 +36,7 @@ SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_a
 # A word this long may end a compound (German, Dutch): "mailwachtwoord", "veiligheidsregels".
 MIN_COMPOUND_END = 6
 # The reading of an utterance (:mod:`language.reading`), ``<name>.voc``.
-READING_LISTS = ("fillers", "lead_ins", "tags", "contractions", "number_words", "clause_openers", "subjects",
+READING_LISTS = ("fillers", "intensifiers", "lead_ins", "tags", "contractions", "number_words", "clause_openers", "subjects",
                  "clause_glue", "question_openers", "reported", "contrasts")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
@@ -108,6 +108,7 @@ class ReadingWords:
 
     lang: str = "en-us"  # ovos-number-parser's language
     fillers: FrozenSet[str] = frozenset()
+    intensifiers: FrozenSet[str] = frozenset()  # "voll", "muy": set aside before another word
     lead_ins: FrozenSet[Tuple[str, ...]] = frozenset()
     tags: FrozenSet[Tuple[str, ...]] = frozenset()
     contractions: Tuple[Tuple[str, str], ...] = ()  # (said, expanded), longest first
@@ -345,7 +346,7 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
                              if w.split()[0].casefold() not in own_words]
     contractions = _pairs(with_english("contractions"))  # "don't remember this" under any persona
     return ReadingWords(
-        lang=code, fillers=frozenset(w.casefold() for w in with_english("fillers")),
+        lang=code, fillers=frozenset(w.casefold() for w in with_english("fillers")), intensifiers=own("intensifiers"),
         lead_ins=frozenset(_phrases_of(with_english("lead_ins") + data["introductions"], contractions)),  # "hola | soy javier"
         tags=frozenset(_phrases_of(with_english("tags"), contractions)),
         contractions=contractions, number_words=_pairs(data["number_words"]),

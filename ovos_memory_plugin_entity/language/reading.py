@@ -276,6 +276,7 @@ def _clause(said: List[str], words: ReadingWords, asked: bool) -> Clause:
     body, tail = _strip_trailing(head, words)
     hesitations = tuple(dict.fromkeys(i - n for n, i in enumerate(i for i, w in enumerate(body) if w in words.fillers)))
     body = [w for w in body if w not in words.fillers]
+    body = [w for i, w in enumerate(body) if w not in words.intensifiers or i + 1 == len(body)]  # "voll allergisch"
     negation_at = tuple(i for i, w in enumerate(body) if w in words.negations or w.endswith("n't"))
     question = asked or bool(body and body[0] in words.question_openers)
     reported = any(_holds(body, phrase) for phrase in words.reported)
