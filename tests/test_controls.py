@@ -767,6 +767,7 @@ def test_a_tag_before_why_not_ends_the_control_and_a_kin_word_is_the_users(lang,
     ("de-de", "was weißt du eigentlich alles über mich", "recall"),  # no why not after the tag
     ("en-us", "forget emma okay she's not coming", "forget_thing"),  # a name not the user's: ask first
     ("de-de", "vergiss das mit meiner schwester ja doch lieber nicht", None),  # taken back after the tag
+    ("de-de", "vergiss des ned", None),  # Bavarian: "don't forget that"
     ("en-us", "forget the dog food okay we don't need it", "forget_thing"),  # a thing of a pet: ask first
     ("es-es", "olvídate del veterinario del gato vale que no hace falta ir", "forget_thing"),
 ])

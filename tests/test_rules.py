@@ -533,3 +533,12 @@ def test_a_pet_named_before_its_naming_verb_is_the_users(lang, said, kind, name)
 ])
 def test_a_small_word_before_a_naming_verb_names_no_pet(lang, said):
     assert not [f for f in rules.extract(said, load_language(lang)).add if f.about and f.about != "Misi"]
+
+
+@pytest.mark.parametrize("said, name", [
+    ("i bin die vroni und komm aus passau", "Vroni"),
+    ("servus i bin der sepp", "Sepp"),
+])
+def test_southern_german_speech_names_the_user(said, name):
+    """Bavarian and Austrian "i" is "ich", as a recogniser writes it."""
+    assert [f.text for f in rules.extract(said, load_language("de-de")).add if f.pin] == [f"Heißt {name}"]
