@@ -1279,6 +1279,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "i = ich\nned = nicht\n", "",
              ("tests/test_rules.py::test_southern_german_speech_names_the_user",
               "tests/test_controls.py::test_a_tag_inside_the_turn_ends_no_control_before_anything_but_why_not")),
+    Breakage("a Dutch participle beside a dose is a drug", "locale/nl-nl/patterns.json",
+             "(milligram|mg|microgram|mcg|gram|eenheden) (?!(?:gezet|gegeven|voorgeschreven|",
+             "(milligram|mg|microgram|mcg|gram|eenheden) (?!(?:",
+             ("tests/test_rules.py::test_a_participle_beside_a_dose_is_no_medication",)),
 )
 
 

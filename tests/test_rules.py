@@ -542,3 +542,13 @@ def test_a_small_word_before_a_naming_verb_names_no_pet(lang, said):
 def test_southern_german_speech_names_the_user(said, name):
     """Bavarian and Austrian "i" is "ich", as a recogniser writes it."""
     assert [f.text for f in rules.extract(said, load_language("de-de")).add if f.pin] == [f"Heißt {name}"]
+
+
+@pytest.mark.parametrize("said", [
+    "de huisarts heeft me nu op metoprolol gezet vijftig milligram elke ochtend",
+    "de dokter heeft me metoprolol vijftig milligram gegeven",
+])
+def test_a_participle_beside_a_dose_is_no_medication(said):
+    """"heeft me op X gezet": the participle is no drug; a wrong dose fact costs more than a missing one."""
+    assert not [f for f in rules.extract(said, load_language("nl-nl")).add
+                if any(w in f.text for w in ("gezet", "gegeven"))]
