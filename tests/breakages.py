@@ -1283,6 +1283,12 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "(milligram|mg|microgram|mcg|gram|eenheden) (?!(?:gezet|gegeven|voorgeschreven|",
              "(milligram|mg|microgram|mcg|gram|eenheden) (?!(?:",
              ("tests/test_rules.py::test_a_participle_beside_a_dose_is_no_medication",)),
+    Breakage("a town said to be where the user lives is no home", "locale/es-es/patterns.json",
+             "(?:que es )?(?:donde|adonde) (?:vivo|vivimos)", "(?:que es )?(?:donde|adonde) (?:nunca)",
+             ("tests/test_rules.py::test_a_town_said_to_be_where_the_user_lives_is_home",)),
+    Breakage("a small word before where the user lives is a town", "locale/en-us/patterns.json",
+             "\\\\bin {NOT_SMALL}{WHERE},? (?:which is", "\\\\bin {WHERE},? (?:which is",
+             ("tests/test_rules.py::test_a_house_or_a_street_where_the_user_lives_is_no_town",)),
 )
 
 

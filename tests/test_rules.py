@@ -552,3 +552,26 @@ def test_a_participle_beside_a_dose_is_no_medication(said):
     """"heeft me op X gezet": the participle is no drug; a wrong dose fact costs more than a missing one."""
     assert not [f for f in rules.extract(said, load_language("nl-nl")).add
                 if any(w in f.text for w in ("gezet", "gegeven"))]
+
+
+@pytest.mark.parametrize("lang, said, home", [
+    ("en-us", "we are back in tucson which is where we live", "Lives in Tucson"),
+    ("es-es", "de vuelta en cuenca que es donde vivo", "Vive en Cuenca"),
+    ("ca-es", "ja som a vic que és on visc", "Viu a Vic"),
+    ("fr-fr", "on est rentrés à nantes où j'habite", "Habite à Nantes"),
+    ("it-it", "sono tornata a lecce dove abito", "Vive a Lecce"),
+    ("pt-pt", "já estou em aveiro onde moro", "Vive em Aveiro"),
+    ("nl-nl", "we zijn terug in zwolle waar we wonen", "Woont in Zwolle"),
+    ("de-de", "wir sind wieder in fulda wo wir wohnen", "Wohnt in Fulda"),
+])
+def test_a_town_said_to_be_where_the_user_lives_is_home(lang, said, home):
+    assert home in [f.text for f in rules.extract(said, load_language(lang)).add]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en-us", "in the house where i live there are mice"),
+    ("es-es", "en la casa donde vivo hay ratones"),
+    ("de-de", "in der straße wo ich wohne ist eine baustelle"),
+])
+def test_a_house_or_a_street_where_the_user_lives_is_no_town(lang, said):
+    assert not [f for f in rules.extract(said, load_language(lang)).add if f.text.split()[0] in ("Lives", "Vive", "Wohnt")]
