@@ -24,7 +24,7 @@ YESES = {
               "por supuesto hazlo", "pues sí", "sí, puedes borrarlo", "sí totalmente segura", "sí tío sin problema"],
     "fr-fr": ["oui oui vas-y", "ouais carrément", "bah oui efface tout", "oui oublie tout", "d'accord allez",
               "bien sûr vas-y", "mais oui", "ben ouais", "oui je veux", "oui vraiment sûre", "ouais allez y"],
-    "de-de": ["ja ja", "ja mach ruhig", "klar lösch alles", "jo mach", "ja vergiss alles", "na klar",
+    "de-de": ["ja ja", "ja freilich hau weg", "ja mach ruhig", "klar lösch alles", "jo mach", "ja vergiss alles", "na klar",
               "okay leg los", "ja genau weg damit", "ja kannst du machen", "jaja klar", "ja ganz sicher", "ja kein problem"],
     "it-it": ["sì sì", "dai pure", "sì vai", "sì cancella tutto", "certo dimentica tutto", "ok procedi",
               "sì sì fallo pure", "va bene dai", "sì puoi cancellarlo", "sì sono proprio sicuro", "sì nessun problema"],
