@@ -130,6 +130,8 @@ def test_each_spoken_turn_holds_its_control_and_no_other(lang, scenario, words, 
     ("en-us", "for the rest of the day no notes", "pause"), ("fr-fr", "pour ce soir pas de notes", "pause"),
     ("nl-nl", "geen aantekeningen vandaag schrijf niks op", "pause"), ("ca-es", "avui no apuntis res", "pause"),
     ("pt-pt", "nada de notas hoje não anotes nada", "pause"),
+    # A modal first, the verb closing its object, then a new clause
+    ("de-de", "du kannst das letzte löschen das war falsch", "forget_last"),
 ])
 def test_other_phrasings_of_the_same_intents(lang, words, kind):
     control = recognise(words, load_language(lang))
