@@ -356,7 +356,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
         # where a negation stands before its verb ("cancellala non dovevo dirla"), or, once a modal stood
         # before it ("kannst du das wieder vergessen, der Arzt sagt..."), a new clause.
         opens_anew = bool(after) and after[0] in negation_words and not words.negation_after_verb
-        modal_first = any(w in words.particles for w in said[:MAX_VERB_AT + 1])  # "du kannst alles über X löschen, der…"
+        modal_first = any(w in words.particles for w in said[:MAX_VERB_AT + 1])  # "du kannst X löschen, der…"
         if after and after[0] not in words.particles and not opens_anew and len(before) == at and not modal_first:
             continue
         # "my keys I always forget", "ich habe das eben vergessen": the speaker tells what was forgotten, asks nothing
