@@ -362,3 +362,27 @@ def test_the_one_known_age_said_again_close_to_it_after_a_negation_is_replaced(l
 ])
 def test_a_number_that_is_no_slip_of_the_one_known_age_replaces_nothing(known, said):
     assert replaced("en-us", list(enumerate(known)), said) == []
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("en-us", "Emma (daughter): Is 4 years old", "no the bus comes at five"),  # a time
+    ("en-us", "Emma (daughter): Is 4 years old", "no my son is 5"),  # someone else's age
+    ("en-us", "Emma (daughter): Is 4 years old", "she is 4 not 6 like her brother"),  # the old one said as so
+    ("en-us", "Emma (daughter): Is 4 years old", "how old is emma is she not 5"),  # a question
+    ("it-it", "Padre (padre): Ha 70 anni", "no la nonna ha 72 anni"),
+    ("ca-es", "Pau (fill): Té 7 anys", "no el seu cosí en té 8"),
+    ("de-de", "Mia (Tochter): Ist 7 Jahre alt", "warte der zug kommt um 8"),
+    ("pt-pt", "Tiago (filho): Tem 7 anos", "desculpa somos 8 à mesa"),
+])
+def test_a_number_near_a_known_age_in_everyday_speech_replaces_nothing(lang, known, said):
+    assert replaced(lang, [("f1", known)], said) == []
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("en-us", "Is allergic to soy", "sorry milk not soy"),  # an order, not a correction
+    ("en-us", "Takes paracetamol for headaches", "add ibuprofen to the list sorry ibuprofen not paracetamol"),
+    ("en-us", "Plays football", "wait tennis not football"),
+    ("es-es", "Le gusta la pizza", "perdona la paella no la pizza"),
+])
+def test_only_a_name_or_a_home_is_replaced_by_the_word_said_before_it_negated(lang, known, said):
+    assert replaced(lang, [("f1", known)], said) == []

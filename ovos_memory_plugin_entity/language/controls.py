@@ -45,6 +45,8 @@ MAX_REFUSAL_WORDS = 3
 MIN_COVERED_WORDS = 3
 # After "everything", a fresh start said this far in closes it: "todo todo y empezamos de cero".
 MAX_RESET_AT = 2
+# "forget it", "vergiss das": a forgetting of what was just said in this many words is bare.
+MAX_BARE_WORDS = 2
 # A negation closing this many words closes a statement ("das brauchst du nicht"); fewer take back ("doch lieber nicht").
 MIN_STATEMENT_WORDS = 4
 # A tag is this many words at most ("s'il te plaît", "si us plau").
@@ -86,8 +88,9 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
     """The first clause's control, read in the persona's language first, then every other shipped one."""
     if not isinstance(utterance, str) or not may_hold_control(utterance, language):
         return None
-    clauses = [part for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words
-               for part in _at_tag(c, language) if part.words]
+    split = [_at_tag(c, language) for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words]
+    clauses = [part for parts in split for part in parts if part.words]
+    before_tag = {id(parts[0]) for parts in split if len(parts) > 1}  # a clause a tag ended, "why not" after it
     said = _ANCHOR_WORD.findall(" ".join(c.text for c in clauses))
     controls = [words for words in language.controls if _holds_anchor(said, words.anchors)]
     closing = _closing_pause(clauses, controls, language)
@@ -122,8 +125,9 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                 if found.kind == "forget_thing":  # "forget Emma, she's not coming", "forget my job, tell me a joke"
                     target, comma, _ = target.partition(",")  # named while the user goes on: maybe talk, ask first
                     unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
-                        w in words.memory_words and not _verb(w, words)) for w in clause.words) and not (
-                        alone and _all_kin(target, words, language))  # "the parrot": the user's
+                        w in words.memory_words and not _verb(w, words)) for w in clause.words)
+                if found.kind == "forget_last" and id(clause) in before_tag and len(clause.words) <= MAX_BARE_WORDS:
+                    unsure = True  # "vergiss das halt, ist nicht so wichtig": maybe only "never mind"
                 return Control(found.kind, target, rest, unsure)
     return None
 
@@ -151,13 +155,6 @@ def _at_tag(clause: Clause, language: Language) -> Tuple[Clause, ...]:
                     Clause(after, (), tuple(n - cut for n in clause.negation_at if n >= cut), clause.question,
                            clause.reported, tuple(h - cut for h in clause.hesitations if h >= cut)))
     return (clause,)
-
-
-def _all_kin(target: str, words: IntentWords, language: Language) -> bool:
-    """Whether ``target`` names only a relation or a pet ("the parrot", "meiner Schwiegermutter"), not a thing
-    of one ("the dog food", "the dog walker")."""
-    said = [w for w in target.casefold().split() if w not in words.stopwords and w not in words.personal]
-    return bool(said) and all(w in language.kin for w in said)
 
 
 def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], language: Language) -> Optional[Control]:
@@ -199,6 +196,9 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     # Its own negation is its request ("don't remember this"); a while may come first ("per un po' non salvare")
     opening = _longest(said, words.moment)
     paused = _match(said, words.pause, opening, opening + MAX_VERB_AT + 1)
+    if paused is not None and opening and any(w not in words.stopwords | words.personal | words.particles
+                                              for w in said[paused:]):
+        paused = None  # "for now don't keep anything in the freezer": a household's, not the memory's
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
         # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
         objects = (said[max(paused - 2, 0)], said[-1])  # not "this stays between us", of what comes
@@ -272,8 +272,7 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
     users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"; a
         _verb(after[0], words) is not None  # forgetting opening what follows is a request of its own
         or any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
-        or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment
-        or _match(after, words.pause, 0, MAX_VERB_AT + 1) is not None)  # said again: "niente appunti non tenere nota"
+        or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
     if not users and after and after[0] in openers and not any(w in openers for w in said[:paused]):
         return False
     return (users or len(after) <= 1 or not any(p[-1] == last for phrases in words.keeping.values() for p in phrases)

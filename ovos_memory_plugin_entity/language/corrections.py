@@ -48,7 +48,7 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     update += [u for u in _new_favourite(texts, language, known) if u.fact_id not in {x.fact_id for x in update}]
     update += [u for u in _new_dose(user_words or "", language, known) if u.fact_id not in {x.fact_id for x in update}]
     if not update and (_found(words, language.correcting.cues) is not None or set(words) & language.negations):
-        update += _new_age(SPOKEN_WORD.findall(texts[0]), language, known)
+        update += _new_age(user_words or "", language, known)
     return tuple(update)
 
 
@@ -130,9 +130,13 @@ RightWord = Callable[[str, str, Sequence[str]], bool]
 
 
 def _right_word(language: Language, known: Sequence[Tuple[str, str]]) -> Tuple[RightWord, Set[str], FrozenSet[str]]:
-    """Whether a word may be the right one for a known old one, given the word after it; the known facts' words;
-    the small words that are never either."""
-    values = {w for _, line in known for w in said_words(line)}
+    """Whether a word may be the right one for a known old one, given the word after it; the known words it may
+    replace: a name (a person's, a pet's) or the user's home, never a food, a drug or an allergy ("sorry, milk not
+    soy" orders milk); the small words that are never either."""
+    home = next((slot.pattern for slot in language.slots if slot.name == "home"), None)
+    values = {w for _, line in known for listed in [_LISTED_ABOUT.match(line)]
+              for w in (said_words(listed.group("label")) if listed else said_words(line)
+                        if home is not None and home.search(line.strip().casefold()) else ())}
     said, reading = language.correcting, language.reading
     small = language.stopwords | language.negations | language.not_names | reading.subjects | reading.fillers \
         | language.screen.finite_verbs
@@ -239,24 +243,37 @@ def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, st
     return found
 
 
-def _new_age(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
-    """The one known age said again, close to the old, in a turn that takes something back ("ui no en té tretze",
-    "non sono ottantadue sono ottantaquattro"): a slip or a birthday, so at most MAX_AGE_STEP away; the new number
-    closes what is said, a small word or the age's unit follows it, or the old one is said too (not "no, she has 3
-    cats")."""
+def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
+    """The one known age said again, close to the old, in a turn that takes something back: with the age's verb
+    before it or its unit after it ("ui no en té tretze", "no wait he is seven"), or right after the old one
+    negated ("non sono ottantadue sono ottantaquattro"); a slip or a birthday, so at most MAX_AGE_STEP away. Not in
+    a question, nor with someone else named ("no my son is 5", "no la nonna ha 72 anni"), nor a time or a count
+    ("no the bus comes at five"), nor where the old one is said as so ("she is 4 not 6")."""
     slot = next((s.pattern for s in language.slots if s.name == "age"), None)
-    ages = [(fact_id, line, m) for fact_id, line in known for text in [_LISTED_ABOUT.sub(r"\g<text>", line).strip()]
-            if slot is not None and (slot.search(text.casefold()) or slot.search(text.casefold().partition(" ")[2]))
+    ages = [(fact_id, line, listed, m) for fact_id, line in known for listed in [_LISTED_ABOUT.match(line)]
+            for text in [(listed.group("text") if listed else line).strip().casefold()]
+            for said in (text, text.partition(" ")[2]) if slot is not None and slot.search(said)
             for m in [_AGE.search(line)] if m]
-    if len(ages) != 1:
+    reading = read(user_words, language.reading)
+    if len(ages) != 1 or any(c.question for c in reading.clauses):
         return []
-    fact_id, line, old = ages[0]
-    unit = line[old.end():].casefold().split()[:1]
-    small = language.stopwords | language.not_names | language.reading.fillers | {t[0] for t in language.reading.tags}
-    contrasted = old.group(0) in words  # "non sono 82, sono 84"
+    fact_id, line, listed, old = ages[0]
+    text = (listed.group("text") if listed else line).casefold()
+    number = _AGE.search(text)
+    verb, unit = (text[:number.start()].split()[-1:], text[number.end():].split()[:1]) if number else ([], [])
+    whose = {fold_accents(w) for w in said_words(line)} if listed else set()
+    words = [fold_accents(w) for w in SPOKEN_WORD.findall(reading.text)]
+    labels = {fold_accents(w) for _, other in known for m in [_LISTED_ABOUT.match(other)] if m
+              for w in said_words(m.group("label"))}
+    if any(w in {fold_accents(k) for k in language.kin} - whose or w in labels - whose for w in words):
+        return []  # someone else's age
+    negated = [i for i, w in enumerate(words) if w == old.group(0) and {*words[max(i - 2, 0):i]} & language.negations]
+    if old.group(0) in words and not negated:
+        return []  # the old age said as so
     new = {w for i, w in enumerate(words) if w.isdigit() and w != old.group(0)
-           and 0 < abs(int(w) - int(old.group(0))) <= MAX_AGE_STEP and (contrasted or i + 1 == len(words)
-                                                                      or words[i + 1] in small or [words[i + 1]] == unit)}
+           and 0 < abs(int(w) - int(old.group(0))) <= MAX_AGE_STEP
+           and (negated or [fold_accents(x) for x in words[i - 1:i]] == [fold_accents(v) for v in verb]
+                or [fold_accents(x) for x in words[i + 1:i + 2]] == [fold_accents(u) for u in unit])}
     others = {w for w in words if w.isdigit()} - new - {old.group(0)}
     if len(new) != 1 or others:
         return []

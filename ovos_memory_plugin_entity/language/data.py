@@ -212,7 +212,7 @@ class Language:
     # The spoken controls of every shipped language, this language's first: a control is
     # understood in any of them.
     controls: Tuple[IntentWords, ...] = ()
-    kin: FrozenSet[str] = frozenset()  # the words of relations and pets ("parrot", "Schwiegermutter")
+    kin: FrozenSet[str] = frozenset()  # the words of relations and pets ("nonna", "cosí"): someone else named
     control_anchors: FrozenSet[str] = frozenset()  # a word every control holds one of, in any language
     control_slots: Tuple[Tuple[str, Pattern[str]], ...] = ()  # "my address" names the slot "home"
     # "the allergy" names the facts "is allergic to ...": a topic said, and what its facts say
