@@ -1255,7 +1255,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "           and 0 < abs(int(w) - int(old.group(0))) <= MAX_AGE_STEP\n", "\n",
              ("tests/test_corrections.py::test_a_number_that_is_no_slip_of_the_one_known_age_replaces_nothing",)),
     Breakage("an age is corrected in any turn", "language/corrections.py",
-             "    if not update and (_found(words, language.correcting.cues) is not None or set(words) & language.negations):",
+             "    if not update and (cued or set(words) & language.negations):",
              "    if not update:",
              ("tests/test_corrections.py::test_a_number_that_is_no_slip_of_the_one_known_age_replaces_nothing",)),
     Breakage("an intensifier stays in the reading", "language/reading.py",

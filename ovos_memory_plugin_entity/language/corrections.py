@@ -47,7 +47,7 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
                 update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", title_words(new), line)))
     update += [u for u in _new_favourite(texts, language, known) if u.fact_id not in {x.fact_id for x in update}]
     update += [u for u in _new_dose(user_words or "", language, known) if u.fact_id not in {x.fact_id for x in update}]
-    if not update and (_found(words, language.correcting.cues) is not None or set(words) & language.negations):
+    if not update and (cued or set(words) & language.negations):
         update += _new_age(user_words or "", language, known)
     return tuple(update)
 
@@ -110,15 +110,15 @@ def _swapped(words: Sequence[str], language: Language, known: Sequence[Tuple[str
 
 
 def _meant(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Tuple[str, str]]:
-    """(old, new) words: a known one said before "I mean" (small words or cues between), the right one after it
-    closing what is said ("did i say luna, sorry, i mean nala"); not "i mean luna is a good girl"."""
+    """(old, new) words: a known one said before "I meant" (small words or cues between), the right one after it
+    closing what is said ("did i say luna, sorry, i meant nala"); not "i meant luna is a good girl"."""
     meant = _found(words, language.correcting.meaning)
     if meant is None:
         return []
     right, values, small = _right_word(language, known)
     at, phrase = meant
     start = at + len(phrase)
-    # Only small words or another cue between it and "i mean": not "no max sit i mean down"
+    # Only small words or another cue between it and "i meant": not "no max sit i meant down"
     cue_words = {w for p in language.correcting.cues for w in p}
     between = list(takewhile(lambda w: w in small and w not in values or w in cue_words, reversed(words[:at])))
     old = next((w for w in words[at - len(between) - 1:at - len(between)] if w in values and w not in small), "")

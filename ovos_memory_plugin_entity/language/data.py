@@ -137,7 +137,7 @@ class CorrectionWords:
     renaming: Tuple[Phrase, ...] = ()  # "we renamed him": a pet has a new name
     naming: Tuple[Phrase, ...] = ()  # "he is called", "se llama": a name follows
     identity: Tuple[Phrase, ...] = ()  # "it's", "c'est": who someone is follows ("not Tom, it's Tim")
-    meaning: Tuple[Phrase, ...] = ()  # "i mean": the right word follows, the wrong one was said before
+    meaning: Tuple[Phrase, ...] = ()  # "i meant": the right word follows, the wrong one was said before
     moving: Tuple[Phrase, ...] = ()  # "we moved to": the user's new home follows
     pets: FrozenSet[str] = frozenset()
     value_ends: Pattern[str] = _NEVER  # a word that ends a value ("now", "last")
