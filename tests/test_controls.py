@@ -777,3 +777,54 @@ def test_a_tag_inside_the_turn_ends_no_control_before_anything_but_why_not(lang,
     assert (found.kind if found else None) == kind
     if found is not None and found.kind in ("forget_thing", "forget_last"):
         assert found.unsure
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("it-it", "svuota tutto scordati di me ricominciamo da zero"),
+    ("pt-pt", "apaga tudo esquece-te de mim de uma vez"),
+    ("ca-es", "esborra-ho tot oblida't de mi per sempre"),
+    ("es-es", "borra todo olvídate de mí"),
+    ("en-us", "delete everything forget about me"),
+    ("de-de", "lösch alles vergiss mich"),
+    ("nl-nl", "wis alles vergeet mij"),
+    ("it-it", "dimenticati di me ricominciamo da capo"),  # a fresh start closes what is forgotten
+])
+def test_requests_said_one_after_another_are_read_as_the_clearer_one(lang, said):
+    """"Delete everything" alone may be a list's; a forgetting of the user right after it says it is the memory."""
+    found = recognise(said, load_language(lang))
+    assert found is not None and (found.kind, found.unsure) == ("forget_all", False)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ca-es", "això últim no ho apuntis oblida-ho"),
+    ("it-it", "questo non segnarlo dimenticalo"),
+    ("pt-pt", "isso não anotes esquece-o"),
+    ("es-es", "eso que dije no era verdad olvídalo"),
+])
+def test_a_verb_and_its_object_in_one_word_closing_the_turn_takes_back_whatever_was_negated_before(lang, said):
+    found = recognise(said, load_language(lang))
+    assert found is not None and (found.kind, found.unsure) == ("forget_last", False)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("it-it", "non dimenticarlo"),  # don't forget it
+    ("es-es", "no quiero que lo olvides"),
+    ("es-es", "quita la alarma olvídalo"),  # a skill's request first: no chain of the memory's
+    ("en-us", "they always forget my order"),
+    ("en-us", "turn off the lights forget the kitchen"),
+    ("en-us", "honestly i do not want you to forget"),  # a negation further in governs the verb closing it
+    ("es-es", "la verdad es que no quiero que lo olvides"),
+])
+def test_a_verb_of_forgetting_after_something_else_is_no_request_of_the_memory(lang, said):
+    assert recognise(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("es-es", "olvídate de mí para siempre"),
+    ("pt-pt", "esquece-te de mim de uma vez"),
+    ("en-us", "forget about me and my sister"),
+])
+def test_forgetting_the_user_with_more_said_after_is_forgetting_everything(lang, said):
+    """Forget_all asks before it acts: "me" then a small word is the user, not a thing named "mí para siempre"."""
+    found = recognise(said, load_language(lang))
+    assert found is not None and found.kind == "forget_all"

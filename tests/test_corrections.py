@@ -353,6 +353,24 @@ def test_the_one_known_age_said_again_close_to_it_after_a_negation_is_replaced(l
     assert replaced(lang, [("f1", known)], said) == [("f1", now)]
 
 
+@pytest.mark.parametrize("lang, known, said, now", [
+    ("en-us", "Tom (son): Is 6 years old", "hang on he is seven now", "Is 7 years old"),
+    ("en-us", "Tom (son): Is 6 years old", "actually he's seven", "Is 7 years old"),
+    ("it-it", "Sara (figlia): Ha 4 anni", "anzi ne ha cinque", "Ha 5 anni"),
+    ("pt-pt", "Rita (filha): Tem 3 anos", "aliás tem quatro", "Tem 4 anos"),
+    # A question of its own after it asks nothing of the age
+    ("en-us", "Tom (son): Is 6 years old", "no wait he is seven. where did the time go?", "Is 7 years old"),
+    ("es-es", "Hugo (nieto): Tiene 4 años", "perdona, tiene cinco. ¿dónde se ha ido el tiempo?", "Tiene 5 años"),
+])
+def test_the_known_age_said_again_after_a_cue_with_a_question_of_its_own_after_it_is_replaced(lang, known, said, now):
+    assert replaced(lang, [("f1", known)], said) == [("f1", now)]
+
+
+@pytest.mark.parametrize("said", ["no wait, he is seven?", "hang on, he is seven now?"])
+def test_a_new_age_asked_replaces_nothing(said):
+    assert replaced("en-us", [("f1", "Tom (son): Is 6 years old")], said) == []
+
+
 @pytest.mark.parametrize("known, said", [
     (["Emma (daughter): Is 4 years old"], "no she has three cats"),  # another count
     (["Emma (daughter): Is 4 years old"], "no she is ten"),  # too far: not a slip nor a birthday

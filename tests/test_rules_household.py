@@ -1253,3 +1253,14 @@ def test_what_follows_a_street_and_is_no_town(lang, said):
 ])
 def test_fused_french_elisions_and_more_pets(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # "'s" for "is" before the naming word, as people say it
+    ("en-us", "our parrot's named captain and he talks all day", {("Captain", "Is the user's parrot")}),
+    ("en-us", "my sister's called anna", {("Anna", "Is the user's sister")}),
+    ("en-us", "my sister's called me twice today", set()),
+    ("en-us", "my boss's called a meeting for monday", set()),
+])
+def test_a_relative_or_pet_whose_name_follows_s_called_or_s_named(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -43,7 +43,7 @@ MAX_REFUSAL_WORDS = 3
 # A pause closing an utterance covers a statement of this many words at least ("i am pregnant"); fewer
 # ("no, don't save that") answer what was said before.
 MIN_COVERED_WORDS = 3
-# After "everything", a fresh start said this far in closes it: "todo todo y empezamos de cero".
+# A fresh start said this far in closes what is forgotten: "todo todo y empezamos de cero", "di me ricominciamo da capo".
 MAX_RESET_AT = 2
 # "forget it", "vergiss das": a forgetting of what was just said in this many words is bare.
 MAX_BARE_WORDS = 2
@@ -103,6 +103,8 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
         alone = all(c.negated for c in clauses if c is not clause)
         for words in controls:
             found = _control(clause, words, language.reading, alone)
+            if found is None or found.unsure:
+                found = _chained(clause, words, language.reading, alone) or found
             if found is not None and found.kind == "remember" and not found.target:
                 # "merk dir, ich wohne in Bremen": what to remember is the next clause
                 if i + 1 == len(clauses):
@@ -119,9 +121,11 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                 if found.kind == "remember" and _REMINDER.match(target):
                     return None  # "remember to buy milk": a reminder for another skill, no fact
                 target, unsure = _as_said(target, utterance), found.unsure
-                if found.kind == "forget_thing" and len(clauses) == 1 \
-                        and target.casefold() in words.personal - language.reading.subjects:
-                    return Control("forget_all", "", rest, unsure)  # "forget me", "olvídate de mí": all about them
+                # "forget me", "olvídate de mí (para siempre)": all about them; not "forget my address"
+                user, *then = target.casefold().split() or [""]
+                if found.kind == "forget_thing" and len(clauses) == 1 and user in words.personal \
+                        - language.reading.subjects and (not then or then[0] in words.stopwords - language.reading.negations):
+                    return Control("forget_all", "", rest, unsure)
                 if found.kind == "forget_thing":  # "forget Emma, she's not coming", "forget my job, tell me a joke"
                     target, comma, _ = target.partition(",")  # named while the user goes on: maybe talk, ask first
                     unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
@@ -149,12 +153,28 @@ def _at_tag(clause: Clause, language: Language) -> Tuple[Clause, ...]:
         why_not = any(w in reading.negations for w in after[:-1]) or after[-1] in reading.negations and (
             len(after) >= MIN_STATEMENT_WORDS or any(w in reading.subjects for w in after))
         if why_not:
-            cut = at + size
-            return (Clause(said[:at], clause.aside + said[at:cut], tuple(n for n in clause.negation_at if n < at),
-                           clause.question, clause.reported, tuple(h for h in clause.hesitations if h < at)),
-                    Clause(after, (), tuple(n - cut for n in clause.negation_at if n >= cut), clause.question,
-                           clause.reported, tuple(h - cut for h in clause.hesitations if h >= cut)))
+            return _part(clause, 0, at, clause.aside + said[at:at + size]), _part(clause, at + size, len(said))
     return (clause,)
+
+
+def _part(clause: Clause, start: int, end: int, aside: Tuple[str, ...] = ()) -> Clause:
+    """The words ``start`` .. ``end`` of ``clause`` as a clause of their own, its negations and hesitations with them."""
+    return Clause(clause.words[start:end], aside, tuple(n - start for n in clause.negation_at if start <= n < end),
+                  clause.question, clause.reported, tuple(h - start for h in clause.hesitations if start <= h < end))
+
+
+def _chained(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
+    """Requests said one after another with nothing between ("azzera tutto dimenticati di me"): a request, then a
+    forget or delete verb opening another; the second where it is clear, else the first."""
+    said = clause.words
+    for at in range(1, len(said)):
+        if _verb(said[at], words, said[at + 1:]) is None:
+            continue
+        first = _control(_part(clause, 0, at), words, reading, alone)
+        if first is not None:
+            second = _control(_part(clause, at, len(said)), words, reading, alone)
+            return second if second is not None and not second.unsure else first
+    return None
 
 
 def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], language: Language) -> Optional[Control]:
@@ -342,7 +362,13 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
         verb = _verb(said[at], words, after)
         # A negation opening the clause answers what came before ("no això últim treu-ho");
         # one further in governs the verb after it ("ich will nicht, dass du alles vergisst").
-        if verb is None or negated(at, final=True) or any(0 < n < at for n in negations):
+        if verb is None or negated(at, final=True):
+            continue
+        if any(0 < n < at for n in negations):
+            # unless the verb holds its object and closes the clause, a request of its own: "això últim no ho
+            # apuntis oblida-ho"
+            if not after and (said[at],) in words.last.get(said[at], ()):
+                return Control("forget_last", unsure=not alone)
             continue
         before = list(said[:at])
         while before and before[-1] in words.particles:
@@ -429,8 +455,10 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
             return Control("forget_last", unsure=len(said) == 1)
     said = list(dropwhile(words.particles.__contains__, said))
     # The thing ends where the user goes on to why ("lo de la penicilina | que prefiero ...",
-    # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word.
-    ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3)))
+    # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word, or at a
+    # fresh start ("dimenticati di me | ricominciamo da capo").
+    ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3))
+            or _match(said, words.reset, i, i + MAX_RESET_AT + 1, gap=0) == len(said))
     whole, said = said, said[:next(ends, len(said))]
     thing = [w for w in said if w not in words.vague]  # "that blood pressure stuff": the blood pressure
     said = thing if any(w not in words.stopwords for w in thing) else said

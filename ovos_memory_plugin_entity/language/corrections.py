@@ -246,8 +246,8 @@ def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, st
 def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
     """The one known age said again, close to the old, in a turn that takes something back: with the age's verb
     before it or its unit after it ("ui no en té tretze", "no wait he is seven"), or right after the old one
-    negated ("non sono ottantadue sono ottantaquattro"); a slip or a birthday, so at most MAX_AGE_STEP away. Not in
-    a question, nor with someone else named ("no my son is 5", "no la nonna ha 72 anni"), nor a time or a count
+    negated ("non sono ottantadue sono ottantaquattro"); a slip or a birthday, so at most MAX_AGE_STEP away. Not
+    asked, nor with someone else named ("no my son is 5", "no la nonna ha 72 anni"), nor a time or a count
     ("no the bus comes at five"), nor where the old one is said as so ("she is 4 not 6")."""
     slot = next((s.pattern for s in language.slots if s.name == "age"), None)
     ages = [(fact_id, line, listed, m) for fact_id, line in known for listed in [_LISTED_ABOUT.match(line)]
@@ -255,18 +255,20 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
             for said in (text, text.partition(" ")[2]) if slot is not None and slot.search(said)
             for m in [_AGE.search(line)] if m]
     reading = read(user_words, language.reading)
-    if len(ages) != 1 or any(c.question for c in reading.clauses):
+    if len(ages) != 1:
         return []
     fact_id, line, listed, old = ages[0]
     text = (listed.group("text") if listed else line).casefold()
     number = _AGE.search(text)
     verb, unit = (text[:number.start()].split()[-1:], text[number.end():].split()[:1]) if number else ([], [])
     whose = {fold_accents(w) for w in said_words(line)} if listed else set()
-    words = [fold_accents(w) for w in SPOKEN_WORD.findall(reading.text)]
+    every_word = [fold_accents(w) for w in SPOKEN_WORD.findall(reading.text)]
     labels = {fold_accents(w) for _, other in known for m in [_LISTED_ABOUT.match(other)] if m
               for w in said_words(m.group("label"))}
-    if any(w in {fold_accents(k) for k in language.kin} - whose or w in labels - whose for w in words):
+    if any(w in {fold_accents(k) for k in language.kin} - whose or w in labels - whose for w in every_word):
         return []  # someone else's age
+    # Said, not asked ("is he 13 now?"); a question of its own may follow: "... on tinc el cap"
+    words = [fold_accents(w) for c in reading.clauses if not c.question for w in SPOKEN_WORD.findall(c.text)]
     negated = [i for i, w in enumerate(words) if w == old.group(0) and {*words[max(i - 2, 0):i]} & language.negations]
     if old.group(0) in words and not negated:
         return []  # the old age said as so
