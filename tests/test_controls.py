@@ -828,3 +828,25 @@ def test_forgetting_the_user_with_more_said_after_is_forgetting_everything(lang,
     """Forget_all asks before it acts: "me" then a small word is the user, not a thing named "mí para siempre"."""
     found = recognise(said, load_language(lang))
     assert found is not None and found.kind == "forget_all"
+
+
+@pytest.mark.parametrize("lang, said, target", [
+    ("de-de", "du kannst alles über meine schwester löschen", "meine schwester"),
+    ("es-es", "borra todo sobre mi hermano", "mi hermano"),
+    ("it-it", "cancella tutto su mio cugino", "mio cugino"),
+    ("pt-pt", "apaga tudo sobre a minha sogra", "minha sogra"),
+])
+def test_deleting_everything_about_a_relative_of_the_users_is_the_memorys(lang, said, target):
+    found = recognise(said, load_language(lang))
+    assert found is not None and (found.kind, found.unsure) == ("forget_thing", False) and target in found.target
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ca-es", "esborra tot del carro"),  # a shopping cart
+    ("en-us", "delete everything about the trip"),
+    ("es-es", "borra todo sobre mi hermano de la lista de contactos del móvil"),  # more than a relative
+    ("es-es", "borra todo de mi lista de contactos"),  # not read as Catalan: the persona's skill object
+])
+def test_deleting_everything_about_something_else_asks_first(lang, said):
+    found = recognise(said, load_language(lang))
+    assert found is None or found.unsure

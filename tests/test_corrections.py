@@ -354,6 +354,34 @@ def test_the_one_known_age_said_again_close_to_it_after_a_negation_is_replaced(l
 
 
 @pytest.mark.parametrize("lang, known, said, now", [
+    # "what am I saying" before the right word
+    ("en-us", "Bella (cat): Is the user's cat", "what am i saying stella not bella", "Stella"),
+    ("es-es", "Lola (perra): Es perra del usuario", "pero qué digo nina no lola", "Nina"),
+    ("fr-fr", "Habite à Lyon", "qu'est-ce que je raconte nantes pas lyon", "Habite à Nantes"),
+    ("it-it", "Bruno (cane): È cane dell'utente", "ma che dico rex non bruno", "Rex"),
+    ("de-de", "Wohnt in Augsburg", "was sag ich da regensburg nicht augsburg", "Wohnt in Regensburg"),
+    ("nl-nl", "Max (hond): Is hond van de gebruiker", "wat zeg ik nu rocky niet max", "Rocky"),
+    ("pt-pt", "Nuno (irmão): É irmão do utilizador", "que digo eu tiago não nuno", "Tiago"),
+    ("ca-es", "Viu a Reus", "què dic valls no reus", "Viu a Valls"),
+    # a filler or tag between the right word and the negation; the right word said twice
+    ("nl-nl", "Max (hond): Is hond van de gebruiker", "sorry rocky hé niet max", "Rocky"),
+    ("en-us", "Bella (cat): Is the user's cat", "sorry stella uh not bella", "Stella"),
+    ("es-es", "Pilar (jefa): Es jefa del usuario", "carmen carmen no pilar", "Carmen"),
+])
+def test_the_right_word_after_what_am_i_saying_a_filler_or_said_twice_replaces_the_known_one(lang, known, said, now):
+    assert replaced(lang, [("f1", known)], said) == [("f1", now)]
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("es-es", "Pilar (jefa): Es jefa del usuario", "carmen carmen no pilar viene mañana"),  # a verb after it
+    ("en-us", "Bella (cat): Is the user's cat", "stella not bella"),  # said once, no cue: an answer
+    ("en-us", "Bella (cat): Is the user's cat", "i said stella uh not bella"),
+])
+def test_a_word_said_twice_or_after_a_filler_beside_a_known_one_negated_in_talk_replaces_nothing(lang, known, said):
+    assert replaced(lang, [("f1", known)], said) == []
+
+
+@pytest.mark.parametrize("lang, known, said, now", [
     ("en-us", "Tom (son): Is 6 years old", "hang on he is seven now", "Is 7 years old"),
     ("en-us", "Tom (son): Is 6 years old", "actually he's seven", "Is 7 years old"),
     ("it-it", "Sara (figlia): Ha 4 anni", "anzi ne ha cinque", "Ha 5 anni"),

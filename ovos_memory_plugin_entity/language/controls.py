@@ -484,13 +484,16 @@ def _all(said: Sequence[str], end: int, words: IntentWords, memory_verb: bool) -
 
 def _all_about(after: Sequence[str], words: IntentWords, memory_verb: bool) -> Optional[Control]:
     """Everything about one thing or person not the user ("... (you know) about Emma"): forget it; after a verb of
-    deleting with no word of the memory, ask first ("esborra tot del carro" may empty a shopping cart)."""
+    deleting with no word of the memory nor a relative of the user's, ask first ("esborra tot del carro" may empty a
+    shopping cart)."""
     at = next((i for i, w in enumerate(after) if _longest(after[i:], words.about) or not _of_the_memory((w,), words)),
               len(after))
     about = _longest(after[at:], words.about)  # what follows, up to a word of the memory ("... über Jonas weißt")
     thing = list(takewhile(lambda w: w not in words.memory_words,
                            dropwhile(words.particles.__contains__, after[at + about:])))
-    of_memory = memory_verb or any(w in words.memory_words for w in after)  # "erase all you know about ..."
+    # "erase all you know about ...", "alles über meinen Bruder löschen": no cart nor list is a relative of the user's
+    of_memory = memory_verb or any(w in words.memory_words for w in after) or len(thing) <= MAX_NAME_WORDS and any(
+        w in words.personal for w in thing[:2]) and any(w in words.kin for w in thing)
     return Control("forget_thing", " ".join(thing), unsure=not of_memory) \
         if about and 0 < len(thing) <= MAX_TARGET_WORDS else None
 

@@ -91,20 +91,28 @@ def _names_taken_back(words: Sequence[str], language: Language,
 def _swapped(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]],
              cued: bool) -> List[Tuple[str, str]]:
     """(old, new) words: a known one right after a negation closing what is said, the right one right before it,
-    in a turn ``cued`` as taking something back, opening what is said or after who it is, an article before either
-    ("quatsch regensburg nicht augsburg", "sorry o tiago não o nuno", "she's called cookie not captain"; not "lisa
-    not tom", an answer, nor "sorry i invited lisa not tom", nor "sorry lisa not tom is coming")."""
+    in a turn ``cued`` as taking something back, opening what is said (or said twice) or after who it is, an article,
+    filler or tag between ("quatsch regensburg nicht augsburg", "sorry o tiago não o nuno", "she's called cookie not
+    captain", "amparo amparo no pilar"; not "lisa not tom", an answer, nor "sorry i invited lisa not tom", nor "sorry
+    lisa not tom is coming")."""
     right, values, small = _right_word(language, known)
     said = language.correcting
+    reading = language.reading
     articles = {w for w in language.stopwords if len(w) <= 3} - language.negations - {
         p[-1] for p in said.naming + said.identity}  # not the "is" that says who it is
-    bare = [(i, w) for i, w in enumerate(words) if not (w in articles and i + 1 < len(words))]
+    # an article, or a filler or tag between the words ("rocky hé niet max")
+    aside = articles | (reading.fillers | {p[0] for p in reading.lead_ins | reading.tags if len(p) == 1}) - language.negations
+    bare = [(i, w) for i, w in enumerate(words) if not (w in aside and i + 1 < len(words))]
     found = []
     for (i, new), (_, no), (j, old) in zip(bare, bare[1:], bare[2:]):
         before = [w for w in words[:i] if w not in articles]
+        said_before = [w for w in words[:i] if w != ","]  # the reading's commas aside: "wat zeg, ik nu"
+        # cued, or the right word said twice ("amparo amparo no pilar"), or after who it is
+        again = bool(before) and all(w == new for w in before)
         if no in language.negations and old in values and old not in small and right(new, old, words[j + 1:j + 2]) \
-                and (cued and all(w == new for w in before) or any(tuple(before[len(before) - len(p):]) == p
-                                                                   for p in said.cues + said.naming + said.identity)):
+                and (again or cued and not before or any(  # the cue as said, or with its articles aside
+                    p in (tuple(before[len(before) - len(p):]), tuple(said_before[len(said_before) - len(p):]))
+                    for p in said.cues + said.naming + said.identity)):
             found.append((old, new))
     return found
 

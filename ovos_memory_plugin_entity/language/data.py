@@ -173,6 +173,7 @@ class IntentWords:
     vague: FrozenSet[str] = frozenset()  # "stuff", "thing": said with a thing named, no part of it
     memory_words: FrozenSet[str] = frozenset()  # "know", "memory": what makes "everything ..." the memory's
     stopwords: FrozenSet[str] = frozenset()  # small words "everything you know" may hold besides
+    kin: FrozenSet[str] = frozenset()  # relations and pets: "everything about my brother" is the memory's
     two_part_verbs: Tuple[Tuple[str, str], ...] = ()  # ("take", "back"): its object between its parts
     # A negation follows the verb it negates ("vergiss das nicht"): one right before a verb
     # closed what came before ("dat klopt niet, schrap dat").
@@ -377,6 +378,7 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
         memory_words=frozenset(w.casefold() for w in data["memory_words"]),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),
+        kin=frozenset(w.casefold() for w in data["relations"] + data["pets"]),
         negation_after_verb=bool(data["controls"]["negation_after_verb"]),
         two_part_verbs=tuple((a, b) for a, _, b in (v.partition(" ") for v in words("forget") | words("delete")) if b))
 
@@ -520,7 +522,10 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
     negations = frozenset(w.casefold() for w in data["negations"]) | (frozenset(
         w.casefold() for w in english["negations"]) - {w.casefold() for w in data["stopwords"]} if with_english else frozenset())
     every = _every_intent_word()
-    controls = (every[code], *(words for other, words in every.items() if other != code))
+    # Another language's reading never forgets what the persona's knows is another skill's ("borra todo de mi lista
+    # de contactos" is no Catalan forgetting)
+    controls = (every[code], *(replace(words, non_memory_objects=words.non_memory_objects | every[code].non_memory_objects)
+                               for other, words in every.items() if other != code))
     return Language(
         code=code,
         stopwords=frozenset(fold_accents(w.casefold()) for w in data["stopwords"]),
