@@ -1375,6 +1375,18 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("what am i saying is no correction cue", "locale/en-us/correction_cues.voc",
              "what am i saying\n", "",
              ("tests/test_corrections.py::test_the_right_word_after_what_am_i_saying_a_filler_or_said_twice_replaces_the_known_one",)),
+    Breakage("being hired as a job is no job (en)", "locale/en-us/patterns.json",
+             "(?:got|been|was|am|'m) (?:hired|taken on|accepted|employed)|", "(?:got|been|was|am|'m) (?:xhired)|",
+             ("tests/test_rules_household.py::test_a_job_the_user_was_hired_for_or_works_as_is_heard",)),
+    Breakage("being hired as a job is no job (nl)", "locale/nl-nl/patterns.json",
+             "ik (?:begin|start|werk|ben|word)(?:", "ik (?:begin|start)(?:",
+             ("tests/test_rules_household.py::test_a_job_the_user_was_hired_for_or_works_as_is_heard",)),
+    Breakage("a comparison with a job is a job (nl)", "locale/nl-nl/patterns.json",
+             "zo\\\\b|(?:meer|minder|beter|", "xzo\\\\b|(?:xmeer|minder|xbeter|",
+             ("tests/test_rules_household.py::test_a_job_the_user_was_hired_for_or_works_as_is_heard",)),
+    Breakage("an adverb in -mente ends no value (it)", "locale/it-it/patterns.json",
+             "|\\\\w{4,}mente\"", "\"",
+             ("tests/test_rules_household.py::test_a_job_the_user_was_hired_for_or_works_as_is_heard",)),
 )
 
 

@@ -1264,3 +1264,29 @@ def test_fused_french_elisions_and_more_pets(lang, said, expected):
 ])
 def test_a_relative_or_pet_whose_name_follows_s_called_or_s_named(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A job the user was hired for, started or works as, with words between
+    ("en-us", "so i got hired as a paramedic last week", {(None, "Works as a paramedic")}),
+    ("nl-nl", "ik ben vorige maand aangenomen als kok in een restaurant", {(None, "Werkt als kok")}),
+    ("de-de", "ich wurde letzte woche als kellner eingestellt", {(None, "Arbeitet als Kellner")}),
+    ("es-es", "me han contratado como camarera en un bar", {(None, "Trabaja como camarera")}),
+    ("es-es", "curro de fontanero por mi cuenta", {(None, "Trabaja como fontanero")}),
+    ("it-it", "mi hanno assunto come cuoco in una trattoria", {(None, "Lavora come cuoco")}),
+    ("fr-fr", "on m'a embauchée comme serveuse dans un café", {(None, "Travaille comme serveuse")}),
+    ("pt-pt", "fui contratado como cozinheiro num restaurante", {(None, "Trabalha como cozinheiro")}),
+    ("ca-es", "m'han contractat de cambrera en un bar", {(None, "Treballa com a cambrera")}),
+    # an adverb in -mente after the job ends it
+    ("it-it", "comincio come infermiera finalmente", {(None, "Lavora come infermiera")}),
+    # not a job: a comparison, a costume, a past, a negation
+    ("nl-nl", "ik ben net zo moe als een verpleegkundige", set()),
+    ("de-de", "ich bin besser bezahlt als ein krankenpfleger", set()),
+    ("nl-nl", "ik ben beter betaald als een verpleegkundige", set()),
+    ("en-us", "i dressed up as a nurse for halloween", set()),
+    ("en-us", "i was working as a nurse back then", set()),
+    ("nl-nl", "ik ben niet aangenomen als verpleegkundige", set()),
+    ("de-de", "ich habe früher als elektriker gearbeitet", set()),
+])
+def test_a_job_the_user_was_hired_for_or_works_as_is_heard(lang, said, expected):
+    assert heard(lang, said) == expected
