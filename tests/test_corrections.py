@@ -363,29 +363,28 @@ def test_the_one_known_age_said_again_close_to_it_after_a_negation_is_replaced(l
     ("nl-nl", "Max (hond): Is hond van de gebruiker", "wat zeg ik nu rocky niet max", "Rocky"),
     ("pt-pt", "Nuno (irmão): É irmão do utilizador", "que digo eu tiago não nuno", "Tiago"),
     ("ca-es", "Viu a Reus", "què dic valls no reus", "Viu a Valls"),
-    # a filler or tag between the right word and the negation; the right word said twice
+    # a filler or tag between the right word and the negation
     ("nl-nl", "Max (hond): Is hond van de gebruiker", "sorry rocky hé niet max", "Rocky"),
     ("en-us", "Bella (cat): Is the user's cat", "sorry stella uh not bella", "Stella"),
-    ("es-es", "Pilar (jefa): Es jefa del usuario", "carmen carmen no pilar", "Carmen"),
 ])
-def test_the_right_word_after_what_am_i_saying_a_filler_or_said_twice_replaces_the_known_one(lang, known, said, now):
+def test_the_right_word_after_what_am_i_saying_or_a_filler_replaces_the_known_one(lang, known, said, now):
     assert replaced(lang, [("f1", known)], said) == [("f1", now)]
 
 
 @pytest.mark.parametrize("lang, known, said", [
-    ("es-es", "Pilar (jefa): Es jefa del usuario", "carmen carmen no pilar viene mañana"),  # a verb after it
-    ("en-us", "Bella (cat): Is the user's cat", "stella not bella"),  # said once, no cue: an answer
+    ("en-us", "Max (dog): Is the user's dog", "sit sit no max"),  # a command, said twice
+    ("es-es", "Toby (perro): Es perro del usuario", "lucas lucas no toby"),  # calling someone
+    ("en-us", "Bella (cat): Is the user's cat", "stella not bella"),  # no cue: an answer
     ("en-us", "Bella (cat): Is the user's cat", "i said stella uh not bella"),
+    ("en-us", "Lives in Chicago", "actually boston not chicago"),  # "actually" answers, no cue
 ])
 def test_a_word_said_twice_or_after_a_filler_beside_a_known_one_negated_in_talk_replaces_nothing(lang, known, said):
     assert replaced(lang, [("f1", known)], said) == []
 
 
 @pytest.mark.parametrize("lang, known, said, now", [
-    ("en-us", "Tom (son): Is 6 years old", "hang on he is seven now", "Is 7 years old"),
-    ("en-us", "Tom (son): Is 6 years old", "actually he's seven", "Is 7 years old"),
-    ("it-it", "Sara (figlia): Ha 4 anni", "anzi ne ha cinque", "Ha 5 anni"),
-    ("pt-pt", "Rita (filha): Tem 3 anos", "aliás tem quatro", "Tem 4 anos"),
+    ("en-us", "Tom (son): Is 6 years old", "what am i saying he is seven now", "Is 7 years old"),
+    ("it-it", "Sara (figlia): Ha 4 anni", "ma che dico ne ha cinque", "Ha 5 anni"),
     # A question of its own after it asks nothing of the age
     ("en-us", "Tom (son): Is 6 years old", "no wait he is seven. where did the time go?", "Is 7 years old"),
     ("es-es", "Hugo (nieto): Tiene 4 años", "perdona, tiene cinco. ¿dónde se ha ido el tiempo?", "Tiene 5 años"),
@@ -394,7 +393,8 @@ def test_the_known_age_said_again_after_a_cue_with_a_question_of_its_own_after_i
     assert replaced(lang, [("f1", known)], said) == [("f1", now)]
 
 
-@pytest.mark.parametrize("said", ["no wait, he is seven?", "hang on, he is seven now?"])
+@pytest.mark.parametrize("said", ["no wait, he is seven?", "sorry, he is seven years old now, is that right?", "no wait he is seven, or is he?",
+                                  "actually it took seven years", "what was i saying oh yes we lived there seven years"])
 def test_a_new_age_asked_replaces_nothing(said):
     assert replaced("en-us", [("f1", "Tom (son): Is 6 years old")], said) == []
 

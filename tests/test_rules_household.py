@@ -1290,3 +1290,26 @@ def test_a_relative_or_pet_whose_name_follows_s_called_or_s_named(lang, said, ex
 ])
 def test_a_job_the_user_was_hired_for_or_works_as_is_heard(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Someone or a pet presented by name, then who they are to the user
+    ("en-us", "oh that's pickles our cat he wants food", {("Pickles", "Is the user's cat")}),
+    ("nl-nl", "dat is bolletje onze hond die wil naar buiten", {("Bolletje", "Is hond van de gebruiker")}),
+    ("de-de", "das ist die susi unsere katze", {("Susi", "Ist Katze des Nutzers")}),
+    ("fr-fr", "c'est caramel notre lapin", {("Caramel", "Est lapin de l'utilisateur")}),
+    ("es-es", "este es canelo mi perro", {("Canelo", "Es perro del usuario")}),
+    ("it-it", "questa è chiara mia cugina", {("Chiara", "È cugina dell'utente")}),
+    ("pt-pt", "este é o faísca o nosso gato", {("Faísca", "É gato do utilizador")}),
+    ("ca-es", "aquesta és la mia la meva germana", {("Mia", "És germana de l'usuari")}),
+    # a pet named with "di nome", "anomenat"
+    ("it-it", "abbiamo un gatto di nome briciola", {("Briciola", "È gatto dell'utente")}),
+    ("ca-es", "tenim un gat anomenat mixet", {("Mixet", "És gat de l'usuari")}),
+    # no name: an adjective, a weekday
+    ("nl-nl", "dat is lekker mijn hond heeft honger", set()),
+    ("fr-fr", "c'est vrai mon chien est malade", set()),
+    ("en-us", "it's sunday my dog needs a walk", set()),
+    ("de-de", "das ist schön mein hund schläft", set()),
+])
+def test_someone_presented_by_name_then_who_they_are_is_heard(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -11,7 +11,7 @@ none costs a set lookup per word (``Language.control_anchors``). Pure, bounded.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import dropwhile, takewhile
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
@@ -43,7 +43,7 @@ MAX_REFUSAL_WORDS = 3
 # A pause closing an utterance covers a statement of this many words at least ("i am pregnant"); fewer
 # ("no, don't save that") answer what was said before.
 MIN_COVERED_WORDS = 3
-# A fresh start said this far in closes what is forgotten: "todo todo y empezamos de cero", "di me ricominciamo da capo".
+# After "everything", a fresh start said this far in closes it: "todo todo y empezamos de cero".
 MAX_RESET_AT = 2
 # "forget it", "vergiss das": a forgetting of what was just said in this many words is bare.
 MAX_BARE_WORDS = 2
@@ -121,11 +121,9 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
                 if found.kind == "remember" and _REMINDER.match(target):
                     return None  # "remember to buy milk": a reminder for another skill, no fact
                 target, unsure = _as_said(target, utterance), found.unsure
-                # "forget me", "olvídate de mí (para siempre)": all about them; not "forget my address"
-                user, *then = target.casefold().split() or [""]
-                if found.kind == "forget_thing" and len(clauses) == 1 and user in words.personal \
-                        - language.reading.subjects and (not then or then[0] in words.stopwords - language.reading.negations):
-                    return Control("forget_all", "", rest, unsure)
+                if found.kind == "forget_thing" and len(clauses) == 1 \
+                        and target.casefold() in words.personal - language.reading.subjects:
+                    return Control("forget_all", "", rest, unsure)  # "forget me", "olvídate de mí": all about them
                 if found.kind == "forget_thing":  # "forget Emma, she's not coming", "forget my job, tell me a joke"
                     target, comma, _ = target.partition(",")  # named while the user goes on: maybe talk, ask first
                     unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
@@ -165,7 +163,8 @@ def _part(clause: Clause, start: int, end: int, aside: Tuple[str, ...] = ()) -> 
 
 def _chained(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     """Requests said one after another with nothing between ("azzera tutto dimenticati di me"): a request, then a
-    forget or delete verb opening another; the second where it is clear, else the first."""
+    forget or delete verb opening another. None where the second is another skill's ("forget it delete the timer");
+    of one kind, the second where it is clear; else forgetting everything (always asked), or the second, asked."""
     said = clause.words
     for at in range(1, len(said)):
         if _verb(said[at], words, said[at + 1:]) is None:
@@ -173,7 +172,9 @@ def _chained(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         first = _control(_part(clause, 0, at), words, reading, alone)
         if first is not None:
             second = _control(_part(clause, at, len(said)), words, reading, alone)
-            return second if second is not None and not second.unsure else first
+            if second is None or second.kind == first.kind:
+                return second if second is None or not second.unsure else first
+            return next((c for c in (first, second) if c.kind == "forget_all"), replace(second, unsure=True))
     return None
 
 
@@ -366,9 +367,12 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
             continue
         if any(0 < n < at for n in negations):
             # unless the verb holds its object and closes the clause, a request of its own: "això últim no ho
-            # apuntis oblida-ho"
-            if not after and (said[at],) in words.last.get(said[at], ()):
-                return Control("forget_last", unsure=not alone)
+            # apuntis oblida-ho"; asked unless what was said is named, never of a skill's thing ("la sveglia non
+            # serve più cancellala")
+            if not after and (said[at],) in words.last.get(said[at], ()) and not any(
+                    w in words.non_memory_objects for w in said):
+                what_was_said = any(_longest(said[i:at], words.last) > 1 for i in range(at))
+                return Control("forget_last", unsure=not alone or not what_was_said)
             continue
         before = list(said[:at])
         while before and before[-1] in words.particles:
@@ -455,10 +459,8 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
             return Control("forget_last", unsure=len(said) == 1)
     said = list(dropwhile(words.particles.__contains__, said))
     # The thing ends where the user goes on to why ("lo de la penicilina | que prefiero ...",
-    # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word, or at a
-    # fresh start ("dimenticati di me | ricominciamo da capo").
-    ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3))
-            or _match(said, words.reset, i, i + MAX_RESET_AT + 1, gap=0) == len(said))
+    # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word.
+    ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3)))
     whole, said = said, said[:next(ends, len(said))]
     thing = [w for w in said if w not in words.vague]  # "that blood pressure stuff": the blood pressure
     said = thing if any(w not in words.stopwords for w in thing) else said
@@ -484,16 +486,13 @@ def _all(said: Sequence[str], end: int, words: IntentWords, memory_verb: bool) -
 
 def _all_about(after: Sequence[str], words: IntentWords, memory_verb: bool) -> Optional[Control]:
     """Everything about one thing or person not the user ("... (you know) about Emma"): forget it; after a verb of
-    deleting with no word of the memory nor a relative of the user's, ask first ("esborra tot del carro" may empty a
-    shopping cart)."""
+    deleting with no word of the memory, ask first ("esborra tot del carro" may empty a shopping cart)."""
     at = next((i for i, w in enumerate(after) if _longest(after[i:], words.about) or not _of_the_memory((w,), words)),
               len(after))
     about = _longest(after[at:], words.about)  # what follows, up to a word of the memory ("... über Jonas weißt")
     thing = list(takewhile(lambda w: w not in words.memory_words,
                            dropwhile(words.particles.__contains__, after[at + about:])))
-    # "erase all you know about ...", "alles über meinen Bruder löschen": no cart nor list is a relative of the user's
-    of_memory = memory_verb or any(w in words.memory_words for w in after) or len(thing) <= MAX_NAME_WORDS and any(
-        w in words.personal for w in thing[:2]) and any(w in words.kin for w in thing)
+    of_memory = memory_verb or any(w in words.memory_words for w in after)  # "erase all you know about ..."
     return Control("forget_thing", " ".join(thing), unsure=not of_memory) \
         if about and 0 < len(thing) <= MAX_TARGET_WORDS else None
 

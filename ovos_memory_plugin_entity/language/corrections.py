@@ -19,6 +19,8 @@ MAX_PLACE_WORDS = 3
 MAX_NAMING_WORDS = 4
 # A corrected age is this close to the one known: a slip of the tongue, or a birthday.
 MAX_AGE_STEP = 3
+# A question this short after a new age asks whether it is so ("or is he?"), not something else.
+MAX_TAG_QUESTION_WORDS = 3
 _AGE = re.compile(r"(?<!\d)\d{1,3}(?!\d)")
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
@@ -91,10 +93,10 @@ def _names_taken_back(words: Sequence[str], language: Language,
 def _swapped(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]],
              cued: bool) -> List[Tuple[str, str]]:
     """(old, new) words: a known one right after a negation closing what is said, the right one right before it,
-    in a turn ``cued`` as taking something back, opening what is said (or said twice) or after who it is, an article,
-    filler or tag between ("quatsch regensburg nicht augsburg", "sorry o tiago não o nuno", "she's called cookie not
-    captain", "amparo amparo no pilar"; not "lisa not tom", an answer, nor "sorry i invited lisa not tom", nor "sorry
-    lisa not tom is coming")."""
+    in a turn ``cued`` as taking something back, opening what is said or after who it is, an article, filler or tag
+    between ("quatsch regensburg nicht augsburg", "sorry o tiago não o nuno", "she's called cookie not captain",
+    "rocky hé niet max"; not "lisa not tom", an answer, nor "sorry i invited lisa not tom", nor "sorry lisa not tom is
+    coming", nor "lucas lucas no toby", calling)."""
     right, values, small = _right_word(language, known)
     said = language.correcting
     reading = language.reading
@@ -107,10 +109,8 @@ def _swapped(words: Sequence[str], language: Language, known: Sequence[Tuple[str
     for (i, new), (_, no), (j, old) in zip(bare, bare[1:], bare[2:]):
         before = [w for w in words[:i] if w not in articles]
         said_before = [w for w in words[:i] if w != ","]  # the reading's commas aside: "wat zeg, ik nu"
-        # cued, or the right word said twice ("amparo amparo no pilar"), or after who it is
-        again = bool(before) and all(w == new for w in before)
         if no in language.negations and old in values and old not in small and right(new, old, words[j + 1:j + 2]) \
-                and (again or cued and not before or any(  # the cue as said, or with its articles aside
+                and (cued and all(w == new for w in before) or any(  # the cue as said, or with its articles aside
                     p in (tuple(before[len(before) - len(p):]), tuple(said_before[len(said_before) - len(p):]))
                     for p in said.cues + said.naming + said.identity)):
             found.append((old, new))
@@ -275,7 +275,10 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
               for w in said_words(m.group("label"))}
     if any(w in {fold_accents(k) for k in language.kin} - whose or w in labels - whose for w in every_word):
         return []  # someone else's age
-    # Said, not asked ("is he 13 now?"); a question of its own may follow: "... on tinc el cap"
+    # Said, not asked ("is he 13 now?", "he is 7, or is he?"); a question of its own may follow: "... where did the
+    # time go?"
+    if any(c.question and len(c.words) <= MAX_TAG_QUESTION_WORDS for c in reading.clauses):
+        return []
     words = [fold_accents(w) for c in reading.clauses if not c.question for w in SPOKEN_WORD.findall(c.text)]
     negated = [i for i, w in enumerate(words) if w == old.group(0) and {*words[max(i - 2, 0):i]} & language.negations]
     if old.group(0) in words and not negated:

@@ -173,7 +173,6 @@ class IntentWords:
     vague: FrozenSet[str] = frozenset()  # "stuff", "thing": said with a thing named, no part of it
     memory_words: FrozenSet[str] = frozenset()  # "know", "memory": what makes "everything ..." the memory's
     stopwords: FrozenSet[str] = frozenset()  # small words "everything you know" may hold besides
-    kin: FrozenSet[str] = frozenset()  # relations and pets: "everything about my brother" is the memory's
     two_part_verbs: Tuple[Tuple[str, str], ...] = ()  # ("take", "back"): its object between its parts
     # A negation follows the verb it negates ("vergiss das nicht"): one right before a verb
     # closed what came before ("dat klopt niet, schrap dat").
@@ -266,7 +265,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
     clauses = data["clauses"]
     list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'] + data['keep_commands'])})\b))"
     calendar_words = _calendar(data)
-    not_small = rf"(?!(?:{_alternation(data['stopwords'])}|{clauses['not_names']})\b)"
+    not_small = rf"(?!(?:{_alternation(data['stopwords'] + data['phrases']['weekdays'])}|{clauses['not_names']})\b)"
     calendar = _alternation(calendar_words)
     macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
               "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_kin(data['relations'])})",
@@ -275,7 +274,7 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
               "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))",
               # After a verb that only names ("me llamo", "ik heet"), any small word ends the name: "fermín como el santo"
               "{CALLED}": rf"{not_small}{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['stopwords'] + data['keep_commands'])})(?![\w'’]))",
-              "{NOT_SMALL}": not_small,  # what follows is no stopword, nor a word that is never a name
+              "{NOT_SMALL}": not_small,  # what follows is no stopword, weekday nor a word that is never a name
               "{PET}": f"({_alternation(data['pets'])})",
               "{KIN}": f"({_kin(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
               "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
@@ -378,7 +377,6 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
         memory_words=frozenset(w.casefold() for w in data["memory_words"]),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),
-        kin=frozenset(w.casefold() for w in data["relations"] + data["pets"]),
         negation_after_verb=bool(data["controls"]["negation_after_verb"]),
         two_part_verbs=tuple((a, b) for a, _, b in (v.partition(" ") for v in words("forget") | words("delete")) if b))
 
