@@ -1386,6 +1386,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("someone presented by name is no one with our (en)", "locale/en-us/patterns.json",
              "{NOT_SMALL}{NOT_KIN}{NAME},? (?:my|our) {KIN}", "{NOT_SMALL}{NOT_KIN}{NAME},? (?:my) {KIN}",
              ("tests/test_rules_household.py::test_someone_presented_by_name_then_who_they_are_is_heard",)),
+    Breakage("a diminutive names no relative (nl)", "locale/nl-nl/relations.voc",
+             "zusje\nbroertje\n", "",
+             ("tests/test_rules_household.py::test_a_relative_said_with_a_diminutive_is_heard",)),
 )
 
 

@@ -1313,3 +1313,15 @@ def test_a_job_the_user_was_hired_for_or_works_as_is_heard(lang, said, expected)
 ])
 def test_someone_presented_by_name_then_who_they_are_is_heard(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative said with the family's diminutive
+    ("it-it", "la mia sorellina giulia fa la maestra", {("Giulia", "È sorellina dell'utente"),
+                                                          ("Giulia", "Lavora come maestra")}),
+    ("es-es", "mi abuelita carmen vive en cádiz", {("Carmen", "Es abuelita del usuario"), ("Carmen", "Vive en Cádiz")}),
+    ("pt-pt", "a minha filhinha chama-se matilde", {("Matilde", "É filhinha do utilizador")}),
+    ("nl-nl", "mijn broertje heet daan", {("Daan", "Is broertje van de gebruiker")}),
+])
+def test_a_relative_said_with_a_diminutive_is_heard(lang, said, expected):
+    assert heard(lang, said) == expected
