@@ -1325,3 +1325,15 @@ def test_someone_presented_by_name_then_who_they_are_is_heard(lang, said, expect
 ])
 def test_a_relative_said_with_a_diminutive_is_heard(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    # A relative, then a negation, then what they do not do: nothing is learnt
+    ("es-es", "mi hermana no vive en lugo"),
+    ("it-it", "mia sorella non vive a roma"),
+    ("pt-pt", "a minha irmã não mora em lisboa"),
+    ("ca-es", "la meva germana no viu a reus"),
+    ("es-es", "mi padre no trabaja en el banco"),
+])
+def test_what_a_relative_does_not_do_is_no_fact(lang, said):
+    assert heard(lang, said) == set()

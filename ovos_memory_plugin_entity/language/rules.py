@@ -156,7 +156,9 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
         # A negation before the match, since the clause's last comma or a fact stated since, turns it around: "I
         # don't think I live in"; not one of the fact before it ("non mangio carne da anni | sono vegetariana").
         since = max((end for _, end, _, _ in found if end <= match.start()), default=0)
-        before = said_words(clause[since:match.start()].rsplit(",", 1)[-1])
+        # a match closing on a negation leaves it to what follows: "mi hermana no | vive en lugo"
+        before = [w for w in said_words(clause[:since])[-1:] if w in language.negations] + said_words(
+            clause[since:match.start()].rsplit(",", 1)[-1])
         if match.start() < len(clause) and not any(w in language.negations or w.endswith("n't") for w in before) \
                 and not set(before[-1:]) & language.possessors:  # "o cão da | minha irmã chama-se bobi"
             found.append((match.start(), match.end(), rule, match.groups()))
