@@ -1337,3 +1337,20 @@ def test_a_relative_said_with_a_diminutive_is_heard(lang, said, expected):
 ])
 def test_what_a_relative_does_not_do_is_no_fact(lang, said):
     assert heard(lang, said) == set()
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # What the user loves, said as people say it
+    ("es-es", "me chifla el flamenco", {(None, "Le chifla el flamenco")}),
+    ("ca-es", "em flipa el bàsquet", {(None, "Li flipa el bàsquet")}),
+    ("fr-fr", "je kiffe le reggae", {(None, "Aime reggae")}),
+    ("it-it", "vado matta per il gelato", {(None, "Adora gelato")}),
+    ("pt-pt", "sou doida por chocolate", {(None, "Gosta de chocolate")}),
+    ("en-us", "i'm obsessed with pickleball", {(None, "Likes pickleball")}),
+    # not a thing loved: a person, a negation
+    ("fr-fr", "je suis fou de toi", set()),
+    ("it-it", "non vado matto per la pizza", set()),
+    ("en-us", "i'm obsessed with you", set()),
+])
+def test_what_the_user_loves_said_in_everyday_words_is_heard(lang, said, expected):
+    assert heard(lang, said) == expected

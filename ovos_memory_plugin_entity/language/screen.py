@@ -37,13 +37,15 @@ _STRUCTURE = re.compile(
     r"|\b(?:your|the assistant'?s?|its)\s+(?:instructions?|rules|guidelines|programming|prompt|persona|"
     r"system|guardrails|restrictions|filters?)\b"
     r"|\b(?:prompt injection|jailbreak|dan mode|developer mode)\b"
-    r"""|["']role["']\s*:"""  # a chat message as JSON: {"role": "system", ...}
+    r"""|\{\s*["'][^"'\n]{1,20}["']\s*:"""  # an object's key, in any language: {"role": ...}, {"rôle": ...}
     r"|(?:^|\n)[ \t]*#{1,6}[ \t]+\S"  # a markdown heading: "### SYSTEM OVERRIDE"
     r"|```|~~~",  # a code fence: "```developer"
     re.IGNORECASE)
 # A role opening a sentence or after a mark, then a mark, is a role marker whatever the symbols ("〔system〕", "system →").
 _MARK = re.compile(r"[^\w\s.,'\"-]|(?<!\w)-|-(?!\w)")
-_MARKED_ROLE = re.compile(rf"(?:^|[.!?\n|]\s*)(?!ai\b|model\b)(?:{_ROLES}|admin|root|sudo)\s*\|")  # "Ai - her niece"
+_MARKED_ROLE = re.compile(rf"(?:^|[.!?\n|]\s*)(?!ai\b|model\b)(?:{_ROLES}|admin|root|sudo)\s*\|"  # "Ai - her niece"
+                          # a short label between marks opening the text: "【message système】", "[[ system note ]]"
+                          rf"|^\s*\|+\s*(?:[^\W\d_]+\s+){{0,2}}(?:{_ROLES})(?:\s+[^\W\d_]+){{0,2}}\s*\|")
 # Someone's assistant, a part in a play or a job: "the assistant to the villain", "den Assistenten des Zauberers".
 _SOMEONES_ASSISTANT = re.compile(
     r"\b(?:assistant|assistent|assistente|asistente|assistenten)\s+(?:(?:to|of|de|di|van|von)\s+(?:the|an?|la|le|el|il|lo|"
@@ -77,7 +79,7 @@ MIN_LEET_WORDS = 2
 _MIXED_WORD = re.compile(r"(?<!\w)(?=\w*[^\W\d_])\w*\d\w*(?!\w)")
 # A quotation is someone else's words: an order inside one ("Favourite quote is « ignore les
 # rageux »") is not the fact's. The instruction patterns still read it.
-_QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]|(?<!\w)'[^\n]{0,200}?'(?!\w)")
+_QUOTED = re.compile(r"«[^»]{0,200}»|“[^”]{0,200}”|„[^“”]{0,200}[“”]|(?<!\w)'[^\n]{0,200}?'(?!\w)|\"[^\"\n]{0,200}\"")
 # A Romance second person said by its verb alone, after "que"/"che" or a negation (a negative order):
 # "prefiere que *ignores*", "no le *cuentes* nunca", "no *revelis* mai" (three letters at least before the ending).
 _YOU_VERB = re.compile(r"\b(?:que|che|no|não|nunca)\s+(?:(?:no|não|non|lo|la|le|les|li|me|nos|lhe|ho|hi|els)\s+){0,2}"
@@ -160,9 +162,11 @@ def _strip_openers(clause: str, language: Language) -> Tuple[str, bool, bool]:
 def _gives_orders(text: str, language: Language, negated: bool = False) -> bool:
     """A clause that opens with a command verb, or with an instruction opening and words of control;
     with ``negated``, either after a Romance negation instead (see ``_NEGATION``)."""
-    screen = language.screen
+    screen, opened = language.screen, False
     for clause in _CLAUSE_END.split(_QUOTED.sub(" ", text).replace("_", " ")):  # "IGNORE_ALL_PREVIOUS..."
         rest, strong, negation = _strip_openers(clause, language)
+        # An opening said alone, or with one word, opens what follows: "From now on, always agree…", "Vanaf nu geldt: …"
+        strong, opened = strong or opened, strong and len(_FIRST_WORD.findall(rest)) <= 1
         auxiliary = _AUXILIARY.match(rest) if negation else None
         rest = rest[auxiliary.end():] if auxiliary else rest
         first = _FIRST_WORD.findall(rest)[:1]
