@@ -1023,7 +1023,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              """              "{GIVEN}": "",""",
              ("tests/test_rules_household.py::test_a_given_name_after_i_am",)),
     Breakage("a Spanish street is a town", "locale/es-es/patterns.json",
-             "(?:vivo|vivimos) en (?!(?:la |el )?(?:calle|avenida|", "(?:vivo|vivimos) en (?!(?:la |el )?(?:calle|xavenida|",
+             "(?: aquí| acá| ahora)? en (?!(?:la |el )?(?:calle|avenida|", "(?: aquí| acá| ahora)? en (?!(?:la |el )?(?:calle|xavenida|",
              ("tests/test_rules_household.py::test_the_town_after_a_street",)),
     Breakage("any words after a count of children are names", "locale/es-es/patterns.json",
              "| llamad[oa]s|(?= (?:el |la )?{GIVEN})) (?:el |la )?({NOT_JOB}", "| llamad[oa]s)? (?:el |la )?({NOT_JOB}",
@@ -1415,6 +1415,12 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a slang verb of loving is none (es)", "locale/es-es/patterns.json",
              "|chifla|chiflan|flipa|", "|xchifla|chiflan|flipa|",
              ("tests/test_rules_household.py::test_what_the_user_loves_said_in_everyday_words_is_heard",)),
+    Breakage("here before the town hides the home (en)", "locale/en-us/patterns.json",
+             "(?: down| up| out| over| right)?(?: here| now)? in", "(?: down| up| out| over| right)? in",
+             ("tests/test_rules_household.py::test_a_home_said_with_here_is_heard",)),
+    Breakage("aquí before the town hides the home (es)", "locale/es-es/patterns.json",
+             "(?:vivo|vivimos)(?: aquí| acá| ahora)? en", "(?:vivo|vivimos) en",
+             ("tests/test_rules_household.py::test_a_home_said_with_here_is_heard",)),
 )
 
 

@@ -1354,3 +1354,20 @@ def test_what_a_relative_does_not_do_is_no_fact(lang, said):
 ])
 def test_what_the_user_loves_said_in_everyday_words_is_heard(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # "here" between the verb of living and the town
+    ("en-us", "we live here in tucson", {(None, "Lives in Tucson")}),
+    ("es-es", "vivimos aquí en lorca", {(None, "Vive en Lorca")}),
+    ("fr-fr", "on habite ici à rennes", {(None, "Habite à Rennes")}),
+    ("de-de", "wir wohnen hier in kassel", {(None, "Wohnt in Kassel")}),
+    ("it-it", "abitiamo qui a lecce", {(None, "Vive a Lecce")}),
+    ("pt-pt", "moramos aqui em faro", {(None, "Vive em Faro")}),
+    ("ca-es", "vivim aquí a olot", {(None, "Viu a Olot")}),
+    ("nl-nl", "we wonen hier in zwolle", {(None, "Woont in Zwolle")}),
+    ("de-de", "ich wohne hier in der nähe", set()),
+    ("en-us", "i live here in fear of my landlord", set()),
+])
+def test_a_home_said_with_here_is_heard(lang, said, expected):
+    assert heard(lang, said) == expected
