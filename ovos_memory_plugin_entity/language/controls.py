@@ -366,13 +366,12 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
         if verb is None or negated(at, final=True):
             continue
         if any(0 < n < at for n in negations):
-            # unless the verb holds its object and closes the clause, a request of its own: "això últim no ho
-            # apuntis oblida-ho"; asked unless what was said is named, never of a skill's thing ("la sveglia non
-            # serve più cancellala")
+            # unless the verb holds its object and closes the clause, a request of its own, asked first (what was
+            # negated may be the assistant's words): "això últim no ho apuntis oblida-ho"; never of a skill's thing
+            # ("la sveglia non serve più cancellala")
             if not after and (said[at],) in words.last.get(said[at], ()) and not any(
                     w in words.non_memory_objects for w in said):
-                what_was_said = any(_longest(said[i:at], words.last) > 1 for i in range(at))
-                return Control("forget_last", unsure=not alone or not what_was_said)
+                return Control("forget_last", unsure=True)
             continue
         before = list(said[:at])
         while before and before[-1] in words.particles:

@@ -93,18 +93,15 @@ def _names_taken_back(words: Sequence[str], language: Language,
 def _swapped(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]],
              cued: bool) -> List[Tuple[str, str]]:
     """(old, new) words: a known one right after a negation closing what is said, the right one right before it,
-    in a turn ``cued`` as taking something back, opening what is said or after who it is, an article, filler or tag
-    between ("quatsch regensburg nicht augsburg", "sorry o tiago não o nuno", "she's called cookie not captain",
-    "rocky hé niet max"; not "lisa not tom", an answer, nor "sorry i invited lisa not tom", nor "sorry lisa not tom is
-    coming", nor "lucas lucas no toby", calling)."""
+    in a turn ``cued`` as taking something back, opening what is said or after who it is, an article before either
+    ("quatsch regensburg nicht augsburg", "sorry o tiago não o nuno", "she's called cookie not captain"; not "lisa
+    not tom", an answer, nor "sorry i invited lisa not tom", nor "sorry lisa not tom is coming", nor "lucas lucas no
+    toby", calling)."""
     right, values, small = _right_word(language, known)
     said = language.correcting
-    reading = language.reading
     articles = {w for w in language.stopwords if len(w) <= 3} - language.negations - {
         p[-1] for p in said.naming + said.identity}  # not the "is" that says who it is
-    # an article, or a filler or tag between the words ("rocky hé niet max")
-    aside = articles | (reading.fillers | {p[0] for p in reading.lead_ins | reading.tags if len(p) == 1}) - language.negations
-    bare = [(i, w) for i, w in enumerate(words) if not (w in aside and i + 1 < len(words))]
+    bare = [(i, w) for i, w in enumerate(words) if not (w in articles and i + 1 < len(words))]
     found = []
     for (i, new), (_, no), (j, old) in zip(bare, bare[1:], bare[2:]):
         before = [w for w in words[:i] if w not in articles]
@@ -277,8 +274,9 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
         return []  # someone else's age
     # Said, not asked ("is he 13 now?", "he is 7, or is he?"); a question of its own may follow: "... where did the
     # time go?"
-    if any(c.question and len(c.words) <= MAX_TAG_QUESTION_WORDS for c in reading.clauses):
-        return []
+    if any(c.question and (len(c.words) <= MAX_TAG_QUESTION_WORDS or any(w.isdigit() for w in c.words))
+           for c in reading.clauses):
+        return []  # "... or is he still seven?": unsure
     words = [fold_accents(w) for c in reading.clauses if not c.question for w in SPOKEN_WORD.findall(c.text)]
     negated = [i for i, w in enumerate(words) if w == old.group(0) and {*words[max(i - 2, 0):i]} & language.negations]
     if old.group(0) in words and not negated:
