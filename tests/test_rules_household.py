@@ -1289,6 +1289,7 @@ def test_a_relative_or_pet_whose_name_follows_s_called_or_s_named(lang, said, ex
     ("de-de", "ich habe früher als elektriker gearbeitet", set()),
     ("nl-nl", "ik word boos als een kapper te laat is", set()),  # "als": when
     ("nl-nl", "ik ben vorig jaar gestopt als kok", set()),
+    ("nl-nl", "ik werk liever als kok", set()),  # a wish
     ("es-es", "trabajo tanto como un médico", set()),  # a comparison
     ("fr-fr", "je travaille plus comme serveur", set()),
     ("en-us", "i started out as a waiter", set()),

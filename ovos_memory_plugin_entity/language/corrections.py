@@ -267,17 +267,16 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
     number = _AGE.search(text)
     verb, unit = (text[:number.start()].split()[-1:], text[number.end():].split()[:1]) if number else ([], [])
     whose = {fold_accents(w) for w in said_words(line)} if listed else set()
-    every_word = [fold_accents(w) for w in SPOKEN_WORD.findall(reading.text)]
+    words = [fold_accents(w) for w in SPOKEN_WORD.findall(reading.text)]
     labels = {fold_accents(w) for _, other in known for m in [_LISTED_ABOUT.match(other)] if m
               for w in said_words(m.group("label"))}
-    if any(w in {fold_accents(k) for k in language.kin} - whose or w in labels - whose for w in every_word):
+    if any(w in {fold_accents(k) for k in language.kin} - whose or w in labels - whose for w in words):
         return []  # someone else's age
-    # Said, not asked ("is he 13 now?", "he is 7, or is he?"); a question of its own may follow: "... where did the
-    # time go?"
+    # Said, not asked ("is he 13 now?", "he is 7, or is he?", "... or is he still seven?"); a question of its own may
+    # follow: "... where did the time go?"
     if any(c.question and (len(c.words) <= MAX_TAG_QUESTION_WORDS or any(w.isdigit() for w in c.words))
            for c in reading.clauses):
-        return []  # "... or is he still seven?": unsure
-    words = [fold_accents(w) for c in reading.clauses if not c.question for w in SPOKEN_WORD.findall(c.text)]
+        return []
     negated = [i for i, w in enumerate(words) if w == old.group(0) and {*words[max(i - 2, 0):i]} & language.negations]
     if old.group(0) in words and not negated:
         return []  # the old age said as so
