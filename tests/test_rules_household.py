@@ -1120,6 +1120,7 @@ def test_words_written_without_accents(lang, said, expected):
     ("it-it", "ho una sorella maggiore giulia", {("Giulia", "È sorella dell'utente")}),
     ("es-es", "tengo un hermano muy alto", set()),
     ("pt-pt", "tenho uma irmã lindíssima", set()),
+    ("pt-pt", "tenho um irmão altíssimo", set()),
     ("de-de", "ich habe eine schwester die arbeitet", set()),
     # A food the user stopped eating; a diet said as a state ("tou vegetariano").
     ("en-us", "i stopped eating meat last year", {(None, "Doesn't eat meat")}),
@@ -1155,6 +1156,7 @@ def test_lessons_relatives_in_apposition_and_what_one_stopped_eating(lang, said,
      {("Bobbie", "Is hond van de gebruiker"), ("Pluis", "Is cavia van de gebruiker")}),
     # "By the way" inside a clause is set aside
     ("nl-nl", "ik werk trouwens als kapper", {(None, "Werkt als kapper")}),
+    ("nl-nl", "ik ben trouwens kapper", {(None, "Werkt als kapper")}),
     ("de-de", "ich arbeite übrigens als friseurin", {(None, "Arbeitet als Friseurin")}),
     # A dislike ends where a new clause opens with its pronoun ("... me sabe a jabón")
     ("es-es", "no soporto el apio me da asco", {(None, "Detesta apio")}),
