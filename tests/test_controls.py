@@ -779,6 +779,21 @@ def test_a_tag_inside_the_turn_ends_no_control_before_anything_but_why_not(lang,
         assert found.unsure
 
 
+@pytest.mark.parametrize("lang, said, kind", [
+    ("it-it", "senti per un po' non ricordarti niente di quello che dico okay", "pause"),  # the memory's verb
+    ("en-us", "for a while don't remember anything i tell you", "pause"),
+    ("es-es", "esta noche no recuerdes nada de lo que cuente", "pause"),
+    ("it-it", "stasera niente appunti non tenere nota di nulla", "pause"),  # a pause said twice
+    ("it-it", "per ora non tenere niente nel freezer", None),  # the while set aside: still the household's
+    ("en-us", "for now, don't keep anything in the freezer", None),
+])
+def test_a_pause_after_a_while_is_the_memorys_when_its_verb_is(lang, said, kind):
+    """After "for a while", a verb of keeping may be the household's; one of remembering, or a pause said again,
+    is the memory's."""
+    found = recognise(said, load_language(lang))
+    assert (found.kind if found else None) == kind
+
+
 @pytest.mark.parametrize("lang, said", [
     ("it-it", "svuota tutto scordati di me ricominciamo da zero"),
     ("es-es", "borra todo olvídate de mí"),

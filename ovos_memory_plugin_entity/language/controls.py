@@ -217,9 +217,14 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     # Its own negation is its request ("don't remember this"); a while may come first ("per un po' non salvare")
     opening = _longest(said, words.moment)
     paused = _match(said, words.pause, opening, opening + MAX_VERB_AT + 1)
-    if paused is not None and opening and any(w not in words.stopwords | words.personal | words.particles
-                                              for w in said[paused:]):
-        paused = None  # "for now don't keep anything in the freezer": a household's, not the memory's
+    # "for now don't keep anything in the freezer": a household's, not the memory's; unless its verb is the memory's
+    # ("per un po' non ricordarti niente di quello che dico") or a pause goes on ("niente appunti non tenere nota")
+    for_now = opening or _match(clause.aside, words.moment, 0, len(clause.aside), gap=0) is not None  # "per ora, ..."
+    if paused is not None and for_now and any(w not in words.stopwords | words.personal | words.particles
+                                              for w in said[paused:]) \
+            and not any(w in words.memory_words for w in said[opening:paused]) \
+            and _match(said, words.pause, paused, paused + 1) != len(said):
+        paused = None
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
         # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
         objects = (said[max(paused - 2, 0)], said[-1])  # not "this stays between us", of what comes
@@ -293,7 +298,8 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
     users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"; a
         _verb(after[0], words) is not None  # forgetting opening what follows is a request of its own
         or any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
-        or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
+        or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment
+        or _match(after, words.pause, 0, 1) == len(after))  # said twice: "niente appunti non tenere nota di nulla"
     if not users and after and after[0] in openers and not any(w in openers for w in said[:paused]):
         return False
     return (users or len(after) <= 1 or not any(p[-1] == last for phrases in words.keeping.values() for p in phrases)
