@@ -794,6 +794,35 @@ def test_a_pause_after_a_while_is_the_memorys_when_its_verb_is(lang, said, kind)
     assert (found.kind if found else None) == kind
 
 
+@pytest.mark.parametrize("lang, said, kind", [
+    ("it-it", "vabbè dai riattivala la memoria tanto non c'è niente di segreto", "resume"),
+    ("en-us", "you can start remembering again i don't have anything to hide", "resume"),
+    ("en-us", "start remembering again no don't", None),  # taken back
+    ("es-es", "vuelve a apuntar cosas bueno no mejor no", None),
+])
+def test_a_resume_holds_before_a_statement_of_its_own_that_a_negation_opens(lang, said, kind):
+    found = recognise(said, load_language(lang))
+    assert (found.kind if found else None) == kind
+
+
+@pytest.mark.parametrize("lang, said, target", [
+    ("it-it", "allora il mio indirizzo cancellalo non mi va che ce l'hai ok", "mio indirizzo"),
+    ("es-es", "mi dirección bórrala que no me fío", "mi dirección"),
+    ("es-es", "mi cumpleaños olvídalo", "mi cumpleaños"),
+    ("pt-pt", "a minha morada apaga-a", "minha morada"),
+    ("it-it", "la mia sveglia cancellala", None),  # a skill's thing
+    ("es-es", "mi lista de la compra bórrala", None),
+    ("es-es", "la foto no me gusta bórrala", None),  # no thing of the user's said first
+    ("es-es", "el trabajo olvídalo", None),  # "forget work": talk, no thing of the user said first
+])
+def test_the_users_thing_said_first_is_taken_up_by_the_pronoun_on_the_verb(lang, said, target):
+    found = recognise(said, load_language(lang))
+    if target is None:
+        assert found is None or found.kind != "forget_thing"
+    else:
+        assert found is not None and found.kind == "forget_thing" and target in found.target.casefold()
+
+
 @pytest.mark.parametrize("lang, said", [
     ("it-it", "svuota tutto scordati di me ricominciamo da zero"),
     ("es-es", "borra todo olvídate de mí"),

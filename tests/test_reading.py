@@ -52,6 +52,19 @@ def test_contractions_are_expanded(lang, said, words):
     assert " ".join(reading(lang, said).words + reading(lang, said).clauses[0].aside[:0]) .endswith(words)
 
 
+@pytest.mark.parametrize("lang,said,words", [
+    ("it-it", "riattivala la memoria", ("riattiva", "la", "la", "memoria")),
+    ("it-it", "toglimelo", ("togli", "lo")),  # "me": only whom for
+    ("es-es", "quítamelo", ("quita", "lo")),
+    ("es-es", "elimínalos", ("elimina", "los")),
+    ("it-it", "dimenticalo", ("dimenticalo",)),  # a form the lists name stays whole
+    ("it-it", "la scuola è bella", ("la", "scuola", "è", "bella")),  # no verb of the controls: no pronoun
+    ("es-es", "la borracha canta", ("la", "borracha", "canta")),
+])
+def test_an_imperative_and_the_pronouns_written_on_it_are_read_apart(lang, said, words):
+    assert reading(lang, said).words == words
+
+
 @pytest.mark.parametrize("lang,said,number", [
     ("en-us", "she is seventy three", "73"),
     ("en-us", "my pin is four oh two one", "4021"),

@@ -244,7 +244,11 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         return Control("forget_all")  # "resetea tu memoria", "start from scratch, wipe everything you know about me"
     # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side)
     asks_what = clause.question and _match(said, words.recall, 0, len(said)) is not None  # "what do you remember about me again"
-    if not clause.negated and not asks_what and _near((*clause.aside, *said, *clause.aside), words.again, words.keeping):
+    # A negation opening a statement of its own after it leaves it asked: "riattivala | tanto non c'è niente di segreto"
+    unsaid = clause.negation_at[0] if clause.negated else len(said)
+    said_on = 0 < unsaid and len(said) - unsaid >= MIN_STATEMENT_WORDS
+    if (not clause.negated or said_on) and not asks_what \
+            and _near((*clause.aside, *said[:unsaid], *clause.aside), words.again, words.keeping):
         return Control("resume")
     remembered = _match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
@@ -407,6 +411,11 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
                     _longest(named, words.last) == len(named) or _longest(head, words.about) >= MIN_FRONTED_WORDS
                     or _match(head, words.everything, 0, 1, gap=0) is not None):
                 return _object(head, words, verb[0], alone, fronted=True)
+        # The user's thing said first, taken up by the pronoun the imperative carries: "il mio indirizzo cancellalo"
+        carries = verb[1] or any(fold_accents(said[at]).endswith(c) and len(said[at]) > len(c) + 2 for c in words.clitics)
+        if carries and any(w in words.personal for w in before) \
+                and len(before) <= MAX_NAME_WORDS + 1:
+            return _object(before, words, verb[0], alone)
     return None
 
 

@@ -37,7 +37,7 @@ SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_a
 MIN_COMPOUND_END = 6
 # The reading of an utterance (:mod:`language.reading`), ``<name>.voc``.
 READING_LISTS = ("fillers", "intensifiers", "lead_ins", "tags", "contractions", "number_words", "clause_openers", "subjects",
-                 "clause_glue", "question_openers", "reported", "contrasts")
+                 "clause_glue", "question_openers", "reported", "contrasts", "clitics")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
                  "moment", "particles", "negated", "softeners", "offers", "reset", "vague")
@@ -122,6 +122,7 @@ class ReadingWords:
     negations: FrozenSet[str] = frozenset()
     question_openers: FrozenSet[str] = frozenset()
     reported: Tuple[Tuple[str, ...], ...] = ()
+    fused: Dict[str, Tuple[str, ...]] = field(default_factory=dict)  # "riattivala": ("riattiva", "la"), accents folded
 
 
 Phrase = Tuple[str, ...]
@@ -174,6 +175,7 @@ class IntentWords:
     memory_words: FrozenSet[str] = frozenset()  # "know", "memory": what makes "everything ..." the memory's
     stopwords: FrozenSet[str] = frozenset()  # small words "everything you know" may hold besides
     two_part_verbs: Tuple[Tuple[str, str], ...] = ()  # ("take", "back"): its object between its parts
+    clitics: FrozenSet[str] = frozenset()  # a pronoun an imperative carries written on ("bórra*la*")
     # A negation follows the verb it negates ("vergiss das nicht"): one right before a verb
     # closed what came before ("dat klopt niet, schrap dat").
     negation_after_verb: bool = False
@@ -354,7 +356,20 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
         clause_glue=own("clause_glue"), contrasts=own("contrasts"),
         negations=negations, question_openers=own("question_openers"),
-        reported=_phrases_of(data["reported"], contractions))
+        reported=_phrases_of(data["reported"], contractions), fused=_fused(data))
+
+
+def _fused(data: Dict[str, Any]) -> Dict[str, Tuple[str, ...]]:
+    """A control's verb with its pronouns written on ("riattivala", "toglimelo"), accents folded, as the verb and what
+    it takes ("togli lo": "me" is only whom for); not a form the lists already name ("dimenticalo", "olvídate")."""
+    listed = {fold_accents(w.casefold()) for name in [*(f"control_{n}" for n in CONTROL_LISTS), "memory_words"]
+              for line in data[name] for w in line.split()}
+    hosts = {fold_accents(w.casefold()) for name in ("forget", "delete", "again", "keeping") for w in data[f"control_{name}"]
+             if " " not in w}
+    # the plainest verb wins, whatever the order of sets: "quitamelo" is "quita" and "lo", not "quitame" and "lo"
+    return {host + "".join(clitic.split()): (host, clitic.split()[-1])
+            for host in sorted(hosts, key=lambda h: (-len(h), h)) for clitic in data["clitics"]
+            if host + "".join(clitic.split()) not in listed}
 
 
 def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
@@ -378,7 +393,8 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         memory_words=frozenset(w.casefold() for w in data["memory_words"]),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),
         negation_after_verb=bool(data["controls"]["negation_after_verb"]),
-        two_part_verbs=tuple((a, b) for a, _, b in (v.partition(" ") for v in words("forget") | words("delete")) if b))
+        two_part_verbs=tuple((a, b) for a, _, b in (v.partition(" ") for v in words("forget") | words("delete")) if b),
+        clitics=frozenset(c for c in data["clitics"] if " " not in c))
 
 
 @lru_cache(maxsize=1)
@@ -386,19 +402,21 @@ def _every_intent_word() -> Dict[str, IntentWords]:
     """The spoken controls' words of every shipped language: a control is understood in any."""
     common = frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["stopwords"])
     every = {code: _intent_words(code, _read(code)) for code in available()}
-    return {code: replace(words, anchors=_anchors(words, common)) for code, words in every.items()}
+    return {code: replace(words, anchors=_anchors(words, common, _fused(_read(code)))) for code, words in every.items()}
 
 
-def _anchors(words: IntentWords, common: FrozenSet[str]) -> FrozenSet[str]:
+def _anchors(words: IntentWords, common: FrozenSet[str], fused: Dict[str, Tuple[str, ...]]) -> FrozenSet[str]:
     """A word of each verb and phrasing (a control holds them all), accents kept and folded: its
-    longest word that is no shipped language's stopword, the rarest in talk ("remembering")."""
+    longest word that is no shipped language's stopword, the rarest in talk ("remembering"); written with its
+    pronouns too ("cancellami")."""
     def rarest(phrase: Sequence[str]) -> str:
         parts = [p for w in phrase for p in re.findall(r"\w+", w)] or list(phrase)
         return max(reversed(parts), key=lambda p: (fold_accents(p) not in common, len(p)))
     found = {rarest(v.split()) for v in words.forget | words.delete}
     for index in (words.recall, words.reset, words.pause, words.keeping, words.remember):
         found.update(rarest(phrase) for phrases in index.values() for phrase in phrases)
-    return frozenset(found | {fold_accents(w) for w in found})
+    found |= {fold_accents(w) for w in found}
+    return frozenset(found | {form for form, (host, *_) in fused.items() if host in found})
 
 
 def available() -> List[str]:

@@ -1,7 +1,7 @@
 """One reading of an utterance, made once per turn, that every language feature reads.
 
 From a speech recogniser's text, per language (:class:`ReadingWords`, English's asides beside):
-look-alike letters and case folded, contractions expanded, numbers in words as digits (digit
+look-alike letters and case folded, contractions expanded, a control's verb and the pronouns written on it apart, numbers in words as digits (digit
 by digit too); clauses at punctuation or before a conjunction or a subject pronoun; fillers set
 aside anywhere, lead-ins at a clause's start, tags at its end; each clause marked ``negated``
 (its scope is the clause), ``question`` or ``reported``. Pure; reads at most :data:`MAX_READ_CHARS`.
@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ovos_memory_plugin_entity.domain.text import expand_contractions
+from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents
 from ovos_memory_plugin_entity.language.data import ReadingWords
 from ovos_memory_plugin_entity.language.screen import screened_form, skeleton
 
@@ -89,6 +89,8 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
         asked = bool(_QUESTION_MARK.search(text[end.start():end.end()] if end.start() < len(text) else ""))
         start = end.end()
         said = expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(sentence)), dict(words.contractions))
+        if words.fused:  # "riattivala la memoria": the verb and its pronoun as two words
+            said = [part for word in said for part in words.fused.get(fold_accents(word), (word,))]
         said, closing = _closing_tag(_numbers(said, words), words)
         pieces = _split(said, words)
         for i, piece in enumerate(pieces):
