@@ -1383,3 +1383,22 @@ def test_what_the_user_loves_said_in_everyday_words_is_heard(lang, said, expecte
 ])
 def test_a_home_said_with_here_is_heard(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    ("de-de", "mein mann peter grillt jeden sonntag", ("Peter", "Ist Mann des Nutzers")),
+    ("it-it", "mia figlia giulia gioca a pallavolo il martedì", ("Giulia", "È figlia dell'utente")),
+    ("en-us", "my brother james loaned me his truck", ("James", "Is the user's brother")),
+    ("es-es", "mi hermana lucía trabaja en un banco", ("Lucía", "Es hermana del usuario")),
+])
+def test_a_given_name_after_a_relative_is_a_name_whatever_follows_it(lang, said, expected):
+    """After "my husband", a word of the language's given names is his name, whatever verb the user goes on with."""
+    assert expected in heard(lang, said)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en-us", "my wife rose early today"),  # "rose" is no given name listed: a word before a verb it might be
+    ("de-de", "mein mann kocht heute"),
+])
+def test_a_word_after_a_relative_is_no_name_unless_a_name_follows_or_is_given(lang, said):
+    assert not [about for about, _ in heard(lang, said) if about]

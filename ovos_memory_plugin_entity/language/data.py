@@ -273,7 +273,9 @@ def _expand(pattern: str, data: Dict[str, Any]) -> str:
               "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_kin(data['relations'])})",
               "{A_REL}": f"(?:{_kin(data['relations'])})",  # one, not captured: "(not) followed by mary's DAUGHTER"
               "{END}": end,
-              "{NAMED}": rf"{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))",
+              # or a given name, whatever follows it: "mein mann peter grillt jeden sonntag"
+              "{NAMED}": rf"({_NAME[1:-1]}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))"
+                         rf"|(?:{_alternation(data['given_names'])})(?![\w'’-]))",
               # After a verb that only names ("me llamo", "ik heet"), any small word ends the name: "fermín como el santo"
               "{CALLED}": rf"{not_small}{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['stopwords'] + data['keep_commands'])})(?![\w'’]))",
               "{NOT_SMALL}": not_small,  # what follows is no stopword, weekday nor a word that is never a name
