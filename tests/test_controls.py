@@ -779,6 +779,15 @@ def test_a_tag_inside_the_turn_ends_no_control_before_anything_but_why_not(lang,
         assert found.unsure
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("de-de", "vergiss amal alles komplett was du über mi weißt"),
+    ("de-de", "jetzt lösch amal alles von mi"),
+])
+def test_bavarian_me_is_the_user(lang, said):
+    found = recognise(said, load_language(lang))
+    assert found is not None and found.kind == "forget_all"
+
+
 @pytest.mark.parametrize("lang, said, kind", [
     ("it-it", "senti per un po' non ricordarti niente di quello che dico okay", "pause"),  # the memory's verb
     ("en-us", "for a while don't remember anything i tell you", "pause"),

@@ -167,8 +167,8 @@ def test_a_rule_filling_more_values_than_it_captures_is_named_at_load():
     """A translator's rule whose template asks for a value its pattern never captures would fail every turn it
     matches: it is refused when the language loads, naming it."""
     from ovos_memory_plugin_entity.domain.errors import LanguageDataError
-    from ovos_memory_plugin_entity.language import data
+    from ovos_memory_plugin_entity.language import data, rule_pattern
     english = data._read("en-us")
     with pytest.raises(LanguageDataError, match="Teaches"):
-        data._rule({"pattern": r"\bi teach (?:piano|guitar)\b", "template": "Teaches {0}"}, english)
-    assert data._rule({"pattern": r"\bi teach (piano|guitar)\b", "template": "Teaches {0}, {0}"}, english).template
+        rule_pattern.compile_rule({"pattern": r"\bi teach (?:piano|guitar)\b", "template": "Teaches {0}"}, english)
+    assert rule_pattern.compile_rule({"pattern": r"\bi teach (piano|guitar)\b", "template": "Teaches {0}, {0}"}, english).template

@@ -24,7 +24,7 @@ from ovos_memory_plugin_entity.domain.errors import LanguageDataError
 from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents
 from ovos_memory_plugin_entity.language.rule_pattern import NEVER as _NEVER
-from ovos_memory_plugin_entity.language.rule_pattern import Rule, unaccented_pattern
+from ovos_memory_plugin_entity.language.rule_pattern import Rule, as_read, compile_rule, expand_macros, pairs
 
 LOCALE = Path(__file__).parent.parent / "locale"
 DEFAULT_LANG = "en-us"
@@ -238,98 +238,6 @@ def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
     return tuple(re.compile(p, re.IGNORECASE) for p in data[key])
 
 
-# Building blocks a rule's pattern may use, so that each language writes its phrasing only.
-_UPPER = "(?-i:[A-ZÀ-ÖØ-Þ])"
-_NAME_JOINER = r"(?:de|da|do|dos|das|del|van|von|der|den|di|du|le|la|van der|van den|de la)"
-_NAME = rf"([^\W\d_][\w'’-]*(?:(?: {_NAME_JOINER})? {_UPPER}[\w'’-]*){{0,2}})"
-_PLACE_JOINER = r"(?:de|do|da|dos|das|del|de la|di|am|an|der|sur|la|le|upon)"
-_PLACE = rf"([^\W\d_][\w'’-]*\.?(?:(?:,? |-)(?:{_UPPER}[\w'’-]*\.?|{_PLACE_JOINER}(?= {_UPPER}))){{0,3}})"
-
-
-def _alternation(words: List[str]) -> str:
-    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) or "(?!)"
-
-
-def _kin(words: List[str]) -> str:
-    """Relations as said: a recogniser drops the hyphen ("petit fils", "mother in law")."""
-    return _alternation(words).replace(re.escape("-"), "[- ]")
-
-
-def _calendar(data: Dict[str, Any]) -> List[str]:
-    """The months, the days of the week and words of time, as said: no place is one."""
-    return [line for name in ORDERED_LISTS for line in data["phrases"][name]] + data["time_words"]
-
-
-def _expand(pattern: str, data: Dict[str, Any]) -> str:
-    """A rule's pattern with its macros ({NAME}, {PLACE}...) replaced. {NAMED} is a name followed by
-    what follows a name ("my wife Ana is"), so "my wife loves tulips" names no one."""
-    end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'] + data['keep_commands'])})\b))"
-    clauses = data["clauses"]
-    list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'] + data['keep_commands'])})\b))"
-    calendar_words = _calendar(data)
-    not_small = rf"(?!(?:{_alternation(data['stopwords'] + data['phrases']['weekdays'])}|{clauses['not_names']})\b)"
-    calendar = _alternation(calendar_words)
-    macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
-              "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_kin(data['relations'])})",
-              "{A_REL}": f"(?:{_kin(data['relations'])})",  # one, not captured: "(not) followed by mary's DAUGHTER"
-              "{END}": end,
-              # or a given name, whatever follows it: "mein mann peter grillt jeden sonntag"
-              "{NAMED}": rf"({_NAME[1:-1]}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))"
-                         rf"|(?:{_alternation(data['given_names'])})(?![\w'’-]))",
-              # After a verb that only names ("me llamo", "ik heet"), any small word ends the name: "fermín como el santo"
-              "{CALLED}": rf"{not_small}{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['stopwords'] + data['keep_commands'])})(?![\w'’]))",
-              "{NOT_SMALL}": not_small,  # what follows is no stopword, weekday nor a word that is never a name
-              "{PET}": f"({_alternation(data['pets'])})",
-              "{KIN}": f"({_kin(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
-              "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
-              "{GIVEN}": rf"(?=(?:{_alternation(data['given_names'])})\b)",  # a name where any word may stand: "soy javier"
-              "{NOT_KIN}": rf"(?!(?:{_kin(data['relations'] + data['pets'])})\b)",  # "my youngest son is 5" names no one
-              # When a dose is taken, said between its drug and it ("metformin every morning 500 mg"); a word
-              # before a time of day is none ("elke dag"), a small word neither ("in the morning")
-              "{WHEN}": rf"(?: [^\W\d_][\w'’-]*){{0,2}}? (?:{calendar})s?\b",
-              "{NOT_WHEN}": rf"(?!(?:{_alternation(data['stopwords'])})\b|[\w'’-]+ (?:{calendar})s?\b)",
-              "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
-              "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}|{clauses['value_ends']})(?!\w))",
-              # no place is an indefinite ("somewhere"), a month, a day or a time ("déménagé en juin", "no mês passado")
-              "{WHERE}": rf"(?!(?:{_alternation(data['indefinites'] + data['not_places'] + calendar_words)})\b)([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){{0,1}}?)"}
-    for macro, replacement in macros.items():
-        pattern = pattern.replace(macro, replacement)
-    return pattern
-
-
-def _as_read(pattern: str, language: Dict[str, Any]) -> str:
-    """``pattern`` matching the reading too, which expands an elided word ("s'appelle" is
-    read "se appelle", "l'usuari" "el usuari"): each elision it writes also matches as read."""
-    for said, meant in _pairs(language["contractions"]):
-        if said.endswith("'") and len(said) > 1 and " " not in meant:
-            stem = re.escape(said[:-1])
-            pattern = re.sub(rf"(?:(?<=\\b)|(?<![\w\\]))({stem})(?:\['’\]|'|’)",
-                             rf"(?:\1['’]|{re.escape(meant)} )", pattern)
-    return pattern
-
-
-def _rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
-    titles = None if data.get("title") else tuple(data.get("title_groups", ()))
-    expanded = _as_read(_expand(data["pattern"], language), language)
-    compiled = re.compile(expanded, re.IGNORECASE)
-    unaccented = unaccented_pattern(expanded)
-    if compiled.groups <= max(map(int, re.findall(r"\{(\d+)\}", data["template"])), default=-1):  # else each match fails
-        raise LanguageDataError(f"rule {data['template']!r} fills more values than its pattern captures")
-    return Rule(pattern=compiled, template=data["template"],
-                pin=bool(data.get("pin", False)), title_groups=titles,
-                about_group=data.get("about_group"), relation_group=data.get("relation_group"),
-                lowercase=not language["keep_case"], about=data.get("about", ""),
-                span=int(data.get("span", 1)), unaccented=unaccented if unaccented != expanded else "",
-                purpose=re.compile(_as_read(_expand(data["purpose"], language), language), re.IGNORECASE)
-                if "purpose" in data else _NEVER)
-
-
-def _pairs(lines: List[str]) -> Tuple[Tuple[str, str], ...]:
-    """``SAID = MEANT`` lines, longest first."""
-    pairs = [tuple(part.strip().casefold() for part in line.split("=", 1)) for line in lines if "=" in line]
-    return tuple(sorted(((a, b) for a, b in pairs if a and b), key=lambda p: -len(p[0])))
-
-
 def _phrases_of(lines: List[str], contractions: Tuple[Tuple[str, str], ...]) -> Tuple[Tuple[str, ...], ...]:
     """Phrases as words, contractions expanded as an utterance's ("je t'ai dit": "je te ai dit")."""
     table = dict(contractions)
@@ -348,12 +256,12 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
     def with_english(name: str) -> List[str]:
         return data[name] + [w for w in (english[name] if data is not english else [])
                              if w.split()[0].casefold() not in own_words]
-    contractions = _pairs(with_english("contractions"))  # "don't remember this" under any persona
+    contractions = pairs(with_english("contractions"))  # "don't remember this" under any persona
     return ReadingWords(
         lang=code, fillers=frozenset(w.casefold() for w in with_english("fillers")), intensifiers=own("intensifiers"),
         lead_ins=frozenset(_phrases_of(with_english("lead_ins") + data["introductions"], contractions)),  # "hola | soy javier"
         tags=frozenset(_phrases_of(with_english("tags"), contractions)),
-        contractions=contractions, number_words=_pairs(data["number_words"]),
+        contractions=contractions, number_words=pairs(data["number_words"]),
         digit_words=frozenset(w.casefold() for line in data["digits"] for w in line),
         clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
         clause_glue=own("clause_glue"), contrasts=own("contrasts"),
@@ -378,7 +286,7 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
     def words(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[f"control_{name}"])
 
-    contractions = _pairs(data["contractions"])
+    contractions = pairs(data["contractions"])
 
     def phrases(name: str) -> PhraseIndex:
         index: Dict[str, List[Phrase]] = {}
@@ -559,7 +467,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         instructions=_every_instruction_pattern(),
         screen=_every_screen_word(),
         addressee=_phrases(data["addressee"] + (english["addressee"] if with_english else []), opening=False),
-        rules=tuple(_rule(r, data) for r in data["rules"]),
+        rules=tuple(compile_rule(r, data) for r in data["rules"]),
         yes=tuple(data["yes"]), no=tuple(data["no"]), unsure=tuple(data["unsure"]),
         assent=tuple(data["assent"]), asking=tuple(data["asking"]), proceeding=tuple(data["proceeding"]),
         stemmer=str(data["stemmer"]),
@@ -581,10 +489,10 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         possessors=frozenset(w.casefold() for w in data["clauses"]["possessors"].split("|")),
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
         not_home=_phrases(data["not_home"], opening=False), unreal=_phrases(data["unreal"], opening=False),
-        mention=re.compile(_as_read(_expand(data["clauses"]["mention"], data), data), re.IGNORECASE),
-        corrections=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
-        preference_changes=tuple(re.compile(_as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
-        correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], _pairs(data["contractions"]))
+        mention=re.compile(as_read(expand_macros(data["clauses"]["mention"], data), data), re.IGNORECASE),
+        corrections=tuple(re.compile(as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
+        preference_changes=tuple(re.compile(as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
+        correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], pairs(data["contractions"]))
                                       for name in ("cues", "renaming", "naming", "identity", "moving", "meaning")},
                                    pets=frozenset(map(str.casefold, data["pets"])),
                                    value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE),

@@ -1,19 +1,23 @@
-"""A rule of the model-free extractor (:mod:`language.rules`): its compiled pattern, what it makes of a match,
-and the same pattern with its accents dropped, for text a recogniser (or a keyboard) wrote without any
-("soy celiaca", "mio zio e vegano"). Pure."""
+"""A rule of the model-free extractor (:mod:`language.rules`): its pattern as the developer's ``patterns.json`` writes
+it, macros expanded ({NAME}, {JOB}...) from the language's lists, compiled; what it makes of a match; and the same
+pattern with its accents dropped, for text a recogniser (or a keyboard) wrote without any ("soy celiaca", "mio zio e
+vegano"). Pure."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Optional, Pattern, Tuple
+from typing import Any, Dict, List, Optional, Pattern, Tuple
 
+from ovos_memory_plugin_entity.domain.errors import LanguageDataError
 from ovos_memory_plugin_entity.domain.text import fold_accents
 
 NEVER = re.compile("(?!)")
 # A word this long loses its accents; a shorter one keeps them ("è"/"e", "sí"/"si", "où"/"ou" say different things).
 MIN_FOLDED_LETTERS = 3
 _LETTER_RUN = re.compile(r"(?<!\\)[^\W\d_]+")  # a letter after a backslash is an escape ("\b")
+# The language's word lists of the calendar: no place is a day or a month.
+CALENDAR_LISTS = ("weekdays", "months")
 
 
 @dataclass(frozen=True)
@@ -60,3 +64,95 @@ def _compiled_or_none(pattern: str) -> Optional[Pattern[str]]:
         return re.compile(pattern, re.IGNORECASE)
     except re.error:
         return None
+
+
+# Building blocks a rule's pattern may use, so that each language writes its phrasing only.
+_UPPER = "(?-i:[A-ZÀ-ÖØ-Þ])"
+_NAME_JOINER = r"(?:de|da|do|dos|das|del|van|von|der|den|di|du|le|la|van der|van den|de la)"
+_NAME = rf"([^\W\d_][\w'’-]*(?:(?: {_NAME_JOINER})? {_UPPER}[\w'’-]*){{0,2}})"
+_PLACE_JOINER = r"(?:de|do|da|dos|das|del|de la|di|am|an|der|sur|la|le|upon)"
+_PLACE = rf"([^\W\d_][\w'’-]*\.?(?:(?:,? |-)(?:{_UPPER}[\w'’-]*\.?|{_PLACE_JOINER}(?= {_UPPER}))){{0,3}})"
+
+
+def _alternation(words: List[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) or "(?!)"
+
+
+def _kin(words: List[str]) -> str:
+    """Relations as said: a recogniser drops the hyphen ("petit fils", "mother in law")."""
+    return _alternation(words).replace(re.escape("-"), "[- ]")
+
+
+def _calendar(data: Dict[str, Any]) -> List[str]:
+    """The months, the days of the week and words of time, as said: no place is one."""
+    return [line for name in CALENDAR_LISTS for line in data["phrases"][name]] + data["time_words"]
+
+
+def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
+    """A rule's pattern with its macros ({NAME}, {PLACE}...) replaced. {NAMED} is a name followed by
+    what follows a name ("my wife Ana is"), so "my wife loves tulips" names no one."""
+    end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'] + data['keep_commands'])})\b))"
+    clauses = data["clauses"]
+    list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'] + data['keep_commands'])})\b))"
+    calendar_words = _calendar(data)
+    not_small = rf"(?!(?:{_alternation(data['stopwords'] + data['phrases']['weekdays'])}|{clauses['not_names']})\b)"
+    calendar = _alternation(calendar_words)
+    macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
+              "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_kin(data['relations'])})",
+              "{A_REL}": f"(?:{_kin(data['relations'])})",  # one, not captured: "(not) followed by mary's DAUGHTER"
+              "{END}": end,
+              # or a given name, whatever follows it: "mein mann peter grillt jeden sonntag"
+              "{NAMED}": rf"({_NAME[1:-1]}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))"
+                         rf"|(?:{_alternation(data['given_names'])})(?![\w'’-]))",
+              # After a verb that only names ("me llamo", "ik heet"), any small word ends the name: "fermín como el santo"
+              "{CALLED}": rf"{not_small}{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['stopwords'] + data['keep_commands'])})(?![\w'’]))",
+              "{NOT_SMALL}": not_small,  # what follows is no stopword, weekday nor a word that is never a name
+              "{PET}": f"({_alternation(data['pets'])})",
+              "{KIN}": f"({_kin(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
+              "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
+              "{GIVEN}": rf"(?=(?:{_alternation(data['given_names'])})\b)",  # a name where any word may stand: "soy javier"
+              "{NOT_KIN}": rf"(?!(?:{_kin(data['relations'] + data['pets'])})\b)",  # "my youngest son is 5" names no one
+              # When a dose is taken, said between its drug and it ("metformin every morning 500 mg"); a word
+              # before a time of day is none ("elke dag"), a small word neither ("in the morning")
+              "{WHEN}": rf"(?: [^\W\d_][\w'’-]*){{0,2}}? (?:{calendar})s?\b",
+              "{NOT_WHEN}": rf"(?!(?:{_alternation(data['stopwords'])})\b|[\w'’-]+ (?:{calendar})s?\b)",
+              "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
+              "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}|{clauses['value_ends']})(?!\w))",
+              # no place is an indefinite ("somewhere"), a month, a day or a time ("déménagé en juin", "no mês passado")
+              "{WHERE}": rf"(?!(?:{_alternation(data['indefinites'] + data['not_places'] + calendar_words)})\b)([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){{0,1}}?)"}
+    for macro, replacement in macros.items():
+        pattern = pattern.replace(macro, replacement)
+    return pattern
+
+
+def as_read(pattern: str, language: Dict[str, Any]) -> str:
+    """``pattern`` matching the reading too, which expands an elided word ("s'appelle" is
+    read "se appelle", "l'usuari" "el usuari"): each elision it writes also matches as read."""
+    for said, meant in pairs(language["contractions"]):
+        if said.endswith("'") and len(said) > 1 and " " not in meant:
+            stem = re.escape(said[:-1])
+            pattern = re.sub(rf"(?:(?<=\\b)|(?<![\w\\]))({stem})(?:\['’\]|'|’)",
+                             rf"(?:\1['’]|{re.escape(meant)} )", pattern)
+    return pattern
+
+
+def compile_rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
+    titles = None if data.get("title") else tuple(data.get("title_groups", ()))
+    expanded = as_read(expand_macros(data["pattern"], language), language)
+    compiled = re.compile(expanded, re.IGNORECASE)
+    unaccented = unaccented_pattern(expanded)
+    if compiled.groups <= max(map(int, re.findall(r"\{(\d+)\}", data["template"])), default=-1):  # else each match fails
+        raise LanguageDataError(f"rule {data['template']!r} fills more values than its pattern captures")
+    return Rule(pattern=compiled, template=data["template"],
+                pin=bool(data.get("pin", False)), title_groups=titles,
+                about_group=data.get("about_group"), relation_group=data.get("relation_group"),
+                lowercase=not language["keep_case"], about=data.get("about", ""),
+                span=int(data.get("span", 1)), unaccented=unaccented if unaccented != expanded else "",
+                purpose=re.compile(as_read(expand_macros(data["purpose"], language), language), re.IGNORECASE)
+                if "purpose" in data else NEVER)
+
+
+def pairs(lines: List[str]) -> Tuple[Tuple[str, str], ...]:
+    """``SAID = MEANT`` lines, longest first."""
+    pairs = [tuple(part.strip().casefold() for part in line.split("=", 1)) for line in lines if "=" in line]
+    return tuple(sorted(((a, b) for a, b in pairs if a and b), key=lambda p: -len(p[0])))
