@@ -435,3 +435,53 @@ def test_a_number_near_a_known_age_in_everyday_speech_replaces_nothing(lang, kno
 ])
 def test_only_a_name_or_a_home_is_replaced_by_the_word_said_before_it_negated(lang, known, said):
     assert replaced(lang, [("f1", known)], said) == []
+
+
+@pytest.mark.parametrize("lang, known, said, now", [
+    ("en-us", "Dad is 72 years old", "oh actually hold on he's seventy four now he just had a birthday", "Dad is 74 years old"),
+    ("es-es", "Rodrigo (nieto): Tiene 6 años", "he dicho seis no no tiene siete que los cumplió en enero", "Tiene 7 años"),
+    ("en-us", "Emma (daughter): Is 6 years old", "sorry she's six no she's seven", "Is 7 years old"),
+    ("nl-nl", "Daan: Is 14 jaar oud", "o nee vijftien natuurlijk hij is vorige week jarig geweest", "Is 15 jaar oud"),
+    ("de-de", "Mia (Tochter): Ist 7 Jahre alt", "nein acht ja sie hatte gestern geburtstag", "Ist 8 Jahre alt"),
+    ("ca-es", "Guillem (fill): Té 12 anys", "ui no en té tretze que els va fer la setmana passada on tinc el cap", "Té 13 anys"),
+])
+def test_an_age_said_now_taken_back_after_it_or_alone_after_a_no_is_replaced(lang, known, said, now):
+    """"Now" beside the age states what is so today; the old one taken back by a negation a statement follows; the new
+    one alone after a no; someone named after the age ("where's my head": "cap", a boss in Catalan) is not whose."""
+    assert replaced(lang, [("f1", known)], said) == [("f1", now)]
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("en-us", "Dad is 72 years old", "he's seventy four"),  # nothing taken back, no "now"
+    ("en-us", "Emma (daughter): Is 6 years old", "she's 6 not 7"),  # the old one said as so
+    ("nl-nl", "Daan: Is 14 jaar oud", "nee vijftien minuten is genoeg"),  # not alone: a count of something
+    ("es-es", "Rodrigo (nieto): Tiene 6 años", "tiene seis no siete"),
+])
+def test_an_age_near_the_known_one_neither_taken_back_nor_said_now_replaces_nothing(lang, known, said):
+    assert replaced(lang, [("f1", known)], said) == []
+
+
+@pytest.mark.parametrize("lang, known, said, now", [
+    ("es-es", "Pilar (jefa): Es jefa del usuario", "amparo amparo no pilar que tengo la cabeza en otro sitio", "Amparo"),
+    ("fr-fr", "Vanille (chienne): Est chienne de l'utilisateur",
+     "non attends c'est pas vanille qu'elle s'appelle c'est cannelle", "Cannelle"),
+    ("nl-nl", "Max (hond): Is hond van de gebruiker", "ma nee wat zeg ik nu rocky hé niet max", "Rocky"),
+    ("de-de", "Luna (Hündin): Ist Hündin des Nutzers", "hab ich grad luna gesagt sorry ich mein natürlich frieda",
+     "Frieda"),
+    ("de-de", "Luna (Hündin): Ist Hündin des Nutzers", "hab ich luna gesagt ich mein die frieda", "Frieda"),
+    ("en-us", "Luna (dog): Is the user's dog", "did i say luna sorry i mean nala", "Nala"),
+])
+def test_a_name_said_twice_bound_to_who_it_is_or_meant_after_saying_it_replaces_the_known_one(lang, known, said, now):
+    """A given name said twice is its own cue (not before a pet's: calling); who it is said again may be bound to the
+    old name ("c'est pas X qu'elle s'appelle"); a filler between; "I mean" after "did I say X"."""
+    assert renamed(lang, [("f1", known)], said) == [("f1", now)]
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("en-us", "Luna (dog): Is the user's dog", "luna i mean come on"),
+    ("en-us", "Luna (dog): Is the user's dog", "luna i mean she is great"),
+    ("en-us", "Luna (dog): Is the user's dog", "luna i mean she loves bones"),  # a new clause after "i mean"
+    ("fr-fr", "Vanille (chienne): Est chienne de l'utilisateur", "non attends c'est pas vanille qu'elle aime c'est les croquettes"),
+])
+def test_i_mean_or_who_it_is_said_in_talk_renames_nothing(lang, known, said):
+    assert renamed(lang, [("f1", known)], said) == []

@@ -5,13 +5,13 @@ corrected name supersedes (``Replacement.about``): the old row is retired, namin
 from __future__ import annotations
 
 import re
-from itertools import takewhile
+from itertools import dropwhile, takewhile
 from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from ovos_memory_plugin_entity.domain.ops import Replacement
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents, said_words, title_words
 from ovos_memory_plugin_entity.language.data import Language, Phrase
-from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
+from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, Reading, read
 
 # A new home is at most this many words ("new york city"), ending at a small word ("boulder last month").
 MAX_PLACE_WORDS = 3
@@ -21,6 +21,8 @@ MAX_NAMING_WORDS = 4
 MAX_AGE_STEP = 3
 # A question this short after a new age asks whether it is so ("or is he?"), not something else.
 MAX_TAG_QUESTION_WORDS = 3
+# A new age said alone after a no holds this many words at most with it ("o nee, vijftien natuurlijk").
+MAX_ALONE_WORDS = 2
 _AGE = re.compile(r"(?<!\d)\d{1,3}(?!\d)")
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
@@ -49,8 +51,8 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
                 update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", title_words(new), line)))
     update += [u for u in _new_favourite(texts, language, known) if u.fact_id not in {x.fact_id for x in update}]
     update += [u for u in _new_dose(user_words or "", language, known) if u.fact_id not in {x.fact_id for x in update}]
-    if not update and (cued or set(words) & language.negations):
-        update += _new_age(user_words or "", language, known)
+    if not update:
+        update += _new_age(user_words or "", language, known, cued or bool(set(words) & (language.negations | set(language.no))))
     return tuple(update)
 
 
@@ -101,13 +103,18 @@ def _swapped(words: Sequence[str], language: Language, known: Sequence[Tuple[str
     said = language.correcting
     articles = {w for w in language.stopwords if len(w) <= 3} - language.negations - {
         p[-1] for p in said.naming + said.identity}  # not the "is" that says who it is
+    pets = {w for _, line in known for m in [_LISTED_ABOUT.match(line)] if m and (m.group("relation") or "").casefold()
+            in said.pets for w in said_words(m.group("label").casefold())}
     bare = [(i, w) for i, w in enumerate(words) if not (w in articles and i + 1 < len(words))]
     found = []
     for (i, new), (_, no), (j, old) in zip(bare, bare[1:], bare[2:]):
         before = [w for w in words[:i] if w not in articles]
         said_before = [w for w in words[:i] if w != ","]  # the reading's commas aside: "wat zeg, ik nu"
+        # a name said twice is its own cue ("amparo amparo no pilar"); not a word that is no given name ("sit sit no
+        # max"), nor before a pet's (calling: "lucas lucas no toby")
+        again = bool(before) and all(w == new for w in before) and new in language.given_names and old not in pets
         if no in language.negations and old in values and old not in small and right(new, old, words[j + 1:j + 2]) \
-                and (cued and all(w == new for w in before) or any(  # the cue as said, or with its articles aside
+                and ((cued or again) and all(w == new for w in before) or any(  # the cue as said, or with its articles aside
                     p in (tuple(before[len(before) - len(p):]), tuple(said_before[len(said_before) - len(p):]))
                     for p in said.cues + said.naming + said.identity)):
             found.append((old, new))
@@ -127,8 +134,12 @@ def _meant(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
     cue_words = {w for p in language.correcting.cues for w in p}
     between = list(takewhile(lambda w: w in small and w not in values or w in cue_words, reversed(words[:at])))
     old = next((w for w in words[at - len(between) - 1:at - len(between)] if w in values and w not in small), "")
-    new = next((w for j, w in enumerate(words[start:start + 3], start) if right(w, old, words[j + 1:j + 2])), "")
-    return [(old, new)] if old and new else []
+    at_new = next((j for j, w in enumerate(words[start:start + 3], start) if right(w, old, words[j + 1:j + 2])
+                   and not set(words[start:j + 1]) & (language.reading.subjects | language.reading.question_openers)),
+                  None)  # not "luna, i mean she's great", "denver, i mean what a dump"
+    # said right before "I mean", the old name is only taken back by a new one closing the turn: not "luna, i mean come on"
+    closes = at_new is not None and (bool(between) or all(w in _clause_ends(language) for w in words[at_new + 1:]))
+    return [(old, words[at_new])] if old and at_new is not None and closes else []
 
 
 RightWord = Callable[[str, str, Sequence[str]], bool]
@@ -174,7 +185,8 @@ def _names_said_right(words: Sequence[str], language: Language, kinds: Dict[str,
         if no not in language.negations or not old or old[0] not in kinds or _found(words[:i], said.cues) is None:
             continue
         at = i + 2 + len(said_is)
-        gap = list(takewhile(lambda w: w in between, words[at:at + MAX_NAMING_WORDS]))
+        # who it is, said again, may be bound to the old name: "c'est pas vanille qu'elle s'appelle, c'est cannelle"
+        gap = list(takewhile(lambda w: w in between | language.reading.clause_glue, words[at:at + 2 * MAX_NAMING_WORDS]))
         new, after = words[at + len(gap):][:1], words[at + len(gap) + 1:][:1]
         # Who it is said on both sides ("het is niet ineke, het is ingrid"), or the name itself said: "si chiama mirko".
         named = _found(gap, said.naming) is not None or _found(gap, saying) is not None \
@@ -248,11 +260,13 @@ def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, st
     return found
 
 
-def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
-    """The one known age said again, close to the old, in a turn that takes something back: with the age's verb
-    before it or its unit after it ("ui no en té tretze", "no wait he is seven"), or right after the old one
-    negated ("non sono ottantadue sono ottantaquattro"); a slip or a birthday, so at most MAX_AGE_STEP away. Not
-    asked, nor with someone else named ("no my son is 5", "no la nonna ha 72 anni"), nor a time or a count
+def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str]],
+             taken_back: bool) -> List[Replacement]:
+    """The one known age said again, close to the old, in a turn that takes something back or with "now" beside it
+    ("he's seventy four now"): with the age's verb before it or its unit after it ("ui no en té tretze", "no wait he is
+    seven"), opening what is said after a no ("o nee, vijftien natuurlijk"), or right after the old one negated
+    ("non sono ottantadue sono ottantaquattro"); a slip or a birthday, so at most MAX_AGE_STEP away. Not asked, nor
+    with someone else named ("no my son is 5", "no la nonna ha 72 anni"), nor a time or a count
     ("no the bus comes at five"), nor where the old one is said as so ("she is 4 not 6")."""
     slot = next((s.pattern for s in language.slots if s.name == "age"), None)
     ages = [(fact_id, line, listed, m) for fact_id, line in known for listed in [_LISTED_ABOUT.match(line)]
@@ -270,26 +284,49 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
     words = [fold_accents(w) for w in SPOKEN_WORD.findall(reading.text)]
     labels = {fold_accents(w) for _, other in known for m in [_LISTED_ABOUT.match(other)] if m
               for w in said_words(m.group("label"))}
-    if any(w in {fold_accents(k) for k in language.kin} - whose or w in labels - whose for w in words):
-        return []  # someone else's age
+    # someone else's age: named before it ("no my son is 5"), not after ("... on tinc el cap", "my head")
+    said_of = words[:max((i for i, w in enumerate(words) if w.isdigit()), default=len(words))]
+    if any(w in {fold_accents(k) for k in language.kin} - whose or w in labels - whose for w in said_of):
+        return []
     # Said, not asked ("is he 13 now?", "he is 7, or is he?", "... or is he still seven?"); a question of its own may
     # follow: "... where did the time go?"
     if any(c.question and (len(c.words) <= MAX_TAG_QUESTION_WORDS or any(w.isdigit() for w in c.words))
            for c in reading.clauses):
         return []
-    negated = [i for i, w in enumerate(words) if w == old.group(0) and {*words[max(i - 2, 0):i]} & language.negations]
+    negated = [i for i, w in enumerate(words) if w == old.group(0) and _taken_back(words, i, language.negations)]
+    answers = {fold_accents(w) for w in language.no} | language.negations | {","}
+    now = any(w in language.reading.contrasts for c in reading.clauses for w in (*c.aside, *c.words))  # even as a tag
     if old.group(0) in words and not negated:
         return []  # the old age said as so
     new = {w for i, w in enumerate(words) if w.isdigit() and w != old.group(0)
            and 0 < abs(int(w) - int(old.group(0))) <= MAX_AGE_STEP
-           and (negated or [fold_accents(x) for x in words[i - 1:i]] == [fold_accents(v) for v in verb]
-                or [fold_accents(x) for x in words[i + 1:i + 2]] == [fold_accents(u) for u in unit])}
+           and (negated or taken_back and all(x in answers for x in words[:i]) and _alone(w, reading, answers)
+                or [fold_accents(x) for x in words[i - 1:i]] == [fold_accents(v) for v in verb]
+                or [fold_accents(x) for x in words[i + 1:i + 2]] == [fold_accents(u) for u in unit])
+           and (taken_back or now)}
     others = {w for w in words if w.isdigit()} - new - {old.group(0)}
     if len(new) != 1 or others:
         return []
     updated = f"{line[:old.start()]}{new.pop()}{line[old.end():]}"
     listed = _LISTED_ABOUT.match(updated)
     return [Replacement(fact_id, listed.group("text") if listed else updated)]
+
+
+def _alone(number: str, reading: Reading, answers: Set[str]) -> bool:
+    """A number said alone after a no, a word at most besides it: "o nee, vijftien natuurlijk", not "nee, vijftien
+    minuten is genoeg"."""
+    return any(number in c.words and len([w for w in c.words if w not in answers]) <= MAX_ALONE_WORDS
+               for c in reading.clauses)
+
+
+def _taken_back(words: Sequence[str], at: int, negations: FrozenSet[str]) -> bool:
+    """Whether the value at ``at`` is negated ("non sono ottantadue"), or taken back by a negation right after it that
+    a new statement follows ("he dicho seis no no tiene siete"), not a value ("he's 6, not 7" says 6)."""
+    if set(words[max(at - 2, 0):at]) & negations:
+        return True
+    after = [w for w in words[at + 1:] if w != ","]
+    rest = list(dropwhile(negations.__contains__, after))
+    return bool(after) and after[0] in negations and bool(rest) and not rest[0].isdigit()
 
 
 def _new_favourite(texts: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
