@@ -485,3 +485,68 @@ def test_a_name_said_twice_bound_to_who_it_is_or_meant_after_saying_it_replaces_
 ])
 def test_i_mean_or_who_it_is_said_in_talk_renames_nothing(lang, known, said):
     assert renamed(lang, [("f1", known)], said) == []
+
+
+@pytest.mark.parametrize("lang, known, said, now", [
+    ("es-es", "Marta (mujer): Es mujer del usuario", "no espera, se llama maría, marta es su hermana", "María"),
+    ("en-us", "Max (puppy): Is the user's puppy", "sorry i meant rex, max is the neighbor's dog lol", "Rex"),
+    ("de-de", "Krümel (Hamster): Ist Hamster des Nutzers", "nee warte der heißt keks, krümel war der alte", "Keks"),
+    ("ca-es", "Lluna (gossa): És gossa de l'usuari", "no que es diu nit, la lluna era la d'abans", "Nit"),
+    ("pt-pt", "Tareco (gato): É gato do utilizador", "desculpa queria dizer simba, o tareco é o da vizinha", "Simba"),
+    ("nl-nl", "Sanne (zus): Is zus van de gebruiker", "wat zeg ik nou, ze heet lotte, sanne is mijn nicht", "Lotte"),
+    ("en-us", "Sarah (daughter): Is the user's daughter", "no wait her name's sara not sarah, no h", "Sara"),
+])
+def test_a_new_name_said_then_the_known_one_as_someone_else_replaces_it(lang, known, said, now):
+    """In a turn that takes something back, a name said after who it is, then the known one said as someone else."""
+    assert renamed(lang, [("f1", known)], said) == [("f1", now)]
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("es-es", "Marta (mujer): Es mujer del usuario", "mi hermana se llama ana marta es mi mujer"),  # nothing taken back
+    ("en-us", "Max (dog): Is the user's dog", "no max sit i mean down"),  # the known one first
+    ("es-es", "Marta (mujer): Es mujer del usuario", "no espera se llama maría y viene con marta"),  # not right after
+])
+def test_a_name_beside_a_known_one_without_taking_back_renames_nothing(lang, known, said):
+    assert renamed(lang, [("f1", known)], said) == []
+
+
+@pytest.mark.parametrize("lang, known, said, now", [
+    ("ca-es", "Pare té 72 anys", "he dit setanta-dos? en té setanta-quatre, que ja els ha fet", "Pare té 74 anys"),
+    ("fr-fr", "Père a 72 ans", "j'ai dit soixante douze? il a soixante quatorze, il vient de les fêter", "Père a 74 ans"),
+    ("nl-nl", "Vader is 72 jaar oud", "zei ik tweeënzeventig? hij is vierenzeventig, hij was net jarig", "Vader is 74 jaar oud"),
+    ("en-us", "Dad is 72 years old", "did i say 72? he's 74", "Dad is 74 years old"),
+    ("es-es", "Dani (hijo): Tiene 8 años", "no no, nueve, que los cumplió en marzo", "Tiene 9 años"),
+])
+def test_an_age_asked_as_said_or_alone_before_a_new_clause_is_replaced(lang, known, said, now):
+    assert replaced(lang, [("f1", known)], said) == [("f1", now)]
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("en-us", "Dad is 72 years old", "is he 72? he's 74"),  # asked, not as said
+    ("es-es", "Dani (hijo): Tiene 8 años", "no nueve personas vinieron"),
+])
+def test_an_age_asked_or_counting_something_replaces_nothing(lang, known, said):
+    assert replaced(lang, [("f1", known)], said) == []
+
+
+@pytest.mark.parametrize("lang, known, said, now", [
+    ("es-es", "Toma enalapril 5 miligramos", "no, diez, que me lo subió el médico", "Toma enalapril 10 miligramos"),
+    ("de-de", "Nimmt ramipril 5 milligramm", "stimmt nicht, zehn milligramm sinds, der arzt hat erhöht",
+     "Nimmt ramipril 10 milligramm"),
+    ("nl-nl", "Neemt amlodipine 5 milligram", "nee tien milligram, de dokter heeft het verhoogd hè",
+     "Neemt amlodipine 10 milligram"),
+    ("en-us", "Takes lisinopril 10 mg", "no, 20 mg, they upped it", "Takes lisinopril 20 mg"),
+])
+def test_the_one_known_dose_said_anew_after_a_no_is_replaced(lang, known, said, now):
+    """The drug need not be said again: a new number right after a no, closing what is said or with its unit."""
+    assert replaced(lang, [("f1", known)], said) == [("f1", now)]
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("en-us", "Takes lisinopril 10 mg", "no twenty minutes is fine"),
+    ("en-us", "Takes lisinopril 10 mg", "no 20 people came"),
+    ("es-es", "Toma enalapril 5 miligramos", "no diez minutos más"),
+    ("en-us", "Takes lisinopril 10 mg", "no, 20 mg? that seems a lot"),  # asked
+])
+def test_a_number_after_a_no_that_is_no_dose_replaces_nothing(lang, known, said):
+    assert replaced(lang, [("f1", known)], said) == []

@@ -21,6 +21,8 @@ MAX_NAMING_WORDS = 4
 MAX_AGE_STEP = 3
 # A question this short after a new age asks whether it is so ("or is he?"), not something else.
 MAX_TAG_QUESTION_WORDS = 3
+# A no said before a new dose is this many words at most ("stimmt nicht, zehn milligramm").
+MAX_SAID_NO_WORDS = 3
 # A new age said alone after a no holds this many words at most with it ("o nee, vijftien natuurlijk").
 MAX_ALONE_WORDS = 2
 _AGE = re.compile(r"(?<!\d)\d{1,3}(?!\d)")
@@ -39,6 +41,8 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     cued = _found(words, language.correcting.cues) is not None  # as said: the reading sets "sorry" aside
     said += [(old, new, True) for old, new in _swapped(SPOKEN_WORD.findall(texts[0]), language, known, cued)
              + _meant(words, language, known)]
+    taken_back = cued or bool(words[:1]) and words[0] in language.negations | set(language.no)
+    said += [(old, new, False) for old, new in _named_anew(words, language, known) if taken_back]
     update = _moved(words, language, known)
     for old, new, of_words in said:
         if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
@@ -50,7 +54,8 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
             elif of_words and not about and old in said_words(line):
                 update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", title_words(new), line)))
     update += [u for u in _new_favourite(texts, language, known) if u.fact_id not in {x.fact_id for x in update}]
-    update += [u for u in _new_dose(user_words or "", language, known) if u.fact_id not in {x.fact_id for x in update}]
+    update += [u for u in _new_dose(user_words or "", language, known, taken_back)
+               if u.fact_id not in {x.fact_id for x in update}]
     if not update:
         update += _new_age(user_words or "", language, known, cued or bool(set(words) & (language.negations | set(language.no))))
     return tuple(update)
@@ -142,6 +147,33 @@ def _meant(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
     return [(old, words[at_new])] if old and at_new is not None and closes else []
 
 
+def _named_anew(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Tuple[str, str]]:
+    """(old, new) names, in a turn that takes something back: a new name said after who it is ("no espera, se llama
+    maría", "sorry i meant rex", "non attends, c'est natacha"), and right after it the one known name, said as someone
+    or something else ("..., marta es su hermana", "..., max is the neighbor's dog", "..., krümel war der alte"). Not
+    two known names said, nor a new name that is a word of the language, nor the known one said first ("no max sit, i
+    mean down")."""
+    said = language.correcting
+    labels = {m.group("label").casefold() for _, line in known for m in [_LISTED_ABOUT.match(line)] if m and m.group("relation")}
+    olds = {w for w in words if w in labels}
+    if len(olds) != 1:
+        return []
+    small = language.stopwords | language.negations | language.not_names | language.reading.subjects \
+        | language.reading.fillers
+    saying = [p for p in (*said.naming, *said.meaning, *said.identity) if len(p) > 1 or p in said.naming]
+    for at in range(len(words)):
+        for phrase in saying:
+            after = words[at + len(phrase):]
+            if tuple(words[at:at + len(phrase)]) != phrase or not after:
+                continue
+            named = [w for w in after if not (w in language.stopwords and len(w) <= 3)][:2]  # articles aside
+            new, then = (named[0], named[1:2]) if named else ("", [])
+            if then == [*olds] and new.isalpha() and len(new) > 1 and fold_accents(new) not in small \
+                    and new not in labels and not language.not_name_endings.search(new):
+                return [(olds.pop(), new)]
+    return []
+
+
 RightWord = Callable[[str, str, Sequence[str]], bool]
 
 
@@ -228,11 +260,14 @@ def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
     return []
 
 
-def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
+def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, str]],
+              taken_back: bool = False) -> List[Replacement]:
     """"They upped my metformin to 1000 mg": a known medication's drug said again, in a statement of the user's own
     (or "my" drug beside a relative), with another dose: the first number after the drug, other than the known dose, that a
     unit follows, or that ends the clause after "to" ("upped it to 1000"). Not "my mum takes metformin 1000 mg", not
-    "is 500 mg of metformin a lot", not "i take my metformin at 8"."""
+    "is 500 mg of metformin a lot", not "i take my metformin at 8". In a turn that takes something back, the one known
+    dose's new number opening what is said, alone or with its unit ("no, diez, que me lo subió el médico", "nee tien
+    milligram"): the drug need not be said again."""
     doses = [(fact_id, line, m) for fact_id, line in known for m in [language.correcting.dose_fact.search(line)] if m]
     found: List[Replacement] = []
     for clause in read(user_words, language.reading).clauses if doses else ():
@@ -252,19 +287,40 @@ def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, st
                         and (i + 1 < len(after) and units.fullmatch(after[i + 1])  # "to 1000 mg"; "to 1000" closing it
                              or i + 1 == len(after) and i > 0 and to.fullmatch(after[i - 1]))), None)
             if new is not None:
-                unit = after[after.index(new) + 1] if after.index(new) + 1 < len(after) else ""
-                dose = f"{new} {unit}" if language.correcting.dose_units.fullmatch(unit) else \
-                    f"{new} {fact['unit']}" if fact["unit"] else new
-                end = fact.end("unit") if fact["unit"] else fact.end("dose")
-                found.append(Replacement(fact_id, f"{line[:fact.start('dose')]}{dose}{line[end:]}"))
+                found.append(_dose_replaced(fact_id, line, fact, new, after[after.index(new) + 1:][:1], language))
+    reading = read(user_words, language.reading)
+    if not found and taken_back and len(doses) == 1 and not any(c.question for c in reading.clauses):
+        fact_id, line, fact = doses[0]
+        first = next((c for c in reading.clauses if c.words), None)
+        said = list(first.words) if first is not None else []
+        at = next((i for i, w in enumerate(said) if w.isdigit()), len(said))
+        no = language.negations | set(language.no)
+        # after a no ("no,", "stimmt nicht,"; set aside: "nee, tien"), then closing what is said, before its unit or a
+        # new clause
+        ends = language.reading.clause_glue | language.reading.clause_openers
+        after_no = at == 0 and first is not None and bool(set(first.aside) & no) or \
+            0 < at <= MAX_SAID_NO_WORDS and said[at - 1] in no
+        if at < len(said) and after_no and said[at] != fact["dose"] and (
+                at + 1 == len(said) or language.correcting.dose_units.fullmatch(said[at + 1]) or said[at + 1] in ends):
+            found.append(_dose_replaced(fact_id, line, fact, said[at], said[at + 1:at + 2], language))
     return found
+
+
+def _dose_replaced(fact_id: str, line: str, fact: "re.Match[str]", new: str, after: Sequence[str],
+                   language: Language) -> Replacement:
+    """The dose fact with ``new`` (and the unit said ``after`` it, else the known one) as its dose."""
+    unit = after[0] if after else ""
+    dose = f"{new} {unit}" if language.correcting.dose_units.fullmatch(unit) else \
+        f"{new} {fact['unit']}" if fact["unit"] else new
+    end = fact.end("unit") if fact["unit"] else fact.end("dose")
+    return Replacement(fact_id, f"{line[:fact.start('dose')]}{dose}{line[end:]}")
 
 
 def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str]],
              taken_back: bool) -> List[Replacement]:
-    """The one known age said again, close to the old, in a turn that takes something back or with "now" beside it
-    ("he's seventy four now"): with the age's verb before it or its unit after it ("ui no en té tretze", "no wait he is
-    seven"), opening what is said after a no ("o nee, vijftien natuurlijk"), or right after the old one negated
+    """The one known age said again, close to the old, in a turn that takes something back (or asks whether it was said:
+    "did I say 72? he's 74") or with "now" beside it ("he's seventy four now"): with the age's verb before it or its
+    unit after it ("ui no en té tretze", "no wait he is seven"), opening what is said after a no ("o nee, vijftien natuurlijk"), or right after the old one negated
     ("non sono ottantadue sono ottantaquattro"); a slip or a birthday, so at most MAX_AGE_STEP away. Not asked, nor
     with someone else named ("no my son is 5", "no la nonna ha 72 anni"), nor a time or a count
     ("no the bus comes at five"), nor where the old one is said as so ("she is 4 not 6")."""
@@ -290,17 +346,23 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
         return []
     # Said, not asked ("is he 13 now?", "he is 7, or is he?", "... or is he still seven?"); a question of its own may
     # follow: "... where did the time go?"
-    if any(c.question and (len(c.words) <= MAX_TAG_QUESTION_WORDS or any(w.isdigit() for w in c.words))
-           for c in reading.clauses):
+    # "did I say 72?": the old one asked as said takes it back
+    asked_said = [c for c in reading.clauses if c.question and old.group(0) in c.words
+                  and set(c.words) & language.controls[0].memory_words]
+    if any(c.question and c not in asked_said and (len(c.words) <= MAX_TAG_QUESTION_WORDS or any(
+            w.isdigit() for w in c.words)) for c in reading.clauses):
         return []
-    negated = [i for i, w in enumerate(words) if w == old.group(0) and _taken_back(words, i, language.negations)]
+    negated = [i for i, w in enumerate(words) if w == old.group(0) and (
+        _taken_back(words, i, language.negations) or bool(asked_said))]
+    taken_back = taken_back or bool(asked_said)
     answers = {fold_accents(w) for w in language.no} | language.negations | {","}
+    clause_ends = language.reading.clause_glue | language.reading.clause_openers
     now = any(w in language.reading.contrasts for c in reading.clauses for w in (*c.aside, *c.words))  # even as a tag
     if old.group(0) in words and not negated:
         return []  # the old age said as so
     new = {w for i, w in enumerate(words) if w.isdigit() and w != old.group(0)
            and 0 < abs(int(w) - int(old.group(0))) <= MAX_AGE_STEP
-           and (negated or taken_back and all(x in answers for x in words[:i]) and _alone(w, reading, answers)
+           and (negated or taken_back and all(x in answers for x in words[:i]) and _alone(w, reading, answers, clause_ends)
                 or [fold_accents(x) for x in words[i - 1:i]] == [fold_accents(v) for v in verb]
                 or [fold_accents(x) for x in words[i + 1:i + 2]] == [fold_accents(u) for u in unit])
            and (taken_back or now)}
@@ -312,10 +374,11 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
     return [Replacement(fact_id, listed.group("text") if listed else updated)]
 
 
-def _alone(number: str, reading: Reading, answers: Set[str]) -> bool:
-    """A number said alone after a no, a word at most besides it: "o nee, vijftien natuurlijk", not "nee, vijftien
-    minuten is genoeg"."""
-    return any(number in c.words and len([w for w in c.words if w not in answers]) <= MAX_ALONE_WORDS
+def _alone(number: str, reading: Reading, answers: Set[str], ends: FrozenSet[str]) -> bool:
+    """A number said alone after a no, a word at most besides it or a new clause after it: "o nee, vijftien
+    natuurlijk", "no no, nueve, que los cumplió en marzo", not "nee, vijftien minuten is genoeg"."""
+    return any(number in c.words and (len([w for w in c.words if w not in answers]) <= MAX_ALONE_WORDS or
+                                      bool(set(c.words[c.words.index(number) + 1:][:1]) & ends))
                for c in reading.clauses)
 
 
