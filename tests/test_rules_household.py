@@ -3,6 +3,8 @@ lower case, unpunctuated, with the small talk around them. Sentences of our own,
 scorers' dev data: (who the fact is about or None, its text), the whole set expected."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ovos_memory_plugin_entity.language import rules
@@ -1426,3 +1428,65 @@ def test_the_age_of_someone_of_the_household_said_by_name(lang, said, expected):
 ])
 def test_the_age_of_a_thing_of_the_household_is_no_ones(lang, said):
     assert not [about for about, _ in heard(lang, said) if about]
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    ("en-us", "hi it's grandma dot um my grandson tyler set this up for me", (None, "Name is Dot")),
+    ("de-de", "hallo hier ist die oma gerda, mein enkel hat mir das eingerichtet", (None, "Heißt Gerda")),
+    ("it-it", "buongiorno sono nonna pina, me l'ha messo mio nipote", (None, "Si chiama Pina")),
+    ("ca-es", "hola sóc l'avi josep, això m'ho ha posat el meu nét", (None, "Es diu Josep")),
+    ("es-es", "hola soy la abuela carmen y no sé muy bien cómo va esto", (None, "Se llama Carmen")),
+    ("fr-fr", "c'est mamie josette je sais pas trop comment ça marche", (None, "S'appelle Josette")),
+    ("nl-nl", "hallo met oma truus, mijn kleinzoon heeft dit ingesteld", (None, "Heet Truus")),
+    ("pt-pt", "olá sou a avó rosa e não percebo nada disto", (None, "Chama-se Rosa")),
+])
+def test_a_grandparent_says_who_they_are_with_the_name_the_family_calls_them(lang, said, expected):
+    """"It's grandma Dot": the name said after the family's word for who the speaker is."""
+    assert expected in heard(lang, said)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en-us", "this is grandma's recipe"),
+    ("en-us", "it's grandpa talking"),
+    ("de-de", "hier ist die oma am telefon"),
+])
+def test_a_grandparent_word_without_a_name_names_no_one(lang, said):
+    assert not [text for about, text in heard(lang, said) if about is None and "Name" in text or "Heißt" in text]
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    ("en-us", "can you answer more briefly please", "Wants short answers"),
+    ("de-de", "kannst du bitte kürzer antworten, das ist mir immer viel zu lang", "Möchte Antworten kürzer"),
+    ("fr-fr", "tu peux faire des réponses plus courtes s'te plaît", "Préfère les réponses courtes"),
+    ("it-it", "mi rispondi più corto per favore che ti dilunghi troppo", "Preferisce risposte brevi"),
+    ("ca-es", "contesta'm més curt si us plau que t'enrotlles molt", "Prefereix respostes curtes"),
+    ("es-es", "contéstame un poco más corto que te enrollas", "Prefiere respuestas cortas"),
+    ("nl-nl", "graag wat korter antwoorden voortaan", "Wil korte antwoorden"),
+])
+def test_answers_asked_shorter_are_how_the_user_wants_answers(lang, said, expected):
+    assert (None, expected) in heard(lang, said)
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    ("nl-nl", "echt ik haat spruitjes en ik ben fan van ajax, gewoon dat je het weet", "Is fan van Ajax"),
+    ("de-de", "ich hasse rosenkohl und ich bin voll der bayern fan", "Ist bayern-Fan"),
+    ("ca-es", "sóc fan del barça a mort", "És fan de Barça"),
+])
+def test_the_team_the_user_is_a_fan_of(lang, said, expected):
+    assert (None, expected) in heard(lang, said)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en-us", "i'm a fan"),
+    ("de-de", "ich bin stefan"),  # "ste-fan"
+    ("ca-es", "sóc del poble"),  # where from, not a team
+    ("de-de", "ich bin kein bayern fan"),
+])
+def test_what_only_sounds_like_being_a_fan_is_no_team(lang, said):
+    assert not [text for _, text in heard(lang, said) if re.search(r"\bfan\b", text, re.IGNORECASE)]
+
+
+def test_a_participle_before_who_it_is_and_an_age_is_no_name():
+    """"... hat mir das Ding eingerichtet, der ist fünfzehn": the age is the grandson's, "eingerichtet" names no one."""
+    found = heard("de-de", "mein enkel jonas hat mir das ding eingerichtet, der ist fünfzehn")
+    assert not [about for about, _ in found if about and about.casefold() == "eingerichtet"]
