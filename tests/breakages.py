@@ -1607,6 +1607,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "(?!\\\\w+ge\\\\w+(?:t|en)\\\\b){NAME},? (?:der|die) (?:ist|wird)",
              "{NAME},? (?:der|die) (?:ist|wird)",
              ("tests/test_rules_household.py::test_a_participle_before_who_it_is_and_an_age_is_no_name",)),
+    Breakage("the pronouns of the one spoken to are read apart", "locale/es-es/clitics.voc",
+             "\nme lo\n",
+             "\nte lo\nme lo\n",
+             ("tests/test_reading.py::test_an_imperative_and_the_pronouns_written_on_it_are_read_apart",)),
 )
 
 

@@ -57,6 +57,7 @@ def test_contractions_are_expanded(lang, said, words):
     ("it-it", "toglimelo", ("togli", "lo")),  # "me": only whom for
     ("es-es", "quítamelo", ("quita", "lo")),
     ("es-es", "elimínalos", ("elimina", "los")),
+    ("es-es", "quítatelo", ("quítatelo",)),  # take it off yourself: the one spoken to's pronouns stay whole
     ("it-it", "dimenticalo", ("dimenticalo",)),  # a form the lists name stays whole
     ("it-it", "la scuola è bella", ("la", "scuola", "è", "bella")),  # no verb of the controls: no pronoun
     ("es-es", "la borracha canta", ("la", "borracha", "canta")),
