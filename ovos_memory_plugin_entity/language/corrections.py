@@ -108,18 +108,13 @@ def _swapped(words: Sequence[str], language: Language, known: Sequence[Tuple[str
     said = language.correcting
     articles = {w for w in language.stopwords if len(w) <= 3} - language.negations - {
         p[-1] for p in said.naming + said.identity}  # not the "is" that says who it is
-    pets = {w for _, line in known for m in [_LISTED_ABOUT.match(line)] if m and (m.group("relation") or "").casefold()
-            in said.pets for w in said_words(m.group("label").casefold())}
     bare = [(i, w) for i, w in enumerate(words) if not (w in articles and i + 1 < len(words))]
     found = []
     for (i, new), (_, no), (j, old) in zip(bare, bare[1:], bare[2:]):
         before = [w for w in words[:i] if w not in articles]
         said_before = [w for w in words[:i] if w != ","]  # the reading's commas aside: "wat zeg, ik nu"
-        # a name said twice is its own cue ("amparo amparo no pilar"); not a word that is no given name ("sit sit no
-        # max"), nor before a pet's (calling: "lucas lucas no toby")
-        again = bool(before) and all(w == new for w in before) and new in language.given_names and old not in pets
         if no in language.negations and old in values and old not in small and right(new, old, words[j + 1:j + 2]) \
-                and ((cued or again) and all(w == new for w in before) or any(  # the cue as said, or with its articles aside
+                and (cued and all(w == new for w in before) or any(  # the cue as said, or with its articles aside
                     p in (tuple(before[len(before) - len(p):]), tuple(said_before[len(said_before) - len(p):]))
                     for p in said.cues + said.naming + said.identity)):
             found.append((old, new))
@@ -149,10 +144,10 @@ def _meant(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
 
 def _named_anew(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Tuple[str, str]]:
     """(old, new) names, in a turn that takes something back: a new name said after who it is ("no espera, se llama
-    maría", "sorry i meant rex", "non attends, c'est natacha"), and right after it the one known name, said as someone
-    or something else ("..., marta es su hermana", "..., max is the neighbor's dog", "..., krümel war der alte"). Not
-    two known names said, nor a new name that is a word of the language, nor the known one said first ("no max sit, i
-    mean down")."""
+    maría", "sorry i meant rex", "non attends, c'est natacha"), and right after it the one known name, said to be
+    someone else's or another relative ("..., marta es su hermana", "..., max is the neighbor's dog"). Not two known
+    names said, nor a new name that is a word of the language, nor the known one said first ("no max sit, i mean
+    down"), nor the known one said doing something ("sorry i meant tom, sarah is at school")."""
     said = language.correcting
     labels = {m.group("label").casefold() for _, line in known for m in [_LISTED_ABOUT.match(line)] if m and m.group("relation")}
     olds = {w for w in words if w in labels}
@@ -168,7 +163,10 @@ def _named_anew(words: Sequence[str], language: Language, known: Sequence[Tuple[
                 continue
             named = [w for w in after if not (w in language.stopwords and len(w) <= 3)][:2]  # articles aside
             new, then = (named[0], named[1:2]) if named else ("", [])
-            if then == [*olds] and new.isalpha() and len(new) > 1 and fold_accents(new) not in small \
+            # the known one said to be someone else's, a relative or a pet: not "..., sarah is at school"
+            rest = after[after.index(then[0]) + 1:][:MAX_NAMING_WORDS + 2] if then else []
+            else_who = any(w in language.kin or w.rstrip("'s") in language.kin for w in rest)
+            if then == [*olds] and else_who and new.isalpha() and len(new) > 1 and fold_accents(new) not in small \
                     and new not in labels and not language.not_name_endings.search(new):
                 return [(olds.pop(), new)]
     return []
