@@ -453,6 +453,8 @@ def test_an_age_said_now_taken_back_after_it_or_alone_after_a_no_is_replaced(lan
 
 @pytest.mark.parametrize("lang, known, said", [
     ("en-us", "Dad is 72 years old", "he's seventy four"),  # nothing taken back, no "now"
+    ("en-us", "Emma (daughter): Is 4 years old", "she is five minutes away now"),  # a count of something else
+    ("en-us", "Emma (daughter): Is 4 years old", "no she is five minutes away"),
     ("en-us", "Emma (daughter): Is 6 years old", "she's 6 not 7"),  # the old one said as so
     ("nl-nl", "Daan: Is 14 jaar oud", "nee vijftien minuten is genoeg"),  # not alone: a count of something
     ("es-es", "Rodrigo (nieto): Tiene 6 años", "tiene seis no siete"),

@@ -355,13 +355,19 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
     taken_back = taken_back or bool(asked_said)
     answers = {fold_accents(w) for w in language.no} | language.negations | {","}
     clause_ends = language.reading.clause_glue | language.reading.clause_openers
+    # after the age and its verb, the clause ends or goes on; no count of something else ("she is five minutes away")
+    closing = language.stopwords | language.reading.contrasts | language.reading.fillers | clause_ends | {","}
+
+    def _closes(after: Sequence[str]) -> bool:
+        return not after or fold_accents(after[0]) in closing or after[0] in closing
+
     now = any(w in language.reading.contrasts for c in reading.clauses for w in (*c.aside, *c.words))  # even as a tag
     if old.group(0) in words and not negated:
         return []  # the old age said as so
     new = {w for i, w in enumerate(words) if w.isdigit() and w != old.group(0)
            and 0 < abs(int(w) - int(old.group(0))) <= MAX_AGE_STEP
            and (negated or taken_back and all(x in answers for x in words[:i]) and _alone(w, reading, answers, clause_ends)
-                or [fold_accents(x) for x in words[i - 1:i]] == [fold_accents(v) for v in verb]
+                or [fold_accents(x) for x in words[i - 1:i]] == [fold_accents(v) for v in verb] and _closes(words[i + 1:i + 2])
                 or [fold_accents(x) for x in words[i + 1:i + 2]] == [fold_accents(u) for u in unit])
            and (taken_back or now)}
     others = {w for w in words if w.isdigit()} - new - {old.group(0)}
