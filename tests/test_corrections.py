@@ -285,8 +285,13 @@ def test_who_did_something_said_in_the_past_renames_no_one(lang, known, said):
     assert renamed(lang, [("f1", known)], said) == []
 
 
-def replaced(lang, known, said):
-    return [(u.fact_id, u.about or u.text) for u in rules.extract(said, load_language(lang), known).update]
+def replaced(lang, known, said, before=""):
+    return [(u.fact_id, u.about or u.text) for u in rules.extract(said, load_language(lang), known, before).update]
+
+
+def replaced_right_after(lang, known, said):
+    """What ``said`` corrects right after the user stated the known fact (its text, as said just before)."""
+    return replaced(lang, [("f1", known)], said, before=known.split(": ", 1)[-1])
 
 
 @pytest.mark.parametrize("lang, known, said, now", [
@@ -448,7 +453,7 @@ def test_only_a_name_or_a_home_is_replaced_by_the_word_said_before_it_negated(la
 def test_an_age_said_now_taken_back_after_it_or_alone_after_a_no_is_replaced(lang, known, said, now):
     """"Now" beside the age states what is so today; the old one taken back by a negation a statement follows; the new
     one alone after a no; someone named after the age ("where's my head": "cap", a boss in Catalan) is not whose."""
-    assert replaced(lang, [("f1", known)], said) == [("f1", now)]
+    assert replaced_right_after(lang, known, said) == [("f1", now)]
 
 
 @pytest.mark.parametrize("lang, known, said", [
@@ -460,7 +465,7 @@ def test_an_age_said_now_taken_back_after_it_or_alone_after_a_no_is_replaced(lan
     ("es-es", "Rodrigo (nieto): Tiene 6 años", "tiene seis no siete"),
 ])
 def test_an_age_near_the_known_one_neither_taken_back_nor_said_now_replaces_nothing(lang, known, said):
-    assert replaced(lang, [("f1", known)], said) == []
+    assert replaced_right_after(lang, known, said) == []
 
 
 @pytest.mark.parametrize("lang, known, said, now", [
@@ -524,7 +529,7 @@ def test_a_name_beside_a_known_one_without_taking_back_renames_nothing(lang, kno
     ("es-es", "Dani (hijo): Tiene 8 años", "no no, nueve, que los cumplió en marzo", "Tiene 9 años"),
 ])
 def test_an_age_asked_as_said_or_alone_before_a_new_clause_is_replaced(lang, known, said, now):
-    assert replaced(lang, [("f1", known)], said) == [("f1", now)]
+    assert replaced_right_after(lang, known, said) == [("f1", now)]
 
 
 @pytest.mark.parametrize("lang, known, said", [
@@ -545,7 +550,7 @@ def test_an_age_asked_or_counting_something_replaces_nothing(lang, known, said):
 ])
 def test_the_one_known_dose_said_anew_after_a_no_is_replaced(lang, known, said, now):
     """The drug need not be said again: a new number right after a no, closing what is said or with its unit."""
-    assert replaced(lang, [("f1", known)], said) == [("f1", now)]
+    assert replaced_right_after(lang, known, said) == [("f1", now)]
 
 
 @pytest.mark.parametrize("lang, known, said", [
@@ -555,4 +560,14 @@ def test_the_one_known_dose_said_anew_after_a_no_is_replaced(lang, known, said, 
     ("en-us", "Takes lisinopril 10 mg", "no, 20 mg? that seems a lot"),  # asked
 ])
 def test_a_number_after_a_no_that_is_no_dose_replaces_nothing(lang, known, said):
-    assert replaced(lang, [("f1", known)], said) == []
+    assert replaced_right_after(lang, known, said) == []
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("en-us", "Takes lisinopril 10 mg", "no, 20 mg, they upped it"),
+    ("es-es", "Dani (hijo): Tiene 8 años", "no no, nueve, que los cumplió en marzo"),
+    ("en-us", "Emma (daughter): Is 4 years old", "no, three"),
+])
+def test_a_number_alone_after_a_no_long_after_the_fact_replaces_nothing(lang, known, said):
+    """"No, three" answers another question unless the known value was said just before."""
+    assert replaced(lang, [("f1", known)], said, before="what time is it") == []

@@ -30,8 +30,11 @@ _AGE = re.compile(r"(?<!\d)\d{1,3}(?!\d)")
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 
 
-def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> Tuple[Replacement, ...]:
-    """The ``known`` facts the user's words correct, each with what replaces it."""
+def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, str]],
+              before: str = "") -> Tuple[Replacement, ...]:
+    """The ``known`` facts the user's words correct, each with what replaces it; ``before``: what the user said just
+    before, where a number said alone after a no ("no, nine") must have been said to be taken back."""
+    said_before = frozenset(read(before or "", language.reading).words)
     spoken = (user_words or "").casefold().replace("’", "'")
     texts = (read(user_words or "", language.reading).text, spoken)
     words = expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(spoken) if w != ","),
@@ -54,10 +57,11 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
             elif of_words and not about and old in said_words(line):
                 update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", title_words(new), line)))
     update += [u for u in _new_favourite(texts, language, known) if u.fact_id not in {x.fact_id for x in update}]
-    update += [u for u in _new_dose(user_words or "", language, known, taken_back)
+    update += [u for u in _new_dose(user_words or "", language, known, taken_back, said_before)
                if u.fact_id not in {x.fact_id for x in update}]
     if not update:
-        update += _new_age(user_words or "", language, known, cued or bool(set(words) & (language.negations | set(language.no))))
+        update += _new_age(user_words or "", language, known, cued or bool(set(words) & (language.negations | set(language.no))),
+                           said_before)
     return tuple(update)
 
 
@@ -259,13 +263,14 @@ def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
 
 
 def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, str]],
-              taken_back: bool = False) -> List[Replacement]:
+              taken_back: bool = False, said_before: FrozenSet[str] = frozenset()) -> List[Replacement]:
     """"They upped my metformin to 1000 mg": a known medication's drug said again, in a statement of the user's own
     (or "my" drug beside a relative), with another dose: the first number after the drug, other than the known dose, that a
     unit follows, or that ends the clause after "to" ("upped it to 1000"). Not "my mum takes metformin 1000 mg", not
     "is 500 mg of metformin a lot", not "i take my metformin at 8". In a turn that takes something back, the one known
     dose's new number opening what is said, alone or with its unit ("no, diez, que me lo subió el médico", "nee tien
-    milligram"): the drug need not be said again."""
+    milligram"), right after the known one was said: the drug need not be said again (not "no, two" to another
+    question)."""
     doses = [(fact_id, line, m) for fact_id, line in known for m in [language.correcting.dose_fact.search(line)] if m]
     found: List[Replacement] = []
     for clause in read(user_words, language.reading).clauses if doses else ():
@@ -287,7 +292,8 @@ def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, st
             if new is not None:
                 found.append(_dose_replaced(fact_id, line, fact, new, after[after.index(new) + 1:][:1], language))
     reading = read(user_words, language.reading)
-    if not found and taken_back and len(doses) == 1 and not any(c.question for c in reading.clauses):
+    if not found and taken_back and len(doses) == 1 and not any(c.question for c in reading.clauses) \
+            and doses[0][2]["dose"] in said_before:
         fact_id, line, fact = doses[0]
         first = next((c for c in reading.clauses if c.words), None)
         said = list(first.words) if first is not None else []
@@ -315,13 +321,14 @@ def _dose_replaced(fact_id: str, line: str, fact: "re.Match[str]", new: str, aft
 
 
 def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str]],
-             taken_back: bool) -> List[Replacement]:
+             taken_back: bool, said_before: FrozenSet[str] = frozenset()) -> List[Replacement]:
     """The one known age said again, close to the old, in a turn that takes something back (or asks whether it was said:
     "did I say 72? he's 74") or with "now" beside it ("he's seventy four now"): with the age's verb before it or its
-    unit after it ("ui no en té tretze", "no wait he is seven"), opening what is said after a no ("o nee, vijftien natuurlijk"), or right after the old one negated
-    ("non sono ottantadue sono ottantaquattro"); a slip or a birthday, so at most MAX_AGE_STEP away. Not asked, nor
-    with someone else named ("no my son is 5", "no la nonna ha 72 anni"), nor a time or a count
-    ("no the bus comes at five"), nor where the old one is said as so ("she is 4 not 6")."""
+    unit after it ("ui no en té tretze", "no wait he is seven"), opening what is said after a no, right after the old
+    one was said ("o nee, vijftien natuurlijk"; not "no, three" to another question), or right after the old one
+    negated ("non sono ottantadue sono ottantaquattro"); a slip or a birthday, so at most MAX_AGE_STEP away. Not
+    asked, nor with someone else named ("no my son is 5", "no la nonna ha 72 anni"), nor a time or a count ("no the
+    bus comes at five"), nor where the old one is said as so ("she is 4 not 6")."""
     slot = next((s.pattern for s in language.slots if s.name == "age"), None)
     ages = [(fact_id, line, listed, m) for fact_id, line in known for listed in [_LISTED_ABOUT.match(line)]
             for text in [(listed.group("text") if listed else line).strip().casefold()]
@@ -366,7 +373,8 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
         return []  # the old age said as so
     new = {w for i, w in enumerate(words) if w.isdigit() and w != old.group(0)
            and 0 < abs(int(w) - int(old.group(0))) <= MAX_AGE_STEP
-           and (negated or taken_back and all(x in answers for x in words[:i]) and _alone(w, reading, answers, clause_ends)
+           and (negated or taken_back and old.group(0) in said_before and all(x in answers for x in words[:i])
+                and _alone(w, reading, answers, clause_ends)
                 or [fold_accents(x) for x in words[i - 1:i]] == [fold_accents(v) for v in verb] and _closes(words[i + 1:i + 2])
                 or [fold_accents(x) for x in words[i + 1:i + 2]] == [fold_accents(u) for u in unit])
            and (taken_back or now)}
