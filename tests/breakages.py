@@ -1580,8 +1580,8 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "sono (?:la |il |tua |tuo )?(?:nonnax)",
              ("tests/test_rules_household.py::test_a_grandparent_says_who_they_are_with_the_name_the_family_calls_them",)),
     Breakage("a word ending in -ing after grandpa is his name", "locale/en-us/patterns.json",
-             "{NOT_SMALL}(?![\\\\w-]*ing\\\\b){NAMED}",
-             "{NOT_SMALL}{NAMED}",
+             "{NOT_SMALL}(?![\\\\w-]*ing\\\\b)(?:{GIVEN}",
+             "{NOT_SMALL}(?:{GIVEN}",
              ("tests/test_rules_household.py::test_a_grandparent_word_without_a_name_names_no_one",)),
     Breakage("answers asked more briefly are no preference", "locale/it-it/patterns.json",
              "(?: un po')? più (corto|breve|brevemente|sintetico|conciso)",
@@ -1619,6 +1619,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "            and doses[0][2][\"dose\"] in said_before:",
              "            and True:",
              ("tests/test_corrections.py::test_a_number_alone_after_a_no_long_after_the_fact_replaces_nothing",)),
+    Breakage("any word after the family's word for a grandparent is a name", "locale/de-de/patterns.json",
+             "(?:oma|opa|omi|opi|tante|onkel) {NOT_SMALL}(?:{GIVEN}|(?!\\\\w*ge\\\\w+(?:t|en)\\\\b)(?=[^\\\\W\\\\d_][\\\\w'’-]*\\\\s*(?:,|$))){NAME}",
+             "(?:oma|opa|omi|opi|tante|onkel) {NOT_SMALL}{NAME}",
+             ("tests/test_rules_household.py::test_a_grandparent_word_without_a_name_names_no_one",)),
 )
 
 

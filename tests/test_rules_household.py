@@ -1449,9 +1449,12 @@ def test_a_grandparent_says_who_they_are_with_the_name_the_family_calls_them(lan
     ("en-us", "this is grandma's recipe"),
     ("en-us", "it's grandpa talking"),
     ("de-de", "hier ist die oma am telefon"),
+    ("en-us", "it's grandma time"),
+    ("de-de", "ich bin oma geworden"),  # became a grandmother
+    ("nl-nl", "ik ben opa geworden"),
 ])
 def test_a_grandparent_word_without_a_name_names_no_one(lang, said):
-    assert not [text for about, text in heard(lang, said) if about is None and "Name" in text or "Heißt" in text]
+    assert not [text for about, text in heard(lang, said) if about is None and text.startswith(("Name", "Heißt", "Heet"))]
 
 
 @pytest.mark.parametrize("lang, said, expected", [
