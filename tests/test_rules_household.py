@@ -1484,6 +1484,8 @@ def test_the_team_the_user_is_a_fan_of(lang, said, expected):
     ("de-de", "ich bin stefan"),  # "ste-fan"
     ("ca-es", "sóc del poble"),  # where from, not a team
     ("de-de", "ich bin kein bayern fan"),
+    ("de-de", "ich bin ein riesen fan"),  # how big a fan, of nothing named
+    ("ca-es", "sóc fan de la teva música"),  # the assistant's
 ])
 def test_what_only_sounds_like_being_a_fan_is_no_team(lang, said):
     assert not [text for _, text in heard(lang, said) if re.search(r"\bfan\b", text, re.IGNORECASE)]
