@@ -788,19 +788,12 @@ def test_bavarian_me_is_the_user(lang, said):
     assert found is not None and found.kind == "forget_all"
 
 
-@pytest.mark.parametrize("lang, said, kind", [
-    ("it-it", "senti per un po' non ricordarti niente di quello che dico okay", "pause"),  # the memory's verb
-    ("en-us", "for a while don't remember anything i tell you", "pause"),
-    ("es-es", "esta noche no recuerdes nada de lo que cuente", "pause"),
-    ("it-it", "stasera niente appunti non tenere nota di nulla", "pause"),  # a pause said twice
-    ("it-it", "per ora non tenere niente nel freezer", None),  # the while set aside: still the household's
-    ("en-us", "for now, don't keep anything in the freezer", None),
+@pytest.mark.parametrize("lang, said", [
+    ("it-it", "per ora non tenere niente nel freezer"),  # the while set aside by the reading: still the household's
+    ("en-us", "for now, don't keep anything in the freezer"),
 ])
-def test_a_pause_after_a_while_is_the_memorys_when_its_verb_is(lang, said, kind):
-    """After "for a while", a verb of keeping may be the household's; one of remembering, or a pause said again,
-    is the memory's."""
-    found = recognise(said, load_language(lang))
-    assert (found.kind if found else None) == kind
+def test_a_while_set_aside_still_marks_a_households_order(lang, said):
+    assert recognise(said, load_language(lang)) is None
 
 
 @pytest.mark.parametrize("lang, said, kind", [
@@ -830,6 +823,7 @@ def test_the_users_thing_said_first_is_taken_up_by_the_pronoun_on_the_verb(lang,
         assert found is None or found.kind != "forget_thing"
     else:
         assert found is not None and found.kind == "forget_thing" and target in found.target.casefold()
+        assert found.unsure  # maybe a thing to take away: "mi plato quítalo"
 
 
 @pytest.mark.parametrize("lang, said", [

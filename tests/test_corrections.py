@@ -285,13 +285,8 @@ def test_who_did_something_said_in_the_past_renames_no_one(lang, known, said):
     assert renamed(lang, [("f1", known)], said) == []
 
 
-def replaced(lang, known, said, before=""):
-    return [(u.fact_id, u.about or u.text) for u in rules.extract(said, load_language(lang), known, before).update]
-
-
-def replaced_right_after(lang, known, said):
-    """What ``said`` corrects right after the user stated the known fact (its text, as said just before)."""
-    return replaced(lang, [("f1", known)], said, before=known.split(": ", 1)[-1])
+def replaced(lang, known, said):
+    return [(u.fact_id, u.about or u.text) for u in rules.extract(said, load_language(lang), known).update]
 
 
 @pytest.mark.parametrize("lang, known, said, now", [
@@ -442,20 +437,6 @@ def test_only_a_name_or_a_home_is_replaced_by_the_word_said_before_it_negated(la
     assert replaced(lang, [("f1", known)], said) == []
 
 
-@pytest.mark.parametrize("lang, known, said, now", [
-    ("en-us", "Dad is 72 years old", "oh actually hold on he's seventy four now he just had a birthday", "Dad is 74 years old"),
-    ("es-es", "Rodrigo (nieto): Tiene 6 años", "he dicho seis no no tiene siete que los cumplió en enero", "Tiene 7 años"),
-    ("en-us", "Emma (daughter): Is 6 years old", "sorry she's six no she's seven", "Is 7 years old"),
-    ("nl-nl", "Daan: Is 14 jaar oud", "o nee vijftien natuurlijk hij is vorige week jarig geweest", "Is 15 jaar oud"),
-    ("de-de", "Mia (Tochter): Ist 7 Jahre alt", "nein acht ja sie hatte gestern geburtstag", "Ist 8 Jahre alt"),
-    ("ca-es", "Guillem (fill): Té 12 anys", "ui no en té tretze que els va fer la setmana passada on tinc el cap", "Té 13 anys"),
-])
-def test_an_age_said_now_taken_back_after_it_or_alone_after_a_no_is_replaced(lang, known, said, now):
-    """"Now" beside the age states what is so today; the old one taken back by a negation a statement follows; the new
-    one alone after a no; someone named after the age ("where's my head": "cap", a boss in Catalan) is not whose."""
-    assert replaced_right_after(lang, known, said) == [("f1", now)]
-
-
 @pytest.mark.parametrize("lang, known, said", [
     ("en-us", "Dad is 72 years old", "he's seventy four"),  # nothing taken back, no "now"
     ("en-us", "Emma (daughter): Is 4 years old", "she is five minutes away now"),  # a count of something else
@@ -465,20 +446,19 @@ def test_an_age_said_now_taken_back_after_it_or_alone_after_a_no_is_replaced(lan
     ("es-es", "Rodrigo (nieto): Tiene 6 años", "tiene seis no siete"),
 ])
 def test_an_age_near_the_known_one_neither_taken_back_nor_said_now_replaces_nothing(lang, known, said):
-    assert replaced_right_after(lang, known, said) == []
+    assert replaced(lang, [("f1", known)], said) == []
 
 
 @pytest.mark.parametrize("lang, known, said, now", [
     ("fr-fr", "Vanille (chienne): Est chienne de l'utilisateur",
      "non attends c'est pas vanille qu'elle s'appelle c'est cannelle", "Cannelle"),
     ("nl-nl", "Max (hond): Is hond van de gebruiker", "ma nee wat zeg ik nu rocky hé niet max", "Rocky"),
-    ("de-de", "Luna (Hündin): Ist Hündin des Nutzers", "hab ich grad luna gesagt sorry ich mein natürlich frieda",
+    ("de-de", "Luna (Hündin): Ist Hündin des Nutzers", "hab ich grad luna gesagt sorry ich meinte natürlich frieda",
      "Frieda"),
-    ("de-de", "Luna (Hündin): Ist Hündin des Nutzers", "hab ich luna gesagt ich mein die frieda", "Frieda"),
-    ("en-us", "Luna (dog): Is the user's dog", "did i say luna sorry i mean nala", "Nala"),
+    ("en-us", "Luna (dog): Is the user's dog", "did i say luna sorry i meant nala", "Nala"),
 ])
 def test_a_name_bound_to_who_it_is_or_meant_after_saying_it_replaces_the_known_one(lang, known, said, now):
-    """Who it is said again may be bound to the old name ("c'est pas X qu'elle s'appelle"); a filler between; "I mean"
+    """Who it is said again may be bound to the old name ("c'est pas X qu'elle s'appelle"); a filler between; "I meant"
     after "did I say X"."""
     assert renamed(lang, [("f1", known)], said) == [("f1", now)]
 
@@ -496,7 +476,7 @@ def test_i_mean_or_who_it_is_said_in_talk_renames_nothing(lang, known, said):
 @pytest.mark.parametrize("lang, known, said, now", [
     ("es-es", "Marta (mujer): Es mujer del usuario", "no espera, se llama maría, marta es su hermana", "María"),
     ("en-us", "Max (puppy): Is the user's puppy", "sorry i meant rex, max is the neighbor's dog lol", "Rex"),
-    ("de-de", "Felix (Kater): Ist Kater des Nutzers", "ähm sorry ich mein moritz, felix ist der von meiner schwester",
+    ("de-de", "Felix (Kater): Ist Kater des Nutzers", "ähm sorry ich meinte moritz, felix ist der von meiner schwester",
      "Moritz"),
     ("ca-es", "Núria (germana): És germana de l'usuari", "no que es diu neus, la núria és la meva cosina", "Neus"),
     ("pt-pt", "Tareco (gato): É gato do utilizador", "desculpa queria dizer simba, o tareco é o da vizinha", "Simba"),
@@ -514,60 +494,10 @@ def test_a_new_name_said_then_the_known_one_as_someone_else_replaces_it(lang, kn
     ("es-es", "Marta (mujer): Es mujer del usuario", "no espera se llama maría y viene con marta"),  # not right after
     ("en-us", "Sarah (daughter): Is the user's daughter", "sorry i meant tom, sarah is at school"),  # not someone else
     ("en-us", "Lucas (son): Is the user's son", "emma emma no lucas"),  # calling the children
+    ("en-us", "Max (dog): Is the user's dog", "no wait the new puppy is called rex max is his brother"),  # the puppy's name
+    ("es-es", "Marta (hija): Es hija del usuario", "no espera la vecina se llama maría marta es su hermana"),
     ("es-es", "Marta (mujer): Es mujer del usuario", "no espera se llama maría como la hermana de marta"),
     ("es-es", "Pilar (jefa): Es jefa del usuario", "amparo amparo no pilar"),
 ])
 def test_a_name_beside_a_known_one_without_taking_back_renames_nothing(lang, known, said):
     assert renamed(lang, [("f1", known)], said) == []
-
-
-@pytest.mark.parametrize("lang, known, said, now", [
-    ("ca-es", "Pare té 72 anys", "he dit setanta-dos? en té setanta-quatre, que ja els ha fet", "Pare té 74 anys"),
-    ("fr-fr", "Père a 72 ans", "j'ai dit soixante douze? il a soixante quatorze, il vient de les fêter", "Père a 74 ans"),
-    ("nl-nl", "Vader is 72 jaar oud", "zei ik tweeënzeventig? hij is vierenzeventig, hij was net jarig", "Vader is 74 jaar oud"),
-    ("en-us", "Dad is 72 years old", "did i say 72? he's 74", "Dad is 74 years old"),
-    ("es-es", "Dani (hijo): Tiene 8 años", "no no, nueve, que los cumplió en marzo", "Tiene 9 años"),
-])
-def test_an_age_asked_as_said_or_alone_before_a_new_clause_is_replaced(lang, known, said, now):
-    assert replaced_right_after(lang, known, said) == [("f1", now)]
-
-
-@pytest.mark.parametrize("lang, known, said", [
-    ("en-us", "Dad is 72 years old", "is he 72? he's 74"),  # asked, not as said
-    ("es-es", "Dani (hijo): Tiene 8 años", "no nueve personas vinieron"),
-])
-def test_an_age_asked_or_counting_something_replaces_nothing(lang, known, said):
-    assert replaced(lang, [("f1", known)], said) == []
-
-
-@pytest.mark.parametrize("lang, known, said, now", [
-    ("es-es", "Toma enalapril 5 miligramos", "no, diez, que me lo subió el médico", "Toma enalapril 10 miligramos"),
-    ("de-de", "Nimmt ramipril 5 milligramm", "stimmt nicht, zehn milligramm sinds, der arzt hat erhöht",
-     "Nimmt ramipril 10 milligramm"),
-    ("nl-nl", "Neemt amlodipine 5 milligram", "nee tien milligram, de dokter heeft het verhoogd hè",
-     "Neemt amlodipine 10 milligram"),
-    ("en-us", "Takes lisinopril 10 mg", "no, 20 mg, they upped it", "Takes lisinopril 20 mg"),
-])
-def test_the_one_known_dose_said_anew_after_a_no_is_replaced(lang, known, said, now):
-    """The drug need not be said again: a new number right after a no, closing what is said or with its unit."""
-    assert replaced_right_after(lang, known, said) == [("f1", now)]
-
-
-@pytest.mark.parametrize("lang, known, said", [
-    ("en-us", "Takes lisinopril 10 mg", "no twenty minutes is fine"),
-    ("en-us", "Takes lisinopril 10 mg", "no 20 people came"),
-    ("es-es", "Toma enalapril 5 miligramos", "no diez minutos más"),
-    ("en-us", "Takes lisinopril 10 mg", "no, 20 mg? that seems a lot"),  # asked
-])
-def test_a_number_after_a_no_that_is_no_dose_replaces_nothing(lang, known, said):
-    assert replaced_right_after(lang, known, said) == []
-
-
-@pytest.mark.parametrize("lang, known, said", [
-    ("en-us", "Takes lisinopril 10 mg", "no, 20 mg, they upped it"),
-    ("es-es", "Dani (hijo): Tiene 8 años", "no no, nueve, que los cumplió en marzo"),
-    ("en-us", "Emma (daughter): Is 4 years old", "no, three"),
-])
-def test_a_number_alone_after_a_no_long_after_the_fact_replaces_nothing(lang, known, said):
-    """"No, three" answers another question unless the known value was said just before."""
-    assert replaced(lang, [("f1", known)], said, before="what time is it") == []

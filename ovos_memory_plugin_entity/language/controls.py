@@ -217,13 +217,10 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     # Its own negation is its request ("don't remember this"); a while may come first ("per un po' non salvare")
     opening = _longest(said, words.moment)
     paused = _match(said, words.pause, opening, opening + MAX_VERB_AT + 1)
-    # "for now don't keep anything in the freezer": a household's, not the memory's; unless its verb is the memory's
-    # ("per un po' non ricordarti niente di quello che dico") or a pause goes on ("niente appunti non tenere nota")
-    for_now = opening or _match(clause.aside, words.moment, 0, len(clause.aside), gap=0) is not None  # "per ora, ..."
+    # "for now don't keep anything in the freezer": a household's, not the memory's (the while set aside too: "per ora,")
+    for_now = opening or _match(clause.aside, words.moment, 0, len(clause.aside), gap=0) is not None
     if paused is not None and for_now and any(w not in words.stopwords | words.personal | words.particles
-                                              for w in said[paused:]) \
-            and not any(w in words.memory_words for w in said[opening:paused]) \
-            and _match(said, words.pause, paused, paused + 1) != len(said):
+                                              for w in said[paused:]):
         paused = None
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
         # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
@@ -302,8 +299,7 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
     users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"; a
         _verb(after[0], words) is not None  # forgetting opening what follows is a request of its own
         or any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
-        or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment
-        or _match(after, words.pause, 0, 1) == len(after))  # said twice: "niente appunti non tenere nota di nulla"
+        or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
     if not users and after and after[0] in openers and not any(w in openers for w in said[:paused]):
         return False
     return (users or len(after) <= 1 or not any(p[-1] == last for phrases in words.keeping.values() for p in phrases)
@@ -415,7 +411,8 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
         carries = verb[1] or any(fold_accents(said[at]).endswith(c) and len(said[at]) > len(c) + 2 for c in words.clitics)
         if carries and any(w in words.personal for w in before) \
                 and len(before) <= MAX_NAME_WORDS + 1:
-            return _object(before, words, verb[0], alone)
+            found = _object(before, words, verb[0], alone)  # maybe a thing to take away ("mi plato quítalo"): ask first
+            return replace(found, unsure=True) if found is not None else None
     return None
 
 

@@ -5,13 +5,13 @@ corrected name supersedes (``Replacement.about``): the old row is retired, namin
 from __future__ import annotations
 
 import re
-from itertools import dropwhile, takewhile
+from itertools import takewhile
 from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from ovos_memory_plugin_entity.domain.ops import Replacement
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents, said_words, title_words
 from ovos_memory_plugin_entity.language.data import Language, Phrase
-from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, Reading, read
+from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
 
 # A new home is at most this many words ("new york city"), ending at a small word ("boulder last month").
 MAX_PLACE_WORDS = 3
@@ -21,20 +21,13 @@ MAX_NAMING_WORDS = 4
 MAX_AGE_STEP = 3
 # A question this short after a new age asks whether it is so ("or is he?"), not something else.
 MAX_TAG_QUESTION_WORDS = 3
-# A no said before a new dose is this many words at most ("stimmt nicht, zehn milligramm").
-MAX_SAID_NO_WORDS = 3
-# A new age said alone after a no holds this many words at most with it ("o nee, vijftien natuurlijk").
-MAX_ALONE_WORDS = 2
 _AGE = re.compile(r"(?<!\d)\d{1,3}(?!\d)")
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 
 
-def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, str]],
-              before: str = "") -> Tuple[Replacement, ...]:
-    """The ``known`` facts the user's words correct, each with what replaces it; ``before``: what the user said just
-    before, where a number said alone after a no ("no, nine") must have been said to be taken back."""
-    said_before = frozenset(read(before or "", language.reading).words)
+def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> Tuple[Replacement, ...]:
+    """The ``known`` facts the user's words correct, each with what replaces it."""
     spoken = (user_words or "").casefold().replace("’", "'")
     texts = (read(user_words or "", language.reading).text, spoken)
     words = expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(spoken) if w != ","),
@@ -57,11 +50,9 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
             elif of_words and not about and old in said_words(line):
                 update.append(Replacement(fact_id, re.sub(rf"(?i)\b{re.escape(old)}\b", title_words(new), line)))
     update += [u for u in _new_favourite(texts, language, known) if u.fact_id not in {x.fact_id for x in update}]
-    update += [u for u in _new_dose(user_words or "", language, known, taken_back, said_before)
-               if u.fact_id not in {x.fact_id for x in update}]
-    if not update:
-        update += _new_age(user_words or "", language, known, cued or bool(set(words) & (language.negations | set(language.no))),
-                           said_before)
+    update += [u for u in _new_dose(user_words or "", language, known) if u.fact_id not in {x.fact_id for x in update}]
+    if not update and (cued or set(words) & language.negations):
+        update += _new_age(user_words or "", language, known)
     return tuple(update)
 
 
@@ -160,10 +151,13 @@ def _named_anew(words: Sequence[str], language: Language, known: Sequence[Tuple[
     small = language.stopwords | language.negations | language.not_names | language.reading.subjects \
         | language.reading.fillers
     saying = [p for p in (*said.naming, *said.meaning, *said.identity) if len(p) > 1 or p in said.naming]
+    cue_words = {w for p in said.cues for w in p} | set(language.no) | {w for p in saying for w in p}
     for at in range(len(words)):
         for phrase in saying:
             after = words[at + len(phrase):]
-            if tuple(words[at:at + len(phrase)]) != phrase or not after:
+            # who is called so is the one taken back, not someone said first: "no, the new puppy is called rex"
+            if tuple(words[at:at + len(phrase)]) != phrase or not after or any(
+                    w in language.kin or w not in small | cue_words for w in words[:at]):
                 continue
             named = [w for w in after if not (w in language.stopwords and len(w) <= 3)][:2]  # articles aside
             new, then = (named[0], named[1:2]) if named else ("", [])
@@ -262,15 +256,11 @@ def _moved(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
     return []
 
 
-def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, str]],
-              taken_back: bool = False, said_before: FrozenSet[str] = frozenset()) -> List[Replacement]:
+def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
     """"They upped my metformin to 1000 mg": a known medication's drug said again, in a statement of the user's own
     (or "my" drug beside a relative), with another dose: the first number after the drug, other than the known dose, that a
     unit follows, or that ends the clause after "to" ("upped it to 1000"). Not "my mum takes metformin 1000 mg", not
-    "is 500 mg of metformin a lot", not "i take my metformin at 8". In a turn that takes something back, the one known
-    dose's new number opening what is said, alone or with its unit ("no, diez, que me lo subió el médico", "nee tien
-    milligram"), right after the known one was said: the drug need not be said again (not "no, two" to another
-    question)."""
+    "is 500 mg of metformin a lot", not "i take my metformin at 8"."""
     doses = [(fact_id, line, m) for fact_id, line in known for m in [language.correcting.dose_fact.search(line)] if m]
     found: List[Replacement] = []
     for clause in read(user_words, language.reading).clauses if doses else ():
@@ -290,45 +280,20 @@ def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, st
                         and (i + 1 < len(after) and units.fullmatch(after[i + 1])  # "to 1000 mg"; "to 1000" closing it
                              or i + 1 == len(after) and i > 0 and to.fullmatch(after[i - 1]))), None)
             if new is not None:
-                found.append(_dose_replaced(fact_id, line, fact, new, after[after.index(new) + 1:][:1], language))
-    reading = read(user_words, language.reading)
-    if not found and taken_back and len(doses) == 1 and not any(c.question for c in reading.clauses) \
-            and doses[0][2]["dose"] in said_before:
-        fact_id, line, fact = doses[0]
-        first = next((c for c in reading.clauses if c.words), None)
-        said = list(first.words) if first is not None else []
-        at = next((i for i, w in enumerate(said) if w.isdigit()), len(said))
-        no = language.negations | set(language.no)
-        # after a no ("no,", "stimmt nicht,"; set aside: "nee, tien"), then closing what is said, before its unit or a
-        # new clause
-        ends = language.reading.clause_glue | language.reading.clause_openers
-        after_no = at == 0 and first is not None and bool(set(first.aside) & no) or \
-            0 < at <= MAX_SAID_NO_WORDS and said[at - 1] in no
-        if at < len(said) and after_no and said[at] != fact["dose"] and (
-                at + 1 == len(said) or language.correcting.dose_units.fullmatch(said[at + 1]) or said[at + 1] in ends):
-            found.append(_dose_replaced(fact_id, line, fact, said[at], said[at + 1:at + 2], language))
+                unit = after[after.index(new) + 1] if after.index(new) + 1 < len(after) else ""
+                dose = f"{new} {unit}" if language.correcting.dose_units.fullmatch(unit) else \
+                    f"{new} {fact['unit']}" if fact["unit"] else new
+                end = fact.end("unit") if fact["unit"] else fact.end("dose")
+                found.append(Replacement(fact_id, f"{line[:fact.start('dose')]}{dose}{line[end:]}"))
     return found
 
 
-def _dose_replaced(fact_id: str, line: str, fact: "re.Match[str]", new: str, after: Sequence[str],
-                   language: Language) -> Replacement:
-    """The dose fact with ``new`` (and the unit said ``after`` it, else the known one) as its dose."""
-    unit = after[0] if after else ""
-    dose = f"{new} {unit}" if language.correcting.dose_units.fullmatch(unit) else \
-        f"{new} {fact['unit']}" if fact["unit"] else new
-    end = fact.end("unit") if fact["unit"] else fact.end("dose")
-    return Replacement(fact_id, f"{line[:fact.start('dose')]}{dose}{line[end:]}")
-
-
-def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str]],
-             taken_back: bool, said_before: FrozenSet[str] = frozenset()) -> List[Replacement]:
-    """The one known age said again, close to the old, in a turn that takes something back (or asks whether it was said:
-    "did I say 72? he's 74") or with "now" beside it ("he's seventy four now"): with the age's verb before it or its
-    unit after it ("ui no en té tretze", "no wait he is seven"), opening what is said after a no, right after the old
-    one was said ("o nee, vijftien natuurlijk"; not "no, three" to another question), or right after the old one
+def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
+    """The one known age said again, close to the old, in a turn that takes something back: with the age's verb
+    before it or its unit after it ("ui no en té tretze", "no wait he is seven"), or right after the old one
     negated ("non sono ottantadue sono ottantaquattro"); a slip or a birthday, so at most MAX_AGE_STEP away. Not
-    asked, nor with someone else named ("no my son is 5", "no la nonna ha 72 anni"), nor a time or a count ("no the
-    bus comes at five"), nor where the old one is said as so ("she is 4 not 6")."""
+    asked, nor with someone else named ("no my son is 5", "no la nonna ha 72 anni"), nor a time or a count
+    ("no the bus comes at five"), nor where the old one is said as so ("she is 4 not 6")."""
     slot = next((s.pattern for s in language.slots if s.name == "age"), None)
     ages = [(fact_id, line, listed, m) for fact_id, line in known for listed in [_LISTED_ABOUT.match(line)]
             for text in [(listed.group("text") if listed else line).strip().casefold()]
@@ -345,39 +310,21 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
     words = [fold_accents(w) for w in SPOKEN_WORD.findall(reading.text)]
     labels = {fold_accents(w) for _, other in known for m in [_LISTED_ABOUT.match(other)] if m
               for w in said_words(m.group("label"))}
-    # someone else's age: named before it ("no my son is 5"), not after ("... on tinc el cap", "my head")
-    said_of = words[:max((i for i, w in enumerate(words) if w.isdigit()), default=len(words))]
-    if any(w in {fold_accents(k) for k in language.kin} - whose or w in labels - whose for w in said_of):
-        return []
+    if any(w in {fold_accents(k) for k in language.kin} - whose or w in labels - whose for w in words):
+        return []  # someone else's age
     # Said, not asked ("is he 13 now?", "he is 7, or is he?", "... or is he still seven?"); a question of its own may
     # follow: "... where did the time go?"
-    # "did I say 72?": the old one asked as said takes it back
-    asked_said = [c for c in reading.clauses if c.question and old.group(0) in c.words
-                  and set(c.words) & language.controls[0].memory_words]
-    if any(c.question and c not in asked_said and (len(c.words) <= MAX_TAG_QUESTION_WORDS or any(
-            w.isdigit() for w in c.words)) for c in reading.clauses):
+    if any(c.question and (len(c.words) <= MAX_TAG_QUESTION_WORDS or any(w.isdigit() for w in c.words))
+           for c in reading.clauses):
         return []
-    negated = [i for i, w in enumerate(words) if w == old.group(0) and (
-        _taken_back(words, i, language.negations) or bool(asked_said))]
-    taken_back = taken_back or bool(asked_said)
-    answers = {fold_accents(w) for w in language.no} | language.negations | {","}
-    clause_ends = language.reading.clause_glue | language.reading.clause_openers
-    # after the age and its verb, the clause ends or goes on; no count of something else ("she is five minutes away")
-    closing = language.stopwords | language.reading.contrasts | language.reading.fillers | clause_ends | {","}
-
-    def _closes(after: Sequence[str]) -> bool:
-        return not after or fold_accents(after[0]) in closing or after[0] in closing
-
-    now = any(w in language.reading.contrasts for c in reading.clauses for w in (*c.aside, *c.words))  # even as a tag
+    negated = [i for i, w in enumerate(words) if w == old.group(0) and {*words[max(i - 2, 0):i]} & language.negations]
     if old.group(0) in words and not negated:
         return []  # the old age said as so
     new = {w for i, w in enumerate(words) if w.isdigit() and w != old.group(0)
            and 0 < abs(int(w) - int(old.group(0))) <= MAX_AGE_STEP
-           and (negated or taken_back and old.group(0) in said_before and all(x in answers for x in words[:i])
-                and _alone(w, reading, answers, clause_ends)
-                or [fold_accents(x) for x in words[i - 1:i]] == [fold_accents(v) for v in verb] and _closes(words[i + 1:i + 2])
-                or [fold_accents(x) for x in words[i + 1:i + 2]] == [fold_accents(u) for u in unit])
-           and (taken_back or now)}
+           and (negated or [fold_accents(x) for x in words[i - 1:i]] == [fold_accents(v) for v in verb]
+                and _closes(words[i + 1:i + 2], language)
+                or [fold_accents(x) for x in words[i + 1:i + 2]] == [fold_accents(u) for u in unit])}
     others = {w for w in words if w.isdigit()} - new - {old.group(0)}
     if len(new) != 1 or others:
         return []
@@ -386,22 +333,11 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
     return [Replacement(fact_id, listed.group("text") if listed else updated)]
 
 
-def _alone(number: str, reading: Reading, answers: Set[str], ends: FrozenSet[str]) -> bool:
-    """A number said alone after a no, a word at most besides it or a new clause after it: "o nee, vijftien
-    natuurlijk", "no no, nueve, que los cumplió en marzo", not "nee, vijftien minuten is genoeg"."""
-    return any(number in c.words and (len([w for w in c.words if w not in answers]) <= MAX_ALONE_WORDS or
-                                      bool(set(c.words[c.words.index(number) + 1:][:1]) & ends))
-               for c in reading.clauses)
-
-
-def _taken_back(words: Sequence[str], at: int, negations: FrozenSet[str]) -> bool:
-    """Whether the value at ``at`` is negated ("non sono ottantadue"), or taken back by a negation right after it that
-    a new statement follows ("he dicho seis no no tiene siete"), not a value ("he's 6, not 7" says 6)."""
-    if set(words[max(at - 2, 0):at]) & negations:
-        return True
-    after = [w for w in words[at + 1:] if w != ","]
-    rest = list(dropwhile(negations.__contains__, after))
-    return bool(after) and after[0] in negations and bool(rest) and not rest[0].isdigit()
+def _closes(after: Sequence[str], language: Language) -> bool:
+    """After an age and its verb, the clause ends or goes on; no count of something else ("she is five minutes away")."""
+    closing = language.stopwords | language.reading.contrasts | language.reading.fillers | language.reading.clause_glue \
+        | language.reading.clause_openers | {","}
+    return not after or after[0] in closing or fold_accents(after[0]) in closing
 
 
 def _new_favourite(texts: Sequence[str], language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:

@@ -271,16 +271,16 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
 
 
 def _fused(data: Dict[str, Any]) -> Dict[str, Tuple[str, ...]]:
-    """A control's verb with its pronouns written on ("riattivala", "toglimelo"), accents folded, as the verb and what
-    it takes ("togli lo": "me" is only whom for); not a form the lists already name ("dimenticalo", "olvídate")."""
+    """A control's verb with a pronoun written on ("riattivala", "elimínalos"), accents folded, as the verb and the
+    pronoun; not a form the lists already name ("dimenticalo", "olvídate"), nor a pair ("quítamelo": take it off me)."""
     listed = {fold_accents(w.casefold()) for name in [*(f"control_{n}" for n in CONTROL_LISTS), "memory_words"]
               for line in data[name] for w in line.split()}
     hosts = {fold_accents(w.casefold()) for name in ("forget", "delete", "again", "keeping") for w in data[f"control_{name}"]
              if " " not in w}
-    # the plainest verb wins, whatever the order of sets: "quitamelo" is "quita" and "lo", not "quitame" and "lo"
-    return {host + "".join(clitic.split()): (host, clitic.split()[-1])
-            for host in sorted(hosts, key=lambda h: (-len(h), h)) for clitic in data["clitics"]
-            if host + "".join(clitic.split()) not in listed}
+    clitics = [c for c in data["clitics"] if " " not in c]
+    # a host that is itself a verb with a pronoun ("quítame") takes none more: "quítamelo" is a pair, read whole
+    plain = sorted(h for h in hosts if not any(h.endswith(c) and h[:-len(c)] in hosts for c in clitics))
+    return {host + clitic: (host, clitic) for host in plain for clitic in clitics if host + clitic not in listed}
 
 
 def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:

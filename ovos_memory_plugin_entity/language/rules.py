@@ -239,7 +239,7 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     if last is not None and (last.relation or "").casefold() in language.correcting.pets:
         last = None
     found, _, _ = _walk(user_words, language, last, None, naming_kin=mentioned)
-    return Ops(add=tuple(found.values()), update=corrected(user_words, language, known, before) if known else ())
+    return Ops(add=tuple(found.values()), update=corrected(user_words, language, known) if known else ())
 
 
 def _walk(user_words: str, language: Language, last: Optional[NewFact], mentioned: Optional[str],

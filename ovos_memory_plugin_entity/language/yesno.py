@@ -21,9 +21,6 @@ from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
 Judge = Callable[[str, str], Optional[bool]]
 # An answer is short: "yes, go ahead, I'm sure"; a longer reply is the user saying something new.
 MAX_ANSWER_WORDS = 8
-# A yes said in this many words may close on a word of its own ("sí claro hombre", "venga va hazlo carallo");
-# after a lone "sure", what follows says something new ("sure, tomorrow").
-MIN_YES_WORDS_BEFORE_A_WORD = 3
 
 
 def _spoken(text: str, words: ReadingWords) -> str:
@@ -93,8 +90,7 @@ def keeps(language: Language, answer: str) -> bool:
 def is_answer(language: Language, answer: str) -> bool:
     """A short answer: a no with any reasons ("nee doch nicht, lass mal lieber"), or a yes or a
     doubt with nothing but words of assent, the verb asked about, small words and asides besides
-    ("sí, bórralo"), or a yes of several words and one word closing it ("venga va hazlo carallo"):
-    "sure is cold today" says something new."""
+    ("sí, bórralo"): "sure is cold today" says something new."""
     everything = _spoken(answer, language.reading)
     if not everything or len(everything.split()) > MAX_ANSWER_WORDS:
         return False
@@ -110,16 +106,12 @@ def is_answer(language: Language, answer: str) -> bool:
     # a "but", which narrow the yes ("oui, mais pas tout", "yes, just the last one").
     about = {word for phrases in own.everything.values() for p in phrases for word in p}
     narrowing = language.reading.negations | language.reading.clause_openers
-    unread = assent.sub(" ", everything)
-    left = read(unread, language.reading).words
-    # and the small words a verb carries, apart or glued to it ("pots esborrar-ho", "puedes borrarlo")
+    left = read(assent.sub(" ", everything), language.reading).words
+    # and the verb and the small words it carries, apart or glued to it ("pots esborrar-ho", "puedes borrarlo")
     carried = own.particles | own.forget | own.delete | {word for word in left if any(
         word.startswith(verb) and word[len(verb):].strip("-") in own.particles for verb in own.forget | own.delete)}
-    others = [word for word in left if not (fold_accents(word) in language.stopwords or word in about | carried)]
-    # One word closing a yes of several may be whom it is said to or a swear word ("venga va hazlo carallo")
-    said_yes = len(everything.split()) - len(unread.split())
-    closing = len(others) == 1 and left[-1] == others[0] and said_yes >= MIN_YES_WORDS_BEFORE_A_WORD and True in heard
-    return not any(word in narrowing for word in (*left, *unread.split())) and (not others or closing)
+    return all(word not in narrowing and (fold_accents(word) in language.stopwords or word in about | carried)
+               for word in left)
 
 
 def word_list_judge(language: Language) -> Judge:
