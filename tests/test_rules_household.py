@@ -185,6 +185,7 @@ def test_a_move_from_a_place_is_heard(lang, said, expected):
     ("en-us", "it's grandpa talking", set()),
     # "soc" as the new spelling writes it; Catalan's personal article even before "I have": a name.
     ("ca-es", "bé doncs soc en quim eh tinc quaranta anys", {(None, "Es diu Quim"), (None, "Té 40 anys")}),
+    ("ca-es", "bé doncs soc en pitu visc a reus", {(None, "Es diu Pitu"), (None, "Viu a Reus")}),  # no given name
     ("ca-es", "soc en casa i tinc mal de cap", set()),
     ("ca-es", "soc la responsable", set()),
     ("it-it", "allora sono la beatrice", {(None, "Si chiama Beatrice")}),

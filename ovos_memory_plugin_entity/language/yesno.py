@@ -100,7 +100,8 @@ def is_answer(language: Language, answer: str) -> bool:
     if not heard:
         return False
     own = language.controls[0]
-    assent = _pattern((*language.yes, *language.no, *language.unsure, *language.assent, *own.forget, *own.delete),
+    verbs = own.forget | own.delete  # the verb asked about, glued to its pronoun or read apart from it ("borrar lo")
+    assent = _pattern((*language.yes, *language.no, *language.unsure, *language.assent, *verbs),
                       language.reading)
     # Besides, only small words and "everything" ("sí, tot", "ja, das alles"); never a negation or
     # a "but", which narrow the yes ("oui, mais pas tout", "yes, just the last one").
@@ -108,8 +109,8 @@ def is_answer(language: Language, answer: str) -> bool:
     narrowing = language.reading.negations | language.reading.clause_openers
     left = read(assent.sub(" ", everything), language.reading).words
     # and the verb and the small words it carries, apart or glued to it ("pots esborrar-ho", "puedes borrarlo")
-    carried = own.particles | own.forget | own.delete | {word for word in left if any(
-        word.startswith(verb) and word[len(verb):].strip("-") in own.particles for verb in own.forget | own.delete)}
+    carried = own.particles | verbs | {word for word in left if any(
+        word.startswith(verb) and word[len(verb):].strip("-") in own.particles for verb in verbs)}
     return all(word not in narrowing and (fold_accents(word) in language.stopwords or word in about | carried)
                for word in left)
 
