@@ -643,6 +643,7 @@ def test_an_age_a_relative_turns_and_a_child_named_by_rank(lang, said, expected)
     ("ca-es", "hola soc la núria eh a quina hora tanca el mercadona avui", {(None, "Es diu Núria")}),
     ("de-de", "ich bin der stefan äh wann macht der laden zu", {(None, "Heißt Stefan")}),
     ("pt-pt", "sou o joão eh a que horas fecha o continente", {(None, "Chama-se João")}),
+    ("ca-es", "hola soc la txell eh a quina hora tanca el mercadona avui", {(None, "Es diu Txell")}),  # no given name
     # A filler while searching for the word ends nothing.
     ("en-us", "im allergic to uh peanuts", {(None, "Is allergic to peanuts")}),
     ("en-us", "i take um metformin 500 mg", {(None, "Takes metformin 500 mg")}),
@@ -1045,6 +1046,7 @@ def test_where_the_user_was_born_or_grew_up(lang, said, expected):
 @pytest.mark.parametrize("lang, said, expected", [
     # German: a name said before its verb at a clause's end; children named with the accusative article.
     ("de-de", "dass mein bruder tobias heißt", {("Tobias", "Ist Bruder des Nutzers")}),
+    ("de-de", "ich glaub dass mein bruder pippo heißt", {("Pippo", "Ist Bruder des Nutzers")}),  # no given name
     ("de-de", "ich weiß nicht wie meine nachbarin heißt", set()),
     ("de-de", "dass meine tochter schwester heißt", set()),  # a relation's word is no name
     ("de-de", "wir haben zwei söhne den jonte und den finn",
