@@ -464,9 +464,9 @@ def test_a_name_bound_to_who_it_is_or_meant_after_saying_it_replaces_the_known_o
 
 
 @pytest.mark.parametrize("lang, known, said", [
-    ("en-us", "Luna (dog): Is the user's dog", "luna i mean come on"),
-    ("en-us", "Luna (dog): Is the user's dog", "luna i mean she is great"),
-    ("en-us", "Luna (dog): Is the user's dog", "luna i mean she loves bones"),  # a new clause after "i mean"
+    ("en-us", "Luna (dog): Is the user's dog", "luna i meant come on"),
+    ("en-us", "Luna (dog): Is the user's dog", "luna i meant she is great"),
+    ("en-us", "Luna (dog): Is the user's dog", "luna i meant she loves bones"),  # a new clause after "i meant"
     ("fr-fr", "Vanille (chienne): Est chienne de l'utilisateur", "non attends c'est pas vanille qu'elle aime c'est les croquettes"),
 ])
 def test_i_mean_or_who_it_is_said_in_talk_renames_nothing(lang, known, said):
@@ -490,6 +490,7 @@ def test_a_new_name_said_then_the_known_one_as_someone_else_replaces_it(lang, kn
 
 @pytest.mark.parametrize("lang, known, said", [
     ("es-es", "Marta (mujer): Es mujer del usuario", "mi hermana se llama ana marta es mi mujer"),  # nothing taken back
+    ("es-es", "Marta (mujer): Es mujer del usuario", "se llama ana marta es su hermana"),
     ("en-us", "Max (dog): Is the user's dog", "no max sit i mean down"),  # the known one first
     ("es-es", "Marta (mujer): Es mujer del usuario", "no espera se llama maría y viene con marta"),  # not right after
     ("en-us", "Sarah (daughter): Is the user's daughter", "sorry i meant tom, sarah is at school"),  # not someone else
