@@ -222,7 +222,6 @@ class Language:
     clause_joiner: Optional[Pattern[str]] = None  # "and" between two clauses (captured, so a split keeps it)
     subject: str = ""  # the first person, said again when a joined clause drops it ("und wohne in Köln")
     not_names: FrozenSet[str] = frozenset()  # words after "my wife" that are no name ("really", "just")
-    given_names: FrozenSet[str] = frozenset()  # words that are names wherever they stand ("amparo")
     # the endings of words shaped as adjectives or participles, no name in a list ("sono stanchi e affamati")
     not_name_endings: Pattern[str] = _NEVER
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
@@ -484,7 +483,6 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
         subject=str(data["clauses"]["subject"]),
         # a word that follows a name is none ("mein hund schläft immer")
-        given_names=frozenset(w.casefold() for w in data["given_names"]),
         not_names=frozenset(w.casefold() for key in ("not_names", "name_followers") for w in data["clauses"][key].split("|")
                             if " " not in w and "." not in w),
         not_name_endings=re.compile(rf"\w(?:{data['clauses']['not_name_endings']})$", re.IGNORECASE),
