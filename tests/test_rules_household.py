@@ -1453,6 +1453,7 @@ def test_a_grandparent_word_without_a_name_names_no_one(lang, said):
     ("ca-es", "contesta'm més curt si us plau que t'enrotlles molt", "Prefereix respostes curtes"),
     ("es-es", "contéstame un poco más corto que te enrollas", "Prefiere respuestas cortas"),
     ("nl-nl", "graag wat korter antwoorden voortaan", "Wil korte antwoorden"),
+    ("nl-nl", "kun je wat korter antwoorden alsjeblieft het is altijd zo lang", "Wil korte antwoorden"),
 ])
 def test_answers_asked_shorter_are_how_the_user_wants_answers(lang, said, expected):
     assert (None, expected) in heard(lang, said)

@@ -121,6 +121,7 @@ class ReadingWords:
     contrasts: FrozenSet[str] = frozenset()  # "now": after a negation, what is so now opens a clause
     negations: FrozenSet[str] = frozenset()
     question_openers: FrozenSet[str] = frozenset()
+    addressee: FrozenSet[str] = frozenset()  # "you": a request's lead-in ("kun je") ends on it
     reported: Tuple[Tuple[str, ...], ...] = ()
     fused: Dict[str, Tuple[str, ...]] = field(default_factory=dict)  # "riattivala": ("riattiva", "la"), accents folded
 
@@ -265,7 +266,7 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         digit_words=frozenset(w.casefold() for line in data["digits"] for w in line),
         clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
         clause_glue=own("clause_glue"), contrasts=own("contrasts"),
-        negations=negations, question_openers=own("question_openers"),
+        negations=negations, question_openers=own("question_openers"), addressee=own("addressee"),
         reported=_phrases_of(data["reported"], contractions), fused=_fused(data))
 
 

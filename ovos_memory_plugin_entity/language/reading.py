@@ -280,7 +280,9 @@ def _clause(said: List[str], words: ReadingWords, asked: bool) -> Clause:
     body = [w for w in body if w not in words.fillers]
     body = [w for i, w in enumerate(body) if w not in words.intensifiers or i + 1 == len(body)]  # "voll allergisch"
     negation_at = tuple(i for i, w in enumerate(body) if w in words.negations or w.endswith("n't"))
-    question = asked or bool(body and body[0] in words.question_openers)
+    # After a request's lead-in a question word is its object: "kun je | wat korter antwoorden", "kannst du | was ..."
+    request = bool(set(aside) & words.addressee) and aside[-1] not in words.question_openers  # not "you know what"
+    question = asked or bool(body and body[0] in words.question_openers and not request)
     reported = any(_holds(body, phrase) for phrase in words.reported)
     return Clause(tuple(body), tuple(aside + tail), negation_at, question, reported, hesitations)
 
