@@ -50,6 +50,7 @@ class Clause:
     question: bool = False
     reported: bool = False
     hesitations: Tuple[int, ...] = ()  # where a filler stood among ``words``: the speaker may start again there
+    closing: Tuple[str, ...] = ()  # the tags and fillers closing it, the end of ``aside`` ("sono vegano | no")
 
     @property
     def negated(self) -> bool:
@@ -284,7 +285,7 @@ def _clause(said: List[str], words: ReadingWords, asked: bool) -> Clause:
     request = bool(set(aside) & words.addressee) and aside[-1] not in words.question_openers  # not "you know what"
     question = asked or bool(body and body[0] in words.question_openers and not request)
     reported = any(_holds(body, phrase) for phrase in words.reported)
-    return Clause(tuple(body), tuple(aside + tail), negation_at, question, reported, hesitations)
+    return Clause(tuple(body), tuple(aside + tail), negation_at, question, reported, hesitations, tuple(tail))
 
 
 def _holds(said: Sequence[str], phrase: Sequence[str]) -> bool:
