@@ -1484,3 +1484,24 @@ def test_a_participle_before_who_it_is_and_an_age_is_no_name():
     """"... hat mir das Ding eingerichtet, der ist fünfzehn": the age is the grandson's, "eingerichtet" names no one."""
     found = heard("de-de", "mein enkel jonas hat mir das ding eingerichtet, der ist fünfzehn")
     assert not [about for about, _ in found if about and about.casefold() == "eingerichtet"]
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A pet that "answers to the name" of something is called so, in each language's idiom.
+    ("en-us", "we've got a cat who answers to the name of tiger", {("Tiger", "Is the user's cat")}),
+    ("de-de", "wir haben einen kater der hört auf den namen garfield", {("Garfield", "Ist Kater des Nutzers")}),
+    ("es-es", "tenemos una perra que responde al nombre de lola", {("Lola", "Es perra del usuario")}),
+    ("fr-fr", "on a un chat qui répond au nom de moustache", {("Moustache", "Est chat de l'utilisateur")}),
+    ("it-it", "ho un cane che risponde al nome di fido", {("Fido", "È cane dell'utente")}),
+    ("nl-nl", "we hebben een hond die luistert naar de naam bobbie", {("Bobbie", "Is hond van de gebruiker")}),
+    ("ca-es", "tinc una gata que respon al nom de mixa", {("Mixa", "És gata de l'usuari")}),
+    ("pt-pt", "temos um gato que dá pelo nome de tareco", {("Tareco", "É gato do utilizador")}),
+    # a pet said with its diminutive is a pet
+    ("es-es", "tenemos una perrita que se llama canela", {("Canela", "Es perrita del usuario")}),
+    ("nl-nl", "we hebben een poesje die heet minoes", {("Minoes", "Is poesje van de gebruiker")}),
+    # answering a phone, or to someone, names no one
+    ("en-us", "my boss answers to the board", set()),
+    ("es-es", "mi jefe responde al teléfono", set()),
+])
+def test_a_pet_answering_to_a_name_and_a_pet_said_small(lang, said, expected):
+    assert heard(lang, said) == expected
