@@ -1569,6 +1569,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a pet answering to a name is not named", "locale/de-de/patterns.json",
              "(?:der|die|das) (?:hei(?:ß|ss)t|hört auf den namen) {NAME}", "(?:der|die|das) hei(?:ß|ss)t {NAME}",
              ("tests/test_rules_household.py::test_a_pet_answering_to_a_name_and_a_pet_said_small",)),
+    Breakage("only the curated given names are names", "locale/es-es/given_names.voc",
+             "\nalmudena\n", "\n",
+             ("tests/test_rules_household.py::test_less_common_given_names_and_words_that_are_no_name",)),
 )
 
 
