@@ -502,3 +502,51 @@ def test_a_new_name_said_then_the_known_one_as_someone_else_replaces_it(lang, kn
 ])
 def test_a_name_beside_a_known_one_without_taking_back_renames_nothing(lang, known, said):
     assert renamed(lang, [("f1", known)], said) == []
+
+def number_after(make_memory, lang, first, reply, said, between=()):
+    """The live facts after ``first`` (answered ``reply``), any ``between`` turns, then ``said``, by the rules."""
+    memory = make_memory(extractor="rules", lang=lang)
+    memory.update_history(user_assistant(first, reply), "s")
+    for turn in between:
+        memory.update_history(user_assistant(*turn), "s")
+    memory.update_history(user_assistant(said), "s")
+    assert memory.flush(10)
+    return sorted(f.text for f in memory.facts("s"))
+
+
+@pytest.mark.parametrize("lang, first, said, now", [
+    # The number of an age or a dose the last turn said, said anew right after as a take-back: a no and the new
+    # number alone, or the old one asked back or taken back first.
+    ("es-es", "tomo cinco miligramos de enalapril", "no, diez, que me lo subió el médico", "Toma enalapril 10 miligramos"),
+    ("nl-nl", "ik slik vijf milligram amlodipine", "nee tien milligram de dokter heeft het verhoogd",
+     "Neemt amlodipine 10 milligram"),
+    ("pt-pt", "tomo cinco miligramas de amlodipina", "não, dez, o médico aumentou-me a dose", "Toma amlodipina 10 miligramas"),
+    ("fr-fr", "mon père a soixante douze ans", "j'ai dit soixante douze? il a soixante quatorze", "Père a 74 ans"),
+    ("it-it", "mio padre ha settantadue anni", "ho detto settantadue? ne ha settantaquattro", "Padre ha 74 anni"),
+    ("es-es", "mi abuela tiene ochenta años", "he dicho ochenta no no tiene ochenta y uno", "Abuela tiene 81 años"),
+    ("en-us", "my dad's seventy two", "oh hold on he's seventy four now", "Dad is 74 years old"),
+])
+def test_a_number_the_last_turn_said_said_anew_as_a_take_back_replaces_it(make_memory, lang, first, said, now):
+    assert number_after(make_memory, lang, first, "Okay.", said) == [now]
+
+
+@pytest.mark.parametrize("lang, first, reply, said, between", [
+    # The assistant asked something: "no, ten" answers it.
+    ("en-us", "i take five milligrams of ramipril", "Got it. Do you take it at eight?", "no, ten", ()),
+    ("es-es", "tomo cinco miligramos de enalapril", "Vale. ¿Lo tomas por la mañana?", "no, diez", ()),
+    # Another turn came between: the number is no longer the one just said.
+    ("en-us", "i take five milligrams of ramipril", "Okay.", "no, ten", [("set an alarm for five", "Done.")]),
+    # An age said anew too far from the old, or of someone else, or asked.
+    ("en-us", "my son is eight", "Okay.", "no, twelve", ()),
+    ("en-us", "my son is eight", "Okay.", "no my daughter is nine", ()),
+    ("en-us", "my son is eight", "Okay.", "no, is he nine already?", ()),
+    # Nothing taken back: a number said in talk.
+    ("en-us", "my son is eight", "Okay.", "he has nine friends coming", ()),
+])
+def test_a_number_after_a_question_another_turn_or_in_talk_replaces_nothing(make_memory, lang, first, reply, said,
+                                                                            between):
+    memory = make_memory(extractor="rules", lang=lang)
+    memory.update_history(user_assistant(first, reply), "s")
+    assert memory.flush(10)
+    known = sorted(f.text for f in memory.facts("s"))
+    assert known and number_after(make_memory, lang, first, reply, said, between) == known

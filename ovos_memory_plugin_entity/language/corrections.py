@@ -22,12 +22,15 @@ MAX_AGE_STEP = 3
 # A question this short after a new age asks whether it is so ("or is he?"), not something else.
 MAX_TAG_QUESTION_WORDS = 3
 _AGE = re.compile(r"(?<!\d)\d{1,3}(?!\d)")
+_QUESTION_MARK = re.compile(r"[?¿？]")
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 
 
-def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> Tuple[Replacement, ...]:
-    """The ``known`` facts the user's words correct, each with what replaces it."""
+def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, str]], before: str = "",
+              reply: str = "") -> Tuple[Replacement, ...]:
+    """The ``known`` facts the user's words correct, each with what replaces it; ``before``: the user's turn just
+    before, ``reply``: the assistant's answer to it."""
     spoken = (user_words or "").casefold().replace("’", "'")
     texts = (read(user_words or "", language.reading).text, spoken)
     words = expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(spoken) if w != ","),
@@ -53,6 +56,8 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     update += [u for u in _new_dose(user_words or "", language, known) if u.fact_id not in {x.fact_id for x in update}]
     if not update and (cued or set(words) & language.negations):
         update += _new_age(user_words or "", language, known)
+    if not update and before:
+        update += _number_said_anew(user_words or "", language, known, before, reply)
     return tuple(update)
 
 
@@ -329,6 +334,64 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
     if len(new) != 1 or others:
         return []
     updated = f"{line[:old.start()]}{new.pop()}{line[old.end():]}"
+    listed = _LISTED_ABOUT.match(updated)
+    return [Replacement(fact_id, listed.group("text") if listed else updated)]
+
+
+def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple[str, str]], before: str,
+                      reply: str) -> List[Replacement]:
+    """The number of an age or a dose the user's last turn (``before``) said, said anew right after: "no, nine",
+    "nee tien milligram", "he dit setanta-dos? en té setanta-quatre". The fact's number and one of its words (the
+    drug, who it is) were said in that turn, and the assistant's ``reply`` asked nothing: else "no, ten" may answer
+    another question ("do you take it at eight?"). The turn opens with a no or a cue, or asks back the old number
+    first ("did I say 72?"); the new number is its only other one, an age at most MAX_AGE_STEP away; no one else
+    is named, nothing else asked."""
+    # asked: with a question mark (the model writes them; "¡Qué edad más bonita!" asks nothing), not a tag's
+    # ("L'edat del mòbil, eh?")
+    openers = language.reading.question_openers
+    if _QUESTION_MARK.search(reply) and any(c.question and not (c.closing and c.words[:1] and c.words[0] not in openers)
+                                            for c in read(reply, language.reading).clauses):
+        return []
+    said_then = {fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)}
+    slot = next((s.pattern for s in language.slots if s.name == "age"), None)
+    small = language.stopwords | language.negations
+    found = []
+    for fact_id, line in known:
+        listed = _LISTED_ABOUT.match(line)
+        text = (listed.group("text") if listed else line).strip()
+        dose = language.correcting.dose_fact.search(text)
+        age = slot is not None and any(slot.search(t) for t in (text.casefold(), text.casefold().partition(" ")[2]))
+        number = dose.group("dose") if dose else (m.group(0) if age and (m := _AGE.search(text)) else None)
+        named = {fold_accents(w) for w in said_words(line) if len(w) > 2 and not w.isdigit() and w not in small}
+        if number is not None and number in said_then and named & said_then:
+            found.append((fact_id, line, number, dose is not None, named))
+    if len(found) != 1:
+        return []
+    fact_id, line, old, is_dose, named = found[0]
+    reading = read(user_words, language.reading)
+    words = [fold_accents(w) for w in SPOKEN_WORD.findall(reading.text)]
+    numbers = [(i, w) for i, w in enumerate(words) if w.replace(",", ".").replace(".", "", 1).isdigit()]
+    new = [(i, w) for i, w in numbers if w != old]
+    if len(new) != 1 or not is_dose and not 0 < abs(int(new[0][1]) - int(old)) <= MAX_AGE_STEP:
+        return []
+    spoken = [fold_accents(w) for w in SPOKEN_WORD.findall((user_words or "").casefold())]
+    opening = list(reading.clauses[0].aside) if reading.clauses else []
+    taken_back = bool(set(spoken[:2]) & (language.negations | set(language.no))) or bool(
+        set(opening) & language.negations) or _found(spoken[:4], language.correcting.cues) is not None
+    # the old number first, asked back or taken back: "did I say 72? he's 74", "he dicho seis no no tiene siete"
+    first = numbers[0][0]
+    asked_back = words[first] == old and first < new[0][0] and (
+        bool(reading.clauses) and reading.clauses[0].question and len(reading.clauses) > 1
+        or bool(set(words[first + 1:first + 3]) & (language.negations | set(language.no))))
+    if not (taken_back and old not in words or asked_back):
+        return []
+    others = {fold_accents(w) for _, o in known for m in [_LISTED_ABOUT.match(o)] if m for w in said_words(m.group("label"))}
+    if any((w in {fold_accents(k) for k in language.kin} or w in others) and w not in named for w in words):
+        return []  # someone else's
+    if any(c.question for c in reading.clauses[1 if asked_back else 0:]):
+        return []
+    at = line.find(old) if is_dose else _AGE.search(line).start()  # type: ignore[union-attr]
+    updated = f"{line[:at]}{new[0][1]}{line[at + len(old):]}"
     listed = _LISTED_ABOUT.match(updated)
     return [Replacement(fact_id, listed.group("text") if listed else updated)]
 

@@ -224,11 +224,12 @@ def _each_named(fact: NewFact, language: Language) -> List[NewFact]:
     return [] if any(_no_name(n, language, listed=True) for n in names) else named
 
 
-def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = (), before: str = "") -> Ops:
+def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]] = (), before: str = "",
+            before_reply: str = "") -> Ops:
     """Facts the user stated about themselves and the people and pets they named, and what
     they corrected among the ``known`` facts (:mod:`language.corrections`). ``before``: what the
     user said just before, read for who "she" or "he" is ("my girlfriend's name is Ana | she's a
-    nurse"), never for facts."""
+    nurse"), never for facts, and for a number it said being taken back; ``before_reply``: the assistant's answer to it."""
     _, last, mentioned = _walk(before, language, None, None) if before else ({}, None, None)
     if before and not mentioned:  # "... el curro de mi novia": what was said was hers, she is "ella"
         kin = [m.group(m.lastindex).casefold() for m in language.mention.finditer(read(before, language.reading).text)
@@ -240,7 +241,7 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     if last is not None and (last.relation or "").casefold() in language.correcting.pets:
         last = None
     found, _, _ = _walk(user_words, language, last, None, naming_kin=mentioned)
-    return Ops(add=tuple(found.values()), update=corrected(user_words, language, known) if known else ())
+    return Ops(add=tuple(found.values()), update=corrected(user_words, language, known, before, before_reply) if known else ())
 
 
 def _walk(user_words: str, language: Language, last: Optional[NewFact], mentioned: Optional[str],

@@ -48,15 +48,16 @@ class Extractor:
         self._examples = example_facts(prompt)
 
     def extract(self, user: str, assistant: str, listed: Sequence[Tuple[str, str]], attempts: int,
-                now: float, before: str = "") -> Optional[object]:
-        """An :class:`Extraction`, a :class:`Retry`, or None; ``before``: the user's words just before."""
+                now: float, before: str = "", before_reply: str = "") -> Optional[object]:
+        """An :class:`Extraction`, a :class:`Retry`, or None; ``before``: the user's words just before, and
+        ``before_reply`` the assistant's answer to them."""
         mode = self._mode
         if mode == "rules":
-            return self._by_rules(user, listed, before)
+            return self._by_rules(user, listed, before, before_reply)
         if not may_hold_fact(user, self._language):
             return None  # a command or a general question: the model server stays free for the chat
         if mode == "auto" and not self._client.backoff.ready():
-            return self._by_rules(user, listed, before)
+            return self._by_rules(user, listed, before, before_reply)
         if mode == "llm" and not self._client.backoff.ready():
             return Retry(self._client.backoff.seconds_left())
         try:
@@ -66,14 +67,14 @@ class Extractor:
                 LOG.warning(f"entity memory: the model endpoint {self._client.api_url} gave no usable "
                             f"answer ({exc}); nothing was stored for this exchange. Check api_url and model.")
             if mode == "auto":
-                return self._by_rules(user, listed, before)
+                return self._by_rules(user, listed, before, before_reply)
             if self._client.is_outage(exc) and attempts < MAX_ATTEMPTS:
                 return Retry(max(self._client.backoff.seconds_left(), 0.0))
             return None
 
-    def _by_rules(self, user: str, listed: Sequence[Tuple[str, str]], before: str) -> Extraction:
+    def _by_rules(self, user: str, listed: Sequence[Tuple[str, str]], before: str, before_reply: str) -> Extraction:
         """The rules' facts; a correction ("it's not Lisa it's Laura") replaces one of those listed."""
-        ops = rules.extract(user, self._language, listed, before)
+        ops = rules.extract(user, self._language, listed, before, before_reply)
         return Extraction(ops, "rules", tuple(fid for fid, _ in listed) if ops.update else None)
 
     def prompt_facts(self, ranked: RankedSession, exchange: str, now: float) -> Sequence[Tuple[str, str]]:

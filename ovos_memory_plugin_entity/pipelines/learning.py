@@ -94,6 +94,7 @@ class Exchange:
     said_at: Optional[float] = None  # wall-clock time it was queued: a later spoken forget covers it
     control: bool = False  # a spoken control's: its answers are judged, nothing is extracted
     before: str = ""  # what the user said in the exchange just before (ANTECEDENT_WINDOW_S): who "she" is
+    before_reply: str = ""  # the assistant's answer to ``before``: whether it asked something ("no, ten" answers it)
     attempts: int = 0
     extraction: Optional[Extraction] = None  # kept when only the write failed
     answered: bool = False
@@ -107,7 +108,7 @@ class Known:
     record: Optional[SessionRecord] = None  # as last read: its generation stamps the next exchange, its pause holds it
     latest: Optional[Exchange] = None  # the latest exchange queued: what "forget that" names
     offered: Offered = field(default_factory=list)  # what the last context asked about (confirm: on)
-    said_before: Tuple[str, float] = ("", 0.0)  # the last turn's words learnt from, and when: who "she" is next
+    said_before: Tuple[str, str, float] = ("", "", 0.0)  # the last exchange learnt from, and when: who "she" is next
 
 
 class Learner:
@@ -139,9 +140,9 @@ class Learner:
         asked = self._confirmation.asked_in(known.offered, assistant) if self._confirmation else None
         known.offered = []
         # Only a turn learnt from says who "she" is next: not one paused, nor a control's besides what it goes on to say
-        now, (before, said_at) = self._wall_clock(), known.said_before
-        known.said_before = ("", 0.0)
-        before = before if now - said_at <= ANTECEDENT_WINDOW_S else ""
+        now, (before, before_reply, said_at) = self._wall_clock(), known.said_before
+        known.said_before = ("", "", 0.0)
+        before, before_reply = (before, before_reply) if now - said_at <= ANTECEDENT_WINDOW_S else ("", "")
         # Each side cut as the prompt cuts it: the queue is bounded in characters too.
         user, assistant = truncate(user, MAX_USER_CHARS), truncate(assistant, MAX_ASSISTANT_CHARS)
         record = known.record
@@ -151,10 +152,11 @@ class Learner:
         if not user.strip() and not asked and not (record is not None and record.pending):
             return  # a control and nothing else: nothing to learn, nothing to answer
         exchange = Exchange(user, assistant, record.generation if record is not None else None, asked,
-                            token=uuid.uuid4().hex[:12], said_at=now, control=control or paused, before=before)
+                            token=uuid.uuid4().hex[:12], said_at=now, control=control or paused, before=before,
+                            before_reply=before_reply)
         self._queue(key, exchange)
         if not exchange.control:
-            known.said_before = (user, now)
+            known.said_before = (user, assistant, now)
 
     def _queue(self, key: str, exchange: Exchange) -> bool:
         mine = self._kept_before_resume
@@ -242,7 +244,8 @@ class Learner:
         if exchange.extraction is None:
             exchange.attempts += 1
             outcome = self._extractor.extract(exchange.user, exchange.assistant, listed, exchange.attempts,
-                                              self._wall_clock(), before=exchange.before)
+                                              self._wall_clock(), before=exchange.before,
+                                              before_reply=exchange.before_reply)
             if isinstance(outcome, Retry):
                 return outcome.after_s
             if not isinstance(outcome, Extraction) or outcome.ops.empty:
