@@ -1585,6 +1585,17 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a number said anew is never taken", "language/corrections.py",
              "    if not update and before:\n", "    if False:\n",
              ("tests/test_corrections.py::test_a_number_the_last_turn_said_said_anew_as_a_take_back_replaces_it",)),
+    Breakage("a name said anew is taken whatever the assistant asked", "language/corrections.py",
+             "    if not before or _asked(reply, language):\n        return []\n    said_then = _words_of(before, language)\n    labels",
+             "    if not before:\n        return []\n    said_then = _words_of(before, language)\n    labels",
+             ("tests/test_corrections.py::test_a_name_said_after_someone_else_a_question_or_no_take_back_renames_no_one",)),
+    Breakage("a name said anew after someone else renames the known one", "language/corrections.py",
+             " or any(w not in small | takes_back | {old} for w in first):", ":",
+             ("tests/test_corrections.py::test_a_name_said_after_someone_else_a_question_or_no_take_back_renames_no_one",)),
+    Breakage("a name said anew is never taken", "language/corrections.py",
+             "    if not said:\n        said += [(old, new, False) for old, new in _name_said_anew(",
+             "    if False:\n        said += [(old, new, False) for old, new in _name_said_anew(",
+             ("tests/test_corrections.py::test_a_name_the_last_turn_said_named_anew_after_a_take_back_replaces_it",)),
 )
 
 

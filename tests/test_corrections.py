@@ -550,3 +550,42 @@ def test_a_number_after_a_question_another_turn_or_in_talk_replaces_nothing(make
     assert memory.flush(10)
     known = sorted(f.text for f in memory.facts("s"))
     assert known and number_after(make_memory, lang, first, reply, said, between) == known
+
+
+@pytest.mark.parametrize("lang, first, said, name", [
+    # The one known name the last turn said, named anew right after a take-back, nothing asked between.
+    ("ca-es", "el meu gat es diu mixu", "no espera, es diu pixu, el mixu era el de la veïna", "Pixu"),
+    ("it-it", "mia cognata si chiama paola", "scusa si chiama carla, paola è sua sorella", "Carla"),
+    ("de-de", "mein wellensittich heißt hansi", "nee warte der heißt bubi", "Bubi"),
+    ("es-es", "mi perro se llama toby", "perdona se llama tobías", "Tobías"),
+    ("en-us", "my neighbour's called gary", "no wait he's called barry", "Barry"),
+])
+def test_a_name_the_last_turn_said_named_anew_after_a_take_back_replaces_it(make_memory, lang, first, said, name):
+    memory = make_memory(extractor="rules", lang=lang)
+    memory.update_history(user_assistant(first, "Okay."), "s")
+    memory.update_history(user_assistant(said), "s")
+    assert memory.flush(10)
+    assert named(memory) == [name]
+
+
+def named(memory):
+    """Who the live facts are about, by name."""
+    labels = {e.id: e.label.split(" (")[0] for e in memory.entities("s")}
+    return sorted({labels[f.about] for f in memory.facts("s") if f.about})
+
+
+@pytest.mark.parametrize("lang, first, reply, said", [
+    ("en-us", "my brother's called tom", "Okay.", "sorry i meant his friend is called tim"),  # someone else first
+    ("en-us", "my dog's called max", "Okay.", "no max sit"),  # to the dog
+    ("en-us", "my brother's called tom", "Okay.", "my friend is called tim"),  # nothing taken back
+    ("en-us", "my brother's called tom", "Is he older than you?", "no wait he's called tim"),  # asked: an answer
+    ("it-it", "mia sorella si chiama paola", "Va bene.", "no aspetta il cane si chiama fido"),  # a pet named
+])
+def test_a_name_said_after_someone_else_a_question_or_no_take_back_renames_no_one(make_memory, lang, first, reply, said):
+    memory = make_memory(extractor="rules", lang=lang)
+    memory.update_history(user_assistant(first, reply), "s")
+    assert memory.flush(10)
+    known = named(memory)
+    memory.update_history(user_assistant(said), "s")
+    assert memory.flush(10)
+    assert known and known[0] in named(memory)

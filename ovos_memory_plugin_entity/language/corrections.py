@@ -42,6 +42,8 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
              + _meant(words, language, known)]
     taken_back = cued or bool(words[:1]) and words[0] in language.negations | set(language.no)
     said += [(old, new, False) for old, new in _named_anew(words, language, known) if taken_back]
+    if not said:
+        said += [(old, new, False) for old, new in _name_said_anew(words, language, known, before, reply)]
     update = _moved(words, language, known)
     for old, new, of_words in said:
         if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
@@ -346,13 +348,9 @@ def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple
     another question ("do you take it at eight?"). The turn opens with a no or a cue, or asks back the old number
     first ("did I say 72?"); the new number is its only other one, an age at most MAX_AGE_STEP away; no one else
     is named, nothing else asked."""
-    # asked: with a question mark (the model writes them; "¡Qué edad más bonita!" asks nothing), not a tag's
-    # ("L'edat del mòbil, eh?")
-    openers = language.reading.question_openers
-    if _QUESTION_MARK.search(reply) and any(c.question and not (c.closing and c.words[:1] and c.words[0] not in openers)
-                                            for c in read(reply, language.reading).clauses):
+    if _asked(reply, language):
         return []
-    said_then = {fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)}
+    said_then = _words_of(before, language)
     slot = next((s.pattern for s in language.slots if s.name == "age"), None)
     small = language.stopwords | language.negations
     found = []
@@ -394,6 +392,52 @@ def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple
     updated = f"{line[:at]}{new[0][1]}{line[at + len(old):]}"
     listed = _LISTED_ABOUT.match(updated)
     return [Replacement(fact_id, listed.group("text") if listed else updated)]
+
+
+def _asked(reply: str, language: Language) -> bool:
+    """Whether the assistant's ``reply`` asked something: with a question mark (the model writes them; "¡Qué edad más
+    bonita!" asks nothing), not a tag's ("L'edat del mòbil, eh?")."""
+    openers = language.reading.question_openers
+    return bool(_QUESTION_MARK.search(reply)) and any(
+        c.question and not (c.closing and c.words[:1] and c.words[0] not in openers)
+        for c in read(reply, language.reading).clauses)
+
+
+def _words_of(said: str, language: Language) -> Set[str]:
+    return {fold_accents(w) for w in SPOKEN_WORD.findall(read(said, language.reading).text)}
+
+
+def _name_said_anew(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]], before: str,
+                    reply: str) -> List[Tuple[str, str]]:
+    """(old, new) names: the one known name the last turn (``before``) said, named anew right after in a turn that
+    takes it back, the assistant having asked nothing between (``reply``): "què dic, es diu neus, la núria és la meva
+    cosina", "no aspetta si chiama pallino, ciccio era quello di prima". The new name follows who it is or "I meant";
+    before that, only the take-back, small words and the known name. Not a word of the language, a relative, a pet
+    or another known name; not after someone else said first ("sorry, his friend is called tim")."""
+    if not before or _asked(reply, language):
+        return []
+    said_then = _words_of(before, language)
+    labels = {m.group("label").casefold() for _, line in known for m in [_LISTED_ABOUT.match(line)] if m and m.group("relation")}
+    olds = [label for label in labels if " " not in label and fold_accents(label) in said_then]
+    if len(olds) != 1:
+        return []
+    old, said = olds[0], language.correcting
+    small = language.stopwords | language.negations | language.not_names | language.reading.subjects \
+        | language.reading.fillers
+    takes_back = {w for p in said.cues for w in p} | set(language.no) | language.negations
+    saying = [p for p in (*said.naming, *said.meaning, *said.identity) if len(p) > 1 or p in said.naming]
+    for at in range(1, len(words)):
+        phrase = next((p for p in saying if tuple(words[at:at + len(p)]) == p), None)
+        first = words[:at]
+        if phrase is None or not set(first) & takes_back or any(w not in small | takes_back | {old} for w in first):
+            continue
+        named = [w for w in words[at + len(phrase):] if not (w in language.stopwords and len(w) <= 3)][:1]
+        new = named[0] if named else ""
+        if new.isalpha() and len(new) > 1 and new != old and fold_accents(new) not in small and new not in labels \
+                and new not in language.kin and not language.not_name_endings.search(new):
+            return [(old, new)]
+        return []
+    return []
 
 
 def _closes(after: Sequence[str], language: Language) -> bool:
