@@ -1596,6 +1596,13 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "    if not said:\n        said += [(old, new, False) for old, new in _name_said_anew(",
              "    if False:\n        said += [(old, new, False) for old, new in _name_said_anew(",
              ("tests/test_corrections.py::test_a_name_the_last_turn_said_named_anew_after_a_take_back_replaces_it",)),
+    Breakage("an allergen said anew in a list replaces the known one", "language/corrections.py",
+             " or later[:1] != [\",\"] \\\n", " \\\n",
+             ("tests/test_corrections.py::test_an_allergen_said_in_a_list_an_answer_or_without_a_take_back_replaces_nothing",)),
+    Breakage("an allergen said anew is never taken", "language/corrections.py",
+             "            or _allergen_said_anew(spoken, language, known, before, reply)",
+             "            or []",
+             ("tests/test_corrections.py::test_an_allergy_the_last_turn_said_taken_back_for_another_replaces_it",)),
 )
 
 

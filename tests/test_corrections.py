@@ -589,3 +589,27 @@ def test_a_name_said_after_someone_else_a_question_or_no_take_back_renames_no_on
     memory.update_history(user_assistant(said), "s")
     assert memory.flush(10)
     assert known and known[0] in named(memory)
+
+
+@pytest.mark.parametrize("lang, first, said, now", [
+    # The one thing the last turn said one is allergic to, taken back for another then said to be fine.
+    ("en-us", "i'm allergic to shrimp", "no wait, lobster, shrimp i can eat", "Is allergic to lobster"),
+    ("es-es", "soy alérgica al melocotón", "ay no, a la fresa, el melocotón sí lo tolero", "Es alérgica al fresa"),
+    ("de-de", "ich bin allergisch gegen katzen", "nee warte, gegen pferde, katzen sind kein problem",
+     "Ist allergisch gegen pferde"),
+    ("it-it", "sono allergica alle fragole", "no scusa ai kiwi, le fragole le mangio", "È allergica alle kiwi"),
+    ("nl-nl", "ik ben allergisch voor katten", "nee sorry honden, katten gaan prima", "Is allergisch voor honden"),
+])
+def test_an_allergy_the_last_turn_said_taken_back_for_another_replaces_it(make_memory, lang, first, said, now):
+    assert number_after(make_memory, lang, first, "Okay.", said) == [now]
+
+
+@pytest.mark.parametrize("lang, first, reply, said", [
+    ("en-us", "i'm allergic to shrimp", "Okay.", "no, lobster too, shrimp and lobster"),  # no comma after: a list
+    ("en-us", "i'm allergic to shrimp", "Is it a severe allergy?", "no, hives, shrimp just gives me hives"),  # asked
+    ("en-us", "i'm allergic to shrimp", "Okay.", "lobster, shrimp, all of it"),  # nothing taken back
+    ("en-us", "i'm allergic to shrimp", "Okay.", "no my son, shrimp makes him sick"),  # someone else's
+])
+def test_an_allergen_said_in_a_list_an_answer_or_without_a_take_back_replaces_nothing(make_memory, lang, first, reply,
+                                                                                     said):
+    assert number_after(make_memory, lang, first, reply, said) == ["Is allergic to shrimp"]

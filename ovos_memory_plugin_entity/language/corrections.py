@@ -59,7 +59,8 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     if not update and (cued or set(words) & language.negations):
         update += _new_age(user_words or "", language, known)
     if not update and before:
-        update += _number_said_anew(user_words or "", language, known, before, reply)
+        update += _number_said_anew(user_words or "", language, known, before, reply) \
+            or _allergen_said_anew(spoken, language, known, before, reply)
     return tuple(update)
 
 
@@ -392,6 +393,45 @@ def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple
     updated = f"{line[:at]}{new[0][1]}{line[at + len(old):]}"
     listed = _LISTED_ABOUT.match(updated)
     return [Replacement(fact_id, listed.group("text") if listed else updated)]
+
+
+def _allergen_said_anew(spoken: str, language: Language, known: Sequence[Tuple[str, str]], before: str,
+                        reply: str) -> List[Replacement]:
+    """The one thing the last turn (``before``) said the user is allergic to, taken back right after for another,
+    then said again as fine: "ah no, a las nueces, los cacahuetes sí que los puedo comer", "nee wacht hazelnoten,
+    walnoten kan ik prima eten". The turn opens with the take-back; the new thing is its first word of substance,
+    ending at a comma; nothing asked between, nor in the turn, and no one else named."""
+    if _asked(reply, language):
+        return []
+    said_then = _words_of(before, language)
+    found = [(fact_id, line, m, things[0]) for fact_id, line in known if not _LISTED_ABOUT.match(line)
+             for m in [language.correcting.allergy_fact.search(line)] if m
+             for things in [[w for w in said_words(m.group("value")) if w.casefold() not in language.stopwords]]
+             if len(things) == 1 and fold_accents(things[0].casefold()) in said_then]
+    if len(found) != 1 or any(c.question for c in read(spoken, language.reading).clauses):
+        return []
+    fact_id, line, fact, old = found[0]
+    words = list(expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(spoken)),
+                                     dict(language.reading.contractions)))
+    folded = [fold_accents(w) for w in words]
+    opening = {w for p in language.correcting.cues for w in p} | set(language.no) | language.negations \
+        | language.reading.fillers | {","}
+    at = next((i for i, w in enumerate(words) if w not in opening), len(words))
+    if not set(words[:at]) & (language.negations | set(language.no) | {w for p in language.correcting.cues for w in p}):
+        return []
+    framing = {w.casefold() for w in said_words(line[:fact.start("value")])}  # "allergisch gegen"
+    while at < len(words) and (words[at] in language.stopwords or words[at] in framing):
+        at += 1  # "a las", "c'est les", "gegen"
+    new = words[at] if at < len(words) else ""
+    later = folded[at + 1:]
+    if not new.isalpha() or fold_accents(old.casefold()) not in later or later[:1] != [","] \
+            or new in language.kin or fold_accents(new) in {fold_accents(old.casefold())} | language.stopwords:
+        return []
+    if any(w in language.kin for w in words):
+        return []  # someone else's
+    start, end = fact.span("value")
+    value = re.sub(rf"(?i)\b{re.escape(old)}\b", new, line[start:end])
+    return [Replacement(fact_id, f"{line[:start]}{value}{line[end:]}")]
 
 
 def _asked(reply: str, language: Language) -> bool:

@@ -146,6 +146,7 @@ class CorrectionWords:
     dose_fact: Pattern[str] = _NEVER  # a medication fact as the rules phrase it: groups drug, dose, unit
     dose_units: Pattern[str] = _NEVER  # "mg", "milligrams": a number before one is a dose
     dose_to: Pattern[str] = _NEVER  # "to", "auf": a number after one, with no unit, is a new dose ("upped it to 1000")
+    allergy_fact: Pattern[str] = _NEVER  # an allergy fact as the rules phrase it: group value, what it is to
 
 
 @dataclass(frozen=True)
@@ -499,7 +500,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
                                    value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE),
                                    dose_fact=re.compile(data["clauses"]["dose_fact"], re.IGNORECASE),
                                    dose_units=re.compile(rf"(?:{data['clauses']['dose_units']})", re.IGNORECASE),
-                                   dose_to=re.compile(rf"(?:{data['clauses']['dose_to']})", re.IGNORECASE)),
+                                   dose_to=re.compile(rf"(?:{data['clauses']['dose_to']})", re.IGNORECASE),
+                                   allergy_fact=re.compile(data["clauses"]["allergy_fact"], re.IGNORECASE)),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()),
         control_topics=tuple((re.compile(rf"\b(?:{said})\b", re.IGNORECASE), re.compile(facts, re.IGNORECASE))
