@@ -314,6 +314,9 @@ def test_the_right_word_said_before_the_known_one_negated_replaces_it(lang, know
     ("it-it", "Gino (gatto): È gatto dell'utente", "si chiama gino volevo dire pino scusa", "Pino"),
     ("pt-pt", "Vive em Braga", "disse braga queria dizer guimarães", "Vive em Guimarães"),
     ("nl-nl", "Woont in Gouda", "zei ik gouda ik bedoelde delft", "Woont in Delft"),
+    # an apology after the right word: it still closes what is said
+    ("pt-pt", "Vive em Braga", "eu disse braga queria dizer guimarães desculpa estou a dormir", "Vive em Guimarães"),
+    ("ca-es", "Viu a Reus", "he dit reus volia dir valls perdona que estic adormida", "Viu a Valls"),
 ])
 def test_a_known_word_said_before_i_mean_is_replaced_by_the_word_after(lang, known, said, now):
     assert replaced(lang, [("f1", known)], said) == [("f1", now)]

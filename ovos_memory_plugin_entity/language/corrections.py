@@ -140,8 +140,11 @@ def _meant(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
     at_new = next((j for j, w in enumerate(words[start:start + 3], start) if right(w, old, words[j + 1:j + 2])
                    and not set(words[start:j + 1]) & (language.reading.subjects | language.reading.question_openers)),
                   None)  # not "luna, i mean she's great", "denver, i mean what a dump"
-    # said right before "I mean", the old name is only taken back by a new one closing the turn: not "luna, i mean come on"
-    closes = at_new is not None and (bool(between) or all(w in _clause_ends(language) for w in words[at_new + 1:]))
+    # said right before "I mean", the old name is only taken back by a new one closing the turn, or an apology after it
+    # ("... queria dizer elvas desculpa"): not "luna, i mean come on"
+    apologies = {p[0] for p in language.correcting.cues if len(p) == 1}
+    closes = at_new is not None and (bool(between) or all(w in _clause_ends(language) for w in words[at_new + 1:])
+                                     or bool(set(words[at_new + 1:at_new + 2]) & apologies))
     return [(old, words[at_new])] if old and at_new is not None and closes else []
 
 
