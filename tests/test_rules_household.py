@@ -1526,3 +1526,35 @@ def test_a_pet_answering_to_a_name_and_a_pet_said_small(lang, said, expected):
 def test_less_common_given_names_and_words_that_are_no_name(lang, said, expected):
     assert {fact for fact in heard(lang, said) if fact[1].startswith(("Heißt", "Se llama", "Si chiama", "Heet", "S'appelle",
                                                                       "Chama-se", "Es diu", "Name is", "Wohnt"))} == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # An allergy said as one the user has ("I have an allergy to ..."), in the languages that said only "allergic".
+    ("en-us", "i have a bad allergy to cats", "Is allergic to cats"),
+    ("fr-fr", "j'ai une allergie au pollen de bouleau", "Est allergique au pollen de bouleau"),
+    ("it-it", "c'ho un'allergia alle graminacee", "Ha un'allergia alle graminacee"),
+    ("nl-nl", "ik heb een allergie voor wespen", "Is allergisch voor wespen"),
+    ("ca-es", "tinc al·lèrgia a la llet", "Té al·lèrgia a la llet"),
+    # The instrument the user plays
+    ("en-us", "i play the cello in a community orchestra", "Plays the cello"),
+    ("de-de", "ich spiele seit zwei jahren schlagzeug", "Spielt schlagzeug"),
+    ("es-es", "toco la trompeta en la banda del pueblo", "Toca trompeta"),
+    ("fr-fr", "je joue du violon depuis que j'ai six ans", "Joue de l'instrument : violon"),
+    ("it-it", "suono la fisarmonica alle feste", "Suona fisarmonica"),
+    ("nl-nl", "ik speel dwarsfluit in de harmonie", "Speelt dwarsfluit"),
+    ("pt-pt", "toco cavaquinho com os amigos", "Toca cavaquinho"),
+    ("ca-es", "toco la gralla a la colla", "Toca gralla"),
+])
+def test_an_allergy_one_has_and_the_instrument_one_plays(lang, said, expected):
+    assert (None, expected) in heard(lang, said)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en-us", "i have no allergy to anything"),
+    ("en-us", "i don't play the piano anymore"),
+    ("es-es", "toco la batería del coche y no arranca"),  # touched the car's battery
+    ("it-it", "suono il campanello della vicina"),
+    ("pt-pt", "toco a campainha"),
+])
+def test_no_allergy_no_instrument_or_a_thing_touched_is_no_fact(lang, said):
+    assert not [t for _, t in heard(lang, said) if t.startswith(("Is allergic", "Plays", "Toca", "Suona"))]
