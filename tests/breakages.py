@@ -1613,6 +1613,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a thing touched is an instrument played", "locale/es-es/patterns.json",
              "|bandurria)\\\\b(?! (?:", "|bandurria)\\\\b(?!x(?:",
              ("tests/test_rules_household.py::test_no_allergy_no_instrument_or_a_thing_touched_is_no_fact",)),
+    Breakage("a pause with a while covers nothing the user says", "language/controls.py",
+             "for w in _unsaid(said[paused:], words.saying)):", "for w in said[paused:]):",
+             ("tests/test_controls.py::test_a_pause_with_a_while_covers_what_the_user_says",)),
 )
 
 

@@ -900,3 +900,32 @@ def test_deleting_everything_about_something_else_asks_first(lang, said):
 def test_forgetting_one_thing_of_the_users_stays_one_thing(lang, said, target):
     found = recognise(said, load_language(lang))
     assert found is not None and found.kind == "forget_thing" and target in found.target
+
+
+@pytest.mark.parametrize("lang, said", [
+    # A pause said with a while covers what the user says from now on (control_saying.voc).
+    ("en-us", "for the next bit don't save anything i tell you"),
+    ("fr-fr", "pour l'instant ne retiens rien de ce que je vais te raconter"),
+    ("es-es", "por ahora no guardes nada de lo que te cuente"),
+    ("it-it", "per stasera non salvare niente di quello che ti dico"),
+    ("pt-pt", "por agora não guardes nada do que eu te disser"),
+    ("ca-es", "per ara no guardis res del que t'expliqui"),
+    ("de-de", "für heute nichts speichern von dem was ich dir erzähle"),
+    ("nl-nl", "voor vandaag niks onthouden van wat ik je vertel"),
+    # the infinitive said as an order
+    ("nl-nl", "even niks opslaan hoor"),
+    ("de-de", "bitte erstmal nichts aufschreiben"),
+])
+def test_a_pause_with_a_while_covers_what_the_user_says(lang, said):
+    found = recognise(said, load_language(lang))
+    assert found is not None and found.kind == "pause"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("it-it", "per ora non tenere niente nel freezer ti dico"),  # the household's, whatever is said after
+    ("en-us", "for now don't keep anything in the car i tell you"),
+    ("nl-nl", "ik kan niks onthouden"),  # the user's own memory
+    ("de-de", "kannst du dir nichts merken"),  # a reproach
+])
+def test_a_households_while_or_ones_own_memory_is_no_pause(lang, said):
+    assert recognise(said, load_language(lang)) is None

@@ -220,8 +220,8 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     # "for now don't keep anything in the freezer": a household's, not the memory's (the while set aside too: "per ora,")
     for_now = opening or _match(clause.aside, words.moment, 0, len(clause.aside), gap=0) is not None
     if paused is not None and for_now and any(w not in words.stopwords | words.personal | words.particles
-                                              for w in said[paused:]):
-        paused = None
+                                              for w in _unsaid(said[paused:], words.saying)):
+        paused = None  # what the user says from now on is what it covers: "per un po' non ricordarti niente di quello che dico"
     if paused is not None and _pause_said(said, paused, words, reading.question_openers):
         # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
         objects = (said[max(paused - 2, 0)], said[-1])  # not "this stays between us", of what comes
@@ -304,6 +304,12 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
         return False
     return (users or len(after) <= 1 or not any(p[-1] == last for phrases in words.keeping.values() for p in phrases)
             or _longest(after, words.everything) > 0 or _of_the_memory(after, words))
+
+
+def _unsaid(said: Sequence[str], phrases: PhraseIndex) -> List[str]:
+    """``said`` without the first of ``phrases`` said in it."""
+    at = next((i for i in range(len(said)) if _longest(said[i:], phrases)), len(said))
+    return [*said[:at], *said[at + _longest(said[at:], phrases):]]
 
 
 def _memory_named(said: Sequence[str], words: IntentWords) -> bool:
