@@ -929,3 +929,15 @@ def test_a_pause_with_a_while_covers_what_the_user_says(lang, said):
 ])
 def test_a_households_while_or_ones_own_memory_is_no_pause(lang, said):
     assert recognise(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang", ["ca-es", "de-de", "es-es", "fr-fr", "it-it", "nl-nl", "pt-pt"])
+@pytest.mark.parametrize("said, kind", [
+    ("forget what i just said", "forget_last"),  # German reads a Bavarian "i" as "ich": English reads it as said
+    ("uh forget what i told you about my sister", "forget_thing"),
+    ("forget everything i told you", "forget_all"),
+    ("what do you know about me", "recall"),
+])
+def test_an_english_control_under_any_persona_is_read_as_english_reads_it(lang, said, kind):
+    found = recognise(said, load_language(lang))
+    assert found is not None and found.kind == kind and not found.unsure

@@ -85,9 +85,30 @@ _REMINDER = re.compile(r"(?!to call me\b)(?:to\s+\w|(?:de|di|d')\s*[^\W\d_]+(?:a
 
 
 def recognise(utterance: str, language: Language) -> Optional[Control]:
-    """The first clause's control, read in the persona's language first, then every other shipped one."""
+    """The first clause's control, read in the persona's language first, then every other shipped one; then, where
+    none or only a maybe was found, English's in its own reading: the persona's may read English words as its own
+    ("forget what i just said": German's "i" is Bavarian "ich", Catalan's "and")."""
     if not isinstance(utterance, str) or not may_hold_control(utterance, language):
         return None
+    found = _recognised(utterance, language)
+    if found is None or found.unsure:  # none, or maybe: read as another language reads it, it may be clear
+        said = _ANCHOR_WORD.findall(utterance[:MAX_CONTROL_CHARS].casefold())
+        as_read = _words_read(utterance, language.reading)
+        for words in language.controls[1:]:
+            if words.reading is not None and _holds_anchor(said, words.anchors) \
+                    and _words_read(utterance, words.reading) != as_read:  # the same words: nothing new to find
+                other = _recognised(utterance, replace(language, reading=words.reading, controls=(words,)))
+                if other is not None and (found is None or not other.unsure):
+                    return other
+    return found
+
+
+def _words_read(utterance: str, reading: ReadingWords) -> Tuple[Tuple[str, ...], ...]:
+    """The clauses as ``reading`` reads them: Catalan's "i" opens one ("forget what | i just said")."""
+    return tuple(c.words for c in read(utterance[:MAX_CONTROL_CHARS], reading).clauses)
+
+
+def _recognised(utterance: str, language: Language) -> Optional[Control]:
     split = [_at_tag(c, language) for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words]
     clauses = [part for parts in split for part in parts if part.words]
     before_tag = {id(parts[0]) for parts in split if len(parts) > 1}  # a clause a tag ended, "why not" after it

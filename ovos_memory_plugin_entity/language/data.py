@@ -183,6 +183,7 @@ class IntentWords:
     # closed what came before ("dat klopt niet, schrap dat").
     negation_after_verb: bool = False
     anchors: FrozenSet[str] = frozenset()  # a word each of these controls holds one of (the cheap first test)
+    reading: Optional[ReadingWords] = None  # English's own: an English control under another persona is read as said
 
 
 @dataclass(frozen=True)
@@ -272,6 +273,13 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         reported=_phrases_of(data["reported"], contractions), fused=_fused(data))
 
 
+def _negations(data: Dict[str, Any], english: Dict[str, Any]) -> FrozenSet[str]:
+    """The language's negations, and English's that are no word of its own (asides: "no" is Spanish too)."""
+    return frozenset(w.casefold() for w in data["negations"]) | (frozenset(
+        w.casefold() for w in english["negations"]) - {w.casefold() for w in data["stopwords"]} if data is not english
+        else frozenset())
+
+
 def _fused(data: Dict[str, Any]) -> Dict[str, Tuple[str, ...]]:
     """A control's verb with a pronoun written on ("riattivala", "elimínalos"), accents folded, as the verb and the
     pronoun; not a form the lists already name ("dimenticalo", "olvídate"), nor a pair ("quítamelo": take it off me)."""
@@ -316,7 +324,10 @@ def _every_intent_word() -> Dict[str, IntentWords]:
     """The spoken controls' words of every shipped language: a control is understood in any."""
     common = frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["stopwords"])
     every = {code: _intent_words(code, _read(code)) for code in available()}
-    return {code: replace(words, anchors=_anchors(words, common, _fused(_read(code)))) for code, words in every.items()}
+    english = _read(DEFAULT_LANG)
+    return {code: replace(words, anchors=_anchors(words, common, _fused(_read(code))),
+                          reading=_reading(code, english, english, _negations(english, english)) if code == DEFAULT_LANG else None)
+            for code, words in every.items()}
 
 
 def _anchors(words: IntentWords, common: FrozenSet[str], fused: Dict[str, Tuple[str, ...]]) -> FrozenSet[str]:
@@ -449,8 +460,7 @@ def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
     with_english = code != DEFAULT_LANG
     # An English negation that is a small word here is none: Portuguese "no" is "in the".
-    negations = frozenset(w.casefold() for w in data["negations"]) | (frozenset(
-        w.casefold() for w in english["negations"]) - {w.casefold() for w in data["stopwords"]} if with_english else frozenset())
+    negations = _negations(data, english)
     every = _every_intent_word()
     # Another language's reading never forgets what the persona's knows is another skill's ("borra todo de mi lista
     # de contactos" is no Catalan forgetting)
