@@ -131,6 +131,11 @@ def test_clauses_are_found_without_punctuation(lang, said, clauses):
     ("pt-pt", "não esqueças a minha morada", [True]),
     ("fr-fr", "ne retiens rien", [True]),
     ("de-de", "vergiss meine adresse nicht", [True]),
+    # the verb a negation took, said again, says what is so instead; not after a negation said again
+    ("es-es", "no trabajo en el banco trabajo en correos", [True, False]),
+    ("pt-pt", "já não moro em braga moro em viseu", [True, False]),
+    ("ca-es", "no visc a reus visc a valls", [True, False]),
+    ("it-it", "non bevo vino non bevo birra", [True]),
 ])
 def test_a_negation_governs_its_clause(lang, said, negated):
     assert [c.negated for c in reading(lang, said).clauses] == negated

@@ -203,7 +203,8 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
 
 def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
     """Clauses without punctuation: before a conjunction, an unbound subject pronoun, a first-person word
-    after a comma ("forget that, my new number is") or a "now" after a negation ("ya no X ahora Y"), once the clause holds :data:`MIN_SPLIT_WORDS` words;
+    after a comma ("forget that, my new number is"), a "now" after a negation ("ya no X ahora Y") or the verb a negation took said
+    again ("no vivo en lugo vivo en vigo"), once the clause holds :data:`MIN_SPLIT_WORDS` words;
     and after a negation that opened the turn with no verb ("ya no | que nos mudamos")."""
     pieces: List[List[str]] = [[]]
     for word in said:
@@ -212,6 +213,9 @@ def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
         so_far = [w for w in current if w != "," and w not in words.fillers]
         opens = (word in words.clause_openers or word in words.subjects or before == "," and word in words.personal
                  or word in words.contrasts and any(w in words.negations for w in current)  # "ya no X | ahora Y"
+                 # the verb a negation took, said again, says what is so instead: "não moro em lisboa | moro no porto"
+                 or before not in words.negations and any(w in words.negations and current[i + 1:i + 2] == [word]
+                                                          for i, w in enumerate(current))
                  ) and before not in words.clause_glue \
             or _elliptic(so_far, before, word, words)
         if word == "," or not opens:
