@@ -1558,3 +1558,14 @@ def test_an_allergy_one_has_and_the_instrument_one_plays(lang, said, expected):
 ])
 def test_no_allergy_no_instrument_or_a_thing_touched_is_no_fact(lang, said):
     assert not [t for _, t in heard(lang, said) if t.startswith(("Is allergic", "Plays", "Toca", "Suona"))]
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Where the user works, the workplace followed by what they do there or since when.
+    ("en-us", "i work at costco as a cashier", "Works at Costco"),
+    ("de-de", "ich arbeite bei bosch als ingenieurin", "Arbeitet bei Bosch"),
+    ("fr-fr", "je travaille chez michelin depuis dix ans", "Travaille chez Michelin"),
+    ("pt-pt", "trabalho nos correios ao balcão", "Trabalha na Correios"),
+])
+def test_a_workplace_followed_by_what_one_does_there(lang, said, expected):
+    assert (None, expected) in heard(lang, said)
