@@ -1569,3 +1569,27 @@ def test_no_allergy_no_instrument_or_a_thing_touched_is_no_fact(lang, said):
 ])
 def test_a_workplace_followed_by_what_one_does_there(lang, said, expected):
     assert (None, expected) in heard(lang, said)
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # An age turned, said with when; a move said with when; an intolerance one has.
+    ("de-de", "mein sohn tim ist am sonntag zehn geworden", ("Tim", "Ist 10 Jahre alt")),
+    ("nl-nl", "mijn dochter fleur is zaterdag acht geworden", ("Fleur", "Is 8 jaar oud")),
+    ("de-de", "wir sind letztes jahr nach leipzig gezogen", (None, "Wohnt in Leipzig")),
+    ("es-es", "nos mudamos la semana pasada a vigo", (None, "Vive en Vigo")),
+    ("de-de", "ich hab eine glutenunverträglichkeit", (None, "Hat glutenunverträglichkeit")),
+    ("es-es", "tengo intolerancia al gluten desde niña", (None, "Tiene intolerancia al gluten")),
+    ("pt-pt", "tenho intolerância ao glúten", (None, "Tem intolerância ao glúten")),
+    ("it-it", "ho un'intolleranza al glutine", (None, "Ha un'intolleranza al glutine")),
+    ("en-us", "i've got a lactose intolerance", (None, "Is lactose intolerant")),
+])
+def test_an_age_turned_and_a_move_said_with_when_and_an_intolerance(lang, said, expected):
+    assert expected in heard(lang, said)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("de-de", "mein auto ist gestern zehn jahre alt geworden"),  # no one's age
+    ("de-de", "ich habe keine laktoseintoleranz"),
+])
+def test_a_things_age_or_an_intolerance_denied_is_no_fact(lang, said):
+    assert not heard(lang, said)
