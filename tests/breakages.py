@@ -1628,6 +1628,12 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a move said with when is not heard", "locale/es-es/patterns.json",
              "(?: el mes pasado| la semana pasada| el año pasado|", "(?: zzz|",
              ("tests/test_rules_household.py::test_an_age_turned_and_a_move_said_with_when_and_an_intolerance",)),
+    Breakage("any fence in the reply is taken away, inside a fact too", "domain/contract.py",
+             "    fence = _FENCE.sub(\"\", text).strip()", "    fence = re.sub(r\"```[a-zA-Z]*\", \"\", text).strip()",
+             ("tests/test_screen.py::test_a_code_fence_inside_a_facts_text_stays_for_the_screen",)),
+    Breakage("a bracket around a code name is a fact", "language/screen.py",
+             "    r\"|^\\s*[\\[(]\\s*[^", "    r\"|^(?!)\\s*[\\[(]\\s*[^",
+             ("tests/test_screen.py::test_a_text_shaped_as_an_instruction_is_refused",)),
 )
 
 

@@ -170,6 +170,11 @@ def ops_from_json(value: Any) -> Optional[Ops]:
                forget_all=value.get("forget_all") is True)
 
 
+# A code fence around the reply or a part of it, on a line's edge ("```json" then "{...}", "```json {...}```"); one
+# inside a fact's text is the fact's ("```system ...```": the screen refuses it, unless the fence is taken away)
+_FENCE = re.compile(r"(?m)^[ \t]*```[a-zA-Z]*[ \t]*(?=$|[\[{])|```[ \t]*$")
+
+
 def parse_reply(reply: str, *, examples: Iterable[str] = (), exchange: str = "",
                 stopwords: FrozenSet[str] = frozenset()) -> ParsedReply:
     """The reply's operations, or :class:`ReplyError`; an echoed example the exchange does not say is dropped."""
@@ -177,7 +182,7 @@ def parse_reply(reply: str, *, examples: Iterable[str] = (), exchange: str = "",
     if _UNCLOSED_THINK.search(text):
         raise ReplyError("the reply is unfinished reasoning (<think> never closed); "
                          "raise max_extract_tokens or use a model that can skip thinking")
-    fence = re.sub(r"```[a-zA-Z]*", "", text).strip()
+    fence = _FENCE.sub("", text).strip()
     if fence.lower().rstrip(".") in _NOTHING or not fence:
         return ParsedReply(Ops())
     ops: Optional[Ops] = None

@@ -39,7 +39,9 @@ _STRUCTURE = re.compile(
     r"|\b(?:prompt injection|jailbreak|dan mode|developer mode)\b"
     r"""|\{\s*["'][^"'\n]{1,20}["']\s*:"""  # an object's key, in any language: {"role": ...}, {"rôle": ...}
     r"|(?:^|\n)[ \t]*#{1,6}[ \t]+\S"  # a markdown heading: "### SYSTEM OVERRIDE"
-    r"|```|~~~",  # a code fence: "```developer"
+    r"|```|~~~"  # a code fence: "```developer"
+    # a bracket opening the text around a code name: "[Werkzeugausgabe: memory.update]", "(tool: profile.write)"
+    r"|^\s*[\[(]\s*[^\])\n]{0,40}(?<![.@/\w])[a-z_]{3,}\.[a-z_]{4,}\b(?!\.)[^\])\n]{0,40}[\])]",
     re.IGNORECASE)
 # A role opening a sentence or after a mark, then a mark, is a role marker whatever the symbols ("〔system〕", "system →").
 _MARK = re.compile(r"[^\w\s.,'\"-]|(?<!\w)-|-(?!\w)")
