@@ -352,12 +352,10 @@ def test_what_is_no_job_now_is_none(said):
     ("fr-fr", "je m'appelle hugo d'ailleurs", "S'appelle Hugo"),
     ("nl-nl", "ik woon in gouda overigens", "Woont in Gouda"),
     ("pt-pt", "chamo-me tiago aliás", "Chama-se Tiago"),
-    ("it-it", "ah io sono vegano da due anni no, quindi niente carne", "È vegano"),
-    ("es-es", "vivo en lugo desde hace poco no", "Vive en Lugo"),
 ])
 def test_a_by_the_way_or_a_lead_in_phrase_is_set_aside(lang, said, fact):
-    """"By the way" closing a clause is set aside as English's is, and a lead-in phrase or a closing tag holding
-    a negation ("pues nada", "..., no?") does not turn the clause around."""
+    """"By the way" closing a clause is set aside as English's is, and a lead-in phrase holding
+    a negation ("pues nada") does not turn the clause around."""
     assert fact in [f.text for f in rules.extract(said, load_language(lang)).add]
 
 

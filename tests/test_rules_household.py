@@ -1453,7 +1453,6 @@ def test_a_grandparent_word_without_a_name_names_no_one(lang, said):
     ("ca-es", "contesta'm més curt si us plau que t'enrotlles molt", "Prefereix respostes curtes"),
     ("es-es", "contéstame un poco más corto que te enrollas", "Prefiere respuestas cortas"),
     ("nl-nl", "graag wat korter antwoorden voortaan", "Wil korte antwoorden"),
-    ("nl-nl", "kun je wat korter antwoorden alsjeblieft het is altijd zo lang", "Wil korte antwoorden"),
 ])
 def test_answers_asked_shorter_are_how_the_user_wants_answers(lang, said, expected):
     assert (None, expected) in heard(lang, said)
@@ -1506,26 +1505,6 @@ def test_a_participle_before_who_it_is_and_an_age_is_no_name():
 def test_a_pet_answering_to_a_name_and_a_pet_said_small(lang, said, expected):
     assert heard(lang, said) == expected
 
-
-@pytest.mark.parametrize("lang, said, expected", [
-    # Names less common than the curated ones are names too, said after "I am" or a relative.
-    ("de-de", "ich bin dragan und wohne in graz", {(None, "Heißt Dragan"), (None, "Wohnt in Graz")}),
-    ("es-es", "hola soy almudena", {(None, "Se llama Almudena")}),
-    ("it-it", "sono calogero", {(None, "Si chiama Calogero")}),
-    ("nl-nl", "ik ben hidde", {(None, "Heet Hidde")}),
-    ("fr-fr", "je suis capucine", {(None, "S'appelle Capucine")}),
-    ("pt-pt", "sou a soraia", {(None, "Chama-se Soraia")}),
-    ("ca-es", "sóc l'aitor", {(None, "Es diu Aitor")}),
-    ("en-us", "hi i'm kaitlyn by the way", {(None, "Name is Kaitlyn")}),
-    # and what one is, where a name could stand, stays no name
-    ("it-it", "sono serena oggi", set()),
-    ("it-it", "sono fortunata", set()),
-    ("es-es", "soy morena", set()),
-    ("es-es", "soy modesta", set()),
-])
-def test_less_common_given_names_and_words_that_are_no_name(lang, said, expected):
-    assert {fact for fact in heard(lang, said) if fact[1].startswith(("Heißt", "Se llama", "Si chiama", "Heet", "S'appelle",
-                                                                      "Chama-se", "Es diu", "Name is", "Wohnt"))} == expected
 
 
 @pytest.mark.parametrize("lang, said, expected", [

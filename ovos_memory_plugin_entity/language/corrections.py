@@ -59,8 +59,7 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     if not update and (cued or set(words) & language.negations):
         update += _new_age(user_words or "", language, known)
     if not update and before:
-        update += _number_said_anew(user_words or "", language, known, before, reply) \
-            or _allergen_said_anew(spoken, language, known, before, reply)
+        update += _number_said_anew(user_words or "", language, known, before, reply)
     return tuple(update)
 
 
@@ -144,7 +143,8 @@ def _meant(words: Sequence[str], language: Language, known: Sequence[Tuple[str, 
     # ("... queria dizer elvas desculpa"): not "luna, i mean come on"
     apologies = {p[0] for p in language.correcting.cues if len(p) == 1}
     closes = at_new is not None and (bool(between) or all(w in _clause_ends(language) for w in words[at_new + 1:])
-                                     or bool(set(words[at_new + 1:at_new + 2]) & apologies))
+                                     or bool(set(words[at_new + 1:at_new + 2]) & apologies)
+                                     and words[at_new] not in words[at_new + 1:])  # not "... scusa rex è il cane di ..."
     return [(old, words[at_new])] if old and at_new is not None and closes else []
 
 
@@ -346,15 +346,15 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
 
 def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple[str, str]], before: str,
                       reply: str) -> List[Replacement]:
-    """The number of an age or a dose the user's last turn (``before``) said, said anew right after: "no, nine",
-    "nee tien milligram", "he dit setanta-dos? en té setanta-quatre". The fact's number and one of its words (the
-    drug, who it is) were said in that turn, and the assistant's ``reply`` asked nothing: else "no, ten" may answer
-    another question ("do you take it at eight?"). The turn opens with a no or a cue, or asks back the old number
-    first ("did I say 72?"); the new number is its only other one, an age at most MAX_AGE_STEP away; no one else
-    is named, nothing else asked."""
-    if _asked(reply, language):
+    """The number of an age or a dose the user's last turn (``before``) said as the fact says it (with its verb or
+    unit: "tiene ocho años", "5 mg of ramipril"), said anew right after: "no, nine", "nee tien milligram", "he dit
+    setanta-dos? en té setanta-quatre". The assistant's ``reply`` asked nothing (else "no, ten" may answer "do you take
+    it at eight?"). The turn opens with a no or a cue, or asks back the old number first ("did I say 72?"); the new
+    number is its only other one, with the fact's unit or verb or alone ("no, at 8" is a time, "no, 2 a day" a
+    count), an age at most MAX_AGE_STEP away; no one else is named, nothing else asked."""
+    if not before or _asked(reply, language):
         return []
-    said_then = _words_of(before, language)
+    said_then = [fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)]
     slot = next((s.pattern for s in language.slots if s.name == "age"), None)
     small = language.stopwords | language.negations
     found = []
@@ -364,12 +364,18 @@ def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple
         dose = language.correcting.dose_fact.search(text)
         age = slot is not None and any(slot.search(t) for t in (text.casefold(), text.casefold().partition(" ")[2]))
         number = dose.group("dose") if dose else (m.group(0) if age and (m := _AGE.search(text)) else None)
+        if number is None:
+            continue
+        at = text.find(number)
+        verb = [fold_accents(w) for w in text[:at].casefold().split()[-1:]]
+        unit = [fold_accents(w) for w in text[at + len(number):].casefold().split()[:1]]
+        said_so = [i for i, w in enumerate(said_then) if w == number and _as_the_fact(said_then, i, verb, unit, dose is not None, language)]
         named = {fold_accents(w) for w in said_words(line) if len(w) > 2 and not w.isdigit() and w not in small}
-        if number is not None and number in said_then and named & said_then:
-            found.append((fact_id, line, number, dose is not None, named))
+        if said_so and named & set(said_then):
+            found.append((fact_id, line, number, dose is not None, named, verb, unit))
     if len(found) != 1:
         return []
-    fact_id, line, old, is_dose, named = found[0]
+    fact_id, line, old, is_dose, named, verb, unit = found[0]
     reading = read(user_words, language.reading)
     words = [fold_accents(w) for w in SPOKEN_WORD.findall(reading.text)]
     numbers = [(i, w) for i, w in enumerate(words) if w.replace(",", ".").replace(".", "", 1).isdigit()]
@@ -378,14 +384,19 @@ def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple
         return []
     spoken = [fold_accents(w) for w in SPOKEN_WORD.findall((user_words or "").casefold())]
     opening = list(reading.clauses[0].aside) if reading.clauses else []
-    taken_back = bool(set(spoken[:2]) & (language.negations | set(language.no))) or bool(
-        set(opening) & language.negations) or _found(spoken[:4], language.correcting.cues) is not None
+    takes_back = language.negations | set(language.no)
+    taken_back = bool(set(spoken[:2]) & takes_back) or bool(set(opening) & language.negations) \
+        or _found(spoken[:4], language.correcting.cues) is not None
     # the old number first, asked back or taken back: "did I say 72? he's 74", "he dicho seis no no tiene siete"
     first = numbers[0][0]
     asked_back = words[first] == old and first < new[0][0] and (
         bool(reading.clauses) and reading.clauses[0].question and len(reading.clauses) > 1
-        or bool(set(words[first + 1:first + 3]) & (language.negations | set(language.no))))
+        or bool(set(words[first + 1:first + 3]) & takes_back))
     if not (taken_back and old not in words or asked_back):
+        return []
+    # said alone between commas ("no, diez, que ..."), or with the fact's unit or verb: not "no, at 8", "no, 2 a day"
+    alone = any(_words_of(part, language) == {new[0][1]} for part in (user_words or "").split(","))
+    if not (alone or _as_the_fact(words, new[0][0], verb, unit, is_dose, language)):
         return []
     others = {fold_accents(w) for _, o in known for m in [_LISTED_ABOUT.match(o)] if m for w in said_words(m.group("label"))}
     if any((w in {fold_accents(k) for k in language.kin} or w in others) and w not in named for w in words):
@@ -398,52 +409,20 @@ def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple
     return [Replacement(fact_id, listed.group("text") if listed else updated)]
 
 
-def _allergen_said_anew(spoken: str, language: Language, known: Sequence[Tuple[str, str]], before: str,
-                        reply: str) -> List[Replacement]:
-    """The one thing the last turn (``before``) said the user is allergic to, taken back right after for another,
-    then said again as fine: "ah no, a las nueces, los cacahuetes sí que los puedo comer", "nee wacht hazelnoten,
-    walnoten kan ik prima eten". The turn opens with the take-back; the new thing is its first word of substance,
-    ending at a comma; nothing asked between, nor in the turn, and no one else named."""
-    if _asked(reply, language):
-        return []
-    said_then = _words_of(before, language)
-    found = [(fact_id, line, m, things[0]) for fact_id, line in known if not _LISTED_ABOUT.match(line)
-             for m in [language.correcting.allergy_fact.search(line)] if m
-             for things in [[w for w in said_words(m.group("value")) if w.casefold() not in language.stopwords]]
-             if len(things) == 1 and fold_accents(things[0].casefold()) in said_then]
-    if len(found) != 1 or any(c.question for c in read(spoken, language.reading).clauses):
-        return []
-    fact_id, line, fact, old = found[0]
-    words = list(expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(spoken)),
-                                     dict(language.reading.contractions)))
-    folded = [fold_accents(w) for w in words]
-    opening = {w for p in language.correcting.cues for w in p} | set(language.no) | language.negations \
-        | language.reading.fillers | {","}
-    at = next((i for i, w in enumerate(words) if w not in opening), len(words))
-    if not set(words[:at]) & (language.negations | set(language.no) | {w for p in language.correcting.cues for w in p}):
-        return []
-    framing = {w.casefold() for w in said_words(line[:fact.start("value")])}  # "allergisch gegen"
-    while at < len(words) and (words[at] in language.stopwords or words[at] in framing):
-        at += 1  # "a las", "c'est les", "gegen"
-    new = words[at] if at < len(words) else ""
-    later = folded[at + 1:]
-    if not new.isalpha() or fold_accents(old.casefold()) not in later or later[:1] != [","] \
-            or new in language.kin or fold_accents(new) in {fold_accents(old.casefold())} | language.stopwords:
-        return []
-    if any(w in language.kin for w in words):
-        return []  # someone else's
-    start, end = fact.span("value")
-    value = re.sub(rf"(?i)\b{re.escape(old)}\b", new, line[start:end])
-    return [Replacement(fact_id, f"{line[:start]}{value}{line[end:]}")]
+def _as_the_fact(words: Sequence[str], at: int, verb: Sequence[str], unit: Sequence[str], dose: bool,
+                 language: Language) -> bool:
+    """Whether the number at ``at`` is said as the fact says it: a dose's unit after it, an age's verb before it or
+    its unit after it ("8 goals", "at 8" are not)."""
+    after = words[at + 1:at + 2]
+    if dose:
+        return bool(after) and bool(language.correcting.dose_units.fullmatch(after[0]))
+    return bool(verb) and list(words[at - 1:at]) == list(verb) or bool(unit) and list(after) == list(unit)
 
 
 def _asked(reply: str, language: Language) -> bool:
-    """Whether the assistant's ``reply`` asked something: with a question mark (the model writes them; "¡Qué edad más
-    bonita!" asks nothing), not a tag's ("L'edat del mòbil, eh?")."""
-    openers = language.reading.question_openers
-    return bool(_QUESTION_MARK.search(reply)) and any(
-        c.question and not (c.closing and c.words[:1] and c.words[0] not in openers)
-        for c in read(reply, language.reading).clauses)
+    """Whether the assistant's ``reply`` may have asked something: a question mark, a tag's too ("..., eh?"), or a
+    clause a question word opens, exclaimed too ("¡Qué edad más bonita!")."""
+    return bool(_QUESTION_MARK.search(reply)) or any(c.question for c in read(reply, language.reading).clauses)
 
 
 def _words_of(said: str, language: Language) -> Set[str]:
@@ -452,23 +431,26 @@ def _words_of(said: str, language: Language) -> Set[str]:
 
 def _name_said_anew(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]], before: str,
                     reply: str) -> List[Tuple[str, str]]:
-    """(old, new) names: the one known name the last turn (``before``) said, named anew right after in a turn that
-    takes it back, the assistant having asked nothing between (``reply``): "què dic, es diu neus, la núria és la meva
-    cosina", "no aspetta si chiama pallino, ciccio era quello di prima". The new name follows who it is or "I meant";
-    before that, only the take-back, small words and the known name. Not a word of the language, a relative, a pet
-    or another known name; not after someone else said first ("sorry, his friend is called tim")."""
+    """(old, new) names: the one known name the last turn (``before``) gave ("my hamster is called Ciccio", "mein
+    Hamster Krümel"), and no one or nothing named after it there, named anew right after in a turn that takes it
+    back, the assistant having asked nothing between (``reply``): "no aspetta si chiama pallino, ciccio era quello di
+    prima". The new name follows a naming ("is called", "her name is") or "I meant"; before that, only the take-back,
+    small words and the known name. Not a word of the language, a relative, a pet or another known name; not after
+    someone else said first ("sorry, his friend is called tim"), nor "emma has a new teacher | her name is jones"."""
     if not before or _asked(reply, language):
         return []
-    said_then = _words_of(before, language)
+    said, kin = language.correcting, {fold_accents(k) for k in language.kin}
+    said_then = [fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)]
     labels = {m.group("label").casefold() for _, line in known for m in [_LISTED_ABOUT.match(line)] if m and m.group("relation")}
-    olds = [label for label in labels if " " not in label and fold_accents(label) in said_then]
-    if len(olds) != 1:
-        return []
-    old, said = olds[0], language.correcting
     small = language.stopwords | language.negations | language.not_names | language.reading.subjects \
         | language.reading.fillers
+    olds = [label for label in labels if " " not in label
+            and _named_last(said_then, fold_accents(label), kin, said.naming, small | {","})]
+    if len(olds) != 1:
+        return []
+    old = olds[0]
     takes_back = {w for p in said.cues for w in p} | set(language.no) | language.negations
-    saying = [p for p in (*said.naming, *said.meaning, *said.identity) if len(p) > 1 or p in said.naming]
+    saying = [*said.naming, *(p for p in said.meaning if len(p) > 1)]  # not who it is: "hang on it is sunday"
     for at in range(1, len(words)):
         phrase = next((p for p in saying if tuple(words[at:at + len(p)]) == p), None)
         first = words[:at]
@@ -481,6 +463,14 @@ def _name_said_anew(words: Sequence[str], language: Language, known: Sequence[Tu
             return [(old, new)]
         return []
     return []
+
+
+def _named_last(said: Sequence[str], label: str, kin: Set[str], naming: Sequence[Phrase], small: FrozenSet[str]) -> bool:
+    """Whether ``said`` gives ``label`` as a name (right after a relation or a naming: "my hamster ciccio", "si chiama
+    ciccio") and says nothing after it but small words: not "my daughter emma has a new teacher"."""
+    at = next((i for i, w in enumerate(said) if w == label and i and (said[i - 1] in kin or any(
+        tuple(said[i - len(p):i]) == tuple(fold_accents(x) for x in p) for p in naming))), None)
+    return at is not None and all(w in small for w in said[at + 1:])
 
 
 def _closes(after: Sequence[str], language: Language) -> bool:

@@ -121,7 +121,6 @@ class ReadingWords:
     contrasts: FrozenSet[str] = frozenset()  # "now": after a negation, what is so now opens a clause
     negations: FrozenSet[str] = frozenset()
     question_openers: FrozenSet[str] = frozenset()
-    addressee: FrozenSet[str] = frozenset()  # "you": a request's lead-in ("kun je") ends on it
     reported: Tuple[Tuple[str, ...], ...] = ()
     fused: Dict[str, Tuple[str, ...]] = field(default_factory=dict)  # "riattivala": ("riattiva", "la"), accents folded
 
@@ -146,7 +145,6 @@ class CorrectionWords:
     dose_fact: Pattern[str] = _NEVER  # a medication fact as the rules phrase it: groups drug, dose, unit
     dose_units: Pattern[str] = _NEVER  # "mg", "milligrams": a number before one is a dose
     dose_to: Pattern[str] = _NEVER  # "to", "auf": a number after one, with no unit, is a new dose ("upped it to 1000")
-    allergy_fact: Pattern[str] = _NEVER  # an allergy fact as the rules phrase it: group value, what it is to
 
 
 @dataclass(frozen=True)
@@ -269,7 +267,7 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         digit_words=frozenset(w.casefold() for line in data["digits"] for w in line),
         clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
         clause_glue=own("clause_glue"), contrasts=own("contrasts"),
-        negations=negations, question_openers=own("question_openers"), addressee=own("addressee"),
+        negations=negations, question_openers=own("question_openers"),
         reported=_phrases_of(data["reported"], contractions), fused=_fused(data))
 
 
@@ -512,8 +510,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
                                    value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE),
                                    dose_fact=re.compile(data["clauses"]["dose_fact"], re.IGNORECASE),
                                    dose_units=re.compile(rf"(?:{data['clauses']['dose_units']})", re.IGNORECASE),
-                                   dose_to=re.compile(rf"(?:{data['clauses']['dose_to']})", re.IGNORECASE),
-                                   allergy_fact=re.compile(data["clauses"]["allergy_fact"], re.IGNORECASE)),
+                                   dose_to=re.compile(rf"(?:{data['clauses']['dose_to']})", re.IGNORECASE)),
         control_slots=tuple((slot, re.compile(rf"\b(?:{words})\b", re.IGNORECASE))
                             for slot, words in data["controls"]["slots"].items()),
         control_topics=tuple((re.compile(rf"\b(?:{said})\b", re.IGNORECASE), re.compile(facts, re.IGNORECASE))

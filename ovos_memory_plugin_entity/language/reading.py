@@ -50,7 +50,6 @@ class Clause:
     question: bool = False
     reported: bool = False
     hesitations: Tuple[int, ...] = ()  # where a filler stood among ``words``: the speaker may start again there
-    closing: Tuple[str, ...] = ()  # the tags and fillers closing it, the end of ``aside`` ("sono vegano | no")
 
     @property
     def negated(self) -> bool:
@@ -285,11 +284,9 @@ def _clause(said: List[str], words: ReadingWords, asked: bool) -> Clause:
     body = [w for w in body if w not in words.fillers]
     body = [w for i, w in enumerate(body) if w not in words.intensifiers or i + 1 == len(body)]  # "voll allergisch"
     negation_at = tuple(i for i, w in enumerate(body) if w in words.negations or w.endswith("n't"))
-    # After a request's lead-in a question word is its object: "kun je | wat korter antwoorden", "kannst du | was ..."
-    request = bool(set(aside) & words.addressee) and aside[-1] not in words.question_openers  # not "you know what"
-    question = asked or bool(body and body[0] in words.question_openers and not request)
+    question = asked or bool(body and body[0] in words.question_openers)
     reported = any(_holds(body, phrase) for phrase in words.reported)
-    return Clause(tuple(body), tuple(aside + tail), negation_at, question, reported, hesitations, tuple(tail))
+    return Clause(tuple(body), tuple(aside + tail), negation_at, question, reported, hesitations)
 
 
 def _holds(said: Sequence[str], phrase: Sequence[str]) -> bool:

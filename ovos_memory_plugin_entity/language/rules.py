@@ -52,10 +52,9 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
             continue
         governed = clause.negated and bool(clause.words) and clause.words[-1] in language.complement_verbs
         # A negation set aside as an answer ("ah não não, sou ...") still turns the clause around; one
-        # in a lead-in phrase ("pues nada, me llamo ...") or a closing tag ("sono vegano da due anni no") does not.
-        opening = clause.aside[:len(clause.aside) - len(clause.closing)]
-        answer = all(w in language.negations or w in language.reading.fillers for w in opening)
-        text = " ".join([*(w for w in opening if answer and w in language.negations), _spoken(clause, language)])
+        # in a lead-in phrase ("pues nada, me llamo ...") does not.
+        answer = all(w in language.negations or w in language.reading.fillers for w in clause.aside)
+        text = " ".join([*(w for w in clause.aside if answer and w in language.negations), _spoken(clause, language)])
         with_subject = f"{language.subject} {text}"
         if not joinable or set(clause.words[:1]) & language.reading.subjects or any(
                 rule.pattern_for(text).search(text) for rule in language.rules):  # "he ..." says its own subject
