@@ -521,11 +521,11 @@ def number_after(make_memory, lang, first, reply, said, between=()):
     # The number of an age or a dose the last turn said, said anew right after as a take-back: a no and the new
     # number alone, or the old one asked back or taken back first.
     ("es-es", "tomo cinco miligramos de enalapril", "no, diez, que me lo subió el médico", "Toma enalapril 10 miligramos"),
-    ("nl-nl", "ik slik vijf milligram amlodipine", "nee tien milligram de dokter heeft het verhoogd",
+    ("nl-nl", "ik slik vijf milligram amlodipine", "nee tien milligram, de dokter heeft het verhoogd",
      "Neemt amlodipine 10 milligram"),
     ("pt-pt", "tomo cinco miligramas de amlodipina", "não, dez, o médico aumentou-me a dose", "Toma amlodipina 10 miligramas"),
     ("fr-fr", "mon père a soixante douze ans", "j'ai dit soixante douze? il a soixante quatorze", "Père a 74 ans"),
-    ("it-it", "mio padre ha settantadue anni", "ho detto settantadue? ne ha settantaquattro", "Padre ha 74 anni"),
+    ("it-it", "mio padre ha settantadue anni", "ho detto settantadue? ha settantaquattro anni", "Padre ha 74 anni"),
     ("es-es", "mi abuela tiene ochenta años", "he dicho ochenta no no tiene ochenta y uno", "Abuela tiene 81 años"),
     ("en-us", "my dad's seventy two", "no wait he's seventy four now", "Dad is 74 years old"),
 ])
@@ -550,6 +550,9 @@ def test_a_number_the_last_turn_said_said_anew_as_a_take_back_replaces_it(make_m
     ("en-us", "i take metformin 500 mg", "Okay.", "no, 2 a day", [("i take metformin 500 mg", "Noted.")]),
     ("en-us", "i take lisinopril 10 mg", "Okay.", "no, 12", [("i have 10 lisinopril pills left", "Okay.")]),
     ("en-us", "my son dani is eight", "Okay.", "no, nine", [("dani scored eight goals today", "Wow.")]),
+    # Another medicine's dose, or the number of something else, said in the part holding it.
+    ("en-us", "i take 5 mg of ramipril", "Okay.", "no i also take 10 mg of aspirin", ()),
+    ("en-us", "my son dani is eight", "Okay.", "no he is nine minutes away", ()),
     # A tag's question asks.
     ("es-es", "tomo cinco miligramos de enalapril", "Muy bien, ¿eh?", "no, diez", ()),
 ])
@@ -622,3 +625,12 @@ def test_a_word_meant_then_said_again_as_someone_elses_renames_no_one(make_memor
     memory.update_history(user_assistant("fido volevo dire rex scusa rex è il cane di mio fratello"), "s")
     assert memory.flush(10)
     assert named(memory) == ["Fido"]
+
+
+@pytest.mark.parametrize("said", ["no i meant saturday", "no i meant the other one", "no wait he is called grumpy in the morning"])
+def test_a_day_a_word_or_a_name_going_on_names_no_one_anew(make_memory, said):
+    memory = make_memory(extractor="rules", lang="en-US")
+    memory.update_history(user_assistant("my hamster is called ciccio", "Lovely."), "s")
+    memory.update_history(user_assistant(said), "s")
+    assert memory.flush(10)
+    assert named(memory) == ["Ciccio"]

@@ -43,7 +43,7 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     taken_back = cued or bool(words[:1]) and words[0] in language.negations | set(language.no)
     said += [(old, new, False) for old, new in _named_anew(words, language, known) if taken_back]
     if not said:
-        said += [(old, new, False) for old, new in _name_said_anew(words, language, known, before, reply)]
+        said += [(old, new, False) for old, new in _name_said_anew(words, language, known, before, reply, spoken)]
     update = _moved(words, language, known)
     for old, new, of_words in said:
         if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
@@ -398,6 +398,15 @@ def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple
     alone = any(_words_of(part, language) == {new[0][1]} for part in (user_words or "").split(","))
     if not (alone or _as_the_fact(words, new[0][0], verb, unit, is_dose, language)):
         return []
+    # From its first number on, the part holding it says nothing but the fact's own words: not "no i also take 10 mg
+    # of aspirin", "no wait emma is nine", "he is nine minutes away", "he turns nine in june"
+    allowed = language.stopwords | takes_back | language.reading.fillers | language.reading.subjects | named \
+        | set(verb) | set(unit) | {w for p in language.correcting.cues for w in p} | {","}
+    part = next(p for p in (user_words or "").split(",") if new[0][1] in _words_of(p, language))
+    said = [fold_accents(w) for w in SPOKEN_WORD.findall(read(part, language.reading).text)]
+    said = said[next((i for i, w in enumerate(said) if w.isdigit()), len(said)):]
+    if any(not (w in allowed or w.isdigit() or language.correcting.dose_units.fullmatch(w)) for w in said):
+        return []
     others = {fold_accents(w) for _, o in known for m in [_LISTED_ABOUT.match(o)] if m for w in said_words(m.group("label"))}
     if any((w in {fold_accents(k) for k in language.kin} or w in others) and w not in named for w in words):
         return []  # someone else's
@@ -430,7 +439,7 @@ def _words_of(said: str, language: Language) -> Set[str]:
 
 
 def _name_said_anew(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]], before: str,
-                    reply: str) -> List[Tuple[str, str]]:
+                    reply: str, spoken_text: str) -> List[Tuple[str, str]]:
     """(old, new) names: the one known name the last turn (``before``) gave ("my hamster is called Ciccio", "mein
     Hamster Krümel"), and no one or nothing named after it there, named anew right after in a turn that takes it
     back, the assistant having asked nothing between (``reply``): "no aspetta si chiama pallino, ciccio era quello di
@@ -458,8 +467,11 @@ def _name_said_anew(words: Sequence[str], language: Language, known: Sequence[Tu
             continue
         named = [w for w in words[at + len(phrase):] if not (w in language.stopwords and len(w) <= 3)][:1]
         new = named[0] if named else ""
-        if new.isalpha() and len(new) > 1 and new != old and fold_accents(new) not in small and new not in labels \
-                and new not in language.kin and not language.not_name_endings.search(new):
+        # the name closes what is said, or a comma follows it: not "she is called grumpy in the morning"; no day
+        closes = re.search(rf"(?<![\w'’-]){re.escape(new)}\s*(?:,|$)", spoken_text) is not None if new else False
+        calendar = {fold_accents(w.casefold()) for name in ("weekdays", "months") for w in language.phrases.get(name, ())}
+        if new.isalpha() and len(new) > 1 and new != old and fold_accents(new) not in small | calendar \
+                and new not in labels and closes and new not in language.kin and not language.not_name_endings.search(new):
             return [(old, new)]
         return []
     return []
