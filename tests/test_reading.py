@@ -136,6 +136,7 @@ def test_clauses_are_found_without_punctuation(lang, said, clauses):
     ("pt-pt", "já não moro em braga moro em viseu", [True, False]),
     ("ca-es", "no visc a reus visc a valls", [True, False]),
     ("it-it", "non bevo vino non bevo birra", [True]),
+    ("es-es", "ya no vivo en lugo ahora vivimos en vigo", [True, False]),  # "now" after a negation opens one too
 ])
 def test_a_negation_governs_its_clause(lang, said, negated):
     assert [c.negated for c in reading(lang, said).clauses] == negated
