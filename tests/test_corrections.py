@@ -425,6 +425,12 @@ def test_a_number_that_is_no_slip_of_the_one_known_age_replaces_nothing(known, s
     ("ca-es", "Pau (fill): Té 7 anys", "no el seu cosí en té 8"),
     ("de-de", "Mia (Tochter): Ist 7 Jahre alt", "warte der zug kommt um 8"),
     ("pt-pt", "Tiago (filho): Tem 7 anos", "desculpa somos 8 à mesa"),
+    # said of something or someone else before the verb: a name no fact holds, a thing
+    ("en-us", "Max (son): Is 8 years old", "no wait emma is nine"),
+    ("en-us", "Max (son): Is 8 years old", "no his team is nine"),
+    ("es-es", "Hugo (nieto): Tiene 4 años", "no, el perro tiene cinco"),
+    ("de-de", "Paul (Sohn): Ist 8 Jahre alt", "nee warte das auto ist neun jahre alt"),
+    ("fr-fr", "Léo (fils): A 5 ans", "non la voiture a six ans"),
 ])
 def test_a_number_near_a_known_age_in_everyday_speech_replaces_nothing(lang, known, said):
     assert replaced(lang, [("f1", known)], said) == []
@@ -553,6 +559,9 @@ def test_a_number_the_last_turn_said_said_anew_as_a_take_back_replaces_it(make_m
     # Another medicine's dose, or the number of something else, said in the part holding it.
     ("en-us", "i take 5 mg of ramipril", "Okay.", "no i also take 10 mg of aspirin", ()),
     ("en-us", "my son dani is eight", "Okay.", "no he is nine minutes away", ()),
+    # The number said of something or someone else.
+    ("en-us", "my son dani is eight", "Okay.", "no wait emma is nine", ()),
+    ("it-it", "mio figlio luca ha otto anni", "Va bene.", "no, la macchina ha nove anni", ()),
     # A tag's question asks.
     ("es-es", "tomo cinco miligramos de enalapril", "Muy bien, ¿eh?", "no, diez", ()),
 ])

@@ -11,7 +11,7 @@ from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tup
 from ovos_memory_plugin_entity.domain.ops import Replacement
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents, said_words, title_words
 from ovos_memory_plugin_entity.language.data import Language, Phrase
-from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
+from ovos_memory_plugin_entity.language.reading import QUESTION_MARK, SPOKEN_WORD, Reading, read
 
 # A new home is at most this many words ("new york city"), ending at a small word ("boulder last month").
 MAX_PLACE_WORDS = 3
@@ -22,7 +22,6 @@ MAX_AGE_STEP = 3
 # A question this short after a new age asks whether it is so ("or is he?"), not something else.
 MAX_TAG_QUESTION_WORDS = 3
 _AGE = re.compile(r"(?<!\d)\d{1,3}(?!\d)")
-_QUESTION_MARK = re.compile(r"[?¿？]")
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
 _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 
@@ -337,11 +336,29 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
                 and _closes(words[i + 1:i + 2], language)
                 or [fold_accents(x) for x in words[i + 1:i + 2]] == [fold_accents(u) for u in unit])}
     others = {w for w in words if w.isdigit()} - new - {old.group(0)}
-    if len(new) != 1 or others:
+    if len(new) != 1 or others or not _said_of(reading, next(iter(new)), whose | {*verb}, language):
         return []
     updated = f"{line[:old.start()]}{new.pop()}{line[old.end():]}"
     listed = _LISTED_ABOUT.match(updated)
     return [Replacement(fact_id, listed.group("text") if listed else updated)]
+
+
+def said_of_another(said: Sequence[str], own: Set[str], language: Language) -> bool:
+    """Whether the nearest word at the end of ``said`` that is no pronoun, small word, number, cue, filler, day or
+    month, nor one of a fact's ``own`` words, names someone or something else the fact may be of: "no wait *emma* is",
+    "no his *team* is" (not "sorry no he is", "ui no en té", "ja fez os 8 em janeiro tem")."""
+    small = language.stopwords | language.negations | language.reading.subjects | language.reading.fillers \
+        | {w for p in language.correcting.cues for w in p} | own
+    calendar = {w.casefold() for name in ("weekdays", "months") for w in language.phrases.get(name, ())}
+    nearest = next((w for w in reversed(said) if not (w.isdigit() or w == "," or w in small
+                                                      or fold_accents(w) in {fold_accents(x) for x in small})), None)
+    return nearest is not None and fold_accents(nearest) not in {fold_accents(w) for w in calendar}
+
+
+def _said_of(reading: Reading, number: str, own: Set[str], language: Language) -> bool:
+    """Whether ``number`` is said of who the fact is of, in a clause saying it (:func:`said_of_another`)."""
+    return any(not said_of_another(words[:i], own, language) for c in reading.clauses
+               for words in [[fold_accents(w) for w in c.words]] for i, w in enumerate(words) if w == number)
 
 
 def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple[str, str]], before: str,
@@ -399,13 +416,14 @@ def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple
     if not (alone or _as_the_fact(words, new[0][0], verb, unit, is_dose, language)):
         return []
     # From its first number on, the part holding it says nothing but the fact's own words: not "no i also take 10 mg
-    # of aspirin", "no wait emma is nine", "he is nine minutes away", "he turns nine in june"
+    # of aspirin", "he is nine minutes away", "he turns nine in june"; nor before it: not "no wait emma is nine"
     allowed = language.stopwords | takes_back | language.reading.fillers | language.reading.subjects | named \
         | set(verb) | set(unit) | {w for p in language.correcting.cues for w in p} | {","}
     part = next(p for p in (user_words or "").split(",") if new[0][1] in _words_of(p, language))
     said = [fold_accents(w) for w in SPOKEN_WORD.findall(read(part, language.reading).text)]
     said = said[next((i for i, w in enumerate(said) if w.isdigit()), len(said)):]
-    if any(not (w in allowed or w.isdigit() or language.correcting.dose_units.fullmatch(w)) for w in said):
+    if any(not (w in allowed or w.isdigit() or language.correcting.dose_units.fullmatch(w)) for w in said) \
+            or not _said_of(reading, new[0][1], named | {*verb}, language):
         return []
     others = {fold_accents(w) for _, o in known for m in [_LISTED_ABOUT.match(o)] if m for w in said_words(m.group("label"))}
     if any((w in {fold_accents(k) for k in language.kin} or w in others) and w not in named for w in words):
@@ -431,7 +449,7 @@ def _as_the_fact(words: Sequence[str], at: int, verb: Sequence[str], unit: Seque
 def _asked(reply: str, language: Language) -> bool:
     """Whether the assistant's ``reply`` may have asked something: a question mark, a tag's too ("..., eh?"), or a
     clause a question word opens, exclaimed too ("¡Qué edad más bonita!")."""
-    return bool(_QUESTION_MARK.search(reply)) or any(c.question for c in read(reply, language.reading).clauses)
+    return bool(QUESTION_MARK.search(reply)) or any(c.question for c in read(reply, language.reading).clauses)
 
 
 def _words_of(said: str, language: Language) -> Set[str]:

@@ -37,7 +37,7 @@ ANY_WORD = "\\w+"
 
 _SENTENCE_END = re.compile(r"[.!?;:¿¡…]+")
 SPOKEN_WORD = re.compile(r"[\w'·-]+|,")  # a comma is kept as a word of its own: a soft clause edge
-_QUESTION_MARK = re.compile(r"[?¿？]")
+QUESTION_MARK = re.compile(r"[?¿？]")
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
     start = 0
     for end in _SENTENCE_END.finditer(text + "."):
         sentence = text[start:end.start()]
-        asked = bool(_QUESTION_MARK.search(text[end.start():end.end()] if end.start() < len(text) else ""))
+        asked = bool(QUESTION_MARK.search(text[end.start():end.end()] if end.start() < len(text) else ""))
         start = end.end()
         said = expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(sentence)), dict(words.contractions))
         if words.fused:  # "riattivala la memoria": the verb and its pronoun as two words

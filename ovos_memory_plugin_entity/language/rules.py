@@ -15,7 +15,7 @@ from typing import Dict, List, Optional, Pattern, Sequence, Tuple
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
 from ovos_memory_plugin_entity.domain.text import SAID_WORD, said_words, title_words
-from ovos_memory_plugin_entity.language.corrections import corrected
+from ovos_memory_plugin_entity.language.corrections import corrected, said_of_another
 from ovos_memory_plugin_entity.language.data import Language
 from ovos_memory_plugin_entity.language.reading import Clause, read
 from ovos_memory_plugin_entity.language.rule_pattern import Rule
@@ -190,6 +190,9 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
                 continue
             fact = NewFact(f"{kin[:1].upper()}{kin[1:]} {fact.text[:1].lower()}{fact.text[1:]}", fact.pin)
         elif rule.about == "last" and last is not None:
+            if all(f is not last for _, f in facts) and said_of_another(
+                    [w.casefold() for w in said_words(clause[:start])], set(said_words(f"{last.about} {last.relation or ''}".casefold())), language):
+                continue  # "my son dani is eight | no wait emma is nine", "his team is nine": not Dani's
             fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
         elif fact.about is not None:
             last = fact
