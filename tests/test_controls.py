@@ -941,3 +941,44 @@ def test_a_households_while_or_ones_own_memory_is_no_pause(lang, said):
 def test_an_english_control_under_any_persona_is_read_as_english_reads_it(lang, said, kind):
     found = recognise(said, load_language(lang))
     assert found is not None and found.kind == kind and not found.unsure
+
+
+@pytest.mark.parametrize("lang,words", [
+    # Not keeping "that" (or bare), then why: what was just said goes, and nothing more is learnt for a while.
+    ("en-us", "no no don't write that down my mom reads this stuff"),
+    ("de-de", "nee schreib das bloß nicht auf okay, meine mutter liest hier mit"),
+    ("nl-nl", "nee nee niet opschrijven man mijn moeder leest alles"),
+    ("en-us", "don't save that, my sister checks the history"),
+])
+def test_not_keeping_that_then_why_takes_back_what_was_just_said(lang, words):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.target) == ("pause", "last")
+
+
+@pytest.mark.parametrize("lang,words", [
+    # "this" may name what comes: a pause, and what was said before stays.
+    ("en-us", "could you not save this my uncle owes the bank money"),
+    ("en-us", "don't write this down, my uncle owes the bank money"),
+    ("nl-nl", "onthoud dit niet, mijn oom heeft gokschulden"),
+])
+def test_not_keeping_this_then_a_statement_pauses_and_keeps_what_was_said_before(lang, words):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.target) == ("pause", "")
+
+
+@pytest.mark.parametrize("lang,words,kind", [
+    # A no before a comma is an answer: the request after it stands.
+    ("es-es", "espera no, olvida eso vale", "forget_last"),
+    ("pt-pt", "não, apaga isso", "forget_last"),
+    ("fr-fr", "non, oublie ça", "forget_last"),
+])
+def test_a_no_before_a_comma_answers_and_negates_no_request(lang, words, kind):
+    found = recognise(words, load_language(lang))
+    assert found is not None and found.kind == kind
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "never, ever forget what I just said"), ("es-es", "no olvides eso"), ("fr-fr", "jamais, oublie pas ça"),
+])
+def test_a_never_before_a_comma_still_negates(lang, words):
+    assert recognise(words, load_language(lang)) is None

@@ -237,20 +237,26 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     said = clause.words
     # Its own negation is its request ("don't remember this"); a while may come first ("per un po' non salvare")
     opening = _longest(said, words.moment)
-    paused = _match(said, words.pause, opening, opening + MAX_VERB_AT + 1)
-    # "for now don't keep anything in the freezer": a household's, not the memory's (the while set aside too: "per ora,")
+    # "for now don't keep anything in the freezer": a household's, not the memory's (the while set aside too: "per ora,"):
+    # what the user says from now on is what it covers ("per un po' non ricordarti niente di quello che dico")
     for_now = opening or _match(clause.aside, words.moment, 0, len(clause.aside), gap=0) is not None
-    if paused is not None and for_now and any(w not in words.stopwords | words.personal | words.particles
-                                              for w in _unsaid(said[paused:], words.saying)):
-        paused = None  # what the user says from now on is what it covers: "per un po' non ricordarti niente di quello che dico"
-    if paused is not None and _pause_said(said, paused, words, reading.question_openers):
+    # where the pause ends soonest, said as a pause: "don't write that down | my mom reads this" ends at "down"
+    paused = next((end for end in sorted(_ends(said, words.pause, opening, opening + MAX_VERB_AT + 1))
+                   if _pause_said(said, end, words, reading.question_openers) and not (for_now and any(
+                       w not in words.stopwords | words.personal | words.particles
+                       for w in _unsaid(said[end:], words.saying)))), None)
+    if paused is not None:
         # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
-        objects = (said[max(paused - 2, 0)], said[-1])  # not "this stays between us", of what comes
+        objects = (*said[:paused], said[-1])  # said with the pause or closing it ("questo non segnarlo", "no ho recordis")
         plain = len([w for w in said if w not in reading.negations]) <= MAX_TAKE_BACK_WORDS
         # "… nicht speichern, lösch das": a forgetting right after it takes what was just said back too
         forgetting = any(_verb(w, words) for w in said[paused:paused + 1])
-        last = alone and clause.negated and (plain or forgetting) and any(
-            (w,) in words.last.get(w, ()) for w in (said if forgetting else objects))
+        # Or not keeping "that" (or bare: "niet opschrijven"), then why: "... | my mom reads this" (not "this", of what
+        # comes: "could you not save this | my uncle owes ...")
+        last = clause.negated and (alone and (plain or forgetting) and any(
+            (w,) in words.last.get(w, ()) for w in (said if forgetting else objects)) or _said_on(
+            said[paused:], alone, words, reading) and (any(w in words.that for w in said[:paused]) or len(
+                [w for w in said[:paused] if w not in reading.negations]) == 1))
         # "don't keep that thing about Gus": not keeping one thing named is forgetting it, not a pause
         about = next((at for at in range(max(paused - 1, 0), len(said)) if _longest(said[at:], words.about) > 1), None)
         named = _object(said[about:], words, True, alone) if clause.negated and about is not None else None
@@ -306,6 +312,12 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         if found is not None and found.kind == "forget_last":
             return Control("forget_last", " ".join(said[:start]))
     return None
+
+
+def _said_on(after: Sequence[str], alone: bool, words: IntentWords, reading: ReadingWords) -> bool:
+    """Whether a statement of its own follows a pause's verb: in its clause, opened by the user or someone they
+    name ("my mom reads this", "man mijn moeder leest alles"), or as the next clause."""
+    return any(w in words.personal or w in reading.subjects for w in after[:2]) if after else not alone
 
 
 def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: FrozenSet[str]) -> bool:
@@ -564,12 +576,17 @@ def _longest(said: Sequence[str], phrases: PhraseIndex) -> int:
 def _match(said: Sequence[str], phrases: PhraseIndex, first: int, last: int, gap: int = MAX_GAP) -> Optional[int]:
     """Where one of ``phrases`` ends in ``said``, its first word at ``first`` .. ``last`` - 1 and each next one
     within ``gap`` other words (one written ``.*word`` any number later); None if nowhere."""
+    return next(iter(_ends(said, phrases, first, last, gap)), None)
+
+
+def _ends(said: Sequence[str], phrases: PhraseIndex, first: int, last: int, gap: int = MAX_GAP) -> List[int]:
+    """Where each of ``phrases`` said from the first start that has one ends (:func:`_match`)."""
     for start in range(first, min(last, len(said))):
-        for phrase in phrases.get(said[start], ()):
-            end = _follows(said, phrase, start, gap)
-            if end is not None:
-                return end
-    return None
+        ends = [end for phrase in phrases.get(said[start], ()) for end in [_follows(said, phrase, start, gap)]
+                if end is not None]
+        if ends:
+            return ends
+    return []
 
 
 def _follows(said: Sequence[str], phrase: Phrase, start: int, gap: int) -> Optional[int]:

@@ -37,10 +37,10 @@ SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_a
 MIN_COMPOUND_END = 6
 # The reading of an utterance (:mod:`language.reading`), ``<name>.voc``.
 READING_LISTS = ("fillers", "intensifiers", "lead_ins", "tags", "contractions", "number_words", "clause_openers", "subjects",
-                 "clause_glue", "question_openers", "reported", "contrasts", "clitics")
+                 "clause_glue", "question_openers", "reported", "contrasts", "clitics", "refusals")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
-                 "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "saying")
+                 "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "saying", "that")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "proceeding", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
@@ -120,6 +120,7 @@ class ReadingWords:
     clause_glue: FrozenSet[str] = frozenset()  # after these a subject opens no clause
     contrasts: FrozenSet[str] = frozenset()  # "now": after a negation, what is so now opens a clause
     negations: FrozenSet[str] = frozenset()
+    refusals: FrozenSet[str] = frozenset()  # "no" as an answer: before a comma, it negates no verb
     question_openers: FrozenSet[str] = frozenset()
     reported: Tuple[Tuple[str, ...], ...] = ()
     fused: Dict[str, Tuple[str, ...]] = field(default_factory=dict)  # "riattivala": ("riattiva", "la"), accents folded
@@ -167,6 +168,7 @@ class IntentWords:
     remember: PhraseIndex = field(default_factory=dict)
     moment: PhraseIndex = field(default_factory=dict)  # "for a while": a forget about the moment, not the memory
     saying: PhraseIndex = field(default_factory=dict)  # "I say", "je vais te dire": what a pause with a while covers
+    that: FrozenSet[str] = frozenset()  # "that", not "this": what was just said, never what comes
     particles: FrozenSet[str] = frozenset()  # clitics and particles a verb carries ("lá", "lo")
     negated: FrozenSet[str] = frozenset()  # forms said only after a negation ("no borres"): before another, "no" is no negation
     softeners: FrozenSet[str] = frozenset()  # particles that set a "no" apart from its verb ("no mejor olvida")
@@ -267,7 +269,7 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         digit_words=frozenset(w.casefold() for line in data["digits"] for w in line),
         clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
         clause_glue=own("clause_glue"), contrasts=own("contrasts"),
-        negations=negations, question_openers=own("question_openers"),
+        negations=negations, refusals=own("refusals"), question_openers=own("question_openers"),
         reported=_phrases_of(data["reported"], contractions), fused=_fused(data))
 
 
@@ -306,7 +308,7 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), reset=phrases("reset"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
-        saying=phrases("saying"),
+        saying=phrases("saying"), that=words("that"),
         particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"), offers=words("offers"),
         vague=words("vague"),
         non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),

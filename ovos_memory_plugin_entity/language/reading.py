@@ -225,7 +225,7 @@ def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
             pieces.append([word])
         else:
             current.append(word)
-    return [[w for w in piece if w != ","] for piece in pieces]
+    return pieces
 
 
 def _elliptic(so_far: List[str], before: str, word: str, words: ReadingWords) -> bool:
@@ -240,6 +240,12 @@ def strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str], 
     """Lead-ins, fillers and the conjunction that opened the clause, at its start, longest first."""
     said, aside = list(said), []
     while said:
+        if said[0] == ",":  # a pause the recogniser wrote
+            del said[0]
+            continue
+        if said[0] in words.refusals and said[1:2] == [","]:  # "no, olvida eso": an answer, not the verb's negation
+            aside.append(said.pop(0))
+            continue
         for size in range(min(MAX_PHRASE_WORDS, len(said)), 0, -1):  # "ah não" before the filler "ah"
             if tuple(said[:size]) in words.lead_ins:
                 aside.extend(said[:size])
@@ -279,7 +285,7 @@ def _strip_trailing(said: List[str], words: ReadingWords) -> Tuple[List[str], Li
 
 def _clause(said: List[str], words: ReadingWords, asked: bool) -> Clause:
     head, aside = strip_leading(said, words)
-    body, tail = _strip_trailing(head, words)
+    body, tail = _strip_trailing([w for w in head if w != ","], words)
     hesitations = tuple(dict.fromkeys(i - n for n, i in enumerate(i for i, w in enumerate(body) if w in words.fillers)))
     body = [w for w in body if w not in words.fillers]
     body = [w for i, w in enumerate(body) if w not in words.intensifiers or i + 1 == len(body)]  # "voll allergisch"
