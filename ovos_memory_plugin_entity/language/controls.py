@@ -17,7 +17,7 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import fold_accents
 from ovos_memory_plugin_entity.language.data import IntentWords, Language, Phrase, PhraseIndex, ReadingWords
-from ovos_memory_plugin_entity.language.reading import Clause, read, strip_leading
+from ovos_memory_plugin_entity.language.reading import Clause, as_said, read, said_after, strip_leading
 
 # A spoken control is a short request; only this much of a turn is read for one.
 MAX_CONTROL_CHARS = 400
@@ -51,8 +51,7 @@ MAX_BARE_WORDS = 2
 MIN_STATEMENT_WORDS = 4
 # A tag is this many words at most ("s'il te plaît", "si us plau").
 MAX_TAG_WORDS = 3
-# Other words allowed between two words of a phrasing: "stop remembering stuff", "what
-# have you got stored on me".
+# Other words allowed between two words of a phrasing: "stop remembering stuff", "what have you got stored on me".
 MAX_GAP = 3
 # The order in which a clause is read: the most specific request first.
 KINDS = ("pause", "resume", "recall", "remember", "forget_all", "forget_last", "forget_thing")
@@ -131,17 +130,18 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
                 if i + 1 == len(clauses):
                     return None
                 rest = ", ".join(c.text for c in clauses[i + 2:])
-                return Control("remember", _as_said(clauses[i + 1].text, utterance), rest)
+                return Control("remember", as_said(clauses[i + 1].text, utterance[:MAX_CONTROL_CHARS]), rest)
             refused = i + 1 < len(clauses) and clauses[i + 1].negated and len(clauses[i + 1].words) <= MAX_REFUSAL_WORDS
             if found is not None and clause.question and refused:
                 return None  # "forget everything? no, not ever"
             if found is not None:
                 opening_pause = found.kind == "pause" and i == 0
                 rest = "" if opening_pause else ", ".join(c.text for j, c in enumerate(clauses) if j != i)
-                target = _said_after(clause, found.target, utterance) if found.kind == "remember" else found.target
+                target = said_after(clause, found.target, utterance[:MAX_CONTROL_CHARS]) if found.kind == "remember" \
+                    else found.target
                 if found.kind == "remember" and _REMINDER.match(target):
                     return None  # "remember to buy milk": a reminder for another skill, no fact
-                target, unsure = _as_said(target, utterance), found.unsure
+                target, unsure = as_said(target, utterance[:MAX_CONTROL_CHARS]), found.unsure
                 if found.kind == "forget_thing" and len(clauses) == 1 \
                         and target.casefold() in words.personal - language.reading.subjects:
                     return Control("forget_all", "", rest, unsure)  # "forget me", "olvídate de mí": all about them
@@ -215,51 +215,16 @@ def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], l
     return None
 
 
-def _as_said(target: str, utterance: str) -> str:
-    """``target`` as the user said it ("Rua das Flores", "Emma") where the reading kept its words; else as read."""
-    found = target and re.search(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in target.split()) + r"(?!\w)",
-                                 utterance[:MAX_CONTROL_CHARS], re.IGNORECASE)  # what the reading read, no further
-    return found.group(0) if found else target
-
-
-def _said_after(clause: Clause, target: str, utterance: str) -> str:
-    """What to remember as said ("j'habite à Nice", not "je habite à nice"): what follows the phrasing's last word."""
-    ends_at = len(clause.words) - len(target.split()) - 1
-    if ends_at < 0:
-        return target
-    said_so_far = utterance[:MAX_CONTROL_CHARS]  # what the reading read, no further
-    end = re.search(rf"(?<![\w']){re.escape(clause.words[ends_at])}(?![\w'])", said_so_far, re.IGNORECASE)
-    said = said_so_far[end.end():].strip(" ,.!?;:") if end is not None else ""
-    return said or target
-
-
 def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
     said = clause.words
     # Its own negation is its request ("don't remember this"); a while may come first ("per un po' non salvare")
     opening = _longest(said, words.moment)
-    # "for now don't keep anything in the freezer": a household's, not the memory's (the while set aside too: "per ora,"):
-    # what the user says from now on is what it covers ("per un po' non ricordarti niente di quello che dico")
-    for_now = opening or _match(clause.aside, words.moment, 0, len(clause.aside), gap=0) is not None
-    # where the pause ends soonest, said as a pause: "don't write that down | my mom reads this" ends at "down"
-    paused = next((end for end in sorted(_ends(said, words.pause, opening, opening + MAX_VERB_AT + 1))
-                   if _pause_said(said, end, words, reading.question_openers) and not (for_now and any(
-                       w not in words.stopwords | words.personal | words.particles
-                       for w in _unsaid(said[end:], words.saying)))), None)
+    paused = _pause_end(clause, opening, words, reading)
     if paused is not None:
-        # Negated and alone, of "that" ("no, don't save that", "no ho recordis"): what was just said goes too.
-        objects = (*said[:paused], said[-1])  # said with the pause or closing it ("questo non segnarlo", "no ho recordis")
-        plain = len([w for w in said if w not in reading.negations]) <= MAX_TAKE_BACK_WORDS
-        # "… nicht speichern, lösch das": a forgetting right after it takes what was just said back too
-        forgetting = any(_verb(w, words) for w in said[paused:paused + 1])
-        # Or not keeping "that" (or bare: "niet opschrijven"), then why: "... | my mom reads this" (not "this", of what
-        # comes: "could you not save this | my uncle owes ...")
-        last = clause.negated and (alone and (plain or forgetting) and any(
-            (w,) in words.last.get(w, ()) for w in (said if forgetting else objects)) or _said_on(
-            said[paused:], alone, words, reading) and (any(w in words.that for w in said[:paused]) or len(
-                [w for w in said[:paused] if w not in reading.negations]) == 1))
         # "don't keep that thing about Gus": not keeping one thing named is forgetting it, not a pause
         about = next((at for at in range(max(paused - 1, 0), len(said)) if _longest(said[at:], words.about) > 1), None)
         named = _object(said[about:], words, True, alone) if clause.negated and about is not None else None
+        last = _takes_back(clause, paused, words, reading, alone)
         return named if named is not None and named.kind == "forget_thing" else Control("pause", "last" if last else "")
     # A reset asked (before a resume: "remets ta mémoire à zéro" puts it back to nothing), near the clause's start ("let's start from scratch ..."): not "who reset your memory?", nor "the
     # house is so empty without all my stuff"
@@ -314,10 +279,35 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     return None
 
 
-def _said_on(after: Sequence[str], alone: bool, words: IntentWords, reading: ReadingWords) -> bool:
-    """Whether a statement of its own follows a pause's verb: in its clause, opened by the user or someone they
-    name ("my mom reads this", "man mijn moeder leest alles"), or as the next clause."""
-    return any(w in words.personal or w in reading.subjects for w in after[:2]) if after else not alone
+def _pause_end(clause: Clause, opening: int, words: IntentWords, reading: ReadingWords) -> Optional[int]:
+    """Where the pause said in ``clause`` ends, soonest ("don't write that down | my mom reads this": at "down"). With
+    a while ("for now", set aside too: "per ora,") it covers only what the user says from now on ("per un po' non
+    ricordarti niente di quello che dico"): "for now don't keep anything in the freezer" is a household's order."""
+    said = clause.words
+    for_now = opening or _match(clause.aside, words.moment, 0, len(clause.aside), gap=0) is not None
+    return next((end for end in sorted(_ends(said, words.pause, opening, opening + MAX_VERB_AT + 1))
+                 if _pause_said(said, end, words, reading.question_openers) and not (for_now and any(
+                     w not in words.stopwords | words.personal | words.particles
+                     for w in _unsaid(said[end:], words.saying)))), None)
+
+
+def _takes_back(clause: Clause, paused: int, words: IntentWords, reading: ReadingWords, alone: bool) -> bool:
+    """Whether a pause takes back what was just said too: negated and alone, of "that" ("no, don't save that", "no ho
+    recordis", "questo non segnarlo"), said plainly or with a forgetting after it ("… nicht speichern, lösch das"); or
+    negated, of "that" or bare ("niet opschrijven"), with why after it, in its clause opened by the user or someone
+    they name or as the next clause ("… | my mom reads this"; not "this", of what comes: "could you not save this | my
+    uncle owes …")."""
+    said, after = clause.words, clause.words[paused:]
+    if not clause.negated:
+        return False
+    plain = len([w for w in said if w not in reading.negations]) <= MAX_TAKE_BACK_WORDS
+    forgetting = any(_verb(w, words) for w in said[paused:paused + 1])
+    objects = said if forgetting else (*said[:paused], said[-1])
+    if alone and (plain or forgetting) and any((w,) in words.last.get(w, ()) for w in objects):
+        return True
+    why = any(w in words.personal or w in reading.subjects for w in after[:2]) if after else not alone
+    bare = len([w for w in said[:paused] if w not in reading.negations]) == 1
+    return why and (bare or any(w in words.that for w in said[:paused]))
 
 
 def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: FrozenSet[str]) -> bool:

@@ -102,6 +102,25 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
     return Reading(_mark_reports(clauses, words))
 
 
+def as_said(words: str, utterance: str) -> str:
+    """``words`` of the reading of ``utterance`` as the user said them ("Rua das Flores", "Emma") where the reading
+    kept them; else as read."""
+    found = words and re.search(r"(?<!\w)" + r"\W+".join(re.escape(w) for w in words.split()) + r"(?!\w)",
+                                utterance, re.IGNORECASE)
+    return found.group(0) if found else words
+
+
+def said_after(clause: Clause, last: str, utterance: str) -> str:
+    """What ``utterance`` says after ``clause``'s words up to its ``last`` ones, as said ("j'habite à Nice", not "je
+    habite à nice"); ``last`` as read if nothing."""
+    ends_at = len(clause.words) - len(last.split()) - 1
+    if ends_at < 0:
+        return last
+    end = re.search(rf"(?<![\w']){re.escape(clause.words[ends_at])}(?![\w'])", utterance, re.IGNORECASE)
+    said = utterance[end.end():].strip(" ,.!?;:") if end is not None else ""
+    return said or last
+
+
 def _parsed(text: str, lang: str) -> str:
     """``text`` as ovos-number-parser reads it (numbers as digits); as said where it cannot."""
     try:
