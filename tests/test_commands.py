@@ -622,6 +622,12 @@ def test_a_yes_to_a_question_that_only_remembers_forgets_nothing(make_memory, la
     ("es-es", "mi hermana se llama lucía", "¿Lo apunto en tu lista?", "no lo apuntes"),
     ("ca-es", "la meva germana es diu marta", "Vols que ho afegeixi a les notes?", "no ho apuntis"),
     ("it-it", "mia sorella si chiama giulia", "Vuoi che lo aggiunga alla lista della spesa?", "no non lo salvare"),
+    # a bare "forget it" answers the offer too
+    ("pt-pt", "a minha filha inês é celíaca", "Anotado. Queres que adicione pão sem glúten à lista de compras?",
+     "não, esquece, eu compro amanhã"),
+    ("en-us", "my son max is eight", "Nice. Should I add a birthday reminder to your calendar?", "no, forget it"),
+    ("es-es", "mi hijo dani tiene ocho años", "Qué bien. ¿Quieres que ponga un recordatorio en el calendario?",
+     "no, olvídalo"),
 ])
 def test_a_no_to_another_skills_offer_takes_nothing_back(make_memory, lang, fact, offer, words):
     """"no, don't save that" right after the assistant offered to save or add something answers the offer."""
@@ -639,6 +645,8 @@ def test_a_no_to_another_skills_offer_takes_nothing_back(make_memory, lang, fact
     ("en-us", "my sister is called nora", "Lovely. Do you want me to save this?", "no please don't save it"),
     ("de-de", "meine schwester heißt nora", "Danke. Soll ich mir das notieren?", "nein notier das nicht"),
     ("pt-pt", "a minha irmã chama-se rita", "Percebi. Queres que guarde isso?", "não guardes isso"),
+    ("en-us", "my sister is called nora", "Nice. Should I add a birthday reminder to your calendar?",
+     "no, forget what i told you"),  # the memory named
 ])
 def test_a_no_to_the_memorys_offer_takes_it_back(make_memory, lang, fact, offer, words):
     """An offer naming no list, notes or contacts, or a no naming the memory, is the memory's: it takes it back."""

@@ -982,3 +982,49 @@ def test_a_no_before_a_comma_answers_and_negates_no_request(lang, words, kind):
 ])
 def test_a_never_before_a_comma_still_negates(lang, words):
     assert recognise(words, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,words", [
+    # "this is not for the record": a pause of what comes, nothing taken back.
+    ("de-de", "das ist jetzt nicht zum mitschreiben, mein onkel klaus ist in der entzugsklinik"),
+    ("en-us", "this isn't for the record, my uncle is in rehab"),
+    ("fr-fr", "c'est pas à noter hein mon oncle est en cure"),
+    ("nl-nl", "dit is niet om op te schrijven mijn oom zit in een kliniek"),
+])
+def test_what_is_said_not_to_be_noted_pauses_before_what_comes(lang, words):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.target) == ("pause", "")
+
+
+@pytest.mark.parametrize("lang,words,kind", [
+    ("nl-nl", "zo wis maar alles wat je over mij weet", "forget_all"),  # "zo" opens, "maar" is a particle
+    ("fr-fr", "c'est bon tu peux noter", "resume"),
+])
+def test_everyday_openers_and_permissions(lang, words, kind):
+    found = recognise(words, load_language(lang))
+    assert found is not None and found.kind == kind
+
+
+@pytest.mark.parametrize("lang,words", [
+    # The user's own reason (a refused offer, a plan): a pause, what was said before stays.
+    ("en-us", "don't write that down i will remember it myself"),
+    ("de-de", "schreib das nicht auf ich merk mir das selbst"),
+    ("de-de", "speicher das nicht wir haben noch welche"),
+])
+def test_not_keeping_that_then_the_users_own_reason_takes_nothing_back(lang, words):
+    found = recognise(words, load_language(lang))
+    assert found is None or found.target == ""
+
+
+@pytest.mark.parametrize("lang,words", [
+    # Another skill's thing, in the clause or going on after it: no pause of the memory.
+    ("en-us", "don't write that down on the calendar my mom reads it"), ("en-us", "don't keep that in the fridge it goes bad"),
+    ("es-es", "no, no guardes nada en el congelador"), ("nl-nl", "niet opschrijven in de agenda"),
+])
+def test_not_keeping_a_thing_in_another_skills_place_is_no_pause(lang, words):
+    assert recognise(words, load_language(lang)) is None
+
+
+def test_a_pause_before_a_statement_naming_another_skills_thing_still_pauses():
+    found = recognise("stop remembering, i'll make a shopping list", load_language("en-us"))
+    assert found is not None and found.kind == "pause"

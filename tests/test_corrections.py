@@ -581,6 +581,13 @@ def test_a_number_after_a_question_another_turn_or_in_talk_replaces_nothing(make
     ("de-de", "mein wellensittich heißt hansi", "nee warte der heißt bubi", "Bubi"),
     ("es-es", "mi perro se llama toby", "perdona se llama tobías", "Tobías"),
     ("en-us", "my neighbour is called gary", "no wait he's called barry", "Barry"),
+    # "what am I saying" said short
+    ("ca-es", "la meva germana es diu núria", "ai què dic, es diu neus, la núria és la meva cosina", "Neus"),
+    ("it-it", "mia sorella si chiama chiara", "ma che dico, si chiama claudia, chiara è mia cugina", "Claudia"),
+    # "I mean" the new name, the old one said after it as someone else's
+    ("nl-nl", "onze kat heet tijger", "sorry ik bedoel pluis, tijger is van de buren", "Pluis"),
+    ("de-de", "unser kater heißt felix", "ähm sorry ich mein moritz, felix ist der von meiner schwester", "Moritz"),
+    ("en-us", "our dog is called max", "sorry i mean rex, max is my sister's dog", "Rex"),
 ])
 def test_a_name_the_last_turn_said_named_anew_after_a_take_back_replaces_it(make_memory, lang, first, said, name):
     memory = make_memory(extractor="rules", lang=lang)
@@ -603,6 +610,8 @@ def named(memory):
     ("en-us", "my brother is called tom", "Is he older than you?", "no wait he's called tim"),  # asked: an answer
     ("it-it", "mia sorella si chiama paola", "Va bene.", "no aspetta il cane si chiama fido"),  # a pet named
     ("en-us", "my daughter is called emma", "Okay.", "no wait it is sunday"),  # who it is: no naming
+    ("en-us", "our dog is called max", "Cute.", "sorry i mean sit, max sit"),  # "I mean" a word, said to the dog
+    ("en-us", "our dog is called max", "Cute.", "sorry i mean whatever"),
 ])
 def test_a_name_said_after_someone_else_a_question_or_no_take_back_renames_no_one(make_memory, lang, first, reply, said):
     memory = make_memory(extractor="rules", lang=lang)
@@ -643,3 +652,35 @@ def test_a_day_a_word_or_a_name_going_on_names_no_one_anew(make_memory, said):
     memory.update_history(user_assistant(said), "s")
     assert memory.flush(10)
     assert named(memory) == ["Ciccio"]
+
+
+@pytest.mark.parametrize("lang, known, said, now", [
+    # The one known age said again with "now", by who it is: a birthday.
+    ("en-us", "Dad: Is 72 years old", "oh actually hold on he's seventy four now he just had a birthday", "Is 74 years old"),
+    ("fr-fr", "Léo (fils): A 5 ans", "il a six ans maintenant", "A 6 ans"),
+    ("it-it", "Sara (figlia): Ha 4 anni", "lei ha cinque anni adesso", "Ha 5 anni"),
+])
+def test_the_known_age_said_again_now_by_who_it_is_is_replaced(lang, known, said, now):
+    assert replaced(lang, [("f1", known)], said) == [("f1", now)]
+
+
+@pytest.mark.parametrize("lang, known, said", [
+    ("en-us", "Emma (daughter): Is 4 years old", "it is five now"),  # a time
+    ("en-us", "Dad: Is 72 years old", "the bus is seventy four now"),
+    ("en-us", "Dad: Is 72 years old", "we are seventy three now at the club"),  # a count
+])
+def test_a_number_said_now_of_something_else_replaces_no_age(lang, known, said):
+    assert replaced(lang, [("f1", known)], said) == []
+
+
+@pytest.mark.parametrize("lang, first, said, fact", [
+    # A fact of the child named before, after a time or a place a small word opens: still hers.
+    ("es-es", "mi hija lucía tiene ocho años", "en verano es alérgica al polen", "Es alérgica al polen"),
+    ("it-it", "mia figlia sara ha otto anni", "in primavera è allergica al polline", "È allergica al polline"),
+])
+def test_a_fact_after_a_time_or_place_is_of_the_one_named_before(make_memory, lang, first, said, fact):
+    memory = make_memory(extractor="rules", lang=lang)
+    memory.update_history(user_assistant(first, "Okay."), "s")
+    memory.update_history(user_assistant(said, "Okay."), "s")
+    assert memory.flush(10)
+    assert fact.casefold() in [f.text.casefold() for f in memory.facts("s")]

@@ -250,3 +250,19 @@ def test_laughter_a_no_or_a_doubt_in_another_language_is_no_yes(lang, words):
     """English is the other language our question is known in; "ja ja" is Spanish laughter, not a German yes."""
     language, judges = _judges(lang)
     assert all(judged(judge, language, "forget", ASKED, words) is not True for judge in judges)
+
+
+@pytest.mark.parametrize("lang,words", [
+    # Words of assent that hold a negation say no no.
+    ("en-us", "yes no problem"), ("en-us", "yeah yeah don't worry"), ("fr-fr", "oui oui t'inquiète efface"),
+    ("es-es", "sí sí no te preocupes"), ("pt-pt", "sim sim não te preocupes"), ("ca-es", "sí sí no et preocupis"),
+])
+def test_a_yes_with_dont_worry_or_no_problem_is_a_yes(lang, words):
+    language, judges = _judges(lang)
+    assert all(judged(judge, language, "forget", ASKED, words) is True for judge in judges)
+
+
+@pytest.mark.parametrize("lang,words", [("en-us", "no, don't worry about it"), ("es-es", "no no, tranquilo")])
+def test_a_no_with_dont_worry_is_no_yes(lang, words):
+    language, judges = _judges(lang)
+    assert all(judged(judge, language, "forget", ASKED, words) is not True for judge in judges)

@@ -122,7 +122,7 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
         # Alone: nothing else is said, or only why not ("take that back, I don't want that").
         alone = all(c.negated for c in clauses if c is not clause)
         for words in controls:
-            found = _control(clause, words, language.reading, alone)
+            found = _control(clause, words, language.reading, alone, clauses[i + 1].words if i + 1 < len(clauses) else ())
             if found is None or found.unsure:
                 found = _chained(clause, words, language.reading, alone) or found
             if found is not None and found.kind == "remember" and not found.target:
@@ -215,16 +215,18 @@ def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], l
     return None
 
 
-def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool) -> Optional[Control]:
+def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool,
+             then: Sequence[str] = ()) -> Optional[Control]:
+    """The control ``clause`` holds (``then``: the clause after it)."""
     said = clause.words
     # Its own negation is its request ("don't remember this"); a while may come first ("per un po' non salvare")
     opening = _longest(said, words.moment)
-    paused = _pause_end(clause, opening, words, reading)
+    paused = _pause_end(clause, opening, words, reading, then)
     if paused is not None:
         # "don't keep that thing about Gus": not keeping one thing named is forgetting it, not a pause
         about = next((at for at in range(max(paused - 1, 0), len(said)) if _longest(said[at:], words.about) > 1), None)
         named = _object(said[about:], words, True, alone) if clause.negated and about is not None else None
-        last = _takes_back(clause, paused, words, reading, alone)
+        last = _takes_back(clause, paused, words, reading, alone, then)
         return named if named is not None and named.kind == "forget_thing" else Control("pause", "last" if last else "")
     # A reset asked (before a resume: "remets ta mémoire à zéro" puts it back to nothing), near the clause's start ("let's start from scratch ..."): not "who reset your memory?", nor "the
     # house is so empty without all my stuff"
@@ -279,24 +281,29 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     return None
 
 
-def _pause_end(clause: Clause, opening: int, words: IntentWords, reading: ReadingWords) -> Optional[int]:
+def _pause_end(clause: Clause, opening: int, words: IntentWords, reading: ReadingWords,
+               then: Sequence[str]) -> Optional[int]:
     """Where the pause said in ``clause`` ends, soonest ("don't write that down | my mom reads this": at "down"). With
     a while ("for now", set aside too: "per ora,") it covers only what the user says from now on ("per un po' non
-    ricordarti niente di quello che dico"): "for now don't keep anything in the freezer" is a household's order."""
-    said = clause.words
+    ricordarti niente di quello che dico"): "for now don't keep anything in the freezer" is a household's order. Not
+    with another skill's thing, in it or going on after it ("don't write that down on the calendar", "no guardes nada |
+    en el congelador"; not "stop remembering | i'll make a list")."""
+    said, going_on = clause.words, bool(then) and then[0] not in reading.subjects | words.personal
     for_now = opening or _match(clause.aside, words.moment, 0, len(clause.aside), gap=0) is not None
     return next((end for end in sorted(_ends(said, words.pause, opening, opening + MAX_VERB_AT + 1))
                  if _pause_said(said, end, words, reading.question_openers) and not (for_now and any(
                      w not in words.stopwords | words.personal | words.particles
-                     for w in _unsaid(said[end:], words.saying)))), None)
+                     for w in _unsaid(said[end:], words.saying))) and not any(
+                     w in words.non_memory_objects for w in (*said[end:], *(then if going_on else ())))), None)
 
 
-def _takes_back(clause: Clause, paused: int, words: IntentWords, reading: ReadingWords, alone: bool) -> bool:
+def _takes_back(clause: Clause, paused: int, words: IntentWords, reading: ReadingWords, alone: bool,
+                then: Sequence[str]) -> bool:
     """Whether a pause takes back what was just said too: negated and alone, of "that" ("no, don't save that", "no ho
     recordis", "questo non segnarlo"), said plainly or with a forgetting after it ("… nicht speichern, lösch das"); or
-    negated, of "that" or bare ("niet opschrijven"), with why after it, in its clause opened by the user or someone
-    they name or as the next clause ("… | my mom reads this"; not "this", of what comes: "could you not save this | my
-    uncle owes …")."""
+    negated, of "that" or bare ("niet opschrijven"), with why after it, in its clause or the next, opened by someone
+    the user names ("… | my mom reads this"; not "i'll remember it myself", a refused offer, nor "this", of what comes:
+    "could you not save this | my uncle owes …")."""
     said, after = clause.words, clause.words[paused:]
     if not clause.negated:
         return False
@@ -305,9 +312,9 @@ def _takes_back(clause: Clause, paused: int, words: IntentWords, reading: Readin
     objects = said if forgetting else (*said[:paused], said[-1])
     if alone and (plain or forgetting) and any((w,) in words.last.get(w, ()) for w in objects):
         return True
-    why = any(w in words.personal or w in reading.subjects for w in after[:2]) if after else not alone
+    why = any(w in words.personal and w not in reading.subjects for w in (after or then)[:2])
     bare = len([w for w in said[:paused] if w not in reading.negations]) == 1
-    return why and (bare or any(w in words.that for w in said[:paused]))
+    return why and (bare or any(w in words.that for w in said[1:paused]))  # not its subject: "that is not for the record, …"
 
 
 def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: FrozenSet[str]) -> bool:

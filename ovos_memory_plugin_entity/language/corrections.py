@@ -57,6 +57,8 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     update += [u for u in _new_dose(user_words or "", language, known) if u.fact_id not in {x.fact_id for x in update}]
     if not update and (cued or set(words) & language.negations):
         update += _new_age(user_words or "", language, known)
+    elif not update and set(words) & language.reading.contrasts:  # "he's seventy four now": a birthday
+        update += _new_age(user_words or "", language, known, now=True)
     if not update and before:
         update += _number_said_anew(user_words or "", language, known, before, reply)
     return tuple(update)
@@ -298,10 +300,11 @@ def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, st
     return found
 
 
-def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
+def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str]], now: bool = False) -> List[Replacement]:
     """The one known age said again, close to the old, in a turn that takes something back: with the age's verb
     before it or its unit after it ("ui no en té tretze", "no wait he is seven"), or right after the old one
-    negated ("non sono ottantadue sono ottantaquattro"); a slip or a birthday, so at most MAX_AGE_STEP away. Not
+    negated ("non sono ottantadue sono ottantaquattro"); or, ``now`` said, by who it is ("he's 74 now", not "it's 5
+    now", a time); a slip or a birthday, so at most MAX_AGE_STEP away. Not
     asked, nor with someone else named ("no my son is 5", "no la nonna ha 72 anni"), nor a time or a count
     ("no the bus comes at five"), nor where the old one is said as so ("she is 4 not 6")."""
     slot = next((s.pattern for s in language.slots if s.name == "age"), None)
@@ -332,6 +335,7 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
         return []  # the old age said as so
     new = {w for i, w in enumerate(words) if w.isdigit() and w != old.group(0)
            and 0 < abs(int(w) - int(old.group(0))) <= MAX_AGE_STEP
+           and (not now or bool(set(words[max(i - 2, 0):i - 1]) & (language.reading.subjects | whose)))
            and (negated or [fold_accents(x) for x in words[i - 1:i]] == [fold_accents(v) for v in verb]
                 and _closes(words[i + 1:i + 2], language)
                 or [fold_accents(x) for x in words[i + 1:i + 2]] == [fold_accents(u) for u in unit])}
@@ -343,21 +347,21 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
     return [Replacement(fact_id, listed.group("text") if listed else updated)]
 
 
-def said_of_another(said: Sequence[str], own: Set[str], language: Language) -> bool:
-    """Whether the nearest word at the end of ``said`` that is no pronoun, small word, number, cue, filler, day or
-    month, nor one of a fact's ``own`` words, names someone or something else the fact may be of: "no wait *emma* is",
-    "no his *team* is" (not "sorry no he is", "ui no en té", "ja fez os 8 em janeiro tem")."""
+def said_of_another(said: Sequence[str], own: Set[str], language: Language) -> Optional[int]:
+    """Where, at the end of ``said``, the nearest word that is no pronoun, small word, number, cue, filler, "now", day
+    or month, nor one of a fact's ``own`` words names someone or something else the fact may be of: "no wait *emma*
+    is", "no his *team* is" (not "sorry no he is", "ui no en té", "ja fez os 8 em janeiro tem"); None if nowhere."""
     small = language.stopwords | language.negations | language.reading.subjects | language.reading.fillers \
-        | {w for p in language.correcting.cues for w in p} | own
-    calendar = {w.casefold() for name in ("weekdays", "months") for w in language.phrases.get(name, ())}
-    nearest = next((w for w in reversed(said) if not (w.isdigit() or w == "," or w in small
-                                                      or fold_accents(w) in {fold_accents(x) for x in small})), None)
-    return nearest is not None and fold_accents(nearest) not in {fold_accents(w) for w in calendar}
+        | language.reading.contrasts | {w for p in language.correcting.cues for w in p} | own
+    folded = {fold_accents(x) for x in small}
+    calendar = {fold_accents(w.casefold()) for name in ("weekdays", "months") for w in language.phrases.get(name, ())}
+    return next((i for i in range(len(said) - 1, -1, -1) if not (
+        said[i].isdigit() or said[i] == "," or said[i] in small or fold_accents(said[i]) in folded | calendar)), None)
 
 
 def _said_of(reading: Reading, number: str, own: Set[str], language: Language) -> bool:
     """Whether ``number`` is said of who the fact is of, in a clause saying it (:func:`said_of_another`)."""
-    return any(not said_of_another(words[:i], own, language) for c in reading.clauses
+    return any(said_of_another(words[:i], own, language) is None for c in reading.clauses
                for words in [[fold_accents(w) for w in c.words]] for i, w in enumerate(words) if w == number)
 
 
@@ -477,7 +481,9 @@ def _name_said_anew(words: Sequence[str], language: Language, known: Sequence[Tu
         return []
     old = olds[0]
     takes_back = {w for p in said.cues for w in p} | set(language.no) | language.negations
-    saying = [*said.naming, *(p for p in said.meaning if len(p) > 1)]  # not who it is: "hang on it is sunday"
+    # a naming, or "I meant" or a cue of its kind ("ik bedoel pluis, tijger is van de buren"); not who it is ("hang
+    # on it is sunday"), nor a cue opened by a no ("no wait tim, come here": calling)
+    saying = [*said.naming, *(p for p in said.meaning + said.cues if len(p) > 1 and p[0] not in language.negations | set(language.no))]
     for at in range(1, len(words)):
         phrase = next((p for p in saying if tuple(words[at:at + len(p)]) == p), None)
         first = words[:at]
@@ -488,7 +494,12 @@ def _name_said_anew(words: Sequence[str], language: Language, known: Sequence[Tu
         # the name closes what is said, or a comma follows it: not "she is called grumpy in the morning"; no day
         closes = re.search(rf"(?<![\w'’-]){re.escape(new)}\s*(?:,|$)", spoken_text) is not None if new else False
         calendar = {fold_accents(w.casefold()) for name in ("weekdays", "months") for w in language.phrases.get(name, ())}
-        if new.isalpha() and len(new) > 1 and new != old and fold_accents(new) not in small | calendar \
+        # after a cue, the old name said after it as someone else's: "ik bedoel pluis, tijger is van de buren" (not
+        # "sorry i mean sit, max sit")
+        rest = words[at + len(phrase) + 1:]
+        elsewhere = phrase in said.naming + said.meaning or any(
+            w == old and rest[i + 1:i + 2] and rest[i + 1] in language.stopwords for i, w in enumerate(rest))
+        if new.isalpha() and len(new) > 1 and new != old and fold_accents(new) not in small | calendar and elsewhere \
                 and new not in labels and closes and new not in language.kin and not language.not_name_endings.search(new):
             return [(old, new)]
         return []

@@ -48,6 +48,9 @@ def _heard(language: Language, answer: str) -> Tuple[FrozenSet[Optional[bool]], 
     """What the phrases said in ``answer`` say (each taking its words from a shorter one), and the words left."""
     verdicts = _verdicts(language.yes, language.no, language.unsure, language.reading)
     pattern, spoken = _pattern(tuple(verdicts), language.reading), _spoken(answer, language.reading)
+    # words of assent that hold a negation say no no: "sí sí no te preocupes", "yes, no problem"
+    spoken = _pattern(tuple(p for p in language.assent if set(_spoken(p, language.reading).split())
+                            & language.reading.negations), language.reading).sub(" ", spoken)
     return frozenset(verdicts[m.group(0)] for m in pattern.finditer(spoken)), pattern.sub(" ", spoken)
 
 
