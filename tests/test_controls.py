@@ -1018,13 +1018,27 @@ def test_not_keeping_that_then_the_users_own_reason_takes_nothing_back(lang, wor
 
 @pytest.mark.parametrize("lang,words", [
     # Another skill's thing, in the clause or going on after it: no pause of the memory.
-    ("en-us", "don't write that down on the calendar my mom reads it"), ("en-us", "don't keep that in the fridge it goes bad"),
+    ("en-us", "don't write that down on the calendar"), ("en-us", "don't keep that in the fridge"),
     ("es-es", "no, no guardes nada en el congelador"), ("nl-nl", "niet opschrijven in de agenda"),
 ])
 def test_not_keeping_a_thing_in_another_skills_place_is_no_pause(lang, words):
     assert recognise(words, load_language(lang)) is None
 
 
-def test_a_pause_before_a_statement_naming_another_skills_thing_still_pauses():
-    found = recognise("stop remembering, i'll make a shopping list", load_language("en-us"))
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "stop remembering, i'll make a shopping list"), ("en-us", "off the record the meeting with my lawyer went badly"),
+    ("en-us", "keep this between us, the flight to cancun is a surprise for my wife"),
+    ("es-es", "no apuntes nada, mañana tengo cita con el psiquiatra"),
+])
+def test_a_pause_before_a_statement_naming_another_skills_thing_still_pauses(lang, words):
+    found = recognise(words, load_language(lang))
     assert found is not None and found.kind == "pause"
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("fr-fr", "c'est bon tu peux noter le rendez-vous dans l'agenda"),  # another skill's: no resume
+    ("en-us", "don't write that down my memory is fine"),  # the user's own reason: nothing taken back
+])
+def test_another_skills_thing_resumes_nothing_and_the_users_own_reason_takes_nothing_back(lang, words):
+    found = recognise(words, load_language(lang))
+    assert found is None or (found.kind, found.target) == ("pause", "")

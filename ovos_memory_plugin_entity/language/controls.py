@@ -17,6 +17,7 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import fold_accents
 from ovos_memory_plugin_entity.language.data import IntentWords, Language, Phrase, PhraseIndex, ReadingWords
+from ovos_memory_plugin_entity.language.phrasing import MAX_GAP, ends, longest, match, near
 from ovos_memory_plugin_entity.language.reading import Clause, as_said, read, said_after, strip_leading
 
 # A spoken control is a short request; only this much of a turn is read for one.
@@ -38,6 +39,8 @@ MIN_FRONTED_WORDS = 2
 # A thing not the user's is named in this many words at most ("forget Emma", "forget about
 # Emma's party"); longer, the user is talking about it ("... it's cancelled").
 MAX_NAME_WORDS = 3
+# Another skill's place after a pause is said in this many words at most: "in the fridge".
+MAX_PLACE_WORDS = 4
 # A negated clause this short after a question refuses it ("…? no, not ever").
 MAX_REFUSAL_WORDS = 3
 # A pause closing an utterance covers a statement of this many words at least ("i am pregnant"); fewer
@@ -51,8 +54,6 @@ MAX_BARE_WORDS = 2
 MIN_STATEMENT_WORDS = 4
 # A tag is this many words at most ("s'il te plaît", "si us plau").
 MAX_TAG_WORDS = 3
-# Other words allowed between two words of a phrasing: "stop remembering stuff", "what have you got stored on me".
-MAX_GAP = 3
 # The order in which a clause is read: the most specific request first.
 KINDS = ("pause", "resume", "recall", "remember", "forget_all", "forget_last", "forget_thing")
 _ANCHOR_WORD = re.compile(r"\w+")
@@ -205,7 +206,7 @@ def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], l
     said = [w for c in clauses if not c.reported for w in c.words]
     for words in controls:
         for at in range(MIN_COVERED_WORDS, len(said)):
-            end = _match(said, words.pause, at, at + 1, gap=0)
+            end = match(said, words.pause, at, at + 1, gap=0)
             # Not a statement's "(the kids did) not keep it", "(ich kann mir) das nicht merken"
             told = said[at] in language.reading.negations and not words.negated or said[at - 1] in words.personal or any(
                 w in language.reading.subjects for w in said[at - 2:at])
@@ -220,33 +221,34 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     """The control ``clause`` holds (``then``: the clause after it)."""
     said = clause.words
     # Its own negation is its request ("don't remember this"); a while may come first ("per un po' non salvare")
-    opening = _longest(said, words.moment)
+    opening = longest(said, words.moment)
     paused = _pause_end(clause, opening, words, reading, then)
     if paused is not None:
         # "don't keep that thing about Gus": not keeping one thing named is forgetting it, not a pause
-        about = next((at for at in range(max(paused - 1, 0), len(said)) if _longest(said[at:], words.about) > 1), None)
+        about = next((at for at in range(max(paused - 1, 0), len(said)) if longest(said[at:], words.about) > 1), None)
         named = _object(said[about:], words, True, alone) if clause.negated and about is not None else None
         last = _takes_back(clause, paused, words, reading, alone, then)
         return named if named is not None and named.kind == "forget_thing" else Control("pause", "last" if last else "")
     # A reset asked (before a resume: "remets ta mémoire à zéro" puts it back to nothing), near the clause's start ("let's start from scratch ..."): not "who reset your memory?", nor "the
     # house is so empty without all my stuff"
-    if not clause.negated and not clause.question and _match(said, words.reset, 0, MAX_VERB_AT + 3) is not None \
+    if not clause.negated and not clause.question and match(said, words.reset, 0, MAX_VERB_AT + 3) is not None \
             and _memory_named(said, words):
         return Control("forget_all")  # "resetea tu memoria", "start from scratch, wipe everything you know about me"
     # "you can remember things again" ("again" closes it: a tag, set aside, that may stand on either side)
-    asks_what = clause.question and _match(said, words.recall, 0, len(said)) is not None  # "what do you remember about me again"
+    asks_what = clause.question and match(said, words.recall, 0, len(said)) is not None  # "what do you remember about me again"
     # A negation opening a statement of its own after it leaves it asked: "riattivala | tanto non c'è niente di segreto"
     unsaid = clause.negation_at[0] if clause.negated else len(said)
     said_on = 0 < unsaid and len(said) - unsaid >= MIN_STATEMENT_WORDS
-    if (not clause.negated or said_on) and not asks_what \
-            and _near((*clause.aside, *said[:unsaid], *clause.aside), words.again, words.keeping):
+    keeping = {w for phrases in words.keeping.values() for p in phrases for w in p}  # "taking notes": no skill's
+    if (not clause.negated or said_on) and not asks_what and not any(w in words.non_memory_objects - keeping for w in said) \
+            and near((*clause.aside, *said[:unsaid], *clause.aside), words.again, words.keeping):  # not "… in the agenda"
         return Control("resume")
-    remembered = _match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
+    remembered = match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
         return Control("remember", " ".join(said[remembered:]))
     # "forget everything you know about me" asks to forget, not what is known
     opens_forgetting = any(_verb(said[at], words, said[at + 1:]) for at in range(min(MAX_VERB_AT + 1, len(said))))
-    if not clause.negated and not opens_forgetting and _match(said, words.recall, 0, len(said)) is not None:
+    if not clause.negated and not opens_forgetting and match(said, words.recall, 0, len(said)) is not None:
         return Control("recall")
     # Where a negation follows its verb, a request may start right after one that closed
     # what came before it: "dat klopt niet, schrap dat maar". Where it comes before its
@@ -283,28 +285,32 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
 
 def _pause_end(clause: Clause, opening: int, words: IntentWords, reading: ReadingWords,
                then: Sequence[str]) -> Optional[int]:
-    """Where the pause said in ``clause`` ends, soonest ("don't write that down | my mom reads this": at "down"). With
-    a while ("for now", set aside too: "per ora,") it covers only what the user says from now on ("per un po' non
-    ricordarti niente di quello che dico"): "for now don't keep anything in the freezer" is a household's order. Not
-    with another skill's thing, in it or going on after it ("don't write that down on the calendar", "no guardes nada |
-    en el congelador"; not "stop remembering | i'll make a list")."""
-    said, going_on = clause.words, bool(then) and then[0] not in reading.subjects | words.personal
-    for_now = opening or _match(clause.aside, words.moment, 0, len(clause.aside), gap=0) is not None
-    return next((end for end in sorted(_ends(said, words.pause, opening, opening + MAX_VERB_AT + 1))
-                 if _pause_said(said, end, words, reading.question_openers) and not (for_now and any(
-                     w not in words.stopwords | words.personal | words.particles
-                     for w in _unsaid(said[end:], words.saying))) and not any(
-                     w in words.non_memory_objects for w in (*said[end:], *(then if going_on else ())))), None)
+    """Where the pause said in ``clause`` ends, soonest ("don't write that down | my mom reads this": at "down"); with
+    a while ("for now", "per ora,") only before what the user says ("per un po' non ricordarti niente di quello che
+    dico", not "for now don't keep anything in the freezer"); not before another skill's place (:func:`_in_a_place`)."""
+    said = clause.words
+    for_now = opening or match(clause.aside, words.moment, 0, len(clause.aside), gap=0) is not None
+    found = sorted(ends(said, words.pause, opening, opening + MAX_VERB_AT + 1))
+    if any(_in_a_place(said[end:] or then, words, reading) for end in found):
+        return None
+    return next((end for end in found if _pause_said(said, end, words, reading.question_openers) and not (for_now and any(
+        w not in words.stopwords | words.personal | words.particles for w in _unsaid(said[end:], words.saying)))), None)
+
+
+def _in_a_place(after: Sequence[str], words: IntentWords, reading: ReadingWords) -> bool:
+    """Whether ``after`` (a pause's clause after it, or the next) is another skill's place: "(don't write that down) on
+    the calendar", "(no guardes nada) | en el congelador"; not "the meeting with my lawyer went badly"."""
+    return 0 < len(after) <= MAX_PLACE_WORDS and after[0] in words.stopwords and not any(
+        w in words.personal or w in reading.subjects for w in after) and any(w in words.non_memory_objects for w in after)
 
 
 def _takes_back(clause: Clause, paused: int, words: IntentWords, reading: ReadingWords, alone: bool,
                 then: Sequence[str]) -> bool:
     """Whether a pause takes back what was just said too: negated and alone, of "that" ("no, don't save that", "no ho
-    recordis", "questo non segnarlo"), said plainly or with a forgetting after it ("… nicht speichern, lösch das"); or
-    negated, of "that" or bare ("niet opschrijven"), with why after it, in its clause or the next, opened by someone
-    the user names ("… | my mom reads this"; not "i'll remember it myself", a refused offer, nor "this", of what comes:
-    "could you not save this | my uncle owes …")."""
-    said, after = clause.words, clause.words[paused:]
+    recordis"), plainly or with a forgetting after it ("… nicht speichern, lösch das"); or negated, of "that" or bare
+    ("niet opschrijven"), then why, in its clause or the next, of someone the user names ("… | my mom reads this"; not
+    "i'll remember it myself", "my memory is fine", nor "this", of what comes: "don't save this | my uncle owes …")."""
+    said, said_on = clause.words, clause.words[paused:] or then
     if not clause.negated:
         return False
     plain = len([w for w in said if w not in reading.negations]) <= MAX_TAKE_BACK_WORDS
@@ -312,7 +318,8 @@ def _takes_back(clause: Clause, paused: int, words: IntentWords, reading: Readin
     objects = said if forgetting else (*said[:paused], said[-1])
     if alone and (plain or forgetting) and any((w,) in words.last.get(w, ()) for w in objects):
         return True
-    why = any(w in words.personal and w not in reading.subjects for w in (after or then)[:2])
+    why = any(w in words.personal and w not in reading.subjects and said_on[i + 1:i + 2] and said_on[i + 1] in words.relations
+              for i, w in enumerate(said_on[:3]))
     bare = len([w for w in said[:paused] if w not in reading.negations]) == 1
     return why and (bare or any(w in words.that for w in said[1:paused]))  # not its subject: "that is not for the record, …"
 
@@ -329,34 +336,27 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
     users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"; a
         _verb(after[0], words) is not None  # forgetting opening what follows is a request of its own
         or any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
-        or _match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
+        or match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
     if not users and after and after[0] in openers and not any(w in openers for w in said[:paused]):
         return False
     return (users or len(after) <= 1 or not any(p[-1] == last for phrases in words.keeping.values() for p in phrases)
-            or _longest(after, words.everything) > 0 or _of_the_memory(after, words))
+            or longest(after, words.everything) > 0 or _of_the_memory(after, words))
 
 
 def _unsaid(said: Sequence[str], phrases: PhraseIndex) -> List[str]:
     """``said`` without the first of ``phrases`` said in it."""
-    at = next((i for i in range(len(said)) if _longest(said[i:], phrases)), len(said))
-    return [*said[:at], *said[at + _longest(said[at:], phrases):]]
+    at = next((i for i in range(len(said)) if longest(said[i:], phrases)), len(said))
+    return [*said[:at], *said[at + longest(said[at:], phrases):]]
 
 
 def _memory_named(said: Sequence[str], words: IntentWords) -> bool:
     """The memory itself named among the words besides a reset's ("your memory", "everything you know about me"),
     not a thing of its own ("your memory card", "the router's memory"), nor "all my stuff" ("todo lo que tienes de mí" is)."""
     resetting = {w for phrases in words.reset.values() for p in phrases for w in p}
-    return any((n := _longest(said[at:], words.everything)) and any(
+    return any((n := longest(said[at:], words.everything)) and any(
         w in words.memory_words or w in words.personal and (said[i - 1],) in words.about.get(said[i - 1], ())
         for i, w in enumerate(said[at:], at)) and _of_the_memory(
         [w for w in said[at + n:] if w not in resetting], words) for at in range(len(said)))
-
-
-def _near(said: Sequence[str], first: PhraseIndex, second: PhraseIndex) -> bool:
-    """One of ``first`` and one of ``second`` said in ``said``, at most MAX_GAP words apart, in either order."""
-    spans = [[(at, at + len(p)) for at in range(len(said)) for p in index.get(said[at], ())
-              if tuple(said[at:at + len(p)]) == p] for index in (first, second)]
-    return any(max(a[0], b[0]) - min(a[1], b[1]) <= MAX_GAP for a in spans[0] for b in spans[1])
 
 
 def _verb(word: str, words: IntentWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
@@ -419,7 +419,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
         while before and before[-1] in words.particles:
             before.pop()
         # "(dass du) alles vergisst, was du über mich gespeichert hast": everything, then the verb, then the memory's
-        if words.negation_after_verb and before and _longest(before, words.everything) == len(before) \
+        if words.negation_after_verb and before and longest(before, words.everything) == len(before) \
                 and _of_the_memory(after, words):
             return _all([*before, *after], len(before), words, verb[0])
         # After the verb: nothing, a particle ("toglila che non è vero"), a negation opening a clause of its own
@@ -440,8 +440,8 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
             while len(named) > 1 and named[-1] in words.vague:
                 named.pop()
             if len(head) >= MIN_FRONTED_WORDS and (
-                    _longest(named, words.last) == len(named) or _longest(head, words.about) >= MIN_FRONTED_WORDS
-                    or _match(head, words.everything, 0, 1, gap=0) is not None):
+                    longest(named, words.last) == len(named) or longest(head, words.about) >= MIN_FRONTED_WORDS
+                    or match(head, words.everything, 0, 1, gap=0) is not None):
                 return _object(head, words, verb[0], alone, fronted=True)
         # The user's thing said first, taken up by the pronoun the imperative carries: "il mio indirizzo cancellalo"
         carries = verb[1] or any(fold_accents(said[at]).endswith(c) and len(said[at]) > len(c) + 2 for c in words.clitics)
@@ -455,7 +455,7 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
 def _unsplit(words: IntentWords, verb: str, rest: List[str]) -> List[str]:
     """A verb in two parts ("take that back", "forget about"): its second part right after the verb or closing
     the clause is not part of the object ("forget everything about Emma" keeps it), unless it opens a thing named."""
-    if _longest(rest, words.about) > 1:
+    if longest(rest, words.about) > 1:
         return rest
     for first, second in words.two_part_verbs:
         at = rest.index(second) if first == verb and second in rest[:MAX_GAP + 1] else -1
@@ -476,13 +476,13 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
         return _object(_unsplit(words, bare[0], bare[1:]), words, inner[0], alone, fronted)
     bare = list(dropwhile(words.particles.__contains__, said))
     for words_said in (said, bare):
-        if everything := _longest(words_said, words.everything):
+        if everything := longest(words_said, words.everything):
             return _all(words_said, everything, words, memory_verb) or \
                 _all_about(words_said[everything:], words, memory_verb)
-    last, about = _longest(said, words.last), _longest(said, words.about)
+    last, about = longest(said, words.last), longest(said, words.about)
     if not last and not about:
         said = bare
-        last, about = _longest(said, words.last), _longest(said, words.about)
+        last, about = longest(said, words.last), longest(said, words.about)
     if fronted and not last and not about:
         return None  # "my keys i always forget": a statement, not a request
     # "what I told you about", "lo de": what was said is named; so is "the allergy thing"
@@ -499,9 +499,9 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
         said = rest  # "forget that I'm allergic to cats": the thing is what follows
     elif about:
         said = said[about:]
-        if everything := _longest(said, words.everything):
+        if everything := longest(said, words.everything):
             return _all(said, everything, words, memory_verb)
-        if len(said) == _longest(said, words.last):  # "forget about it": maybe only "never mind";
+        if len(said) == longest(said, words.last):  # "forget about it": maybe only "never mind";
             # "olvídate de eso que acabo de decir" names what was said: clear
             return Control("forget_last", unsure=len(said) == 1)
     said = list(dropwhile(words.particles.__contains__, said))
@@ -516,7 +516,7 @@ def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: b
     personal = named or any(w in words.personal for w in said)
     if not personal and not memory_verb:
         return None  # "apaga as luzes da cozinha": another skill's
-    for_a_while = _match(whole, words.moment, 0, len(whole), gap=0) is not None
+    for_a_while = match(whole, words.moment, 0, len(whole), gap=0) is not None
     # A name of someone or something not the user's, said alone, is clear ("forget Emma");
     # said while the user talks on, or as a longer description, it may be talk about it.
     talked_on = not alone or len(said) > MAX_NAME_WORDS
@@ -534,9 +534,9 @@ def _all(said: Sequence[str], end: int, words: IntentWords, memory_verb: bool) -
 def _all_about(after: Sequence[str], words: IntentWords, memory_verb: bool) -> Optional[Control]:
     """Everything about one thing or person not the user ("... (you know) about Emma"): forget it; after a verb of
     deleting with no word of the memory, ask first ("esborra tot del carro" may empty a shopping cart)."""
-    at = next((i for i, w in enumerate(after) if _longest(after[i:], words.about) or not _of_the_memory((w,), words)),
+    at = next((i for i, w in enumerate(after) if longest(after[i:], words.about) or not _of_the_memory((w,), words)),
               len(after))
-    about = _longest(after[at:], words.about)  # what follows, up to a word of the memory ("... über Jonas weißt")
+    about = longest(after[at:], words.about)  # what follows, up to a word of the memory ("... über Jonas weißt")
     thing = list(takewhile(lambda w: w not in words.memory_words,
                            dropwhile(words.particles.__contains__, after[at + about:])))
     of_memory = memory_verb or any(w in words.memory_words for w in after)  # "erase all you know about ..."
@@ -553,47 +553,13 @@ def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
         after = after[:-emphasis]
     # Said again right after the user, "everything" closes the object; what follows is said anew: "de mi todo todo
     # empezamos de cero"
-    while after and (said_again := _longest(after, words.everything)):  # "todo lo mío todo todo empezamos de cero"
+    while after and (said_again := longest(after, words.everything)):  # "todo lo mío todo todo empezamos de cero"
         after = after[said_again:]
     again = next((at for at in range(1, len(after)) if after[at - 1] in words.personal and (
-        _longest(after[at:], words.everything) or _longest(after[at:], words.reset))), 0)  # "... about me, start fresh"
+        longest(after[at:], words.everything) or longest(after[at:], words.reset))), 0)  # "... about me, start fresh"
     # A fresh start closing it, after a verb and a conjunction at most: "... (y) empezamos de cero"
-    if after and _match(after, words.reset, 0, MAX_RESET_AT + 1, gap=0) == len(after):
+    if after and match(after, words.reset, 0, MAX_RESET_AT + 1, gap=0) == len(after):
         return True
     after = after[:again] if again else after
     return not any(w in words.non_memory_objects for w in after) and (not after or after[-1] in words.personal or all(
         w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords for w in after))
-
-
-def _longest(said: Sequence[str], phrases: PhraseIndex) -> int:
-    """How many words of ``said`` the longest of ``phrases`` said right at its start covers."""
-    return max((len(p) for p in phrases.get(said[0] if said else "", ()) if tuple(said[:len(p)]) == p), default=0)
-
-
-def _match(said: Sequence[str], phrases: PhraseIndex, first: int, last: int, gap: int = MAX_GAP) -> Optional[int]:
-    """Where one of ``phrases`` ends in ``said``, its first word at ``first`` .. ``last`` - 1 and each next one
-    within ``gap`` other words (one written ``.*word`` any number later); None if nowhere."""
-    return next(iter(_ends(said, phrases, first, last, gap)), None)
-
-
-def _ends(said: Sequence[str], phrases: PhraseIndex, first: int, last: int, gap: int = MAX_GAP) -> List[int]:
-    """Where each of ``phrases`` said from the first start that has one ends (:func:`_match`)."""
-    for start in range(first, min(last, len(said))):
-        ends = [end for phrase in phrases.get(said[start], ()) for end in [_follows(said, phrase, start, gap)]
-                if end is not None]
-        if ends:
-            return ends
-    return []
-
-
-def _follows(said: Sequence[str], phrase: Phrase, start: int, gap: int) -> Optional[int]:
-    at = start
-    for word in phrase[1:]:
-        far = len(said) if word.startswith(".*") else min(at + 2 + gap, len(said))
-        word = word[2:] if word.startswith(".*") else word
-        at = next((j for j in range(at + 1, far) if said[j] == word), -1)
-        if at < 0:
-            return None
-    return at + 1
-
-

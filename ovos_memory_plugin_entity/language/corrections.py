@@ -57,8 +57,6 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     update += [u for u in _new_dose(user_words or "", language, known) if u.fact_id not in {x.fact_id for x in update}]
     if not update and (cued or set(words) & language.negations):
         update += _new_age(user_words or "", language, known)
-    elif not update and set(words) & language.reading.contrasts:  # "he's seventy four now": a birthday
-        update += _new_age(user_words or "", language, known, now=True)
     if not update and before:
         update += _number_said_anew(user_words or "", language, known, before, reply)
     return tuple(update)
@@ -300,11 +298,10 @@ def _new_dose(user_words: str, language: Language, known: Sequence[Tuple[str, st
     return found
 
 
-def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str]], now: bool = False) -> List[Replacement]:
+def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
     """The one known age said again, close to the old, in a turn that takes something back: with the age's verb
     before it or its unit after it ("ui no en té tretze", "no wait he is seven"), or right after the old one
-    negated ("non sono ottantadue sono ottantaquattro"); or, ``now`` said, by who it is ("he's 74 now", not "it's 5
-    now", a time); a slip or a birthday, so at most MAX_AGE_STEP away. Not
+    negated ("non sono ottantadue sono ottantaquattro"); a slip or a birthday, so at most MAX_AGE_STEP away. Not
     asked, nor with someone else named ("no my son is 5", "no la nonna ha 72 anni"), nor a time or a count
     ("no the bus comes at five"), nor where the old one is said as so ("she is 4 not 6")."""
     slot = next((s.pattern for s in language.slots if s.name == "age"), None)
@@ -335,7 +332,6 @@ def _new_age(user_words: str, language: Language, known: Sequence[Tuple[str, str
         return []  # the old age said as so
     new = {w for i, w in enumerate(words) if w.isdigit() and w != old.group(0)
            and 0 < abs(int(w) - int(old.group(0))) <= MAX_AGE_STEP
-           and (not now or bool(set(words[max(i - 2, 0):i - 1]) & (language.reading.subjects | whose)))
            and (negated or [fold_accents(x) for x in words[i - 1:i]] == [fold_accents(v) for v in verb]
                 and _closes(words[i + 1:i + 2], language)
                 or [fold_accents(x) for x in words[i + 1:i + 2]] == [fold_accents(u) for u in unit])}
@@ -494,10 +490,10 @@ def _name_said_anew(words: Sequence[str], language: Language, known: Sequence[Tu
         # the name closes what is said, or a comma follows it: not "she is called grumpy in the morning"; no day
         closes = re.search(rf"(?<![\w'’-]){re.escape(new)}\s*(?:,|$)", spoken_text) is not None if new else False
         calendar = {fold_accents(w.casefold()) for name in ("weekdays", "months") for w in language.phrases.get(name, ())}
-        # after a cue, the old name said after it as someone else's: "ik bedoel pluis, tijger is van de buren" (not
-        # "sorry i mean sit, max sit")
+        # after a cue, the old name said after it as someone else's, the new one said once: "ik bedoel pluis, tijger is
+        # van de buren" (not "sorry i mean sit, max sit", "sorry i mean paris, anna is in paris")
         rest = words[at + len(phrase) + 1:]
-        elsewhere = phrase in said.naming + said.meaning or any(
+        elsewhere = phrase in said.naming + said.meaning or new not in rest and any(
             w == old and rest[i + 1:i + 2] and rest[i + 1] in language.stopwords for i, w in enumerate(rest))
         if new.isalpha() and len(new) > 1 and new != old and fold_accents(new) not in small | calendar and elsewhere \
                 and new not in labels and closes and new not in language.kin and not language.not_name_endings.search(new):

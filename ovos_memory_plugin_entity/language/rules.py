@@ -190,23 +190,15 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
                 continue
             fact = NewFact(f"{kin[:1].upper()}{kin[1:]} {fact.text[:1].lower()}{fact.text[1:]}", fact.pin)
         elif rule.about == "last" and last is not None:
-            if all(f is not last for _, f in facts) and _of_another(clause[:start], last, language):
-                continue  # "my son dani is eight | no wait emma is nine", "no his team is nine": not Dani's
+            if all(f is not last for _, f in facts) and said_of_another(  # when unsure, no fact: "en verano es ..."
+                    [w.casefold() for w in said_words(clause[:start])],
+                    set(said_words(f"{last.about} {last.relation or ''}".casefold())), language) is not None:
+                continue  # "my son dani is eight | no wait emma is nine", "his friend is nine": not Dani's
             fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
         elif fact.about is not None:
             last = fact
         facts.append((start, fact))
     return facts
-
-
-def _of_another(said: str, last: NewFact, language: Language) -> bool:
-    """Whether ``said``, a clause up to a fact of whoever was named ``last`` before it, names someone or something else
-    first (:func:`~language.corrections.said_of_another`): a name said bare ("emma is nine"), or anything after a
-    take-back ("no his team is nine"); not what a small word opens ("en verano es alérgica", "a scuola adora")."""
-    words = [w.casefold() for w in said_words(said)]
-    at = said_of_another(words, set(said_words(f"{last.about} {last.relation or ''}".casefold())), language)
-    taken_back = language.negations | set(language.no) | {w for p in language.correcting.cues for w in p}
-    return at is not None and (not at or words[at - 1] not in language.stopwords or bool(set(words[:at]) & taken_back))
 
 
 def _not_the_users_dose(fact: NewFact, clause: str, start: int, end: int, mentions: Sequence[Tuple[int, str]],

@@ -86,10 +86,11 @@ class Commands:
                 not rules.extract(control.target, self._language).add  # then the extractor's, as said
             # "back to normal" resumes only what is paused; else it is ordinary talk, learnt as ever
             idle = control is not None and control.kind == "resume" and (record.paused_until or 0) <= self._wall_clock()
-            # "no, don't save that" or "não, esquece" answers the assistant's offer to save or add something to a
-            # list or the notes; "don't remember that", or a no to "shall I save that?" (to the memory), still takes it back
+            # "no, don't save that (we still have some)" or "não, esquece" answers the assistant's offer to save or add
+            # something to a list or the notes; "don't remember that", or a no to "shall I save that?" (to the memory),
+            # still takes it back
             offer = frozenset(_last_question(reply))
-            taking_back = control is not None and (control.kind, control.target) in (("pause", "last"), ("forget_last", ""))
+            taking_back = control is not None and (control.kind == "pause" or (control.kind, control.target) == ("forget_last", ""))
             spoken = _words([utterance]) - self._language.controls[0].forget  # its own verb names no memory: "não, esquece"
             offered = taking_back and bool(offer & self._offers and offer & self._elsewhere) and not (
                 offer | spoken) & self._language.memory_words
