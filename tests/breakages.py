@@ -1699,7 +1699,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "and said_on[i + 1:i + 2] and said_on[i + 1] in words.relations", "",
              ("tests/test_controls.py::test_not_keeping_that_then_the_users_own_reason_takes_nothing_back",)),
     Breakage("not keeping a thing in another skill's place pauses the memory", "language/controls.py",
-             "    if any(_in_a_place(said[end:] or then, words, reading) for end in found):", "    if False:",
+             "    if any(not said[end:] and _in_a_place(then, words, reading) for end in found):", "    if False:",
              ("tests/test_controls.py::test_not_keeping_a_thing_in_another_skills_place_is_no_pause",)),
     Breakage("another skill's thing in a new statement after a pause stops it", "language/controls.py",
              "    return 0 < len(after) <= MAX_PLACE_WORDS and after[0] in words.stopwords and not any(\n"

@@ -291,17 +291,17 @@ def _pause_end(clause: Clause, opening: int, words: IntentWords, reading: Readin
     said = clause.words
     for_now = opening or match(clause.aside, words.moment, 0, len(clause.aside), gap=0) is not None
     found = sorted(ends(said, words.pause, opening, opening + MAX_VERB_AT + 1))
-    if any(_in_a_place(said[end:] or then, words, reading) for end in found):
+    if any(not said[end:] and _in_a_place(then, words, reading) for end in found):  # a place of its own after it
         return None
     return next((end for end in found if _pause_said(said, end, words, reading.question_openers) and not (for_now and any(
         w not in words.stopwords | words.personal | words.particles for w in _unsaid(said[end:], words.saying)))), None)
 
 
 def _in_a_place(after: Sequence[str], words: IntentWords, reading: ReadingWords) -> bool:
-    """Whether ``after`` (a pause's clause after it, or the next) is another skill's place: "(don't write that down) on
-    the calendar", "(no guardes nada) | en el congelador"; not "the meeting with my lawyer went badly"."""
+    """Whether ``after``, the clause after a pause, is only another skill's place: "(no guardes nada) | en el
+    congelador"; not "the meeting with my lawyer", nor "during the meeting"."""
     return 0 < len(after) <= MAX_PLACE_WORDS and after[0] in words.stopwords and not any(
-        w in words.personal or w in reading.subjects for w in after) and any(w in words.non_memory_objects for w in after)
+        w in words.personal or w in reading.subjects for w in after) and any(w in words.places for w in after)
 
 
 def _takes_back(clause: Clause, paused: int, words: IntentWords, reading: ReadingWords, alone: bool,

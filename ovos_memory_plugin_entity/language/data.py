@@ -40,7 +40,7 @@ READING_LISTS = ("fillers", "intensifiers", "lead_ins", "tags", "contractions", 
                  "clause_glue", "question_openers", "reported", "contrasts", "clitics", "refusals")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
-                 "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "saying", "that")
+                 "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "saying", "that", "places")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "proceeding", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
@@ -170,6 +170,7 @@ class IntentWords:
     saying: PhraseIndex = field(default_factory=dict)  # "I say", "je vais te dire": what a pause with a while covers
     that: FrozenSet[str] = frozenset()  # "that", not "this": what was just said, never what comes
     relations: FrozenSet[str] = frozenset()  # "mom", "sister": someone the user names ("my mom reads this")
+    places: FrozenSet[str] = frozenset()  # "calendar", "fridge": where another skill keeps things
     particles: FrozenSet[str] = frozenset()  # clitics and particles a verb carries ("lá", "lo")
     negated: FrozenSet[str] = frozenset()  # forms said only after a negation ("no borres"): before another, "no" is no negation
     softeners: FrozenSet[str] = frozenset()  # particles that set a "no" apart from its verb ("no mejor olvida")
@@ -309,7 +310,7 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), reset=phrases("reset"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
-        saying=phrases("saying"), that=words("that"), relations=frozenset(w.casefold() for w in data["relations"]),
+        saying=phrases("saying"), that=words("that"), places=words("places"), relations=frozenset(w.casefold() for w in data["relations"]),
         particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"), offers=words("offers"),
         vague=words("vague"),
         non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
