@@ -351,6 +351,7 @@ def test_a_word_beside_a_known_one_negated_or_meant_in_everyday_speech_replaces_
     ("de-de", "Paul (Sohn): Ist 8 Jahre alt", "nee warte er ist neun", "Ist 9 Jahre alt"),
     ("fr-fr", "Léo (fils): A 5 ans", "pardon non il a six ans", "A 6 ans"),
     ("nl-nl", "Daan (zoon): Is 14 jaar", "sorry nee hij is vijftien", "Is 15 jaar"),
+    ("pt-pt", "Salvador (neto): Tem 7 anos", "ai não que ele já fez os oito em janeiro tem oito anos", "Tem 8 anos"),  # when
 ])
 def test_the_one_known_age_said_again_close_to_it_after_a_negation_is_replaced(lang, known, said, now):
     assert replaced(lang, [("f1", known)], said) == [("f1", now)]

@@ -351,8 +351,9 @@ def said_of_another(said: Sequence[str], own: Set[str], language: Language) -> O
         | language.reading.contrasts | {w for p in language.correcting.cues for w in p} | own
     folded = {fold_accents(x) for x in small}
     calendar = {fold_accents(w.casefold()) for name in ("weekdays", "months") for w in language.phrases.get(name, ())}
-    return next((i for i in range(len(said) - 1, -1, -1) if not (
-        said[i].isdigit() or said[i] == "," or said[i] in small or fold_accents(said[i]) in folded | calendar)), None)
+    at = next((i for i in range(len(said) - 1, -1, -1) if not (
+        said[i].isdigit() or said[i] == "," or said[i] in small or fold_accents(said[i]) in folded)), None)
+    return None if at is None or fold_accents(said[at]) in calendar else at  # "... em janeiro tem": when, not who
 
 
 def _said_of(reading: Reading, number: str, own: Set[str], language: Language) -> bool:
