@@ -1572,3 +1572,24 @@ def test_an_age_turned_and_a_move_said_with_when_and_an_intolerance(lang, said, 
 ])
 def test_a_things_age_or_an_intolerance_denied_is_no_fact(lang, said):
     assert not heard(lang, said)
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Tens elided before "anni" are a number: how long is no employer, an age is an age.
+    ("it-it", "sono infermiera da vent'anni", {(None, "Lavora come infermiera")}),
+    ("it-it", "mio nonno ha novant'anni", {(None, "Nonno ha 90 anni")}),
+])
+def test_an_elided_number_is_read_as_one(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # After "my husband", a name from any shipped language is a name, whatever verb follows it; after "I am" only
+    # the language's own ("sono bianca" is "I am white").
+    ("de-de", "mein mann joão repariert gerade das auto", {("João", "Ist Mann des Nutzers")}),
+    ("fr-fr", "mon mari jürgen répare la voiture", {("Jürgen", "Est mari de l'utilisateur")}),
+    ("es-es", "mi marido jürgen arregla el coche", {("Jürgen", "Es marido del usuario")}),
+    ("it-it", "sono bianca dalla paura", set()),
+])
+def test_a_name_from_another_language_after_a_relative(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -448,6 +448,21 @@ def _every_secret_word() -> Dict[str, Tuple[str, ...]]:
 
 
 @lru_cache(maxsize=1)
+def _every_given_name() -> Tuple[str, ...]:
+    """The given names of every shipped language: a household names its people from anywhere ("mein mann luca")."""
+    return tuple(dict.fromkeys(w.casefold() for code in available() for w in _read(code)["given_names"]))
+
+
+def _given_names(data: Dict[str, Any]) -> List[str]:
+    """Every language's given names, save the words this one has another use for ("ella", "mia", "sem", "ben"): after
+    "my husband", where a name is looked for; after "I am", where any word may stand, only the language's own."""
+    clauses = data["clauses"]
+    ordinary = {w.casefold() for name in ("stopwords", "negations", "relations", "pets", "jobs") for w in data[name]} \
+        | {w.casefold() for key in ("not_names", "name_followers") for w in clauses[key].split("|")}
+    return [w for w in _every_given_name() if w not in ordinary]
+
+
+@lru_cache(maxsize=1)
 def _every_digit_table() -> Tuple[Tuple[Tuple[str, ...], ...], ...]:
     """The spoken digits of every shipped language, one table each."""
     return tuple(tuple(_read(code)["digits"]) for code in available())
@@ -461,6 +476,7 @@ def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
 
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
     with_english = code != DEFAULT_LANG
+    data = {**data, "names_anywhere": _given_names(data)}
     # An English negation that is a small word here is none: Portuguese "no" is "in the".
     negations = _negations(data, english)
     every = _every_intent_word()

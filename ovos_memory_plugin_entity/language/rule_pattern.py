@@ -103,7 +103,7 @@ def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
               "{END}": end,
               # or a given name, whatever follows it: "mein mann peter grillt jeden sonntag"
               "{NAMED}": rf"({_NAME[1:-1]}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))"
-                         rf"|(?:{_alternation(data['given_names'])})(?![\w'’-]))",
+                         rf"|(?:{_alternation(data.get('names_anywhere', data['given_names']))})(?![\w'’-]))",
               # After a verb that only names ("me llamo", "ik heet"), any small word ends the name: "fermín como el santo"
               "{CALLED}": rf"{not_small}{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['stopwords'] + data['keep_commands'])})(?![\w'’]))",
               "{NOT_SMALL}": not_small,  # what follows is no stopword, weekday nor a word that is never a name
