@@ -1721,6 +1721,15 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("after a relative only the language's own names", "language/data.py",
              '    data = {**data, "names_anywhere": _given_names(data)}\n', "",
              ("tests/test_rules_household.py::test_a_name_from_another_language_after_a_relative",)),
+    Breakage("no compound is a pet", "language/rule_pattern.py",
+             "f\"(?:{clauses['compounding']})?(?:{_kin(data['pets'])})\" if", "_kin(data['pets']) if",
+             ("tests/test_rules_household.py::test_compound_pets_a_german_relative_clause_and_the_eldest_named",)),
+    Breakage("a German relative clause names no pet", "locale/de-de/patterns.json",
+             "(?:der|die|das) {NOT_SMALL}{NOT_KIN}{NAME} hei(?:ß|ss)t{STOP}", "(?!)",
+             ("tests/test_rules_household.py::test_compound_pets_a_german_relative_clause_and_the_eldest_named",)),
+    Breakage("the eldest said with its article is no child", "locale/nl-nl/patterns.json",
+             "(?:mijn |onze |de )(oudste|jongste|middelste)", "(?:mijn |onze )(oudste|jongste|middelste)",
+             ("tests/test_rules_household.py::test_compound_pets_a_german_relative_clause_and_the_eldest_named",)),
 )
 
 

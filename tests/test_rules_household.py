@@ -1593,3 +1593,22 @@ def test_an_elided_number_is_read_as_one(lang, said, expected):
 ])
 def test_a_name_from_another_language_after_a_relative(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Where words compound, a kind of pet is a pet ("dwerghamster", "hauskatze"); a German relative clause names.
+    ("nl-nl", "we hebben een dwerghamster knabbel heet ie", {("Knabbel", "Is dwerghamster van de gebruiker")}),
+    ("de-de", "ich habe eine hauskatze namens mausi", {("Mausi", "Ist Hauskatze des Nutzers")}),
+    ("de-de", "wir haben eine katze die mausi heißt", {("Mausi", "Ist Katze des Nutzers")}),
+    ("de-de", "wir haben eine nachbarin die immer heißt", set()),
+    # The eldest, said with "the" or "my", then a given name: a child of the user's; "the little one" is anyone's.
+    ("nl-nl", "de oudste fenna die zit al op kamers", {("Fenna", "Is een kind van de gebruiker, oudste")}),
+    ("it-it", "la più grande martina va già all'università",
+     {("Martina", "È figlio o figlia dell'utente, più grande")}),
+    ("pt-pt", "o mais novo tiago anda na escola", {("Tiago", "É filho ou filha do utilizador, mais novo")}),
+    ("de-de", "die älteste lena studiert in wien", {("Lena", "Ist ein Kind des Nutzers, älteste")}),
+    ("es-es", "la pequeña lucía ya tiene once años", set()),
+    ("nl-nl", "de oudste leerling is tien", set()),
+])
+def test_compound_pets_a_german_relative_clause_and_the_eldest_named(lang, said, expected):
+    assert heard(lang, said) == expected

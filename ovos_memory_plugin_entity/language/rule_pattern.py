@@ -97,6 +97,8 @@ def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
     calendar_words = _calendar(data)
     not_small = rf"(?!(?:{_alternation(data['stopwords'] + data['phrases']['weekdays'])}|{clauses['not_names']})\b)"
     calendar = _alternation(calendar_words)
+    # Where words compound (German, Dutch), a kind of pet is one too: "schäferhund", "dwerghamster"
+    pets = f"(?:{clauses['compounding']})?(?:{_kin(data['pets'])})" if clauses["compounding"] else _kin(data["pets"])
     macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
               "{LIST}": rf"([\w'’ ,-]{{2,120}}?){list_end}", "{LIST_END}": list_end, "{REL}": f"({_kin(data['relations'])})",
               "{A_REL}": f"(?:{_kin(data['relations'])})",  # one, not captured: "(not) followed by mary's DAUGHTER"
@@ -107,11 +109,11 @@ def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
               # After a verb that only names ("me llamo", "ik heet"), any small word ends the name: "fermín como el santo"
               "{CALLED}": rf"{not_small}{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['stopwords'] + data['keep_commands'])})(?![\w'’]))",
               "{NOT_SMALL}": not_small,  # what follows is no stopword, weekday nor a word that is never a name
-              "{PET}": f"({_alternation(data['pets'])})",
-              "{KIN}": f"({_kin(data['relations'] + data['pets'])})", "{JOB}": f"({_alternation(data['jobs'])})",
+              "{PET}": f"({pets})",
+              "{KIN}": f"({_kin(data['relations'])}|{pets})", "{JOB}": f"({_alternation(data['jobs'])})",
               "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
               "{GIVEN}": rf"(?=(?:{_alternation(data['given_names'])})\b)",  # a name where any word may stand: "soy javier"
-              "{NOT_KIN}": rf"(?!(?:{_kin(data['relations'] + data['pets'])})\b)",  # "my youngest son is 5" names no one
+              "{NOT_KIN}": rf"(?!(?:{_kin(data['relations'])}|{pets})\b)",  # "my youngest son is 5" names no one
               # When a dose is taken, said between its drug and it ("metformin every morning 500 mg"); a word
               # before a time of day is none ("elke dag"), a small word neither ("in the morning")
               "{WHEN}": rf"(?: [^\W\d_][\w'’-]*){{0,2}}? (?:{calendar})s?\b",
