@@ -1731,6 +1731,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("the eldest said with its article is no child", "locale/nl-nl/patterns.json",
              "(?:mijn |onze |de )(oudste|jongste|middelste)", "(?:mijn |onze )(oudste|jongste|middelste)",
              ("tests/test_rules_household.py::test_compound_pets_a_german_relative_clause_and_the_eldest_named",)),
+    Breakage("a listed job needs a stop after it", "locale/de-de/patterns.json",
+             "bin (?:jetzt |nun |seit \\\\w+ \\\\w+ )?(?:ein |eine )?{JOB}(?:(?: [\\\\w-]+)??{STOP}|\\\\b)",
+             "bin (?:jetzt |nun |seit \\\\w+ \\\\w+ )?(?:ein |eine )?{JOB}(?: [\\\\w-]+)??{STOP}",
+             ("tests/test_rules_household.py::test_a_listed_job_ends_where_the_user_goes_on",)),
 )
 
 

@@ -1612,3 +1612,13 @@ def test_a_name_from_another_language_after_a_relative(lang, said, expected):
 ])
 def test_compound_pets_a_german_relative_clause_and_the_eldest_named(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A job of the list is whole where it ends, whatever the user goes on to say without a pause.
+    ("de-de", "ich bin elektriker mach hauptsächlich so altbausanierung", {(None, "Arbeitet als Elektriker")}),
+    ("es-es", "soy enfermera llevo veinte años en el hospital", {(None, "Trabaja como enfermera")}),
+    ("de-de", "ich bin kein elektriker mach aber alles selber", set()),
+])
+def test_a_listed_job_ends_where_the_user_goes_on(lang, said, expected):
+    assert heard(lang, said) == expected
