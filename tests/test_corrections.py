@@ -537,6 +537,9 @@ def number_after(make_memory, lang, first, reply, said, between=()):
     ("it-it", "mio padre ha settantadue anni", "ho detto settantadue? ha settantaquattro anni", "Padre ha 74 anni"),
     ("es-es", "mi abuela tiene ochenta años", "he dicho ochenta no no tiene ochenta y uno", "Abuela tiene 81 años"),
     ("en-us", "my dad's seventy two", "no wait he's seventy four now", "Dad is 74 years old"),
+    # the new number alone in its clause, with a "sure" after it, however the recogniser wrote the clauses
+    ("nl-nl", "mijn zoon is veertien", "o nee vijftien natuurlijk hij is vorige week jarig geweest", "Zoon is 15 jaar oud"),
+    ("en-us", "my son is eight", "no nine of course", "Son is 9 years old"),
 ])
 def test_a_number_the_last_turn_said_said_anew_as_a_take_back_replaces_it(make_memory, lang, first, said, now):
     assert number_after(make_memory, lang, first, "Okay.", said) == [now]
@@ -562,6 +565,7 @@ def test_a_number_the_last_turn_said_said_anew_as_a_take_back_replaces_it(make_m
     # Another medicine's dose, or the number of something else, said in the part holding it.
     ("en-us", "i take 5 mg of ramipril", "Okay.", "no i also take 10 mg of aspirin", ()),
     ("en-us", "my son dani is eight", "Okay.", "no he is nine minutes away", ()),
+    ("en-us", "my son dani is eight", "Okay.", "no nine minutes of course", ()),
     # The number said of something or someone else.
     ("en-us", "my son dani is eight", "Okay.", "no wait emma is nine", ()),
     ("it-it", "mio figlio luca ha otto anni", "Va bene.", "no, la macchina ha nove anni", ()),

@@ -1622,3 +1622,14 @@ def test_compound_pets_a_german_relative_clause_and_the_eldest_named(lang, said,
 ])
 def test_a_listed_job_ends_where_the_user_goes_on(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # "Our" and a given name: one of the family, what follows said of them; "our" and no name names no one.
+    ("nl-nl", "onze daan is veertien", {("Daan", "Hoort bij de familie van de gebruiker"), ("Daan", "Is 14 jaar oud")}),
+    ("it-it", "la nostra giulia ha sei anni", {("Giulia", "È della famiglia dell'utente"), ("Giulia", "Ha 6 anni")}),
+    ("en-us", "our jake just started school", {("Jake", "Is one of the user's family")}),
+    ("en-us", "our house is nine years old", set()),
+])
+def test_our_and_a_given_name_is_one_of_the_family(lang, said, expected):
+    assert heard(lang, said) == expected

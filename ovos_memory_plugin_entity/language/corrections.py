@@ -412,18 +412,23 @@ def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple
         or bool(set(words[first + 1:first + 3]) & takes_back))
     if not (taken_back and old not in words or asked_back):
         return []
-    # said alone between commas ("no, diez, que ..."), or with the fact's unit or verb: not "no, at 8", "no, 2 a day"
-    alone = any(_words_of(part, language) == {new[0][1]} for part in (user_words or "").split(","))
+    # said alone in its clause or with a no, a cue or a "sure" only ("no, diez, que ...", "o nee vijftien natuurlijk
+    # hij is ..."), or with the fact's unit or verb: not "no, at 8", "no, 2 a day"
+    cues = {w for p in language.correcting.cues for w in p}
+    sure = {w for y in language.yes for said in [set(fold_accents(y).split())] if said <= set(words) for w in said}
+    parts = [*(user_words or "").split(","), *reading.text.split(",")]  # as written, or as the clauses are read
+    alone = any(_words_of(part, language) - (takes_back | language.reading.fillers | cues | sure) == {new[0][1]}
+                for part in parts)
     if not (alone or _as_the_fact(words, new[0][0], verb, unit, is_dose, language)):
         return []
     # From its first number on, the part holding it says nothing but the fact's own words: not "no i also take 10 mg
     # of aspirin", "he is nine minutes away", "he turns nine in june"; nor before it: not "no wait emma is nine"
     allowed = language.stopwords | takes_back | language.reading.fillers | language.reading.subjects | named \
-        | set(verb) | set(unit) | {w for p in language.correcting.cues for w in p} | {","}
-    part = next(p for p in (user_words or "").split(",") if new[0][1] in _words_of(p, language))
-    said = [fold_accents(w) for w in SPOKEN_WORD.findall(read(part, language.reading).text)]
-    said = said[next((i for i, w in enumerate(said) if w.isdigit()), len(said)):]
-    if any(not (w in allowed or w.isdigit() or language.correcting.dose_units.fullmatch(w)) for w in said) \
+        | set(verb) | set(unit) | cues | sure | {","}
+    saying = ([fold_accents(w) for w in SPOKEN_WORD.findall(read(p, language.reading).text)]
+              for p in parts if new[0][1] in _words_of(p, language))
+    if not any(all(w in allowed or w.isdigit() or language.correcting.dose_units.fullmatch(w)
+                   for w in said[next((i for i, w in enumerate(said) if w.isdigit()), len(said)):]) for said in saying) \
             or not _said_of(reading, new[0][1], named | {*verb}, language):
         return []
     others = {fold_accents(w) for _, o in known for m in [_LISTED_ABOUT.match(o)] if m for w in said_words(m.group("label"))}
