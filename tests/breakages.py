@@ -1745,6 +1745,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
              'parts = [*(user_words or "").split(","), *reading.text.split(",")]',
              'parts = [*(user_words or "").split(",")]',
              ("tests/test_corrections.py::test_a_number_the_last_turn_said_said_anew_as_a_take_back_replaces_it",)),
+    Breakage("why after a number said anew is part of it", "language/corrections.py",
+             "    return said[at:after] if opens else said[at:]", "    return said[at:]",
+             ("tests/test_corrections.py::test_a_number_the_last_turn_said_said_anew_as_a_take_back_replaces_it",)),
 )
 
 

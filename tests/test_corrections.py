@@ -540,6 +540,10 @@ def number_after(make_memory, lang, first, reply, said, between=()):
     # the new number alone in its clause, with a "sure" after it, however the recogniser wrote the clauses
     ("nl-nl", "mijn zoon is veertien", "o nee vijftien natuurlijk hij is vorige week jarig geweest", "Zoon is 15 jaar oud"),
     ("en-us", "my son is eight", "no nine of course", "Son is 9 years old"),
+    # why after the number or its unit is no part of it
+    ("es-es", "mi nieta tiene seis años", "he dicho seis no no tiene siete que los cumplió en enero",
+     "Nieta tiene 7 años"),
+    ("it-it", "mia nipote ha sei anni", "no ha sette anni perché li ha compiuti a maggio", "Nipote ha 7 anni"),
 ])
 def test_a_number_the_last_turn_said_said_anew_as_a_take_back_replaces_it(make_memory, lang, first, said, now):
     assert number_after(make_memory, lang, first, "Okay.", said) == [now]

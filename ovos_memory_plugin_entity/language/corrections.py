@@ -428,7 +428,7 @@ def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple
     saying = ([fold_accents(w) for w in SPOKEN_WORD.findall(read(p, language.reading).text)]
               for p in parts if new[0][1] in _words_of(p, language))
     if not any(all(w in allowed or w.isdigit() or language.correcting.dose_units.fullmatch(w)
-                   for w in said[next((i for i, w in enumerate(said) if w.isdigit()), len(said)):]) for said in saying) \
+                   for w in _up_to_why(said, new[0][1], unit, language)) for said in saying) \
             or not _said_of(reading, new[0][1], named | {*verb}, language):
         return []
     others = {fold_accents(w) for _, o in known for m in [_LISTED_ABOUT.match(o)] if m for w in said_words(m.group("label"))}
@@ -440,6 +440,17 @@ def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple
     updated = f"{line[:at]}{new[0][1]}{line[at + len(old):]}"
     listed = _LISTED_ABOUT.match(updated)
     return [Replacement(fact_id, listed.group("text") if listed else updated)]
+
+
+def _up_to_why(said: Sequence[str], number: str, unit: Sequence[str], language: Language) -> Sequence[str]:
+    """``said`` from its first number, up to a word that opens why right after ``number`` or its unit: "7 | que los
+    cumplió en enero", "nine | because"; "9 minutes away" goes on."""
+    at = next((i for i, w in enumerate(said) if w.isdigit()), len(said))
+    new = said.index(number) if number in said else at
+    after = new + 1 + (said[new + 1:new + 2] == list(unit) or bool(said[new + 1:new + 2])
+                       and bool(language.correcting.dose_units.fullmatch(said[new + 1])))
+    opens = said[after] in language.reading.clause_openers | language.reading.clause_glue if after < len(said) else False
+    return said[at:after] if opens else said[at:]
 
 
 def _as_the_fact(words: Sequence[str], at: int, verb: Sequence[str], unit: Sequence[str], dose: bool,
