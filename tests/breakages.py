@@ -1748,6 +1748,12 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("why after a number said anew is part of it", "language/corrections.py",
              "    return said[at:after] if opens else said[at:]", "    return said[at:]",
              ("tests/test_corrections.py::test_a_number_the_last_turn_said_said_anew_as_a_take_back_replaces_it",)),
+    Breakage("no jokes is no preference", "locale/ca-es/patterns.json",
+             '"template": "No vol bromes"', '"template": "No vol bromes", "about": "last"',
+             ("tests/test_rules_household.py::test_no_jokes_and_short_answers_as_said",)),
+    Breakage("jokes about something are a preference", "locale/de-de/patterns.json",
+             "sprüche)(?: weg)?{STOP}(?! (?:über|von|mit|auf)\\\\b)", "sprüche)(?: weg)?\\\\b",
+             ("tests/test_rules_household.py::test_no_jokes_and_short_answers_as_said",)),
 )
 
 

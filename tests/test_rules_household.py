@@ -1633,3 +1633,18 @@ def test_a_listed_job_ends_where_the_user_goes_on(lang, said, expected):
 ])
 def test_our_and_a_given_name_is_one_of_the_family(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # No jokes, how the user wants answers; jokes about something are a request for now.
+    ("de-de", "antworte mir bitte kurz und lass die witze weg", {(None, "Möchte Antworten kurz"), (None, "Möchte keine Witze")}),
+    ("ca-es", "fes-ho curtet vale sense rotllos ni bromes que no estic per orgues",
+     {(None, "Prefereix respostes curtes"), (None, "No vol bromes")}),
+    ("pt-pt", "nada de testamentos e deixa-te de graças", {(None, "Não quer piadas")}),
+    ("it-it", "quando mi rispondi fai breve", {(None, "Preferisce risposte brevi")}),
+    ("en-us", "skip the jokes ok", {(None, "Wants no jokes")}),
+    ("de-de", "erzähl mir keine witze über meinen chef", set()),
+    ("en-us", "tell me a joke no jokes about cats", set()),
+])
+def test_no_jokes_and_short_answers_as_said(lang, said, expected):
+    assert heard(lang, said) == expected
