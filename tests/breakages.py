@@ -1001,7 +1001,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "                        and target.casefold() in words.personal:",
              ("tests/test_controls.py::test_forget_it_i_will_handle_it_forgets_nothing_of_the_user",)),
     Breakage("Dutch 'ik moet ... nemen' is no medication", "locale/nl-nl/patterns.json",
-             "(?: gegeven| voorgeschreven| nemen| innemen| slikken)?", "(?: gegeven| voorgeschreven)?",
+             "(?: gegeven| voorgeschreven| gezet| nemen| innemen| slikken)?", "(?: gegeven| voorgeschreven| gezet)?",
              ("tests/test_rules_household.py::test_a_drug_the_user_has_to_take",)),
     Breakage("Portuguese 'chama se' names no one", "locale/pt-pt/patterns.json",
              " chama-se| chama se| que se chama", " chama-se| que se chama",
@@ -1754,6 +1754,12 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("jokes about something are a preference", "locale/de-de/patterns.json",
              "sprüche)(?: weg)?{STOP}(?! (?:über|von|mit|auf)\\\\b)", "sprüche)(?: weg)?\\\\b",
              ("tests/test_rules_household.py::test_no_jokes_and_short_answers_as_said",)),
+    Breakage("put on a medicine is no taking it (nl)", "locale/nl-nl/patterns.json",
+             "(?: gegeven| voorgeschreven| gezet| nemen|", "(?: gegeven| voorgeschreven| nemen|",
+             ("tests/test_rules_household.py::test_put_on_a_medicine_with_its_dose_after",)),
+    Breakage("a German participle is a medicine", "locale/de-de/patterns.json",
+             "{NOT_WHEN}(?!ge\\\\w+(?:t|en)\\\\b)(", "{NOT_WHEN}(",
+             ("tests/test_rules_household.py::test_put_on_a_medicine_with_its_dose_after",)),
 )
 
 

@@ -1648,3 +1648,14 @@ def test_our_and_a_given_name_is_one_of_the_family(lang, said, expected):
 ])
 def test_no_jokes_and_short_answers_as_said(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # The doctor put the user on a medicine, its dose after the participle; a participle is no medicine.
+    ("nl-nl", "de huisarts heeft me nu op metoprolol gezet vijftig milligram elke ochtend",
+     {(None, "Neemt metoprolol 50 milligram")}),
+    ("de-de", "der arzt hat mich auf ramipril eingestellt fünf milligramm morgens", {(None, "Nimmt ramipril 5 milligramm")}),
+    ("de-de", "mein vater hat mich auf ramipril gebracht fünf milligramm", set()),
+])
+def test_put_on_a_medicine_with_its_dose_after(lang, said, expected):
+    assert heard(lang, said) == expected
