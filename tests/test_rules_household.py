@@ -1659,3 +1659,16 @@ def test_no_jokes_and_short_answers_as_said(lang, said, expected):
 ])
 def test_put_on_a_medicine_with_its_dose_after(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # "Just", "right next to" after a town: where in it, no part of its name.
+    ("fr-fr", "j'habite à toulouse juste à côté", {(None, "Habite à Toulouse")}),
+    ("es-es", "vivo en getafe justo al lado del metro", {(None, "Vive en Getafe")}),
+    ("it-it", "abito a bari proprio vicino al porto", {(None, "Vive a Bari")}),
+    ("nl-nl", "ik woon in gouda vlak bij de markt", {(None, "Woont in Gouda")}),
+    ("de-de", "ich wohne in münster direkt am see", {(None, "Wohnt in Münster")}),
+    ("ca-es", "visc a reus just al costat de la plaça", {(None, "Viu a Reus")}),
+])
+def test_where_in_a_town_is_no_part_of_its_name(lang, said, expected):
+    assert heard(lang, said) == expected
