@@ -1666,6 +1666,7 @@ def test_put_on_a_medicine_with_its_dose_after(lang, said, expected):
     ("fr-fr", "j'habite à toulouse juste à côté", {(None, "Habite à Toulouse")}),
     ("es-es", "vivo en getafe justo al lado del metro", {(None, "Vive en Getafe")}),
     ("it-it", "abito a bari proprio vicino al porto", {(None, "Vive a Bari")}),
+    ("it-it", "abito a bari finalmente", {(None, "Vive a Bari")}),
     ("nl-nl", "ik woon in gouda vlak bij de markt", {(None, "Woont in Gouda")}),
     ("de-de", "ich wohne in münster direkt am see", {(None, "Wohnt in Münster")}),
     ("ca-es", "visc a reus just al costat de la plaça", {(None, "Viu a Reus")}),
