@@ -1673,3 +1673,19 @@ def test_put_on_a_medicine_with_its_dose_after(lang, said, expected):
 ])
 def test_where_in_a_town_is_no_part_of_its_name(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Just moved, said as each language says it, how long ago after the town.
+    ("es-es", "nada que nos acabamos de mudar a valencia hace dos semanas", {(None, "Vive en Valencia")}),
+    ("ca-es", "ens acabem de mudar a girona fa dues setmanes", {(None, "Viu a Girona")}),
+    ("pt-pt", "acabámos de nos mudar para braga há duas semanas", {(None, "Vive em Braga")}),
+    ("fr-fr", "on vient de déménager à lyon il y a deux semaines", {(None, "Habite à Lyon")}),
+    ("it-it", "ci siamo appena trasferiti a bologna due settimane fa", {(None, "Vive a Bologna")}),
+    ("nl-nl", "we zijn net verhuisd naar utrecht twee weken geleden", {(None, "Woont in Utrecht")}),
+    ("en-us", "we just moved out here to tucson like two weeks ago", {(None, "Lives in Tucson")}),
+    # a house number after the street is no "how long ago"
+    ("de-de", "ich wohne in der lindenstraße 4 in untermiete", set()),
+])
+def test_just_moved_and_how_long_ago(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -119,7 +119,8 @@ def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
               "{WHEN}": rf"(?: [^\W\d_][\w'’-]*){{0,2}}? (?:{calendar})s?\b",
               "{NOT_WHEN}": rf"(?!(?:{_alternation(data['stopwords'])})\b|[\w'’-]+ (?:{calendar})s?\b)",
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
-              "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}|{clauses['value_ends']})(?!\w))",
+              # ... or how long ago ("nos mudamos a valencia | hace 2 semanas", "a bologna | 2 settimane fa"; not a house number)
+              "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}|{clauses['value_ends']}|\d+ (?:{calendar}))(?!\w))",
               # no place is an indefinite ("somewhere"), a month, a day or a time ("déménagé en juin", "no mês passado")
               "{WHERE}": rf"(?!(?:{_alternation(data['indefinites'] + data['not_places'] + calendar_words)})\b)([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){{0,1}}?)"}
     for macro, replacement in macros.items():
