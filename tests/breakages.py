@@ -1775,6 +1775,15 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a Spanish lead-in 'nada que' negates", "locale/es-es/lead_ins.voc",
              "nada que\n", "",
              ("tests/test_rules_household.py::test_just_moved_and_how_long_ago",)),
+    Breakage("the old one then a name names no one (ca)", "locale/ca-es/patterns.json",
+             "(?:(?:el|la|en|na) (?:vell|vella|petit|petita|gros|grossa|boig|boja)|", "(?:(?!)|",
+             ("tests/test_rules_household.py::test_the_old_one_or_granny_then_a_name",)),
+    Breakage("a title then a name names no one (it)", "locale/it-it/patterns.json",
+             "|(?:(?:la |il )?(?:signora|signor|nonna|nonno|zia|zio))) {NOT_SMALL}", "|(?!)) {NOT_SMALL}",
+             ("tests/test_rules_household.py::test_the_old_one_or_granny_then_a_name",)),
+    Breakage("an Italian adjective after a pet is a name", "locale/it-it/patterns.json",
+             "|vecchio|vecchia|nuovo|nuova|anziano|anziana", "",
+             ("tests/test_rules_household.py::test_the_old_one_or_granny_then_a_name",)),
 )
 
 

@@ -1689,3 +1689,19 @@ def test_where_in_a_town_is_no_part_of_its_name(lang, said, expected):
 ])
 def test_just_moved_and_how_long_ago(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A pet or relative, then "the old", "granny", "la signora" and the name: theirs, and what follows of them.
+    ("ca-es", "el nostre gos el vell rufus ja té catorze anys", {("Rufus", "És gos de l'usuari"), ("Rufus", "Té 14 anys")}),
+    ("pt-pt", "o nosso gato o velho tareco já tem dezasseis anos", {("Tareco", "É gato do utilizador"), ("Tareco", "Tem 16 anos")}),
+    ("fr-fr", "ma belle-mère mamie jacqueline vient passer noël", {("Jacqueline", "Est belle-mère de l'utilisateur")}),
+    ("it-it", "mia suocera la signora franca viene a stare da noi", {("Franca", "È suocera dell'utente")}),
+    ("nl-nl", "mijn schoonmoeder oma riet komt met kerst", {("Riet", "Is schoonmoeder van de gebruiker")}),
+    # an adjective after the pet is no name, nor a verb after it
+    ("it-it", "il mio cane vecchio dorme sempre", set()),
+    ("es-es", "mi hijo pequeño tiene cinco años", {(None, "Hijo tiene 5 años")}),
+    ("fr-fr", "mon fils petit à petit apprend", set()),
+])
+def test_the_old_one_or_granny_then_a_name(lang, said, expected):
+    assert heard(lang, said) == expected
