@@ -1705,3 +1705,12 @@ def test_just_moved_and_how_long_ago(lang, said, expected):
 ])
 def test_the_old_one_or_granny_then_a_name(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # "literally", "franchement" only make the verb stronger
+    ("en-us", "ugh i literally hate mushrooms they're so slimy", {(None, "Dislikes mushrooms")}),
+    ("fr-fr", "je déteste franchement les endives", {(None, "N'aime pas les endives")}),
+])
+def test_a_word_that_only_makes_the_verb_stronger_is_set_aside(lang, said, expected):
+    assert heard(lang, said) == expected
