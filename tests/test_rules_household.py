@@ -1714,3 +1714,14 @@ def test_the_old_one_or_granny_then_a_name(lang, said, expected):
 ])
 def test_a_word_that_only_makes_the_verb_stronger_is_set_aside(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A German modal particle before what one eats no more; an allergy said as one word.
+    ("de-de", "ich ess ja seit letztem jahr kein fleisch mehr", {(None, "Isst kein fleisch")}),
+    ("de-de", "ich hab ne nussallergie", {(None, "Hat eine Nussallergie")}),
+    ("nl-nl", "ik heb een notenallergie", {(None, "Heeft een notenallergie")}),
+    ("de-de", "ich hab keine nussallergie", set()),
+])
+def test_a_particle_before_a_diet_and_an_allergy_said_as_one_word(lang, said, expected):
+    assert heard(lang, said) == expected
