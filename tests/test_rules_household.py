@@ -1643,6 +1643,8 @@ def test_our_and_a_given_name_is_one_of_the_family(lang, said, expected):
     ("pt-pt", "nada de testamentos e deixa-te de graças", {(None, "Não quer piadas")}),
     ("it-it", "quando mi rispondi fai breve", {(None, "Preferisce risposte brevi")}),
     ("en-us", "skip the jokes ok", {(None, "Wants no jokes")}),
+    ("de-de", "mach mal bitte kürzer ich brauch nur die antwort", {(None, "Möchte Antworten kürzer")}),
+    ("de-de", "mach den timer kürzer", set()),
     ("de-de", "erzähl mir keine witze über meinen chef", set()),
     ("en-us", "tell me a joke no jokes about cats", set()),
 ])
