@@ -1796,6 +1796,21 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("'mach mal kürzer' says nothing of answers", "locale/de-de/patterns.json",
              "mach(?:s|'s| es)? (?:mal |bitte |doch |halt )*(kürzer", "mach(?:s|'s| es)? (kürzer",
              ("tests/test_rules_household.py::test_no_jokes_and_short_answers_as_said",)),
+    Breakage("an age about to be turned is not heard (es)", "locale/es-es/patterns.json",
+             "(?:cumple|va a cumplir|cumplirá)(?: ya)? {NUM}", "(?:va a cumplir|cumplirá)(?: ya)? {NUM}",
+             ("tests/test_rules_household.py::test_an_age_a_relative_turns_and_a_child_named_by_rank",)),
+    Breakage("an age about to be turned is no age: no correction takes it", "locale/es-es/patterns.json",
+             "^(?:tiene|cumple) \\\\d{1,3} años", "^tiene \\\\d{1,3} años",
+             ("tests/test_corrections.py::test_an_age_about_to_be_turned_is_corrected_and_replaced",)),
+    Breakage("'faz N anos' said after a verb is an age, not years ago (pt)", "locale/pt-pt/patterns.json",
+             "(?<!ou )(?<!eu )(?<!iu )(?<!-se )(?:faz|", "(?:faz|",
+             ("tests/test_rules_household.py::test_an_age_a_relative_turns_and_a_child_named_by_rank",)),
+    Breakage("'aura 3 ans de retard' is an age (fr)", "locale/fr-fr/patterns.json",
+             "{NUM} ans(?:(?={WHEN})|(?! (?:de|d'|en|au|à)\\\\b){STOP})", "{NUM} ans(?:(?={WHEN})|{STOP})",
+             ("tests/test_rules_household.py::test_an_age_a_relative_turns_and_a_child_named_by_rank",)),
+    Breakage("'with eighteen just turned' is no age (es)", "locale/es-es/patterns.json",
+             "(?:recién cumplidos|ya cumplidos|cumplidos)", "(?:recién cumplidísimos)",
+             ("tests/test_rules_household.py::test_an_age_a_relative_turns_and_a_child_named_by_rank",)),
 )
 
 

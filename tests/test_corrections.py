@@ -689,3 +689,19 @@ def test_a_fact_said_of_someone_named_first_is_not_the_last_named_ones(make_memo
     memory.update_history(user_assistant(said, "Okay."), "s")
     assert memory.flush(10)
     assert sorted(f.text for f in memory.facts("s")) == before
+
+
+@pytest.mark.parametrize("lang, first, said, expected", [
+    # An age about to be turned is an age: a number said anew corrects it, and an age said later replaces it.
+    ("es-es", "mi hija lucía cumple ocho años el sábado", "no perdona cumple nueve", "Cumple 9 años"),
+    ("en-us", "my son max turns eight next week", "no wait nine", "Turns 9"),
+    ("nl-nl", "mijn dochter sanne wordt acht op zaterdag", "nee sorry negen", "Wordt 9 jaar"),
+    ("pt-pt", "o meu filho rui faz oito anos no sábado", "o rui tem oito anos", "Tem 8 anos"),
+])
+def test_an_age_about_to_be_turned_is_corrected_and_replaced(make_memory, lang, first, said, expected):
+    memory = make_memory(extractor="rules", lang=lang)
+    memory.update_history(user_assistant(first, "Okay."), "s")
+    memory.update_history(user_assistant(said, "Okay."), "s")
+    assert memory.flush(10)
+    ages = [f.text for f in memory.facts("s") if any(ch.isdigit() for ch in f.text)]
+    assert ages == [expected]

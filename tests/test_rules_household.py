@@ -607,13 +607,30 @@ def test_a_naming_verb_without_its_hyphen(lang, said, expected):
 
 
 @pytest.mark.parametrize("lang, said, expected", [
-    # The age a relative is about to turn is not their age yet (it would replace the one they have): the name stays;
+    # The age a relative is about to turn is said as such ("Turns 12"; the framework stamps when it was said);
     # one they have just turned is their age.
-    ("en-us", "my daughter emma turns twelve next month", {("Emma", "Is the user's daughter")}),
-    ("es-es", "mi hija alba cumple doce años el mes que viene", {("Alba", "Es hija del usuario")}),
-    ("pt-pt", "o meu filho rui faz oito anos no sábado", {("Rui", "É filho do utilizador")}),
-    ("de-de", "meine tochter lena wird nächste woche acht", {("Lena", "Ist Tochter des Nutzers")}),
-    ("nl-nl", "mijn dochter noor wordt in mei acht", {("Noor", "Is dochter van de gebruiker")}),
+    ("en-us", "my daughter emma turns twelve next month", {("Emma", "Is the user's daughter"), ("Emma", "Turns 12")}),
+    ("es-es", "mi hija alba cumple doce años el mes que viene",
+     {("Alba", "Es hija del usuario"), ("Alba", "Cumple 12 años")}),
+    ("pt-pt", "o meu filho rui faz oito anos no sábado", {("Rui", "É filho do utilizador"), ("Rui", "Faz 8 anos")}),
+    ("de-de", "meine tochter lena wird nächste woche acht",
+     {("Lena", "Ist Tochter des Nutzers"), ("Lena", "Ist 8 Jahre alt")}),
+    ("nl-nl", "mijn dochter noor wordt in mei acht", {("Noor", "Is dochter van de gebruiker"), ("Noor", "Wordt 8 jaar")}),
+    ("fr-fr", "ma fille léa aura huit ans samedi", {("Léa", "Est fille de l'utilisateur"), ("Léa", "Va avoir 8 ans")}),
+    ("it-it", "mia figlia giulia compirà otto anni sabato",
+     {("Giulia", "È figlia dell'utente"), ("Giulia", "Compirà 8 anni")}),
+    ("ca-es", "la meva filla laia farà vuit anys dissabte", {("Laia", "És filla de l'usuari"), ("Laia", "Farà 8 anys")}),
+    # Just turned, said after what they did ("with eighteen just turned")
+    ("es-es", "mi hijo pablo se saca el carné mañana, con dieciocho recién cumplidos",
+     {("Pablo", "Es hijo del usuario"), ("Pablo", "Tiene 18 años")}),
+    ("it-it", "mio figlio lorenzo ha preso la patente, a diciotto anni appena compiuti",
+     {("Lorenzo", "È figlio dell'utente"), ("Lorenzo", "Ha 18 anni")}),
+    # Turning, said of something else: years at a firm, late, the weather, years ago
+    ("fr-fr", "mon fils aura 3 ans de retard", set()),
+    ("nl-nl", "mijn zoon tim zegt het wordt morgen 25", {("Tim", "Is zoon van de gebruiker")}),
+    ("de-de", "mein sohn sagt es wird morgen 25", set()),
+    ("ca-es", "el meu pare fa deu anys que va morir", set()),
+    ("en-us", "my son max has a car it turns ten next year", {("Max", "Is the user's son")}),
     ("en-us", "my daughter emma just turned twelve", {("Emma", "Is the user's daughter"), ("Emma", "Is 12 years old")}),
     ("es-es", "mi hija alba acaba de cumplir doce años", {("Alba", "Es hija del usuario"), ("Alba", "Tiene 12 años")}),
     ("es-es", "mi marido cumple diez años en la empresa", set()),
@@ -621,11 +638,14 @@ def test_a_naming_verb_without_its_hyphen(lang, said, expected):
     ("nl-nl", "mijn moeder is op kamer 12", set()),
     # Years since something are no age; a road turns no years.
     ("pt-pt", "a minha filha inês mudou-se faz dez anos", {("Inês", "É filha do utilizador")}),
+    ("pt-pt", "a minha filha inês mudou-se faz dez anos em setembro", {("Inês", "É filha do utilizador")}),
     ("es-es", "el bar cumple diez años", set()),
     ("en-us", "the road turns 90 degrees here", set()),
     # A child named right after their rank; a relative or a word for a child after it is no name.
-    ("en-us", "my youngest jesse turns two next week", {("Jesse", "Is the user's child, the youngest")}),
-    ("nl-nl", "onze jongste ehm jesse wordt volgende week twee jaar", {("Jesse", "Is een kind van de gebruiker, jongste")}),
+    ("en-us", "my youngest jesse turns two next week",
+     {("Jesse", "Is the user's child, the youngest"), ("Jesse", "Turns 2")}),
+    ("nl-nl", "onze jongste ehm jesse wordt volgende week twee jaar",
+     {("Jesse", "Is een kind van de gebruiker, jongste"), ("Jesse", "Wordt 2 jaar")}),
     ("en-us", "my youngest son is five", {(None, "Son is 5 years old")}),
     ("en-us", "my youngest kid is sick", set()),
     ("nl-nl", "onze oudste meid is tien", set()),
