@@ -1747,3 +1747,19 @@ def test_a_word_that_only_makes_the_verb_stronger_is_set_aside(lang, said, expec
 ])
 def test_a_particle_before_a_diet_and_an_allergy_said_as_one_word(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A negation with words of its own ends at a filler: what the speaker starts again with is said so.
+    ("it-it", "niente carne per me ehm sono vegetariana da quando avevo sedici anni", {(None, "È vegetariana")}),
+    ("es-es", "nada de carne para mí eh soy vegetariana", {(None, "Es vegetariana")}),
+    ("de-de", "kein fleisch für mich äh bin vegetarierin", {(None, "Ist vegetarierin")}),
+    # Not a negation of the verb itself, nor what a negated verb of thinking or saying governs.
+    ("it-it", "non ehm sono vegetariana", set()),
+    ("es-es", "no creo eh que sea alérgico a nada", set()),
+    ("it-it", "non ho mai detto ehm che sono vegetariana", set()),
+    ("en-us", "i never said um that i'm vegetarian", set()),
+    ("en-us", "i never said that i'm vegetarian", set()),
+])
+def test_a_negation_with_its_own_words_ends_at_a_filler(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -32,12 +32,24 @@ MAX_GRAMS_A_DOSE = 10.0
 def _spoken(clause: Clause, language: Language) -> str:
     """The clause's words; a filler after a word of content and before a small one as a comma, the speaker going on
     to something else ("soc la núria eh a quina hora tanca", "my wife is sarah um she works"), not a search for the
-    word ("allergic to uh peanuts", "i take um metformin")."""
+    word ("allergic to uh peanuts", "i take um metformin"); so too after a negation with words of its own, which it
+    ends ("niente carne per me ehm | sono vegetariana"). Never inside what a negated verb of thinking or saying
+    governs ("no creo eh que sea", "i never said um that i'm vegan")."""
     words = list(clause.words)
     for at in clause.hesitations:
-        if 0 < at < len(words) and words[at - 1] not in language.stopwords and words[at] in language.stopwords:
+        negated = _negated_words(words[:at], language)
+        if not 0 < at < len(words) or negated is not None and set(negated) & language.complement_verbs:
+            continue
+        if words[at - 1] not in language.stopwords and words[at] in language.stopwords \
+                or negated is not None and any(w not in language.stopwords for w in negated):
             words[at - 1] += ","
     return " ".join(words)
+
+
+def _negated_words(said: Sequence[str], language: Language) -> Optional[Sequence[str]]:
+    """What follows the last negation in ``said``; None with no negation."""
+    at = max((i for i, w in enumerate(said) if w in language.negations or w.endswith("n't")), default=None)
+    return None if at is None else said[at + 1:]
 
 
 def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
