@@ -1818,6 +1818,18 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "if not 0 < at < len(words) or negated is not None and set(negated) & language.complement_verbs:",
              "if not 0 < at < len(words):",
              ("tests/test_rules_household.py::test_a_negation_with_its_own_words_ends_at_a_filler",)),
+    Breakage("a medicine's dose said with no unit is not heard (es)", "locale/es-es/patterns.json",
+             "([^\\\\W\\\\d_][\\\\w-]{3,}) de (\\\\d+)(?: (?:todas", "([^\\\\W\\\\d_][\\\\w-]{3,}) de la (\\\\d+)(?: (?:todas",
+             ("tests/test_rules_household.py::test_a_medicine_with_its_dose_and_no_unit",)),
+    Breakage("a train taken is a medicine (es)", "locale/es-es/patterns.json",
+             "(?!(?:pastilla|pastillita|cápsula|comprimido|tren|", "(?!(?:pastilla|pastillita|cápsula|comprimido|",
+             ("tests/test_rules_household.py::test_a_medicine_with_its_dose_and_no_unit",)),
+    Breakage("a pizza at ten euros is a medicine (it)", "locale/it-it/patterns.json",
+             "(?! (?:euro|centesimi|pezzi|minuti|ore|anni)\\\\b)", "",
+             ("tests/test_rules_household.py::test_a_medicine_with_its_dose_and_no_unit",)),
+    Breakage("a dose after a comma with its unit is not heard (ca)", "locale/ca-es/patterns.json",
+             "(?:,? de |,? (?=\\\\d+ (?:mil·ligrams|mil.ligrams|miligrams|mg)\\\\b))", "(?:,? de )",
+             ("tests/test_rules_household.py::test_a_medicine_with_its_dose_and_no_unit",)),
 )
 
 

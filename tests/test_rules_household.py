@@ -1763,3 +1763,21 @@ def test_a_particle_before_a_diet_and_an_allergy_said_as_one_word(lang, said, ex
 ])
 def test_a_negation_with_its_own_words_ends_at_a_filler(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A medicine said with its dose and no unit, as Iberian and Italian speakers do ("el eutirox de cincuenta")
+    ("es-es", "me tomo el eutirox de cincuenta todas las mañanas", {(None, "Toma eutirox de 50")}),
+    ("ca-es", "cada matí em prenc l'omeprazol de vint", {(None, "Pren omeprazol de 20")}),
+    ("ca-es", "el metge m'ha posat l'enalapril, deu mil·ligrams cada matí", {(None, "Pren enalapril de 10")}),
+    ("pt-pt", "tomo o ben-u-ron de quinhentos", {(None, "Toma ben-u-ron de 500")}),
+    ("it-it", "la mattina prendo la cardioaspirina quella da cento milligrammi", {(None, "Prende cardioaspirina da 100")}),
+    # A train, a coffee or a pizza taken is none
+    ("es-es", "tomo el tren de ocho", set()),
+    ("ca-es", "em prenc el cafè de deu", set()),
+    ("pt-pt", "tomo o comboio de oito", set()),
+    ("it-it", "prendo la pizza da dieci", set()),
+    ("it-it", "prendo la pizza quella da dieci euro", set()),
+])
+def test_a_medicine_with_its_dose_and_no_unit(lang, said, expected):
+    assert heard(lang, said) == expected
