@@ -1828,7 +1828,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "(?! (?:euro|centesimi|pezzi|minuti|ore|anni)\\\\b)", "",
              ("tests/test_rules_household.py::test_a_medicine_with_its_dose_and_no_unit",)),
     Breakage("a dose after a comma with its unit is not heard (ca)", "locale/ca-es/patterns.json",
-             "(?:,? de |,? (?=\\\\d+ (?:mil·ligrams|mil.ligrams|miligrams|mg)\\\\b))", "(?:,? de )",
+             ",? (?=\\\\d+ (?:mil·ligrams|mil.ligrams|miligrams|mg)\\\\b))(", ",? de (?=\\\\d+ (?:mil·ligrams|mil.ligrams|miligrams|mg)\\\\b))(",
              ("tests/test_rules_household.py::test_a_medicine_with_its_dose_and_no_unit",)),
 )
 
