@@ -1830,6 +1830,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a dose after a comma with its unit is not heard (ca)", "locale/ca-es/patterns.json",
              ",? (?=\\\\d+ (?:mil·ligrams|mil.ligrams|miligrams|mg)\\\\b))(", ",? de (?=\\\\d+ (?:mil·ligrams|mil.ligrams|miligrams|mg)\\\\b))(",
              ("tests/test_rules_household.py::test_a_medicine_with_its_dose_and_no_unit",)),
+    Breakage("a dose kept with no unit is never corrected", "language/corrections.py",
+             "or not unit and said_before\n", "\n",
+             ("tests/test_corrections.py::test_a_dose_kept_with_no_unit_is_corrected",)),
 )
 
 

@@ -705,3 +705,17 @@ def test_an_age_about_to_be_turned_is_corrected_and_replaced(make_memory, lang, 
     assert memory.flush(10)
     ages = [f.text for f in memory.facts("s") if any(ch.isdigit() for ch in f.text)]
     assert ages == [expected]
+
+
+@pytest.mark.parametrize("lang, first, said, expected", [
+    # A dose kept with no unit ("el eutirox de 50") is corrected by a number said anew; a time is no dose.
+    ("es-es", "me tomo el eutirox de cincuenta todas las mañanas", "no perdona setenta y cinco", "Toma eutirox de 75"),
+    ("ca-es", "cada matí em prenc l'omeprazol de vint", "no perdona de quaranta", "Pren omeprazol de 40"),
+    ("es-es", "me tomo el eutirox de cincuenta todas las mañanas", "no a las ocho", "Toma eutirox de 50"),
+])
+def test_a_dose_kept_with_no_unit_is_corrected(make_memory, lang, first, said, expected):
+    memory = make_memory(extractor="rules", lang=lang)
+    memory.update_history(user_assistant(first, "Okay."), "s")
+    memory.update_history(user_assistant(said, "Okay."), "s")
+    assert memory.flush(10)
+    assert [f.text for f in memory.facts("s")] == [expected]

@@ -455,12 +455,14 @@ def _up_to_why(said: Sequence[str], number: str, unit: Sequence[str], language: 
 
 def _as_the_fact(words: Sequence[str], at: int, verb: Sequence[str], unit: Sequence[str], dose: bool,
                  language: Language) -> bool:
-    """Whether the number at ``at`` is said as the fact says it: a dose's unit after it, an age's verb before it or
-    its unit after it ("8 goals", "at 8" are not)."""
+    """Whether the number at ``at`` is said as the fact says it: a dose's unit after it (or, for a dose kept with no
+    unit, the word before it: "el eutirox de 50"), an age's verb before it or its unit after it ("8 goals", "at 8"
+    are not)."""
     after = words[at + 1:at + 2]
+    said_before = bool(verb) and list(words[at - 1:at]) == list(verb)
     if dose:
-        return bool(after) and bool(language.correcting.dose_units.fullmatch(after[0]))
-    return bool(verb) and list(words[at - 1:at]) == list(verb) or bool(unit) and list(after) == list(unit)
+        return bool(after) and bool(language.correcting.dose_units.fullmatch(after[0])) or not unit and said_before
+    return said_before or bool(unit) and list(after) == list(unit)
 
 
 def _asked(reply: str, language: Language) -> bool:
