@@ -1833,6 +1833,12 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a dose kept with no unit is never corrected", "language/corrections.py",
              "or not unit and said_before\n", "\n",
              ("tests/test_corrections.py::test_a_dose_kept_with_no_unit_is_corrected",)),
+    Breakage("the assistant spoken to ends no value", "language/rule_pattern.py",
+             "    spoken_to = rf\"(?:[\\w'-]+ )?(?:{_alternation(addressed)})\"", "    spoken_to = \"(?!)\"",
+             ("tests/test_rules_household.py::test_the_assistant_spoken_to_ends_a_value",)),
+    Breakage("the verb before the assistant spoken to stays in the value", "language/rule_pattern.py",
+             "    spoken_to = rf\"(?:[\\w'-]+ )?(?:{_alternation(addressed)})\"", "    spoken_to = rf\"(?:{_alternation(addressed)})\"",
+             ("tests/test_rules_household.py::test_the_assistant_spoken_to_ends_a_value",)),
 )
 
 

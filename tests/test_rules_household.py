@@ -1781,3 +1781,16 @@ def test_a_negation_with_its_own_words_ends_at_a_filler(lang, said, expected):
 ])
 def test_a_medicine_with_its_dose_and_no_unit(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # The assistant spoken to ends what the user likes, with the verb put before it: a question follows, no liking.
+    ("en-us", "i love hiking you know any good trails", {(None, "Likes hiking")}),
+    ("fr-fr", "j'adore le jazz manouche tu connais des concerts sympas", {(None, "Aime le jazz manouche")}),
+    ("de-de", "ich liebe jazz kennst du gute konzerte", {(None, "Mag jazz")}),
+    ("nl-nl", "ik hou van fietsen weet jij een mooie route", {(None, "Houdt van fietsen")}),
+    ("it-it", "odio i peperoni tu cosa ci metteresti", {(None, "Odia i peperoni")}),
+    ("en-us", "i love you", set()),
+])
+def test_the_assistant_spoken_to_ends_a_value(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -88,12 +88,19 @@ def _calendar(data: Dict[str, Any]) -> List[str]:
     return [line for name in CALENDAR_LISTS for line in data["phrases"][name]] + data["time_words"]
 
 
+_WORD = re.compile(r"[\w']+")
+
+
 def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
     """A rule's pattern with its macros ({NAME}, {PLACE}...) replaced. {NAMED} is a name followed by
     what follows a name ("my wife Ana is"), so "my wife loves tulips" names no one."""
-    end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'] + data['keep_commands'])})\b))"
+    # The assistant spoken to ends a value, with the verb before it ("j'adore le jazz | tu connais", "ich liebe jazz |
+    # kennst du"); "you", "tu": a word of the list, not a phrase
+    addressed = [word for word in data["addressee"] if _WORD.fullmatch(word)]
+    spoken_to = rf"(?:[\w'-]+ )?(?:{_alternation(addressed)})"
+    end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'] + data['keep_commands'])}|{spoken_to})\b))"
     clauses = data["clauses"]
-    list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'] + data['keep_commands'])})\b))"
+    list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'] + data['keep_commands'])}|{spoken_to})\b))"
     calendar_words = _calendar(data)
     not_small = rf"(?!(?:{_alternation(data['stopwords'] + data['phrases']['weekdays'])}|{clauses['not_names']})\b)"
     calendar = _alternation(calendar_words)
@@ -119,8 +126,10 @@ def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
               "{WHEN}": rf"(?: [^\W\d_][\w'’-]*){{0,2}}? (?:{calendar})s?\b",
               "{NOT_WHEN}": rf"(?!(?:{_alternation(data['stopwords'])})\b|[\w'’-]+ (?:{calendar})s?\b)",
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
-              # ... or how long ago ("nos mudamos a valencia | hace 2 semanas", "a bologna | 2 settimane fa"; not a house number)
-              "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}|{clauses['value_ends']}|\d+ (?:{calendar}))(?!\w))",
+              # ... or how long ago ("nos mudamos a valencia | hace 2 semanas", "a bologna | 2 settimane fa"; not a house number),
+              # or the assistant spoken to
+              "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}"
+                        rf"|{clauses['value_ends']}|\d+ (?:{calendar})|{spoken_to})(?!\w))",
               # no place is an indefinite ("somewhere"), a month, a day or a time ("déménagé en juin", "no mês passado")
               "{WHERE}": rf"(?!(?:{_alternation(data['indefinites'] + data['not_places'] + calendar_words)})\b)([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){{0,1}}?)"}
     for macro, replacement in macros.items():
