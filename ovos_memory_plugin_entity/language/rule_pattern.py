@@ -94,12 +94,13 @@ _WORD = re.compile(r"[\w']+")
 def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
     """A rule's pattern with its macros ({NAME}, {PLACE}...) replaced. {NAMED} is a name followed by
     what follows a name ("my wife Ana is"), so "my wife loves tulips" names no one."""
-    # The assistant spoken to ends a value, with the verb before it ("j'adore le jazz | tu connais", "ich liebe jazz |
-    # kennst du"); "you", "tu": a word of the list, not a phrase
-    addressed = [word for word in data["addressee"] if _WORD.fullmatch(word)]
-    spoken_to = rf"(?:[\w'-]+ )?(?:{_alternation(addressed)})"
-    end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'] + data['keep_commands'])}|{spoken_to})\b))"
+    # The assistant spoken to ends a value, with a verb asking before it ("j'adore le jazz | tu connais", "ich liebe
+    # jazz | kennst du"); "you", "tu": a word of the list, not a phrase
     clauses = data["clauses"]
+    addressed = [word for word in data["addressee"] if _WORD.fullmatch(word)]
+    asking = rf"(?:(?:{clauses['asking_verbs']}) )?" if clauses["asking_verbs"] else ""
+    spoken_to = rf"{asking}(?:{_alternation(addressed)})"
+    end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'] + data['keep_commands'])}|{spoken_to})\b))"
     list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'] + data['keep_commands'])}|{spoken_to})\b))"
     calendar_words = _calendar(data)
     not_small = rf"(?!(?:{_alternation(data['stopwords'] + data['phrases']['weekdays'])}|{clauses['not_names']})\b)"
