@@ -1794,3 +1794,18 @@ def test_a_medicine_with_its_dose_and_no_unit(lang, said, expected):
 ])
 def test_the_assistant_spoken_to_ends_a_value(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A job just started is the job now; one started as, years ago, is not.
+    ("fr-fr", "je viens de commencer comme aide-soignante à l'ehpad", {(None, "Travaille comme aide-soignante")}),
+    ("es-es", "acabo de empezar como enfermera en el hospital", {(None, "Trabaja como enfermera")}),
+    ("it-it", "ho appena iniziato come infermiera", {(None, "Lavora come infermiera")}),
+    ("pt-pt", "acabei de começar como enfermeira", {(None, "Trabalha como enfermeira")}),
+    ("ca-es", "acabo de començar de infermera", {(None, "Treballa com a infermera")}),
+    ("fr-fr", "j'ai commencé comme serveuse mais maintenant je suis cheffe", set()),
+    ("es-es", "empecé de camarero hace años", set()),
+    ("it-it", "ho iniziato come cameriere", set()),
+])
+def test_a_job_just_started(lang, said, expected):
+    assert heard(lang, said) == expected
