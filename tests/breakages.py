@@ -1842,6 +1842,13 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a job just started is not heard (fr)", "locale/fr-fr/patterns.json",
              "|viens de commencer|viens de démarrer|", "|",
              ("tests/test_rules_household.py::test_a_job_just_started",)),
+    Breakage("a reason ending on 'me' makes 'everything about my brother' everything", "language/controls.py",
+             "after[-1] in words.personal and not any(w in words.relations for w in after)",
+             "after[-1] in words.personal",
+             ("tests/test_controls.py::test_everything_about_someone_then_why",)),
+    Breakage("why said after a relative's name is part of what to forget", "language/controls.py",
+             "    if kin is not None:\n        thing = ", "    if False:\n        thing = ",
+             ("tests/test_controls.py::test_everything_about_someone_then_why",)),
 )
 
 

@@ -1042,3 +1042,16 @@ def test_a_pause_before_a_statement_naming_another_skills_thing_still_pauses(lan
 def test_another_skills_thing_resumes_nothing_and_the_users_own_reason_takes_nothing_back(lang, words):
     found = recognise(words, load_language(lang))
     assert found is None or (found.kind, found.target) == ("pause", "")
+
+
+@pytest.mark.parametrize("lang, said, kind, target", [
+    # Everything about someone of the user's, then why in the same breath: that one, never everything; what follows
+    # their name is no part of them, even where it ends on "me".
+    ("de-de", "vergiss alles über meinen bruder der redet nicht mehr mit mir", "forget_thing", "meinen bruder"),
+    ("de-de", "lösch alles über meinen bruder der redet nicht mehr mit mir", "forget_thing", "meinen bruder"),
+    ("es-es", "olvida todo sobre mi cuñado que ya no se habla conmigo", "forget_thing", "mi cuñado"),
+    ("en-us", "um delete all the stuff you've got on me", "forget_all", ""),
+])
+def test_everything_about_someone_then_why(lang, said, kind, target):
+    control = recognise(said, load_language(lang))
+    assert control is not None and (control.kind, control.target) == (kind, target)

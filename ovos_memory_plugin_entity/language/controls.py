@@ -539,6 +539,11 @@ def _all_about(after: Sequence[str], words: IntentWords, memory_verb: bool) -> O
     about = longest(after[at:], words.about)  # what follows, up to a word of the memory ("... über Jonas weißt")
     thing = list(takewhile(lambda w: w not in words.memory_words,
                            dropwhile(words.particles.__contains__, after[at + about:])))
+    # Someone of the user's named ("meinen bruder", "my brother tom"): the thing ends with their name, what follows
+    # says why ("... der redet nicht mehr mit mir")
+    kin = next((i for i, w in enumerate(thing) if w in words.relations and i and thing[i - 1] in words.personal), None)
+    if kin is not None:
+        thing = thing[:kin + 1] + list(takewhile(lambda w: w not in words.stopwords, thing[kin + 1:kin + 2]))
     of_memory = memory_verb or any(w in words.memory_words for w in after)  # "erase all you know about ..."
     return Control("forget_thing", " ".join(thing), unsure=not of_memory) \
         if about and 0 < len(thing) <= MAX_TARGET_WORDS else None
@@ -561,5 +566,7 @@ def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
     if after and match(after, words.reset, 0, MAX_RESET_AT + 1, gap=0) == len(after):
         return True
     after = after[:again] if again else after
-    return not any(w in words.non_memory_objects for w in after) and (not after or after[-1] in words.personal or all(
+    # "... you've got on me" is about the user; "... about my brother, he never talks to me" is not
+    on_me = bool(after) and after[-1] in words.personal and not any(w in words.relations for w in after)
+    return not any(w in words.non_memory_objects for w in after) and (not after or on_me or all(
         w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords for w in after))
