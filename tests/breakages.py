@@ -1849,6 +1849,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("why said after a relative's name is part of what to forget", "language/controls.py",
              "    if kin is not None:\n        thing = ", "    if False:\n        thing = ",
              ("tests/test_controls.py::test_everything_about_someone_then_why",)),
+    Breakage("a swear word beside a yes makes it no answer (es)", "locale/es-es/fillers.voc",
+             "carallo\n", "",
+             ("tests/test_yes_answers.py::test_an_everyday_yes_to_forgetting_is_a_yes",)),
 )
 
 

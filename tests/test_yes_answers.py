@@ -15,22 +15,22 @@ from ovos_memory_plugin_entity.pipelines.confirmation import judged
 from tests.test_commands import SPOKEN, live, make, turn
 
 YESES = {
-    "en-us": ["mhm yeah go on", "yeah yeah sure", "uh yes do it", "okay go ahead and wipe it", "sure why not",
+    "en-us": ["yes damn it go ahead", "mhm yeah go on", "yeah yeah sure", "uh yes do it", "okay go ahead and wipe it", "sure why not",
               "yes forget it all", "yep clear everything", "yeah you can delete it all", "absolutely go on then",
               "uh huh", "alright then", "yes i do", "yes really sure", "yeah go for it man"],
-    "pt-pt": ["sim sim", "pode ser", "claro que sim", "ah pois sim esquece tudo", "vá lá apaga tudo", "sim força",
+    "pt-pt": ["sim porra apaga tudo", "sim sim", "pode ser", "claro que sim", "ah pois sim esquece tudo", "vá lá apaga tudo", "sim força",
               "ok podes esquecer", "com certeza avança", "sim podes apagá-lo", "sim quero", "tenho sim", "sim estou completamente segura", "sim pá sem problema"],
-    "es-es": ["sí sí", "claro que sí", "venga sí bórralo", "vale adelante", "sí olvídalo todo", "dale",
+    "es-es": ["venga va hazlo carallo", "sí joder bórralo todo", "sí sí", "claro que sí", "venga sí bórralo", "vale adelante", "sí olvídalo todo", "dale",
               "por supuesto hazlo", "pues sí", "sí, puedes borrarlo", "sí totalmente segura", "sí tío sin problema"],
-    "fr-fr": ["oui oui vas-y", "ouais carrément", "bah oui efface tout", "oui oublie tout", "d'accord allez",
+    "fr-fr": ["oui putain vas-y efface", "oui oui vas-y", "ouais carrément", "bah oui efface tout", "oui oublie tout", "d'accord allez",
               "bien sûr vas-y", "mais oui", "ben ouais", "oui je veux", "oui vraiment sûre", "ouais allez y"],
-    "de-de": ["ja ja", "ja freilich hau weg", "ja mach ruhig", "klar lösch alles", "jo mach", "ja vergiss alles", "na klar",
+    "de-de": ["boah ja mach halt", "ja ja", "ja freilich hau weg", "ja mach ruhig", "klar lösch alles", "jo mach", "ja vergiss alles", "na klar",
               "okay leg los", "ja genau weg damit", "ja kannst du machen", "jaja klar", "ja ganz sicher", "ja kein problem"],
-    "it-it": ["sì sì", "dai pure", "sì vai", "sì cancella tutto", "certo dimentica tutto", "ok procedi",
+    "it-it": ["sì cazzo cancella tutto", "sì sì", "dai pure", "sì vai", "sì cancella tutto", "certo dimentica tutto", "ok procedi",
               "sì sì fallo pure", "va bene dai", "sì puoi cancellarlo", "sì sono proprio sicuro", "sì nessun problema"],
-    "nl-nl": ["ja hoor", "ja ja doe maar", "ja wis alles maar", "prima ga je gang", "ja vergeet het allemaal maar",
+    "nl-nl": ["ja verdorie doe maar", "ja hoor", "ja ja doe maar", "ja wis alles maar", "prima ga je gang", "ja vergeet het allemaal maar",
               "oké doe het maar", "ja zeker", "tuurlijk ga maar", "ja gooi maar weg", "ja heel zeker", "ja joh ga je gang"],
-    "ca-es": ["sí sí", "endavant", "sí va", "sí esborra-ho tot", "és clar que sí", "d'acord fes-ho",
+    "ca-es": ["sí collons esborra-ho", "sí sí", "endavant", "sí va", "sí esborra-ho tot", "és clar que sí", "d'acord fes-ho",
               "sí home oblida-ho tot", "vinga som-hi", "sí, pots esborrar-ho tot", "sí molt segur", "sí cap problema"],
 }
 NOT_YESES = {
