@@ -1852,6 +1852,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a swear word beside a yes makes it no answer (es)", "locale/es-es/fillers.voc",
              "carallo\n", "",
              ("tests/test_yes_answers.py::test_an_everyday_yes_to_forgetting_is_a_yes",)),
+    Breakage("a name households use today is no name (en)", "locale/en-us/given_names.voc",
+             "\nmaya\n", "\n",
+             ("tests/test_rules_household.py::test_names_households_use_today",)),
 )
 
 

@@ -1809,3 +1809,16 @@ def test_the_assistant_spoken_to_ends_a_value(lang, said, expected):
 ])
 def test_a_job_just_started(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Names households use today, heard after "I am" and after a relative
+    ("en-us", "hi i'm maya and i'm in second grade", {(None, "Name is Maya")}),
+    ("de-de", "mein sohn finn spielt fußball", {("Finn", "Ist Sohn des Nutzers"), ("Finn", "Spielt fußball")}),
+    ("es-es", "soy izan y tengo doce años", {(None, "Se llama Izan"), (None, "Tiene 12 años")}),
+    ("nl-nl", "ik ben fenna", {(None, "Heet Fenna")}),
+    # ... and not words that are names too
+    ("it-it", "sono franco con te", set()),
+])
+def test_names_households_use_today(lang, said, expected):
+    assert heard(lang, said) == expected
