@@ -48,7 +48,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "correction_cues", "correction_renaming", "correction_naming", "correction_identity", "correction_meaning",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
-              "keep_commands", "not_home", "unreal", "indefinites", "not_places", "introductions", "time_words", "given_names",
+              "keep_commands", "not_home", "unreal", "not_ours", "indefinites", "not_places", "introductions", "time_words", "given_names",
               *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
               "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -233,6 +233,7 @@ class Language:
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
     not_home: Pattern[str] = _NEVER  # a room, a meal, a short or past time, a plan: a move there is no home now
     unreal: Pattern[str] = _NEVER  # a dream, a wish, a hypothetical, a game, a role: what is said in one is no fact
+    not_ours: Pattern[str] = _NEVER  # one wished for, known or seen ("i know a dog called"): no one of the household
     mention: Pattern[str] = _NEVER  # a relative mentioned without a name ("my partner"): group 1 the relation
     possessors: FrozenSet[str] = frozenset()  # "of" before a relative: the thing said is theirs ("the dog of my sister")
     corrections: Tuple[Pattern[str], ...] = ()  # "it's not Lisa it's Laura": groups ``old`` and ``new``
@@ -454,12 +455,15 @@ def _every_given_name() -> Tuple[str, ...]:
 
 
 def _given_names(data: Dict[str, Any]) -> List[str]:
-    """Every language's given names, save the words this one has another use for ("ella", "mia", "sem", "ben"): after
-    "my husband", where a name is looked for; after "I am", where any word may stand, only the language's own."""
+    """Every language's given names, save the words this one has another use for ("ella", "mia", "sem", "ben") and
+    another's names of two letters, which are this one's small words ("ad", "zé"): after "my husband", where a name is
+    looked for; after "I am", where any word may stand, only the language's own."""
     clauses = data["clauses"]
-    ordinary = {w.casefold() for name in ("stopwords", "negations", "relations", "pets", "jobs") for w in data[name]} \
+    ordinary = {w.casefold() for name in ("stopwords", "negations", "relations", "pets", "jobs", "conjunctions", "fillers",
+                                          "time_words") for w in data[name]} \
         | {w.casefold() for key in ("not_names", "name_followers") for w in clauses[key].split("|")}
-    return [w for w in _every_given_name() if w not in ordinary]
+    own = {w.casefold() for w in data["given_names"]}
+    return [w for w in _every_given_name() if w not in ordinary and (len(w) > 2 or w in own)]
 
 
 @lru_cache(maxsize=1)
@@ -521,6 +525,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         possessors=frozenset(w.casefold() for w in data["clauses"]["possessors"].split("|")),
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
         not_home=_phrases(data["not_home"], opening=False), unreal=_phrases(data["unreal"], opening=False),
+        not_ours=_phrases(data["not_ours"], opening=False),
         mention=re.compile(as_read(expand_macros(data["clauses"]["mention"], data), data), re.IGNORECASE),
         corrections=tuple(re.compile(as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         preference_changes=tuple(re.compile(as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),

@@ -71,6 +71,8 @@ _UPPER = "(?-i:[A-ZÀ-ÖØ-Þ])"
 _NAME_JOINER = r"(?:de|da|do|dos|das|del|van|von|der|den|di|du|le|la|van der|van den|de la)"
 _NAME = rf"([^\W\d_][\w'’-]*(?:(?: {_NAME_JOINER})? {_UPPER}[\w'’-]*){{0,2}})"
 _PLACE_JOINER = r"(?:de|do|da|dos|das|del|de la|di|am|an|der|sur|la|le|upon)"
+# Articles that open a town's name ("La Spezia", "Las Palmas", "Le Mans", "Los Angeles")
+_PLACE_ARTICLES = frozenset({"la", "las", "los", "le", "les", "el", "l'", "l’"})
 _PLACE = rf"([^\W\d_][\w'’-]*\.?(?:(?:,? |-)(?:{_UPPER}[\w'’-]*\.?|{_PLACE_JOINER}(?= {_UPPER}))){{0,3}})"
 
 
@@ -105,6 +107,7 @@ def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
     calendar_words = _calendar(data)
     not_small = rf"(?!(?:{_alternation(data['stopwords'] + data['phrases']['weekdays'])}|{clauses['not_names']})\b)"
     calendar = _alternation(calendar_words)
+    small_not_article = [w for w in data['stopwords'] if w not in _PLACE_ARTICLES]
     # Where words compound (German, Dutch), a kind of pet is one too: "schäferhund", "dwerghamster"
     pets = f"(?:{clauses['compounding']})?(?:{_kin(data['pets'])})" if clauses["compounding"] else _kin(data["pets"])
     macros = {"{NAME}": _NAME, "{PLACE}": _PLACE, "{THING}": r"([\w'’ -]{2,60}?)",
@@ -114,25 +117,31 @@ def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
               # or a given name, whatever follows it: "mein mann peter grillt jeden sonntag"
               "{NAMED}": rf"({_NAME[1:-1]}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))"
                          rf"|(?:{_alternation(data.get('names_anywhere', data['given_names']))})(?![\w'’-]))",
+              # What may follow a name said with no relation ("our mike is turning five"): a stranger has a surname or a
+              # place after it ("unser thomas müller hat", "la mayor ana de la clase")
+              "{NAME_ENDS}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))",
               # After a verb that only names ("me llamo", "ik heet"), any small word ends the name: "fermín como el santo"
               "{CALLED}": rf"{not_small}{_NAME}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['stopwords'] + data['keep_commands'])})(?![\w'’]))",
               "{NOT_SMALL}": not_small,  # what follows is no stopword, weekday nor a word that is never a name
-              "{PET}": f"({pets})",
-              "{KIN}": f"({_kin(data['relations'])}|{pets})", "{JOB}": f"({_alternation(data['jobs'])})",
+              "{PET}": f"({pets})", "{A_PET}": f"(?:{pets})",  # one, not captured
+              "{KIN}": f"({_kin(data['relations'])}|{pets})", "{JOB}": f"({_alternation(data['jobs'])})(?!['’]s\\b)",  # "a nurse's aide" is no nurse
               "{NOT_JOB}": rf"(?!(?:{_alternation(data['jobs'])})\b)",  # "mi marido es médico" names no one
               "{GIVEN}": rf"(?=(?:{_alternation(data['given_names'])})\b)",  # a name where any word may stand: "soy javier"
               "{NOT_KIN}": rf"(?!(?:{_kin(data['relations'])}|{pets})\b)",  # "my youngest son is 5" names no one
               # When a dose is taken, said between its drug and it ("metformin every morning 500 mg"); a word
-              # before a time of day is none ("elke dag"), a small word neither ("in the morning")
+              # before a time of day is none ("elke dag"), a small word or one of time neither ("in the morning", "seit gestern")
               "{WHEN}": rf"(?: [^\W\d_][\w'’-]*){{0,2}}? (?:{calendar})s?\b",
-              "{NOT_WHEN}": rf"(?!(?:{_alternation(data['stopwords'])})\b|[\w'’-]+ (?:{calendar})s?\b)",
+              "{NOT_WHEN}": rf"(?!(?:{_alternation(data['stopwords'])}|{calendar})\b|[\w'’-]+ (?:{calendar})s?\b)",
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
               # ... or how long ago ("nos mudamos a valencia | hace 2 semanas", "a bologna | 2 settimane fa"; not a house number),
               # or the assistant spoken to
               "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}"
                         rf"|{clauses['value_ends']}|\d+ (?:{calendar})|{spoken_to})(?!\w))",
               # no place is an indefinite ("somewhere"), a month, a day or a time ("déménagé en juin", "no mês passado")
-              "{WHERE}": rf"(?!(?:{_alternation(data['indefinites'] + data['not_places'] + calendar_words)})\b)([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){{0,1}}?)"}
+              # nor a small word, save an article that opens a town's name ("la spezia", "las palmas", "le mans"): "me mudé a
+              # vivir juntos" and "mudei para a vodafone" name no town
+              "{WHERE}": rf"(?!(?:{_alternation(data['indefinites'] + data['not_places'] + calendar_words + small_not_article)})\b)"
+                         rf"([^\W\d_][\w'’-]*(?: [^\W\d_][\w'’-]*){{0,1}}?)"}
     for macro, replacement in macros.items():
         pattern = pattern.replace(macro, replacement)
     return pattern
