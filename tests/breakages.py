@@ -1895,6 +1895,11 @@ BREAKAGES: Tuple[Breakage, ...] = (
              r"\\bik ben (?:nu |sinds \\w+ )?(?:een )?{JOB}(?!(?: [\\w-]+){0,4} (?:geweest|bijna geworden)\\b)",
              r"\\bik ben (?:nu |sinds \\w+ )?(?:een )?{JOB}",
              ("tests/test_rules_household.py::test_a_job_had_an_allergy_suspected_years_of_experience",)),
+    Breakage("a no set aside turns around a clause with its own subject", "language/rules.py",
+             'and not (set(clause.words[:1]) & language.reading.subjects or language.mention.match(" ".join(clause.words)))',
+             "and True",
+             ("tests/test_rules_household.py::test_a_no_before_a_subject_of_its_own_answers",
+              "tests/test_corrections.py::test_a_no_before_another_relative_answers_and_replaces_nothing")),
 )
 
 

@@ -1937,3 +1937,16 @@ def test_short_and_no_jokes_said_of_something_else(lang, said, expected):
 ])
 def test_a_job_had_an_allergy_suspected_years_of_experience(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A no before a subject or a relative of its own answers: it turns nothing around; before a verb it may negate it
+    ("en-us", "no my brother marcus lives in denver",
+     {("Marcus", "Is the user's brother"), ("Marcus", "Lives in Denver")}),
+    ("en-us", "no no i live in boston", {(None, "Lives in Boston")}),
+    ("it-it", "no mio fratello vive a roma", {(None, "Fratello vive a Roma")}),
+    ("es-es", "no no vivo en madrid", set()),
+    ("pt-pt", "não não sou vegetariana", set()),
+])
+def test_a_no_before_a_subject_of_its_own_answers(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -63,9 +63,10 @@ def _clauses(read: Sequence[Clause], language: Language) -> List[str]:
             joinable = governed = False
             continue
         governed = clause.negated and bool(clause.words) and clause.words[-1] in language.complement_verbs
-        # A negation set aside as an answer ("ah não não, sou ...") still turns the clause around; one
-        # in a lead-in phrase ("pues nada, me llamo ...") does not.
-        answer = all(w in language.negations or w in language.reading.fillers for w in clause.aside)
+        # A negation set aside as an answer ("ah não não, sou ...") still turns the clause around; not one before a
+        # subject of its own ("no my brother marcus lives in denver"), nor one in a lead-in ("pues nada, me llamo ...")
+        answer = all(w in language.negations or w in language.reading.fillers for w in clause.aside) \
+            and not (set(clause.words[:1]) & language.reading.subjects or language.mention.match(" ".join(clause.words)))
         text = " ".join([*(w for w in clause.aside if answer and w in language.negations), _spoken(clause, language)])
         with_subject = f"{language.subject} {text}"
         if not joinable or set(clause.words[:1]) & language.reading.subjects or any(
