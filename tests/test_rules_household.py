@@ -1950,3 +1950,16 @@ def test_a_job_had_an_allergy_suspected_years_of_experience(lang, said, expected
 ])
 def test_a_no_before_a_subject_of_its_own_answers(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # How to answer, said beside a command for another skill, is for that answer only; alone it is a wish
+    ("fr-fr", "baisse le son euh fais court là je suis au téléphone", set()),
+    ("it-it", "accendi la luce in salotto eh falla breve", set()),
+    ("en-us", "turn off the lights and keep it short", set()),
+    ("fr-fr", "fais court", {(None, "Préfère les réponses courtes")}),
+    ("fr-fr", "euh réponds moi plus court s'il te plaît", {(None, "Préfère les réponses courtes")}),
+    ("it-it", "falla breve per favore", {(None, "Preferisce risposte brevi")}),
+])
+def test_how_to_answer_said_with_another_command(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -30,6 +30,8 @@ class Rule:
     relation_group: Optional[int] = None  # the user's relation to that entity
     lowercase: bool = True  # untitled captures lower-cased (not in German, where nouns are capitalised)
     about: str = ""  # "last": of the one named last ("she lives in Tampa"); "mentioned": names a relative said unnamed
+    # how to answer ("keep it short"): said beside a command for another skill, of that answer only
+    style: bool = False
     span: int = 1  # clauses read together: 2 for "we got a cat, a Chartreux, he's called Gaspard"
     # what is said right after the match and kept with it ("... 10 mg | for my blood pressure"): groups 1 and 2,
     # the preposition and its object, so a later "forget the blood pressure thing" or question finds the fact
@@ -169,7 +171,7 @@ def compile_rule(data: Dict[str, Any], language: Dict[str, Any]) -> Rule:
                 pin=bool(data.get("pin", False)), title_groups=titles,
                 about_group=data.get("about_group"), relation_group=data.get("relation_group"),
                 lowercase=not language["keep_case"], about=data.get("about", ""),
-                span=int(data.get("span", 1)), unaccented=unaccented if unaccented != expanded else "",
+                span=int(data.get("span", 1)), style=bool(data.get("style", False)), unaccented=unaccented if unaccented != expanded else "",
                 purpose=re.compile(as_read(expand_macros(data["purpose"], language), language), re.IGNORECASE)
                 if "purpose" in data else NEVER)
 

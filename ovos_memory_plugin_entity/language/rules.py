@@ -157,15 +157,20 @@ def _other_since(mentions: Sequence[Tuple[int, str]], last: Optional[NewFact], a
 
 
 def _facts_in(clause: str, following: str, language: Language, last: Optional[NewFact],
-              mentioned: Optional[str], naming_kin: Optional[str] = None) -> List[Tuple[int, NewFact]]:
+              mentioned: Optional[str], naming_kin: Optional[str] = None,
+              commanded: bool = False) -> List[Tuple[int, NewFact]]:
     """The facts a clause states, by where they start: of the one named ``last`` before, or of the relative
     ``mentioned`` without a name ("my partner ... her name is Renata"), or ``naming_kin`` for a naming only (mentioned
-    in the turn before); a rule of two clauses reads ``following``."""
+    in the turn before); a rule of two clauses reads ``following``; ``commanded``: another clause is a command for
+    another skill."""
     found: List[Tuple[int, int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
     matches = sorted(((match, rule) for rule in language.rules for text in [window if rule.span > 1 else clause]
                       for match in rule.pattern_for(text).finditer(text)), key=lambda item: item[0].start())
+    opens_a_command = set(clause.casefold().split()[:1]) <= language.command_turn.openers and bool(clause.strip())
     for match, rule in matches:
+        if rule.style and (commanded or opens_a_command and match.start() > 0):
+            continue  # "baisse le son euh fais court": how to answer, said with another skill's command, is for it only
         # A negation before the match, since the clause's last comma or a fact stated since, turns it around: "I
         # don't think I live in"; not one of the fact before it ("non mangio carne da anni | sono vegetariana").
         since = max((end for _, end, _, _ in found if end <= match.start()), default=0)
@@ -272,7 +277,9 @@ def _walk(user_words: str, language: Language, last: Optional[NewFact], mentione
     candidates = [SAID_WORD.sub(lambda w: said.get(w.group(0), w.group(0)), _REPEATED.sub(r"\1", c)) for c in clauses]
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
-        facts = _facts_in(clause, following, language, last, mentioned, naming_kin)
+        commanded = any(other.casefold().split()[:1] and set(other.casefold().split()[:1]) <= language.command_turn.openers
+                        for at, other in enumerate(candidates) if at != index)
+        facts = _facts_in(clause, following, language, last, mentioned, naming_kin, commanded)
         passes = any(text in clauses[index] for text in passing)
         if any(clauses[index].startswith(text) for text in unreal):
             continue  # "i'm a doctor in my dreams", "when i grow up | i'm a pilot": no fact of the user
