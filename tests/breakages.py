@@ -1904,6 +1904,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "        if rule.style and (commanded or opens_a_command and match.start() > 0):",
              "        if rule.style and False:",
              ("tests/test_rules_household.py::test_how_to_answer_said_with_another_command",)),
+    Breakage("a dislike with the thing first is not heard (es)", "locale/es-es/patterns.json",
+             "(?:no (?:lo|la|los|las) (?:soporto|aguanto|trago)|(?:lo|la|los|las) odio)", "(?!)",
+             ("tests/test_rules_household.py::test_a_dislike_with_the_thing_said_first",)),
 )
 
 

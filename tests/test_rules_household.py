@@ -1963,3 +1963,17 @@ def test_a_no_before_a_subject_of_its_own_answers(lang, said, expected):
 ])
 def test_how_to_answer_said_with_another_command(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # The thing said first, then how little one likes it; not twice when the verb came first
+    ("it-it", "adoro i carciofi però il finocchio non lo sopporto proprio no",
+     {(None, "Adora i carciofi"), (None, "Detesta finocchio")}),
+    ("fr-fr", "le fromage je déteste", {(None, "N'aime pas fromage")}),
+    ("es-es", "las acelgas no las soporto", {(None, "Detesta acelgas")}),
+    ("pt-pt", "os brócolos não suporto", {(None, "Não gosta de brócolos")}),
+    ("ca-es", "el peix no el suporto", {(None, "Detesta peix")}),
+    ("es-es", "odio el brócoli no lo trago", {(None, "Odia el brócoli")}),
+])
+def test_a_dislike_with_the_thing_said_first(lang, said, expected):
+    assert heard(lang, said) == expected
