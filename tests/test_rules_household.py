@@ -62,7 +62,7 @@ def test_a_negation_before_its_verb_ends_the_value(lang, said, expected):
     ("nl-nl", "we hebben twee kinderen noor die is twaalf en sem die is zes",
      {(None, "Heeft 2 kinderen"), ("Noor", "Is 12 jaar oud"), ("Sem", "Is 6 jaar oud")}),
     ("de-de", "wir haben zwei kinder die hanna ist zwölf und der felix wird bald sechs",
-     {(None, "Hat 2 kinder"), ("Hanna", "Ist 12 Jahre alt"), ("Felix", "Ist 6 Jahre alt")}),
+     {(None, "Hat 2 kinder"), ("Hanna", "Ist 12 Jahre alt"), ("Felix", "Wird 6 Jahre alt")}),
     # With no children said, what has an age is no child; a relative is not named by its relation.
     ("es-es", "el coche que tiene doce años", set()),
     ("nl-nl", "we hebben een hond die is tien", {(None, "Hond is 10 jaar oud")})])
@@ -614,7 +614,7 @@ def test_a_naming_verb_without_its_hyphen(lang, said, expected):
      {("Alba", "Es hija del usuario"), ("Alba", "Cumple 12 años")}),
     ("pt-pt", "o meu filho rui faz oito anos no sábado", {("Rui", "É filho do utilizador"), ("Rui", "Faz 8 anos")}),
     ("de-de", "meine tochter lena wird nächste woche acht",
-     {("Lena", "Ist Tochter des Nutzers"), ("Lena", "Ist 8 Jahre alt")}),
+     {("Lena", "Ist Tochter des Nutzers"), ("Lena", "Wird 8 Jahre alt")}),
     ("nl-nl", "mijn dochter noor wordt in mei acht", {("Noor", "Is dochter van de gebruiker"), ("Noor", "Wordt 8 jaar")}),
     ("fr-fr", "ma fille léa aura huit ans samedi", {("Léa", "Est fille de l'utilisateur"), ("Léa", "Va avoir 8 ans")}),
     ("it-it", "mia figlia giulia compirà otto anni sabato",
@@ -1976,4 +1976,22 @@ def test_how_to_answer_said_with_another_command(lang, said, expected):
     ("es-es", "odio el brócoli no lo trago", {(None, "Odia el brócoli")}),
 ])
 def test_a_dislike_with_the_thing_said_first(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Months, weeks or days turned are no age in years; "gaat acht dagen" is no age at all; "wird acht" is to come
+    ("es-es", "mi hija cumple tres meses", set()),
+    ("en-us", "my baby turns six months on monday", set()),
+    ("pt-pt", "a minha filha faz seis meses", set()),
+    ("it-it", "mia figlia compirà sei mesi sabato", set()),
+    ("nl-nl", "mijn zoon wordt zes maanden", set()),
+    ("nl-nl", "mijn zoon gaat acht dagen op kamp", set()),
+    ("nl-nl", "mijn zoon gaat acht worden", {(None, "Zoon wordt 8 jaar")}),
+    ("de-de", "meine tochter wird nächste woche acht", {(None, "Tochter wird 8 Jahre alt")}),
+    ("en-us", "my son turns eight today", {(None, "Son turns 8")}),
+    ("it-it", "mia figlia giulia compirà otto anni sabato",
+     {("Giulia", "È figlia dell'utente"), ("Giulia", "Compirà 8 anni")}),
+])
+def test_months_turned_are_no_age_in_years(lang, said, expected):
     assert heard(lang, said) == expected

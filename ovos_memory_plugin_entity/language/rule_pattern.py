@@ -135,6 +135,7 @@ def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
               "{WHEN}": rf"(?: [^\W\d_][\w'’-]*){{0,2}}? (?:{calendar})s?\b",
               "{NOT_WHEN}": rf"(?!(?:{_alternation(data['stopwords'])}|{calendar})\b|[\w'’-]+ (?:{calendar})s?\b)",
               "{HE}": rf"(?:{clauses['third_person']})", "{NUM}": r"(\d{1,3})",
+              "{NOT_TIME}": rf"(?! (?:{clauses['short_age_units']})\b)",  # "turns six months", "cumple tres meses"
               # ... or how long ago ("nos mudamos a valencia | hace 2 semanas", "a bologna | 2 settimane fa"; not a house number),
               # or the assistant spoken to
               "{STOP}": rf"(?=\s*(?:[.!?,;:]|$)|\s+(?:{_alternation(data['stopwords'] + data['keep_commands'])}"
