@@ -1987,6 +1987,10 @@ def test_a_dislike_with_the_thing_said_first(lang, said, expected):
     ("it-it", "mia figlia compirà sei mesi sabato", set()),
     ("nl-nl", "mijn zoon wordt zes maanden", set()),
     ("nl-nl", "mijn zoon gaat acht dagen op kamp", set()),
+    ("nl-nl", "mijn man gaat vijf dagen weg", set()),
+    ("es-es", "mi hijo cumple ocho días en el hospital", set()),
+    # a set lunch is no medicine
+    ("es-es", "me tomo el menú de doce", set()),
     ("nl-nl", "mijn zoon gaat acht worden", {(None, "Zoon wordt 8 jaar")}),
     ("de-de", "meine tochter wird nächste woche acht", {(None, "Tochter wird 8 Jahre alt")}),
     ("en-us", "my son turns eight today", {(None, "Son turns 8")}),
