@@ -7,7 +7,7 @@ last turn, ``context_has`` words in the context built for ``ask``). Every turn g
 the plugin as ovos-persona drives it, loaded through OPM: ``build_conversation_context``
 then ``update_history``, then ``flush``.
 
-    python benchmarks/speech_eval.py benchmarks/data/speech            # the development half
+    python benchmarks/speech_eval.py                                   # speech22's development half
     python benchmarks/speech_eval.py DIR --show-failures               # what went wrong, per scenario
 
 Prints, per language and in total: controls (recall, forget that, forget one thing, forget
@@ -152,7 +152,7 @@ def report(scores: Dict[str, Dict[str, List[int]]]) -> None:
 
 def main(argv: List[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("folder", nargs="?", default=str(Path(__file__).parent / "data" / "speech"))
+    parser.add_argument("folder", nargs="?", default=str(Path(__file__).parent / "data" / "sentences-dev" / "speech22"))
     parser.add_argument("--show-failures", action="store_true")
     parser.add_argument("--lang", default="")
     args = parser.parse_args(argv)
