@@ -1840,6 +1840,7 @@ def test_names_households_use_today(lang, said, expected):
     ("it-it", "mi sono trasferita a la spezia", {(None, "Vive a La Spezia")}),
     ("es-es", "me acabo de mudar a las palmas", {(None, "Vive en Las Palmas")}),
     ("pt-pt", "mudei-me para o porto", {(None, "Vive em Porto")}),
+    ("pt-pt", "acabei de me mudar para o porto", {(None, "Vive em Porto")}),
 ])
 def test_a_move_to_somewhere_that_is_no_town(lang, said, expected):
     assert heard(lang, said) == expected
