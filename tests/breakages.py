@@ -1913,6 +1913,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("moving oneself takes no article before the town (pt)", "locale/pt-pt/patterns.json",
              "(?:para|pra)\\\\s+(?:o |a |os |as )?|mudar (?:para|pra)", "(?:para|pra)\\\\s+|mudar (?:para|pra)",
              ("tests/test_rules_household.py::test_a_move_to_somewhere_that_is_no_town",)),
+    Breakage("a pack is a medicine (pt)", "locale/pt-pt/patterns.json",
+             "|água|menu|pacote|bilhete|passe|pizza|prato|garrafa|cerveja|maço)", "|água)",
+             ("tests/test_rules_household.py::test_months_turned_are_no_age_in_years",)),
 )
 
 

@@ -1990,8 +1990,11 @@ def test_a_dislike_with_the_thing_said_first(lang, said, expected):
     ("nl-nl", "mijn zoon gaat acht dagen op kamp", set()),
     ("nl-nl", "mijn man gaat vijf dagen weg", set()),
     ("es-es", "mi hijo cumple ocho días en el hospital", set()),
-    # a set lunch is no medicine
+    # a set lunch, a pack, a ticket or a pizza is no medicine
     ("es-es", "me tomo el menú de doce", set()),
+    ("pt-pt", "tomo o pacote de dez", set()),
+    ("it-it", "prendo il biglietto quello da dieci", set()),
+    ("ca-es", "prenc el menú de dotze", set()),
     ("nl-nl", "mijn zoon gaat acht worden", {(None, "Zoon wordt 8 jaar")}),
     ("de-de", "meine tochter wird nächste woche acht", {(None, "Tochter wird 8 Jahre alt")}),
     ("en-us", "my son turns eight today", {(None, "Son turns 8")}),
