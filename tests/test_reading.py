@@ -207,3 +207,24 @@ def test_a_plural_of_a_number_word_is_no_number(lang, said, read_as):
 ])
 def test_a_word_that_only_makes_the_next_stronger_is_set_aside(lang, said, read_as):
     assert read(said, load_language(lang).reading).text == read_as
+
+
+@pytest.mark.parametrize("lang, said, read_as", [
+    # A word taken back and said again is left out: the same small word after a pause, a word of the user's in
+    # another form, a number after a number with "sorry" or a pause
+    ("en-us", "my aunt uh no my uncle paul lives in reno", "my uncle paul lives in reno"),
+    ("it-it", "mia zia ehm no mia nonna vive a bari", "mia nonna vive a bari"),
+    ("ca-es", "la meva tieta eh no la meva àvia viu a vic", "la meva àvia viu a vic"),
+    ("de-de", "meine tante äh nee mein onkel wohnt in ulm", "mein onkel wohnt in ulm"),
+    ("nl-nl", "mijn tante eh nee mijn oom woont in ede", "mijn oom woont in ede"),
+    ("es-es", "tomo quince perdón veinte miligramos", "tomo 20 miligramos"),
+    ("pt-pt", "tomo dez hum não doze miligramas", "tomo 12 miligramas"),
+    ("fr-fr", "je prends vingt pardon trente milligrammes", "je prends 30 milligrammes"),
+    # Not a second statement that happens to start alike, nor a number said not to be so, nor another word
+    ("es-es", "no como carne no como pescado", "no como carne no como pescado"),
+    ("es-es", "tiene seis no siete", "tiene 6 no 7"),
+    ("es-es", "mi dirección bórrala que no me fío", "mi dirección bórrala que no me fío"),
+    ("en-us", "i live in lyon i mean in the suburbs", "i live in lyon, in the suburbs"),
+])
+def test_a_word_taken_back_and_said_again_is_left_out(lang, said, read_as):
+    assert reading(lang, said).text == read_as

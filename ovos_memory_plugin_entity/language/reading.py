@@ -29,6 +29,8 @@ MAX_PHRASE_WORDS = 6
 MIN_SPLIT_WORDS = 2
 # A negation opening a clause with at most this many words and no verb is an answer of its own ("ya no").
 MAX_ELLIPTIC_WORDS = 2
+# A word taken back stands at most this far before its repair: "my little sister uh no my brother".
+MAX_REPAIR_WORDS = 4
 # A run of single digits this long reads as one number ("four oh two one"); "two or three" stays.
 MIN_DIGIT_RUN = 3
 
@@ -91,7 +93,7 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
         said = expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(sentence)), dict(words.contractions))
         if words.fused:  # "riattivala la memoria": the verb and its pronoun as two words
             said = [part for word in said for part in words.fused.get(fold_accents(word), (word,))]
-        said, closing = _closing_tag(_numbers(said, words), words)
+        said, closing = _closing_tag(_repaired(_numbers(said, words), words), words)
         pieces = _split(said, words)
         for i, piece in enumerate(pieces):
             clause = _clause(piece, words, asked and i == len(pieces) - 1)
@@ -217,6 +219,50 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
             out.append(said[i])
             i += 1
     return out
+
+
+def _repaired(said: List[str], words: ReadingWords) -> List[str]:
+    """Words the speaker took back and said again, left out: "my sister uh no my brother marcus" is "my brother
+    marcus", "three no four cats" "four cats". A repair (``repairs``: "no", "sorry", "i mean") counts only where what
+    follows it starts again as before, within :data:`MAX_REPAIR_WORDS`: a number after a number, a word of the
+    user's after one ("meine schwester nee mein bruder"), or after a pause the same word ("el meu germà ai no el
+    meu cunyat"); not "no como carne no como pescado", nor "i live in lyon i mean in the suburbs"."""
+    out: List[str] = []
+    at = 0
+    while at < len(said):
+        size = next((n for n in range(min(MAX_PHRASE_WORDS, len(said) - at), 0, -1)
+                     if tuple(said[at:at + n]) in words.repairs), 0)
+        restart = at + size
+        while restart < len(said) and (said[restart] in words.fillers or said[restart] == ","):
+            restart += 1
+        end = len(out)
+        while end and (out[end - 1] in words.fillers or out[end - 1] == ","):
+            end -= 1
+        again = said[restart] if size and restart < len(said) else ""
+        paused = end < len(out)
+        start: Optional[int] = None
+        if again.isdigit() and end and out[end - 1].isdigit():
+            # "seis no siete" says which it is not: a number is taken back by "sorry", or by "no" after a pause
+            start = end - 1 if paused or not set(said[at:restart]) & words.negations else None
+        elif again and again not in words.negations:
+            start = next((j for j in range(end - 1, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
+                          if _restarts(out[j], again, paused, words)), None)
+        if start is None:
+            out.append(said[at])
+            at += 1
+            continue
+        del out[start:]
+        at = restart
+    return out
+
+
+def _restarts(said: str, again: str, paused: bool, words: ReadingWords) -> bool:
+    """Whether ``again`` starts again where ``said`` stood: the same word after a pause, or a word of the user's in
+    another form ("meine schwester nee mein bruder"), not another ("mi dirección bórrala que no me fío")."""
+    if said == again:
+        return paused or again in words.personal
+    return said in words.personal and again in words.personal and said[:2] == again[:2] \
+        and not {said, again} & words.subjects
 
 
 def _split(said: List[str], words: ReadingWords) -> List[List[str]]:
