@@ -1055,3 +1055,41 @@ def test_another_skills_thing_resumes_nothing_and_the_users_own_reason_takes_not
 def test_everything_about_someone_then_why(lang, said, kind, target):
     control = recognise(said, load_language(lang))
     assert control is not None and (control.kind, control.target) == (kind, target)
+
+
+@pytest.mark.parametrize("lang, words", [
+    # Not keeping "that", its verb alone among small words, takes back what was just said too
+    ("es-es", "eh mejor no te acuerdes de eso"),
+    ("de-de", "ähm nee merk dir das lieber nicht"),
+    ("ca-es", "ai no millor no te'n recordis"),
+    ("it-it", "no meglio non ricordartelo"),
+    ("pt-pt", "é melhor não te lembrares disso"),
+    ("fr-fr", "non vaut mieux pas retenir ça"),
+    ("en-us", "on second thought better not keep that"),
+])
+def test_not_keeping_that_said_plainly_takes_it_back(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is not None and (control.kind, control.target) == ("pause", "last")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en-us", "don't remember that i'm sick"),
+    ("en-us", "why don't you remember that?"),
+])
+def test_not_keeping_what_comes_takes_nothing_back(lang, words):
+    control = recognise(words, load_language(lang))
+    assert control is None or control.target != "last"
+
+
+@pytest.mark.parametrize("lang, words, target", [
+    # What the user told about a topic names the topic, not the last thing said
+    ("ca-es", "mira oblida el que t'he dit de la feina", "la feina"),
+    ("es-es", "olvida lo que te he contado de mi trabajo", "mi trabajo"),
+    ("fr-fr", "oublie ce qui concerne mes médicaments s'il te plaît", "mes médicaments"),
+    ("it-it", "dimentica tutto quello che riguarda il lavoro", "il lavoro"),
+    ("pt-pt", "esquece tudo o que tem a ver com o meu trabalho", "o meu trabalho"),
+    ("en-us", "forget anything to do with my job", "my job"),
+])
+def test_what_was_told_about_a_topic_is_that_topic(lang, words, target):
+    control = recognise(words, load_language(lang))
+    assert control is not None and (control.kind, control.target) == ("forget_thing", target)
