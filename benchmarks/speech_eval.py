@@ -33,8 +33,8 @@ from ovos_utils.log import LOG
 GROUPS = {
     "control_recall": "controls", "control_forget_last": "controls", "control_forget_thing": "controls",
     "control_forget_all": "controls", "control_pause": "pauses", "control_resume": "pauses",
-    "correction": "corrections", "question": "questions", "smalltalk": "quiet", "other_skill": "quiet",
-    "fact": "facts",
+    "correction": "corrections", "repair": "corrections", "question": "questions", "smalltalk": "quiet",
+    "other_skill": "quiet", "fact": "facts", "fact_followup": "facts",
 }
 ORDER = ("controls", "pauses", "corrections", "questions", "quiet", "facts")
 

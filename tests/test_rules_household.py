@@ -2003,3 +2003,19 @@ def test_a_dislike_with_the_thing_said_first(lang, said, expected):
 ])
 def test_months_turned_are_no_age_in_years(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, before, said, expected", [
+    # One new to the household, named in the next turn
+    ("es-es", "hemos adoptado una gata", "se llama luna es muy buena", {("Luna", "Es gata del usuario")}),
+    ("it-it", "abbiamo adottato un gatto", "si chiama pepe", {("Pepe", "È gatto dell'utente")}),
+    ("pt-pt", "adotámos um cão", "chama-se tejo", {("Tejo", "É cão do utilizador")}),
+    ("ca-es", "hem adoptat una gossa", "es diu lola", {("Lola", "És gossa de l'usuari")}),
+    ("fr-fr", "on a adopté une chatte", "elle s'appelle praline", {("Praline", "Est chatte de l'utilisateur")}),
+    ("de-de", "wir haben jetzt eine katze", "sie heißt mimi", {("Mimi", "Ist katze des Nutzers")}),
+    ("en-us", "we just adopted a puppy", "he's called biscuit", {("Biscuit", "Is the user's puppy")}),
+    # A name with more said after it is no naming ("he's called grumpy in the morning")
+    ("en-us", "we just adopted a puppy", "she's called trouble by the neighbours", set()),
+])
+def test_one_new_to_the_household_is_named_in_the_next_turn(lang, before, said, expected):
+    assert {(a.about, a.text) for a in rules.extract(said, load_language(lang), (), before).add} == expected

@@ -37,7 +37,8 @@ SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_a
 MIN_COMPOUND_END = 6
 # The reading of an utterance (:mod:`language.reading`), ``<name>.voc``.
 READING_LISTS = ("fillers", "intensifiers", "lead_ins", "tags", "contractions", "number_words", "clause_openers", "subjects",
-                 "clause_glue", "question_openers", "reported", "contrasts", "clitics", "refusals")
+                 "clause_glue", "question_openers", "reported", "contrasts", "clitics", "refusals",
+                 "repairs")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
                  "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "saying", "that", "places")
@@ -121,6 +122,7 @@ class ReadingWords:
     contrasts: FrozenSet[str] = frozenset()  # "now": after a negation, what is so now opens a clause
     negations: FrozenSet[str] = frozenset()
     refusals: FrozenSet[str] = frozenset()  # "no" as an answer: before a comma, it negates no verb
+    repairs: FrozenSet[Tuple[str, ...]] = frozenset()  # "no", "i mean": the word just said is taken back
     question_openers: FrozenSet[str] = frozenset()
     reported: Tuple[Tuple[str, ...], ...] = ()
     fused: Dict[str, Tuple[str, ...]] = field(default_factory=dict)  # "riattivala": ("riattiva", "la"), accents folded
@@ -235,6 +237,7 @@ class Language:
     unreal: Pattern[str] = _NEVER  # a dream, a wish, a hypothetical, a game, a role: what is said in one is no fact
     not_ours: Pattern[str] = _NEVER  # one wished for, known or seen ("i know a dog called"): no one of the household
     mention: Pattern[str] = _NEVER  # a relative mentioned without a name ("my partner"): group 1 the relation
+    introduced: Pattern[str] = _NEVER  # one new to the household ("we adopted a dog"): the next turn may name them
     possessors: FrozenSet[str] = frozenset()  # "of" before a relative: the thing said is theirs ("the dog of my sister")
     corrections: Tuple[Pattern[str], ...] = ()  # "it's not Lisa it's Laura": groups ``old`` and ``new``
     preference_changes: Tuple[Pattern[str], ...] = ()  # "now I prefer Y": group ``new``, the favourite known
@@ -272,7 +275,8 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         digit_words=frozenset(w.casefold() for line in data["digits"] for w in line),
         clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
         clause_glue=own("clause_glue"), contrasts=own("contrasts"),
-        negations=negations, refusals=own("refusals"), question_openers=own("question_openers"),
+        negations=negations, refusals=own("refusals"),
+        repairs=frozenset(_phrases_of(data["repairs"], contractions)), question_openers=own("question_openers"),
         reported=_phrases_of(data["reported"], contractions), fused=_fused(data))
 
 
@@ -527,6 +531,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         not_home=_phrases(data["not_home"], opening=False), unreal=_phrases(data["unreal"], opening=False),
         not_ours=_phrases(data["not_ours"], opening=False),
         mention=re.compile(as_read(expand_macros(data["clauses"]["mention"], data), data), re.IGNORECASE),
+        introduced=re.compile(as_read(expand_macros(data["clauses"]["introduced"], data), data), re.IGNORECASE),
         corrections=tuple(re.compile(as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         preference_changes=tuple(re.compile(as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
         correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], pairs(data["contractions"]))

@@ -252,9 +252,12 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     user said just before, read for who "she" or "he" is ("my girlfriend's name is Ana | she's a
     nurse"), never for facts, and for a number it said being taken back; ``before_reply``: the assistant's answer to it."""
     _, last, mentioned = _walk(before, language, None, None) if before else ({}, None, None)
-    if before and not mentioned:  # "... el curro de mi novia": what was said was hers, she is "ella"
-        kin = [m.group(m.lastindex).casefold() for m in language.mention.finditer(read(before, language.reading).text)
-               if m.lastindex]
+    if before and not mentioned:  # "... el curro de mi novia": what was said was hers, she is "ella"; "hemos
+        # adoptado un perro | se llama coco": one new to the household is named next
+        said_before = read(before, language.reading).text
+        kin = [m.group(m.lastindex).casefold() for m in sorted(
+            (m for pattern in (language.mention, language.introduced) for m in pattern.finditer(said_before)),
+            key=lambda m: m.start()) if m.lastindex]
         mentioned = kin[-1] if kin else None
     # Said before, only someone named may be what "she" does ("my wife anna | she is a doctor"), never a pet; one
     # only mentioned may only be named ("mi novia | ella se llama ainhoa"): "my wife saw a specialist | he is a
