@@ -2019,3 +2019,14 @@ def test_months_turned_are_no_age_in_years(lang, said, expected):
 ])
 def test_one_new_to_the_household_is_named_in_the_next_turn(lang, before, said, expected):
     assert {(a.about, a.text) for a in rules.extract(said, load_language(lang), (), before).add} == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ca-es", "el gos dels veïns un husky que es diu nanuk ha estat udolant"),
+    ("es-es", "el perro de los vecinos se llama toby y ladra mucho"),
+    ("en-us", "the neighbors' dog a beagle called rocky barked all night"),
+    ("it-it", "il cane dei vicini si chiama rocky"),
+    ("fr-fr", "le chien des voisins s'appelle rex"),
+])
+def test_one_of_the_neighbours_is_no_one_of_the_household(lang, said):
+    assert heard(lang, said) == set()
