@@ -719,3 +719,52 @@ def test_a_no_before_another_relative_answers_and_replaces_nothing(make_memory, 
     first = {"en-us": "my son is eight", "de-de": "mein sohn ist acht"}[lang]
     after = number_after(make_memory, lang, first, "Okay.", said)
     assert any("8" in text for text in after) and any("9" in text for text in after), after
+
+
+def facts_after(make_memory, lang, turns):
+    """The live facts (``about: text``) after the user's ``turns``, each answered "Okay.", by the rules."""
+    memory = make_memory(extractor="rules", lang=lang)
+    for said in turns:
+        memory.update_history(user_assistant(said, "Okay."), "s")
+    assert memory.flush(10)
+    labels = {e.id: e.label.split(" (")[0] for e in memory.entities("s")}
+    return sorted(f"{labels.get(f.about, '')}: {f.text}" for f in memory.facts("s"))
+
+
+@pytest.mark.parametrize("lang, turns, now, gone", [
+    # The right value, a negation, the known one: a number past its unit, a word, several words
+    ("it-it", ["prendo il ramipril cinque milligrammi la mattina", "no aspetta sono dieci milligrammi non cinque"],
+     "Prende ramipril 10 milligrammi", "5"),
+    ("fr-fr", ["mon fils est allergique aux noix de pécan", "euh correction c'est aux amandes pas aux noix de pécan"],
+     "amandes", "pécan"),
+    ("nl-nl", ["ik werk als kapper in utrecht", "correctie ik ben geen kapper maar bakker"], "Werkt als bakker", "kapper"),
+    # The known one, a negation and a comma, the right one
+    ("es-es", ["mi cumpleaños es el tres de junio", "ay perdona el tres no, el trece"], "13 de junio", " 3 de"),
+    # A number named with the one said before it, turns later, needs no cue
+    ("pt-pt", ["a minha filha rita tem doze anos", "e eu trabalho em braga", "ah e a rita afinal tem onze não doze"],
+     "Tem 11 anos", "12"),
+    # A number alone, with "I meant", in place of the one just said
+    ("es-es", ["tomo metformina quinientos miligramos", "perdona quería decir ochocientos cincuenta"],
+     "850", "500"),
+    # The user's own name said alone, spelt out
+    ("es-es", ["hola pues me llamo aitor", "no, héctor, con hache, héctor"], "Héctor", "Aitor"),
+    # A new name after a cue and small words; the known one said as it was, followed by more of it
+    ("pt-pt", ["o meu filho chama-se tiago e anda no quinto ano", "não não chama-se diogo, enganei-me"], "Diogo", "Tiago"),
+    ("it-it", ["mia figlia si chiama giulia", "no no ma che dico si chiama giorgia"], "Giorgia", "Giulia"),
+    ("ca-es", ["el nostre gos es diu tobi és petit", "ui perdona rufus es diu rufus"], "Rufus", "Tobi"),
+])
+def test_a_value_said_anew_in_place_of_a_known_one_replaces_it(make_memory, lang, turns, now, gone):
+    facts = facts_after(make_memory, lang, turns)
+    assert any(now in f for f in facts) and not any(gone in f for f in facts), facts
+
+
+@pytest.mark.parametrize("lang, turns", [
+    # Not the fact just said nor named: a contrast in talk
+    ("en-us", ["i live in denver", "i like dogs", "we went to vail not aspen"]),
+    ("es-es", ["vivo en sevilla", "yo no dije que lo olvidaras"]),
+    # A number said with someone else's name, or words of something else
+    ("en-us", ["my son dani is eight", "sorry wait emma is nine"]),
+    ("es-es", ["tomo metformina quinientos miligramos", "perdona quería decir que son las ocho y media"]),
+])
+def test_a_value_said_of_something_else_replaces_nothing(make_memory, lang, turns):
+    assert facts_after(make_memory, lang, turns) == facts_after(make_memory, lang, turns[:-1])

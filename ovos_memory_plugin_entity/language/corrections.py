@@ -12,6 +12,7 @@ from ovos_memory_plugin_entity.domain.ops import Replacement
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents, said_words, title_words
 from ovos_memory_plugin_entity.language.data import Language, Phrase
 from ovos_memory_plugin_entity.language.reading import QUESTION_MARK, SPOKEN_WORD, Reading, read
+from ovos_memory_plugin_entity.language.substitution import substituted
 
 # A new home is at most this many words ("new york city"), ending at a small word ("boulder last month").
 MAX_PLACE_WORDS = 3
@@ -59,6 +60,10 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
         update += _new_age(user_words or "", language, known)
     if not update and before:
         update += _number_said_anew(user_words or "", language, known, before, reply)
+    if not update:  # none of the narrow structures: a value said anew, in a turn that takes back or says what is not
+        update += substituted(user_words or "", language, known, before,
+                              taken_back or bool(set(words[:3]) & (language.negations | set(language.no))),
+                              cued or _found(words, language.correcting.meaning) is not None, _asked(reply, language))
     return tuple(update)
 
 
@@ -490,11 +495,15 @@ def _name_said_anew(words: Sequence[str], language: Language, known: Sequence[Tu
     labels = {m.group("label").casefold() for _, line in known for m in [_LISTED_ABOUT.match(line)] if m and m.group("relation")}
     small = language.stopwords | language.negations | language.not_names | language.reading.subjects \
         | language.reading.fillers
+    going_on = frozenset(fold_accents(w) for w in [*(p[0] for p in said.identity if len(p) == 1),
+                                                   *language.reading.clause_openers])  # "è", "and"
     olds = [label for label in labels if " " not in label
-            and _named_last(said_then, fold_accents(label), kin, said.naming, small | {","})]
+            and _named_last(said_then, fold_accents(label), kin, said.naming, small | {","}, going_on)]
     if len(olds) != 1:
         return []
     old = olds[0]
+    own_kind = {fold_accents(m.group("relation").casefold()) for _, line in known for m in [_LISTED_ABOUT.match(line)]
+                if m and m.group("relation") and m.group("label").casefold() == old}
     takes_back = {w for p in said.cues for w in p} | set(language.no) | language.negations
     # a naming, or "I meant" or a cue of its kind ("ik bedoel pluis, tijger is van de buren"); not who it is ("hang
     # on it is sunday"), nor a cue opened by a no ("no wait tim, come here": calling)
@@ -502,10 +511,13 @@ def _name_said_anew(words: Sequence[str], language: Language, known: Sequence[Tu
     for at in range(1, len(words)):
         phrase = next((p for p in saying if tuple(words[at:at + len(p)]) == p), None)
         first = words[:at]
-        if phrase is None or not set(first) & takes_back or any(w not in small | takes_back | {old} for w in first):
-            continue
-        named = [w for w in words[at + len(phrase):] if not (w in language.stopwords and len(w) <= 3)][:1]
+        named = [w for w in words[at + len(phrase):] if not (w in language.stopwords and len(w) <= 3)][:1] if phrase else []
         new = named[0] if named else ""
+        # before the naming, the take-back, small words, the known name, the new one and who it is ("ui perdona rufus
+        # es diu rufus", "sorry moos bedoel ik de kater heet moos")
+        if phrase is None or not set(first) & takes_back or any(
+                w not in small | takes_back | {old, new, ","} | own_kind for w in first):
+            continue
         # the name closes what is said, or a comma follows it: not "she is called grumpy in the morning"; no day
         closes = re.search(rf"(?<![\w'’-]){re.escape(new)}\s*(?:,|$)", spoken_text) is not None if new else False
         calendar = {fold_accents(w.casefold()) for name in ("weekdays", "months") for w in language.phrases.get(name, ())}
@@ -517,16 +529,22 @@ def _name_said_anew(words: Sequence[str], language: Language, known: Sequence[Tu
         if new.isalpha() and len(new) > 1 and new != old and fold_accents(new) not in small | calendar and elsewhere \
                 and new not in labels and closes and new not in language.kin and not language.not_name_endings.search(new):
             return [(old, new)]
-        return []
-    return []
+        if phrase in said.naming:
+            return []
+    return []  # a cue before the naming goes on to it: "no no ma che dico | si chiama giorgia"
 
 
-def _named_last(said: Sequence[str], label: str, kin: Set[str], naming: Sequence[Phrase], small: FrozenSet[str]) -> bool:
+def _named_last(said: Sequence[str], label: str, kin: Set[str], naming: Sequence[Phrase], small: FrozenSet[str],
+                going_on: FrozenSet[str] = frozenset()) -> bool:
     """Whether ``said`` gives ``label`` as a name (right after a relation or a naming: "my hamster ciccio", "si chiama
-    ciccio") and says nothing after it but small words: not "my daughter emma has a new teacher"."""
+    ciccio") and says nothing after it but small words, or more of the one named after an "and" or an "is" ("si
+    chiama briciola è tutto nero", "chama-se tiago e anda no quinto ano"): not "my daughter emma has a new teacher"."""
     at = next((i for i, w in enumerate(said) if w == label and i and (said[i - 1] in kin or any(
         tuple(said[i - len(p):i]) == tuple(fold_accents(x) for x in p) for p in naming))), None)
-    return at is not None and all(w in small for w in said[at + 1:])
+    if at is None:
+        return False
+    # the reading's comma: it set aside the "and" that opened a clause
+    return all(w in small for w in said[at + 1:]) or said[at + 1] in going_on | {","}
 
 
 def _closes(after: Sequence[str], language: Language) -> bool:

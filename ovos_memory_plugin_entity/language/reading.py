@@ -31,6 +31,8 @@ MIN_SPLIT_WORDS = 2
 MAX_ELLIPTIC_WORDS = 2
 # A word taken back stands at most this far before its repair: "my little sister uh no my brother".
 MAX_REPAIR_WORDS = 4
+# A word said in place of another is this long at least: a name, a town ("carl", "lyon"), no small word.
+MIN_SWAPPED_CHARS = 4
 # A run of single digits this long reads as one number ("four oh two one"); "two or three" stays.
 MIN_DIGIT_RUN = 3
 
@@ -223,30 +225,41 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
 
 def _repaired(said: List[str], words: ReadingWords) -> List[str]:
     """Words the speaker took back and said again, left out: "my sister uh no my brother marcus" is "my brother
-    marcus", "three no four cats" "four cats". A repair (``repairs``: "no", "sorry", "i mean") counts only where what
-    follows it starts again as before, within :data:`MAX_REPAIR_WORDS`: a number after a number, a word of the
-    user's after one ("meine schwester nee mein bruder"), or after a pause the same word ("el meu germà ai no el
-    meu cunyat"); not "no como carne no como pescado", nor "i live in lyon i mean in the suburbs"."""
+    marcus", "veinte perdón treinta" "30", "boise no sorry spokane" "spokane". A repair (``repairs``: "no",
+    "sorry", "i mean") counts only where what follows it starts again as before, within :data:`MAX_REPAIR_WORDS`: a
+    number after a number, a word of the user's after one ("meine schwester nee mein bruder"), after a pause the
+    same word ("el meu germà ai no el meu cunyat"); or one word in place of the one before, closing the clause,
+    after a repair that is no mere "no" ("carmen digo no pilar"). Not "no como carne no como pescado", nor "i live in lyon i mean in the suburbs"."""
     out: List[str] = []
     at = 0
     while at < len(said):
-        size = next((n for n in range(min(MAX_PHRASE_WORDS, len(said) - at), 0, -1)
-                     if tuple(said[at:at + n]) in words.repairs), 0)
-        restart = at + size
-        while restart < len(said) and (said[restart] in words.fillers or said[restart] == ","):
-            restart += 1
+        restart, cues, pauses, denials = at, 0, 0, 0
+        while restart < len(said):  # "no sorry", "uh no", "cioè no": the repair and the pauses around it
+            size = next((n for n in range(min(MAX_PHRASE_WORDS, len(said) - restart), 0, -1)
+                         if tuple(said[restart:restart + n]) in words.repairs), 0)
+            if size:
+                denials += size == 1 and said[restart] in words.negations
+                restart, cues = restart + size, cues + 1
+            elif cues and (said[restart] in words.fillers or said[restart] == ","):
+                restart, pauses = restart + 1, pauses + 1
+            else:
+                break
         end = len(out)
         while end and (out[end - 1] in words.fillers or out[end - 1] == ","):
             end -= 1
-        again = said[restart] if size and restart < len(said) else ""
-        paused = end < len(out)
+        again = said[restart] if cues and restart < len(said) else ""
+        paused = end < len(out) or pauses > 0
         start: Optional[int] = None
         if again.isdigit() and end and out[end - 1].isdigit():
             # "seis no siete" says which it is not: a number is taken back by "sorry", or by "no" after a pause
-            start = end - 1 if paused or not set(said[at:restart]) & words.negations else None
+            start = end - 1 if paused or cues > 1 or not set(said[at:restart]) & words.negations else None
         elif again and again not in words.negations:
             start = next((j for j in range(end - 1, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
                           if _restarts(out[j], again, paused, words)), None)
+            # one word for another only where a "no" is not the next verb's: "boise no sorry spokane", "carmen digo
+            # no pilar"; not "olvida a lucía, no viene"
+            if start is None and cues > denials and end and _swappable(out[end - 1], again, said[restart + 1:restart + 2], words):
+                start = end - 1
         if start is None:
             out.append(said[at])
             at += 1
@@ -254,6 +267,16 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
         del out[start:]
         at = restart
     return out
+
+
+def _swappable(said: str, again: str, then: Sequence[str], words: ReadingWords) -> bool:
+    """Two words of content, one said in place of the other, the clause ending after it (``then``: the word after):
+    "boise no sorry spokane | he moved", not "i want uh no more", nor "tomás eh no mejor olvida eso"."""
+    small = words.subjects | words.personal | words.clause_openers | words.clause_glue | words.negations \
+        | words.refusals | words.question_openers | words.fillers
+    ends = not then or then[0] == "," or then[0] in words.subjects | words.clause_openers
+    return ends and all(len(w) >= MIN_SWAPPED_CHARS and w.replace("-", "").isalpha() and w not in small
+                        for w in (said, again))
 
 
 def _restarts(said: str, again: str, paused: bool, words: ReadingWords) -> bool:

@@ -1,0 +1,159 @@
+"""A value said anew in place of a known one, in a turn that takes something back: what
+:mod:`language.corrections` falls back on when none of its narrow structures holds.
+
+Three shapes, as people correct a detail: the right value before a negation and the known one after it ("sono
+dieci milligrammi non cinque", "c'est aux noisettes, pas aux noix de cajou", "l'ostetrica non l'infermiera");
+a number alone in place of the number the turn before said ("perdona, quería decir ochocientos cincuenta"); a
+name alone in place of the one the turn before gave ("não não, chama-se diogo"). Each value keeps its kind: a
+number for a number, a word for a word. Pure.
+"""
+from __future__ import annotations
+
+import re
+from typing import AbstractSet, Callable, Dict, List, Optional, Sequence, Set, Tuple
+
+from ovos_memory_plugin_entity.domain.ops import Replacement
+from ovos_memory_plugin_entity.domain.text import fold_accents, said_words, title_words
+from ovos_memory_plugin_entity.language.data import Language
+from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
+
+# The right value stands this many words before the negation at most ("dieci milligrammi | non cinque").
+MAX_NEW_BEFORE = 4
+# Small words between a negation and the known value ("não é a catorze", "pas aux noix").
+MAX_SMALL_AFTER_NEGATION = 2
+# A known value of several words is matched up to this many ("noix de cajou").
+MAX_OLD_WORDS = 4
+# A name said alone comes with a few words at most ("con hache").
+MAX_NAME_ALONE_WORDS = 3
+# Whether a fact (its line) was said just before or named now, besides the value (old) it holds.
+Anchor = Callable[[str, str], bool]
+# The slots a user's own name is kept in: what they are called, and what they like to be called.
+NAME_SLOTS = ("name", "address")
+# How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
+_LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
+
+
+def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, str]], before: str,
+                taking_back: bool, cued: bool, asked: bool) -> List[Replacement]:
+    """The ``known`` facts (id, line as listed) whose value the user's words say anew; ``before``: the user's turn just
+    before; ``taking_back``: the turn opens with a no or holds a cue, ``cued``: it holds a cue ("sorry", "i mean"); ``asked``: the assistant's
+    reply asked something, which a value answers. Only a fact the turn before stated, or one the words name besides
+    its value ("ah e a inês tem onze não doze", "pour ma mère ... c'est lorient pas quimper"); a person's name only
+    said alone. A number said not to be so needs no cue; a word or a value said alone does."""
+    if asked:
+        return []
+    words = [w for w in SPOKEN_WORD.findall(read(user_words or "", language.reading).text)]
+    small = language.stopwords | language.reading.fillers | {w for p in language.correcting.cues for w in p}
+    said_before = {fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)} if before else set()
+    said_now = {fold_accents(w) for w in words}
+
+    def anchored(line: str, old: str) -> bool:  # said just before, or named now besides the value
+        own = {fold_accents(w) for w in said_words(line) if w not in small and len(w) > 2}
+        return bool(own & said_before) or bool(own - set(fold_accents(old).split()) - {"user's"} & said_now)
+    contrasted = _contrasted(words, language, known, small, taking_back, anchored)
+    if contrasted or not taking_back:
+        return contrasted
+    return (_number_again(words, language, known, before, small | language.negations, anchored) if cued else []) \
+        or _name_alone(words, language, known, before, small)
+
+
+def _contrasted(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]],
+                small: AbstractSet[str], taking_back: bool, anchored: Anchor) -> List[Replacement]:
+    """The known value said with a negation beside the right one, of its kind and in no fact: "<right> <negation>
+    <known>" ("dieci milligrammi non cinque"), "<negation> <known> <but> <right>" ("geen verpleegkundige maar
+    fysiotherapeut"), "<known> <negation>, <right>" ("el catorce no, el veinticuatro": the comma said)."""
+    known_words = _known_words(known)
+
+    def value(at: int, step: int, limit: int, known_one: bool, digit: Optional[bool] = None) -> Optional[int]:
+        for i in range(at, at + step * limit, step):
+            if not 0 <= i < len(words) or words[i] in language.negations:
+                return None
+            word = words[i]
+            if word == "," or word in small or word in language.reading.clause_openers:
+                continue
+            if digit and not word.isdigit():
+                continue  # a unit between: "dieci milligrammi | non cinque"
+            kind_ok = word.replace("-", "").isalpha() if digit is not None else word.isdigit() or word.replace("-", "").isalpha()
+            held = fold_accents(word) in known_words
+            return i if (digit or kind_ok) and held == known_one else None
+        return None
+
+    for at, word in enumerate(words):
+        if word not in language.negations:
+            continue
+        shapes = []
+        old_at = value(at + 1, 1, 1 + MAX_SMALL_AFTER_NEGATION, True)
+        if old_at is not None:
+            digit = words[old_at].isdigit()
+            shapes += [(old_at, value(at - 1, -1, MAX_NEW_BEFORE, False, digit)),  # "dieci ... non cinque"
+                       (old_at, value(old_at + 1, 1, MAX_NEW_BEFORE, False, digit))]  # "geen X maar Y"
+        before_at = value(at - 1, -1, 1 + MAX_SMALL_AFTER_NEGATION, True)
+        if before_at is not None and words[at + 1:at + 2] == [","]:
+            shapes.append((before_at, value(at + 1, 1, MAX_NEW_BEFORE, False, words[before_at].isdigit())))
+        for old, new in shapes:
+            if new is None or not (words[old].isdigit() or taking_back):
+                continue
+            run = words[old:old + MAX_OLD_WORDS] if old > at else [words[old]]
+            found = _replaced(known, run, words[new], anchored)
+            if found:
+                return found
+    return []
+
+
+def _number_again(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]], before: str,
+                  small: AbstractSet[str], anchored: Anchor) -> List[Replacement]:
+    """One new number, said with nothing but small words and the fact's own, in place of the one number the turn
+    before said and a fact holds: "perdona, quería decir ochocientos cincuenta" (not "no wait emma is nine")."""
+    known_words = _known_words(known)
+    numbers = {w for w in words if w.isdigit()}
+    new = [n for n in numbers if n not in known_words]
+    said_before = {w for w in SPOKEN_WORD.findall(read(before, language.reading).text) if w.isdigit()} if before else set()
+    olds = [n for n in said_before if n in known_words and n not in numbers]
+    if len(new) != 1 or len(olds) != 1:
+        return []
+    holding = {fold_accents(w) for _, line in known if olds[0] in said_words(line) for w in said_words(line)}
+    if any(not w.isdigit() and w != "," and w not in small and fold_accents(w) not in holding for w in words):
+        return []
+    return _replaced(known, [olds[0]], new[0], anchored)
+
+
+def _name_alone(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]], before: str,
+                small: AbstractSet[str]) -> List[Replacement]:
+    """Only a name said, maybe spelt out ("no, héctor, con hache, héctor", "no it's roy, r o y, roy"), in place of
+    the one name the turn before gave and one fact of the user's holds ("Prefers to be called Ray")."""
+    said = [w for w in words if w != "," and w not in small and w not in language.negations and len(w) > 1]
+    ordinary = language.stopwords | language.not_names | language.kin | language.negations
+    names = sorted({w for w in said if w.isalpha() and fold_accents(w) not in ordinary}, key=said.count, reverse=True)
+    # the name said most, twice when spelt beside it ("con hache"), and little else
+    if not names or len(names) > 1 and said.count(names[0]) < 2 or len(set(said)) > MAX_NAME_ALONE_WORDS:
+        return []
+    said_before = {fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)} if before else set()
+    named = [line for _, line in known if not _LISTED_ABOUT.match(line)
+             and any(slot.name in NAME_SLOTS and slot.pattern.search(line) for slot in language.slots)]
+    olds = {w for line in named for w in line.split()[1:] if w[:1].isupper() and fold_accents(w.casefold()) in said_before}
+    return _replaced(known, [next(iter(olds)).casefold()], names[0], lambda line, old: True) if len(olds) == 1 else []
+
+
+def _known_words(known: Sequence[Tuple[str, str]]) -> Set[str]:
+    return {fold_accents(w) for _, line in known for w in said_words(line)}
+
+
+def _replaced(known: Sequence[Tuple[str, str]], old_words: Sequence[str], new: str,
+              anchored: Anchor) -> List[Replacement]:
+    """Each fact holding the longest run of ``old_words`` in its text (``new`` written as the value it replaces was:
+    "Quimper" → "Lorient"); a name of someone listed is renamed by :mod:`language.corrections` alone."""
+    found: Dict[str, Replacement] = {}
+    for size in range(len(old_words), 0, -1):
+        old = " ".join(old_words[:size])
+        if "," in old_words[:size]:
+            continue
+        pattern = re.compile(rf"(?<![\w'’-]){re.escape(old)}(?![\w'’-])", re.IGNORECASE)
+        for fact_id, line in known:
+            listed = _LISTED_ABOUT.match(line)
+            text = listed.group("text") if listed else line
+            at = pattern.search(text) if anchored(line, old) else None
+            if at is not None:
+                found[fact_id] = Replacement(fact_id, pattern.sub(title_words(new) if at.group(0)[:1].isupper() else new, text))
+        if found:
+            return list(found.values())
+    return []
