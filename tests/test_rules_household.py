@@ -2014,6 +2014,11 @@ def test_months_turned_are_no_age_in_years(lang, said, expected):
     ("fr-fr", "on a adopté une chatte", "elle s'appelle praline", {("Praline", "Est chatte de l'utilisateur")}),
     ("de-de", "wir haben jetzt eine katze", "sie heißt mimi", {("Mimi", "Ist katze des Nutzers")}),
     ("en-us", "we just adopted a puppy", "he's called biscuit", {("Biscuit", "Is the user's puppy")}),
+    # a baby born, a new partner
+    ("ca-es", "vam tenir una nena dijous", "es diu aina", {("Aina", "És nena de l'usuari")}),
+    ("pt-pt", "arranjei namorado", "chama-se rui", {("Rui", "É namorado do utilizador")}),
+    ("it-it", "abbiamo avuto un bambino", "si chiama leo", {("Leo", "È bambino dell'utente")}),
+    ("nl-nl", "ik heb een nieuwe vriend", "hij heet bram", {("Bram", "Is vriend van de gebruiker")}),
     # A name with more said after it is no naming ("he's called grumpy in the morning")
     ("en-us", "we just adopted a puppy", "she's called trouble by the neighbours", set()),
 ])
