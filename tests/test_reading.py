@@ -223,6 +223,8 @@ def test_a_word_that_only_makes_the_next_stronger_is_set_aside(lang, said, read_
     # Not a second statement that happens to start alike, nor a number said not to be so, nor another word
     ("es-es", "no como carne no como pescado", "no como carne no como pescado"),
     ("es-es", "tiene seis no siete", "tiene 6 no 7"),
+    ("ca-es", "ai no catorze, no tretze, que ja els va fer", "14 no 13 que ja els va fer"),
+    ("es-es", "tenemos tres eh no cuatro gatos", "tenemos 4 gatos"),
     ("es-es", "mi dirección bórrala que no me fío", "mi dirección bórrala que no me fío"),
     ("en-us", "i live in lyon i mean in the suburbs", "i live in lyon, in the suburbs"),
 ])

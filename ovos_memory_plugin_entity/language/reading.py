@@ -251,8 +251,10 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
         paused = end < len(out) or pauses > 0
         start: Optional[int] = None
         if again.isdigit() and end and out[end - 1].isdigit():
-            # "seis no siete" says which it is not: a number is taken back by "sorry", or by "no" after a pause
-            start = end - 1 if paused or cues > 1 or not set(said[at:restart]) & words.negations else None
+            # "seis no siete", "catorze, no tretze, que..." say which it is not: a number is taken back by "sorry",
+            # or by a "no" with the clause going on after the new one ("tres eh no cuatro gatos")
+            goes_on = said[restart + 1:restart + 2] not in ([], [","])
+            start = end - 1 if cues > denials or (paused or cues > 1) and goes_on else None
         elif again and again not in words.negations:
             start = next((j for j in range(end - 1, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
                           if _restarts(out[j], again, paused, words)), None)

@@ -50,7 +50,7 @@ def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, 
     def anchored(line: str, old: str) -> bool:  # said just before, or named now besides the value
         own = {fold_accents(w) for w in said_words(line) if w not in small and len(w) > 2}
         return bool(own & said_before) or bool(own - set(fold_accents(old).split()) - {"user's"} & said_now)
-    contrasted = _contrasted(words, language, known, small, taking_back, anchored)
+    contrasted = _contrasted(words, language, known, small, taking_back, anchored, said_before)
     if contrasted or not taking_back:
         return contrasted
     return (_number_again(words, language, known, before, small | language.negations, anchored) if cued else []) \
@@ -58,10 +58,12 @@ def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, 
 
 
 def _contrasted(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]],
-                small: AbstractSet[str], taking_back: bool, anchored: Anchor) -> List[Replacement]:
+                small: AbstractSet[str], taking_back: bool, anchored: Anchor, just_said: AbstractSet[str]) -> List[Replacement]:
     """The known value said with a negation beside the right one, of its kind and in no fact: "<right> <negation>
     <known>" ("dieci milligrammi non cinque"), "<negation> <known> <but> <right>" ("geen verpleegkundige maar
-    fysiotherapeut"), "<known> <negation>, <right>" ("el catorce no, el veinticuatro": the comma said)."""
+    fysiotherapeut"), "<known> <negation>, <right>" ("el catorce no, el veinticuatro": the comma said; not
+    "perdona no sevilla no juega hoy"). A word said in the turn before needs no cue ("bé de paleta no de
+    fuster")."""
     known_words = _known_words(known)
 
     def value(at: int, step: int, limit: int, known_one: bool, digit: Optional[bool] = None) -> Optional[int]:
@@ -91,7 +93,7 @@ def _contrasted(words: Sequence[str], language: Language, known: Sequence[Tuple[
         if before_at is not None and words[at + 1:at + 2] == [","]:
             shapes.append((before_at, value(at + 1, 1, MAX_NEW_BEFORE, False, words[before_at].isdigit())))
         for old, new in shapes:
-            if new is None or not (words[old].isdigit() or taking_back):
+            if new is None or not (words[old].isdigit() or taking_back or fold_accents(words[old]) in just_said):
                 continue
             run = words[old:old + MAX_OLD_WORDS] if old > at else [words[old]]
             found = _replaced(known, run, words[new], anchored)
