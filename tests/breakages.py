@@ -1944,7 +1944,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "(?:called|named) {NAME}",
              ("tests/test_rules_household.py::test_one_new_to_the_household_is_named_in_the_next_turn",)),
     Breakage("no value said anew in place of a known one", "language/substitution.py",
-             "    contrasted = _contrasted(words, language, known, small, taking_back, anchored)\n",
+             "    contrasted = _contrasted(words, language, known, small, taking_back, anchored, said_before)\n",
              "    contrasted: List[Replacement] = []\n",
              ("tests/test_corrections.py::test_a_value_said_anew_in_place_of_a_known_one_replaces_it",)),
     Breakage("a contrast replaces a fact neither just said nor named", "language/substitution.py",
