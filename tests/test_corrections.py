@@ -768,6 +768,11 @@ def test_a_value_said_anew_in_place_of_a_known_one_replaces_it(make_memory, lang
     # A number said with someone else's name, or words of something else
     ("en-us", ["my son dani is eight", "sorry wait emma is nine"]),
     ("es-es", ["tomo metformina quinientos miligramos", "perdona quería decir que son las ocho y media"]),
+    # Talk beside the fact just said: a number with no cue names the fact; "not X but Y" closes on Y; no small word
+    ("en-us", ["i take metformin 500 milligrams", "the pharmacy had 1000 not 500"]),
+    ("en-us", ["i take metformin 500 milligrams", "no not 500 a day 2 a day"]),
+    ("en-us", ["i live in denver", "no not denver, the weather in denver is bad"]),
+    ("fr-fr", ["j'habite à lyon", "je me suis installé au soleil je ne vais pas à lyon aujourd'hui"]),
 ])
 def test_a_value_said_of_something_else_replaces_nothing(make_memory, lang, turns):
     assert live_after_turns(make_memory, lang, turns) == live_after_turns(make_memory, lang, turns[:-1])

@@ -23,6 +23,8 @@ MAX_NEW_BEFORE = 4
 MAX_SMALL_AFTER_NEGATION = 2
 # A known value of several words is matched up to this many ("noix de cajou").
 MAX_OLD_WORDS = 4
+# A value said as a word is this long at least: "bakker", "lyon", not "à".
+MIN_VALUE_CHARS = 3
 # A name said alone comes with a few words at most ("con hache").
 MAX_NAME_ALONE_WORDS = 3
 # Whether a fact (its line) was said just before or named now, besides the value (old) it holds.
@@ -36,10 +38,10 @@ _LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: 
 def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, str]], before: str,
                 taking_back: bool, cued: bool, asked: bool) -> List[Replacement]:
     """The ``known`` facts (id, line as listed) whose value the user's words say anew; ``before``: the user's turn just
-    before; ``taking_back``: the turn opens with a no or holds a cue, ``cued``: it holds a cue ("sorry", "i mean"); ``asked``: the assistant's
-    reply asked something, which a value answers. Only a fact the turn before stated, or one the words name besides
-    its value ("ah e a inês tem onze não doze", "pour ma mère ... c'est lorient pas quimper"); a person's name only
-    said alone. A number said not to be so needs no cue; a word or a value said alone does."""
+    before; ``taking_back``: the turn opens with a no or holds a cue, ``cued``: it holds a cue ("sorry", "i mean");
+    ``asked``: the assistant's reply asked something, which a value answers. Only a fact the turn before stated, or
+    one the words name besides its value ("pour ma mère ... c'est lorient pas quimper"); a person's name only said
+    alone."""
     if asked:
         return []
     words = [w for w in SPOKEN_WORD.findall(read(user_words or "", language.reading).text)]
@@ -47,10 +49,16 @@ def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, 
     said_before = {fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)} if before else set()
     said_now = {fold_accents(w) for w in words}
 
-    def anchored(line: str, old: str) -> bool:  # said just before, or named now besides the value
-        own = {fold_accents(w) for w in said_words(line) if w not in small and len(w) > 2}
-        return bool(own & said_before) or bool(own - set(fold_accents(old).split()) - {"user's"} & said_now)
-    contrasted = _contrasted(words, language, known, small, taking_back, anchored, said_before)
+    def own(line: str) -> Set[str]:
+        return {fold_accents(w) for w in said_words(line) if w not in small and len(w) > 2} - {"user's"}
+
+    def named(line: str, old: str) -> bool:  # named now besides the value: "ah e a rita ... não doze"
+        return bool(own(line) - set(fold_accents(old).split()) & said_now)
+
+    def anchored(line: str, old: str) -> bool:  # or said just before
+        return bool(own(line) & said_before) or named(line, old)
+    contrasted = _contrasted(words, language, known, small, anchored if taking_back else named,
+                             said_before if not taking_back else set())
     if contrasted or not taking_back:
         return contrasted
     return (_number_again(words, language, known, before, small | language.negations, anchored) if cued else []) \
@@ -58,13 +66,16 @@ def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, 
 
 
 def _contrasted(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]],
-                small: AbstractSet[str], taking_back: bool, anchored: Anchor, just_said: AbstractSet[str]) -> List[Replacement]:
+                small: AbstractSet[str], anchored: Anchor, just_said: AbstractSet[str]) -> List[Replacement]:
     """The known value said with a negation beside the right one, of its kind and in no fact: "<right> <negation>
     <known>" ("dieci milligrammi non cinque"), "<negation> <known> <but> <right>" ("geen verpleegkundige maar
-    fysiotherapeut"), "<known> <negation>, <right>" ("el catorce no, el veinticuatro": the comma said; not
-    "perdona no sevilla no juega hoy"). A word said in the turn before needs no cue ("bé de paleta no de
-    fuster")."""
+    fysiotherapeut": only the "but" and small words between), "<known> <negation>, <right>" ("el catorce no, el
+    veinticuatro": the comma said; not "perdona no sevilla no juega hoy"). ``anchored``: which facts may change; with
+    no cue (``just_said``: the words of the turn before) also the one just said, when the right word opens what is
+    said ("bé de paleta no de fuster", not "the game is in boston not denver")."""
     known_words = _known_words(known)
+    folded_small = {fold_accents(w) for w in small}
+    opening = next((i for i, w in enumerate(words) if w != "," and w not in small), None)
 
     def value(at: int, step: int, limit: int, known_one: bool, digit: Optional[bool] = None) -> Optional[int]:
         for i in range(at, at + step * limit, step):
@@ -77,7 +88,9 @@ def _contrasted(words: Sequence[str], language: Language, known: Sequence[Tuple[
                 continue  # a unit between: "dieci milligrammi | non cinque"
             kind_ok = word.replace("-", "").isalpha() if digit is not None else word.isdigit() or word.replace("-", "").isalpha()
             held = fold_accents(word) in known_words
-            return i if (digit or kind_ok) and held == known_one else None
+            # a value, not a small word with an accent ("à")
+            valued = word.isdigit() or len(word) >= MIN_VALUE_CHARS and fold_accents(word) not in folded_small
+            return i if (digit or kind_ok) and valued and held == known_one else None
         return None
 
     for at, word in enumerate(words):
@@ -87,16 +100,23 @@ def _contrasted(words: Sequence[str], language: Language, known: Sequence[Tuple[
         old_at = value(at + 1, 1, 1 + MAX_SMALL_AFTER_NEGATION, True)
         if old_at is not None:
             digit = words[old_at].isdigit()
-            shapes += [(old_at, value(at - 1, -1, MAX_NEW_BEFORE, False, digit)),  # "dieci ... non cinque"
-                       (old_at, value(old_at + 1, 1, MAX_NEW_BEFORE, False, digit))]  # "geen X maar Y"
+            after = value(old_at + 1, 1, MAX_NEW_BEFORE, False, digit)
+            between = words[old_at + 1:after] if after is not None else []
+            shapes += [(old_at, value(at - 1, -1, MAX_NEW_BEFORE, False, digit))]  # "dieci ... non cinque"
+            closes = after is not None and words[after + 1:after + 2] in ([], [","])
+            if closes and set(between) & (language.reading.clause_openers | {","}) and all(
+                    w in small or w == "," or w in language.reading.clause_openers for w in between):
+                shapes.append((old_at, after))  # "geen X maar Y", "geen X, Y": the right one closing what is said
         before_at = value(at - 1, -1, 1 + MAX_SMALL_AFTER_NEGATION, True)
         if before_at is not None and words[at + 1:at + 2] == [","]:
             shapes.append((before_at, value(at + 1, 1, MAX_NEW_BEFORE, False, words[before_at].isdigit())))
         for old, new in shapes:
-            if new is None or not (words[old].isdigit() or taking_back or fold_accents(words[old]) in just_said):
+            if new is None:
                 continue
             run = words[old:old + MAX_OLD_WORDS] if old > at else [words[old]]
             found = _replaced(known, run, words[new], anchored)
+            if not found and new == opening and not words[old].isdigit() and fold_accents(words[old]) in just_said:
+                found = _replaced(known, run, words[new], lambda line, old: True)
             if found:
                 return found
     return []
