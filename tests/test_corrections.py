@@ -773,6 +773,12 @@ def test_a_value_said_anew_in_place_of_a_known_one_replaces_it(make_memory, lang
     ("en-us", ["i take metformin 500 milligrams", "no not 500 a day 2 a day"]),
     ("en-us", ["i live in denver", "no not denver, the weather in denver is bad"]),
     ("fr-fr", ["j'habite à lyon", "je me suis installé au soleil je ne vais pas à lyon aujourd'hui"]),
+    # A relative's value is not the user's; a name said once calls someone
+    ("en-us", ["i live in boston", "my sister lives in chicago not boston"]),
+    ("en-us", ["i take ramipril five milligrams", "my husband takes ten milligrams not five"]),
+    ("es-es", ["soy alérgico a los frutos secos", "no mi hijo es alérgico al huevo no a los frutos secos"]),
+    ("en-us", ["my name is anna", "no luna no"]),
+    ("en-us", ["i take ramipril five milligrams", "the pharmacy takes ten not five"]),
 ])
 def test_a_value_said_of_something_else_replaces_nothing(make_memory, lang, turns):
     assert live_after_turns(make_memory, lang, turns) == live_after_turns(make_memory, lang, turns[:-1])

@@ -227,6 +227,13 @@ def test_a_word_that_only_makes_the_next_stronger_is_set_aside(lang, said, read_
     ("es-es", "tenemos tres eh no cuatro gatos", "tenemos 4 gatos"),
     ("es-es", "mi dirección bórrala que no me fío", "mi dirección bórrala que no me fío"),
     ("en-us", "i live in lyon i mean in the suburbs", "i live in lyon, in the suburbs"),
+    # a mere "no" is a contrast, a hedge is no repair
+    ("es-es", "la que es alérgica es mi hija no mi hijo", "la que es alérgica es mi hija no mi hijo"),
+    ("pt-pt", "moro em braga aliás perto", "moro em braga aliás perto"),
+    ("en-us", "my son is allergic to peanuts i mean badly", "my son is allergic to peanuts, badly"),
+    ("fr-fr", "mon fils habite à lyon enfin autour", "mon fils habite à lyon enfin autour"),
+    ("en-us", "my grandson lives in boise no sorry spokane", "my grandson lives in spokane"),
+    ("en-us", "my son is twelve uh no thirteen", "my son is 13"),
 ])
 def test_a_word_taken_back_and_said_again_is_left_out(lang, said, read_as):
     assert reading(lang, said).text == read_as

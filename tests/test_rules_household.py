@@ -2021,6 +2021,10 @@ def test_months_turned_are_no_age_in_years(lang, said, expected):
     ("nl-nl", "ik heb een nieuwe vriend", "hij heet bram", {("Bram", "Is vriend van de gebruiker")}),
     # A name with more said after it is no naming ("he's called grumpy in the morning")
     ("en-us", "we just adopted a puppy", "she's called trouble by the neighbours", set()),
+    # Someone else's, or none
+    ("en-us", "the neighbors have a dog", "he's called max", set()),
+    ("en-us", "we don't have a dog", "he's called max", set()),
+    ("de-de", "meine eltern haben einen hund", "er heißt bello", set()),
 ])
 def test_one_new_to_the_household_is_named_in_the_next_turn(lang, before, said, expected):
     assert {(a.about, a.text) for a in rules.extract(said, load_language(lang), (), before).add} == expected
@@ -2035,3 +2039,11 @@ def test_one_new_to_the_household_is_named_in_the_next_turn(lang, before, said, 
 ])
 def test_one_of_the_neighbours_is_no_one_of_the_household(lang, said):
     assert heard(lang, said) == set()
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    ("en-us", "our cat max hates the neighbours' dog", {("Max", "Is the user's cat")}),
+    ("es-es", "nuestro perro toby odia al gato de los vecinos", {("Toby", "Es perro del usuario")}),
+])
+def test_ours_named_before_the_neighbours_is_ours(lang, said, expected):
+    assert expected <= heard(lang, said)

@@ -314,8 +314,9 @@ def _takes_back(clause: Clause, paused: int, words: IntentWords, reading: Readin
     if not clause.negated:
         return False
     # Its verb alone among small words is as plain: "no te acuerdes de eso", "merk dir das lieber nicht"; not asked
-    plain = len([w for w in said if w not in reading.negations]) <= MAX_TAKE_BACK_WORDS or not clause.question and len(
-        [w for w in said if w not in reading.negations | words.particles | words.stopwords]) == 1
+    plain = len([w for w in said if w not in reading.negations]) <= MAX_TAKE_BACK_WORDS or not clause.question \
+        and not set(said) & reading.subjects and len(  # not "i don't remember that"
+            [w for w in said if w not in reading.negations | words.particles | words.stopwords]) == 1
     forgetting = any(_verb(w, words) for w in said[paused:paused + 1])
     objects = said if forgetting else (*said[:paused], said[-1])
     if alone and (plain or forgetting) and any((w,) in words.last.get(w, ()) for w in objects):

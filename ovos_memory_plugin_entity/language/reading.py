@@ -228,8 +228,8 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
     marcus", "veinte perdón treinta" "30", "boise no sorry spokane" "spokane". A repair (``repairs``: "no",
     "sorry", "i mean") counts only where what follows it starts again as before, within :data:`MAX_REPAIR_WORDS`: a
     number after a number, a word of the user's after one ("meine schwester nee mein bruder"), after a pause the
-    same word ("el meu germà ai no el meu cunyat"); or one word in place of the one before, closing the clause,
-    after a repair that is no mere "no" ("carmen digo no pilar"). Not "no como carne no como pescado", nor "i live in lyon i mean in the suburbs"."""
+    same word ("el meu germà ai no el meu cunyat"; a mere "no" only after a filler: "es mi hija no mi hijo" is a
+    contrast); or one word in place of the one before, closing the clause, after two repairs ("carmen digo no pilar"). Not "no como carne no como pescado", nor "i live in lyon i mean in the suburbs"."""
     out: List[str] = []
     at = 0
     while at < len(said):
@@ -249,18 +249,22 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
             end -= 1
         again = said[restart] if cues and restart < len(said) else ""
         paused = end < len(out) or pauses > 0
+        # a mere "no" with no hesitation is a contrast ("es mi hija no mi hijo", "my wife said no my son ..."): a
+        # word is taken back by it only after a filler or with a pause after it ("my sister uh no my brother", "el tres
+        # no, el trece")
+        hesitated = any(w in words.fillers for w in (*out[end:], *said[at:restart])) or said[restart - 1:restart] == [","]
         start: Optional[int] = None
         if again.isdigit() and end and out[end - 1].isdigit():
             # "seis no siete", "catorze, no tretze, que..." say which it is not: a number is taken back by "sorry",
             # or by a "no" with the clause going on after the new one ("tres eh no cuatro gatos")
             goes_on = said[restart + 1:restart + 2] not in ([], [","])
-            start = end - 1 if cues > denials or (paused or cues > 1) and goes_on else None
-        elif again and again not in words.negations:
+            start = end - 1 if cues > denials or hesitated or (paused or cues > 1) and goes_on else None
+        elif again and again not in words.negations and (cues > denials or hesitated):
             start = next((j for j in range(end - 1, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
                           if _restarts(out[j], again, paused, words)), None)
-            # one word for another only where a "no" is not the next verb's: "boise no sorry spokane", "carmen digo
-            # no pilar"; not "olvida a lucía, no viene"
-            if start is None and cues > denials and end and _swappable(out[end - 1], again, said[restart + 1:restart + 2], words):
+            # one word for another only after two repairs: "boise no sorry spokane", "carmen digo no pilar"; not
+            # "olvida a lucía, no viene", nor a hedge ("moro em braga aliás perto", "allergic to peanuts i mean badly")
+            if start is None and cues > 1 and end and _swappable(out[end - 1], again, said[restart + 1:restart + 2], words):
                 start = end - 1
         if start is None:
             out.append(said[at])

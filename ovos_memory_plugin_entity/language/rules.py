@@ -286,10 +286,12 @@ def _walk(user_words: str, language: Language, last: Optional[NewFact], mentione
         passes = any(text in clauses[index] for text in passing)
         if any(clauses[index].startswith(text) for text in unreal):
             continue  # "i'm a doctor in my dreams", "when i grow up | i'm a pilot": no fact of the user
-        strangers = bool(language.not_ours.search(clauses[index]))
-        for _, fact in facts:
-            if strangers and fact.about is not None:
-                continue  # "i know a dog called bello", "ich will eine katze die mausi heißt": no one of the household
+        # said after one not of the household, before its name: "i know a dog called bello", "el gos dels veïns un
+        # husky que es diu nanuk"; not "our cat max hates the neighbours' dog"
+        strangers = language.not_ours.search(clauses[index])
+        for start, fact in facts:
+            if strangers is not None and fact.about is not None and strangers.start() <= start:
+                continue
             if passes and any(slot.name == "home" and slot.pattern.search(fact.text) for slot in language.slots):
                 continue  # "we moved to the kitchen for dinner", "when i was six | we moved to york"
             if fact.about is not None:  # not a list: "mis gemelos son hugo y martina | martina es alérgica"

@@ -49,15 +49,22 @@ def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, 
     said_before = {fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)} if before else set()
     said_now = {fold_accents(w) for w in words}
 
-    def own(line: str) -> Set[str]:
-        return {fold_accents(w) for w in said_words(line) if w not in small and len(w) > 2} - {"user's"}
+    kin = {fold_accents(k) for k in language.kin}
+
+    def own(line: str) -> Set[str]:  # its words, not the verb a fact of the user's opens with ("Lives in")
+        listed = _LISTED_ABOUT.match(line)
+        words_of = said_words(line) if listed or said_words(line)[:1] and fold_accents(said_words(line)[0]) in kin \
+            else said_words(line)[1:]
+        return {fold_accents(w) for w in words_of if w not in small and len(w) > 2} - {"user's"}
 
     def named(line: str, old: str) -> bool:  # named now besides the value: "ah e a rita ... não doze"
         return bool(own(line) - set(fold_accents(old).split()) & said_now)
 
-    def anchored(line: str, old: str) -> bool:  # or said just before
-        return bool(own(line) & said_before) or named(line, old)
-    contrasted = _contrasted(words, language, known, small, anchored if taking_back else named,
+    def anchored(line: str, old: str) -> bool:  # or said just before; never one whose relative is not the one named
+        others = {w for w in said_now if w in kin} - {fold_accents(w) for w in said_words(line)}
+        return not others and (bool(own(line) & said_before) or named(line, old))
+    contrasted = _contrasted(words, language, known, small, anchored if taking_back else
+                             (lambda line, old: anchored(line, old) and named(line, old)),
                              said_before if not taking_back else set())
     if contrasted or not taking_back:
         return contrasted
@@ -116,7 +123,7 @@ def _contrasted(words: Sequence[str], language: Language, known: Sequence[Tuple[
             run = words[old:old + MAX_OLD_WORDS] if old > at else [words[old]]
             found = _replaced(known, run, words[new], anchored)
             if not found and new == opening and not words[old].isdigit() and fold_accents(words[old]) in just_said:
-                found = _replaced(known, run, words[new], lambda line, old: True)
+                found = _replaced(known, run, words[new], lambda line, old: not set(words) & language.kin)
             if found:
                 return found
     return []
@@ -146,8 +153,8 @@ def _name_alone(words: Sequence[str], language: Language, known: Sequence[Tuple[
     said = [w for w in words if w != "," and w not in small and w not in language.negations and len(w) > 1]
     ordinary = language.stopwords | language.not_names | language.kin | language.negations
     names = sorted({w for w in said if w.isalpha() and fold_accents(w) not in ordinary}, key=said.count, reverse=True)
-    # the name said most, twice when spelt beside it ("con hache"), and little else
-    if not names or len(names) > 1 and said.count(names[0]) < 2 or len(set(said)) > MAX_NAME_ALONE_WORDS:
+    # the name said most, twice ("con hache", spelt): once, it calls someone ("no luna no"); and little else
+    if not names or said.count(names[0]) < 2 or len(set(said)) > MAX_NAME_ALONE_WORDS:
         return []
     said_before = {fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)} if before else set()
     named = [line for _, line in known if not _LISTED_ABOUT.match(line)
