@@ -2025,6 +2025,18 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a statement's 'i don't remember that' takes back", "language/controls.py",
              "        and not set(said) & reading.subjects and len(", "        and len(",
              ("tests/test_controls.py::test_not_keeping_what_comes_takes_nothing_back",)),
+    Breakage("a number taken back past its unit is kept", "language/reading.py",
+             "        elif again.isdigit() and end >= 2 and out[end - 2].isdigit() and (cues > denials or hesitated) \\\n",
+             "        elif False and again.isdigit() and end >= 2 and out[end - 2].isdigit() and (cues > denials or hesitated) \\\n",
+             ("tests/test_reading.py::test_a_word_taken_back_and_said_again_is_left_out",)),
+    Breakage("any number after a unit replaces the one before it", "language/reading.py",
+             "                and said[restart + 1:restart + 2] in ([], [\",\"], [out[end - 1]]):\n",
+             "                and True:\n",
+             ("tests/test_reading.py::test_a_word_taken_back_and_said_again_is_left_out",)),
+    Breakage("an article of another gender never starts again", "language/reading.py",
+             "            if start is None and hesitated and len(again) <= MAX_ARTICLE_CHARS",
+             "            if False and start is None and hesitated and len(again) <= MAX_ARTICLE_CHARS",
+             ("tests/test_reading.py::test_a_word_taken_back_and_said_again_is_left_out",)),
 )
 
 

@@ -234,6 +234,11 @@ def test_a_word_that_only_makes_the_next_stronger_is_set_aside(lang, said, read_
     ("fr-fr", "mon fils habite à lyon enfin autour", "mon fils habite à lyon enfin autour"),
     ("en-us", "my grandson lives in boise no sorry spokane", "my grandson lives in spokane"),
     ("en-us", "my son is twelve uh no thirteen", "my son is 13"),
+    ("fr-fr", "mon fils a douze ans euh non treize", "mon fils a 13 ans"),
+    ("pt-pt", "o meu filho tem doze anos não desculpa treze anos", "o meu filho tem 13 anos"),
+    ("pt-pt", "a minha irmã ah não o meu irmão rui vive no porto", "o meu irmão rui vive no porto"),
+    ("ca-es", "la meva germana ai no el meu germà pau viu a vic", "el meu germà pau viu a vic"),
+    ("en-us", "i take two pills uh no three times a day", "i take 2 pills no 3 times a day"),
 ])
 def test_a_word_taken_back_and_said_again_is_left_out(lang, said, read_as):
     assert reading(lang, said).text == read_as

@@ -31,6 +31,8 @@ MIN_SPLIT_WORDS = 2
 MAX_ELLIPTIC_WORDS = 2
 # A word taken back stands at most this far before its repair: "my little sister uh no my brother".
 MAX_REPAIR_WORDS = 4
+# An article is this short: "la meva germana ai no el meu germà" starts again with one of another gender.
+MAX_ARTICLE_CHARS = 3
 # A word said in place of another is this long at least: a name, a town ("carl", "lyon"), no small word.
 MIN_SWAPPED_CHARS = 4
 # A run of single digits this long reads as one number ("four oh two one"); "two or three" stays.
@@ -259,9 +261,19 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
             # or by a "no" with the clause going on after the new one ("tres eh no cuatro gatos")
             goes_on = said[restart + 1:restart + 2] not in ([], [","])
             start = end - 1 if cues > denials or hesitated or (paused or cues > 1) and goes_on else None
+        elif again.isdigit() and end >= 2 and out[end - 2].isdigit() and (cues > denials or hesitated) \
+                and said[restart + 1:restart + 2] in ([], [","], [out[end - 1]]):
+            # a number and its unit, then the number alone: "douze ans euh non treize", "doze anos não desculpa treze"
+            out[end - 2:] = [again, out[end - 1]]
+            at = restart + 1 + (said[restart + 1:restart + 2] == [out[-1]])
+            continue
         elif again and again not in words.negations and (cues > denials or hesitated):
             start = next((j for j in range(end - 1, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
                           if _restarts(out[j], again, paused, words)), None)
+            if start is None and hesitated and len(again) <= MAX_ARTICLE_CHARS and said[restart + 1:restart + 2] \
+                    and said[restart + 1] in words.personal:  # "a minha irmã ah não o meu irmão": an article and a word of the user's
+                start = next((j for j in range(end - 2, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
+                              if len(out[j]) <= MAX_ARTICLE_CHARS and out[j + 1] in words.personal), None)
             # one word for another only after two repairs: "boise no sorry spokane", "carmen digo no pilar"; not
             # "olvida a lucía, no viene", nor a hedge ("moro em braga aliás perto", "allergic to peanuts i mean badly")
             if start is None and cues > 1 and end and _swappable(out[end - 1], again, said[restart + 1:restart + 2], words):
