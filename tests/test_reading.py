@@ -226,6 +226,7 @@ def test_a_word_that_only_makes_the_next_stronger_is_set_aside(lang, said, read_
     ("ca-es", "ai no catorze, no tretze, que ja els va fer", "14 no 13 que ja els va fer"),
     ("es-es", "tenemos tres eh no cuatro gatos", "tenemos 4 gatos"),
     ("es-es", "mi dirección bórrala que no me fío", "mi dirección bórrala que no me fío"),
+    ("es-es", "mi hermano eh no me acuerdo", "mi hermano no me acuerdo"),
     ("en-us", "i live in lyon i mean in the suburbs", "i live in lyon, in the suburbs"),
     # a mere "no" is a contrast, a hedge is no repair
     ("es-es", "la que es alérgica es mi hija no mi hijo", "la que es alérgica es mi hija no mi hijo"),
