@@ -778,6 +778,7 @@ def test_a_value_said_anew_in_place_of_a_known_one_replaces_it(make_memory, lang
     ("en-us", ["i take ramipril five milligrams", "my husband takes ten milligrams not five"]),
     ("es-es", ["soy alérgico a los frutos secos", "no mi hijo es alérgico al huevo no a los frutos secos"]),
     ("en-us", ["my name is anna", "no luna no"]),
+    ("es-es", ["vivo en sevilla", "no toby toby"]),
     ("en-us", ["i take ramipril five milligrams", "the pharmacy takes ten not five"]),
 ])
 def test_a_value_said_of_something_else_replaces_nothing(make_memory, lang, turns):
