@@ -12,7 +12,7 @@ from ovos_memory_plugin_entity.domain.ops import Replacement
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents, said_words, title_words
 from ovos_memory_plugin_entity.language.data import Language, Phrase
 from ovos_memory_plugin_entity.language.reading import QUESTION_MARK, SPOKEN_WORD, Reading, read
-from ovos_memory_plugin_entity.language.substitution import substituted
+from ovos_memory_plugin_entity.language.substitution import LISTED_ABOUT as _LISTED_ABOUT, substituted
 
 # A new home is at most this many words ("new york city"), ending at a small word ("boulder last month").
 MAX_PLACE_WORDS = 3
@@ -23,8 +23,6 @@ MAX_AGE_STEP = 3
 # A question this short after a new age asks whether it is so ("or is he?"), not something else.
 MAX_TAG_QUESTION_WORDS = 3
 _AGE = re.compile(r"(?<!\d)\d{1,3}(?!\d)")
-# How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
-_LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 
 
 def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, str]], before: str = "",
@@ -535,7 +533,7 @@ def _name_said_anew(words: Sequence[str], language: Language, known: Sequence[Tu
 
 
 def _named_last(said: Sequence[str], label: str, kin: Set[str], naming: Sequence[Phrase], small: FrozenSet[str],
-                going_on: FrozenSet[str] = frozenset()) -> bool:
+                going_on: FrozenSet[str]) -> bool:
     """Whether ``said`` gives ``label`` as a name (right after a relation or a naming: "my hamster ciccio", "si chiama
     ciccio") and says nothing after it but small words, or more of the one named after an "and" or an "is" ("si
     chiama briciola è tutto nero", "chama-se tiago e anda no quinto ano"): not "my daughter emma has a new teacher"."""

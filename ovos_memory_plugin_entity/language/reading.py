@@ -231,7 +231,8 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
     "sorry", "i mean") counts only where what follows it starts again as before, within :data:`MAX_REPAIR_WORDS`: a
     number after a number, a word of the user's after one ("meine schwester nee mein bruder"), after a pause the
     same word ("el meu germà ai no el meu cunyat"; a mere "no" only after a filler: "es mi hija no mi hijo" is a
-    contrast); or one word in place of the one before, closing the clause, after two repairs ("carmen digo no pilar"). Not "no como carne no como pescado", nor "i live in lyon i mean in the suburbs"."""
+    contrast); or one word in place of the one before, closing the clause, after two repairs ("carmen digo no pilar").
+    Not "no como carne no como pescado", nor "i live in lyon i mean in the suburbs"."""
     out: List[str] = []
     at = 0
     while at < len(said):

@@ -1,11 +1,10 @@
-"""A value said anew in place of a known one, in a turn that takes something back: what
-:mod:`language.corrections` falls back on when none of its narrow structures holds.
+"""A value said anew in place of a known one: what :mod:`language.corrections` falls back on when none of its
+narrow structures holds.
 
-Three shapes, as people correct a detail: the right value before a negation and the known one after it ("sono
-dieci milligrammi non cinque", "c'est aux noisettes, pas aux noix de cajou", "l'ostetrica non l'infermiera");
-a number alone in place of the number the turn before said ("perdona, quería decir ochocientos cincuenta"); a
-name alone in place of the one the turn before gave ("não não, chama-se diogo"). Each value keeps its kind: a
-number for a number, a word for a word. Pure.
+Three shapes, as people correct a detail: the known value said with a negation beside the right one ("sono dieci
+milligrammi non cinque", "geen kapper maar bakker", "el tres no, el trece"); with a cue, a number alone in place of
+the number the turn before said ("perdona, quería decir ochocientos cincuenta"); the user's own name said alone
+("no, héctor, con hache, héctor"). Each value keeps its kind: a number for a number, a word for a word. Pure.
 """
 from __future__ import annotations
 
@@ -32,7 +31,7 @@ Anchor = Callable[[str, str], bool]
 # The slots a user's own name is kept in: what they are called, and what they like to be called.
 NAME_SLOTS = ("name", "address")
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
-_LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
+LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 
 
 def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, str]], before: str,
@@ -44,7 +43,7 @@ def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, 
     alone."""
     if asked:
         return []
-    words = [w for w in SPOKEN_WORD.findall(read(user_words or "", language.reading).text)]
+    words = SPOKEN_WORD.findall(read(user_words or "", language.reading).text)
     small = language.stopwords | language.reading.fillers | {w for p in language.correcting.cues for w in p}
     said_before = {fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)} if before else set()
     said_now = {fold_accents(w) for w in words}
@@ -52,7 +51,7 @@ def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, 
     kin = {fold_accents(k) for k in language.kin}
 
     def own(line: str) -> Set[str]:  # its words, not the verb a fact of the user's opens with ("Lives in")
-        listed = _LISTED_ABOUT.match(line)
+        listed = LISTED_ABOUT.match(line)
         words_of = said_words(line) if listed or said_words(line)[:1] and fold_accents(said_words(line)[0]) in kin \
             else said_words(line)[1:]
         return {fold_accents(w) for w in words_of if w not in small and len(w) > 2} - {"user's"}
@@ -157,7 +156,7 @@ def _name_alone(words: Sequence[str], language: Language, known: Sequence[Tuple[
     if not names or said.count(names[0]) < 2 or len(set(said)) > MAX_NAME_ALONE_WORDS:
         return []
     said_before = {fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)} if before else set()
-    named = [line for _, line in known if not _LISTED_ABOUT.match(line)
+    named = [line for _, line in known if not LISTED_ABOUT.match(line)
              and any(slot.name in NAME_SLOTS and slot.pattern.search(line) for slot in language.slots)]
     olds = {w for line in named for w in line.split()[1:] if w[:1].isupper() and fold_accents(w.casefold()) in said_before}
     return _replaced(known, [next(iter(olds)).casefold()], names[0], lambda line, old: True) if len(olds) == 1 else []
@@ -178,7 +177,7 @@ def _replaced(known: Sequence[Tuple[str, str]], old_words: Sequence[str], new: s
             continue
         pattern = re.compile(rf"(?<![\w'’-]){re.escape(old)}(?![\w'’-])", re.IGNORECASE)
         for fact_id, line in known:
-            listed = _LISTED_ABOUT.match(line)
+            listed = LISTED_ABOUT.match(line)
             text = listed.group("text") if listed else line
             at = pattern.search(text) if anchored(line, old) else None
             if at is not None:
