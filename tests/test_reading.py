@@ -243,3 +243,16 @@ def test_a_word_that_only_makes_the_next_stronger_is_set_aside(lang, said, read_
 ])
 def test_a_word_taken_back_and_said_again_is_left_out(lang, said, read_as):
     assert reading(lang, said).text == read_as
+
+
+@pytest.mark.parametrize("lang, said, read_as", [
+    # Where tens and units are said with a joiner or as one word, a unit right after the tens is a number of its own
+    ("es-es", "tomo metformina de ochocientos cincuenta dos veces al día", "tomo metformina de 850 2 veces al día"),
+    ("pt-pt", "tomo vinte duas vezes por dia", "tomo 20 2 vezes por dia"),
+    ("es-es", "treinta y dos", "32"),
+    ("en-us", "fifty two", "52"),
+    # A number said in digits ends there
+    ("es-es", "tomo 850 dos veces", "tomo 850 2 veces"),
+])
+def test_units_after_the_tens_join_them_only_where_the_language_says_so(lang, said, read_as):
+    assert read(said, load_language(lang).reading).text == read_as

@@ -2047,3 +2047,43 @@ def test_one_of_the_neighbours_is_no_one_of_the_household(lang, said):
 ])
 def test_ours_named_before_the_neighbours_is_ours(lang, said, expected):
     assert expected <= heard(lang, said)
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative's medicine and dose, said as of the user's own: the relative said before it, unnamed or named.
+    ("en-us", "my mother takes amlodipine five milligrams at night", {(None, "Mother takes amlodipine 5 milligrams")}),
+    ("es-es", "mi madre toma losartán de cincuenta miligramos", {(None, "Madre toma losartán 50 miligramos")}),
+    ("fr-fr", "ma femme prend du ramipril dix milligrammes le soir", {(None, "Femme prend ramipril 10 milligrammes")}),
+    ("de-de", "meine mutter nimmt ramipril zehn milligramm", {(None, "Mutter nimmt ramipril 10 milligramm")}),
+    ("nl-nl", "mijn vader slikt atorvastatine veertig milligram", {(None, "Vader neemt atorvastatine 40 milligram")}),
+    ("en-us", "my son leo takes ritalin ten milligrams",
+     {("Leo", "Is the user's son"), ("Leo", "Takes ritalin 10 milligrams")}),
+    # A dose with no unit after "de"/"da": the user's own or a relative's; not a bus, a train nor a size.
+    ("es-es", "mi abuela toma sintrom de cuatro", {(None, "Abuela toma sintrom de 4")}),
+    ("pt-pt", "tomo lexotan de três antes de deitar", {(None, "Toma lexotan de 3")}),
+    ("ca-es", "la meva àvia pren omeprazol de vint cada dia", {(None, "Àvia pren omeprazol de 20")}),
+    ("it-it", "mio nonno prende il cardirene da cento", {(None, "Nonno prende cardirene da 100")}),
+    ("es-es", "tomo el autobús de las siete", set()),
+    ("it-it", "prendo il treno da dieci euro", set()),
+    # Not the user's dose without a relative to give it to.
+    ("en-us", "takes amlodipine five milligrams", set()),
+])
+def test_a_relatives_medicine_and_a_dose_with_no_unit_are_heard(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    ("en-us", "my husband's birthday is june twelfth", {(None, "Husband's birthday is June Twelfth")}),
+    ("en-us", "my sister anna's birthday is may 3rd", {("Anna", "Birthday is May 3")}),
+    ("es-es", "el cumpleaños de mi madre es el dos de abril", {(None, "Madre cumple años el 2 de abril")}),
+    ("pt-pt", "o aniversário do meu pai é a cinco de maio", {(None, "Pai faz anos a 5 de maio")}),
+    ("ca-es", "l'aniversari de la meva germana és el sis de juny", {(None, "Germana fa anys el 6 de juny")}),
+    ("fr-fr", "l'anniversaire de ma fille c'est le trois mars", {(None, "Fille a son anniversaire le 3 mars")}),
+    ("it-it", "il compleanno di mio figlio è il dieci luglio", {(None, "Figlio compie gli anni il 10 luglio")}),
+    ("de-de", "meine schwester hat im mai geburtstag", {(None, "Schwester hat im mai Geburtstag")}),
+    ("nl-nl", "mijn moeder is jarig op zes mei", {(None, "Moeder is jarig op 6 mei")}),
+    # A birthday party is no date of birth.
+    ("es-es", "el cumpleaños de mi madre es en un restaurante", set()),
+])
+def test_a_relatives_birthday_is_heard(lang, said, expected):
+    assert heard(lang, said) == expected

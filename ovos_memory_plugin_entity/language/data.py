@@ -46,7 +46,7 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "proceeding", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
               "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings",
-              "correction_cues", "correction_renaming", "correction_naming", "correction_identity", "correction_meaning",
+              "correction_cues", "correction_renaming", "correction_naming", "correction_identity", "correction_meaning", "correction_said",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
               "keep_commands", "not_home", "unreal", "not_ours", "indefinites", "not_places", "introductions", "time_words", "given_names",
@@ -126,6 +126,7 @@ class ReadingWords:
     question_openers: FrozenSet[str] = frozenset()
     reported: Tuple[Tuple[str, ...], ...] = ()
     fused: Dict[str, Tuple[str, ...]] = field(default_factory=dict)  # "riattivala": ("riattiva", "la"), accents folded
+    tens_then_units: bool = True  # "fifty two" is 52; where a joiner or one word says it, "cincuenta dos" is 50 and 2
 
 
 Phrase = Tuple[str, ...]
@@ -143,6 +144,7 @@ class CorrectionWords:
     identity: Tuple[Phrase, ...] = ()  # "it's", "c'est": who someone is follows ("not Tom, it's Tim")
     meaning: Tuple[Phrase, ...] = ()  # "i meant": the right word follows, the wrong one was said before
     moving: Tuple[Phrase, ...] = ()  # "we moved to": the user's new home follows
+    said: Tuple[Phrase, ...] = ()  # "did i say", "he dicho": the known word said next is the wrong one
     pets: FrozenSet[str] = frozenset()
     value_ends: Pattern[str] = _NEVER  # a word that ends a value ("now", "last")
     dose_fact: Pattern[str] = _NEVER  # a medication fact as the rules phrase it: groups drug, dose, unit
@@ -277,7 +279,8 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         clause_glue=own("clause_glue"), contrasts=own("contrasts"),
         negations=negations, refusals=own("refusals"),
         repairs=frozenset(_phrases_of(data["repairs"], contractions)), question_openers=own("question_openers"),
-        reported=_phrases_of(data["reported"], contractions), fused=_fused(data))
+        reported=_phrases_of(data["reported"], contractions), fused=_fused(data),
+        tens_then_units=data["clauses"]["tens_then_units"] is True)
 
 
 def _negations(data: Dict[str, Any], english: Dict[str, Any]) -> FrozenSet[str]:
@@ -535,7 +538,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         corrections=tuple(re.compile(as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         preference_changes=tuple(re.compile(as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
         correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], pairs(data["contractions"]))
-                                      for name in ("cues", "renaming", "naming", "identity", "moving", "meaning")},
+                                      for name in ("cues", "renaming", "naming", "identity", "moving", "meaning", "said")},
                                    pets=frozenset(map(str.casefold, data["pets"])),
                                    value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE),
                                    dose_fact=re.compile(data["clauses"]["dose_fact"], re.IGNORECASE),

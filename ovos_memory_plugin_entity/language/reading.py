@@ -186,8 +186,12 @@ def _groups(run: Sequence[str], words: ReadingWords) -> List[List[str]]:
         said = as_number(word, words.lang)
         number = int(said) if said else None
         multiplies = number is not None and 0 < last < number and (number in (100, 1000, 10 ** 6) or (last, number) == (4, 20))
-        if number is not None and groups and not (multiplies or value in (60, 80) and number < 20
-                                                  or number < 10 ** (len(str(value)) - len(str(value).rstrip("0")))):
+        # a number said in digits ends there ("850 dos veces"); units after the tens only where the language says so
+        apart = groups and groups[-1][-1:] and (groups[-1][-1].isdigit() and not word.isdigit()
+                                                or not words.tens_then_units and 20 <= last <= 90 and number is not None
+                                                and number < 10 and as_number(groups[-1][-1], words.lang) == str(last))
+        if number is not None and groups and (apart or not (multiplies or value in (60, 80) and number < 20
+                                                            or number < 10 ** (len(str(value)) - len(str(value).rstrip("0"))))):
             # the word joining the two is neither's ("sechs | und | einen"): the parser reads "sechs und" as no number
             groups += [[groups[-1].pop()], []] if as_number(groups[-1][-1], words.lang) is None else [[]]
             value = last = 0

@@ -64,7 +64,8 @@ def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, 
         return not others and (bool(own(line) & said_before) or named(line, old))
     contrasted = _contrasted(words, language, known, small, anchored if taking_back else
                              (lambda line, old: anchored(line, old) and named(line, old)),
-                             said_before if not taking_back else set())
+                             said_before if not taking_back else set()) or _said_then_right(words, language, known, small,
+                                                                                           anchored)
     if contrasted or not taking_back:
         return contrasted
     return (_number_again(words, language, known, before, small | language.negations, anchored) if cued else []) \
@@ -125,6 +126,44 @@ def _contrasted(words: Sequence[str], language: Language, known: Sequence[Tuple[
                 found = _replaced(known, run, words[new], lambda line, old: not set(words) & language.kin)
             if found:
                 return found
+    return []
+
+
+def _said_then_right(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]],
+                     small: AbstractSet[str], anchored: Anchor) -> List[Replacement]:
+    """The known value, the first word said but small ones and "did i say" ("he dicho"), taken back by a "no", a cue
+    or a comma, or after "did i say" by a "but", then the right one of its kind, said again or with a cue: "alcalá no
+    torrejón, torrejón de ardoz", "he dicho octubre pero es noviembre", "zei ik zoetermeer ik bedoel leidschendam".
+    Not a plain negation, which stresses the known one ("boston not denver"), a clause of its own after it ("boston,
+    but i work in cambridge", "boston no it was fun"), nor a word said once with no cue ("alcalá no, es precioso")."""
+    said = language.correcting
+    phrases = said.said + said.cues + said.meaning
+    phrased = {at for at in range(len(words)) for p in phrases for start in range(max(0, at - len(p) + 1), at + 1)
+               if tuple(words[start:start + len(p)]) == p}
+    skipped = small | set(language.no) | language.reading.clause_openers
+    opening = next((i for i, w in enumerate(words) if w != "," and w not in skipped and i not in phrased), None)
+    if opening is None or fold_accents(words[opening]) not in _known_words(known):
+        return []
+    pointed = any(at in phrased for at in range(opening) if any(
+        tuple(words[s:s + len(p)]) == p for p in said.said for s in range(max(0, at - len(p) + 1), at + 1)))
+    turning = set(language.no) | {","} | (language.reading.clause_openers if pointed else set())
+    for at in range(opening + 1, min(len(words), opening + 1 + MAX_NEW_BEFORE + 2)):
+        word = words[at]
+        if word in language.reading.subjects and at not in phrased or word in language.negations - set(language.no):
+            return []
+        if word == "," or word in skipped or at in phrased:
+            continue
+        between = words[opening + 1:at]
+        if sum(1 for i in range(opening + 1, at) if i not in phrased and words[i] != ",") > MAX_SMALL_AFTER_NEGATION:
+            return []  # a clause of its own: "boston no it was fun"
+        kind = word.isdigit() == words[opening].isdigit()
+        fresh = fold_accents(word) not in _known_words(known) and fold_accents(word) not in language.kin
+        # and it is meant: said again ("fairfield no plainfield, plainfield"), or with "did i say", a cue, "i meant"
+        meant = word in words[at + 1:] or bool(phrased)
+        if kind and fresh and meant and (word.isdigit() or len(word) >= MIN_VALUE_CHARS) and (
+                set(between) & turning or any(opening < i < at for i in phrased)):
+            return _replaced(known, [words[opening]], word, anchored)
+        return []
     return []
 
 
