@@ -856,8 +856,8 @@ BREAKAGES: Tuple[Breakage, ...] = (
              ("tests/test_corrections.py::test_what_is_no_longer_so_then_what_is_now_replaces_it",
               "tests/test_reading.py::test_a_negation_governs_its_clause",)),
     Breakage("a workplace in lower case needs a capital", "locale/es-es/patterns.json",
-             "trabajo (?:en|para)\\\\s+(?:el |la |los |las )?(?!verano",
-             "trabajo (?:en|para)\\\\s+(?:el |la |los |las )?(?-i:[A-Z])(?!verano",
+             "(?:trabajo|curro) (?:en|para)\\\\s+(?:el |la |los |las )?(?!verano",
+             "(?:trabajo|curro) (?:en|para)\\\\s+(?:el |la |los |las )?(?-i:[A-Z])(?!verano",
              ("tests/test_rules_household.py::test_a_workplace_said_in_lower_case",)),
     Breakage("a new dose of a known medication changes nothing", "language/corrections.py",
              "        if clause.question or clause.reported:\n            continue\n        words = [fold_accents(w) for w in clause.words]\n        for fact_id, line, fact in doses:",
@@ -1606,7 +1606,8 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "                 or before not in words.negations and any(", "                 or False and any(",
              ("tests/test_reading.py::test_a_negation_governs_its_clause",)),
     Breakage("a workplace must close the clause", "locale/de-de/patterns.json",
-             "{NAME}(?:{END}|(?= (?:in der|im|als|seit|am|an der|auf der) ))", "{NAME}{END}",
+             "ich arbeite (?:bei|für)\\\\s+{NAME}(?:{END}|(?= (?:in der|in|im|als|seit|am|an der|auf der) ))",
+             "ich arbeite (?:bei|für)\\\\s+{NAME}{END}",
              ("tests/test_rules_household.py::test_a_workplace_followed_by_what_one_does_there",)),
     Breakage("a move said with when is not heard", "locale/es-es/patterns.json",
              "(?: el mes pasado| la semana pasada| el año pasado|", "(?: zzz|",
@@ -2047,6 +2048,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
              '"template": "{0} cumple años el {1}"',
              '"template": "{0} el {1}"',
              ("tests/test_rules_household.py::test_a_relatives_birthday_is_heard",)),
+    Breakage("where a relative works is no one's", "locale/en-us/patterns.json",
+             "(?:\\\\b{HE} |(?<=\\\\w) )works (?:at|for)",
+             "(?:\\\\b{HE} |(?<=\\\\w) )xworks (?:at|for)",
+             ("tests/test_rules_household.py::test_where_a_relative_works_is_heard",)),
 )
 
 

@@ -2087,3 +2087,22 @@ def test_a_relatives_medicine_and_a_dose_with_no_unit_are_heard(lang, said, expe
 ])
 def test_a_relatives_birthday_is_heard(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Where a relative works, as the user's own employer is said; what follows the firm ends it
+    ("en-us", "my brother works at ikea", {(None, "Brother works at Ikea")}),
+    ("es-es", "mi mujer trabaja en iberia", {(None, "Mujer trabaja en Iberia")}),
+    ("es-es", "curro en decathlon por las tardes", {(None, "Trabaja en Decathlon")}),
+    ("fr-fr", "ma soeur travaille chez orange à lille", {(None, "Soeur travaille chez Orange")}),
+    ("it-it", "mio fratello lavora alla barilla", {(None, "Fratello lavora presso Barilla")}),
+    ("nl-nl", "mijn zoon werkt bij de ing", {(None, "Zoon werkt bij Ing")}),
+    ("pt-pt", "a minha irmã trabalha na fnac", {(None, "Irmã trabalha na Fnac")}),
+    ("de-de", "meine frau arbeitet bei aldi in essen", {(None, "Frau arbeitet bei Aldi")}),
+    ("ca-es", "la meva germana treballa al mercat", {(None, "Germana treballa a Mercat")}),
+    ("en-us", "i work for walmart over in dover", {(None, "Works at Walmart")}),
+    # No relative, no one to give it to
+    ("en-us", "works at ikea", set()),
+])
+def test_where_a_relative_works_is_heard(lang, said, expected):
+    assert heard(lang, said) == expected
