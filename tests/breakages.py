@@ -2052,6 +2052,14 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "(?:\\\\b{HE} |(?<=\\\\w) )works (?:at|for)",
              "(?:\\\\b{HE} |(?<=\\\\w) )xworks (?:at|for)",
              ("tests/test_rules_household.py::test_where_a_relative_works_is_heard",)),
+    Breakage("what a relative will not eat is read as what they like", "locale/es-es/patterns.json",
+             "|no soporta|no le gusta nada|no le gustan nada|no le gusta|no le gustan|",
+             "|no soporta|",
+             ("tests/test_rules_household.py::test_what_a_relative_will_not_eat_is_heard",)),
+    Breakage("a relative's favourite is no one's", "locale/en-us/patterns.json",
+             "\"template\": \"{0}'s favourite {1} is {2}\"",
+             "\"template\": \"{0}'s favourite {1} is {2}\", \"about\": \"last\"",
+             ("tests/test_rules_household.py::test_what_a_relative_will_not_eat_is_heard",)),
 )
 
 

@@ -2106,3 +2106,21 @@ def test_a_relatives_birthday_is_heard(lang, said, expected):
 ])
 def test_where_a_relative_works_is_heard(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # What a relative will not eat, as people say it; and their favourite
+    ("en-us", "my wife can't stand olives", {(None, "Wife dislikes olives")}),
+    ("en-us", "my daughter's favourite colour is purple", {(None, "Daughter's favourite colour is purple")}),
+    ("es-es", "a mi hija no le gusta el pescado", {(None, "Hija odia pescado")}),
+    ("pt-pt", "o meu pai não gosta nada de coentros", {(None, "Pai não gosta de coentros")}),
+    ("it-it", "mia moglie non sopporta il coriandolo", {(None, "Moglie odia coriandolo")}),
+    ("nl-nl", "mijn dochter lust geen vis", {(None, "Dochter mag geen vis")}),
+    ("de-de", "mein mann mag keine oliven", {(None, "Mann mag oliven nicht")}),
+    ("de-de", "meine tochter isst am liebsten nudeln", {(None, "Tochter mag nudeln")}),
+    ("ca-es", "al meu fill no li agraden les olives", {(None, "Fill odia olives")}),
+    # One who likes it is no one who does not
+    ("es-es", "a mi hija le gusta el pescado", {(None, "Hija le gusta pescado")}),
+])
+def test_what_a_relative_will_not_eat_is_heard(lang, said, expected):
+    assert heard(lang, said) == expected
