@@ -65,8 +65,6 @@ PHRASES = ("header", "note", "confirm_question", "today", "tomorrow",
            "forget_all_item", "remembered_note")
 
 
-
-
 @dataclass(frozen=True)
 class Slot:
     """A single-valued attribute, recognised by how a fact starts ("Lives in ...")."""
@@ -244,10 +242,6 @@ class Language:
     correcting: CorrectionWords = field(default_factory=CorrectionWords)
 
 
-def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
-    return tuple(re.compile(p, re.IGNORECASE) for p in data[key])
-
-
 def _phrases_of(lines: List[str], contractions: Tuple[Tuple[str, str], ...]) -> Tuple[Tuple[str, ...], ...]:
     """Phrases as words, contractions expanded as an utterance's ("je t'ai dit": "je te ai dit")."""
     table = dict(contractions)
@@ -329,12 +323,11 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
 @lru_cache(maxsize=1)
 def _every_intent_word() -> Dict[str, IntentWords]:
     """The spoken controls' words of every shipped language: a control is understood in any."""
-    common = frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["stopwords"])
-    every = {code: _intent_words(code, _read(code)) for code in available()}
-    english = _read(DEFAULT_LANG)
-    return {code: replace(words, anchors=_anchors(words, common, _fused(_read(code))),
+    common = frozenset(fold_accents(w.casefold()) for w in _union("stopwords"))
+    english = _every()[DEFAULT_LANG]
+    return {code: replace(words, anchors=_anchors(words, common, _fused(data)),
                           reading=_reading(code, english, english, _negations(english, english)) if code == DEFAULT_LANG else None)
-            for code, words in every.items()}
+            for code, data in _every().items() for words in (_intent_words(code, data),)}
 
 
 def _anchors(words: IntentWords, common: FrozenSet[str], fused: Dict[str, Tuple[str, ...]]) -> FrozenSet[str]:
@@ -378,11 +371,9 @@ def missing(code: str, locale: Path = LOCALE) -> List[str]:
         return problems + [f"{code}/{PATTERNS_FILE} ({exc})"]
     problems += [f"{code}/{PATTERNS_FILE}: key {key!r}" for key in PATTERN_KEYS if key not in patterns]
     problems += [f"{code}/{PATTERNS_FILE}: unknown key {key!r}" for key in patterns if key not in PATTERN_KEYS]
-    for name, count in ORDERED_LISTS.items():
-        if (folder / f"{name}.voc").is_file() and len(_word_list(folder / f"{name}.voc")) != count:
-            problems.append(f"{code}/{name}.voc: {count} lines, in order")
-    for name, count in NUMBERED_LISTS.items():
-        if (folder / f"{name}.voc").is_file() and len(read_resource_file(folder / f"{name}.voc")) != count:
+    for name, count in {**ORDERED_LISTS, **NUMBERED_LISTS}.items():
+        lines = _word_list if name in ORDERED_LISTS else read_resource_file  # a digit's alternatives are one line
+        if (folder / f"{name}.voc").is_file() and len(lines(folder / f"{name}.voc")) != count:
             problems.append(f"{code}/{name}.voc: {count} lines, in order")
     return problems
 
@@ -399,10 +390,9 @@ def _read(code: str) -> Dict[str, Any]:
         raise LanguageDataError(f"language data incomplete: {', '.join(problems)}")
     folder = LOCALE / code
     data: Dict[str, Any] = json.loads((folder / PATTERNS_FILE).read_text(encoding="utf-8"))
-    lists = {name: _word_list(folder / f"{name}.voc") for name in WORD_LISTS}
-    data.update({name: lists[name] for name in WORD_LISTS if name not in ORDERED_LISTS})
+    data.update({name: _word_list(folder / f"{name}.voc") for name in WORD_LISTS if name not in ORDERED_LISTS})
     data["phrases"] = {name: read_resource_file(folder / f"{name}.dialog")[0] for name in PHRASES}
-    data["phrases"].update({name: lists[name] for name in ORDERED_LISTS})
+    data["phrases"].update({name: _word_list(folder / f"{name}.voc") for name in ORDERED_LISTS})
     data.update({name: [tuple(expand(line)) for line in read_resource_file(folder / f"{name}.voc")]
                  for name in NUMBERED_LISTS})
     return data
@@ -417,45 +407,38 @@ def _phrases(words: List[str], *, opening: bool, compounds: bool = False) -> Pat
 
 
 @lru_cache(maxsize=1)
+def _every() -> Dict[str, Dict[str, Any]]:
+    """Every shipped language's data, read once: a secret, an attack, a name or a control may come in any."""
+    return {code: _read(code) for code in available()}
+
+
+def _union(name: str) -> List[str]:
+    """The list ``name`` of every shipped language, one after another."""
+    return [word for data in _every().values() for word in data[name]]
+
+
+@lru_cache(maxsize=1)
 def _every_screen_word() -> ScreenWords:
     """The screen's words of every shipped language. A command verb that is a stopword of
     any language ("para", "da") is left out: it opens ordinary sentences there."""
-    every = {code: _read(code) for code in available()}
-
-    def union(name: str) -> List[str]:
-        return [word for data in every.values() for word in data[name]]
-    stopwords = {fold_accents(w.casefold()) for w in union("stopwords")}
+    every = _every()
+    stopwords = {fold_accents(w.casefold()) for w in _union("stopwords")}
     # A language's ordinary words that name nobody there: another's word for "you" is none of them ("et": fr "and").
     ordinary = {code: {w.casefold() for w in data["stopwords"]}
                 - {w.casefold() for w in (*data["assistant_words"], *data["addressee"])} for code, data in every.items()}
     return ScreenWords(
-        imperatives=frozenset(w.casefold() for w in union("imperatives") if fold_accents(w.casefold()) not in stopwords),
-        command_openers=_phrases(union("command_openers"), opening=True),
-        instruction_openers=_phrases(union("instruction_openers"), opening=True),
+        imperatives=frozenset(w.casefold() for w in _union("imperatives") if fold_accents(w.casefold()) not in stopwords),
+        command_openers=_phrases(_union("command_openers"), opening=True),
+        instruction_openers=_phrases(_union("instruction_openers"), opening=True),
         assistant_words=_phrases([w for code, data in every.items() for w in data["assistant_words"] if not any(
             w.casefold() in words for other, words in ordinary.items() if other != code)], opening=False),
-        control_words=_phrases(union("control_words"), opening=False, compounds=True),
-        held_aside=_phrases(union("held_aside"), opening=False),
-        conditions=_phrases(union("conditions"), opening=True),
-        order_infinitives=frozenset(w.casefold() for w in union("order_infinitives")),
-        finite_verbs=frozenset(w.casefold() for w in union("finite_verbs")),
-        infinitive_marks=frozenset(w.casefold() for w in union("infinitive_marks")),
-        greetings=frozenset(w.casefold() for w in union("greetings")))
-
-
-@lru_cache(maxsize=1)
-def _every_secret_word() -> Dict[str, Tuple[str, ...]]:
-    """The secret keywords (per list), the linking words and the words of ordinary numbers of
-    every shipped language: a secret may be said in any of them."""
-    every = [_read(code) for code in available()]
-    return {name: tuple(dict.fromkeys(w for data in every for w in data[f"secret_{name}"]))
-            for name in (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts")}
-
-
-@lru_cache(maxsize=1)
-def _every_given_name() -> Tuple[str, ...]:
-    """The given names of every shipped language: a household names its people from anywhere ("mein mann luca")."""
-    return tuple(dict.fromkeys(w.casefold() for code in available() for w in _read(code)["given_names"]))
+        control_words=_phrases(_union("control_words"), opening=False, compounds=True),
+        held_aside=_phrases(_union("held_aside"), opening=False),
+        conditions=_phrases(_union("conditions"), opening=True),
+        order_infinitives=frozenset(w.casefold() for w in _union("order_infinitives")),
+        finite_verbs=frozenset(w.casefold() for w in _union("finite_verbs")),
+        infinitive_marks=frozenset(w.casefold() for w in _union("infinitive_marks")),
+        greetings=frozenset(w.casefold() for w in _union("greetings")))
 
 
 def _given_names(data: Dict[str, Any]) -> List[str]:
@@ -467,19 +450,8 @@ def _given_names(data: Dict[str, Any]) -> List[str]:
                                           "time_words") for w in data[name]} \
         | {w.casefold() for key in ("not_names", "name_followers") for w in clauses[key].split("|")}
     own = {w.casefold() for w in data["given_names"]}
-    return [w for w in _every_given_name() if w not in ordinary and (len(w) > 2 or w in own)]
-
-
-@lru_cache(maxsize=1)
-def _every_digit_table() -> Tuple[Tuple[Tuple[str, ...], ...], ...]:
-    """The spoken digits of every shipped language, one table each."""
-    return tuple(tuple(_read(code)["digits"]) for code in available())
-
-
-@lru_cache(maxsize=1)
-def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
-    """The instruction patterns of every shipped language: an attack may come in any."""
-    return tuple(p for code in available() for p in _patterns(_read(code), "instructions"))
+    every = dict.fromkeys(w.casefold() for w in _union("given_names"))
+    return [w for w in every if w not in ordinary and (len(w) > 2 or w in own)]
 
 
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
@@ -495,7 +467,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
     return Language(
         code=code,
         stopwords=frozenset(fold_accents(w.casefold()) for w in data["stopwords"]),
-        subject_prefixes=_patterns(data, "subject_prefixes"),
+        subject_prefixes=tuple(re.compile(p, re.IGNORECASE) for p in data["subject_prefixes"]),
         slots=tuple(Slot(s["slot"], re.compile(s["pattern"], re.IGNORECASE), bool(s.get("pin")))
                     for s in data["slots"]),
         command_turn=CommandTurnWords(
@@ -504,7 +476,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
             command_objects=_phrases(data["quiet_command_objects"], opening=False)),
         negations=negations,
         memory_words=frozenset(w.casefold() for w in data["memory_words"] + (english["memory_words"] if with_english else [])),
-        instructions=_every_instruction_pattern(),
+        instructions=tuple(re.compile(p, re.IGNORECASE) for p in _union("instructions")),
         screen=_every_screen_word(),
         addressee=_phrases(data["addressee"] + (english["addressee"] if with_english else []), opening=False),
         rules=tuple(compile_rule(r, data) for r in data["rules"]),
@@ -512,8 +484,9 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         assent=tuple(data["assent"]), asking=tuple(data["asking"]), proceeding=tuple(data["proceeding"]),
         stemmer=str(data["stemmer"]),
         phrases=data["phrases"],
-        secret_words=_every_secret_word(),
-        digits=_every_digit_table(),
+        secret_words={name: tuple(dict.fromkeys(_union(f"secret_{name}")))
+                      for name in (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts")},
+        digits=tuple(tuple(other["digits"]) for other in _every().values()),
         sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"]
                                                    + (english[f"sensitive_{name}"] if with_english else [])))
                          for name in CATEGORIES},
