@@ -33,12 +33,13 @@ PATTERNS_FILE = "patterns.json"
 PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "instructions", "rules", "controls", "clauses")
 # The keyword lists of the secrets found by the words that introduce them, ``secret_<name>.voc``.
 SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_account", "government_id")
+# Those and the words around a secret's value (see ``Language.secret_words``).
+SECRET_WORDS = (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts")
 # A word this long may end a compound (German, Dutch): "mailwachtwoord", "veiligheidsregels".
 MIN_COMPOUND_END = 6
 # The reading of an utterance (:mod:`language.reading`), ``<name>.voc``.
 READING_LISTS = ("fillers", "intensifiers", "lead_ins", "tags", "contractions", "number_words", "clause_openers", "subjects",
-                 "clause_glue", "question_openers", "reported", "contrasts", "clitics", "refusals",
-                 "repairs")
+                 "clause_glue", "question_openers", "reported", "contrasts", "clitics", "refusals", "repairs")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
                  "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "saying", "that", "places")
@@ -50,8 +51,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
               "keep_commands", "not_home", "unreal", "not_ours", "indefinites", "not_places", "introductions", "time_words", "given_names",
-              *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
-              "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
+              *(f"secret_{name}" for name in SECRET_WORDS), *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
 # Word lists read in order, with their length: Monday first, January first.
 ORDERED_LISTS = {"weekdays": 7, "months": 12}
@@ -455,7 +455,6 @@ def _given_names(data: Dict[str, Any]) -> List[str]:
 
 
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
-    with_english = code != DEFAULT_LANG
     data = {**data, "names_anywhere": _given_names(data)}
     # An English negation that is a small word here is none: Portuguese "no" is "in the".
     negations = _negations(data, english)
@@ -475,20 +474,18 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
             personal=frozenset(w.casefold() for w in data["quiet_personal"] + data["quiet_personal_words"]),
             command_objects=_phrases(data["quiet_command_objects"], opening=False)),
         negations=negations,
-        memory_words=frozenset(w.casefold() for w in data["memory_words"] + (english["memory_words"] if with_english else [])),
+        memory_words=frozenset(w.casefold() for w in data["memory_words"] + english["memory_words"]),
         instructions=tuple(re.compile(p, re.IGNORECASE) for p in _union("instructions")),
         screen=_every_screen_word(),
-        addressee=_phrases(data["addressee"] + (english["addressee"] if with_english else []), opening=False),
+        addressee=_phrases(data["addressee"] + english["addressee"], opening=False),
         rules=tuple(compile_rule(r, data) for r in data["rules"]),
         yes=tuple(data["yes"]), no=tuple(data["no"]), unsure=tuple(data["unsure"]),
         assent=tuple(data["assent"]), asking=tuple(data["asking"]), proceeding=tuple(data["proceeding"]),
         stemmer=str(data["stemmer"]),
         phrases=data["phrases"],
-        secret_words={name: tuple(dict.fromkeys(_union(f"secret_{name}")))
-                      for name in (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts")},
+        secret_words={name: tuple(dict.fromkeys(_union(f"secret_{name}"))) for name in SECRET_WORDS},
         digits=tuple(tuple(other["digits"]) for other in _every().values()),
-        sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"]
-                                                   + (english[f"sensitive_{name}"] if with_english else [])))
+        sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"] + english[f"sensitive_{name}"]))
                          for name in CATEGORIES},
         reading=_reading(code, data, english, negations),
         kin=frozenset(w.casefold() for w in data["relations"] + data["pets"]),
