@@ -525,5 +525,4 @@ def load_language(lang: str) -> Language:
         LOG.warning(f"entity memory: no language data for lang {lang!r} (shipped: {', '.join(available())}); "
                     f"the rules, the quiet-turn gate, the stopwords and the injected note fall back to English. "
                     f"The safety screens and the forget gates stay on in English.")
-    english = _read(DEFAULT_LANG)
-    return _build(code, english if code == DEFAULT_LANG else _read(code), english)
+    return _build(code, _every()[code], _every()[DEFAULT_LANG])
