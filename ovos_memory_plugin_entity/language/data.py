@@ -277,8 +277,7 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
 def _negations(data: Dict[str, Any], english: Dict[str, Any]) -> FrozenSet[str]:
     """The language's negations, and English's that are no word of its own (asides: "no" is Spanish too)."""
     return frozenset(w.casefold() for w in data["negations"]) | (frozenset(
-        w.casefold() for w in english["negations"]) - {w.casefold() for w in data["stopwords"]} if data is not english
-        else frozenset())
+        w.casefold() for w in english["negations"]) - {w.casefold() for w in data["stopwords"]})
 
 
 def _fused(data: Dict[str, Any]) -> Dict[str, Tuple[str, ...]]:
