@@ -249,7 +249,7 @@ def _phrases_of(lines: List[str], contractions: Tuple[Tuple[str, str], ...]) -> 
                                for line in lines if line.split()))
 
 
-def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations: FrozenSet[str]) -> ReadingWords:
+def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> ReadingWords:
     def own(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[name])
 
@@ -269,13 +269,13 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         digit_words=frozenset(w.casefold() for line in data["digits"] for w in line),
         clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
         clause_glue=own("clause_glue"), contrasts=own("contrasts"),
-        negations=negations, refusals=own("refusals"),
+        negations=_negations(data, english), refusals=own("refusals"),
         repairs=frozenset(_phrases_of(data["repairs"], contractions)), question_openers=own("question_openers"),
         reported=_phrases_of(data["reported"], contractions), fused=_fused(data))
 
 
 def _negations(data: Dict[str, Any], english: Dict[str, Any]) -> FrozenSet[str]:
-    """The language's negations, and English's that are no word of its own (asides: "no" is Spanish too)."""
+    """The language's negations, and English's (asides) that are no small word here: Portuguese "no" is "in the"."""
     return frozenset(w.casefold() for w in data["negations"]) | (frozenset(
         w.casefold() for w in english["negations"]) - {w.casefold() for w in data["stopwords"]})
 
@@ -325,7 +325,7 @@ def _every_intent_word() -> Dict[str, IntentWords]:
     common = frozenset(fold_accents(w.casefold()) for w in _union("stopwords"))
     english = _every()[DEFAULT_LANG]
     return {code: replace(words, anchors=_anchors(words, common, _fused(data)),
-                          reading=_reading(code, english, english, _negations(english, english)) if code == DEFAULT_LANG else None)
+                          reading=_reading(code, english, english) if code == DEFAULT_LANG else None)
             for code, data in _every().items() for words in (_intent_words(code, data),)}
 
 
@@ -455,8 +455,6 @@ def _given_names(data: Dict[str, Any]) -> List[str]:
 
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
     data = {**data, "names_anywhere": _given_names(data)}
-    # An English negation that is a small word here is none: Portuguese "no" is "in the".
-    negations = _negations(data, english)
     every = _every_intent_word()
     # Another language's reading never forgets what the persona's knows is another skill's ("borra todo de mi lista
     # de contactos" is no Catalan forgetting)
@@ -472,7 +470,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
             openers=frozenset(w.casefold() for w in data["quiet_openers"]),
             personal=frozenset(w.casefold() for w in data["quiet_personal"] + data["quiet_personal_words"]),
             command_objects=_phrases(data["quiet_command_objects"], opening=False)),
-        negations=negations,
+        negations=_negations(data, english),
         memory_words=frozenset(w.casefold() for w in data["memory_words"] + english["memory_words"]),
         instructions=tuple(re.compile(p, re.IGNORECASE) for p in _union("instructions")),
         screen=_every_screen_word(),
@@ -486,7 +484,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         digits=tuple(tuple(other["digits"]) for other in _every().values()),
         sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"] + english[f"sensitive_{name}"]))
                          for name in CATEGORIES},
-        reading=_reading(code, data, english, negations),
+        reading=_reading(code, data, english),
         kin=frozenset(w.casefold() for w in data["relations"] + data["pets"]),
         controls=controls, control_anchors=frozenset().union(*(c.anchors for c in controls)),
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
