@@ -323,9 +323,8 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
 def _every_intent_word() -> Dict[str, IntentWords]:
     """The spoken controls' words of every shipped language: a control is understood in any."""
     common = frozenset(fold_accents(w.casefold()) for w in _union("stopwords"))
-    english = _every()[DEFAULT_LANG]
     return {code: replace(words, anchors=_anchors(words, common, _fused(data)),
-                          reading=_reading(code, english, english) if code == DEFAULT_LANG else None)
+                          reading=_reading(code, data, data) if code == DEFAULT_LANG else None)
             for code, data in _every().items() for words in (_intent_words(code, data),)}
 
 
