@@ -33,12 +33,13 @@ PATTERNS_FILE = "patterns.json"
 PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "instructions", "rules", "controls", "clauses")
 # The keyword lists of the secrets found by the words that introduce them, ``secret_<name>.voc``.
 SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_account", "government_id")
+# Those and the words around a secret's value (see ``Language.secret_words``).
+SECRET_WORDS = (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts")
 # A word this long may end a compound (German, Dutch): "mailwachtwoord", "veiligheidsregels".
 MIN_COMPOUND_END = 6
 # The reading of an utterance (:mod:`language.reading`), ``<name>.voc``.
 READING_LISTS = ("fillers", "intensifiers", "lead_ins", "tags", "contractions", "number_words", "clause_openers", "subjects",
-                 "clause_glue", "question_openers", "reported", "contrasts", "clitics", "refusals",
-                 "repairs")
+                 "clause_glue", "question_openers", "reported", "contrasts", "clitics", "refusals", "repairs")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
                  "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "saying", "that", "places")
@@ -50,8 +51,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
               "keep_commands", "not_home", "unreal", "not_ours", "indefinites", "not_places", "introductions", "time_words", "given_names",
-              *(f"secret_{name}" for name in SECRET_LISTS), "secret_links", "secret_entering", "secret_ordinary",
-              "secret_opening", "secret_same", "secret_parts", *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
+              *(f"secret_{name}" for name in SECRET_WORDS), *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
 # Word lists read in order, with their length: Monday first, January first.
 ORDERED_LISTS = {"weekdays": 7, "months": 12}
@@ -63,8 +63,6 @@ PHRASES = ("header", "note", "confirm_question", "today", "tomorrow",
            # what the block tells the chat model after a spoken control (language.controls)
            "recall_note", "recall_nothing", "forgot_note", "forgot_nothing", "paused_note", "resumed_note", "ask_forget",
            "forget_all_item", "remembered_note")
-
-
 
 
 @dataclass(frozen=True)
@@ -246,10 +244,6 @@ class Language:
     correcting: CorrectionWords = field(default_factory=CorrectionWords)
 
 
-def _patterns(data: Dict[str, Any], key: str) -> Tuple[Pattern[str], ...]:
-    return tuple(re.compile(p, re.IGNORECASE) for p in data[key])
-
-
 def _phrases_of(lines: List[str], contractions: Tuple[Tuple[str, str], ...]) -> Tuple[Tuple[str, ...], ...]:
     """Phrases as words, contractions expanded as an utterance's ("je t'ai dit": "je te ai dit")."""
     table = dict(contractions)
@@ -257,7 +251,7 @@ def _phrases_of(lines: List[str], contractions: Tuple[Tuple[str, str], ...]) -> 
                                for line in lines if line.split()))
 
 
-def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations: FrozenSet[str]) -> ReadingWords:
+def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> ReadingWords:
     def own(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[name])
 
@@ -277,17 +271,16 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any], negations
         digit_words=frozenset(w.casefold() for line in data["digits"] for w in line),
         clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
         clause_glue=own("clause_glue"), contrasts=own("contrasts"),
-        negations=negations, refusals=own("refusals"),
+        negations=_negations(data, english), refusals=own("refusals"),
         repairs=frozenset(_phrases_of(data["repairs"], contractions)), question_openers=own("question_openers"),
         reported=_phrases_of(data["reported"], contractions), fused=_fused(data),
         tens_then_units=data["clauses"]["tens_then_units"] is True)
 
 
 def _negations(data: Dict[str, Any], english: Dict[str, Any]) -> FrozenSet[str]:
-    """The language's negations, and English's that are no word of its own (asides: "no" is Spanish too)."""
+    """The language's negations, and English's (asides) that are no small word here: Portuguese "no" is "in the"."""
     return frozenset(w.casefold() for w in data["negations"]) | (frozenset(
-        w.casefold() for w in english["negations"]) - {w.casefold() for w in data["stopwords"]} if data is not english
-        else frozenset())
+        w.casefold() for w in english["negations"]) - {w.casefold() for w in data["stopwords"]})
 
 
 def _fused(data: Dict[str, Any]) -> Dict[str, Tuple[str, ...]]:
@@ -332,12 +325,10 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
 @lru_cache(maxsize=1)
 def _every_intent_word() -> Dict[str, IntentWords]:
     """The spoken controls' words of every shipped language: a control is understood in any."""
-    common = frozenset(fold_accents(w.casefold()) for code in available() for w in _read(code)["stopwords"])
-    every = {code: _intent_words(code, _read(code)) for code in available()}
-    english = _read(DEFAULT_LANG)
-    return {code: replace(words, anchors=_anchors(words, common, _fused(_read(code))),
-                          reading=_reading(code, english, english, _negations(english, english)) if code == DEFAULT_LANG else None)
-            for code, words in every.items()}
+    common = frozenset(fold_accents(w.casefold()) for w in _union("stopwords"))
+    return {code: replace(words, anchors=_anchors(words, common, _fused(data)),
+                          reading=_reading(code, data, data) if code == DEFAULT_LANG else None)
+            for code, data in _every().items() for words in (_intent_words(code, data),)}
 
 
 def _anchors(words: IntentWords, common: FrozenSet[str], fused: Dict[str, Tuple[str, ...]]) -> FrozenSet[str]:
@@ -381,11 +372,9 @@ def missing(code: str, locale: Path = LOCALE) -> List[str]:
         return problems + [f"{code}/{PATTERNS_FILE} ({exc})"]
     problems += [f"{code}/{PATTERNS_FILE}: key {key!r}" for key in PATTERN_KEYS if key not in patterns]
     problems += [f"{code}/{PATTERNS_FILE}: unknown key {key!r}" for key in patterns if key not in PATTERN_KEYS]
-    for name, count in ORDERED_LISTS.items():
-        if (folder / f"{name}.voc").is_file() and len(_word_list(folder / f"{name}.voc")) != count:
-            problems.append(f"{code}/{name}.voc: {count} lines, in order")
-    for name, count in NUMBERED_LISTS.items():
-        if (folder / f"{name}.voc").is_file() and len(read_resource_file(folder / f"{name}.voc")) != count:
+    for name, count in {**ORDERED_LISTS, **NUMBERED_LISTS}.items():
+        lines = _word_list if name in ORDERED_LISTS else read_resource_file  # a digit's alternatives are one line
+        if (folder / f"{name}.voc").is_file() and len(lines(folder / f"{name}.voc")) != count:
             problems.append(f"{code}/{name}.voc: {count} lines, in order")
     return problems
 
@@ -402,10 +391,9 @@ def _read(code: str) -> Dict[str, Any]:
         raise LanguageDataError(f"language data incomplete: {', '.join(problems)}")
     folder = LOCALE / code
     data: Dict[str, Any] = json.loads((folder / PATTERNS_FILE).read_text(encoding="utf-8"))
-    lists = {name: _word_list(folder / f"{name}.voc") for name in WORD_LISTS}
-    data.update({name: lists[name] for name in WORD_LISTS if name not in ORDERED_LISTS})
+    data.update({name: _word_list(folder / f"{name}.voc") for name in WORD_LISTS if name not in ORDERED_LISTS})
     data["phrases"] = {name: read_resource_file(folder / f"{name}.dialog")[0] for name in PHRASES}
-    data["phrases"].update({name: lists[name] for name in ORDERED_LISTS})
+    data["phrases"].update({name: _word_list(folder / f"{name}.voc") for name in ORDERED_LISTS})
     data.update({name: [tuple(expand(line)) for line in read_resource_file(folder / f"{name}.voc")]
                  for name in NUMBERED_LISTS})
     return data
@@ -420,45 +408,38 @@ def _phrases(words: List[str], *, opening: bool, compounds: bool = False) -> Pat
 
 
 @lru_cache(maxsize=1)
+def _every() -> Dict[str, Dict[str, Any]]:
+    """Every shipped language's data, read once: a secret, an attack, a name or a control may come in any."""
+    return {code: _read(code) for code in available()}
+
+
+def _union(name: str) -> List[str]:
+    """The list ``name`` of every shipped language, one after another."""
+    return [word for data in _every().values() for word in data[name]]
+
+
+@lru_cache(maxsize=1)
 def _every_screen_word() -> ScreenWords:
     """The screen's words of every shipped language. A command verb that is a stopword of
     any language ("para", "da") is left out: it opens ordinary sentences there."""
-    every = {code: _read(code) for code in available()}
-
-    def union(name: str) -> List[str]:
-        return [word for data in every.values() for word in data[name]]
-    stopwords = {fold_accents(w.casefold()) for w in union("stopwords")}
+    every = _every()
+    stopwords = {fold_accents(w.casefold()) for w in _union("stopwords")}
     # A language's ordinary words that name nobody there: another's word for "you" is none of them ("et": fr "and").
     ordinary = {code: {w.casefold() for w in data["stopwords"]}
                 - {w.casefold() for w in (*data["assistant_words"], *data["addressee"])} for code, data in every.items()}
     return ScreenWords(
-        imperatives=frozenset(w.casefold() for w in union("imperatives") if fold_accents(w.casefold()) not in stopwords),
-        command_openers=_phrases(union("command_openers"), opening=True),
-        instruction_openers=_phrases(union("instruction_openers"), opening=True),
+        imperatives=frozenset(w.casefold() for w in _union("imperatives") if fold_accents(w.casefold()) not in stopwords),
+        command_openers=_phrases(_union("command_openers"), opening=True),
+        instruction_openers=_phrases(_union("instruction_openers"), opening=True),
         assistant_words=_phrases([w for code, data in every.items() for w in data["assistant_words"] if not any(
             w.casefold() in words for other, words in ordinary.items() if other != code)], opening=False),
-        control_words=_phrases(union("control_words"), opening=False, compounds=True),
-        held_aside=_phrases(union("held_aside"), opening=False),
-        conditions=_phrases(union("conditions"), opening=True),
-        order_infinitives=frozenset(w.casefold() for w in union("order_infinitives")),
-        finite_verbs=frozenset(w.casefold() for w in union("finite_verbs")),
-        infinitive_marks=frozenset(w.casefold() for w in union("infinitive_marks")),
-        greetings=frozenset(w.casefold() for w in union("greetings")))
-
-
-@lru_cache(maxsize=1)
-def _every_secret_word() -> Dict[str, Tuple[str, ...]]:
-    """The secret keywords (per list), the linking words and the words of ordinary numbers of
-    every shipped language: a secret may be said in any of them."""
-    every = [_read(code) for code in available()]
-    return {name: tuple(dict.fromkeys(w for data in every for w in data[f"secret_{name}"]))
-            for name in (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts")}
-
-
-@lru_cache(maxsize=1)
-def _every_given_name() -> Tuple[str, ...]:
-    """The given names of every shipped language: a household names its people from anywhere ("mein mann luca")."""
-    return tuple(dict.fromkeys(w.casefold() for code in available() for w in _read(code)["given_names"]))
+        control_words=_phrases(_union("control_words"), opening=False, compounds=True),
+        held_aside=_phrases(_union("held_aside"), opening=False),
+        conditions=_phrases(_union("conditions"), opening=True),
+        order_infinitives=frozenset(w.casefold() for w in _union("order_infinitives")),
+        finite_verbs=frozenset(w.casefold() for w in _union("finite_verbs")),
+        infinitive_marks=frozenset(w.casefold() for w in _union("infinitive_marks")),
+        greetings=frozenset(w.casefold() for w in _union("greetings")))
 
 
 def _given_names(data: Dict[str, Any]) -> List[str]:
@@ -470,26 +451,12 @@ def _given_names(data: Dict[str, Any]) -> List[str]:
                                           "time_words") for w in data[name]} \
         | {w.casefold() for key in ("not_names", "name_followers") for w in clauses[key].split("|")}
     own = {w.casefold() for w in data["given_names"]}
-    return [w for w in _every_given_name() if w not in ordinary and (len(w) > 2 or w in own)]
-
-
-@lru_cache(maxsize=1)
-def _every_digit_table() -> Tuple[Tuple[Tuple[str, ...], ...], ...]:
-    """The spoken digits of every shipped language, one table each."""
-    return tuple(tuple(_read(code)["digits"]) for code in available())
-
-
-@lru_cache(maxsize=1)
-def _every_instruction_pattern() -> Tuple[Pattern[str], ...]:
-    """The instruction patterns of every shipped language: an attack may come in any."""
-    return tuple(p for code in available() for p in _patterns(_read(code), "instructions"))
+    every = dict.fromkeys(w.casefold() for w in _union("given_names"))
+    return [w for w in every if w not in ordinary and (len(w) > 2 or w in own)]
 
 
 def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language:
-    with_english = code != DEFAULT_LANG
     data = {**data, "names_anywhere": _given_names(data)}
-    # An English negation that is a small word here is none: Portuguese "no" is "in the".
-    negations = _negations(data, english)
     every = _every_intent_word()
     # Another language's reading never forgets what the persona's knows is another skill's ("borra todo de mi lista
     # de contactos" is no Catalan forgetting)
@@ -498,29 +465,28 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
     return Language(
         code=code,
         stopwords=frozenset(fold_accents(w.casefold()) for w in data["stopwords"]),
-        subject_prefixes=_patterns(data, "subject_prefixes"),
+        subject_prefixes=tuple(re.compile(p, re.IGNORECASE) for p in data["subject_prefixes"]),
         slots=tuple(Slot(s["slot"], re.compile(s["pattern"], re.IGNORECASE), bool(s.get("pin")))
                     for s in data["slots"]),
         command_turn=CommandTurnWords(
             openers=frozenset(w.casefold() for w in data["quiet_openers"]),
             personal=frozenset(w.casefold() for w in data["quiet_personal"] + data["quiet_personal_words"]),
             command_objects=_phrases(data["quiet_command_objects"], opening=False)),
-        negations=negations,
-        memory_words=frozenset(w.casefold() for w in data["memory_words"] + (english["memory_words"] if with_english else [])),
-        instructions=_every_instruction_pattern(),
+        negations=_negations(data, english),
+        memory_words=frozenset(w.casefold() for w in data["memory_words"] + english["memory_words"]),
+        instructions=tuple(re.compile(p, re.IGNORECASE) for p in _union("instructions")),
         screen=_every_screen_word(),
-        addressee=_phrases(data["addressee"] + (english["addressee"] if with_english else []), opening=False),
+        addressee=_phrases(data["addressee"] + english["addressee"], opening=False),
         rules=tuple(compile_rule(r, data) for r in data["rules"]),
         yes=tuple(data["yes"]), no=tuple(data["no"]), unsure=tuple(data["unsure"]),
         assent=tuple(data["assent"]), asking=tuple(data["asking"]), proceeding=tuple(data["proceeding"]),
         stemmer=str(data["stemmer"]),
         phrases=data["phrases"],
-        secret_words=_every_secret_word(),
-        digits=_every_digit_table(),
-        sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"]
-                                                   + (english[f"sensitive_{name}"] if with_english else [])))
+        secret_words={name: tuple(dict.fromkeys(_union(f"secret_{name}"))) for name in SECRET_WORDS},
+        digits=tuple(tuple(other["digits"]) for other in _every().values()),
+        sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"] + english[f"sensitive_{name}"]))
                          for name in CATEGORIES},
-        reading=_reading(code, data, english, negations),
+        reading=_reading(code, data, english),
         kin=frozenset(w.casefold() for w in data["relations"] + data["pets"]),
         controls=controls, control_anchors=frozenset().union(*(c.anchors for c in controls)),
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
@@ -558,5 +524,4 @@ def load_language(lang: str) -> Language:
         LOG.warning(f"entity memory: no language data for lang {lang!r} (shipped: {', '.join(available())}); "
                     f"the rules, the quiet-turn gate, the stopwords and the injected note fall back to English. "
                     f"The safety screens and the forget gates stay on in English.")
-    english = _read(DEFAULT_LANG)
-    return _build(code, english if code == DEFAULT_LANG else _read(code), english)
+    return _build(code, _every()[code], _every()[DEFAULT_LANG])

@@ -16,8 +16,6 @@ NEVER = re.compile("(?!)")
 # A word this long loses its accents; a shorter one keeps them ("è"/"e", "sí"/"si", "où"/"ou" say different things).
 MIN_FOLDED_LETTERS = 3
 _LETTER_RUN = re.compile(r"(?<!\\)[^\W\d_]+")  # a letter after a backslash is an escape ("\b")
-# The language's word lists of the calendar: no place is a day or a month.
-CALENDAR_LISTS = ("weekdays", "months")
 
 
 @dataclass(frozen=True)
@@ -87,11 +85,6 @@ def _kin(words: List[str]) -> str:
     return _alternation(words).replace(re.escape("-"), "[- ]")
 
 
-def _calendar(data: Dict[str, Any]) -> List[str]:
-    """The months, the days of the week and words of time, as said: no place is one."""
-    return [line for name in CALENDAR_LISTS for line in data["phrases"][name]] + data["time_words"]
-
-
 _WORD = re.compile(r"[\w']+")
 
 
@@ -106,7 +99,7 @@ def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
     spoken_to = rf"{asking}(?:{_alternation(addressed)})"
     end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'] + data['keep_commands'])}|{spoken_to})\b))"
     list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'] + data['keep_commands'])}|{spoken_to})\b))"
-    calendar_words = _calendar(data)
+    calendar_words = data["phrases"]["weekdays"] + data["phrases"]["months"] + data["time_words"]  # no place is one
     not_small = rf"(?!(?:{_alternation(data['stopwords'] + data['phrases']['weekdays'])}|{clauses['not_names']})\b)"
     calendar = _alternation(calendar_words)
     small_not_article = [w for w in data['stopwords'] if w not in _PLACE_ARTICLES]

@@ -135,9 +135,8 @@ def _fold(text: str) -> str:
 
 
 def _finder(language: Language) -> _Finder:
-    cached = _FINDERS.get(language.code)
-    if cached is not None:
-        return cached
+    if language.code in _FINDERS:
+        return _FINDERS[language.code]
     said_links = language.secret_words["links"]  # a value said first: these only, not the words of entering
     links = "|".join(re.escape(_fold(w.casefold())) for w in (*said_links, *language.secret_words["entering"]))
     link = rf"(?:{_PAUSE}\s*[:=,]|'s|{_PAUSE}\s+(?:{links or '(?!)'})(?!\w))"

@@ -19,12 +19,11 @@ def _entry(word: str) -> str:
 
 
 def _matchers(language: Language) -> Tuple[Tuple[str, Pattern[str]], ...]:
-    cached = _MATCHERS.get(language.code)
-    if cached is None:
-        cached = tuple((name, re.compile(rf"(?<!\w)(?:{'|'.join(map(_entry, words))})(?!\w)"))
-                       for name, words in ((n, language.sensitive_words.get(n, ())) for n in CATEGORIES) if words)
-        _MATCHERS[language.code] = cached
-    return cached
+    if language.code not in _MATCHERS:
+        _MATCHERS[language.code] = tuple(
+            (name, re.compile(rf"(?<!\w)(?:{'|'.join(map(_entry, language.sensitive_words[name]))})(?!\w)"))
+            for name in CATEGORIES if language.sensitive_words.get(name))
+    return _MATCHERS[language.code]
 
 
 def categories_of(text: str, language: Language) -> FrozenSet[str]:

@@ -54,8 +54,7 @@ def _heard(language: Language, answer: str) -> Tuple[FrozenSet[Optional[bool]], 
     return frozenset(verdicts[m.group(0)] for m in pattern.finditer(spoken)), pattern.sub(" ", spoken)
 
 
-def _verdict(language: Language, answer: str) -> Optional[bool]:
-    heard, _ = _heard(language, answer)
+def _verdict(heard: FrozenSet[Optional[bool]]) -> Optional[bool]:
     return None if not heard or None in heard else False not in heard
 
 
@@ -119,7 +118,7 @@ def is_answer(language: Language, answer: str) -> bool:
 
 
 def word_list_judge(language: Language) -> Judge:
-    return lambda _question, answer: _verdict(language, answer)
+    return lambda _question, answer: _verdict(_heard(language, answer)[0])
 
 
 def load_judge(language: Language, lang: str) -> Judge:
@@ -133,7 +132,7 @@ def load_judge(language: Language, lang: str) -> Judge:
 
     def judge(question: str, answer: str) -> Optional[bool]:
         heard, unread = _heard(language, answer)
-        ours = _verdict(language, answer)
+        ours = _verdict(heard)
         if ours is None and heard:
             return None  # "I don't know" is not a no
         try:  # on the words our phrases did not read: "sure, why not" holds no "not" of its own
