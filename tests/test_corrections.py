@@ -792,6 +792,9 @@ def test_a_value_said_of_something_else_replaces_nothing(make_memory, lang, turn
     ("nl-nl", ["we wonen in gouda", "zei ik gouda ik bedoel delft"], "Delft", "Gouda"),
     ("de-de", ["ich wohne in bochum", "hab ich bochum gesagt ich meine herne"], "Herne", "Bochum"),
     ("pt-pt", ["vivo em setúbal", "disse setúbal mas é palmela, palmela"], "Palmela", "Setúbal"),
+    # a negation before the known one takes it back; the right one closes its clause
+    ("fr-fr", ["ma fille travaille chez renault", "non pas renault, peugeot je mélange toujours"], "Peugeot", "Renault"),
+    ("en-us", ["i live in springfield", "not springfield, shelbyville"], "Shelbyville", "Springfield"),
     # the relative's medicine just said, its dose said again in place of the old
     ("ca-es", ["el meu pare pren enalapril de cinc", "cinc no deu, deu"], "de 10", "de 5"),
 ])
@@ -808,6 +811,7 @@ def test_a_known_value_said_first_and_taken_back_is_replaced_by_the_next(make_me
     ("es-es", ["vivimos en alcalá", "alcalá no, es precioso"]),
     ("es-es", ["vivimos en alcalá", "alcalá no está mal"]),
     ("en-us", ["we live in springfield", "the game is in springfield no shelbyville, shelbyville"]),
+    ("en-us", ["we live in springfield", "no, not springfield, the game is in shelbyville"]),
 ])
 def test_a_known_value_said_first_in_talk_changes_nothing(make_memory, lang, turns):
     assert live_after_turns(make_memory, lang, turns) == live_after_turns(make_memory, lang, turns[:1])

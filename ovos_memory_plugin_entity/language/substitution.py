@@ -133,17 +133,21 @@ def _said_then_right(words: Sequence[str], language: Language, known: Sequence[T
                      small: AbstractSet[str], anchored: Anchor) -> List[Replacement]:
     """The known value, the first word said but small ones and "did i say" ("he dicho"), taken back by a "no", a cue
     or a comma, or after "did i say" by a "but", then the right one of its kind, said again or with a cue: "alcalá no
-    torrejón, torrejón de ardoz", "he dicho octubre pero es noviembre", "zei ik zoetermeer ik bedoel leidschendam".
-    Not a plain negation, which stresses the known one ("boston not denver"), a clause of its own after it ("boston,
+    torrejón, torrejón de ardoz", "he dicho octubre pero es noviembre", "zei ik zoetermeer ik bedoel leidschendam";
+    after a negation, the right one closing its clause ("non pas michelin, limagrain je confonds"). Not a plain
+    negation after it, which stresses the known one ("boston not denver"), a clause of its own after it ("boston,
     but i work in cambridge", "boston no it was fun"), nor a word said once with no cue ("alcalá no, es precioso")."""
     said = language.correcting
     phrases = said.said + said.cues + said.meaning
     phrased = {at for at in range(len(words)) for p in phrases for start in range(max(0, at - len(p) + 1), at + 1)
                if tuple(words[start:start + len(p)]) == p}
     skipped = small | set(language.no) | language.reading.clause_openers
-    opening = next((i for i, w in enumerate(words) if w != "," and w not in skipped and i not in phrased), None)
+    opening = next((i for i, w in enumerate(words) if w != "," and w not in skipped | language.negations
+                    and i not in phrased), None)
     if opening is None or fold_accents(words[opening]) not in _known_words(known):
         return []
+    # "not <known>, <right>" takes it back as a cue would: the right one then closes its clause
+    negated = any(w in language.negations - set(language.no) for w in words[:opening])
     pointed = any(at in phrased for at in range(opening) if any(
         tuple(words[s:s + len(p)]) == p for p in said.said for s in range(max(0, at - len(p) + 1), at + 1)))
     turning = set(language.no) | {","} | (language.reading.clause_openers if pointed else set())
@@ -159,9 +163,11 @@ def _said_then_right(words: Sequence[str], language: Language, known: Sequence[T
         kind = word.isdigit() == words[opening].isdigit()
         fresh = fold_accents(word) not in _known_words(known) and fold_accents(word) not in language.kin
         # and it is meant: said again ("fairfield no plainfield, plainfield"), or with "did i say", a cue, "i meant"
-        meant = word in words[at + 1:] or bool(phrased)
+        closing = words[at + 1:at + 2] in ([], [","]) or bool(set(words[at + 1:at + 2]) & (
+            language.reading.subjects | language.reading.fillers))
+        meant = word in words[at + 1:] or bool(phrased) or negated and closing
         if kind and fresh and meant and (word.isdigit() or len(word) >= MIN_VALUE_CHARS) and (
-                set(between) & turning or any(opening < i < at for i in phrased)):
+                negated or set(between) & turning or any(opening < i < at for i in phrased)):
             return _replaced(known, [words[opening]], word, anchored)
         return []
     return []
