@@ -2124,3 +2124,13 @@ def test_where_a_relative_works_is_heard(lang, said, expected):
 ])
 def test_what_a_relative_will_not_eat_is_heard(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative's job said with "'s" or, in Italian, "fa l'" as the recogniser writes it
+    ("en-us", "my brother's a plumber", {(None, "Brother works as a plumber")}),
+    ("it-it", "mia sorella fa l'infermiera", {(None, "Sorella lavora come infermiera")}),
+    ("en-us", "that's a plumber", set()),
+])
+def test_a_relatives_job_said_short_is_heard(lang, said, expected):
+    assert heard(lang, said) == expected
