@@ -2068,6 +2068,14 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "|(?<=\\\\w) is|(?<=\\\\w)'s) an? {JOB}",
              "|(?<=\\\\w) is) an? {JOB}",
              ("tests/test_rules_household.py::test_a_relatives_job_said_short_is_heard",)),
+    Breakage("a value alone replaces a fact when two were just stated", "language/substitution.py",
+             "    if len(stated) != 1:",
+             "    if not stated:",
+             ("tests/test_corrections.py::test_a_value_alone_that_names_no_fact_changes_nothing",)),
+    Breakage("a value alone after make that replaces nothing", "language/substitution.py",
+             "    if not pointed:\n        return []",
+             "    if True:\n        return []",
+             ("tests/test_corrections.py::test_the_right_value_alone_after_make_that_replaces_the_one_just_said",)),
 )
 
 

@@ -815,3 +815,26 @@ def test_a_known_value_said_first_and_taken_back_is_replaced_by_the_next(make_me
 ])
 def test_a_known_value_said_first_in_talk_changes_nothing(make_memory, lang, turns):
     assert live_after_turns(make_memory, lang, turns) == live_after_turns(make_memory, lang, turns[:1])
+
+
+@pytest.mark.parametrize("lang, turns, now, gone", [
+    # Only the right value, with "make that", "i meant", "volevo dire", in place of the one fact just stated
+    ("en-us", ["my favourite drink is lemonade", "um make that ginger beer"], "ginger beer", "lemonade"),
+    ("it-it", ["sono allergica alle noci", "scusa volevo dire alle nocciole"], "nocciole", "noci"),
+    ("pt-pt", ["a minha comida preferida é cozido", "olha põe antes sardinhas"], "sardinhas", "cozido"),
+])
+def test_the_right_value_alone_after_make_that_replaces_the_one_just_said(make_memory, lang, turns, now, gone):
+    facts = live_after_turns(make_memory, lang, turns)
+    assert any(now in f for f in facts) and not any(gone in f for f in facts), facts
+
+
+@pytest.mark.parametrize("lang, turns", [
+    # a cue alone, a vague "one", or two facts just stated: which value is not said
+    ("en-us", ["my favourite drink is lemonade", "sorry wrong button"]),
+    ("en-us", ["my favourite drink is lemonade", "i meant the big one"]),
+    ("en-us", ["i'm allergic to peanuts and my favourite drink is lemonade", "make that cashews"]),
+    # "i didn't say" points at nothing
+    ("es-es", ["mi comida favorita es la paella", "yo no dije que la cocinaras"]),
+])
+def test_a_value_alone_that_names_no_fact_changes_nothing(make_memory, lang, turns):
+    assert live_after_turns(make_memory, lang, turns) == live_after_turns(make_memory, lang, turns[:1])

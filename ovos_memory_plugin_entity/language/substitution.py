@@ -65,7 +65,8 @@ def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, 
     contrasted = _contrasted(words, language, known, small, anchored if taking_back else
                              (lambda line, old: anchored(line, old) and named(line, old)),
                              said_before if not taking_back else set()) or _said_then_right(words, language, known, small,
-                                                                                           anchored)
+                                                                                           anchored) \
+        or _value_anew(words, language, known, said_before, small)
     if contrasted or not taking_back:
         return contrasted
     return (_number_again(words, language, known, before, small | language.negations, anchored) if cued else []) \
@@ -171,6 +172,44 @@ def _said_then_right(words: Sequence[str], language: Language, known: Sequence[T
             return _replaced(known, [words[opening]], word, anchored)
         return []
     return []
+
+
+def _value_anew(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]], said_before: AbstractSet[str],
+                small: AbstractSet[str]) -> List[Replacement]:
+    """Only the right value, a few words in a row, said with "make that", "i meant", "volevo dire" and small words, in
+    place of the value of the one fact the turn before stated (its last word said then): "make that enchiladas", "eh
+    scusa volevo dire i kiwi", "olha põe antes francesinha". Not with a cue alone ("sorry, wrong button")."""
+    said = language.correcting
+    pointing = [p for p in said.said + said.meaning if len(p) > 1 or p in said.said]
+    phrased = {at for at in range(len(words)) for p in [*pointing, *said.cues]
+               for start in range(max(0, at - len(p) + 1), at + 1) if tuple(words[start:start + len(p)]) == p}
+    # said as "make that" is (not "i didn't say"), the value after it and small words
+    pointed = [(s, s + len(p)) for p in pointing for s in range(len(words)) if tuple(words[s:s + len(p)]) == p
+               and not set(words[max(0, s - 1):s]) & language.negations]
+    if not pointed:
+        return []
+    known_words = _known_words(known)
+    new = [i for i, w in enumerate(words) if i not in phrased and w != "," and w not in small
+           and w not in language.negations and fold_accents(w) not in known_words]
+    run = [words[i] for i in new]
+    if not new or not any(end <= new[0] and all(w in small or w == "," or i in phrased for i, w in
+                                                  enumerate(words[end:new[0]], end)) for _, end in pointed) \
+            or new != list(range(new[0], new[0] + len(new))) or len(new) > MAX_NAME_ALONE_WORDS \
+            or not all(w.isalpha() for w in run) or len(run[-1]) < MIN_VALUE_CHARS \
+            or set(run) & (language.kin | language.not_names):
+        return []
+
+    def value(line: str) -> Optional[str]:  # its last word said just before: "Favourite food is lasagna"
+        listed = LISTED_ABOUT.match(line)
+        text = listed.group("text") if listed else line
+        said_then = [w for w in said_words(text) if w.isalpha() and w.casefold() not in small
+                     and fold_accents(w.casefold()) in said_before]
+        return said_then[-1].casefold() if said_then and said_words(text)[-1] == said_then[-1] else None
+    stated = [(fact_id, line, value(line)) for fact_id, line in known if value(line)]
+    if len(stated) != 1:
+        return []
+    target = stated[0][1]
+    return _replaced(known, [stated[0][2] or ""], " ".join(run), lambda line, old: line == target)
 
 
 def _number_again(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]], before: str,
