@@ -180,12 +180,9 @@ class JsonFolderStore:
         if not self._stripes[number].acquire(timeout=self.lock_wait_s):
             raise StoreUnavailable(f"session busy: its lock was not free within {self.lock_wait_s:g} s")
         try:
-            fd = files.open_regular(self.locks_dir / f"{number}.lock", os.O_RDWR | os.O_CREAT)
-            try:
+            with files.opened(self.locks_dir / f"{number}.lock", os.O_RDWR | os.O_CREAT) as fd:  # closed: unlocked
                 files.flock_within(fd, self.lock_wait_s)
                 yield
-            finally:
-                os.close(fd)  # closing the descriptor releases the flock
         finally:
             self._stripes[number].release()
 
@@ -202,11 +199,8 @@ class JsonFolderStore:
 
     def _epoch(self, session_id: str) -> Optional[str]:
         """Read from the snapshot's first bytes (render_record writes it first)."""
-        fd = files.open_regular(self._record(session_id), os.O_RDONLY)
-        try:
+        with files.opened(self._record(session_id), os.O_RDONLY) as fd:
             found = _EPOCH_AT_START.match(os.pread(fd, _HEAD_BYTES, 0))
-        finally:
-            os.close(fd)
         return found.group(1).decode() if found else None
 
     def _parse(self, session_id: str, locked: bool = False, intent_ok: bool = False) -> SessionRecord:
@@ -370,11 +364,8 @@ class JsonFolderStore:
 
     def _restamp(self, session_id: str, previous: Optional[Stamp]) -> None:
         """After an append, so every reader's lstat sees the change."""
-        fd = files.open_regular(self._record(session_id), os.O_RDONLY)
-        try:
+        with files.opened(self._record(session_id), os.O_RDONLY) as fd:
             files.stamp_later(fd, previous[1] if previous else None)
-        finally:
-            os.close(fd)
 
     def write_snapshot(self, session_id: str, record: SessionRecord,
                        intent: Optional[Dict[str, Any]] = None) -> None:
