@@ -97,11 +97,10 @@ class JsonFolderStore:
         self.whole_record_bytes, self.min_journal_bytes = whole_record_bytes, min_journal_bytes
         self.folder = Path(folder).expanduser()
         self.folder.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.sessions_dir, self.locks_dir, self.tmp_dir, self.scrubs_dir, self.waiting_dir = (
-            self.folder / name for name in ("sessions", "locks", "tmp", "scrubs", "waiting"))
+        folders = tuple(self.folder / name for name in ("sessions", "locks", "tmp", "scrubs", "waiting"))
+        self.sessions_dir, self.locks_dir, self.tmp_dir, self.scrubs_dir, self.waiting_dir = folders
         self._sessions = str(self.sessions_dir)
-        for directory in (self.folder, self.sessions_dir, self.locks_dir, self.tmp_dir, self.scrubs_dir,
-                          self.waiting_dir):
+        for directory in (self.folder, *folders):
             files.private_folder(directory)
         self._cache: LRU[str, Tuple[Optional[Identity], SessionRecord]] = LRU(cache_sessions)
         self._stripes = [threading.Lock() for _ in range(LOCK_STRIPES)]
