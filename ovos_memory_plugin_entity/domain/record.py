@@ -8,7 +8,7 @@ changes only on an erase. A row that does not parse is kept as it was in
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar, cast
 
 from ovos_memory_plugin_entity.domain.audit import ACTORS, RETIRED_REASONS, Actor, RetiredReason
@@ -283,8 +283,7 @@ class SessionRecord:
         for entity in copy.entities:
             entity.former_names = list(entity.former_names)
         copy.pending = [_copied(p) for p in self.pending]  # ops are frozen: shared
-        if self.vectors is not None:
-            copy.vectors = Vectors(self.vectors.model, self.vectors.prefix, self.vectors.dim, dict(self.vectors.of))
+        copy.vectors = replace(self.vectors, of=dict(self.vectors.of)) if self.vectors is not None else None
         return copy
 
     def vectors_dict(self) -> Optional[Dict[str, Any]]:
