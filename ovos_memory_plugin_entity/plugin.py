@@ -92,8 +92,7 @@ class EntityMemory(AgentContextManager):
             return policy.refuses(text) or policy.secret_class(text) is not None
         judge = load_judge(language, settings.lang)
         # Questions about pending facts (confirm: on, sensitive topics); a control's own are the commands'.
-        self._confirmation = Confirmation(judge, language, PENDING_TTL_S,
-                                          policy.max_fact_chars, language.phrases["confirm_question"],
+        self._confirmation = Confirmation(judge, language, PENDING_TTL_S, policy.max_fact_chars,
                                           min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
                                           confirms_all=settings.confirm, refuses=refuses) \
             if settings.confirm or settings.sensitive_confirm else None
@@ -107,8 +106,7 @@ class EntityMemory(AgentContextManager):
                                 wall_clock=wall_clock, on_change=self._dense.keeper.request if self._dense else None,
                                 learner=settings.learner_tag)
         self._commands = Commands(store=self._store, language=language, policy=policy, judge=judge,
-                                  pause_s=PAUSE_S, max_fact_chars=policy.max_fact_chars,
-                                  refuses=refuses, wall_clock=wall_clock)
+                                  pause_s=PAUSE_S, refuses=refuses, wall_clock=wall_clock)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
         self._redact = policy.redact
         self._turns = TurnKeeper(settings.max_history, DEFAULT_CACHE_SESSIONS, policy.redact)
