@@ -29,7 +29,6 @@ from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, ChatClient
 from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, open_store
 from ovos_memory_plugin_entity.io.stores.base import DEFAULT_CACHE_SESSIONS
 from ovos_memory_plugin_entity.language.data import load_language
-from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import load_judge
 from ovos_memory_plugin_entity.pipelines import migration
 from ovos_memory_plugin_entity.pipelines.commands import Commands
@@ -83,8 +82,7 @@ class EntityMemory(AgentContextManager):
                                   max_tokens=settings.max_extract_tokens, session=http_session, clock=clock)
         self._store: Store = self._open_store()
         policy = settings.policy(self._store.tombstone_key)
-        self._ranks = RankCache(DEFAULT_CACHE_SESSIONS, language.stopwords, policy.max_fact_chars,
-                                        stemmer_for(language.stemmer))
+        self._ranks = RankCache(DEFAULT_CACHE_SESSIONS, policy)
         # The older plugin's default header is English; a persona in another language gets its own.
         english_default = settings.facts_header == SPECS["facts_header"].default
         # What a question about pending facts never repeats: an instruction, or a secret.
