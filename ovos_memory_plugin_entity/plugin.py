@@ -75,7 +75,6 @@ class EntityMemory(AgentContextManager):
         # recalled; the conversation's turns (never shared between sessions) stay.
         self.facts_enabled = not loaded.memory_off
         self.settings = settings
-        self._wall_clock = wall_clock
         language = load_language(settings.lang)
         self._client = ChatClient(settings.api_url, model=settings.model, api_key=settings.api_key,
                                   read_timeout=settings.request_timeout,

@@ -188,10 +188,6 @@ class Vectors:
     dim: int
     of: Dict[str, str] = field(default_factory=dict)
 
-    def to_dict(self, live: Any) -> Dict[str, Any]:
-        return {"model": self.model, "prefix": self.prefix, "dim": self.dim,
-                "of": {fid: v for fid, v in self.of.items() if fid in live}}
-
     @classmethod
     def from_dict(cls, data: Any) -> Optional["Vectors"]:
         if not isinstance(data, dict) or not isinstance(data.get("of"), dict):
@@ -288,10 +284,12 @@ class SessionRecord:
 
     def vectors_dict(self) -> Optional[Dict[str, Any]]:
         """Live facts' vectors only: a retired fact's vector leaves in the same write."""
-        if self.vectors is None:
+        vectors = self.vectors
+        if vectors is None:
             return None
-        saved = self.vectors.to_dict({f.id for f in self.facts if f.live})
-        return saved if saved["of"] else None
+        live = {f.id for f in self.facts if f.live}
+        of = {fid: v for fid, v in vectors.of.items() if fid in live}
+        return {"model": vectors.model, "prefix": vectors.prefix, "dim": vectors.dim, "of": of} if of else None
 
     def head_dict(self) -> Dict[str, Any]:
         data = {"schema": self.schema, "session_id": self.session_id,
