@@ -295,9 +295,8 @@ class Editor(ProposalEdits):
             if entity.id in secret_ids:
                 self._refused_secret(entity.name, entity.relation, *entity.former_names)
                 continue
-            if not entity.live or not entity.name or self.policy.refuses(entity.label):
-                continue
-            if self.name_forgotten(entity.name) or any(self.name_forgotten(n) for n in entity.former_names):
+            if not entity.live or not entity.name or self.policy.refuses(entity.label) or any(
+                    self.name_forgotten(name) for name in (entity.name, *entity.former_names)):
                 continue
             if name_key(entity.name) in known:
                 mapping[entity.id] = known[name_key(entity.name)]
