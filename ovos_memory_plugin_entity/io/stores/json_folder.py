@@ -179,8 +179,8 @@ class JsonFolderStore:
         if not self._stripes[number].acquire(timeout=self.lock_wait_s):
             raise StoreUnavailable(f"session busy: its lock was not free within {self.lock_wait_s:g} s")
         try:
-            with files.opened(self.locks_dir / f"{number}.lock", os.O_RDWR | os.O_CREAT) as fd:  # closed: unlocked
-                files.flock_within(fd, self.lock_wait_s)
+            with files.opened(self.locks_dir / f"{number}.lock", os.O_RDWR | os.O_CREAT) as fd:
+                files.flock_within(fd, self.lock_wait_s)  # held until the descriptor closes
                 yield
         finally:
             self._stripes[number].release()
