@@ -12,7 +12,6 @@ from ovos_memory_plugin_entity.domain.audit import (AUTOMATIC_ACTORS, OWNER_ACTO
 from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.entities import clean_name, clean_relation, name_key
 from ovos_memory_plugin_entity.domain.errors import NotFound
-from ovos_memory_plugin_entity.domain.forgetting import mentions
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, SessionRecord, Tombstone, id_number
