@@ -8,7 +8,6 @@ from typing import Any, Callable, Dict, Iterable, Optional, TextIO, Tuple
 from ovos_memory_plugin_entity.cli_guards import retired_label, who
 from ovos_memory_plugin_entity.doctor import FAIL, UPGRADE, check_assistant, check_persona
 from ovos_memory_plugin_entity.domain.errors import UserError
-from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.io.client import failure_reason
 from ovos_memory_plugin_entity.persona_config import plugin_block, read_persona
 from ovos_memory_plugin_entity.plugin import EntityMemory

@@ -181,11 +181,8 @@ def cmd_entities(args: argparse.Namespace) -> Shown:
 def cmd_history(args: argparse.Namespace) -> Shown:
     """Show a session's audit trail: every change, when, by whom."""
     trail = _owner(args).history(args.session)
-    lines = []
-    for event in trail:
-        detail = " -> ".join(str(event[k]) for k in ("before", "after") if event.get(k))
-        lines.append(f"{_when(event.get('at'))}  {event.get('actor', '?'):9} {event.get('action', '?'):9} "
-                     f"{event.get('fact') or '':5} {detail}")
+    lines = [f"{_when(e.get('at'))}  {e.get('actor', '?'):9} {e.get('action', '?'):9} {e.get('fact') or '':5} "
+             + " -> ".join(str(e[k]) for k in ("before", "after") if e.get(k)) for e in trail]
     return trail, "\n".join(lines) or "(no history)"
 
 

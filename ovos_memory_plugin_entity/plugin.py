@@ -29,7 +29,6 @@ from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, ChatClient
 from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, open_store
 from ovos_memory_plugin_entity.io.stores.base import DEFAULT_CACHE_SESSIONS
 from ovos_memory_plugin_entity.language.data import load_language
-from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import load_judge
 from ovos_memory_plugin_entity.pipelines import migration
 from ovos_memory_plugin_entity.pipelines.commands import Commands
@@ -76,15 +75,13 @@ class EntityMemory(AgentContextManager):
         # recalled; the conversation's turns (never shared between sessions) stay.
         self.facts_enabled = not loaded.memory_off
         self.settings = settings
-        self._wall_clock = wall_clock
         language = load_language(settings.lang)
         self._client = ChatClient(settings.api_url, model=settings.model, api_key=settings.api_key,
                                   read_timeout=settings.request_timeout,
                                   max_tokens=settings.max_extract_tokens, session=http_session, clock=clock)
         self._store: Store = self._open_store()
         policy = settings.policy(self._store.tombstone_key)
-        self._ranks = RankCache(DEFAULT_CACHE_SESSIONS, language.stopwords, policy.max_fact_chars,
-                                        stemmer_for(language.stemmer))
+        self._ranks = RankCache(DEFAULT_CACHE_SESSIONS, policy)
         # The older plugin's default header is English; a persona in another language gets its own.
         english_default = settings.facts_header == SPECS["facts_header"].default
         # What a question about pending facts never repeats: an instruction, or a secret.
@@ -92,8 +89,7 @@ class EntityMemory(AgentContextManager):
             return policy.refuses(text) or policy.secret_class(text) is not None
         judge = load_judge(language, settings.lang)
         # Questions about pending facts (confirm: on, sensitive topics); a control's own are the commands'.
-        self._confirmation = Confirmation(judge, language, PENDING_TTL_S,
-                                          policy.max_fact_chars, language.phrases["confirm_question"],
+        self._confirmation = Confirmation(judge, language, PENDING_TTL_S, policy.max_fact_chars,
                                           min(MAX_QUESTION_CHARS, settings.context_budget_chars or MAX_QUESTION_CHARS),
                                           confirms_all=settings.confirm, refuses=refuses) \
             if settings.confirm or settings.sensitive_confirm else None
@@ -107,8 +103,7 @@ class EntityMemory(AgentContextManager):
                                 wall_clock=wall_clock, on_change=self._dense.keeper.request if self._dense else None,
                                 learner=settings.learner_tag)
         self._commands = Commands(store=self._store, language=language, policy=policy, judge=judge,
-                                  pause_s=PAUSE_S, max_fact_chars=policy.max_fact_chars,
-                                  refuses=refuses, wall_clock=wall_clock)
+                                  pause_s=PAUSE_S, refuses=refuses, wall_clock=wall_clock)
         self._owner = Owner(self._store, policy, wall_clock, actor="api", scope=settings.scope)
         self._redact = policy.redact
         self._turns = TurnKeeper(settings.max_history, DEFAULT_CACHE_SESSIONS, policy.redact)

@@ -49,25 +49,6 @@ def test_an_older_export_brings_back_nothing_forgotten(make_memory, model, capsy
     assert "sertraline" not in trail and "Emma" not in trail and "cats" not in trail
 
 
-def test_a_tombstone_made_before_keys_still_holds(make_memory, model):
-    """Records written before tombstones were keyed carry plain SHA-256 ones: still honoured."""
-    from ovos_memory_plugin_entity.domain.record import Tombstone, new_record
-    memory = make_memory()
-    store_record = new_record("s")
-    text_hash = hashlib.sha256(normalise("Lives in Lisbon").encode()).hexdigest()
-    store_record.tombstones.append(Tombstone(text_hash, None, 1.0))
-    import pathlib
-
-    from ovos_memory_plugin_entity.io.stores.json_folder import file_key
-    folder = pathlib.Path(memory.settings.db_path).with_suffix("") / "sessions"
-    (folder / f"{file_key('s')}.json").write_text(json.dumps(store_record.to_dict()))
-    model.default = json.dumps(["Lives in Lisbon", "Likes tea"])
-    from tests.helpers import user_assistant
-    memory.update_history(user_assistant("I have news"), "s")
-    assert memory.flush(10)
-    assert [x.text for x in memory.facts("s")] == ["Likes tea"]
-
-
 def test_a_forgotten_event_keeps_no_date(make_memory, capsys):
     memory = make_memory(extractor="rules")
     fact = memory.add_fact("s", "Has a biopsy at the clinic", when="2027-03-09")

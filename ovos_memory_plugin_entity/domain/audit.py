@@ -5,6 +5,7 @@ event: ``{"at", "actor", "action", "fact", "before"?, "after"?, ...detail}`` in 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, List, Literal, Mapping, Optional, get_args
 
@@ -92,15 +93,13 @@ def compacted(trail: List[Dict[str, Any]], keep: int, now: float) -> List[Dict[s
     older, newer = trail[:-keep] if keep else trail, trail[-keep:] if keep else []
     if not older:
         return list(trail)
-    counts: Dict[str, int] = {}
+    counts: Counter = Counter()
     for event in older:
         if event.get("action") == "compact" and isinstance(event.get("counts"), dict):
-            for action, count in event["counts"].items():  # an earlier summary folds into this one
-                counts[action] = counts.get(action, 0) + int(count)
+            counts.update({action: int(n) for action, n in event["counts"].items()})  # an earlier summary folds in
         else:
-            action = str(event.get("action", "?"))
-            counts[action] = counts.get(action, 0) + 1
+            counts[str(event.get("action", "?"))] += 1
     summary = AuditEvent(now, "plugin", "compact", None,
-                         detail={"events": len(older), "counts": counts, "from": older[0].get("at"),
+                         detail={"events": len(older), "counts": dict(counts), "from": older[0].get("at"),
                                  "to": older[-1].get("at")})
     return [summary.to_dict(), *newer]

@@ -146,12 +146,8 @@ def ops_from_json(value: Any) -> Optional[Ops]:
     """The operations in one JSON value, or None when it does not fit the contract."""
     if isinstance(value, list):
         adds = [f for f in (_new_fact(i) for i in value[:MAX_ITEMS_PER_KIND]) if f]
-        if value and not adds:
-            return None
-        return Ops(add=tuple(adds))
-    if not isinstance(value, dict):
-        return None
-    if value and not _CONTRACT_KEYS & set(value):
+        return None if value and not adds else Ops(add=tuple(adds))
+    if not isinstance(value, dict) or (value and not _CONTRACT_KEYS & set(value)):
         return None
     add_items, update_items, forget_items = (value.get(key) or [] for key in ("add", "update", "forget"))
     if not all(isinstance(x, list) for x in (add_items, update_items, forget_items)):

@@ -202,24 +202,22 @@ class Editor(ProposalEdits):
     def forget_kept_secrets(self) -> List[str]:
         """Forget every row, proposal and person holding a secret an earlier version kept; their classes."""
         kinds: List[str] = []
+
+        def refused(subject: str, *texts: str) -> bool:
+            kind = self._secret_in(*texts)
+            if kind is not None:
+                self._event("refuse", subject, secret=kind)
+                kinds.append(kind)
+            return kind is not None
         for fact in [f for f in self.record.facts if f.text]:
-            kind = self._secret_in(fact.text)
-            if kind is not None and fact.text:  # a row forgotten with an earlier one has no text left
-                self._event("refuse", fact.id, secret=kind)
+            if refused(fact.id, fact.text):  # none in a row forgotten with an earlier one (no text left)
                 self._forget_one(fact)
-                kinds.append(kind)
         for item in list(self.record.pending):
-            kind = self._secret_in(*item.describe)
-            if kind is not None:
-                self._event("refuse", item.id, secret=kind)
+            if refused(item.id, *item.describe):
                 self._drop_pending(item, "expire")
-                kinds.append(kind)
         for entity in [e for e in self.record.entities if e.live]:
-            kind = self._secret_in(entity.name, entity.relation, *entity.former_names)
-            if kind is not None:
-                self._event("refuse", entity.id, secret=kind)
+            if refused(entity.id, entity.name, entity.relation, *entity.former_names):
                 self.forget_entity(entity.id)
-                kinds.append(kind)
         self.finish()
         return kinds
 
@@ -297,9 +295,8 @@ class Editor(ProposalEdits):
             if entity.id in secret_ids:
                 self._refused_secret(entity.name, entity.relation, *entity.former_names)
                 continue
-            if not entity.live or not entity.name or self.policy.refuses(entity.label):
-                continue
-            if self.name_forgotten(entity.name) or any(self.name_forgotten(n) for n in entity.former_names):
+            if not entity.live or not entity.name or self.policy.refuses(entity.label) or any(
+                    self.name_forgotten(name) for name in (entity.name, *entity.former_names)):
                 continue
             if name_key(entity.name) in known:
                 mapping[entity.id] = known[name_key(entity.name)]

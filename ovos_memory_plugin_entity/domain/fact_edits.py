@@ -12,7 +12,6 @@ from ovos_memory_plugin_entity.domain.audit import (AUTOMATIC_ACTORS, OWNER_ACTO
 from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.entities import clean_name, clean_relation, name_key
 from ovos_memory_plugin_entity.domain.errors import NotFound
-from ovos_memory_plugin_entity.domain.forgetting import mentions
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import Entity, Fact, SessionRecord, Tombstone, id_number
@@ -113,20 +112,15 @@ class FactEdits:
         self.change.events.append(AuditEvent(self.now, actor or self.actor, action, subject, before, after,
                                              {k: v for k, v in detail.items() if v is not None}))
 
-    def _hashes(self, text: str, about: Optional[str], key: Optional[bytes] = None) -> Tuple[str, Optional[str]]:
+    def _hashes(self, text: str, about: Optional[str]) -> Tuple[str, Optional[str]]:
         entity = self.record.entity(about)
         hashed = f"{name_key(entity.name)}: {text}" if entity is not None and entity.name else text
-        return textlib.tombstone_hashes(hashed, self.policy.stopwords, self.policy.stem,
-                                        self.policy.tombstone_key if key is None else key)
+        return textlib.tombstone_hashes(hashed, self.policy.stopwords, self.policy.stem, self.policy.tombstone_key)
 
     def _matches(self, text: str, about: Optional[str]) -> Callable[[Tombstone], bool]:
-        """Whether a tombstone stands on these words (keyed, or plain SHA-256 from before keys)."""
-        forms = {self._hashes(text, about)}
-        if self.policy.tombstone_key:
-            forms.add(self._hashes(text, about, b""))
-        texts = {text_hash for text_hash, _ in forms}
-        words = {words_hash for _, words_hash in forms if words_hash}
-        return lambda t: t.text_hash in texts or (t.words_hash is not None and t.words_hash in words)
+        """Whether a tombstone stands on these words (its text, or its content words)."""
+        text_hash, words_hash = self._hashes(text, about)
+        return lambda t: t.text_hash == text_hash or (t.words_hash is not None and t.words_hash == words_hash)
 
     def blocked(self, text: str, about: Optional[str] = None) -> bool:
         """True when a tombstone stands on these words."""
@@ -139,8 +133,8 @@ class FactEdits:
 
     def name_forgotten(self, name: str) -> bool:
         """A tombstone stands on this person's name."""
-        forms = {entity_hash(name, self.policy.tombstone_key), entity_hash(name)}
-        return any(t.text_hash in forms for t in self.record.tombstones)
+        hashed = entity_hash(name, self.policy.tombstone_key)
+        return any(t.text_hash == hashed for t in self.record.tombstones)
 
     @property
     def automatic(self) -> bool:
@@ -221,8 +215,8 @@ class FactEdits:
         if entity is None and not namesakes and tombstoned and self.automatic:
             return FORGOTTEN_ENTITY
         if entity is None and tombstoned:
-            forms = {entity_hash(display, self.policy.tombstone_key), entity_hash(display)}
-            self.record.tombstones = [t for t in self.record.tombstones if t.text_hash not in forms]
+            hashed = entity_hash(display, self.policy.tombstone_key)
+            self.record.tombstones = [t for t in self.record.tombstones if t.text_hash != hashed]
         if entity is None:
             entity = Entity(id=f"e{self.record.next_entity}", name=display, relation=relation, created_at=self.now)
             self.record.next_entity += 1

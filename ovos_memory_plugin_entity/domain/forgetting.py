@@ -21,9 +21,7 @@ MIN_TORN_TAIL_CHARS = 4
 def whole_words(texts: Iterable[str]) -> Optional[Pattern[str]]:
     """One pattern for every text as whole words, any case; None when there is none."""
     forms = sorted({t for t in texts if t}, key=len, reverse=True)  # the longest wins an overlap
-    if not forms:
-        return None
-    return re.compile("|".join(rf"(?<!\w){re.escape(t)}(?!\w)" for t in forms), re.IGNORECASE)
+    return re.compile("|".join(rf"(?<!\w){re.escape(t)}(?!\w)" for t in forms), re.IGNORECASE) if forms else None
 
 
 def mentions(text: str, texts: Iterable[str]) -> bool:
@@ -49,9 +47,7 @@ def scrub_value(value: Any, pattern: Optional[Pattern[str]], ids: Set[str]) -> A
         return {k: _blank(v) if whole and k in TEXT_KEYS else scrub_value(v, pattern, ids) for k, v in value.items()}
     if isinstance(value, list):
         return [scrub_value(v, pattern, ids) for v in value]
-    if isinstance(value, str) and pattern is not None:
-        return pattern.sub(SCRUBBED, value)
-    return value
+    return pattern.sub(SCRUBBED, value) if isinstance(value, str) and pattern is not None else value
 
 
 def _blank(value: Any) -> Any:

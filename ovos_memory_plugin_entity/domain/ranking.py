@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
@@ -49,9 +49,7 @@ class FactIndex:
                 self._add(fact_id, text)
 
     def _add(self, fact_id: str, text: str) -> None:
-        counts: Dict[str, int] = defaultdict(int)
-        for term in self._terms(text):
-            counts[term] += 1
+        counts = Counter(self._terms(text))
         length = sum(counts.values())
         self._docs[fact_id] = (text, dict(counts), length)
         self._total_len += length

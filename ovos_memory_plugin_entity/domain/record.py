@@ -8,7 +8,7 @@ changes only on an erase. A row that does not parse is kept as it was in
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar, cast
 
 from ovos_memory_plugin_entity.domain.audit import ACTORS, RETIRED_REASONS, Actor, RetiredReason
@@ -188,10 +188,6 @@ class Vectors:
     dim: int
     of: Dict[str, str] = field(default_factory=dict)
 
-    def to_dict(self, live: Any) -> Dict[str, Any]:
-        return {"model": self.model, "prefix": self.prefix, "dim": self.dim,
-                "of": {fid: v for fid, v in self.of.items() if fid in live}}
-
     @classmethod
     def from_dict(cls, data: Any) -> Optional["Vectors"]:
         if not isinstance(data, dict) or not isinstance(data.get("of"), dict):
@@ -283,16 +279,17 @@ class SessionRecord:
         for entity in copy.entities:
             entity.former_names = list(entity.former_names)
         copy.pending = [_copied(p) for p in self.pending]  # ops are frozen: shared
-        if self.vectors is not None:
-            copy.vectors = Vectors(self.vectors.model, self.vectors.prefix, self.vectors.dim, dict(self.vectors.of))
+        copy.vectors = replace(self.vectors, of=dict(self.vectors.of)) if self.vectors is not None else None
         return copy
 
     def vectors_dict(self) -> Optional[Dict[str, Any]]:
         """Live facts' vectors only: a retired fact's vector leaves in the same write."""
-        if self.vectors is None:
+        vectors = self.vectors
+        if vectors is None:
             return None
-        saved = self.vectors.to_dict({f.id for f in self.facts if f.live})
-        return saved if saved["of"] else None
+        live = {f.id for f in self.facts if f.live}
+        of = {fid: v for fid, v in vectors.of.items() if fid in live}
+        return {"model": vectors.model, "prefix": vectors.prefix, "dim": vectors.dim, "of": of} if of else None
 
     def head_dict(self) -> Dict[str, Any]:
         data = {"schema": self.schema, "session_id": self.session_id,

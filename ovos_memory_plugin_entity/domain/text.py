@@ -89,11 +89,7 @@ def light_stem(word: str) -> str:
 def terms(text: str, stopwords: FrozenSet[str] = frozenset(),
           stem: Callable[[str], str] = light_stem) -> List[str]:
     """The meaningful words, in order: stopwords out (without accents), stemmed, accents folded."""
-    out = []
-    for word in WORD.findall(normalise(text)):
-        if fold_accents(word) not in stopwords:
-            out.append(fold_accents(stem(word)))
-    return out
+    return [fold_accents(stem(word)) for word in WORD.findall(normalise(text)) if fold_accents(word) not in stopwords]
 
 
 def content_words(text: str, stopwords: FrozenSet[str] = frozenset(),

@@ -6,9 +6,9 @@ import functools
 import hashlib
 import threading
 from collections import OrderedDict
-from typing import Any, Callable, FrozenSet, Generic, Optional, Tuple, TypeVar
+from typing import Any, Callable, Generic, Optional, Tuple, TypeVar
 
-from ovos_memory_plugin_entity.domain import text as textlib
+from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.ranking import FactIndex, RankedSession
 from ovos_memory_plugin_entity.domain.record import SessionRecord
 
@@ -60,11 +60,10 @@ class RankCache:
     """Each recent session's ranking, rebuilt (incrementally) only when its revision changed;
     the session's striped lock keeps one thread from updating an index another reads."""
 
-    def __init__(self, size: int, stopwords: FrozenSet[str], max_fact_chars: int,
-                 stem: Callable[[str], str] = textlib.light_stem):
+    def __init__(self, size: int, policy: Policy):
         self._lru: LRU[str, Tuple[Any, RankedSession]] = LRU(size)
         self._stripes = [threading.Lock() for _ in range(RANK_STRIPES)]
-        self._stopwords, self._max_fact_chars, self._stem = stopwords, max_fact_chars, stem
+        self._policy = policy  # the language's stopwords and stemmer, the facts' length
 
     def use(self, key: str, load: Callable[[], Tuple[Any, SessionRecord]],
             work: Callable[[SessionRecord, RankedSession], T]) -> T:
@@ -74,8 +73,8 @@ class RankCache:
             cached = self._lru.get(key)
             if cached is None or cached[0] != revision:
                 previous = cached[1] if cached else None
-                index = previous.index if previous else FactIndex(self._stopwords, self._stem)
-                cached = (revision, RankedSession.build(record.live_facts(), index, self._max_fact_chars,
+                index = previous.index if previous else FactIndex(self._policy.stopwords, self._policy.stem)
+                cached = (revision, RankedSession.build(record.live_facts(), index, self._policy.max_fact_chars,
                                                         record.live_entities(), previous=previous))
                 self._lru.put(key, cached)
             return work(record, cached[1])

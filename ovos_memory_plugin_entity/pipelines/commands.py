@@ -57,9 +57,9 @@ REMEMBERED = "said:"
 
 class Commands:
     def __init__(self, *, store: Store, language: Language, policy: Policy, judge: Judge, pause_s: float,
-                 max_fact_chars: int, refuses: Callable[[str], bool], wall_clock: Callable[[], float]):
+                 refuses: Callable[[str], bool], wall_clock: Callable[[], float]):
         self._store, self._language, self._policy, self._judge = store, language, policy, judge
-        self._pause_s, self._max_fact_chars, self._refuses = pause_s, max_fact_chars, refuses
+        self._pause_s, self._refuses = pause_s, refuses
         self._wall_clock = wall_clock
         self._phrases = language.phrases
         # Our question in the persona's language or English (models often answer in English); not in every shipped
@@ -200,7 +200,7 @@ class Commands:
         return self._forgot(lines)
 
     def _ask(self, editor: Editor, ops: Ops, describe: List[str]) -> Said:
-        lines = [sanitise(line, self._max_fact_chars) for line in describe]
+        lines = [sanitise(line, self._policy.max_fact_chars) for line in describe]
         for older in [p for p in editor.record.pending if p.by_voice]:
             editor.decide(older.id, False)  # one question of ours at a time: the newest
         editor.ask(f"v{uuid.uuid4().hex[:12]}", ops, lines)
@@ -210,7 +210,7 @@ class Commands:
         return Said("\n".join([self._phrases["forgot_note"]] + self._lines(texts)))
 
     def _lines(self, texts: Sequence[str]) -> List[str]:
-        return [f"- {sanitise(t, self._max_fact_chars)}" for t in texts if t and not self._refuses(t)]
+        return [f"- {sanitise(t, self._policy.max_fact_chars)}" for t in texts if t and not self._refuses(t)]
 
     # -- our question, and its answer ---------------------------------------------------
     def replied(self, key: str, user: str, assistant: str) -> Tuple[str, bool]:

@@ -55,13 +55,12 @@ class Confirmation:
     items await an answer lives in the record (``Pending.awaiting``), for any node."""
 
     def __init__(self, judge: Judge, language: Language, ttl_s: float, max_fact_chars: int,
-                 question: str, max_chars: int = MAX_QUESTION_CHARS, *, refuses: Callable[[str], bool],
-                 confirms_all: bool = True):
+                 max_chars: int = MAX_QUESTION_CHARS, *, refuses: Callable[[str], bool], confirms_all: bool = True):
         self._judge, self._language, self._ttl_s, self._refuses = judge, language, ttl_s, refuses
         # ``confirm: on``: every extraction waits; off, only what sensitive_confirm holds back.
         self.confirms_all = confirms_all
-        self._question, self._max_fact_chars, self._max_chars = question, max_fact_chars, max_chars
-        self._stem = stemmer_for(language.stemmer)
+        self._max_fact_chars, self._max_chars = max_fact_chars, max_chars
+        self._question, self._stem = language.phrases["confirm_question"], stemmer_for(language.stemmer)
 
     def _offer(self, record: SessionRecord, now: float) -> List[Tuple[str, List[str]]]:
         """The pending items a context asks about (id, lines), within the question's bound."""

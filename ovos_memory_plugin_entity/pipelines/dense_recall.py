@@ -109,8 +109,7 @@ def _set_vectors(editor: Editor, identity: vec.VectorKind, dim: int,
     current = record.vectors
     if current is None or (current.model, current.prefix, current.dim) != (identity.model, identity.prefix, dim):
         current = Vectors(identity.model, identity.prefix, dim)
-    live = record.live_facts()
-    texts = vec.fact_texts(live, record.live_entities())
+    texts = vec.fact_texts(record.live_facts(), record.live_entities())
     for fid, (text, vector) in made.items():
         if texts.get(fid) == text:
             current.of[fid] = vec.encode(vector, text)

@@ -139,8 +139,7 @@ class Owner:
         ids = [self.key(s) for s in session_ids]
         sessions = []
         for done, session_id in enumerate(ids, 1):
-            record = self.store.load(session_id)[1]
-            sessions.append({"session_id": session_id, "record": record.to_dict(),
+            sessions.append({"session_id": session_id, "record": self.store.load(session_id)[1].to_dict(),
                              "history": self.store.audit(session_id)})
             progress(done, len(ids))
         return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "exported_at": self.now(),

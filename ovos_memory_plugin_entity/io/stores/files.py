@@ -12,7 +12,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional, Union
+from typing import Iterator, Optional, Union
 
 from ovos_utils.log import LOG
 
@@ -60,6 +60,16 @@ def open_regular(path: StrPath, flags: int, mode: int = 0o600) -> int:
         os.close(fd)
         raise UnsafeStore(errno.EPERM, f"refusing {path}: not a regular file")
     return fd
+
+
+@contextlib.contextmanager
+def opened(path: StrPath, flags: int) -> Iterator[int]:
+    """:func:`open_regular`, closed after."""
+    fd = open_regular(path, flags)
+    try:
+        yield fd
+    finally:
+        os.close(fd)
 
 
 def read_bytes(path: StrPath, limit: int = MAX_FILE_BYTES + 1) -> Optional[bytes]:
@@ -124,15 +134,12 @@ def stamp_later(fd: int, previous_ns: Optional[int]) -> None:
 
 def append(path: StrPath, data: bytes) -> None:
     """Append and fsync. A line torn by a crash is ended first."""
-    fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
-    try:
+    with opened(path, os.O_RDWR | os.O_APPEND | os.O_CREAT) as fd:
         size = os.fstat(fd).st_size
         if size and os.pread(fd, 1, size - 1) != b"\n":
             data = b"\n" + data
         os.write(fd, data)
         os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def flock_within(fd: int, seconds: float) -> None:
@@ -157,12 +164,9 @@ def shred(path: StrPath) -> None:
     if info is None:
         return
     if stat.S_ISREG(info.st_mode):
-        fd = open_regular(path, os.O_WRONLY)
-        try:
+        with opened(path, os.O_WRONLY) as fd:
             os.write(fd, b"\0" * info.st_size)
             os.fsync(fd)
-        finally:
-            os.close(fd)
     with contextlib.suppress(FileNotFoundError):
         os.unlink(path)
 

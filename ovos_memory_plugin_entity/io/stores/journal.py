@@ -58,12 +58,11 @@ def entry(before: SessionRecord, after: SessionRecord, epoch: str) -> Optional[D
             data[key] = changed
         if dropped:
             data[f"drop_{key}"] = dropped
-    old_tombstones, new_tombstones = before.tombstones, after.tombstones
-    if new_tombstones[:len(old_tombstones)] == old_tombstones:
-        if len(new_tombstones) > len(old_tombstones):
-            data["add_tombstones"] = [t.to_dict() for t in new_tombstones[len(old_tombstones):]]
-    else:
-        data["tombstones"] = [t.to_dict() for t in new_tombstones]
+    old, new = before.tombstones, after.tombstones
+    if new[:len(old)] != old:
+        data["tombstones"] = [t.to_dict() for t in new]
+    elif len(new) > len(old):
+        data["add_tombstones"] = [t.to_dict() for t in new[len(old):]]
     _vectors_delta(before.vectors_dict(), after.vectors_dict(), data)
     return data
 

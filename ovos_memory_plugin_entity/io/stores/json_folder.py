@@ -97,11 +97,10 @@ class JsonFolderStore:
         self.whole_record_bytes, self.min_journal_bytes = whole_record_bytes, min_journal_bytes
         self.folder = Path(folder).expanduser()
         self.folder.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.sessions_dir, self.locks_dir, self.tmp_dir, self.scrubs_dir, self.waiting_dir = (
-            self.folder / name for name in ("sessions", "locks", "tmp", "scrubs", "waiting"))
+        folders = tuple(self.folder / name for name in ("sessions", "locks", "tmp", "scrubs", "waiting"))
+        self.sessions_dir, self.locks_dir, self.tmp_dir, self.scrubs_dir, self.waiting_dir = folders
         self._sessions = str(self.sessions_dir)
-        for directory in (self.folder, self.sessions_dir, self.locks_dir, self.tmp_dir, self.scrubs_dir,
-                          self.waiting_dir):
+        for directory in (self.folder, *folders):
             files.private_folder(directory)
         self._cache: LRU[str, Tuple[Optional[Identity], SessionRecord]] = LRU(cache_sessions)
         self._stripes = [threading.Lock() for _ in range(LOCK_STRIPES)]
@@ -180,12 +179,9 @@ class JsonFolderStore:
         if not self._stripes[number].acquire(timeout=self.lock_wait_s):
             raise StoreUnavailable(f"session busy: its lock was not free within {self.lock_wait_s:g} s")
         try:
-            fd = files.open_regular(self.locks_dir / f"{number}.lock", os.O_RDWR | os.O_CREAT)
-            try:
-                files.flock_within(fd, self.lock_wait_s)
+            with files.opened(self.locks_dir / f"{number}.lock", os.O_RDWR | os.O_CREAT) as fd:
+                files.flock_within(fd, self.lock_wait_s)  # held until the descriptor closes
                 yield
-            finally:
-                os.close(fd)  # closing the descriptor releases the flock
         finally:
             self._stripes[number].release()
 
@@ -202,11 +198,8 @@ class JsonFolderStore:
 
     def _epoch(self, session_id: str) -> Optional[str]:
         """Read from the snapshot's first bytes (render_record writes it first)."""
-        fd = files.open_regular(self._record(session_id), os.O_RDONLY)
-        try:
+        with files.opened(self._record(session_id), os.O_RDONLY) as fd:
             found = _EPOCH_AT_START.match(os.pread(fd, _HEAD_BYTES, 0))
-        finally:
-            os.close(fd)
         return found.group(1).decode() if found else None
 
     def _parse(self, session_id: str, locked: bool = False, intent_ok: bool = False) -> SessionRecord:
@@ -370,11 +363,8 @@ class JsonFolderStore:
 
     def _restamp(self, session_id: str, previous: Optional[Stamp]) -> None:
         """After an append, so every reader's lstat sees the change."""
-        fd = files.open_regular(self._record(session_id), os.O_RDONLY)
-        try:
+        with files.opened(self._record(session_id), os.O_RDONLY) as fd:
             files.stamp_later(fd, previous[1] if previous else None)
-        finally:
-            os.close(fd)
 
     def write_snapshot(self, session_id: str, record: SessionRecord,
                        intent: Optional[Dict[str, Any]] = None) -> None:

@@ -163,12 +163,6 @@ class PostgresStore:
                         f"facts last read, and changes wait in the queue. Check db_url.")
         return StoreUnavailable(str(exc))
 
-    def _up(self) -> None:
-        if self._down:
-            with self._lock:
-                self._down = False
-            LOG.info("entity memory: the database answers again")
-
     def _connection(self) -> Any:
         with self._lock:
             if self._down and self._pool_failed:
@@ -228,7 +222,10 @@ class PostgresStore:
             raise self._outage(exc) from None
         except psycopg.Error as exc:  # the data, not the database: this change alone fails
             raise StoreDataError(f"the database refused this change ({type(exc).__name__}: {exc})") from None
-        self._up()
+        if self._down:
+            with self._lock:
+                self._down = False
+            LOG.info("entity memory: the database answers again")
         return result
 
     # -- the store protocol ------------------------------------------------------------
@@ -373,7 +370,9 @@ class PostgresStore:
         for row_id, stored in conn.execute(f"SELECT id, event FROM {AUDIT} WHERE session_id = %s ORDER BY id",
                                            (key,)).fetchall():
             try:
-                events.append((row_id, self._event_of(key, wrapped, stored)))
+                if not isinstance(stored, dict) or not isinstance(stored.get("sealed"), str):
+                    raise Unsealable(f"an audit line of {key!r} is not sealed: refused, not read")
+                events.append((row_id, self._sealer.open(wrapped or "", key, stored["sealed"])))  # no key: Unsealable
             except Unsealable as exc:
                 if not writing:
                     LOG.error(f"entity memory: {exc}")
@@ -381,11 +380,6 @@ class PostgresStore:
                 _set_aside(conn, key, "audit line", stored, exc)
                 conn.execute(f"DELETE FROM {AUDIT} WHERE id = %s", (row_id,))
         return events
-
-    def _event_of(self, key: str, wrapped: Optional[str], stored: Any) -> Dict[str, Any]:
-        if not isinstance(stored, dict) or not isinstance(stored.get("sealed"), str):
-            raise Unsealable(f"an audit line of {key!r} is not sealed: refused, not read")
-        return self._sealer.open(wrapped or "", key, stored["sealed"])  # no key: Unsealable
 
     def audit(self, session_id: str) -> List[Dict[str, Any]]:
         key = _key(session_id)
