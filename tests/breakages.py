@@ -2076,6 +2076,14 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "    if not pointed:\n        return []",
              "    if True:\n        return []",
              ("tests/test_corrections.py::test_the_right_value_alone_after_make_that_replaces_the_one_just_said",)),
+    Breakage("where the user's parents live is not heard", "locale/es-es/patterns.json",
+             "(?:todavía |aún |ahora )?viven en {WHERE}{STOP}",
+             "(?:todavía |aún |ahora )?viven xen {WHERE}{STOP}",
+             ("tests/test_rules_household.py::test_where_relatives_live_and_a_relatives_favourite_are_heard",)),
+    Breakage("a relative's favourite loses whose it is", "locale/fr-fr/patterns.json",
+             "\"template\": \"{0} {1} de {2}: {3}\"",
+             "\"template\": \"{0} {1}: {3}\"",
+             ("tests/test_rules_household.py::test_where_relatives_live_and_a_relatives_favourite_are_heard",)),
 )
 
 

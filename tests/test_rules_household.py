@@ -2134,3 +2134,21 @@ def test_what_a_relative_will_not_eat_is_heard(lang, said, expected):
 ])
 def test_a_relatives_job_said_short_is_heard(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Where the user's parents, grandparents or children live: theirs, never the user's home
+    ("en-us", "my in-laws live in tucson", {(None, "In-laws live in Tucson")}),
+    ("es-es", "mis suegros viven en zamora", {(None, "Suegros viven en Zamora")}),
+    ("pt-pt", "os meus pais moram em tomar", {(None, "Pais vivem em Tomar")}),
+    ("it-it", "i miei genitori abitano a pavia", {(None, "Genitori abitano a Pavia")}),
+    ("de-de", "meine großeltern wohnen in fulda", {(None, "Großeltern wohnen in Fulda")}),
+    ("nl-nl", "mijn ouders wonen in zwolle", {(None, "Ouders wonen in Zwolle")}),
+    # A relative's favourite, said "the favourite food of my daughter"
+    ("es-es", "la bebida favorita de mi marido es la horchata", {(None, "Bebida favorita de marido: horchata")}),
+    ("fr-fr", "le dessert préféré de ma fille c'est la tarte tatin", {(None, "Dessert préféré de fille: tarte tatin")}),
+    ("pt-pt", "o prato preferido do meu pai é cozido", {(None, "Prato preferido do pai: cozido")}),
+    ("nl-nl", "het lievelingsdier van mijn dochter is de giraf", {(None, "Lievelingsdier van Dochter: giraf")}),
+])
+def test_where_relatives_live_and_a_relatives_favourite_are_heard(lang, said, expected):
+    assert heard(lang, said) == expected
