@@ -795,6 +795,9 @@ def test_a_value_said_of_something_else_replaces_nothing(make_memory, lang, turn
     # a negation before the known one takes it back; the right one closes its clause
     ("fr-fr", ["ma fille travaille chez renault", "non pas renault, peugeot je mélange toujours"], "Peugeot", "Renault"),
     ("en-us", ["i live in springfield", "not springfield, shelbyville"], "Shelbyville", "Springfield"),
+    # of the relative's medicine just said, not the user's own of the same drug
+    ("en-us", ["i take metoprolol 25 mg", "my dad takes metoprolol twenty five milligrams", "25 no 50, 50"],
+     "Dad takes metoprolol 50", "Dad takes metoprolol 25"),
     # the relative's medicine just said, its dose said again in place of the old
     ("ca-es", ["el meu pare pren enalapril de cinc", "cinc no deu, deu"], "de 10", "de 5"),
 ])
@@ -812,6 +815,11 @@ def test_a_known_value_said_first_and_taken_back_is_replaced_by_the_next(make_me
     ("es-es", ["vivimos en alcalá", "alcalá no está mal"]),
     ("en-us", ["we live in springfield", "the game is in springfield no shelbyville, shelbyville"]),
     ("en-us", ["we live in springfield", "no, not springfield, the game is in shelbyville"]),
+    # "i said X, not Y" insists on X; a word after X that goes on with its own clause, or an adverb, is no value
+    ("de-de", ["ich wohne in köln", "ich hab köln gesagt nicht bonn"]),
+    ("pt-pt", ["o meu pai toma ben-u-ron de quinhentos", "eu disse quinhentos não mil"]),
+    ("es-es", ["vivo en madrid", "he dicho madrid pero trabajo en getafe"]),
+    ("en-us", ["we live in springfield", "not springfield, unfortunately"]),
 ])
 def test_a_known_value_said_first_in_talk_changes_nothing(make_memory, lang, turns):
     assert live_after_turns(make_memory, lang, turns) == live_after_turns(make_memory, lang, turns[:1])

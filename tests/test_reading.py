@@ -256,3 +256,13 @@ def test_a_word_taken_back_and_said_again_is_left_out(lang, said, read_as):
 ])
 def test_units_after_the_tens_join_them_only_where_the_language_says_so(lang, said, read_as):
     assert read(said, load_language(lang).reading).text == read_as
+
+
+@pytest.mark.parametrize("lang, said, read_as", [
+    # A number in digits multiplied by a word; tens and units said apart where a hyphen joins them
+    ("en-us", "2 thousand", "2000"),
+    ("de-de", "5 hundert milligramm", "500 milligramm"),
+    ("ca-es", "número trenta quatre", "número 34"),
+])
+def test_a_number_multiplied_or_hyphenless_stays_one(lang, said, read_as):
+    assert read(said, load_language(lang).reading).text == read_as

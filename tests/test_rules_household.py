@@ -2152,3 +2152,20 @@ def test_a_relatives_job_said_short_is_heard(lang, said, expected):
 ])
 def test_where_relatives_live_and_a_relatives_favourite_are_heard(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    # Not a relative's: a friend's medicine, a train at eight, a pension, a state of their favourite, no firm
+    ("en-us", "my daughter has a friend who takes ritalin 10 mg"),
+    ("es-es", "mi hijo tiene un amigo que toma sintrom de cuatro"),
+    ("de-de", "mein sohn hat einen kumpel der nimmt ritalin 10 mg"),
+    ("es-es", "mi padre toma el cercanías de ocho cada mañana"),
+    ("it-it", "mio nonno prende la pensione da mille"),
+    ("pt-pt", "o meu pai toma o elétrico de oito todos os dias"),
+    ("en-us", "my son's favourite team is losing"),
+    ("en-us", "my son works for himself"),
+    ("de-de", "mein sohn arbeitet bei uns"),
+    ("es-es", "mi madre no come mucho"),
+])
+def test_what_is_no_relatives_fact_is_not_kept_as_theirs(lang, said):
+    assert heard(lang, said) == set()

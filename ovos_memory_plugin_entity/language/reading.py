@@ -187,7 +187,7 @@ def _groups(run: Sequence[str], words: ReadingWords) -> List[List[str]]:
         number = int(said) if said else None
         multiplies = number is not None and 0 < last < number and (number in (100, 1000, 10 ** 6) or (last, number) == (4, 20))
         # a number said in digits ends there ("850 dos veces"); units after the tens only where the language says so
-        apart = groups and groups[-1][-1:] and (groups[-1][-1].isdigit() and not word.isdigit()
+        apart = groups and groups[-1][-1:] and (groups[-1][-1].isdigit() and not word.isdigit() and not multiplies
                                                 or not words.tens_then_units and 20 <= last <= 90 and number is not None
                                                 and number < 10 and as_number(groups[-1][-1], words.lang) == str(last))
         if number is not None and groups and (apart or not (multiplies or value in (60, 80) and number < 20

@@ -62,10 +62,11 @@ def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, 
     def anchored(line: str, old: str) -> bool:  # or said just before; never one whose relative is not the one named
         others = {w for w in said_now if w in kin} - {fold_accents(w) for w in said_words(line)}
         return not others and (bool(own(line) & said_before) or named(line, old))
+    best = _stated_best(known, said_before, own)
     contrasted = _contrasted(words, language, known, small, anchored if taking_back else
                              (lambda line, old: anchored(line, old) and named(line, old)),
-                             said_before if not taking_back else set()) or _said_then_right(words, language, known, small,
-                                                                                           anchored) \
+                             said_before if not taking_back else set()) \
+        or _said_then_right(words, language, known, small, lambda line, old: best(line, old) and anchored(line, old)) \
         or _value_anew(words, language, known, said_before, small)
     if contrasted or not taking_back:
         return contrasted
@@ -131,7 +132,7 @@ def _contrasted(words: Sequence[str], language: Language, known: Sequence[Tuple[
 
 
 def _said_then_right(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]],
-                     small: AbstractSet[str], anchored: Anchor) -> List[Replacement]:
+                     small: AbstractSet[str], just_said: Anchor) -> List[Replacement]:
     """The known value, the first word said but small ones and "did i say" ("he dicho"), taken back by a "no", a cue
     or a comma, or after "did i say" by a "but", then the right one of its kind, said again or with a cue: "alcalá no
     torrejón, torrejón de ardoz", "he dicho octubre pero es noviembre", "zei ik zoetermeer ik bedoel leidschendam";
@@ -151,7 +152,8 @@ def _said_then_right(words: Sequence[str], language: Language, known: Sequence[T
     negated = any(w in language.negations - set(language.no) for w in words[:opening])
     pointed = any(at in phrased for at in range(opening) if any(
         tuple(words[s:s + len(p)]) == p for p in said.said for s in range(max(0, at - len(p) + 1), at + 1)))
-    turning = set(language.no) | {","} | (language.reading.clause_openers if pointed else set())
+    # after "i said", a "no" insists on the known one ("eu disse 500 não 1000"): only a "but" or a cue takes it back
+    turning = language.reading.clause_openers | {","} if pointed else set(language.no) | {","}
     for at in range(opening + 1, min(len(words), opening + 1 + MAX_NEW_BEFORE + 2)):
         word = words[at]
         if word in language.reading.subjects and at not in phrased or word in language.negations - set(language.no):
@@ -159,19 +161,33 @@ def _said_then_right(words: Sequence[str], language: Language, known: Sequence[T
         if word == "," or word in skipped or at in phrased:
             continue
         between = words[opening + 1:at]
+        if pointed and set(between) & (language.negations | set(language.no)):
+            return []
         if sum(1 for i in range(opening + 1, at) if i not in phrased and words[i] != ",") > MAX_SMALL_AFTER_NEGATION:
             return []  # a clause of its own: "boston no it was fun"
         kind = word.isdigit() == words[opening].isdigit()
         fresh = fold_accents(word) not in _known_words(known) and fold_accents(word) not in language.kin
         # and it is meant: said again ("fairfield no plainfield, plainfield"), or with "did i say", a cue, "i meant"
-        closing = words[at + 1:at + 2] in ([], [","]) or bool(set(words[at + 1:at + 2]) & (
-            language.reading.subjects | language.reading.fillers))
-        meant = word in words[at + 1:] or bool(phrased) or negated and closing
+        # the right one closes what is said ("he dicho madrid pero trabajo en getafe" is no correction) and is meant:
+        # said again ("fairfield no plainfield, plainfield"), or with "did i say", a cue, "i meant", a negation first
+        closing = word in words[at + 1:] or words[at + 1:at + 2] in ([], [","]) or at + 1 in phrased or bool(
+            set(words[at + 1:at + 2]) & (language.reading.subjects | language.reading.fillers))
+        meant = closing and (word in words[at + 1:] or bool(phrased) or negated) and word not in language.not_names
         if kind and fresh and meant and (word.isdigit() or len(word) >= MIN_VALUE_CHARS) and (
                 negated or set(between) & turning or any(opening < i < at for i in phrased)):
-            return _replaced(known, [words[opening]], word, anchored)
+            return _replaced(known, [words[opening]], word, just_said)
         return []
     return []
+
+
+def _stated_best(known: Sequence[Tuple[str, str]], said_before: AbstractSet[str],
+                 own: Callable[[str], Set[str]]) -> Anchor:
+    """The facts the turn before stated best: most of their own words said in it. Of "my dad takes metoprolol 25
+    mg", the father's dose, not the user's own of the same drug."""
+    share = {line: (len(own(line) & said_before) / len(own(line)), len(own(line) & said_before))
+             for _, line in known if own(line) & said_before}
+    best = max(share.values(), default=(0.0, 0))
+    return lambda line, old: share.get(line) == best
 
 
 def _value_anew(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]], said_before: AbstractSet[str],
@@ -189,6 +205,8 @@ def _value_anew(words: Sequence[str], language: Language, known: Sequence[Tuple[
     if not pointed:
         return []
     known_words = _known_words(known)
+    if set(words) & language.negations - set(language.no):
+        return []  # "ich hab köln gesagt nicht bonn"
     new = [i for i, w in enumerate(words) if i not in phrased and w != "," and w not in small
            and w not in language.negations and fold_accents(w) not in known_words]
     run = [words[i] for i in new]
@@ -209,6 +227,8 @@ def _value_anew(words: Sequence[str], language: Language, known: Sequence[Tuple[
     if len(stated) != 1:
         return []
     target = stated[0][1]
+    if stated[0][2] in words:
+        return []  # the known one said: another shape's, or insisting on it
     return _replaced(known, [stated[0][2] or ""], " ".join(run), lambda line, old: line == target)
 
 
