@@ -2085,7 +2085,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "\"template\": \"{0} {1}: {3}\"",
              ("tests/test_rules_household.py::test_where_relatives_live_and_a_relatives_favourite_are_heard",)),
     Breakage("a medicine said of someone after 'que' is the relative's", "locale/es-es/patterns.json",
-             "(?<!\\\\bquien)(?<!\\\\byo)(?<!\\\\bme)(?<!\\\\bte)(?<!\\\\bnos) )(?:(?:se )?toma|tiene que tomar(?:se)?|está tomando) (?:(?:el |la )",
+             "(?<!\\\\bque)(?<!\\\\bquien)(?<!\\\\byo)(?<!\\\\bme)(?<!\\\\bte)(?<!\\\\bnos) )(?:(?:se )?toma|tiene que tomar(?:se)?|está tomando) (?:(?:el |la )",
              "(?<!\\\\byo)(?<!\\\\bme)(?<!\\\\bte)(?<!\\\\bnos) )(?:(?:se )?toma|tiene que tomar(?:se)?|está tomando) (?:(?:el |la )",
              ("tests/test_rules_household.py::test_what_is_no_relatives_fact_is_not_kept_as_theirs",)),
     Breakage("after 'i said' a no takes the known value back", "language/substitution.py",

@@ -797,7 +797,7 @@ def test_a_value_said_of_something_else_replaces_nothing(make_memory, lang, turn
     ("en-us", ["i live in springfield", "not springfield, shelbyville"], "Shelbyville", "Springfield"),
     # of the relative's medicine just said, not the user's own of the same drug
     ("en-us", ["i take metoprolol 25 mg", "my dad takes metoprolol twenty five milligrams", "25 no 50, 50"],
-     "Dad takes metoprolol 50", "Dad takes metoprolol 25"),
+     "Dad takes metoprolol 50", ": Takes metoprolol 50"),
     # the relative's medicine just said, its dose said again in place of the old
     ("ca-es", ["el meu pare pren enalapril de cinc", "cinc no deu, deu"], "de 10", "de 5"),
 ])
@@ -819,6 +819,7 @@ def test_a_known_value_said_first_and_taken_back_is_replaced_by_the_next(make_me
     ("de-de", ["ich wohne in köln", "ich hab köln gesagt nicht bonn"]),
     ("pt-pt", ["o meu pai toma ben-u-ron de quinhentos", "eu disse quinhentos não mil"]),
     ("es-es", ["vivo en madrid", "he dicho madrid pero trabajo en getafe"]),
+    ("es-es", ["mi padre toma enalapril de diez miligramos", "he dicho diez no veinte"]),
     ("en-us", ["we live in springfield", "not springfield, unfortunately"]),
 ])
 def test_a_known_value_said_first_in_talk_changes_nothing(make_memory, lang, turns):
