@@ -161,8 +161,6 @@ def _said_then_right(words: Sequence[str], language: Language, known: Sequence[T
         if word == "," or word in skipped or at in phrased:
             continue
         between = words[opening + 1:at]
-        if pointed and set(between) & (language.negations | set(language.no)):
-            return []
         if sum(1 for i in range(opening + 1, at) if i not in phrased and words[i] != ",") > MAX_SMALL_AFTER_NEGATION:
             return []  # a clause of its own: "boston no it was fun"
         kind = word.isdigit() == words[opening].isdigit()
