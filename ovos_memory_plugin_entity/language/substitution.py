@@ -1,10 +1,12 @@
 """A value said anew in place of a known one: what :mod:`language.corrections` falls back on when none of its
 narrow structures holds.
 
-Three shapes, as people correct a detail: the known value said with a negation beside the right one ("sono dieci
-milligrammi non cinque", "geen kapper maar bakker", "el tres no, el trece"); with a cue, a number alone in place of
-the number the turn before said ("perdona, quería decir ochocientos cincuenta"); the user's own name said alone
-("no, héctor, con hache, héctor"). Each value keeps its kind: a number for a number, a word for a word. Pure.
+The shapes, as people correct a detail: the known value said with a negation beside the right one ("sono dieci
+milligrammi non cinque", "geen kapper maar bakker", "el tres no, el trece"); the known value said first, taken back,
+then the right one ("he dicho octubre pero es noviembre", "alcalá no torrejón, torrejón"); the right value alone
+after "make that" in place of the one fact just stated; with a cue, a number alone in place of the number the turn
+before said ("perdona, quería decir ochocientos cincuenta"); the user's own name said alone ("no, héctor, con hache,
+héctor"). Each value keeps its kind: a number for a number, a word for a word. Pure.
 """
 from __future__ import annotations
 
