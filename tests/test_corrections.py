@@ -795,6 +795,8 @@ def test_a_value_said_of_something_else_replaces_nothing(make_memory, lang, turn
     # a negation before the known one takes it back; the right one closes its clause
     ("fr-fr", ["ma fille travaille chez renault", "non pas renault, peugeot je mélange toujours"], "Peugeot", "Renault"),
     ("en-us", ["i live in springfield", "not springfield, shelbyville"], "Shelbyville", "Springfield"),
+    # a "no" before the known one and before the right one
+    ("es-es", ["mi hermana vive en getafe", "no en getafe no en leganés"], "Leganés", "Getafe"),
     # of the relative's medicine just said, not the user's own of the same drug
     ("en-us", ["i take metoprolol 25 mg", "my dad takes metoprolol twenty five milligrams", "25 no 50, 50"],
      "Dad takes metoprolol 50", ": Takes metoprolol 50"),

@@ -2101,6 +2101,8 @@ def test_a_relatives_birthday_is_heard(lang, said, expected):
     ("de-de", "meine frau arbeitet bei aldi in essen", {(None, "Frau arbeitet bei Aldi")}),
     ("ca-es", "la meva germana treballa al mercat", {(None, "Germana treballa a Mercat")}),
     ("en-us", "i work for walmart over in dover", {(None, "Works at Walmart")}),
+    ("pt-pt", "o meu irmão trabalha na galp lá em sines", {(None, "Irmão trabalha na Galp")}),
+    ("pt-pt", "a minha mãe não suporta coentros nem salsa", {(None, "Mãe não gosta de coentros")}),
     # No relative, no one to give it to
     ("en-us", "works at ikea", set()),
 ])

@@ -152,6 +152,7 @@ def _said_then_right(words: Sequence[str], language: Language, known: Sequence[T
         return []
     # "not <known>, <right>" takes it back as a cue would: the right one then closes its clause
     negated = any(w in language.negations - set(language.no) for w in words[:opening])
+    denied = bool(set(words[:opening]) & set(language.no))  # "no en getafe no en leganés": a "no" before each
     pointed = any(at in phrased for at in range(opening) if any(
         tuple(words[s:s + len(p)]) == p for p in said.said for s in range(max(0, at - len(p) + 1), at + 1)))
     # after "i said", a "no" insists on the known one ("eu disse 500 não 1000"): only a "but" or a cue takes it back
@@ -172,7 +173,8 @@ def _said_then_right(words: Sequence[str], language: Language, known: Sequence[T
         # said again ("fairfield no plainfield, plainfield"), or with "did i say", a cue, "i meant", a negation first
         closing = word in words[at + 1:] or words[at + 1:at + 2] in ([], [","]) or at + 1 in phrased or bool(
             set(words[at + 1:at + 2]) & (language.reading.subjects | language.reading.fillers))
-        meant = closing and (word in words[at + 1:] or bool(phrased) or negated) and word not in language.not_names
+        meant = closing and (word in words[at + 1:] or bool(phrased) or negated or denied and bool(
+            set(between) & set(language.no))) and word not in language.not_names
         if kind and fresh and meant and (word.isdigit() or len(word) >= MIN_VALUE_CHARS) and (
                 negated or set(between) & turning or any(opening < i < at for i in phrased)):
             return _replaced(known, [words[opening]], word, just_said)
