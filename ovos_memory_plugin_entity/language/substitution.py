@@ -143,8 +143,7 @@ def _said_then_right(words: Sequence[str], language: Language, known: Sequence[T
     but i work in cambridge", "boston no it was fun"), nor a word said once with no cue ("alcalá no, es precioso")."""
     said = language.correcting
     phrases = said.said + said.cues + said.meaning
-    phrased = {at for at in range(len(words)) for p in phrases for start in range(max(0, at - len(p) + 1), at + 1)
-               if tuple(words[start:start + len(p)]) == p}
+    phrased = {at for start, end in _phrases_at(words, phrases) for at in range(start, end)}
     skipped = small | set(language.no) | language.reading.clause_openers
     opening = next((i for i, w in enumerate(words) if w != "," and w not in skipped | language.negations
                     and i not in phrased), None)
@@ -153,8 +152,7 @@ def _said_then_right(words: Sequence[str], language: Language, known: Sequence[T
     # "not <known>, <right>" takes it back as a cue would: the right one then closes its clause
     negated = any(w in language.negations - set(language.no) for w in words[:opening])
     denied = bool(set(words[:opening]) & set(language.no))  # "no en getafe no en leganés": a "no" before each
-    pointed = any(at in phrased for at in range(opening) if any(
-        tuple(words[s:s + len(p)]) == p for p in said.said for s in range(max(0, at - len(p) + 1), at + 1)))
+    pointed = any(start < opening for start, _ in _phrases_at(words, said.said))
     # after "i said", a "no" insists on the known one ("eu disse 500 não 1000"): only a "but" or a cue takes it back
     turning = language.reading.clause_openers | {","} if pointed else set(language.no) | {","}
     for at in range(opening + 1, min(len(words), opening + 1 + MAX_NEW_BEFORE + 2)):
@@ -199,11 +197,9 @@ def _value_anew(words: Sequence[str], language: Language, known: Sequence[Tuple[
     scusa volevo dire i kiwi", "olha põe antes francesinha". Not with a cue alone ("sorry, wrong button")."""
     said = language.correcting
     pointing = [p for p in said.said + said.meaning if len(p) > 1 or p in said.said]
-    phrased = {at for at in range(len(words)) for p in [*pointing, *said.cues]
-               for start in range(max(0, at - len(p) + 1), at + 1) if tuple(words[start:start + len(p)]) == p}
+    phrased = {at for start, end in _phrases_at(words, [*pointing, *said.cues]) for at in range(start, end)}
     # said as "make that" is (not "i didn't say"), the value after it and small words
-    pointed = [(s, s + len(p)) for p in pointing for s in range(len(words)) if tuple(words[s:s + len(p)]) == p
-               and not set(words[max(0, s - 1):s]) & language.negations]
+    pointed = [(s, e) for s, e in _phrases_at(words, pointing) if not set(words[max(0, s - 1):s]) & language.negations]
     if not pointed:
         return []
     known_words = _known_words(known)
@@ -266,6 +262,11 @@ def _name_alone(words: Sequence[str], language: Language, known: Sequence[Tuple[
              and any(slot.name in NAME_SLOTS and slot.pattern.search(line) for slot in language.slots)]
     olds = {w for line in named for w in line.split()[1:] if w[:1].isupper() and fold_accents(w.casefold()) in said_before}
     return _replaced(known, [next(iter(olds)).casefold()], names[0], lambda line, old: True) if len(olds) == 1 else []
+
+
+def _phrases_at(words: Sequence[str], phrases: Sequence[Tuple[str, ...]]) -> List[Tuple[int, int]]:
+    """Where each of ``phrases`` stands among ``words``: (start, end)."""
+    return [(at, at + len(p)) for p in phrases for at in range(len(words)) if tuple(words[at:at + len(p)]) == p]
 
 
 def _known_words(known: Sequence[Tuple[str, str]]) -> Set[str]:
