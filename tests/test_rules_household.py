@@ -2171,3 +2171,30 @@ def test_where_relatives_live_and_a_relatives_favourite_are_heard(lang, said, ex
 ])
 def test_what_is_no_relatives_fact_is_not_kept_as_theirs(lang, said):
     assert heard(lang, said) == set()
+
+
+@pytest.mark.parametrize("lang, said", [
+    # Someone introduced with a clause about them ("a friend who ..."): what the clause says is theirs, not the
+    # relative's before them, whatever the fact
+    ("en-us", "my sister has a colleague who lives in leeds"),
+    ("en-us", "my dad has a neighbour who is a nurse"),
+    ("en-us", "my wife has a friend who is allergic to nuts"),
+    ("fr-fr", "mon fils a un copain qui habite à lyon"),
+    ("es-es", "mi padre tiene un vecino que es fontanero"),
+    ("it-it", "mio figlio ha un amico che abita a torino"),
+    ("pt-pt", "o meu filho tem um amigo que mora em braga"),
+    ("ca-es", "el meu fill té un amic que viu a girona"),
+])
+def test_what_is_said_of_one_introduced_is_not_the_relatives(lang, said):
+    assert heard(lang, said) == set()
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # The relative introduced is the one the fact is of; a breed names the same pet
+    ("en-us", "i have a brother who lives in leeds", {(None, "Brother lives in Leeds")}),
+    ("en-us", "my sister who lives in leeds is a nurse", {(None, "Sister lives in Leeds"), (None, "Sister works as a nurse")}),
+    ("fr-fr", "on a un chien un beagle qui s'appelle ficelle",
+     {("Ficelle", "Est chien de l'utilisateur (beagle)"), ("Ficelle", "Est chien de l'utilisateur")}),
+])
+def test_what_is_said_of_the_relative_introduced_is_theirs(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -239,6 +239,8 @@ class Language:
     mention: Pattern[str] = _NEVER  # a relative mentioned without a name ("my partner"): group 1 the relation
     introduced: Pattern[str] = _NEVER  # one new to the household ("we adopted a dog"): the next turn may name them
     possessors: FrozenSet[str] = frozenset()  # "of" before a relative: the thing said is theirs ("the dog of my sister")
+    # "a friend who": someone new and the clause about them; group 1 the one introduced
+    introduces_another: Pattern[str] = _NEVER
     corrections: Tuple[Pattern[str], ...] = ()  # "it's not Lisa it's Laura": groups ``old`` and ``new``
     preference_changes: Tuple[Pattern[str], ...] = ()  # "now I prefer Y": group ``new``, the favourite known
     correcting: CorrectionWords = field(default_factory=CorrectionWords)
@@ -496,6 +498,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
                             if " " not in w and "." not in w),
         not_name_endings=re.compile(rf"\w(?:{data['clauses']['not_name_endings']})$", re.IGNORECASE),
         possessors=frozenset(w.casefold() for w in data["clauses"]["possessors"].split("|")),
+        introduces_another=re.compile(rf"\b(?:{'|'.join(map(re.escape, data['indefinites']))}) ([^\W\d_][\w'’-]*),? "
+                                      rf"(?:{data['clauses']['relative_pronouns']})\b", re.IGNORECASE),
         complement_verbs=frozenset(w.casefold() for w in data["clauses"]["complement_verbs"].split("|")),
         not_home=_phrases(data["not_home"], opening=False), unreal=_phrases(data["unreal"], opening=False),
         not_ours=_phrases(data["not_ours"], opening=False),

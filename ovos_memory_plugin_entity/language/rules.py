@@ -185,6 +185,7 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
     mentions, around = _mentions(clause, language), _mentions(window, language)
     for start, end, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned or naming_kin)
+        whose: Optional[str] = None  # the relative a fact said without a name is of
         if rule.about == "last" and _other_since(mentions, last, next((at for at, f in facts if f is last), -1), start):
             last = None  # of the relative said since: "mi hijo está enfermo tiene seis años"
         if rule.about == "mentioned" and not named:
@@ -207,6 +208,7 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
             if not kin:
                 continue
             fact = NewFact(f"{kin[:1].upper()}{kin[1:]} {fact.text[:1].lower()}{fact.text[1:]}", fact.pin)
+            whose = kin
         elif rule.about == "last" and last is not None:
             if all(f is not last for _, f in facts) and said_of_another(  # when unsure, no fact: "en verano es ..."
                     [w.casefold() for w in said_words(clause[:start])],
@@ -215,8 +217,19 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
             fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
         elif fact.about is not None:
             last = fact
+        if _of_one_introduced(clause, end, (whose or fact.relation or "").casefold(), language):
+            continue  # "my son has a friend who takes adderall": the friend's; when unsure whose, no fact
         facts.append((start, fact))
     return facts
+
+
+def _of_one_introduced(clause: str, end: int, whose: str, language: Language) -> bool:
+    """Whether a relative or pet other than ``whose`` is introduced last before ``end`` with a clause about them ("a
+    friend who", "un amigo que", "einen freund der"); a breed names the same pet ("un chat euh un chartreux qui")."""
+    introduced = [m.group(1).casefold() for m in language.introduces_another.finditer(clause) if m.end() <= end]
+    pets = language.correcting.pets
+    return bool(introduced) and introduced[-1] in language.kin and introduced[-1] != whose \
+        and not (introduced[-1] in pets and whose in pets)
 
 
 def _not_the_users_dose(fact: NewFact, clause: str, start: int, end: int, mentions: Sequence[Tuple[int, str]],
