@@ -557,3 +557,26 @@ def test_what_a_safe_weighs_or_costs_stays_a_fact(lang, said):
 ])
 def test_a_value_said_as_what_it_will_be_or_was_changed_to(lang, sentence, kind):
     assert secret_class(sentence, load_language(lang)) == kind
+
+
+@pytest.mark.parametrize("lang, said, value", [
+    ("en-us", "the answer to my security question is the name of my first dog rex", "rex"),
+    ("en-us", "my memorable word is marmalade", "marmalade"),
+    ("es-es", "la respuesta de seguridad es el pueblo de mi abuela valdelacasa", "valdelacasa"),
+    ("fr-fr", "la réponse à la question secrète c'est moustache le nom de mon premier chat", "moustache"),
+    ("de-de", "die antwort auf meine sicherheitsfrage ist bello unser erster hund", "bello"),
+    ("it-it", "la risposta segreta è il cognome di mia nonna ferraresi", "ferraresi"),
+    ("pt-pt", "a resposta à pergunta de segurança é tareco", "tareco"),
+    ("nl-nl", "het antwoord op de beveiligingsvraag is snuffie", "snuffie"),
+    ("ca-es", "la resposta secreta és el nom del meu primer gos en rovelló", "rovelló"),
+])
+def test_a_security_answer_and_what_it_is_said_with_are_a_secret(lang, said, value):
+    language = load_language(lang)
+    assert secret_class(said, language) == "security answer"
+    assert value not in redact(said, language)
+
+
+@pytest.mark.parametrize("lang, said", [("en-us", "the answer is 42"), ("en-us", "my answer to the quiz was paris"),
+                                        ("fr-fr", "la réponse de mon fils était fausse")])
+def test_an_answer_to_anything_else_is_no_secret(lang, said):
+    assert secret_class(said, load_language(lang)) is None

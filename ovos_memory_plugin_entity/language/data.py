@@ -32,7 +32,8 @@ DEFAULT_LANG = "en-us"
 PATTERNS_FILE = "patterns.json"
 PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "instructions", "rules", "controls", "clauses")
 # The keyword lists of the secrets found by the words that introduce them, ``secret_<name>.voc``.
-SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_account", "government_id")
+SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_account", "government_id",
+                "security_answer")
 # Those and the words around a secret's value (see ``Language.secret_words``).
 SECRET_WORDS = (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts")
 # A word this long may end a compound (German, Dutch): "mailwachtwoord", "veiligheidsregels".

@@ -22,10 +22,13 @@ from ovos_memory_plugin_entity.language.screen import screened_form, unspelled
 # The class each keyword list names, as the audit and a redacted turn say it.
 KEYWORD_CLASSES: Dict[str, str] = {"password": "password", "pin": "PIN", "code": "security code",
                                    "token": "access token", "card": "card number", "card_code": "card security code",
-                                   "bank_account": "bank account number", "government_id": "government id"}
+                                   "bank_account": "bank account number", "government_id": "government id",
+                                   "security_answer": "security answer"}
 CARD, IBAN, TOKEN, GOVERNMENT_ID = "card number", "IBAN", "access token", "government id"
 # Lists whose value may be a single word without digits ("the wifi password is tulips").
-WORD_VALUE_LISTS = frozenset({"password", "token"})
+WORD_VALUE_LISTS = frozenset({"password", "token", "security_answer"})
+# An answer is often said with what it answers, to the end of its clause: "the name of my first dog Rex".
+ANSWER_LISTS, MAX_ANSWER_WORDS = frozenset({"security_answer"}), 12
 # Words allowed between a keyword and its linking word ("the code *they sent me by sms* is"), each after up to
 # a few small words ("la combinación *del candado de la taquilla del gimnasio* es").
 MAX_QUALIFIER_WORDS, MAX_SMALL_WORDS = 6, 3
@@ -73,7 +76,7 @@ _LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}
 # A value: a word with a digit, and the digit groups that follow it ("4821", "123-45-6789", "48 21").
 _DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
 # A password of up to a few words that ends its clause ("tulips.", "sunflower seventy seven").
-_WORD_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_PASSWORD_WORDS - 1}}}(?=\s*(?:[.,;!?]|$))"
+_WORD_VALUE = r"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{}}}(?=\s*(?:[.,;!?]|$))"
 _ARTICLES = rf"(?P<bridge>(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}}}?)"
 _QUALIFIER = r"[^\W\d]+(?:['’-][^\W\d]+)*"
 # A pause between a keyword and its value: "PIN is... 4821", "PIN? it's 4821", "PIN, 4821" (a colon, read).
@@ -163,8 +166,10 @@ def _finder(language: Language) -> _Finder:
         keyword = rf"(?P<keyword>{alternation or '(?!)'})(?!\w)"  # matched only where a keyword starts
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
         if name in WORD_VALUE_LISTS:  # its words first: "tulipes liles 1988" is one password
+            most = MAX_ANSWER_WORDS if name in ANSWER_LISTS else MAX_PASSWORD_WORDS
             patterns[name] = (re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?){link}"
-                                         rf"\s*(?P<value>{_WORD_VALUE})", re.IGNORECASE), *patterns[name])
+                                         rf"\s*(?P<value>{_WORD_VALUE.format(most - 1)})", re.IGNORECASE),
+                             *patterns[name])
     digit_tables = tuple(_digit_table(table) for table in language.digits if table)
     digit_words = frozenset(w for table in digit_tables for w in table.said)
     wordless_triggers = digit_words | {words[0] for words, lists in keyword_lists.items()
@@ -291,7 +296,7 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
             inside = start > 0 and folded[start - 1].isalnum()  # found ending a compound: "hairpin in 2019" is a date
             m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
                       if m and _enough_digits(m.group("value"), name, _past_an_article(m) or inside)
-                      and _qualified(m, finder)), None)
+                      and _qualified(m, name, finder)), None)
             kind = KEYWORD_CLASSES[name]
             # None when an ordinary word stands before the value ("code postal", "código de descuento").
             if m is not None and finder.ordinary.isdisjoint(_WORD.findall(folded[start:m.start("value")].casefold())):
@@ -316,15 +321,16 @@ def _parts(folded: str, named: Dict[str, List[int]], finder: _Finder) -> List[Se
     return found
 
 
-def _qualified(m: "re.Match[str]", finder: _Finder) -> bool:
+def _qualified(m: "re.Match[str]", name: str, finder: _Finder) -> bool:
     """A password's qualifier opens with a small or elided word ("dell'home"), or goes on a keyword that holds one
-    ("palavra-passe *da* rede wi-fi"); its value does not open with one ("on the fridge")."""
+    ("palavra-passe *da* rede wi-fi"); its value does not open with one ("on the fridge"), an answer's may ("the name
+    of my first dog")."""
     if "qualifier" not in m.groupdict():
         return True
     qualifier, value = m.group("qualifier").split(), _WORD.findall(m.group("value").casefold())
     opening = [_WORD.findall(word.casefold())[0] for word in qualifier[:1] + m.group("keyword").split()[1:2]]
     return (not qualifier or "'" in qualifier[0] or not finder.stopwords.isdisjoint(opening)) \
-        and bool(value) and value[0] not in finder.stopwords
+        and bool(value) and (value[0] not in finder.stopwords or name in ANSWER_LISTS)
 
 
 def _past_an_article(m: "re.Match[str]") -> bool:
