@@ -797,6 +797,9 @@ def test_a_value_said_of_something_else_replaces_nothing(make_memory, lang, turn
     ("en-us", ["i live in springfield", "not springfield, shelbyville"], "Shelbyville", "Springfield"),
     # a "no" before the known one and before the right one
     ("es-es", ["mi hermana vive en getafe", "no en getafe no en leganés"], "Leganés", "Getafe"),
+    # ... and a pause the recogniser wrote after the right one closes it, whatever follows
+    ("pt-pt", ["o meu irmão mora em almada", "não em almada não no seixal, mudou-se em maio"], "Seixal", "Almada"),
+    ("ca-es", ["la meva mare viu a vic", "no a vic no a manlleu, es va mudar l'estiu passat"], "Manlleu", "Vic"),
     # of the relative's medicine just said, not the user's own of the same drug
     ("en-us", ["i take metoprolol 25 mg", "my dad takes metoprolol twenty five milligrams", "25 no 50, 50"],
      "Dad takes metoprolol 50", ": Takes metoprolol 50"),

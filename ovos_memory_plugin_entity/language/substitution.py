@@ -68,7 +68,8 @@ def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, 
     contrasted = _contrasted(words, language, known, small, anchored if taking_back else
                              (lambda line, old: anchored(line, old) and named(line, old)),
                              said_before if not taking_back else set()) \
-        or _said_then_right(words, language, known, small, lambda line, old: best(line, old) and anchored(line, old)) \
+        or _said_then_right(words, language, known, small, lambda line, old: best(line, old) and anchored(line, old),
+                            _paused_after(user_words or "")) \
         or _value_anew(words, language, known, said_before, small)
     if contrasted or not taking_back:
         return contrasted
@@ -133,8 +134,15 @@ def _contrasted(words: Sequence[str], language: Language, known: Sequence[Tuple[
     return []
 
 
+def _paused_after(utterance: str) -> Set[str]:
+    """The words the recogniser wrote a comma after, where the reading may have joined the clauses ("leganés, se
+    mudó"): a pause closes what is said."""
+    said = SPOKEN_WORD.findall(utterance.casefold())
+    return {fold_accents(w) for w, then in zip(said, said[1:]) if then == "," and w != ","}
+
+
 def _said_then_right(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]],
-                     small: AbstractSet[str], just_said: Anchor) -> List[Replacement]:
+                     small: AbstractSet[str], just_said: Anchor, paused: AbstractSet[str] = frozenset()) -> List[Replacement]:
     """The known value, the first word said but small ones and "did i say" ("he dicho"), taken back by a "no", a cue
     or a comma, or after "did i say" by a "but", then the right one of its kind, said again or with a cue: "alcalá no
     torrejón, torrejón de ardoz", "he dicho octubre pero es noviembre", "zei ik zoetermeer ik bedoel leidschendam";
@@ -169,7 +177,8 @@ def _said_then_right(words: Sequence[str], language: Language, known: Sequence[T
         # and it is meant: said again ("fairfield no plainfield, plainfield"), or with "did i say", a cue, "i meant"
         # the right one closes what is said ("he dicho madrid pero trabajo en getafe" is no correction) and is meant:
         # said again ("fairfield no plainfield, plainfield"), or with "did i say", a cue, "i meant", a negation first
-        closing = word in words[at + 1:] or words[at + 1:at + 2] in ([], [","]) or at + 1 in phrased or bool(
+        closing = word in words[at + 1:] or words[at + 1:at + 2] in ([], [","]) or fold_accents(word) in paused \
+            or at + 1 in phrased or bool(
             set(words[at + 1:at + 2]) & (language.reading.subjects | language.reading.fillers))
         meant = closing and (word in words[at + 1:] or bool(phrased) or negated or denied and bool(
             set(between) & set(language.no))) and word not in language.not_names
