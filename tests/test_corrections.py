@@ -836,6 +836,9 @@ def test_a_known_value_said_first_in_talk_changes_nothing(make_memory, lang, tur
     ("en-us", ["my favourite drink is lemonade", "um make that ginger beer"], "ginger beer", "lemonade"),
     ("it-it", ["sono allergica alle noci", "scusa volevo dire alle nocciole"], "nocciole", "noci"),
     ("pt-pt", ["a minha comida preferida é cozido", "olha põe antes sardinhas"], "sardinhas", "cozido"),
+    # "rather", "instead" beside it are no part of it
+    ("fr-fr", ["mon dessert préféré c'est le flan", "mets plutôt la tarte tatin"], "tarte tatin", "flan"),
+    ("ca-es", ["la meva beguda preferida és l'orxata", "posa-hi millor la llimonada"], "llimonada", "orxata"),
 ])
 def test_the_right_value_alone_after_make_that_replaces_the_one_just_said(make_memory, lang, turns, now, gone):
     facts = live_after_turns(make_memory, lang, turns)

@@ -49,6 +49,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
               "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings",
               "correction_cues", "correction_renaming", "correction_naming", "correction_identity", "correction_meaning", "correction_said",
+              "correction_instead",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
               "keep_commands", "not_home", "unreal", "not_ours", "indefinites", "not_places", "introductions", "time_words", "given_names",
@@ -144,6 +145,7 @@ class CorrectionWords:
     meaning: Tuple[Phrase, ...] = ()  # "i meant": the right word follows, the wrong one was said before
     moving: Tuple[Phrase, ...] = ()  # "we moved to": the user's new home follows
     said: Tuple[Phrase, ...] = ()  # "did i say", "he dicho": the known word said next is the wrong one
+    instead: Tuple[Phrase, ...] = ()  # "instead", "plutôt": beside a right value said anew, no part of it
     pets: FrozenSet[str] = frozenset()
     value_ends: Pattern[str] = _NEVER  # a word that ends a value ("now", "last")
     dose_fact: Pattern[str] = _NEVER  # a medication fact as the rules phrase it: groups drug, dose, unit
@@ -509,7 +511,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         corrections=tuple(re.compile(as_read(p, data), re.IGNORECASE) for p in data["clauses"]["corrections"]),
         preference_changes=tuple(re.compile(as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
         correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], pairs(data["contractions"]))
-                                      for name in ("cues", "renaming", "naming", "identity", "moving", "meaning", "said")},
+                                      for name in ("cues", "renaming", "naming", "identity", "moving", "meaning", "said",
+                                                   "instead")},
                                    pets=frozenset(map(str.casefold, data["pets"])),
                                    value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE),
                                    dose_fact=re.compile(data["clauses"]["dose_fact"], re.IGNORECASE),

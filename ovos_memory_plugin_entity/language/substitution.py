@@ -214,10 +214,11 @@ def _value_anew(words: Sequence[str], language: Language, known: Sequence[Tuple[
     known_words = _known_words(known)
     if set(words) & language.negations - set(language.no):
         return []  # "ich hab köln gesagt nicht bonn"
-    new = [i for i, w in enumerate(words) if i not in phrased and w != "," and w not in small
+    aside = small | {w for phrase in said.instead for w in phrase}  # "mets *plutôt* le bœuf bourguignon"
+    new = [i for i, w in enumerate(words) if i not in phrased and w != "," and w not in aside
            and w not in language.negations and fold_accents(w) not in known_words]
     run = [words[i] for i in new]
-    if not new or not any(end <= new[0] and all(w in small or w == "," or i in phrased for i, w in
+    if not new or not any(end <= new[0] and all(w in aside or w == "," or i in phrased for i, w in
                                                   enumerate(words[end:new[0]], end)) for _, end in pointed) \
             or new != list(range(new[0], new[0] + len(new))) or len(new) > MAX_NAME_ALONE_WORDS \
             or not all(w.isalpha() for w in run) or len(run[-1]) < MIN_VALUE_CHARS \
