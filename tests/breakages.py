@@ -2150,6 +2150,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("'instead' said beside a right value is part of it", "language/substitution.py",
              "    aside = small | {w for phrase in said.instead for w in phrase}", "    aside = small",
              ("tests/test_corrections.py::test_the_right_value_alone_after_make_that_replaces_the_one_just_said",)),
+    Breakage("a relative's dose is no dose to say anew", "language/corrections.py",
+             "        dose = language.correcting.dose_fact.search(rest if fold_accents(whose.casefold()) in kin else text)",
+             "        dose = language.correcting.dose_fact.search(text)",
+             ("tests/test_corrections.py::test_a_number_said_anew_corrects_an_age_to_be_turned_and_a_dose_with_no_unit",)),
 )
 
 

@@ -700,6 +700,9 @@ def test_a_fact_said_of_someone_named_first_is_not_the_last_named_ones(make_memo
     ("es-es", "me tomo el eutirox de cincuenta todas las mañanas", "no perdona setenta y cinco", "Toma eutirox de 75"),
     ("ca-es", "cada matí em prenc l'omeprazol de vint", "no perdona de quaranta", "Pren omeprazol de 40"),
     ("es-es", "me tomo el eutirox de cincuenta todas las mañanas", "no a las ocho", "Toma eutirox de 50"),
+    # ... a relative's too
+    ("pt-pt", "o meu pai toma atenolol de cinquenta", "não de vinte e cinco, o médico baixou", "Pai toma atenolol de 25"),
+    ("it-it", "mia madre prende eutirox da cinquanta", "no scusa da settantacinque", "Madre prende eutirox da 75"),
 ])
 def test_a_number_said_anew_corrects_an_age_to_be_turned_and_a_dose_with_no_unit(make_memory, lang, first, said,
                                                                                   expected):

@@ -379,10 +379,12 @@ def _number_said_anew(user_words: str, language: Language, known: Sequence[Tuple
     slot = next((s.pattern for s in language.slots if s.name == "age"), None)
     small = language.stopwords | language.negations
     found = []
+    kin = {fold_accents(k) for k in language.kin}
     for fact_id, line in known:
         listed = _LISTED_ABOUT.match(line)
         text = (listed.group("text") if listed else line).strip()
-        dose = language.correcting.dose_fact.search(text)
+        whose, _, rest = text.partition(" ")  # a relative's as the rules phrase it: "Avô toma lasix 40 mg"
+        dose = language.correcting.dose_fact.search(rest if fold_accents(whose.casefold()) in kin else text)
         age = slot is not None and any(slot.search(t) for t in (text.casefold(), text.casefold().partition(" ")[2]))
         number = dose.group("dose") if dose else (m.group(0) if age and (m := _AGE.search(text)) else None)
         if number is None:
