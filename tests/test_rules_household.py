@@ -2196,6 +2196,9 @@ def test_what_is_said_of_one_introduced_is_not_the_relatives(lang, said):
     # The relative introduced is the one the fact is of; a breed names the same pet
     ("en-us", "i have a brother who lives in leeds", {(None, "Brother lives in Leeds")}),
     ("en-us", "my sister who lives in leeds is a nurse", {(None, "Sister lives in Leeds"), (None, "Sister works as a nurse")}),
+    ("en-us", "my son told a friend that he is allergic to peanuts", {(None, "Son is allergic to peanuts")}),
+    ("nl-nl", "mijn zoon heeft een vriend die max heet maar mijn zoon is allergisch voor pinda's",
+     {(None, "Zoon is allergisch voor pinda's")}),
     ("fr-fr", "on a un chien un beagle qui s'appelle ficelle",
      {("Ficelle", "Est chien de l'utilisateur (beagle)"), ("Ficelle", "Est chien de l'utilisateur")}),
 ])

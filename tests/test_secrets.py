@@ -569,6 +569,9 @@ def test_a_value_said_as_what_it_will_be_or_was_changed_to(lang, sentence, kind)
     ("pt-pt", "a resposta à pergunta de segurança é tareco", "tareco"),
     ("nl-nl", "het antwoord op de beveiligingsvraag is snuffie", "snuffie"),
     ("ca-es", "la resposta secreta és el nom del meu primer gos en rovelló", "rovelló"),
+    # said on into more talk: the talk after it goes too, never the answer
+    ("en-us", "my security answer is fluffy and tomorrow i have a dentist appointment at nine with doctor lee", "fluffy"),
+    ("es-es", "mi respuesta de seguridad es pelusa y mañana tengo cita con el dentista a las nueve", "pelusa"),
 ])
 def test_a_security_answer_and_what_it_is_said_with_are_a_secret(lang, said, value):
     language = load_language(lang)
@@ -577,6 +580,8 @@ def test_a_security_answer_and_what_it_is_said_with_are_a_secret(lang, said, val
 
 
 @pytest.mark.parametrize("lang, said", [("en-us", "the answer is 42"), ("en-us", "my answer to the quiz was paris"),
-                                        ("fr-fr", "la réponse de mon fils était fausse")])
+                                        ("fr-fr", "la réponse de mon fils était fausse"),
+                                        ("es-es", "la palabra secreta del juego de los niños es plátano"),
+                                        ("it-it", "la parola segreta del gioco dei bambini è banana")])
 def test_an_answer_to_anything_else_is_no_secret(lang, said):
     assert secret_class(said, load_language(lang)) is None

@@ -217,19 +217,26 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
             fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
         elif fact.about is not None:
             last = fact
-        if _of_one_introduced(clause, end, (whose or fact.relation or "").casefold(), language):
+        if _of_one_introduced(clause, end, (whose or fact.relation or "").casefold(), mentions, language):
             continue  # "my son has a friend who takes adderall": the friend's; when unsure whose, no fact
         facts.append((start, fact))
     return facts
 
 
-def _of_one_introduced(clause: str, end: int, whose: str, language: Language) -> bool:
+def _of_one_introduced(clause: str, end: int, whose: str, mentions: Sequence[Tuple[int, str]],
+                       language: Language) -> bool:
     """Whether a relative or pet other than ``whose`` is introduced last before ``end`` with a clause about them ("a
-    friend who", "un amigo que", "einen freund der"); a breed names the same pet ("un chat euh un chartreux qui")."""
-    introduced = [m.group(1).casefold() for m in language.introduces_another.finditer(clause) if m.end() <= end]
-    pets = language.correcting.pets
-    return bool(introduced) and introduced[-1] in language.kin and introduced[-1] != whose \
-        and not (introduced[-1] in pets and whose in pets)
+    friend who", "un amigo que", "einen freund der"); a breed names the same pet ("un chat euh un chartreux qui").
+    Not when ``whose`` is named again after them, nor after a verb of saying ("told a friend that he ...")."""
+    introduced = [m for m in language.introduces_another.finditer(clause) if m.end() <= end]
+    if not introduced:
+        return False
+    last, pets = introduced[-1], language.correcting.pets
+    said = said_words(clause[:last.start()])[-2:]
+    return last.group(1).casefold() in language.kin and last.group(1).casefold() != whose \
+        and not (last.group(1).casefold() in pets and whose in pets) \
+        and not any(last.end() <= at < end and kin == whose for at, kin in mentions) \
+        and not set(said) & language.complement_verbs
 
 
 def _not_the_users_dose(fact: NewFact, clause: str, start: int, end: int, mentions: Sequence[Tuple[int, str]],

@@ -95,19 +95,16 @@ _FORM_OF_ADDRESS = re.compile(r"\b(?:de|del|dal|di|por|per|met)\s+(?:tu|tú|uste
 # A link ("casino-ya.es", "www.…", "https://…", a link's "&ref=") is where the assistant would be made to send people:
 # held aside.
 # An e-mail address is the user's contact ("ana@correo.es"), no link.
-_LINK = re.compile(r"(?:https?://|www\.)\S|[?&][a-z_]{1,20}=|(?<![@\w.-])[a-z0-9][a-z0-9-]{1,62}\.(?:com|net|org|info|biz|io|co|xyz|app|online|shop|"
+_LINK = re.compile(r"(?:https?://|www\.)\S|/\?[a-z_]{1,20}=|(?<!\w)&[a-z_]{1,20}=|(?<![@\w.-])[a-z0-9][a-z0-9-]{1,62}\.(?:com|net|org|info|biz|io|co|xyz|app|online|shop|"
                    r"site|es|cat|pt|fr|de|it|nl|be|eu|uk|ly|me|tv|gg)(?![\w.@-])")
 _SENTENCES = re.compile(r"[.!?;\n]+")
 # Where a rule for answering may open: a sentence, or after a colon ("Rules: whenever asked, …").
 _OPENINGS = re.compile(r"[.!?;:\n]+")
 # Where one clause ends and another may start an order: "Please, ignore…", "Also: reply…".
 _CLAUSE_END = re.compile(r"[.!?;:,\n()\[\]\"“”«»]+")
-# A Romance negation before a command verb is a statement ("nunca revela": a negative order is "nunca reveles"), held
-# aside only for the words of control after it. Before an infinitive it is an order ("non menzionare"): the
-# instruction openings read it.
+# A Romance negation before a command verb is a statement too ("nunca revela": a negative order is "nunca
+# reveles"): held aside. Before an infinitive it is an order ("non menzionare"): the instruction openings read it.
 _NEGATION = re.compile(r"(?:(?:nunca|no|não|non|ne|mai)\s+|n')(?![^\W\d]+(?:ar|er|ir|re)\b)")
-# The negations before which a verb reads as an order as much as a statement ("ne révèle jamais"): held aside.
-_SAME_AS_AN_ORDER = frozenset({"ne", "n'"})
 # A verb before an infinitive is its auxiliary: after a negation, the infinitive is judged ("ne doit pas *manger*").
 _AUXILIARY = re.compile(r"[^\W\d]+\s+(?:(?:pas|jamais|plus|nunca|mai)\s+)?(?=[^\W\d]+(?:ar|er|ir|re)\b)")
 # A word as an order's first word may be written: "dis-moi", "responde-me" keep their hyphen.
@@ -117,8 +114,9 @@ _FIRST_WORD = re.compile(r"[\w'’-]+")
 _SPELLED_OUT = re.compile(r"(?<![\w-])(?![À-ÿ])[^\W\d_]([ .*_-])(?:[^\W\d_]\1)+[^\W\d_](?![\w-])")
 # Letters spelled out in a row beyond a name's length hide words: held aside ("i g n o r e y o u r...").
 MIN_SPELLED_LETTERS = 12
-# ... and words spelled out one by one, this many letters in all ("P.r.é.f.è.r.e. q.u.e. …"): a name or two is fewer.
-MIN_SPELLED_TEXT_LETTERS = 30
+# ... and this many words spelled out one by one, this many letters in all ("P.r.é.f.è.r.e. q.u.e. …"): a name or
+# three is fewer.
+MIN_SPELLED_TEXT_WORDS, MIN_SPELLED_TEXT_LETTERS = 4, 30
 # Texts longer than this are not facts; only this much is judged (the screen stays linear).
 MAX_SCREENED_CHARS = 4000
 # One character's compatibility form is at most this many characters (U+FDFA), so the
@@ -153,10 +151,9 @@ def _confusable(text: str) -> Tuple[Tuple[str, str], ...]:
     return tuple(pairs)
 
 
-def _strip_openers(clause: str, language: Language) -> Tuple[str, bool, str]:
-    """The clause without its fillers and openings; whether one was an instruction opening ("from now on"); the
-    negation, if one was ("" if not)."""
-    screen, strong, negated = language.screen, False, ""
+def _strip_openers(clause: str, language: Language) -> Tuple[str, bool, bool]:
+    """The clause without its fillers and openings; whether one was an instruction opening ("from now on"), a negation."""
+    screen, strong, negated = language.screen, False, False
     while True:
         clause = clause.lstrip(" ,;:-–—'\"")
         weak = screen.command_openers.match(clause)
@@ -165,8 +162,7 @@ def _strip_openers(clause: str, language: Language) -> Tuple[str, bool, str]:
         found = negation or opening or weak
         if found is None:
             return clause, strong, negated
-        strong, clause = strong or found is opening, clause[found.end():]
-        negated = negated or (found.group(0).strip() if found is negation else "")
+        strong, negated, clause = strong or found is opening, negated or found is negation, clause[found.end():]
 
 
 def _gives_orders(text: str, language: Language, negated: bool = False) -> bool:
@@ -181,13 +177,8 @@ def _gives_orders(text: str, language: Language, negated: bool = False) -> bool:
         rest = rest[auxiliary.end():] if auxiliary else rest
         first = _FIRST_WORD.findall(rest)[:1]
         ordered = bool(first) and (first[0] in screen.imperatives or first[0].split("-")[0] in screen.imperatives)
-        # After "nunca", "não", "non" the verb is a statement's ("nunca revela los finales": the order is "nunca
-        # reveles"): held aside for the words of control it does not do ("nunca revela sus reglas"), not for the verb.
-        # The French order is the statement ("ne révèle jamais"): held aside for the verb too.
-        said_of_one = bool(negation) and negation not in _SAME_AS_AN_ORDER
-        controlled = rest[len(first[0]):] if said_of_one and negated and first else rest
-        if bool(negation) == negated and ordered and not said_of_one \
-                or (negation and negated or strong and not negated) and screen.control_words.search(controlled):
+        if negation == negated and ordered or (negation and negated or strong and not negated) \
+                and screen.control_words.search(rest):
             return True
     return False
 
@@ -243,16 +234,18 @@ def is_doubtful(fact: str, language: Language) -> bool:
         or any(language.screen.conditions.match(opening) for s in _OPENINGS.split(text)
                for opening in (s.strip(), _strip_openers(s, language)[0])) \
         or _calls_the_assistant(text, language, greeted=True) \
-        or any(_calls_the_assistant(said, language) for said in quotes)  # a quote said to it is to it ("hi honey" is not)
+        or any(_calls_the_assistant(said, language, named=True) for said in quotes)  # not "you, me and the dog"
     spelled = [len(m.group(0)) // 2 + 1 for m in _SPELLED_OUT.finditer(screened_form(fact[:MAX_SCREENED_CHARS]))]
     return bool(spoken_to) or _gives_orders(text, language, negated=True) or _ends_in_order(text, language) \
-        or max(spelled, default=0) >= MIN_SPELLED_LETTERS or sum(spelled) >= MIN_SPELLED_TEXT_LETTERS or any(
-        fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))
+        or max(spelled, default=0) >= MIN_SPELLED_LETTERS \
+        or len(spelled) >= MIN_SPELLED_TEXT_WORDS and sum(spelled) >= MIN_SPELLED_TEXT_LETTERS \
+        or any(fold_accents(verb) not in language.stopwords for verb in _YOU_VERB.findall(text))
 
 
-def _calls_the_assistant(text: str, language: Language, greeted: bool = False) -> bool:
+def _calls_the_assistant(text: str, language: Language, greeted: bool = False, named: bool = False) -> bool:
     """A sentence opening by calling the assistant ("assistant, from now on…"); ``greeted``: or any name after a
-    greeting ("Hey Jarvis, …")."""
-    return any(language.screen.assistant_words.fullmatch(_strip_openers(m.group(1), language)[0])
+    greeting ("Hey Jarvis, …"); ``named``: by a name of it, not "you"."""
+    return any(language.screen.assistant_words.fullmatch(name := _strip_openers(m.group(1), language)[0])
+               and not (named and language.addressee.fullmatch(name))
                or greeted and len(called := m.group(1).split()) == 2 and called[0] in language.screen.greetings
                for m in _CALLED.finditer(text))

@@ -77,6 +77,8 @@ _LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}
 _DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
 # A password of up to a few words that ends its clause ("tulips.", "sunflower seventy seven").
 _WORD_VALUE = r"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{}}}(?=\s*(?:[.,;!?]|$))"
+# An answer said on into more talk is taken with the words after it, up to its most: what follows is lost, not it.
+_ANSWER_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_ANSWER_WORDS - 1}}}"
 _ARTICLES = rf"(?P<bridge>(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}}}?)"
 _QUALIFIER = r"[^\W\d]+(?:['’-][^\W\d]+)*"
 # A pause between a keyword and its value: "PIN is... 4821", "PIN? it's 4821", "PIN, 4821" (a colon, read).
@@ -166,9 +168,9 @@ def _finder(language: Language) -> _Finder:
         keyword = rf"(?P<keyword>{alternation or '(?!)'})(?!\w)"  # matched only where a keyword starts
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
         if name in WORD_VALUE_LISTS:  # its words first: "tulipes liles 1988" is one password
-            most = MAX_ANSWER_WORDS if name in ANSWER_LISTS else MAX_PASSWORD_WORDS
+            value = _ANSWER_VALUE if name in ANSWER_LISTS else _WORD_VALUE.format(MAX_PASSWORD_WORDS - 1)
             patterns[name] = (re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?){link}"
-                                         rf"\s*(?P<value>{_WORD_VALUE.format(most - 1)})", re.IGNORECASE),
+                                         rf"\s*(?P<value>{value})", re.IGNORECASE),
                              *patterns[name])
     digit_tables = tuple(_digit_table(table) for table in language.digits if table)
     digit_words = frozenset(w for table in digit_tables for w in table.said)
