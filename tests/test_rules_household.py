@@ -2163,6 +2163,7 @@ def test_where_relatives_live_and_a_relatives_favourite_are_heard(lang, said, ex
     # Not a relative's: a friend's medicine, a train at eight, a pension, a state of their favourite, no firm
     ("en-us", "my daughter has a friend who takes ritalin 10 mg"),
     ("es-es", "mi hijo tiene un amigo que toma sintrom de cuatro"),
+    ("es-es", "mi hijo conoce al chico que toma ritalin de diez"),
     ("de-de", "mein sohn hat einen kumpel der nimmt ritalin 10 mg"),
     ("es-es", "mi padre toma el cercanías de ocho cada mañana"),
     ("it-it", "mio nonno prende la pensione da mille"),
