@@ -27,7 +27,7 @@ KEYWORD_CLASSES: Dict[str, str] = {"password": "password", "pin": "PIN", "code":
 CARD, IBAN, TOKEN, GOVERNMENT_ID = "card number", "IBAN", "access token", "government id"
 # Lists whose value may be a single word without digits ("the wifi password is tulips").
 WORD_VALUE_LISTS = frozenset({"password", "token", "security_answer"})
-# An answer is often said with what it answers, to the end of its clause: "the name of my first dog Rex".
+# An answer is often said with what it answers ("the name of my first dog Rex"), and its words may open with a small one.
 ANSWER_LISTS, MAX_ANSWER_WORDS = frozenset({"security_answer"}), 12
 # Words allowed between a keyword and its linking word ("the code *they sent me by sms* is"), each after up to
 # a few small words ("la combinación *del candado de la taquilla del gimnasio* es").
@@ -76,7 +76,7 @@ _LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}
 # A value: a word with a digit, and the digit groups that follow it ("4821", "123-45-6789", "48 21").
 _DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
 # A password of up to a few words that ends its clause ("tulips.", "sunflower seventy seven").
-_WORD_VALUE = r"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{}}}(?=\s*(?:[.,;!?]|$))"
+_WORD_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_PASSWORD_WORDS - 1}}}(?=\s*(?:[.,;!?]|$))"
 # An answer said on into more talk is taken with the words after it, up to its most: what follows is lost, not it.
 _ANSWER_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_ANSWER_WORDS - 1}}}"
 _ARTICLES = rf"(?P<bridge>(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}}}?)"
@@ -168,7 +168,7 @@ def _finder(language: Language) -> _Finder:
         keyword = rf"(?P<keyword>{alternation or '(?!)'})(?!\w)"  # matched only where a keyword starts
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
         if name in WORD_VALUE_LISTS:  # its words first: "tulipes liles 1988" is one password
-            value = _ANSWER_VALUE if name in ANSWER_LISTS else _WORD_VALUE.format(MAX_PASSWORD_WORDS - 1)
+            value = _ANSWER_VALUE if name in ANSWER_LISTS else _WORD_VALUE
             patterns[name] = (re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?){link}"
                                          rf"\s*(?P<value>{value})", re.IGNORECASE),
                              *patterns[name])
