@@ -12,7 +12,7 @@ from ovos_memory_plugin_entity.domain.ops import Replacement
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents, said_words, title_words
 from ovos_memory_plugin_entity.language.data import Language, Phrase
 from ovos_memory_plugin_entity.language.reading import QUESTION_MARK, SPOKEN_WORD, Reading, read
-from ovos_memory_plugin_entity.language.substitution import LISTED_ABOUT as _LISTED_ABOUT, substituted
+from ovos_memory_plugin_entity.language.substitution import LISTED_ABOUT as _LISTED_ABOUT, said_again, substituted
 
 # A new home is at most this many words ("new york city"), ending at a small word ("boulder last month").
 MAX_PLACE_WORDS = 3
@@ -62,6 +62,8 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
         update += substituted(user_words or "", language, known, before,
                               taken_back or bool(set(words[:3]) & (language.negations | set(language.no))),
                               cued or _found(words, language.correcting.meaning) is not None, _asked(reply, language))
+    if not update:
+        update += said_again(user_words or "", language, known, before, _asked(reply, language))
     return tuple(update)
 
 
