@@ -2159,6 +2159,17 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("an answer said on into talk must end its clause", "language/secrets.py",
              "            value = _ANSWER_VALUE if name in ANSWER_LISTS else", "            value = _WORD_VALUE if name in ANSWER_LISTS else",
              ("tests/test_secrets.py::test_a_security_answer_and_what_it_is_said_with_are_a_secret",)),
+    Breakage("a value said twice replaces nothing", "language/corrections.py",
+             "        update += said_again(user_words or \"\", language, known, before, _asked(reply, language))",
+             "        update += []",
+             ("tests/test_corrections.py::test_a_value_said_twice_taking_one_back_replaces_it",)),
+    Breakage("a word said twice before a verb is a value", "language/substitution.py",
+             "    if then[:1] and then[0] in language.screen.finite_verbs and not set(then[1:]) & language.reading.subjects:",
+             "    if False:",
+             ("tests/test_corrections.py::test_a_word_said_twice_in_other_talk_replaces_nothing",)),
+    Breakage("'make it' takes no number back", "language/substitution.py",
+             "    pointed = bool(_phrases_at(words, language.correcting.said))", "    pointed = False",
+             ("tests/test_corrections.py::test_a_value_said_twice_taking_one_back_replaces_it",)),
 )
 
 

@@ -858,3 +858,34 @@ def test_the_right_value_alone_after_make_that_replaces_the_one_just_said(make_m
 ])
 def test_a_value_alone_that_names_no_fact_changes_nothing(make_memory, lang, turns):
     assert live_after_turns(make_memory, lang, turns) == live_after_turns(make_memory, lang, turns[:1])
+
+
+@pytest.mark.parametrize("lang, turns, now, gone", [
+    # The right value said twice, as people stress a correction: a name, an age, a dish, a town, several words
+    ("en-us", ["our cat is called tiger", "oh no sorry simba simba"], "simba", "tiger"),
+    ("es-es", ["mi hijo tiene siete años", "no perdona ocho ocho años"], "8", "7"),
+    ("de-de", ["mein lieblingsessen ist gulasch", "nee sorry rouladen rouladen"], "rouladen", "gulasch"),
+    ("pt-pt", ["o meu marido chama-se rui", "não desculpa rodrigo rodrigo"], "rodrigo", "rui"),
+    ("fr-fr", ["j'habite à nantes", "non pardon à angers à angers"], "angers", "nantes"),
+    ("nl-nl", ["mijn vriendin heet sanne", "nee sorry saskia saskia"], "saskia", "sanne"),
+    ("it-it", ["il mio piatto preferito è la lasagna", "no scusa il risotto il risotto"], "risotto", "lasagna"),
+    ("ca-es", ["la meva filla té nou anys", "no perdona deu deu anys"], "10", "9"),
+    ("nl-nl", ["mijn lievelingseten is hutspot", "liever bami goreng hoor bami goreng"], "bami goreng", "hutspot"),
+    # a number said once after "make it": in place of the one the turn before said
+    ("en-us", ["i take ramipril five milligrams", "hmm make it ten"], "10", " 5 "),
+])
+def test_a_value_said_twice_taking_one_back_replaces_it(make_memory, lang, turns, now, gone):
+    facts = " ".join(live_after_turns(make_memory, lang, turns)).casefold()
+    assert now in facts and gone not in facts, facts
+
+
+@pytest.mark.parametrize("lang, turns", [
+    ("en-us", ["i live in boston", "no wait the bus bus is late"]),  # doing something
+    ("en-us", ["our cat is called tiger", "no no tiger tiger come here"]),  # the known one, calling
+    ("en-us", ["i live in boston", "no my sister lives in austin austin"]),  # someone else's
+    ("es-es", ["vivo en sevilla", "no luna luna"]),  # a "no" alone, calling
+    ("en-us", ["i live in boston", "the game is in boston no chicago, chicago"]),  # something else's
+])
+def test_a_word_said_twice_in_other_talk_replaces_nothing(make_memory, lang, turns):
+    before = live_after_turns(make_memory, lang, turns[:1])
+    assert [f for f in live_after_turns(make_memory, lang, turns) if f in before] == before

@@ -336,6 +336,9 @@ def said_again(user_words: str, language: Language, known: Sequence[Tuple[str, s
         return []
     if {fold_accents(w) for w in words[at[-1]:]} & {fold_accents(k) for k in language.kin}:
         return []  # said to be someone else's: "... rex scusa rex è il cane di mio fratello"
+    then = words[at[-1] + 1:at[-1] + 3]
+    if then[:1] and then[0] in language.screen.finite_verbs and not set(then[1:]) & language.reading.subjects:
+        return []  # doing something: "no wait the bus bus is late" ("balu balu heißt er" names it)
     said_before = {fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)}
     folded_small = {fold_accents(w) for w in small}
 
