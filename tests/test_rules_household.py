@@ -2056,6 +2056,9 @@ def test_ours_named_before_the_neighbours_is_ours(lang, said, expected):
     ("fr-fr", "ma femme prend du ramipril dix milligrammes le soir", {(None, "Femme prend ramipril 10 milligrammes")}),
     ("de-de", "meine mutter nimmt ramipril zehn milligramm", {(None, "Mutter nimmt ramipril 10 milligramm")}),
     ("nl-nl", "mijn vader slikt atorvastatine veertig milligram", {(None, "Vader neemt atorvastatine 40 milligram")}),
+    # when, said between the verb and the medicine
+    ("de-de", "meine oma nimmt jeden abend marcumar drei milligramm", {(None, "Oma nimmt marcumar 3 milligramm")}),
+    ("nl-nl", "mijn moeder neemt elke ochtend omeprazol twintig milligram", {(None, "Moeder neemt omeprazol 20 milligram")}),
     ("en-us", "my son leo takes ritalin ten milligrams",
      {("Leo", "Is the user's son"), ("Leo", "Takes ritalin 10 milligrams")}),
     # A dose with no unit after "de"/"da": the user's own or a relative's; not a bus, a train nor a size.
