@@ -2208,3 +2208,19 @@ def test_what_is_said_of_one_introduced_is_not_the_relatives(lang, said):
 ])
 def test_what_is_said_of_the_relative_introduced_is_theirs(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative's job with where they do it: the firm or the place is theirs too
+    ("en-us", "my daughter is a vet at pawsome clinic", {(None, "Daughter works as a vet"), (None, "Daughter works at Pawsome Clinic")}),
+    ("nl-nl", "mijn zus is verpleegkundige bij het umc", {(None, "Zus werkt als verpleegkundige"), (None, "Zus werkt bij Umc")}),
+    ("de-de", "mein bruder arbeitet als koch bei vapiano", {(None, "Bruder arbeitet als koch"), (None, "Bruder arbeitet bei Vapiano")}),
+    ("es-es", "mi tía trabaja de enfermera en quirónsalud", {(None, "Tía trabaja como enfermera"), (None, "Tía trabaja en Quirónsalud")}),
+    ("ca-es", "el meu cosí jordi és cuiner a girona",
+     {("Jordi", "És cosí de l'usuari"), ("Jordi", "Treballa com a cuiner"), ("Jordi", "Treballa a Girona")}),
+    # ...not what the time or the way of it is
+    ("en-us", "my son is a student at the moment", {(None, "Son works as a student")}),
+    ("de-de", "meine mutter ist lehrerin bei bedarf", {(None, "Mutter arbeitet als lehrerin")}),
+])
+def test_a_relatives_job_and_where_they_do_it_are_theirs(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -11,7 +11,6 @@ héctor"). Each value keeps its kind: a number for a number, a word for a word. 
 from __future__ import annotations
 
 import re
-from itertools import takewhile
 from typing import AbstractSet, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from ovos_memory_plugin_entity.domain.ops import Replacement
@@ -72,13 +71,10 @@ def substituted(user_words: str, language: Language, known: Sequence[Tuple[str, 
         or _said_then_right(words, language, known, small, lambda line, old: best(line, old) and anchored(line, old),
                             _paused_after(user_words or "")) \
         or _value_anew(words, language, known, said_before, small)
-    # "make it ten" takes the number back as a cue does
-    pointed = bool(_phrases_at(words, language.correcting.said))
-    if contrasted or not (taking_back or pointed):
+    if contrasted or not taking_back:
         return contrasted
-    saying = {w for p in language.correcting.said + language.correcting.meaning for w in p}
-    return (_number_again(words, language, known, before, small | language.negations | saying, anchored)
-            if cued or pointed else []) or _name_alone(words, language, known, before, small)
+    return (_number_again(words, language, known, before, small | language.negations, anchored) if cued else []) \
+        or _name_alone(words, language, known, before, small)
 
 
 def _contrasted(words: Sequence[str], language: Language, known: Sequence[Tuple[str, str]],
@@ -310,60 +306,63 @@ def _replaced(known: Sequence[Tuple[str, str]], old_words: Sequence[str], new: s
 
 def said_again(user_words: str, language: Language, known: Sequence[Tuple[str, str]], before: str,
                asked: bool) -> List[Replacement]:
-    """In a turn that takes something back (a "no", a cue, "did i say", "rather"), the right value said twice, as
-    people stress a correction ("no perdona és de quaranta quaranta", "marieke nee mariska haha mariska", "eigenlijk
-    meer nasi goreng hoor nasi goreng"), in place of the one value of its kind the turn before stated: the known one
-    said now, else the last one said then; a listed name is renamed. Not a small word, a verb, a relative; not two
-    words said twice; after a reply that ``asked`` something, only with more than a "no" (else it answers)."""
+    """The right value said twice, as people stress a correction, in place of the one value of its kind of the fact
+    the turn before stated (its words most of what was said then): after the known one taken back ("marieke nee
+    mariska haha mariska", "nicht bruno balu balu"), or with a cue ("sorry", "did i say", "rather") and the only
+    number said ("no perdona és de quaranta quaranta") or a naming ("scusa stella si chiama stella"); a listed name
+    is renamed. Not a word alone after a cue ("sorry honey honey", "perdona adiós adiós"), nor in a question, nor a
+    value someone else's; after a reply that ``asked``, only cued."""
     words = [w for w in SPOKEN_WORD.findall(read(user_words or "", language.reading).text) if w != ","]
     said = language.correcting
-    taking_back = said.cues + said.said + said.meaning + said.instead
-    signs = taking_back + tuple((w,) for w in language.negations | set(language.no))
+    cues = said.cues + said.meaning + said.instead + tuple(p for p in said.said if len(p) > 1)  # not "put", "pon"
+    denials = tuple((w,) for w in language.negations | set(language.no))
     spoken = SPOKEN_WORD.findall((user_words or "").casefold())  # as said: the reading sets "no scusa" aside
-    if not before or not _phrases_at(spoken, taking_back if asked else signs):
+    cued = bool(_phrases_at(spoken, cues))
+    if not before or not (cued or not asked and _phrases_at(spoken, denials)) \
+            or any(c.question for c in read(user_words or "", language.reading).clauses):
         return []
-    small = language.stopwords | language.reading.fillers | language.negations | set(language.no) \
-        | language.kin | language.not_names | language.screen.finite_verbs | {w for p in signs for w in p}
+    naming = {w for p in said.naming for w in p}
+    small = language.stopwords | language.reading.fillers | language.negations | set(language.no) | language.kin \
+        | language.not_names | language.screen.finite_verbs | {w for p in cues + denials for w in p} | naming
     known_words = _known_words(known)
     twice = {w for w in words if words.count(w) > 1 and w not in small and fold_accents(w) not in known_words
              and (w.isdigit() or len(w) >= MIN_VALUE_CHARS and w.replace("-", "").isalpha())}
-    at = [i for i, w in enumerate(words) if w in twice]
-    first = at[0] if at else 0
-    second = next((i for i in at if i > first and words[i] == words[first]), first)
-    run = [w for w, _ in takewhile(lambda pair: pair[0] == pair[1] and pair[0] not in small,
-                                   zip(words[first:second], words[second:]))]  # "nasi goreng ... nasi goreng"
-    if not twice or twice != set(run):
+    if len(twice) != 1:
         return []
-    if {fold_accents(w) for w in words[at[-1]:]} & {fold_accents(k) for k in language.kin}:
-        return []  # said to be someone else's: "... rex scusa rex è il cane di mio fratello"
-    then = words[at[-1] + 1:at[-1] + 3]
-    if then[:1] and then[0] in language.screen.finite_verbs and not set(then[1:]) & language.reading.subjects:
-        return []  # doing something: "no wait the bus bus is late" ("balu balu heißt er" names it)
+    first, second = [i for i, w in enumerate(words) if w in twice][:2]
+    new = words[first]
+    if {fold_accents(w) for w in words[second:]} & {fold_accents(k) for k in language.kin}:
+        return []  # someone else's: "rex scusa rex è il cane di mio fratello"
     said_before = {fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)}
     folded_small = {fold_accents(w) for w in small}
 
-    def own(line: str) -> List[str]:  # its words said just before, in order, but whose it is ("cagnolina")
+    def own(line: str) -> Dict[str, str]:  # its words (folded: as written), but whose it is ("cagnolina")
         listed = LISTED_ABOUT.match(line)
         whose = {fold_accents(w.casefold()) for w in said_words(listed.group("relation") or "")} if listed else set()
-        return [w for w in (fold_accents(w.casefold()) for w in said_words(line))
-                if w in said_before and w not in folded_small | whose]
-    stated = [(fact_id, line) for fact_id, line in known if own(line)]
-    digit = run[0].isdigit()
-    olds = [w for w in dict.fromkeys(words) if any(fold_accents(w) in own(line) for _, line in stated)
-            and w not in small and w.isdigit() == digit]
-    # no one else is said to be or do something before it: not "the game is in springfield no ..."
-    theirs = {v for _, line in stated for v in own(line)}
-    if any(len(w) >= MIN_VALUE_CHARS and w not in small and fold_accents(w) not in theirs
-           and then in language.screen.finite_verbs for w, then in zip(words[:first], words[1:first + 1])):
-        return []
-    # the value not said again: the one of its kind the turn before stated last, taken back by more than a "no"
-    # ("no toby toby" calls the dog)
-    if not olds and (digit or _phrases_at(spoken, taking_back)):
-        olds = list({v for _, line in stated for v in [w for w in own(line) if w.isdigit() == digit][-1:]})
-    # the known one said between, but as taken back, goes on being: "sorry i mean sit, max sit", "... anna is in paris"
+        return {fold_accents(w.casefold()): w.casefold() for w in said_words(line)
+                if fold_accents(w.casefold()) not in folded_small | whose}
+    # the facts the turn before stated: their words are most of what it said ("wake me up at eight" states no age)
+    content = {w for w in said_before - folded_small if w.isdigit() or len(w) >= MIN_VALUE_CHARS}
+    stated = [(fact_id, line) for fact_id, line in known if 2 * len(set(own(line)) & content) > len(content)]
+    theirs = {folded: written for _, line in stated for folded, written in own(line).items() if folded in said_before}
+    digit = new.isdigit()
+    olds = [w for w in dict.fromkeys(words) if fold_accents(w) in theirs and w not in small and w.isdigit() == digit]
+    before_it = [w for w in words[:first] if w not in small and fold_accents(w) not in theirs and len(w) >= MIN_VALUE_CHARS]
+    if any(w in before_it and after in language.screen.finite_verbs for w, after in zip(words[:first], words[1:first + 1])) \
+            or set(words[second + 1:]) & language.reading.question_openers:
+        return []  # someone else said to be or do something first ("the game is in springfield no ..."), or asked
+    named = bool(naming & set(words[max(first - 2, 0):second + 3]))  # "stella si chiama stella"
+    alone = digit and all(w == new for w in words if w.isdigit())  # not "ballet at four no sorry five five"
+    if not olds and cued and (named or alone) and not before_it:  # the known one not said again: the one of its kind
+        olds = list({v for _, line in stated for v in [w for f, w in own(line).items() if f in said_before
+                                                      and w.isdigit() == digit][-1:]})
+    # the known one said between, not taken back, goes on being: "sorry i mean sit, max sit", "... anna is in paris"
+    # ... and said before it, nothing else said after it: not "no tiger get off the table off the table"
     if len(olds) != 1 or any(w == olds[0] and words[i - 1] not in language.negations | set(language.no)
-                             for i, w in enumerate(words[first:second], first)):
+                             for i, w in enumerate(words[first:second], first)) \
+            or any(w == olds[0] and words[i + 1:i + 2] and words[i + 1] not in small and words[i + 1] != new
+                   for i, w in enumerate(words[:first])):
         return []
-    renamed = [Replacement(fact_id, listed.group("text"), about=title_words(" ".join(run))) for fact_id, line in stated
+    renamed = [Replacement(fact_id, listed.group("text"), about=title_words(new)) for fact_id, line in stated
                for listed in [LISTED_ABOUT.match(line)] if listed and listed.group("label").casefold() == olds[0]]
-    return renamed or _replaced(stated, olds, " ".join(run), lambda line, old: True)
+    return renamed or _replaced(stated, olds, new, lambda line, old: True)
