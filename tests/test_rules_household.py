@@ -2221,6 +2221,8 @@ def test_what_is_said_of_the_relative_introduced_is_theirs(lang, said, expected)
     # ...not what the time or the way of it is
     ("en-us", "my son is a student at the moment", {(None, "Son works as a student")}),
     ("de-de", "meine mutter ist lehrerin bei bedarf", {(None, "Mutter arbeitet als lehrerin")}),
+    # ...nor a place cut at its "of": "the hospital" of "el hospital de la paz" is no workplace
+    ("es-es", "mi prima es enfermera en el hospital de la paz", {(None, "Prima trabaja como enfermera")}),
 ])
 def test_a_relatives_job_and_where_they_do_it_are_theirs(lang, said, expected):
     assert heard(lang, said) == expected
