@@ -240,6 +240,10 @@ def test_a_word_that_only_makes_the_next_stronger_is_set_aside(lang, said, read_
     ("pt-pt", "a minha irmã ah não o meu irmão rui vive no porto", "o meu irmão rui vive no porto"),
     ("ca-es", "la meva germana ai no el meu germà pau viu a vic", "el meu germà pau viu a vic"),
     ("en-us", "i take two pills uh no three times a day", "i take 2 pills no 3 times a day"),
+    # the same word said again after two repairs, with no pause: "nee sorry", "no scusa"
+    ("nl-nl", "mijn zus woont in zwolle nee sorry in kampen", "mijn zus woont in kampen"),
+    ("it-it", "lavoro a torino no scusa a ivrea", "lavoro a ivrea"),
+    ("en-us", "i'm allergic to nuts sorry to bother you", "i am allergic to nuts sorry to bother you"),  # an apology
 ])
 def test_a_word_taken_back_and_said_again_is_left_out(lang, said, read_as):
     assert reading(lang, said).text == read_as

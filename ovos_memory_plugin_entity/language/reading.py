@@ -274,7 +274,7 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
             continue
         elif again and again not in words.negations and (cues > denials or hesitated):
             start = next((j for j in range(end - 1, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
-                          if _restarts(out[j], again, paused, words)), None)
+                          if _restarts(out[j], again, paused or cues > 1, words)), None)
             if start is None and hesitated and len(again) <= MAX_ARTICLE_CHARS and said[restart + 1:restart + 2] \
                     and said[restart + 1] in words.personal:  # "a minha irmã ah não o meu irmão": an article and a word of the user's
                 start = next((j for j in range(end - 2, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
