@@ -871,6 +871,7 @@ def test_a_value_alone_that_names_no_fact_changes_nothing(make_memory, lang, tur
     ("nl-nl", ["mijn vriendin heet sanne", "sorry ze heet saskia saskia"], "saskia", "sanne"),
     ("it-it", ["il mio piatto preferito è la lasagna", "no scusa non la lasagna il risotto il risotto"], "risotto", "lasagna"),
     ("ca-es", ["la meva filla té nou anys", "no perdona deu deu anys"], "10", "9"),
+    ("pt-pt", ["o nosso cão chama-se bobi", "ai desculpa tareco, o cão é o tareco"], "tareco", "bobi"),  # who, named
 ])
 def test_a_value_said_twice_taking_one_back_replaces_it(make_memory, lang, turns, now, gone):
     facts = " ".join(live_after_turns(make_memory, lang, turns)).casefold()
@@ -887,8 +888,39 @@ def test_a_value_said_twice_taking_one_back_replaces_it(make_memory, lang, turns
     ("en-us", ["my daughter is eight years old", "she has ballet at four no sorry five five"]),  # another number
     ("en-us", ["our cat is called tiger", "no tiger get off the table off the table"]),  # the known one, called
     ("en-us", ["my daughter is eight years old", "wake me up at eight tomorrow", "no sorry nine nine"]),  # not stated
+    # the fact's own words said after it are no value taken back; a small word of a naming is no naming
+    ("en-us", ["my favourite drink is tea", "sorry jake jake drink your juice"]),
+    ("es-es", ["mi comida favorita es la paella", "perdona pablo pablo a cenar que se enfría la comida"]),
+    ("it-it", ["il mio piatto preferito è la pizza", "scusa a tavola a tavola il piatto è pronto"]),
+    ("it-it", ["il mio piatto preferito è la pizza", "anzi squisita squisita è proprio il mio piatto preferito"]),
+    ("ca-es", ["el meu menjar preferit és la paella", "perdona apaga el llum apaga el llum"]),
 ])
 def test_a_word_said_twice_in_other_talk_replaces_nothing(make_memory, lang, turns):
     before = live_after_turns(make_memory, lang, turns[:1])
     assert [f for f in live_after_turns(make_memory, lang, turns) if f in before] == before
+
+
+@pytest.mark.parametrize("lang, turns, now, gone", [
+    # A value of several words said twice after the known one taken back; the known one taken back where the
+    # reading leaves it out
+    ("pt-pt", ["a minha sobremesa preferida é o pudim", "não não o pudim arroz doce arroz doce"], "arroz doce", "pudim"),
+    ("es-es", ["mi hija es alérgica a las fresas", "perdona me he liado, a las fresas no, al kiwi vale al kiwi"],
+     "kiwi", "fresas"),
+    # a tag is no value: "vale", "ok"
+    ("es-es", ["trabajo en telefónica", "bueno en realidad es en indra vale no en telefónica"], "indra", "telef"),
+])
+def test_a_value_of_several_words_said_twice_replaces_it(make_memory, lang, turns, now, gone):
+    facts = " ".join(live_after_turns(make_memory, lang, turns)).casefold()
+    assert now in facts and gone not in facts, facts
+
+
+@pytest.mark.parametrize("lang, turns", [
+    ("es-es", ["mi comida favorita es la paella", "mejor vamos vamos"]),  # one word alone after "mejor": go, go
+    ("es-es", ["mi comida favorita es la paella", "mejor despacito despacito"]),
+    ("en-us", ["my favorite food is pizza", "no not really i'd rather have sushi sushi"]),  # what they want now
+    ("en-us", ["my favorite food is pizza", "rather hot rather hot today"]),
+    ("en-us", ["my favorite food is pizza", "no i would rather have pad thai pad thai tonight"]),  # someone says it
+])
+def test_rather_with_a_word_said_twice_in_other_talk_replaces_nothing(make_memory, lang, turns):
+    assert live_after_turns(make_memory, lang, turns) == live_after_turns(make_memory, lang, turns[:1])
 

@@ -94,8 +94,8 @@ def _contrasted(words: Sequence[str], language: Language, known: Sequence[Tuple[
             if not 0 <= i < len(words) or words[i] in language.negations:
                 return None
             word = words[i]
-            if word == "," or word in small or word in language.reading.clause_openers:
-                continue
+            if word == "," or word in small or word in language.reading.clause_openers or (word,) in language.reading.tags:
+                continue  # a tag is no value: "es en repsol vale no en iberdrola"
             if digit and not word.isdigit():
                 continue  # a unit between: "dieci milligrammi | non cinque"
             kind_ok = word.replace("-", "").isalpha() if digit is not None else word.isdigit() or word.replace("-", "").isalpha()
@@ -306,9 +306,9 @@ def _replaced(known: Sequence[Tuple[str, str]], old_words: Sequence[str], new: s
 
 def said_again(user_words: str, language: Language, known: Sequence[Tuple[str, str]], before: str,
                asked: bool) -> List[Replacement]:
-    """The right value said twice, as people stress a correction, in place of the one value of its kind of the fact
-    the turn before stated (its words most of what was said then): after the known one taken back ("marieke nee
-    mariska haha mariska", "nicht bruno balu balu"), or with a cue ("sorry", "did i say", "rather") and the only
+    """The right value said twice (a word or a run of them: "arroz doce"), as people stress a correction, in place of
+    the one value of its kind of the fact the turn before stated (its words most of what was said then): after the
+    known one taken back ("marieke nee mariska haha mariska", "nicht bruno balu balu"), or with a cue ("sorry", "did i say", "rather") and the only
     number said ("no perdona és de quaranta quaranta") or a naming ("scusa stella si chiama stella"); a listed name
     is renamed. Not a word alone after a cue ("sorry honey honey", "perdona adiós adiós"), nor in a question, nor a
     value someone else's; after a reply that ``asked``, only cued."""
@@ -327,10 +327,18 @@ def said_again(user_words: str, language: Language, known: Sequence[Tuple[str, s
     known_words = _known_words(known)
     twice = {w for w in words if words.count(w) > 1 and w not in small and fold_accents(w) not in known_words
              and (w.isdigit() or len(w) >= MIN_VALUE_CHARS and w.replace("-", "").isalpha())}
-    if len(twice) != 1:
+    if not twice:
         return []
-    first, second = [i for i, w in enumerate(words) if w in twice][:2]
-    new = words[first]
+    first = next(i for i, w in enumerate(words) if w in twice)
+    second = words.index(words[first], first + 1)
+    size = 1  # the value is the run said twice: "nasi goreng hoor nasi goreng"
+    while first + size < second and second + size < len(words) and words[first + size] == words[second + size]:
+        size += 1
+    while size > 1 and words[first + size - 1] in small:
+        size -= 1  # "bacalhau à brás", not "pad thai for"
+    if not twice <= set(words[first:first + size]):
+        return []  # two values said twice, or one said twice apart from another
+    new = " ".join(words[first:first + size])
     if {fold_accents(w) for w in words[second:]} & {fold_accents(k) for k in language.kin}:
         return []  # someone else's: "rex scusa rex è il cane di mio fratello"
     said_before = {fold_accents(w) for w in SPOKEN_WORD.findall(read(before, language.reading).text)}
@@ -346,12 +354,17 @@ def said_again(user_words: str, language: Language, known: Sequence[Tuple[str, s
     stated = [(fact_id, line) for fact_id, line in known if 2 * len(set(own(line)) & content) > len(content)]
     theirs = {folded: written for _, line in stated for folded, written in own(line).items() if folded in said_before}
     digit = new.isdigit()
-    olds = [w for w in dict.fromkeys(words) if fold_accents(w) in theirs and w not in small and w.isdigit() == digit]
+    olds = [w for w in dict.fromkeys(words[:second]) if fold_accents(w) in theirs and w not in small
+            and w.isdigit() == digit]
     before_it = [w for w in words[:first] if w not in small and fold_accents(w) not in theirs and len(w) >= MIN_VALUE_CHARS]
     if any(w in before_it and after in language.screen.finite_verbs for w, after in zip(words[:first], words[1:first + 1])) \
             or set(words[second + 1:]) & language.reading.question_openers:
         return []  # someone else said to be or do something first ("the game is in springfield no ..."), or asked
-    named = bool(naming & set(words[max(first - 2, 0):second + 3]))  # "stella si chiama stella"
+    # a naming said whole around it ("stella si chiama stella"), or who it is with a word of one between ("farrusca, a
+    # gata é a farrusca"); not "il" or "è" alone ("a tavola a tavola il piatto è pronto")
+    between = set(words[first + size:second])
+    named = any(first - 2 <= start < second for start, _ in _phrases_at(words, said.naming)) \
+        or bool(between & language.kin and between & naming)
     alone = digit and all(w == new for w in words if w.isdigit())  # not "ballet at four no sorry five five"
     if not olds and cued and (named or alone) and not before_it:  # the known one not said again: the one of its kind
         olds = list({v for _, line in stated for v in [w for f, w in own(line).items() if f in said_before
@@ -360,7 +373,7 @@ def said_again(user_words: str, language: Language, known: Sequence[Tuple[str, s
     # ... and said before it, nothing else said after it: not "no tiger get off the table off the table"
     if len(olds) != 1 or any(w == olds[0] and words[i - 1] not in language.negations | set(language.no)
                              for i, w in enumerate(words[first:second], first)) \
-            or any(w == olds[0] and words[i + 1:i + 2] and words[i + 1] not in small and words[i + 1] != new
+            or any(w == olds[0] and words[i + 1:i + 2] and words[i + 1] not in small and words[i + 1] != words[first]
                    for i, w in enumerate(words[:first])):
         return []
     renamed = [Replacement(fact_id, listed.group("text"), about=title_words(new)) for fact_id, line in stated
