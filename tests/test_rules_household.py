@@ -1064,6 +1064,51 @@ def test_where_the_user_was_born_or_grew_up(lang, said, expected):
 
 
 @pytest.mark.parametrize("lang, said, expected", [
+    # Where the user comes from, as people say it: "originally", "natural de", "originaire de", "vengo da"
+    ("en-us", "i come from glasgow", {(None, "Is from Glasgow")}),
+    ("en-us", "i'm from tucson originally", {(None, "Is from Tucson")}),
+    ("nl-nl", "ik kom eigenlijk oorspronkelijk uit deventer", {(None, "Komt uit Deventer")}),
+    ("pt-pt", "eu sou natural de braga", {(None, "É de Braga")}),
+    ("es-es", "soy natural de cuenca", {(None, "Es de Cuenca")}),
+    ("fr-fr", "je suis originaire de nancy", {(None, "Vient de Nancy")}),
+    ("de-de", "ich bin ursprünglich aus rostock", {(None, "Kommt aus Rostock")}),
+    ("it-it", "vengo da lecce ma vivo a milano", {(None, "È di Lecce"), (None, "Vive a Milano")}),
+    ("ca-es", "vinc de manresa", {(None, "És de Manresa")}),
+    # where one has just been, a family, a habit: no origin
+    ("en-us", "i came from work", set()),
+    ("en-us", "i come from a big family", set()),
+    ("it-it", "vengo da lavoro", set()),
+    ("ca-es", "vinc de comprar", set()),
+    ("de-de", "ich bin aus versehen eingeschlafen", set()),
+])
+def test_where_the_user_comes_from(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Where a relative comes from, named or not
+    ("en-us", "my wife is originally from tulsa", {(None, "Wife is from Tulsa")}),
+    ("en-us", "my brother sam comes from reno", {("Sam", "Is the user's brother"), ("Sam", "Is from Reno")}),
+    ("it-it", "mia suocera è di palermo", {(None, "Suocera è di Palermo")}),
+    ("de-de", "mein schwager tim stammt aus dresden", {("Tim", "Ist Schwager des Nutzers"), ("Tim", "Kommt aus Dresden")}),
+    ("fr-fr", "mon copain vient de lille", {(None, "Copain vient de Lille")}),
+    ("nl-nl", "mijn moeder komt uit tilburg", {(None, "Moeder komt uit Tilburg")}),
+    ("pt-pt", "o meu sogro é de aveiro", {(None, "Sogro é de Aveiro")}),
+    ("ca-es", "la meva cunyada és de lleida", {(None, "Cunyada és de Lleida")}),
+    # what comes from somewhere else, a shift, a room, what was just done
+    ("en-us", "the parcel is from amazon", set()),
+    ("en-us", "my son is from school today", set()),
+    ("it-it", "mio marito è di turno", set()),
+    ("it-it", "mio figlio è di sopra", set()),
+    ("fr-fr", "ma femme vient de sortir", set()),
+    ("de-de", "die post kommt aus berlin", set()),
+    ("pt-pt", "o meu marido é de confiança", set()),
+])
+def test_where_a_relative_comes_from(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
     # German: a name said before its verb at a clause's end; children named with the accusative article.
     ("de-de", "dass mein bruder tobias heißt", {("Tobias", "Ist Bruder des Nutzers")}),
     ("de-de", "ich glaub dass mein bruder pippo heißt", {("Pippo", "Ist Bruder des Nutzers")}),  # no given name
