@@ -32,7 +32,7 @@ MAX_VERB_AT = 1
 MAX_TAKE_BACK_WORDS = 3  # besides its negations: "no, don't save that"
 # A verb that closes its clause stands this far in at most, after its object: "das mit dem
 # Handball kannst du wieder vergessen".
-MAX_FRONTED_AT = 8
+MAX_FRONTED_AT = 12
 # An object said before its verb names what it is ("das letzte", "quella cosa del nuoto"): a
 # lone pronoun before a verb is its clitic ("de l'oublier"), no object said first.
 MIN_FRONTED_WORDS = 2
@@ -112,7 +112,7 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
     split = [_at_tag(c, language) for c in read(utterance[:MAX_CONTROL_CHARS], language.reading).clauses if c.words]
     clauses = [part for parts in split for part in parts if part.words]
     before_tag = {id(parts[0]) for parts in split if len(parts) > 1}  # a clause a tag ended, "why not" after it
-    said = _ANCHOR_WORD.findall(" ".join(c.text for c in clauses))
+    said = _ANCHOR_WORD.findall(" ".join(w for c in clauses for w in (*c.aside, *c.words)))
     controls = [words for words in language.controls if _holds_anchor(said, words.anchors)]
     closing = _closing_pause(clauses, controls, language)
     if closing is not None:
@@ -123,6 +123,9 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
         # Alone: nothing else is said, or only why not ("take that back, I don't want that").
         alone = all(c.negated for c in clauses if c is not clause)
         for words in controls:
+            needless = _needless(clause, words, language.reading, clauses[i + 1:])
+            if needless is not None:
+                return replace(needless, target=as_said(needless.target, utterance[:MAX_CONTROL_CHARS]))
             found = _control(clause, words, language.reading, alone, clauses[i + 1].words if i + 1 < len(clauses) else ())
             if found is None or found.unsure:
                 found = _chained(clause, words, language.reading, alone) or found
@@ -200,6 +203,27 @@ def _chained(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     return None
 
 
+def _needless(clause: Clause, words: IntentWords, reading: ReadingWords, later: Sequence[Clause]) -> Optional[Control]:
+    """The user's thing the assistant need not know, said after the phrasing or before it: "you don't need to know
+    where i work anymore", "wo ich arbeite musst du nicht mehr wissen", "dove lavoro non ti serve saperlo". Sure
+    where a forgetting follows it ("... so just forget it", "... dimenticalo pure"), else asked first."""
+    said = clause.words
+    start = next((at for at in range(len(said)) if match(said, words.needless, at, at + 1) is not None), None)
+    if start is None:
+        return None
+    end = match(said, words.needless, start, start + 1) or start
+    forgetting = next((at for at in range(end, len(said)) if _verb(said[at], words, said[at + 1:])), len(said))
+    thing = said[end:forgetting] or said[:start]
+    # the user's own: "my sister", "where i work"; said without a pronoun, a question word and its verb ("dónde vivo")
+    owned = any(w in words.personal for w in thing) or len(thing) == 2 and thing[0] in reading.question_openers
+    if not owned or len(thing) > MAX_TARGET_WORDS or any(w in words.non_memory_objects for w in thing):
+        return None
+    then = next((c for c in later if _control(c, words, reading, True) == Control("forget_last")), None)
+    sure = forgetting < len(said) or then is not None
+    rest = ", ".join(c.text for c in later if c is not then)
+    return Control("forget_thing", " ".join(thing), rest, unsure=not sure)
+
+
 def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], language: Language) -> Optional[Control]:
     """A pause of "that" closing a statement that asks nothing of the memory ("my sister is in rehab, keep that
     to yourself"): a forget of it in the same breath, so none of it is learnt (and later turns are)."""
@@ -209,11 +233,24 @@ def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], l
             end = match(said, words.pause, at, at + 1, gap=0)
             # Not a statement's "(the kids did) not keep it", "(ich kann mir) das nicht merken"
             told = said[at] in language.reading.negations and not words.negated or said[at - 1] in words.personal or any(
-                w in language.reading.subjects for w in said[at - 2:at])
-            if end is not None and end >= len(said) - 1 and any((w,) in words.last.get(w, ()) for w in said[at:end]) \
+                w in language.reading.subjects and not language.addressee.fullmatch(w) for w in said[at - 2:at])  # "tu le retiens pas" asks
+            if end is not None and end >= len(said) - 1 and _takes_that(said[at - 1], said[at:end], words) \
                     and not told and recognise(" ".join(said[:at]), language) is None:  # a word may trail: "down anywhere"
-                return Control("forget_last", " ".join(said[:at]))
+                # "lo último que te he dicho, no lo recuerdes": what was said before this turn
+                named = list(said[:at])
+                while named and (named[-1] in words.particles or (named[-1],) in words.last.get(named[-1], ())
+                                 or language.addressee.fullmatch(named[-1])):  # "... tu le (retiens pas)"
+                    named.pop()
+                taken_back = () if named and longest(named, words.last) == len(named) else said[:at]
+                return Control("forget_last", " ".join(taken_back))
     return None
+
+
+def _takes_that(before: str, said: Sequence[str], words: IntentWords) -> bool:
+    """A word of "that" in a pause's phrasing ``said`` or right ``before`` it ("no ho apuntis", "tu le retiens pas"),
+    or carried by its verb ("non salvarlo")."""
+    return any((w,) in words.last.get(w, ()) for w in (before, *said)) or any(
+        fold_accents(w).endswith(c) and len(w) > len(c) + 2 for w in said for c in words.clitics)
 
 
 def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: bool,
@@ -272,6 +309,12 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
                             fronted=not (clause.question or start))
         if found is not None:
             return found
+    # A forgetting set aside as "never mind" takes back what the clause names as said: "esquece isso | que eu disse",
+    # "laisse tomber | ce que je viens de dire"
+    verb_at = next((at for at, w in enumerate(clause.aside) if _verb(w, words, clause.aside[at + 1:])), None)
+    named = _unsplit(words, clause.aside[verb_at], [*clause.aside[verb_at + 1:], *said]) if verb_at is not None else []
+    if said and named and longest(named, words.last) == len(named) and not clause.negated:
+        return Control("forget_last")
     # After a hesitation, "forget that" takes back what was said before it: "tomo varfine 5 mg ah esquece lá isso"
     for start in clause.hesitations:
         after = strip_leading(said[start:], reading)[0]
@@ -419,8 +462,8 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
                 return Control("forget_last", unsure=True)
             continue
         before = list(said[:at])
-        while before and before[-1] in words.particles:
-            before.pop()
+        while before and (before[-1] in words.particles or (before[-1],) in words.last.get(before[-1], ())):
+            before.pop()  # "(…) tu peux le (oublier)"
         # "(dass du) alles vergisst, was du über mich gespeichert hast": everything, then the verb, then the memory's
         if words.negation_after_verb and before and longest(before, words.everything) == len(before) \
                 and _of_the_memory(after, words):

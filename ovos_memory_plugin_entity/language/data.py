@@ -43,7 +43,8 @@ READING_LISTS = ("fillers", "intensifiers", "lead_ins", "tags", "contractions", 
                  "clause_glue", "question_openers", "reported", "contrasts", "clitics", "refusals", "repairs")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
-                 "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "saying", "that", "places")
+                 "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "saying", "that", "places",
+                 "needless")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "proceeding", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
@@ -172,6 +173,7 @@ class IntentWords:
     keeping: PhraseIndex = field(default_factory=dict)
     remember: PhraseIndex = field(default_factory=dict)
     moment: PhraseIndex = field(default_factory=dict)  # "for a while": a forget about the moment, not the memory
+    needless: PhraseIndex = field(default_factory=dict)  # "you do not need to know": forgetting the thing it names
     saying: PhraseIndex = field(default_factory=dict)  # "I say", "je vais te dire": what a pause with a while covers
     that: FrozenSet[str] = frozenset()  # "that", not "this": what was just said, never what comes
     relations: FrozenSet[str] = frozenset()  # "mom", "sister": someone the user names ("my mom reads this")
@@ -190,7 +192,7 @@ class IntentWords:
     # closed what came before ("dat klopt niet, schrap dat").
     negation_after_verb: bool = False
     anchors: FrozenSet[str] = frozenset()  # a word each of these controls holds one of (the cheap first test)
-    reading: Optional[ReadingWords] = None  # English's own: an English control under another persona is read as said
+    reading: Optional[ReadingWords] = None  # its own: a control said in another language is read as that language reads it
 
 
 @dataclass(frozen=True)
@@ -316,6 +318,7 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), reset=phrases("reset"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
+        needless=phrases("needless"),
         saying=phrases("saying"), that=words("that"), places=words("places"), relations=frozenset(w.casefold() for w in data["relations"]),
         particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"), offers=words("offers"),
         vague=words("vague"),
@@ -332,7 +335,7 @@ def _every_intent_word() -> Dict[str, IntentWords]:
     """The spoken controls' words of every shipped language: a control is understood in any."""
     common = frozenset(fold_accents(w.casefold()) for w in _union("stopwords"))
     return {code: replace(words, anchors=_anchors(words, common, _fused(data)),
-                          reading=_reading(code, data, data) if code == DEFAULT_LANG else None)
+                          reading=_reading(code, data, data))
             for code, data in _every().items() for words in (_intent_words(code, data),)}
 
 
@@ -344,7 +347,7 @@ def _anchors(words: IntentWords, common: FrozenSet[str], fused: Dict[str, Tuple[
         parts = [p for w in phrase for p in re.findall(r"\w+", w)] or list(phrase)
         return max(reversed(parts), key=lambda p: (fold_accents(p) not in common, len(p)))
     found = {rarest(v.split()) for v in words.forget | words.delete}
-    for index in (words.recall, words.reset, words.pause, words.keeping, words.remember):
+    for index in (words.recall, words.reset, words.pause, words.keeping, words.remember, words.needless):
         found.update(rarest(phrase) for phrases in index.values() for phrase in phrases)
     found |= {fold_accents(w) for w in found}
     return frozenset(found | {form for form, (host, *_) in fused.items() if host in found})
