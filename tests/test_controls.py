@@ -9,7 +9,7 @@ from typing import Iterator, Optional, Tuple
 
 import pytest
 
-from ovos_memory_plugin_entity.language.controls import MAX_CONTROL_CHARS, may_hold_control, recognise
+from ovos_memory_plugin_entity.language.controls import MAX_CONTROL_CHARS, Control, may_hold_control, recognise
 from ovos_memory_plugin_entity.language.data import available, load_language
 from ovos_memory_plugin_entity.language.yesno import is_answer, word_list_judge
 
@@ -1094,3 +1094,43 @@ def test_not_keeping_what_comes_takes_nothing_back(lang, words):
 def test_what_was_told_about_a_topic_is_that_topic(lang, words, target):
     control = recognise(words, load_language(lang))
     assert control is not None and (control.kind, control.target) == ("forget_thing", target)
+
+
+@pytest.mark.parametrize("lang,words,target,unsure", [
+    ("en-us", "you don't need to know my address anymore, just forget it", "my address anymore", False),
+    ("en-us", "honestly you don't need to know where i live", "where i live", True),
+    ("es-es", "no necesitas saber dónde trabajo olvídalo", "dónde trabajo", False),
+    ("de-de", "wo ich wohne musst du nicht mehr wissen lösch das", "wo ich wohne", False),
+    ("it-it", "dove abito non ti serve saperlo cancellalo", "dove abito", False),
+    ("nl-nl", "waar ik werk hoef je niet te weten", "waar ik werk", True),
+])
+def test_a_thing_the_assistant_need_not_know_is_forgotten(lang, words, target, unsure):
+    """"You don't need to know X": X is forgotten, said after the phrasing or before it; asked first unless a
+    forgetting follows."""
+    assert recognise(words, load_language(lang)) == Control("forget_thing", target, unsure=unsure)
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "you don't need to know how to cook"), ("en-us", "you don't need to know everything"),
+    ("en-us", "you don't need to know my name to set a timer"),
+])
+def test_need_not_know_of_no_thing_of_the_users_is_no_control(lang, words):
+    assert recognise(words, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("es-es", "lo que te acabo de decir no lo guardes"),
+    ("fr-fr", "ce que je viens de dire tu le retiens pas"), ("ca-es", "el que t'he dit no ho recordis"),
+    ("pt-pt", "ah esquece isso que eu te disse"), ("fr-fr", "laisse tomber ce que je t'ai dit"),
+    ("en-us", "eh no espera olvida eso"), ("de-de", "ok alors oublie ce que je viens de dire"),
+])
+def test_what_was_just_said_named_then_not_to_be_kept_takes_back_the_last_turn(lang, words):
+    """A fronted "what I just said" before "don't keep it", a "never mind" with what was said, a control in another
+    shipped language read as that language reads it: the last turn is taken back, not the words of this one."""
+    assert recognise(words, load_language(lang)) == Control("forget_last")
+
+
+@pytest.mark.parametrize("lang,words", [("pt-pt", "esquece isso"), ("fr-fr", "laisse tomber c'est pas grave"),
+                                        ("fr-fr", "laisse tomber")])
+def test_never_mind_alone_is_still_no_control(lang, words):
+    assert recognise(words, load_language(lang)) is None

@@ -11,19 +11,19 @@ none costs a set lookup per word (``Language.control_anchors``). Pure, bounded.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from itertools import dropwhile, takewhile
+from dataclasses import replace
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import fold_accents
-from ovos_memory_plugin_entity.language.data import IntentWords, Language, Phrase, PhraseIndex, ReadingWords
-from ovos_memory_plugin_entity.language.phrasing import MAX_GAP, ends, longest, match, near
+from ovos_memory_plugin_entity.language.control_objects import (MAX_NAME_WORDS, MAX_TARGET_WORDS, Control, everything_of,
+                                                                 forgetting_verb, object_of, of_the_memory,
+                                                                 without_second_part)
+from ovos_memory_plugin_entity.language.data import DEFAULT_LANG, IntentWords, Language, PhraseIndex, ReadingWords
+from ovos_memory_plugin_entity.language.phrasing import ends, longest, match, near
 from ovos_memory_plugin_entity.language.reading import Clause, as_said, read, said_after, strip_leading
 
 # A spoken control is a short request; only this much of a turn is read for one.
 MAX_CONTROL_CHARS = 400
-# What one thing to forget may be, at most: "my old address at 12 Rua das Flores in Lisbon".
-MAX_TARGET_WORDS = 16
 # A request's verb stands this far into its clause at most (after lead-ins): "lo borres",
 # "mira borra" said under another language's persona.
 MAX_VERB_AT = 1
@@ -36,9 +36,6 @@ MAX_FRONTED_AT = 12
 # An object said before its verb names what it is ("das letzte", "quella cosa del nuoto"): a
 # lone pronoun before a verb is its clitic ("de l'oublier"), no object said first.
 MIN_FRONTED_WORDS = 2
-# A thing not the user's is named in this many words at most ("forget Emma", "forget about
-# Emma's party"); longer, the user is talking about it ("... it's cancelled").
-MAX_NAME_WORDS = 3
 # Another skill's place after a pause is said in this many words at most: "in the fridge".
 MAX_PLACE_WORDS = 4
 # A negated clause this short after a question refuses it ("…? no, not ever").
@@ -46,8 +43,6 @@ MAX_REFUSAL_WORDS = 3
 # A pause closing an utterance covers a statement of this many words at least ("i am pregnant"); fewer
 # ("no, don't save that") answer what was said before.
 MIN_COVERED_WORDS = 3
-# After "everything", a fresh start said this far in closes it: "todo todo y empezamos de cero".
-MAX_RESET_AT = 2
 # "forget it", "vergiss das": a forgetting of what was just said in this many words is bare.
 MAX_BARE_WORDS = 2
 # A negation closing this many words closes a statement ("das brauchst du nicht"); fewer take back ("doch lieber nicht").
@@ -57,18 +52,6 @@ MAX_TAG_WORDS = 3
 # The order in which a clause is read: the most specific request first.
 KINDS = ("pause", "resume", "recall", "remember", "forget_all", "forget_last", "forget_thing")
 _ANCHOR_WORD = re.compile(r"\w+")
-
-
-@dataclass(frozen=True)
-class Control:
-    """A control (one of :data:`KINDS`); what it is about (a pause's "last": what was just said too; a "forget
-    that"'s: the words it takes back before it); what is said besides it (``rest``, learnt; empty after an
-    opening pause); ``unsure``: ask first."""
-
-    kind: str
-    target: str = ""
-    rest: str = ""
-    unsure: bool = False
 
 
 def may_hold_control(utterance: str, language: Language) -> bool:
@@ -86,16 +69,19 @@ _REMINDER = re.compile(r"(?!to call me\b)(?:to\s+\w|(?:de|di|d')\s*[^\W\d_]+(?:a
 
 def recognise(utterance: str, language: Language) -> Optional[Control]:
     """The first clause's control, read in the persona's language first, then every other shipped one; then, where
-    none or only a maybe was found, English's in its own reading: the persona's may read English words as its own
-    ("forget what i just said": German's "i" is Bavarian "ich", Catalan's "and")."""
+    none or only a maybe was found, another's in its own reading: the persona's may read English words as its own
+    ("forget what i just said": German's "i" is Bavarian "ich", Catalan's "and") or miss their lead-ins ("eh no
+    espera olvida eso"). Not where its words are the persona's too: Portuguese "para de gravar o jogo" is Catalan."""
     if not isinstance(utterance, str) or not may_hold_control(utterance, language):
         return None
     found = _recognised(utterance, language)
     if found is None or found.unsure:  # none, or maybe: read as another language reads it, it may be clear
         said = _ANCHOR_WORD.findall(utterance[:MAX_CONTROL_CHARS].casefold())
         as_read = _words_read(utterance, language.reading)
+        own = language.controls[0].anchors
         for words in language.controls[1:]:
-            if words.reading is not None and _holds_anchor(said, words.anchors) \
+            if words.reading is not None and _holds_anchor(said, words.anchors - own if words.code != DEFAULT_LANG
+                                                           else words.anchors) \
                     and _words_read(utterance, words.reading) != as_read:  # the same words: nothing new to find
                 other = _recognised(utterance, replace(language, reading=words.reading, controls=(words,)))
                 if other is not None and (found is None or not other.unsure):
@@ -152,7 +138,7 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
                 if found.kind == "forget_thing":  # "forget Emma, she's not coming", "forget my job, tell me a joke"
                     target, comma, _ = target.partition(",")  # named while the user goes on: maybe talk, ask first
                     unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
-                        w in words.memory_words and not _verb(w, words)) for w in clause.words)
+                        w in words.memory_words and not forgetting_verb(w, words)) for w in clause.words)
                 if found.kind == "forget_last" and id(clause) in before_tag and len(clause.words) <= MAX_BARE_WORDS:
                     unsure = True  # "vergiss das halt, ist nicht so wichtig": maybe only "never mind"
                 return Control(found.kind, target, rest, unsure)
@@ -192,7 +178,7 @@ def _chained(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     of one kind, the second where it is clear; else forgetting everything (always asked), or the second, asked."""
     said = clause.words
     for at in range(1, len(said)):
-        if _verb(said[at], words, said[at + 1:]) is None:
+        if forgetting_verb(said[at], words, said[at + 1:]) is None:
             continue
         first = _control(_part(clause, 0, at), words, reading, alone)
         if first is not None:
@@ -212,8 +198,10 @@ def _needless(clause: Clause, words: IntentWords, reading: ReadingWords, later: 
     if start is None:
         return None
     end = match(said, words.needless, start, start + 1) or start
-    forgetting = next((at for at in range(end, len(said)) if _verb(said[at], words, said[at + 1:])), len(said))
+    forgetting = next((at for at in range(end, len(said)) if forgetting_verb(said[at], words, said[at + 1:])), len(said))
     thing = said[end:forgetting] or said[:start]
+    # it ends where the user goes on: "my age | for that", "my address anymore | just (forget it)"
+    thing = thing[:next((at for at in range(1, len(thing)) if thing[at] in words.particles), len(thing))]
     # the user's own: "my sister", "where i work"; said without a pronoun, a question word and its verb ("dónde vivo")
     owned = any(w in words.personal for w in thing) or len(thing) == 2 and thing[0] in reading.question_openers
     if not owned or len(thing) > MAX_TARGET_WORDS or any(w in words.non_memory_objects for w in thing):
@@ -233,7 +221,8 @@ def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], l
             end = match(said, words.pause, at, at + 1, gap=0)
             # Not a statement's "(the kids did) not keep it", "(ich kann mir) das nicht merken"
             told = said[at] in language.reading.negations and not words.negated or said[at - 1] in words.personal or any(
-                w in language.reading.subjects and not language.addressee.fullmatch(w) for w in said[at - 2:at])  # "tu le retiens pas" asks
+                # a subject of its own tells what happened; "tu (le retiens pas)" asks
+                w in language.reading.subjects and not language.addressee.fullmatch(w) for w in said[at - 2:at])
             if end is not None and end >= len(said) - 1 and _takes_that(said[at - 1], said[at:end], words) \
                     and not told and recognise(" ".join(said[:at]), language) is None:  # a word may trail: "down anywhere"
                 # "lo último que te he dicho, no lo recuerdes": what was said before this turn
@@ -263,7 +252,7 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     if paused is not None:
         # "don't keep that thing about Gus": not keeping one thing named is forgetting it, not a pause
         about = next((at for at in range(max(paused - 1, 0), len(said)) if longest(said[at:], words.about) > 1), None)
-        named = _object(said[about:], words, True, alone) if clause.negated and about is not None else None
+        named = object_of(said[about:], words, True, alone) if clause.negated and about is not None else None
         last = _takes_back(clause, paused, words, reading, alone, then)
         return named if named is not None and named.kind == "forget_thing" else Control("pause", "last" if last else "")
     # A reset asked (before a resume: "remets ta mémoire à zéro" puts it back to nothing), near the clause's start ("let's start from scratch ..."): not "who reset your memory?", nor "the
@@ -284,7 +273,7 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
         return Control("remember", " ".join(said[remembered:]))
     # "forget everything you know about me" asks to forget, not what is known
-    opens_forgetting = any(_verb(said[at], words, said[at + 1:]) for at in range(min(MAX_VERB_AT + 1, len(said))))
+    opens_forgetting = any(forgetting_verb(said[at], words, said[at + 1:]) for at in range(min(MAX_VERB_AT + 1, len(said))))
     if not clause.negated and not opens_forgetting and match(said, words.recall, 0, len(said)) is not None:
         return Control("recall")
     # Where a negation follows its verb, a request may start right after one that closed
@@ -311,9 +300,10 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
             return found
     # A forgetting set aside as "never mind" takes back what the clause names as said: "esquece isso | que eu disse",
     # "laisse tomber | ce que je viens de dire"
-    verb_at = next((at for at, w in enumerate(clause.aside) if _verb(w, words, clause.aside[at + 1:])), None)
-    named = _unsplit(words, clause.aside[verb_at], [*clause.aside[verb_at + 1:], *said]) if verb_at is not None else []
-    if said and named and longest(named, words.last) == len(named) and not clause.negated:
+    verb_at = next((at for at, w in enumerate(clause.aside) if forgetting_verb(w, words, clause.aside[at + 1:])), None)
+    taken = without_second_part(words, clause.aside[verb_at], [*clause.aside[verb_at + 1:], *said]) \
+        if verb_at is not None else []
+    if said and taken and longest(taken, words.last) == len(taken) and not clause.negated:
         return Control("forget_last")
     # After a hesitation, "forget that" takes back what was said before it: "tomo varfine 5 mg ah esquece lá isso"
     for start in clause.hesitations:
@@ -360,7 +350,7 @@ def _takes_back(clause: Clause, paused: int, words: IntentWords, reading: Readin
     plain = len([w for w in said if w not in reading.negations]) <= MAX_TAKE_BACK_WORDS or not clause.question \
         and not set(said) & reading.subjects and len(  # not "i don't remember that"
             [w for w in said if w not in reading.negations | words.particles | words.stopwords]) == 1
-    forgetting = any(_verb(w, words) for w in said[paused:paused + 1])
+    forgetting = any(forgetting_verb(w, words) for w in said[paused:paused + 1])
     objects = said if forgetting else (*said[:paused], said[-1])
     if alone and (plain or forgetting) and any((w,) in words.last.get(w, ()) for w in objects):
         return True
@@ -380,13 +370,13 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
            and said[at + 1] not in phrased for at in range(min(MAX_VERB_AT + 1, paused - 1))):
         return False
     users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"; a
-        _verb(after[0], words) is not None  # forgetting opening what follows is a request of its own
+        forgetting_verb(after[0], words) is not None  # forgetting opening what follows is a request of its own
         or any(w in words.personal for w in after) or any(w in words.particles for w in after[:2])
         or match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
     if not users and after and after[0] in openers and not any(w in openers for w in said[:paused]):
         return False
     return (users or len(after) <= 1 or not any(p[-1] == last for phrases in words.keeping.values() for p in phrases)
-            or longest(after, words.everything) > 0 or _of_the_memory(after, words))
+            or longest(after, words.everything) > 0 or of_the_memory(after, words))
 
 
 def _unsaid(said: Sequence[str], phrases: PhraseIndex) -> List[str]:
@@ -401,20 +391,8 @@ def _memory_named(said: Sequence[str], words: IntentWords) -> bool:
     resetting = {w for phrases in words.reset.values() for p in phrases for w in p}
     return any((n := longest(said[at:], words.everything)) and any(
         w in words.memory_words or w in words.personal and (said[i - 1],) in words.about.get(said[i - 1], ())
-        for i, w in enumerate(said[at:], at)) and _of_the_memory(
+        for i, w in enumerate(said[at:], at)) and of_the_memory(
         [w for w in said[at + n:] if w not in resetting], words) for at in range(len(said)))
-
-
-def _verb(word: str, words: IntentWords, after: Sequence[str] = ()) -> Optional[Tuple[bool, Tuple[str, ...]]]:
-    """A forget (True) or delete (False) verb, its attached words ("oblida-ho"), or one in two parts ("take back")."""
-    head, *attached = word.split("-")
-    for said in (word, head):
-        if said in words.forget or said in words.delete:
-            return said in words.forget, tuple(attached) if said == head and said != word else ()
-    for first, second in words.two_part_verbs:
-        if word == first and second in after[:MAX_GAP + 1]:
-            return first in words.forget, ()
-    return None
 
 
 def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, ...], apart: Tuple[int, ...],
@@ -438,17 +416,17 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
     for at in range(opening, min(opening + MAX_VERB_AT + 1, len(said))):
         if at > opening and said[at - 1] not in words.particles:
             break
-        verb = _verb(said[at], words, said[at + 1:])
+        verb = forgetting_verb(said[at], words, said[at + 1:])
         if verb is None:
             continue
         if negated(at):
             return None
         if (said[at],) in words.last.get(said[at], ()) and at == len(said) - 1:  # verb and object in one word: "dimenticalo"
             return Control("forget_last", unsure=not alone)
-        return _object(_unsplit(words, said[at], [*verb[1], *said[at + 1:]]), words, verb[0], alone)
+        return object_of(without_second_part(words, said[at], [*verb[1], *said[at + 1:]]), words, verb[0], alone)
     for at in range(1, min(MAX_FRONTED_AT + 1, len(said)) if fronted else 0):
         after = said[at + 1:]
-        verb = _verb(said[at], words, after)
+        verb = forgetting_verb(said[at], words, after)
         # A negation opening the clause answers what came before ("no això últim treu-ho");
         # one further in governs the verb after it ("ich will nicht, dass du alles vergisst").
         if verb is None or negated(at, final=True):
@@ -466,8 +444,8 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
             before.pop()  # "(…) tu peux le (oublier)"
         # "(dass du) alles vergisst, was du über mich gespeichert hast": everything, then the verb, then the memory's
         if words.negation_after_verb and before and longest(before, words.everything) == len(before) \
-                and _of_the_memory(after, words):
-            return _all([*before, *after], len(before), words, verb[0])
+                and of_the_memory(after, words):
+            return everything_of([*before, *after], len(before), words, verb[0])
         # After the verb: nothing, a particle ("toglila che non è vero"), a negation opening a clause of its own
         # where a negation stands before its verb ("cancellala non dovevo dirla"), or, once a modal stood
         # before it ("kannst du das wieder vergessen, der Arzt sagt..."), a new clause.
@@ -488,131 +466,12 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
             if len(head) >= MIN_FRONTED_WORDS and (
                     longest(named, words.last) == len(named) or longest(head, words.about) >= MIN_FRONTED_WORDS
                     or match(head, words.everything, 0, 1, gap=0) is not None):
-                return _object(head, words, verb[0], alone, fronted=True)
+                return object_of(head, words, verb[0], alone, fronted=True)
         # The user's thing said first, taken up by the pronoun the imperative carries: "il mio indirizzo cancellalo"
         carries = verb[1] or any(fold_accents(said[at]).endswith(c) and len(said[at]) > len(c) + 2 for c in words.clitics)
         if carries and any(w in words.personal for w in before) \
                 and len(before) <= MAX_NAME_WORDS + 1:
-            found = _object(before, words, verb[0], alone)  # maybe a thing to take away ("mi plato quítalo"): ask first
+            found = object_of(before, words, verb[0], alone)  # maybe a thing to take away ("mi plato quítalo"): ask first
             return replace(found, unsure=True) if found is not None else None
     return None
 
-
-def _unsplit(words: IntentWords, verb: str, rest: List[str]) -> List[str]:
-    """A verb in two parts ("take that back", "forget about"): its second part right after the verb or closing
-    the clause is not part of the object ("forget everything about Emma" keeps it), unless it opens a thing named."""
-    if longest(rest, words.about) > 1:
-        return rest
-    for first, second in words.two_part_verbs:
-        at = rest.index(second) if first == verb and second in rest[:MAX_GAP + 1] else -1
-        if at == 0 or (at > 0 and all(w in words.particles for w in rest[at + 1:])):
-            rest = [*rest[:at], *rest[at + 1:]]
-    return rest
-
-
-def _object(said: Sequence[str], words: IntentWords, memory_verb: bool, alone: bool,
-            fronted: bool = False) -> Optional[Control]:
-    """What a forget or delete verb takes: everything, the last thing said, or one thing named; ``unsure`` for a
-    thing not the user's named while the user talks on ("..., it's cancelled") or a forgetting for a while."""
-    if not said or any(w in words.non_memory_objects for w in said):
-        return None  # "forget" alone; "delete my alarm", "forget my shopping list": a skill's
-    bare = list(dropwhile(lambda w: w in words.particles or w in words.stopwords, said))
-    inner = _verb(bare[0], words, bare[1:]) if bare else None
-    if inner is not None:  # "never mind (just) forget it": the second verb asks
-        return _object(_unsplit(words, bare[0], bare[1:]), words, inner[0], alone, fronted)
-    bare = list(dropwhile(words.particles.__contains__, said))
-    for words_said in (said, bare):
-        if everything := longest(words_said, words.everything):
-            return _all(words_said, everything, words, memory_verb) or \
-                _all_about(words_said[everything:], words, memory_verb)
-    last, about = longest(said, words.last), longest(said, words.about)
-    if not last and not about:
-        said = bare
-        last, about = longest(said, words.last), longest(said, words.about)
-    if fronted and not last and not about:
-        return None  # "my keys i always forget": a statement, not a request
-    # "what I told you about", "lo de": what was said is named; so is "the allergy thing"
-    named = len(said[:about]) > 1 or any(w in words.vague for w in said) and any(
-        w not in words.vague and w not in words.stopwords for w in said)
-    if last and last >= about:
-        rest = said[last:]
-        # A one-word "that" before a word of a thing is its article: "supprime le réveil de six heures"
-        if not rest or rest[0] not in words.personal and (
-                last > 1 or rest[0] in words.stopwords or _of_the_memory(rest, words)):
-            # "forget it, I'll just order pizza" may answer the assistant's offer: a bare
-            # pronoun while the user talks on is unsure; "forget what I just said" is not.
-            return Control("forget_last", unsure=last == 1 and not rest and not alone and not fronted)
-        said = rest  # "forget that I'm allergic to cats": the thing is what follows
-    elif about:
-        said = said[about:]
-        if everything := longest(said, words.everything):
-            return _all(said, everything, words, memory_verb)
-        if len(said) == longest(said, words.last):  # "forget about it": maybe only "never mind";
-            # "olvídate de eso que acabo de decir" names what was said: clear
-            return Control("forget_last", unsure=len(said) == 1)
-    said = list(dropwhile(words.particles.__contains__, said))
-    # The thing ends where the user goes on to why ("lo de la penicilina | que prefiero ...",
-    # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word.
-    ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3)))
-    whole, said = said, said[:next(ends, len(said))]
-    thing = [w for w in said if w not in words.vague]  # "that blood pressure stuff": the blood pressure
-    said = thing if any(w not in words.stopwords for w in thing) else said
-    if not said or len(said) > MAX_TARGET_WORDS:
-        return None
-    personal = named or any(w in words.personal for w in said)
-    if not personal and not memory_verb:
-        return None  # "apaga as luzes da cozinha": another skill's
-    for_a_while = match(whole, words.moment, 0, len(whole), gap=0) is not None
-    # A name of someone or something not the user's, said alone, is clear ("forget Emma");
-    # said while the user talks on, or as a longer description, it may be talk about it.
-    talked_on = not alone or len(said) > MAX_NAME_WORDS
-    return Control("forget_thing", " ".join(said), unsure=for_a_while or (not personal and talked_on))
-
-
-def _all(said: Sequence[str], end: int, words: IntentWords, memory_verb: bool) -> Optional[Control]:
-    """Forgetting everything (``said[:end]``) the memory's; "delete everything" (no word of the memory) is unsure."""
-    if not _of_the_memory(said[end:], words):
-        return None
-    return Control("forget_all", unsure=not memory_verb and not any(
-        w in words.personal or w in words.memory_words for w in said))
-
-
-def _all_about(after: Sequence[str], words: IntentWords, memory_verb: bool) -> Optional[Control]:
-    """Everything about one thing or person not the user ("... (you know) about Emma"): forget it; after a verb of
-    deleting with no word of the memory, ask first ("esborra tot del carro" may empty a shopping cart)."""
-    at = next((i for i, w in enumerate(after) if longest(after[i:], words.about) or not _of_the_memory((w,), words)),
-              len(after))
-    about = longest(after[at:], words.about)  # what follows, up to a word of the memory ("... über Jonas weißt")
-    thing = list(takewhile(lambda w: w not in words.memory_words,
-                           dropwhile(words.particles.__contains__, after[at + about:])))
-    # Someone of the user's named ("meinen bruder", "my brother tom"): the thing ends with their name, what follows
-    # says why ("... der redet nicht mehr mit mir")
-    kin = next((i for i, w in enumerate(thing) if w in words.relations and i and thing[i - 1] in words.personal), None)
-    if kin is not None:
-        thing = thing[:kin + 1] + list(takewhile(lambda w: w not in words.stopwords, thing[kin + 1:kin + 2]))
-    of_memory = memory_verb or any(w in words.memory_words for w in after)  # "erase all you know about ..."
-    return Control("forget_thing", " ".join(thing), unsure=not of_memory) \
-        if about and 0 < len(thing) <= MAX_TARGET_WORDS else None
-
-
-def _of_the_memory(after: Sequence[str], words: IntentWords) -> bool:
-    """Whether "everything" is the memory's: alone, about the user ("... on me"), or with only words of the memory
-    and small words ("everything you know"); not "everything from my schedule" (a thing of its own). "Everything"
-    said again to close it is emphasis ("... about me, everything", "de mí todo todo", "su di me tutto proprio")."""
-    while emphasis := max((len(p) for ps in words.everything.values() for p in ps if tuple(after[-len(p):]) == p),
-                          default=0):
-        after = after[:-emphasis]
-    # Said again right after the user, "everything" closes the object; what follows is said anew: "de mi todo todo
-    # empezamos de cero"
-    while after and (said_again := longest(after, words.everything)):  # "todo lo mío todo todo empezamos de cero"
-        after = after[said_again:]
-    again = next((at for at in range(1, len(after)) if after[at - 1] in words.personal and (
-        longest(after[at:], words.everything) or longest(after[at:], words.reset))), 0)  # "... about me, start fresh"
-    # A fresh start closing it, after a verb and a conjunction at most: "... (y) empezamos de cero"
-    if after and match(after, words.reset, 0, MAX_RESET_AT + 1, gap=0) == len(after):
-        return True
-    after = after[:again] if again else after
-    # "... you've got on me" is about the user; "... about my brother, he never talks to me" is not
-    on_me = bool(after) and after[-1] in words.personal and not any(w in words.relations for w in after)
-    return not any(w in words.non_memory_objects for w in after) and (not after or on_me or all(
-        w in words.memory_words or w in words.personal or w in words.particles or w in words.stopwords for w in after))
