@@ -762,3 +762,20 @@ def test_a_topic_several_facts_say_is_asked_first(make_memory):
     assert len(live(memory)) == 3
     turn(memory, SPOKEN["en-us"]["yes"])
     assert live(memory) == ["Has a cat"]
+
+
+@pytest.mark.parametrize("lang,facts,said,gone", [
+    ("en-us", ["my dog is called mochi", "i work at the hospital"],
+     "you don't really need to know where i work anymore so just forget it", "hospital"),
+    ("de-de", ["ich arbeite bei siemens", "meine katze heißt mimi"],
+     "also wo ich arbeite musst du nicht mehr wissen vergiss das einfach", "siemens"),
+])
+def test_need_not_know_then_forget_it_forgets_that_thing_not_the_last_one(make_memory, lang, facts, said, gone):
+    """"You don't need to know where I work, forget it": the job goes, whatever was said last stays."""
+    memory = make(make_memory, lang, extractor="rules")
+    for fact in facts:
+        turn(memory, fact)
+    before = live(memory)
+    assert len(before) == 2
+    turn(memory, said)
+    assert [f for f in before if gone not in f.casefold()] == live(memory)

@@ -136,6 +136,9 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
                         and target.casefold() in words.personal - language.reading.subjects:
                     return Control("forget_all", "", rest, unsure)  # "forget me", "olvídate de mí": all about them
                 if found.kind == "forget_thing":  # "forget Emma, she's not coming", "forget my job, tell me a joke"
+                    # what the user goes on to say in its clause is said besides it: "olvida lo de mercadona | que lo
+                    # dejé ahora trabajo en decathlon"
+                    rest = ", ".join(filter(None, (" ".join(_after(clause.words, found.target.split())), rest)))
                     target, comma, _ = target.partition(",")  # named while the user goes on: maybe talk, ask first
                     unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
                         w in words.memory_words and not forgetting_verb(w, words)) for w in clause.words)
@@ -143,6 +146,13 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
                     unsure = True  # "vergiss das halt, ist nicht so wichtig": maybe only "never mind"
                 return Control(found.kind, target, rest, unsure)
     return None
+
+
+def _after(said: Sequence[str], thing: Sequence[str]) -> Sequence[str]:
+    """The words of ``said`` after the last saying of ``thing`` in it (none where it is not said whole)."""
+    at = next((at for at in range(len(said) - len(thing), -1, -1) if tuple(said[at:at + len(thing)]) == tuple(thing)),
+              len(said))
+    return said[at + len(thing):]
 
 
 def _at_tag(clause: Clause, language: Language) -> Tuple[Clause, ...]:
@@ -221,8 +231,7 @@ def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], l
             end = match(said, words.pause, at, at + 1, gap=0)
             # Not a statement's "(the kids did) not keep it", "(ich kann mir) das nicht merken"
             told = said[at] in language.reading.negations and not words.negated or said[at - 1] in words.personal or any(
-                # a subject of its own tells what happened; "tu (le retiens pas)" asks
-                w in language.reading.subjects and not language.addressee.fullmatch(w) for w in said[at - 2:at])
+                w in language.reading.subjects for w in said[at - 2:at])
             if end is not None and end >= len(said) - 1 and _takes_that(said[at - 1], said[at:end], words) \
                     and not told and recognise(" ".join(said[:at]), language) is None:  # a word may trail: "down anywhere"
                 # "lo último que te he dicho, no lo recuerdes": what was said before this turn
