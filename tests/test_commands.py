@@ -779,3 +779,17 @@ def test_need_not_know_then_forget_it_forgets_that_thing_not_the_last_one(make_m
     assert len(before) == 2
     turn(memory, said)
     assert [f for f in before if gone not in f.casefold()] == live(memory)
+
+
+@pytest.mark.parametrize("lang,fact,said,gone,new", [
+    ("es-es", "trabajo en mercadona", "olvida lo de mercadona que lo dejé ahora trabajo en decathlon", "mercadona", "decathlon"),
+    ("ca-es", "vivim a igualada", "eh oblida igualada que ens hem mudat a girona", "igualada", "girona"),
+])
+def test_forget_one_thing_then_the_new_one_in_the_same_breath_keeps_the_new(make_memory, lang, fact, said, gone, new):
+    """"Forget X, (because) now it is Y", in one clause: X goes, Y is learnt."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, fact)
+    assert any(gone in f.casefold() for f in live(memory))
+    turn(memory, said)
+    kept = " ".join(live(memory)).casefold()
+    assert gone not in kept and new in kept

@@ -171,7 +171,11 @@ def test_a_mention_a_report_a_negation_or_a_skill_is_no_control(lang, words):
     # a particle of several words ends it too
     ("it-it", "puoi dimenticare mia cognata per favore meglio di no", "mia cognata"),
     ("ca-es", "oblida la meva cunyada si us plau que no ve al cas", "la meva cunyada"),
-    ("nl-nl", "vergeet mijn schoonzus alsjeblieft die is vervelend", "mijn schoonzus")])
+    ("nl-nl", "vergeet mijn schoonzus alsjeblieft die is vervelend", "mijn schoonzus"),
+    # after a vague word closing what was named; before the verb closing "what I told you about ..."
+    ("en-us", "forget the target thing i quit", "the target"), ("es-es", "olvida lo de mercadona cosa que dejé", "mercadona"),
+    ("de-de", "lösch was ich dir über meinen bruder erzählt habe", "meinen bruder"),
+    ("nl-nl", "vergeet wat ik je over mijn werk verteld heb", "mijn werk")])
 def test_the_thing_named_ends_where_the_user_goes_on(lang, words, target):
     assert recognise(words, load_language(lang)).target == target
 

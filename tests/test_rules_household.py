@@ -44,6 +44,17 @@ def test_a_diet_a_new_job_a_birthday_and_a_condition_are_heard(lang, said, expec
 
 
 @pytest.mark.parametrize("lang, said, expected", [
+    ("de-de", "ich wohne übrigens in tübingen", {(None, "Wohnt in Tübingen")}),
+    ("nl-nl", "ik woon trouwens in zwolle", {(None, "Woont in Zwolle")}),
+    ("en-us", "i'm working at costco now", {(None, "Works at Costco")}),
+    ("en-us", "i'm working for you", set()),
+])
+def test_by_the_way_inside_a_clause_and_a_job_said_as_going_on_are_heard(lang, said, expected):
+    """"übrigens" and "trouwens" inside a clause are set aside, no place where the speaker starts again."""
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
     ("es-es", "odio el brócoli no lo trago", {(None, "Odia el brócoli")}),
     ("it-it", "odio le zucchine non le reggo", {(None, "Odia le zucchine")}),
     ("ca-es", "odio els espinacs no els aguanto", {(None, "Odia els espinacs")}),
