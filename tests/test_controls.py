@@ -1138,3 +1138,27 @@ def test_what_was_just_said_named_then_not_to_be_kept_takes_back_the_last_turn(l
                                         ("fr-fr", "laisse tomber")])
 def test_never_mind_alone_is_still_no_control(lang, words):
     assert recognise(words, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,words,kind", [
+    ("en-us", "switch off incognito mode", "resume"), ("en-us", "okay leave private mode now", "resume"),
+    ("en-us", "go into private mode for a bit", "pause"),
+    ("de-de", "schalt den privatmodus wieder aus", "resume"), ("de-de", "wechsel mal in den privatmodus", "pause"),
+    ("es-es", "quita el modo privado ya", "resume"), ("es-es", "ponte en modo privado un rato", "pause"),
+    ("pt-pt", "desliga o modo privado", "resume"), ("fr-fr", "sors du mode privé", "resume"),
+    ("it-it", "disattiva la modalità privata", "resume"), ("nl-nl", "zet de privémodus uit alsjeblieft", "resume"),
+    ("ca-es", "desactiva el mode privat", "resume"),
+])
+def test_the_private_mode_switched_off_resumes_and_on_pauses(lang, words, kind):
+    """Off or left, the private mode resumes (it paused before: "private mode off" was a pause); on or entered
+    anywhere in a short request, it pauses."""
+    assert recognise(words, load_language(lang)) == Control(kind)
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en-us", "my browser has a private mode"), ("en-us", "i watched it incognito"),
+    ("de-de", "ich war gestern im privatmodus"), ("es-es", "mi móvil tiene modo privado"),
+    ("en-us", "don't turn on private mode"),
+])
+def test_a_private_mode_talked_about_is_no_control(lang, words):
+    assert recognise(words, load_language(lang)) is None

@@ -32,7 +32,7 @@ MAX_VERB_AT = 1
 MAX_TAKE_BACK_WORDS = 3  # besides its negations: "no, don't save that"
 # A verb that closes its clause stands this far in at most, after its object: "das mit dem
 # Handball kannst du wieder vergessen".
-MAX_FRONTED_AT = 12
+MAX_FRONTED_AT = 8
 # An object said before its verb names what it is ("das letzte", "quella cosa del nuoto"): a
 # lone pronoun before a verb is its clitic ("de l'oublier"), no object said first.
 MIN_FRONTED_WORDS = 2
@@ -49,6 +49,10 @@ MAX_BARE_WORDS = 2
 MIN_STATEMENT_WORDS = 4
 # A tag is this many words at most ("s'il te plaît", "si us plau").
 MAX_TAG_WORDS = 3
+# The thing the assistant need not know is named in this many words at most: "where i work anymore".
+MAX_NEEDLESS_WORDS = 4
+# A request to switch the private mode is short: "could you go into private mode for a bit please".
+MAX_MODE_WORDS = 10
 # The order in which a clause is read: the most specific request first.
 KINDS = ("pause", "resume", "recall", "remember", "forget_all", "forget_last", "forget_thing")
 _ANCHOR_WORD = re.compile(r"\w+")
@@ -109,7 +113,7 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
         # Alone: nothing else is said, or only why not ("take that back, I don't want that").
         alone = all(c.negated for c in clauses if c is not clause)
         for words in controls:
-            needless = _needless(clause, words, language.reading, clauses[i + 1:])
+            needless = _needless(clause, words, language, clauses[i + 1:])
             if needless is not None:
                 return replace(needless, target=as_said(needless.target, utterance[:MAX_CONTROL_CHARS]))
             found = _control(clause, words, language.reading, alone, clauses[i + 1].words if i + 1 < len(clauses) else ())
@@ -199,25 +203,37 @@ def _chained(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     return None
 
 
-def _needless(clause: Clause, words: IntentWords, reading: ReadingWords, later: Sequence[Clause]) -> Optional[Control]:
-    """The user's thing the assistant need not know, said after the phrasing or before it: "you don't need to know
-    where i work anymore", "wo ich arbeite musst du nicht mehr wissen", "dove lavoro non ti serve saperlo". Sure
-    where a forgetting follows it ("... so just forget it", "... dimenticalo pure"), else asked first."""
+def _needless(clause: Clause, words: IntentWords, language: Language, later: Sequence[Clause]) -> Optional[Control]:
+    """The user's thing the assistant need not know, named right after the phrasing that opens the clause or before
+    it: "you don't need to know where i work anymore", "wo ich arbeite musst du nicht mehr wissen". Nothing else may
+    follow but a forgetting ("... | so just forget it", "... dimenticalo pure"): then it is sure, if nothing more is
+    said; else asked first. Not a reason ("... to tell me the weather"), a question, a remark ("... todo de mí")."""
     said = clause.words
     start = next((at for at in range(len(said)) if match(said, words.needless, at, at + 1) is not None), None)
     if start is None:
         return None
     end = match(said, words.needless, start, start + 1) or start
     forgetting = next((at for at in range(end, len(said)) if forgetting_verb(said[at], words, said[at + 1:])), len(said))
-    thing = said[end:forgetting] or said[:start]
-    # it ends where the user goes on: "my age | for that", "my address anymore | just (forget it)"
-    thing = thing[:next((at for at in range(1, len(thing)) if thing[at] in words.particles), len(thing))]
-    # the user's own: "my sister", "where i work"; said without a pronoun, a question word and its verb ("dónde vivo")
-    owned = any(w in words.personal for w in thing) or len(thing) == 2 and thing[0] in reading.question_openers
-    if not owned or len(thing) > MAX_TARGET_WORDS or any(w in words.non_memory_objects for w in thing):
+    opens = all(language.addressee.fullmatch(w) or w in words.particles for w in said[:start])  # "tu (não tens ...)"
+    if opens and clause.question:  # before it, a question word opens the thing: "wo ich arbeite (musst du ...)"
         return None
-    then = next((c for c in later if _control(c, words, reading, True) == Control("forget_last")), None)
-    sure = forgetting < len(said) or then is not None
+    thing = said[end:forgetting] if opens else said[:start] if end == forgetting else []
+    while thing and (thing[-1] in words.particles or (thing[-1],) in language.reading.tags):  # "... | just", "... | right"
+        thing = thing[:-1]
+    # after it, only a forgetting: not the user going on ("... wie alt | ich bin um mir das wetter zu sagen")
+    talks_on = opens and forgetting == len(said) and later and _control(later[0], words, language.reading, True) \
+        != Control("forget_last")
+    if talks_on or any(longest(said[at:], words.everything) for at in range(start, end)):  # "... niet alles te weten"
+        return None
+    # the user's own: "my sister", "where i work"; said without a pronoun, a question word and its verb ("dónde vivo")
+    owned = any(w in words.personal for w in thing) or len(thing) == 2 and thing[0] in language.reading.question_openers
+    if not owned or len(thing) > MAX_NEEDLESS_WORDS or any(w in words.non_memory_objects or any(
+            longest(thing[at:], index) for index in (words.everything, words.last)) or language.addressee.fullmatch(w)
+            for at, w in enumerate(thing)):
+        return None
+    closes = all(w in words.particles or (w,) in words.last.get(w, ()) for w in said[forgetting + 1:])
+    then = next((c for c in later if _control(c, words, language.reading, True) == Control("forget_last")), None)
+    sure = forgetting < len(said) and closes and not later or then is not None and then is later[-1]
     rest = ", ".join(c.text for c in later if c is not then)
     return Control("forget_thing", " ".join(thing), rest, unsure=not sure)
 
@@ -232,7 +248,7 @@ def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], l
             # Not a statement's "(the kids did) not keep it", "(ich kann mir) das nicht merken"
             told = said[at] in language.reading.negations and not words.negated or said[at - 1] in words.personal or any(
                 w in language.reading.subjects for w in said[at - 2:at])
-            if end is not None and end >= len(said) - 1 and _takes_that(said[at - 1], said[at:end], words) \
+            if end is not None and end >= len(said) - 1 and _takes_that(said[at - 1], said[at:end], words, language.reading.negations) \
                     and not told and recognise(" ".join(said[:at]), language) is None:  # a word may trail: "down anywhere"
                 # "lo último que te he dicho, no lo recuerdes": what was said before this turn
                 named = list(said[:at])
@@ -244,10 +260,11 @@ def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], l
     return None
 
 
-def _takes_that(before: str, said: Sequence[str], words: IntentWords) -> bool:
-    """A word of "that" in a pause's phrasing ``said`` or right ``before`` it ("no ho apuntis", "tu le retiens pas"),
-    or carried by its verb ("non salvarlo")."""
-    return any((w,) in words.last.get(w, ()) for w in (before, *said)) or any(
+def _takes_that(before: str, said: Sequence[str], words: IntentWords, negations: FrozenSet[str]) -> bool:
+    """A word of "that" in a pause's phrasing ``said``, or right ``before`` one its negation closes ("tu le retiens
+    pas"; not "i watched it incognito"), or carried by its verb ("non salvarlo")."""
+    taken = (before, *said) if said[-1] in negations else said
+    return any((w,) in words.last.get(w, ()) for w in taken) or any(
         fold_accents(w).endswith(c) and len(w) > len(c) + 2 for w in said for c in words.clitics)
 
 
@@ -255,6 +272,9 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
              then: Sequence[str] = ()) -> Optional[Control]:
     """The control ``clause`` holds (``then``: the clause after it)."""
     said = clause.words
+    mode = _private_mode(clause, words)
+    if mode is not None:
+        return mode
     # Its own negation is its request ("don't remember this"); a while may come first ("per un po' non salvare")
     opening = longest(said, words.moment)
     paused = _pause_end(clause, opening, words, reading, then)
@@ -312,7 +332,7 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     verb_at = next((at for at, w in enumerate(clause.aside) if forgetting_verb(w, words, clause.aside[at + 1:])), None)
     taken = without_second_part(words, clause.aside[verb_at], [*clause.aside[verb_at + 1:], *said]) \
         if verb_at is not None else []
-    if said and taken and longest(taken, words.last) == len(taken) and not clause.negated:
+    if len(said) >= MIN_FRONTED_WORDS and taken and longest(taken, words.last) == len(taken) and not clause.negated:
         return Control("forget_last")
     # After a hesitation, "forget that" takes back what was said before it: "tomo varfine 5 mg ah esquece lá isso"
     for start in clause.hesitations:
@@ -322,6 +342,24 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         found = _forgetting(after, words, negations, set_apart, reading, True, fronted=False)
         if found is not None and found.kind == "forget_last":
             return Control("forget_last", " ".join(said[:start]))
+    return None
+
+
+def _private_mode(clause: Clause, words: IntentWords) -> Optional[Control]:
+    """The private mode switched off or left ("private mode off", "sal del modo privado"): a resume; switched on or
+    entered ("turn on private mode", "geh mal kurz in den privatmodus"), or named opening the request: a pause. Not
+    asked about, negated, reported, another skill's ("... on my phone"), nor talk ("my browser has a private mode")."""
+    said = clause.words
+    if clause.question or clause.negated or clause.reported or len(said) > MAX_MODE_WORDS \
+            or any(w in words.non_memory_objects for w in said):
+        return None
+    at = next((at for at in range(len(said)) if longest(said[at:], words.private_mode)), None)
+    if at is None:
+        return None
+    if match(said, words.mode_off, 0, len(said)) is not None:
+        return Control("resume")
+    if at <= MAX_VERB_AT or match(said, words.mode_on, 0, len(said)) is not None:
+        return Control("pause")
     return None
 
 

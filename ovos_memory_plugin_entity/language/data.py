@@ -44,7 +44,7 @@ READING_LISTS = ("fillers", "intensifiers", "lead_ins", "tags", "contractions", 
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
                  "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "saying", "that", "places",
-                 "needless")
+                 "needless", "private_mode", "mode_on", "mode_off")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "proceeding", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
@@ -174,6 +174,9 @@ class IntentWords:
     remember: PhraseIndex = field(default_factory=dict)
     moment: PhraseIndex = field(default_factory=dict)  # "for a while": a forget about the moment, not the memory
     needless: PhraseIndex = field(default_factory=dict)  # "you do not need to know": forgetting the thing it names
+    private_mode: PhraseIndex = field(default_factory=dict)  # "private mode": on, a pause; off, a resume
+    mode_on: PhraseIndex = field(default_factory=dict)  # "turn on", "geh in"
+    mode_off: PhraseIndex = field(default_factory=dict)  # "turn off", "sal del"
     saying: PhraseIndex = field(default_factory=dict)  # "I say", "je vais te dire": what a pause with a while covers
     that: FrozenSet[str] = frozenset()  # "that", not "this": what was just said, never what comes
     relations: FrozenSet[str] = frozenset()  # "mom", "sister": someone the user names ("my mom reads this")
@@ -318,7 +321,8 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), reset=phrases("reset"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
-        needless=phrases("needless"),
+        needless=phrases("needless"), private_mode=phrases("private_mode"), mode_on=phrases("mode_on"),
+        mode_off=phrases("mode_off"),
         saying=phrases("saying"), that=words("that"), places=words("places"), relations=frozenset(w.casefold() for w in data["relations"]),
         particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"), offers=words("offers"),
         vague=words("vague"),
@@ -347,7 +351,8 @@ def _anchors(words: IntentWords, common: FrozenSet[str], fused: Dict[str, Tuple[
         parts = [p for w in phrase for p in re.findall(r"\w+", w)] or list(phrase)
         return max(reversed(parts), key=lambda p: (fold_accents(p) not in common, len(p)))
     found = {rarest(v.split()) for v in words.forget | words.delete}
-    for index in (words.recall, words.reset, words.pause, words.keeping, words.remember, words.needless):
+    for index in (words.recall, words.reset, words.pause, words.keeping, words.remember, words.needless,
+                  words.private_mode):
         found.update(rarest(phrase) for phrases in index.values() for phrase in phrases)
     found |= {fold_accents(w) for w in found}
     return frozenset(found | {form for form, (host, *_) in fused.items() if host in found})
