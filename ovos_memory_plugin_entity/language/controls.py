@@ -84,13 +84,19 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
         as_read = _words_read(utterance, language.reading)
         own = language.controls[0].anchors
         for words in language.controls[1:]:
-            if words.reading is not None and _holds_anchor(said, words.anchors - own if words.code != DEFAULT_LANG
-                                                           else words.anchors) \
+            if words.reading is not None and (_holds_anchor(said, words.anchors) if words.code == DEFAULT_LANG
+                                              else _foreign_verb(said, words, own)) \
                     and _words_read(utterance, words.reading) != as_read:  # the same words: nothing new to find
                 other = _recognised(utterance, replace(language, reading=words.reading, controls=(words,)))
                 if other is not None and (found is None or not other.unsure):
                     return other
     return found
+
+
+def _foreign_verb(said: Sequence[str], words: IntentWords, own: FrozenSet[str]) -> bool:
+    """A forget or delete verb of ``words``' language said that is none of the persona's words of a control ("olvida"
+    under English; not "off", Portuguese's "em off", nor Portuguese "apaga" under Spanish)."""
+    return any(w not in own and (w in words.forget or w in words.delete) for w in said)
 
 
 def _words_read(utterance: str, reading: ReadingWords) -> Tuple[Tuple[str, ...], ...]:
@@ -209,7 +215,8 @@ def _needless(clause: Clause, words: IntentWords, language: Language, later: Seq
     follow but a forgetting ("... | so just forget it", "... dimenticalo pure"): then it is sure, if nothing more is
     said; else asked first. Not a reason ("... to tell me the weather"), a question, a remark ("... todo de mí")."""
     said = clause.words
-    start = next((at for at in range(len(said)) if match(said, words.needless, at, at + 1) is not None), None)
+    start = next((at for at, w in enumerate(said) if w in words.needless and match(said, words.needless, at, at + 1)
+                  is not None), None)
     if start is None:
         return None
     end = match(said, words.needless, start, start + 1) or start
@@ -350,11 +357,10 @@ def _private_mode(clause: Clause, words: IntentWords) -> Optional[Control]:
     entered ("turn on private mode", "geh mal kurz in den privatmodus"), or named opening the request: a pause. Not
     asked about, negated, reported, another skill's ("... on my phone"), nor talk ("my browser has a private mode")."""
     said = clause.words
-    if clause.question or clause.negated or clause.reported or len(said) > MAX_MODE_WORDS \
+    at = next((at for at, w in enumerate(said) if w in words.private_mode and longest(said[at:], words.private_mode)),
+              None)
+    if at is None or clause.question or clause.negated or clause.reported or len(said) > MAX_MODE_WORDS \
             or any(w in words.non_memory_objects for w in said):
-        return None
-    at = next((at for at in range(len(said)) if longest(said[at:], words.private_mode)), None)
-    if at is None:
         return None
     if match(said, words.mode_off, 0, len(said)) is not None:
         return Control("resume")
