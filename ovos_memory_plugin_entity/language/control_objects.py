@@ -97,10 +97,8 @@ def object_of(said: Sequence[str], words: IntentWords, memory_verb: bool, alone:
             return Control("forget_last", unsure=len(said) == 1)
     said = list(dropwhile(words.particles.__contains__, said))
     # The thing ends where the user goes on to why ("lo de la penicilina | que prefiero ...",
-    # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word, or after a
-    # vague word closing what was named ("the walgreens thing | i quit").
-    ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3))
-            or said[i - 1] in words.vague and any(w not in words.stopwords | words.vague for w in said[:i - 1]))
+    # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word.
+    ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3)))
     whole, said = said, said[:next(ends, len(said))]
     thing = [w for w in said if w not in words.vague]  # "that blood pressure stuff": the blood pressure
     said = thing if any(w not in words.stopwords for w in thing) else said

@@ -51,8 +51,6 @@ MIN_STATEMENT_WORDS = 4
 MAX_TAG_WORDS = 3
 # The thing the assistant need not know is named in this many words at most: "where i work anymore".
 MAX_NEEDLESS_WORDS = 4
-# A request to switch the private mode is short: "could you go into private mode for a bit please".
-MAX_MODE_WORDS = 10
 # The order in which a clause is read: the most specific request first.
 KINDS = ("pause", "resume", "recall", "remember", "forget_all", "forget_last", "forget_thing")
 _ANCHOR_WORD = re.compile(r"\w+")
@@ -146,9 +144,6 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
                         and target.casefold() in words.personal - language.reading.subjects:
                     return Control("forget_all", "", rest, unsure)  # "forget me", "olvídate de mí": all about them
                 if found.kind == "forget_thing":  # "forget Emma, she's not coming", "forget my job, tell me a joke"
-                    # what the user goes on to say in its clause is said besides it: "olvida lo de mercadona | que lo
-                    # dejé ahora trabajo en decathlon"
-                    rest = ", ".join(filter(None, (" ".join(_after(clause.words, found.target.split())), rest)))
                     target, comma, _ = target.partition(",")  # named while the user goes on: maybe talk, ask first
                     unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
                         w in words.memory_words and not forgetting_verb(w, words)) for w in clause.words)
@@ -156,13 +151,6 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
                     unsure = True  # "vergiss das halt, ist nicht so wichtig": maybe only "never mind"
                 return Control(found.kind, target, rest, unsure)
     return None
-
-
-def _after(said: Sequence[str], thing: Sequence[str]) -> Sequence[str]:
-    """The words of ``said`` after the last saying of ``thing`` in it (none where it is not said whole)."""
-    at = next((at for at in range(len(said) - len(thing), -1, -1) if tuple(said[at:at + len(thing)]) == tuple(thing)),
-              len(said))
-    return said[at + len(thing):]
 
 
 def _at_tag(clause: Clause, language: Language) -> Tuple[Clause, ...]:
@@ -238,11 +226,11 @@ def _needless(clause: Clause, words: IntentWords, language: Language, later: Seq
             longest(thing[at:], index) for index in (words.everything, words.last)) or language.addressee.fullmatch(w)
             for at, w in enumerate(thing)):
         return None
-    closes = all(w in words.particles or (w,) in words.last.get(w, ()) for w in said[forgetting + 1:])
     then = next((c for c in later if _control(c, words, language.reading, True) == Control("forget_last")), None)
-    sure = forgetting < len(said) and closes and not later or then is not None and then is later[-1]
     rest = ", ".join(c.text for c in later if c is not then)
-    return Control("forget_thing", " ".join(thing), rest, unsure=not sure)
+    # asked: a forgetting after it may be "never mind" ("... forget it, i'll get the pizza myself"), and the thing
+    # may name another's ("my boss's name"): the question lists what would go
+    return Control("forget_thing", " ".join(thing), rest, unsure=True)
 
 
 def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], language: Language) -> Optional[Control]:
@@ -353,20 +341,33 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
 
 
 def _private_mode(clause: Clause, words: IntentWords) -> Optional[Control]:
-    """The private mode switched off or left ("private mode off", "sal del modo privado"): a resume; switched on or
-    entered ("turn on private mode", "geh mal kurz in den privatmodus"), or named opening the request: a pause. Not
-    asked about, negated, reported, another skill's ("... on my phone"), nor talk ("my browser has a private mode")."""
+    """The private mode switched off ("turn off private mode", "private mode off", "schalt den privatmodus wieder
+    aus", "sal del modo privado"): a resume; switched on or entered ("geh mal in den privatmodus", "activa el modo
+    privado") or named alone: a pause. Only so said, with nothing after but a while or a particle: not "private mode
+    on, the kids are off to school", "my son keeps turning off incognito", "turn off private mode on my laptop"."""
     said = clause.words
     at = next((at for at, w in enumerate(said) if w in words.private_mode and longest(said[at:], words.private_mode)),
               None)
-    if at is None or clause.question or clause.negated or clause.reported or len(said) > MAX_MODE_WORDS \
-            or any(w in words.non_memory_objects for w in said):
+    if at is None or clause.question or clause.negated or clause.reported:
         return None
-    if match(said, words.mode_off, 0, len(said)) is not None:
-        return Control("resume")
-    if at <= MAX_VERB_AT or match(said, words.mode_on, 0, len(said)) is not None:
-        return Control("pause")
-    return None
+    end, alone = at + longest(said[at:], words.private_mode), all(w in words.particles for w in said[:at])
+    for kind, switch in (("resume", words.mode_off), ("pause", words.mode_on)):
+        opened = match(said, switch, 0, MAX_VERB_AT + 1)  # a verb opening the request, before or around the name
+        closing = longest(said[end:], switch)  # or a word right after the name: "private mode off"
+        if opened is not None and (opened > end or all(w in words.stopwords for w in said[opened:at])):
+            rest = said[max(opened, end):]
+        elif alone and closing:
+            rest = said[end + closing:]
+        else:
+            continue
+        return Control(kind) if _only_a_while(rest, words) else None
+    return Control("pause") if alone and _only_a_while(said[end:], words) else None
+
+
+def _only_a_while(said: Sequence[str], words: IntentWords) -> bool:
+    """Nothing, particles or a while: "(… private mode) for a bit please", "(… modo privado) un rato"."""
+    said = [w for w in said if w not in words.particles]
+    return not said or longest(said, words.moment) == len(said)
 
 
 def _pause_end(clause: Clause, opening: int, words: IntentWords, reading: ReadingWords,
