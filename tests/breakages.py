@@ -2262,7 +2262,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "    taken = (before, *said)\n",
              ("tests/test_controls.py::test_a_private_mode_talked_about_is_no_control",)),
     Breakage("'sempre' after the word after a relative makes it a name", "locale/it-it/patterns.json",
-             "|dice|diceva|pensa|", "|dice|diceva|sempre|pensa|",
+             "compiono|vivono|dice|diceva|pensa|", "compiono|vivono|dice|diceva|sempre|pensa|",
              ("tests/test_rules_household.py::test_a_verb_after_a_relative_is_no_name",)),
 )
 
