@@ -1161,6 +1161,9 @@ def test_the_private_mode_switched_off_resumes_and_on_pauses(lang, words, kind):
     ("de-de", "ich war gestern im privatmodus"), ("es-es", "mi móvil tiene modo privado"),
     ("en-us", "don't turn on private mode"), ("en-us", "turn off private mode on my laptop"),
     ("nl-nl", "mijn zoon zet de privémodus altijd uit"), ("es-es", "mi hija siempre quita el modo incógnito"),
+    ("en-us", "alexa turn off private mode"), ("en-us", "turn off her incognito mode"), ("en-us", "leave it in private mode"),
+    ("en-us", "put the ipad on private mode"), ("de-de", "mach den privatmodus morgen an"),
+    ("de-de", "verlass dich auf den privatmodus"),
 ])
 def test_a_private_mode_talked_about_is_no_control(lang, words):
     assert recognise(words, load_language(lang)) is None

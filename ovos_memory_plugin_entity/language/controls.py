@@ -342,26 +342,28 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
 
 def _private_mode(clause: Clause, words: IntentWords) -> Optional[Control]:
     """The private mode switched off ("turn off private mode", "private mode off", "schalt den privatmodus wieder
-    aus", "sal del modo privado"): a resume; switched on or entered ("geh mal in den privatmodus", "activa el modo
-    privado") or named alone: a pause. Only so said, with nothing after but a while or a particle: not "private mode
-    on, the kids are off to school", "my son keeps turning off incognito", "turn off private mode on my laptop"."""
-    said = clause.words
+    aus"): a resume; switched on ("activa el modo privado", "privatmodus an"): a pause. Only so said, the verb opening
+    the request right before the name (or in two parts around it), nothing after but a particle or a while: not
+    "alexa turn off private mode", "turn off her private mode", "leave it in private mode", "put the ipad on private
+    mode", "mach den privatmodus morgen an"."""
+    switching = {w for index in (words.mode_on, words.mode_off) for phrases in index.values() for p in phrases for w in p}
+    said = [w for w in clause.words if w not in words.particles or w in switching]  # Dutch "uit" is both
     at = next((at for at, w in enumerate(said) if w in words.private_mode and longest(said[at:], words.private_mode)),
               None)
     if at is None or clause.question or clause.negated or clause.reported:
         return None
-    end, alone = at + longest(said[at:], words.private_mode), all(w in words.particles for w in said[:at])
+    end = at + longest(said[at:], words.private_mode)
     for kind, switch in (("resume", words.mode_off), ("pause", words.mode_on)):
-        opened = match(said, switch, 0, MAX_VERB_AT + 1)  # a verb opening the request, before or around the name
-        closing = longest(said[end:], switch)  # or a word right after the name: "private mode off"
-        if opened is not None and (opened > end or all(w in words.stopwords for w in said[opened:at])):
-            rest = said[max(opened, end):]
-        elif alone and closing:
-            rest = said[end + closing:]
+        if at and longest(said, switch) == at:  # "turn off | private mode"
+            rest = said[end:]
+        elif not at and longest(said[end:], switch):  # "private mode | off"
+            rest = said[end + longest(said[end:], switch):]
+        elif at == 1 and (said[0], said[end:end + 1][0] if end < len(said) else "") in switch.get(said[0], ()):
+            rest = said[end + 1:]  # in two parts around it: "schalt | den privatmodus | aus"
         else:
             continue
         return Control(kind) if _only_a_while(rest, words) else None
-    return Control("pause") if alone and _only_a_while(said[end:], words) else None
+    return None
 
 
 def _only_a_while(said: Sequence[str], words: IntentWords) -> bool:
