@@ -704,6 +704,65 @@ def test_a_spoken_grad_names_what_was_just_said(make_memory):
     assert live(memory) == []
 
 
+@pytest.mark.parametrize("lang,facts,said,gone", [
+    ("en-us", ("Is allergic to shellfish", "Plays the cello"), "please forget the allergy", "Is allergic to shellfish"),
+    ("es-es", ("Toma omeprazol 20 miligramos", "Vive en Cuenca"), "borra lo de la medicación", "Toma omeprazol 20 miligramos"),
+    ("de-de", ("Ist Veganerin", "Wohnt in Trier"), "vergiss das mit der ernährung", "Ist Veganerin"),
+    ("it-it", ("Prende ramipril 5 mg", "Vive a Como"), "dimentica i miei farmaci", "Prende ramipril 5 mg"),
+    # a topic with a vague word after it, and one whose word a dot parts
+    ("en-us", ("Is allergic to shellfish", "Plays the cello"), "um can you delete the allergy stuff", "Is allergic to shellfish"),
+    ("ca-es", ("És al·lèrgic al marisc", "Viu a Vic"), "esborra allò de l'al·lèrgia", "És al·lèrgic al marisc"),
+])
+def test_one_thing_named_by_its_topic_is_forgotten(make_memory, lang, facts, said, gone):
+    """"the allergy" names no word of the fact "is allergic to shellfish": the user's one fact on that topic goes."""
+    memory = make(make_memory, lang)
+    for fact in facts:
+        memory.add_fact("s", fact)
+    turn(memory, said)
+    assert live(memory) == [f for f in facts if f != gone]
+
+
+@pytest.mark.parametrize("lang,fact,said", [
+    ("en-us", "Is allergic to penicillin", "forget my peanut allergy"),  # a thing named, not the topic
+    ("en-us", "Is allergic to penicillin", "forget my son's allergy"),  # a relative's
+    ("es-es", "Es alérgico a la penicilina", "olvida la alergia de mi hijo"),
+    ("en-us", "Takes metformin 500 mg", "actually forget the dishwasher tablets"),  # another thing's tablets
+    ("nl-nl", "Is vegetariër", "vergeet het eten maar"),  # "the food", no diet
+])
+def test_a_topic_beside_a_thing_or_a_relative_forgets_nothing_of_the_users(make_memory, lang, fact, said):
+    memory = make(make_memory, lang)
+    memory.add_fact("s", fact)
+    turn(memory, said, answer="Are you sure?")
+    turn(memory, SPOKEN[lang]["yes"])
+    assert live(memory) == [fact]
+
+
+@pytest.mark.parametrize("lang,said,forget", [
+    ("en-us", "i take lisinopril ten milligrams for my blood pressure", "forget that blood pressure stuff"),
+    ("de-de", "ich nehme ramipril fünf milligramm wegen dem blutdruck", "vergiss das zeug mit dem blutdruck"),
+    ("fr-fr", "je prends du ramipril cinq milligrammes pour ma tension", "oublie ce truc de tension"),
+])
+def test_a_medication_is_forgotten_by_what_it_is_for(make_memory, lang, said, forget):
+    """The purpose said with a dose is kept in the fact, so "that blood pressure stuff" names it ("stuff" names
+    nothing); a home said beside stays."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, said)
+    memory.add_fact("s", "Plays the cello")
+    assert len(live(memory)) == 2
+    turn(memory, forget)
+    assert live(memory) == ["Plays the cello"]
+
+
+def test_a_topic_several_facts_say_is_asked_first(make_memory):
+    """"forget my medication" with two medications: the user may mean one of them, so it asks, and keeps both."""
+    memory = make(make_memory, "en-us")
+    for fact in ("Takes metformin 500 milligrams", "Takes aspirin 75 milligrams", "Has a cat"):
+        memory.add_fact("s", fact)
+    turn(memory, "forget my medication", answer="Are you sure?")
+    assert len(live(memory)) == 3
+    turn(memory, SPOKEN["en-us"]["yes"])
+    assert live(memory) == ["Has a cat"]
+
 
 @pytest.mark.parametrize("lang,facts,said", [
     ("en-us", ["my dog is called mochi", "i work at the hospital"],
