@@ -79,22 +79,24 @@ def recognise(utterance: str, language: Language) -> Optional[Control]:
     found = _recognised(utterance, language)
     if found is None or found.unsure:  # none, or maybe: read as another language reads it, it may be clear
         said = _ANCHOR_WORD.findall(utterance[:MAX_CONTROL_CHARS].casefold())
-        as_read = _words_read(utterance, language.reading)
-        own = language.controls[0].anchors
+        unowned = frozenset(said) - language.controls[0].anchors
+        as_read: Optional[Tuple[Tuple[str, ...], ...]] = None  # read only where another language may find one
         for words in language.controls[1:]:
-            if words.reading is not None and (_holds_anchor(said, words.anchors) if words.code == DEFAULT_LANG
-                                              else _foreign_verb(said, words, own)) \
-                    and _words_read(utterance, words.reading) != as_read:  # the same words: nothing new to find
+            if words.reading is None or not (_holds_anchor(said, words.anchors) if words.code == DEFAULT_LANG
+                                             else _foreign_verb(unowned, words)):
+                continue
+            as_read = _words_read(utterance, language.reading) if as_read is None else as_read
+            if _words_read(utterance, words.reading) != as_read:  # the same words: nothing new to find
                 other = _recognised(utterance, replace(language, reading=words.reading, controls=(words,)))
                 if other is not None and (found is None or not other.unsure):
                     return other
     return found
 
 
-def _foreign_verb(said: Sequence[str], words: IntentWords, own: FrozenSet[str]) -> bool:
-    """A forget or delete verb of ``words``' language said that is none of the persona's words of a control ("olvida"
-    under English; not "off", Portuguese's "em off", nor Portuguese "apaga" under Spanish)."""
-    return any(w not in own and (w in words.forget or w in words.delete) for w in said)
+def _foreign_verb(unowned: FrozenSet[str], words: IntentWords) -> bool:
+    """A forget or delete verb of ``words``' language said that is none of the persona's words of a control
+    (``unowned``): "olvida" under English; not "off", Portuguese's "em off", nor Portuguese "apaga" under Spanish."""
+    return not (unowned.isdisjoint(words.forget) and unowned.isdisjoint(words.delete))
 
 
 def _words_read(utterance: str, reading: ReadingWords) -> Tuple[Tuple[str, ...], ...]:
@@ -200,8 +202,8 @@ def _chained(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
 def _needless(clause: Clause, words: IntentWords, language: Language, later: Sequence[Clause]) -> Optional[Control]:
     """The user's thing the assistant need not know, named right after the phrasing that opens the clause or before
     it: "you don't need to know where i work anymore", "wo ich arbeite musst du nicht mehr wissen". Nothing else may
-    follow but a forgetting ("... | so just forget it", "... dimenticalo pure"): then it is sure, if nothing more is
-    said; else asked first. Not a reason ("... to tell me the weather"), a question, a remark ("... todo de mí")."""
+    follow but a forgetting ("... | so just forget it", "... dimenticalo pure"). Always asked first: the question lists
+    what would go. Not a reason ("... to tell me the weather"), a question, a remark ("... todo de mí")."""
     said = clause.words
     start = next((at for at, w in enumerate(said) if w in words.needless and match(said, words.needless, at, at + 1)
                   is not None), None)
@@ -346,8 +348,7 @@ def _private_mode(clause: Clause, words: IntentWords) -> Optional[Control]:
     the request right before the name (or in two parts around it), nothing after but a particle or a while: not
     "alexa turn off private mode", "turn off her private mode", "leave it in private mode", "put the ipad on private
     mode", "mach den privatmodus morgen an"."""
-    switching = {w for index in (words.mode_on, words.mode_off) for phrases in index.values() for p in phrases for w in p}
-    said = [w for w in clause.words if w not in words.particles or w in switching]  # Dutch "uit" is both
+    said = [w for w in clause.words if w not in words.particles or w in words.switching]
     at = next((at for at, w in enumerate(said) if w in words.private_mode and longest(said[at:], words.private_mode)),
               None)
     if at is None or clause.question or clause.negated or clause.reported:

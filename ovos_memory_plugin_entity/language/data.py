@@ -177,6 +177,7 @@ class IntentWords:
     private_mode: PhraseIndex = field(default_factory=dict)  # "private mode": on, a pause; off, a resume
     mode_on: PhraseIndex = field(default_factory=dict)  # "turn on", "geh in"
     mode_off: PhraseIndex = field(default_factory=dict)  # "turn off", "sal del"
+    switching: FrozenSet[str] = frozenset()  # every word of ``mode_on`` and ``mode_off``: Dutch "uit" is a particle too
     saying: PhraseIndex = field(default_factory=dict)  # "I say", "je vais te dire": what a pause with a while covers
     that: FrozenSet[str] = frozenset()  # "that", not "this": what was just said, never what comes
     relations: FrozenSet[str] = frozenset()  # "mom", "sister": someone the user names ("my mom reads this")
@@ -322,7 +323,8 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), reset=phrases("reset"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
         needless=phrases("needless"), private_mode=phrases("private_mode"), mode_on=phrases("mode_on"),
-        mode_off=phrases("mode_off"),
+        mode_off=phrases("mode_off"), switching=frozenset(
+            w for name in ("mode_on", "mode_off") for found in phrases(name).values() for phrase in found for w in phrase),
         saying=phrases("saying"), that=words("that"), places=words("places"), relations=frozenset(w.casefold() for w in data["relations"]),
         particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"), offers=words("offers"),
         vague=words("vague"),
