@@ -148,6 +148,42 @@ def test_what_is_no_longer_so_then_what_is_now_replaces_it(make_memory, lang, fi
 
 
 @pytest.mark.parametrize("lang, first, said, now", [
+    # Where the user is now, once their job changed, is where they work
+    ("en-us", "i work at target", "i switched jobs in january i'm at costco now", "Works at Costco"),
+    ("de-de", "ich arbeite bei aldi", "das ist veraltet seit januar bin ich bei rossmann", "Arbeitet bei Rossmann"),
+    ("nl-nl", "ik werk bij de rabobank", "ik ben overgestapt ik zit nu bij prorail", "Werkt bij Prorail"),
+    ("pt-pt", "trabalho na sonae", "mudei de emprego agora estou na galp", "Trabalha na Galp"),
+    # not where one only is, nor another's new job, nor somewhere that is no workplace
+    ("en-us", "i work at target", "since yesterday i'm at the hospital with my dad", "Works at Target"),
+    ("en-us", "i work at target", "i'm at costco now picking up milk", "Works at Target"),
+    ("en-us", "i work at target", "my wife got a new job so i'm at costco with the kids", "Works at Target"),
+    ("en-us", "i work at target", "my wife got a new job so i'm at home with the kids", "Works at Target"),
+    ("en-us", "i work at target", "i got a new job so i'm at home less", "Works at Target"),
+    ("es-es", "trabajo en mercadona", "estoy en el médico ahora", "Trabaja en Mercadona"),
+])
+def test_a_new_workplace_after_a_job_change_replaces_the_old(make_memory, lang, first, said, now):
+    assert facts_after(make_memory, lang, first, said) == now.split("|")
+
+
+@pytest.mark.parametrize("lang, first, said, now", [
+    # A diet is one at a time: the new one replaces the old, however the change is said
+    ("en-us", "i'm a vegetarian", "i've gone vegan", "Is vegan"),
+    ("de-de", "ich bin vegetarierin", "seit kurzem bin ich veganerin", "Ist veganerin"),
+    ("es-es", "soy vegano", "ahora soy vegetariano", "Es vegetariano"),
+    ("pt-pt", "sou vegetariano", "agora sou vegano", "É vegano"),
+    ("nl-nl", "ik ben vegetariër", "ik ben nu veganist", "Is veganist"),
+    ("it-it", "sono vegana", "da un mese mangio vegetariano", "Mangia vegetariano"),
+    # a diet beside it, or someone else's, stays
+    ("en-us", "i'm a vegetarian", "i'm lactose intolerant", "Is vegetarian|Is lactose intolerant"),
+    ("it-it", "sono vegetariana", "sono celiaca", "È vegetariana|È celiaca"),
+    # what ends a value is none: "not vegetarian anymore" keeps the diet, never "Is anymore"
+    ("en-us", "i'm a vegetarian", "i'm not vegetarian anymore", "Is vegetarian"),
+])
+def test_a_new_diet_replaces_the_old(make_memory, lang, first, said, now):
+    assert facts_after(make_memory, lang, first, said) == now.split("|")
+
+
+@pytest.mark.parametrize("lang, first, said, now", [
     # A known medication said again with another dose: the dose changes, the drug and its unit stay.
     ("en-us", "i take metformin 500 mg", "they upped my metformin to 1000 mg", "Takes metformin 1000 mg"),
     ("en-us", "i take metformin 500 mg", "my doctor changed my metformin dose to 1000", "Takes metformin 1000 mg"),

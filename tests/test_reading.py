@@ -210,6 +210,28 @@ def test_a_word_that_only_makes_the_next_stronger_is_set_aside(lang, said, read_
 
 
 @pytest.mark.parametrize("lang, said, read_as", [
+    # One word in place of another: after a repair said in the language's own words ("wait", "what am i saying",
+    # "qué digo", "wat zeg ik"), after a hesitation and one repair, or said again after it
+    ("en-us", "my brother's name is kevin no wait what am i saying kyle", "my brother's name is kyle"),
+    ("nl-nl", "mijn dochter heet emma wacht wat zeg ik sanne", "mijn dochter heet sanne"),
+    ("fr-fr", "ma fille s'appelle inès euh non louise", "ma fille se appelle louise"),
+    ("it-it", "mio figlio si chiama marco ehm no luca luca", "mio figlio si chiama luca luca"),
+    # the clause said again, five words back at most, or the word taken back denied first
+    ("es-es", "mi hermano se llama pablo espera qué digo se llama jaime", "mi hermano se llama jaime"),
+    ("pt-pt", "a minha filha chama-se inês espera o que é que eu estou a dizer a minha filha chama-se sofia",
+     "a minha filha chama-se sofia"),
+    ("pt-pt", "o meu cunhado é o rui espera não é o rui é o nuno", "o meu cunhado é o nuno"),
+    ("de-de", "ich bin allergisch gegen nüsse warte nicht nüsse sellerie", "ich bin allergisch gegen sellerie"),
+    # not a word quoted from before, which a correction of the earlier turn needs, nor a verb
+    ("es-es", "he dicho mayo no quería decir junio el tres de junio", "he dicho mayo no quería decir junio el 3 de junio"),
+    ("en-us", "i can't wait to see my sister", "i can not wait to see my sister"),
+    ("de-de", "ich warte nicht gern", "ich warte nicht gern"),
+])
+def test_a_word_said_in_place_of_another_is_read_instead(lang, said, read_as):
+    assert reading(lang, said).text == read_as
+
+
+@pytest.mark.parametrize("lang, said, read_as", [
     # A word taken back and said again is left out: the same small word after a pause, a word of the user's in
     # another form, a number after a number with "sorry" or a pause
     ("en-us", "my aunt uh no my uncle paul lives in reno", "my uncle paul lives in reno"),

@@ -17,6 +17,49 @@ def heard(lang, said):
 
 
 @pytest.mark.parametrize("lang, said, expected", [
+    # When it is so, said inside the clause, is read past
+    ("es-es", "trabajo ahora en mercadona", {(None, "Trabaja en Mercadona")}),
+    ("nl-nl", "ik werk sinds januari bij prorail", {(None, "Werkt bij Prorail")}),
+    ("de-de", "ich arbeite jetzt bei rossmann", {(None, "Arbeitet bei Rossmann")}),
+    ("fr-fr", "je travaille maintenant chez renault", {(None, "Travaille chez Renault")}),
+    ("pt-pt", "trabalho agora na galp", {(None, "Trabalha na Galp")}),
+    ("en-us", "right now i am at work", set()),
+    # everyday words for one's own: a girlfriend, the kids
+    ("it-it", "la mia morosa si chiama elena", {("Elena", "È morosa dell'utente")}),
+    ("fr-fr", "on a deux gamins, léo et capucine", {("Léo", "Fait partie des gamins de l'utilisateur"),
+                                                   ("Capucine", "Fait partie des gamins de l'utilisateur")}),
+    ("de-de", "wir haben zwei kids, paul und emma", {("Paul", "Ist eines der Kids des Nutzers"),
+                                                    ("Emma", "Ist eines der Kids des Nutzers")}),
+    ("it-it", "abbiamo due figlie, giulia e marta", {(None, "Ha 2 figlie"), ("Giulia", "Fa parte dei figlie dell'utente"),
+                                                    ("Marta", "Fa parte dei figlie dell'utente")}),
+    ("fr-fr", "un mec m'a appelé", set()),
+    # a verb's form right after a relative is no name, a given name so ending is
+    ("pt-pt", "põe leite na lista que a minha mulher pediu e ovos", set()),
+    ("es-es", "mi mujer pidió y yo no", set()),
+    ("en-us", "my wife asked and i said no", set()),
+    ("pt-pt", "o meu filho romeu e eu", {("Romeu", "É filho do utilizador")}),
+    ("en-us", "my son ted and i", {("Ted", "Is the user's son")}),
+    # a move said with "emménager"; "bueno" ends a town
+    ("fr-fr", "on a emménagé à nantes en 2019", {(None, "Habite à Nantes")}),
+    ("es-es", "mis padres viven en cáceres bueno no sé", {(None, "Padres viven en Cáceres")}),
+])
+def test_everyday_words_for_when_and_for_ones_own(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # A relative's given name after "is" or "'s"
+    ("en-us", "my husband's brian by the way", {("Brian", "Is the user's husband")}),
+    ("en-us", "my daughter is emily my son is jack", {("Emily", "Is the user's daughter"), ("Jack", "Is the user's son")}),
+    # not what a relative is
+    ("en-us", "my wife is pregnant", set()),
+    ("en-us", "my son is sick again", set()),
+])
+def test_a_relatives_given_name_after_is(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
     # A diet said as what one eats, in either word order.
     ("en-us", "i've been eating vegan since march", {(None, "Eats vegan")}),
     ("de-de", "seit letztem sommer ess ich vegan", {(None, "Isst vegan")}),

@@ -53,6 +53,7 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "correction_instead",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
+              "correction_workplace", "correction_job_change", "correction_not_workplace",
               "keep_commands", "not_home", "unreal", "not_ours", "indefinites", "not_places", "introductions", "time_words", "given_names",
               *(f"secret_{name}" for name in SECRET_WORDS), *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -124,6 +125,7 @@ class ReadingWords:
     negations: FrozenSet[str] = frozenset()
     refusals: FrozenSet[str] = frozenset()  # "no" as an answer: before a comma, it negates no verb
     repairs: FrozenSet[Tuple[str, ...]] = frozenset()  # "no", "i mean": the word just said is taken back
+    quoting: FrozenSet[Tuple[str, ...]] = frozenset()  # "i said", "he dicho": the word after is what was said before
     question_openers: FrozenSet[str] = frozenset()
     reported: Tuple[Tuple[str, ...], ...] = ()
     fused: Dict[str, Tuple[str, ...]] = field(default_factory=dict)  # "riattivala": ("riattiva", "la"), accents folded
@@ -145,6 +147,9 @@ class CorrectionWords:
     identity: Tuple[Phrase, ...] = ()  # "it's", "c'est": who someone is follows ("not Tom, it's Tim")
     meaning: Tuple[Phrase, ...] = ()  # "i meant": the right word follows, the wrong one was said before
     moving: Tuple[Phrase, ...] = ()  # "we moved to": the user's new home follows
+    workplace: Tuple[Phrase, ...] = ()  # "i'm at", "bin ich bei": where the user works now follows, when the job changed
+    job_change: Tuple[Phrase, ...] = ()  # "switched jobs", "neue stelle": the user's job changed
+    not_workplace: FrozenSet[str] = frozenset()  # "home", "work": where one is that is no workplace
     said: Tuple[Phrase, ...] = ()  # "did i say", "he dicho": the known word said next is the wrong one
     instead: Tuple[Phrase, ...] = ()  # "instead", "plutôt": beside a right value said anew, no part of it
     pets: FrozenSet[str] = frozenset()
@@ -242,6 +247,7 @@ class Language:
     # the endings of words shaped as adjectives or participles, no name in a list ("sono stanchi e affamati")
     not_name_endings: Pattern[str] = _NEVER
     complement_verbs: FrozenSet[str] = frozenset()  # "I don't think": the negation governs the next clause
+    passing_times: Pattern[str] = _NEVER  # "now", "seit januar" inside a clause: read past ("ich arbeite | bei rossmann")
     not_home: Pattern[str] = _NEVER  # a room, a meal, a short or past time, a plan: a move there is no home now
     unreal: Pattern[str] = _NEVER  # a dream, a wish, a hypothetical, a game, a role: what is said in one is no fact
     not_ours: Pattern[str] = _NEVER  # one wished for, known or seen ("i know a dog called"): no one of the household
@@ -284,6 +290,7 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Readin
         clause_glue=own("clause_glue"), contrasts=own("contrasts"),
         negations=_negations(data, english), refusals=own("refusals"),
         repairs=frozenset(_phrases_of(data["repairs"], contractions)), question_openers=own("question_openers"),
+        quoting=frozenset(_phrases_of(data["correction_said"], contractions)),
         reported=_phrases_of(data["reported"], contractions), fused=_fused(data),
         tens_then_units=data["clauses"]["tens_then_units"] is True)
 
@@ -506,6 +513,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         controls=controls, control_anchors=frozenset().union(*(c.anchors for c in controls)),
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
         subject=str(data["clauses"]["subject"]),
+        passing_times=re.compile(r"(?<=\w) (?:{})(?= \w)".format(
+            data["clauses"]["passing_times"].replace("{MONTH}", "|".join(map(re.escape, data["phrases"]["months"])))), re.IGNORECASE),
         # a word that follows a name is none ("mein hund schläft immer")
         not_names=frozenset(w.casefold() for key in ("not_names", "name_followers") for w in data["clauses"][key].split("|")
                             if " " not in w and "." not in w),
@@ -522,8 +531,9 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         preference_changes=tuple(re.compile(as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
         correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], pairs(data["contractions"]))
                                       for name in ("cues", "renaming", "naming", "identity", "moving", "meaning", "said",
-                                                   "instead")},
+                                                   "instead", "workplace", "job_change")},
                                    pets=frozenset(map(str.casefold, data["pets"])),
+                                   not_workplace=frozenset(map(str.casefold, data["correction_not_workplace"])),
                                    value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE),
                                    dose_fact=re.compile(data["clauses"]["dose_fact"], re.IGNORECASE),
                                    dose_units=re.compile(rf"(?:{data['clauses']['dose_units']})", re.IGNORECASE),

@@ -29,8 +29,10 @@ MAX_PHRASE_WORDS = 6
 MIN_SPLIT_WORDS = 2
 # A negation opening a clause with at most this many words and no verb is an answer of its own ("ya no").
 MAX_ELLIPTIC_WORDS = 2
-# A word taken back stands at most this far before its repair: "my little sister uh no my brother".
-MAX_REPAIR_WORDS = 4
+# A word taken back stands at most this far before its repair: "a minha irmã chama-se marta | não espera | a minha".
+MAX_REPAIR_WORDS = 5
+# A repair is said in this many words at most: "o que é que eu estou a dizer".
+MAX_REPAIR_PHRASE_WORDS = 8
 # An article is this short: "la meva germana ai no el meu germà" starts again with one of another gender.
 MAX_ARTICLE_CHARS = 3
 # A word said in place of another is this long at least: a name, a town ("carl", "lyon"), no small word.
@@ -241,19 +243,22 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
     at = 0
     while at < len(said):
         restart, cues, pauses, denials = at, 0, 0, 0
+        end = len(out)
+        while end and (out[end - 1] in words.fillers or out[end - 1] == ","):
+            end -= 1
         while restart < len(said):  # "no sorry", "uh no", "cioè no": the repair and the pauses around it
-            size = next((n for n in range(min(MAX_PHRASE_WORDS, len(said) - restart), 0, -1)
+            size = next((n for n in range(min(MAX_REPAIR_PHRASE_WORDS, len(said) - restart), 0, -1)
                          if tuple(said[restart:restart + n]) in words.repairs), 0)
-            if size:
+            denied = _denied_again(said, restart, out[:end], words) if cues and end else 0
+            if denied:  # "(filomena) espera | não é a filomena | (é a fernanda)": the repair, with what it takes back
+                restart, cues = restart + denied, cues + 1
+            elif size:
                 denials += size == 1 and said[restart] in words.negations
                 restart, cues = restart + size, cues + 1
             elif cues and (said[restart] in words.fillers or said[restart] == ","):
                 restart, pauses = restart + 1, pauses + 1
             else:
                 break
-        end = len(out)
-        while end and (out[end - 1] in words.fillers or out[end - 1] == ","):
-            end -= 1
         again = said[restart] if cues and restart < len(said) else ""
         paused = end < len(out) or pauses > 0
         # a mere "no" with no hesitation is a contrast ("es mi hija no mi hijo", "my wife said no my son ..."): a
@@ -281,7 +286,9 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
                               if len(out[j]) <= MAX_ARTICLE_CHARS and out[j + 1] in words.personal), None)
             # one word for another only after two repairs: "boise no sorry spokane", "carmen digo no pilar"; not
             # "olvida a lucía, no viene", nor a hedge ("moro em braga aliás perto", "allergic to peanuts i mean badly")
-            if start is None and cues > 1 and end and _swappable(out[end - 1], again, said[restart + 1:restart + 2], words):
+            # ... not a word the user quotes from before: "he dicho mayo no quería decir junio" corrects what was said
+            if start is None and (cues > 1 or hesitated) and end and _swappable(out[end - 1], again, said[restart + 1:], words) \
+                    and not any(tuple(out[end - 1 - len(p):end - 1]) == p for p in words.quoting):
                 start = end - 1
         if start is None:
             out.append(said[at])
@@ -293,13 +300,33 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
 
 
 def _swappable(said: str, again: str, then: Sequence[str], words: ReadingWords) -> bool:
-    """Two words of content, one said in place of the other, the clause ending after it (``then``: the word after):
-    "boise no sorry spokane | he moved", not "i want uh no more", nor "tomás eh no mejor olvida eso"."""
+    """Two words of content, one said in place of the other, the clause ending after it (``then``: the words after) or
+    the new word said again ("boise no sorry spokane | he moved", "elisa ehm no elena | elena", "maureen | my wife's
+    maureen"), not "i want uh no more", nor "tomás eh no mejor olvida eso"."""
     small = words.subjects | words.personal | words.clause_openers | words.clause_glue | words.negations \
         | words.refusals | words.question_openers | words.fillers
-    ends = not then or then[0] == "," or then[0] in words.subjects | words.clause_openers
+    ends = not then or then[0] == "," or then[0] in words.subjects | words.clause_openers \
+        or again in then[:MAX_REPAIR_WORDS + 1]
     return ends and all(len(w) >= MIN_SWAPPED_CHARS and w.replace("-", "").isalpha() and w not in small
                         for w in (said, again))
+
+
+def _denied_again(said: Sequence[str], at: int, before: Sequence[str], words: ReadingWords) -> int:
+    """How many words from ``at``, after a repair, deny again the word just said (``before``'s last), to be left out
+    with it: a negation, a few small words and that word ("(erdbeeren ne warte) nicht erdbeeren (kiwi)", "(filomena
+    espera) não é a filomena (é a fernanda)"; the negation may be the repair itself: "(filomena) não | é a filomena")."""
+    negation = said[at] in words.negations
+    if not (negation or said[at - 1] in words.negations):
+        return 0
+    start = at + negation
+    for size in range(1, MAX_REPAIR_WORDS):
+        echo = said[start:start + size]
+        if len(echo) < size:
+            return 0
+        if echo[-1] == before[-1]:
+            small = all(w in before[-MAX_REPAIR_WORDS:] or len(w) <= MAX_ARTICLE_CHARS for w in echo[:-1])
+            return start + size - at if small else 0
+    return 0
 
 
 def _restarts(said: str, again: str, paused: bool, words: ReadingWords) -> bool:

@@ -100,6 +100,8 @@ def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
     end = rf"(?=\s*(?:[.!?,;:]|$|\b(?:{_alternation(data['conjunctions'] + data['keep_commands'])}|{spoken_to})\b))"
     list_end = rf"(?=\s*(?:[.!?;:]|$|\b(?:{_alternation(data['list_breaks'] + data['keep_commands'])}|{spoken_to})\b))"
     calendar_words = data["phrases"]["weekdays"] + data["phrases"]["months"] + data["time_words"]  # no place is one
+    # a verb's form right after a relative is no name, unless a given name: "a minha mulher pediu", "my wife asked"
+    verb_form = rf"(?![^\W\d_]*(?:{clauses['verb_endings']})(?![\w'’-]))" if clauses.get("verb_endings") else ""
     not_small = rf"(?!(?:{_alternation(data['stopwords'] + data['phrases']['weekdays'])}|{clauses['not_names']})\b)"
     calendar = _alternation(calendar_words)
     small_not_article = [w for w in data['stopwords'] if w not in _PLACE_ARTICLES]
@@ -110,7 +112,7 @@ def expand_macros(pattern: str, data: Dict[str, Any]) -> str:
               "{A_REL}": f"(?:{_kin(data['relations'])})",  # one, not captured: "(not) followed by mary's DAUGHTER"
               "{END}": end,
               # or a given name, whatever follows it: "mein mann peter grillt jeden sonntag"
-              "{NAMED}": rf"({_NAME[1:-1]}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))"
+              "{NAMED}": rf"({verb_form}{_NAME[1:-1]}(?=\s*(?:[.!?,;:]|$)|\s+(?:{clauses['name_followers']}|{_alternation(data['keep_commands'])})(?![\w'’]))"
                          rf"|(?:{_alternation(data.get('names_anywhere', data['given_names']))})(?![\w'’-]))",
               # What may follow a name said with no relation ("our mike is turning five"): a stranger has a surname or a
               # place after it ("unser thomas müller hat", "la mayor ana de la clase")

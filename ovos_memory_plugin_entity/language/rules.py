@@ -34,7 +34,8 @@ def _spoken(clause: Clause, language: Language) -> str:
     to something else ("soc la núria eh a quina hora tanca", "my wife is sarah um she works"), not a search for the
     word ("allergic to uh peanuts", "i take um metformin"); so too after a negation with words of its own, which it
     ends ("niente carne per me ehm | sono vegetariana"). Never inside what a negated verb of thinking or saying
-    governs ("no creo eh que sea", "i never said um that i'm vegan")."""
+    governs ("no creo eh que sea", "i never said um that i'm vegan"). When it is so, said inside it, is read past
+    ("trabajo ahora en lidl", "ich arbeite seit januar bei rossmann")."""
     words = list(clause.words)
     for at in clause.hesitations:
         negated = _negated_words(words[:at], language)
@@ -43,7 +44,7 @@ def _spoken(clause: Clause, language: Language) -> str:
         if words[at - 1] not in language.stopwords and words[at] in language.stopwords \
                 or negated is not None and any(w not in language.stopwords for w in negated):
             words[at - 1] += ","
-    return " ".join(words)
+    return language.passing_times.sub("", " ".join(words))
 
 
 def _negated_words(said: Sequence[str], language: Language) -> Optional[Sequence[str]]:
