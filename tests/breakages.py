@@ -2314,6 +2314,9 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a verb's form right after a relative is a name", "language/rule_pattern.py",
              "              \"{NAMED}\": rf\"({verb_form}{_NAME[1:-1]}", "              \"{NAMED}\": rf\"({_NAME[1:-1]}",
              ("tests/test_rules_household.py::test_everyday_words_for_when_and_for_ones_own",)),
+    Breakage("a question about the private mode pauses", "language/controls.py",
+             "    if mode is not None or clause.question and _asks_about_the_mode(said, words):\n",
+             "    if mode is not None:\n", ("tests/test_controls.py::test_a_private_mode_talked_about_is_no_control",)),
 )
 
 

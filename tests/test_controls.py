@@ -1164,6 +1164,9 @@ def test_the_private_mode_switched_off_resumes_and_on_pauses(lang, words, kind):
     ("en-us", "alexa turn off private mode"), ("en-us", "turn off her incognito mode"), ("en-us", "leave it in private mode"),
     ("en-us", "put the ipad on private mode"), ("de-de", "mach den privatmodus morgen an"),
     ("de-de", "verlass dich auf den privatmodus"),
+    # asked about, not switched: "is private mode on", "ist der privatmodus an?"
+    ("en-us", "is private mode on"), ("en-us", "is the private mode on?"), ("de-de", "ist der privatmodus an?"),
+    ("fr-fr", "est-ce que le mode privé est activé ?"),
 ])
 def test_a_private_mode_talked_about_is_no_control(lang, words):
     assert recognise(words, load_language(lang)) is None

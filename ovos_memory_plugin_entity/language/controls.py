@@ -270,7 +270,7 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     """The control ``clause`` holds (``then``: the clause after it)."""
     said = clause.words
     mode = _private_mode(clause, words)
-    if mode is not None:
+    if mode is not None or clause.question and _asks_about_the_mode(said, words):
         return mode
     # Its own negation is its request ("don't remember this"); a while may come first ("per un po' non salvare")
     opening = longest(said, words.moment)
@@ -365,6 +365,15 @@ def _private_mode(clause: Clause, words: IntentWords) -> Optional[Control]:
             continue
         return Control(kind) if _only_a_while(rest, words) else None
     return None
+
+
+def _asks_about_the_mode(said: Sequence[str], words: IntentWords) -> bool:
+    """A question naming the private mode with no verb switching it on right before (an article between at most): "is
+    private mode on", "what is private mode"; not "can you go into private mode"."""
+    at = next((at for at, w in enumerate(said) if w in words.private_mode and longest(said[at:], words.private_mode)),
+              None)
+    return at is not None and not any(0 < longest(said[start:at], words.mode_on) >= at - start - 1
+                                      for start in range(max(at - MAX_TAG_WORDS, 0), at))
 
 
 def _only_a_while(said: Sequence[str], words: IntentWords) -> bool:
