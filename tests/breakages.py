@@ -2317,6 +2317,10 @@ BREAKAGES: Tuple[Breakage, ...] = (
     Breakage("a question about the private mode pauses", "language/controls.py",
              "    if mode is not None or clause.question and _asks_about_the_mode(said, words):\n",
              "    if mode is not None:\n", ("tests/test_controls.py::test_a_private_mode_talked_about_is_no_control",)),
+    Breakage("switching to the private mode is no pause", "locale/en-us/control_mode_on.voc", "switch to\n", "",
+             ("tests/test_controls.py::test_the_private_mode_switched_off_resumes_and_on_pauses",)),
+    Breakage("the German 'schalte' switches nothing", "locale/de-de/control_mode_off.voc", "schalte aus\n", "",
+             ("tests/test_controls.py::test_the_private_mode_switched_off_resumes_and_on_pauses",)),
 )
 
 

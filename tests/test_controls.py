@@ -1149,6 +1149,10 @@ def test_never_mind_alone_is_still_no_control(lang, words):
     ("pt-pt", "desliga o modo privado", "resume"), ("fr-fr", "sors du mode privé", "resume"),
     ("it-it", "disattiva la modalità privata", "resume"), ("nl-nl", "zet de privémodus uit alsjeblieft", "resume"),
     ("ca-es", "desactiva el mode privat", "resume"),
+    # switched to, or switched with another form of the verb
+    ("en-us", "switch to private mode", "pause"), ("de-de", "schalte den privatmodus aus", "resume"),
+    ("es-es", "cambia a modo privado", "pause"), ("pt-pt", "muda para o modo privado", "pause"),
+    ("fr-fr", "passe au mode privé", "pause"), ("it-it", "passa al modo privato", "pause"),
 ])
 def test_the_private_mode_switched_off_resumes_and_on_pauses(lang, words, kind):
     """Off or left, the private mode resumes (it paused before: "private mode off" was a pause); on or entered
