@@ -160,6 +160,9 @@ def test_what_is_no_longer_so_then_what_is_now_replaces_it(make_memory, lang, fi
     ("en-us", "i work at target", "my wife got a new job so i'm at home with the kids", "Works at Target"),
     ("en-us", "i work at target", "i got a new job so i'm at home less", "Works at Target"),
     ("es-es", "trabajo en mercadona", "estoy en el médico ahora", "Trabaja en Mercadona"),
+    ("fr-fr", "je travaille chez renault", "j'ai un nouveau boulot je suis chez moi le lundi", "Travaille chez Renault"),
+    ("fr-fr", "je travaille chez renault", "j'ai un nouveau boulot je suis chez moi avec les enfants", "Travaille chez Renault"),
+    ("en-us", "i work at target", "i got a new job i'm at it monday to friday", "Works at Target"),
 ])
 def test_a_new_workplace_after_a_job_change_replaces_the_old(make_memory, lang, first, said, now):
     assert facts_after(make_memory, lang, first, said) == now.split("|")

@@ -401,12 +401,12 @@ def workplace_anew(user_words: str, language: Language, known: Sequence[Tuple[st
     small = language.stopwords | language.negations | language.reading.subjects | language.reading.fillers
     for start, end in _phrases_at(words, said.workplace):
         after = list(words[end:end + MAX_WORKPLACE_WORDS + 1])
-        while after and after[0] in small and not after[0].isdigit():
-            after = after[1:]  # "estoy en | la | fnac"
+        after = after[1:] if after[:1] and after[0] in small else after  # an article: "estoy en | la | fnac"
+        calendar = {w.casefold() for name in ("weekdays", "months") for w in language.phrases.get(name, ())}
         new: List[str] = []
         for word in after[:MAX_WORKPLACE_WORDS]:
-            if word in small or said.value_ends.fullmatch(word) or not word.replace("-", "").isalpha():
-                break
+            if word in small | calendar or said.value_ends.fullmatch(word) or not word.replace("-", "").isalpha():
+                break  # "je suis chez moi | le lundi"
             new.append(word)
         if new and not set(new) & said.not_workplace:
             fact_id, line, slot = employers[0]
