@@ -163,6 +163,7 @@ def test_what_is_no_longer_so_then_what_is_now_replaces_it(make_memory, lang, fi
     ("fr-fr", "je travaille chez renault", "j'ai un nouveau boulot je suis chez moi le lundi", "Travaille chez Renault"),
     ("fr-fr", "je travaille chez renault", "j'ai un nouveau boulot je suis chez moi avec les enfants", "Travaille chez Renault"),
     ("en-us", "i work at target", "i got a new job i'm at it monday to friday", "Works at Target"),
+    ("de-de", "ich arbeite bei aldi", "ich hab eine neue stelle gesucht aber ich bin bei aldi geblieben", "Arbeitet bei Aldi"),
 ])
 def test_a_new_workplace_after_a_job_change_replaces_the_old(make_memory, lang, first, said, now):
     assert facts_after(make_memory, lang, first, said) == now.split("|")

@@ -287,7 +287,8 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
             # one word for another only after two repairs: "boise no sorry spokane", "carmen digo no pilar"; not
             # "olvida a lucía, no viene", nor a hedge ("moro em braga aliás perto", "allergic to peanuts i mean badly")
             # ... not a word the user quotes from before: "he dicho mayo no quería decir junio" corrects what was said
-            if start is None and (cues > 1 or hesitated) and end and _swappable(out[end - 1], again, said[restart + 1:], words) \
+            if start is None and (cues > 1 or hesitated) and end \
+                    and _swappable(out[end - 1], again, said[restart + 1:], words, cues > 1) \
                     and not any(tuple(out[end - 1 - len(p):end - 1]) == p for p in words.quoting):
                 start = end - 1
         if start is None:
@@ -299,14 +300,14 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
     return out
 
 
-def _swappable(said: str, again: str, then: Sequence[str], words: ReadingWords) -> bool:
-    """Two words of content, one said in place of the other, the clause ending after it (``then``: the words after) or
-    the new word said again ("boise no sorry spokane | he moved", "elisa ehm no elena | elena", "maureen | my wife's
-    maureen"), not "i want uh no more", nor "tomás eh no mejor olvida eso"."""
+def _swappable(said: str, again: str, then: Sequence[str], words: ReadingWords, repaired_twice: bool) -> bool:
+    """Two words of content, one said in place of the other, the new word said again ("elisa ehm no elena | elena") or
+    the utterance ending after it ("inès euh non louise"); after two repairs, its clause ending will do ("boise no sorry
+    spokane | he moved"). Not "i want uh no more", "tomás eh no mejor olvida eso", "austin uh no kidding | he loves it"."""
     small = words.subjects | words.personal | words.clause_openers | words.clause_glue | words.negations \
         | words.refusals | words.question_openers | words.fillers
-    ends = not then or then[0] == "," or then[0] in words.subjects | words.clause_openers \
-        or again in then[:MAX_REPAIR_WORDS + 1]
+    ends = not then or then[0] == "," or again in then[:MAX_REPAIR_WORDS + 1] \
+        or repaired_twice and then[0] in words.subjects | words.clause_openers
     return ends and all(len(w) >= MIN_SWAPPED_CHARS and w.replace("-", "").isalpha() and w not in small
                         for w in (said, again))
 

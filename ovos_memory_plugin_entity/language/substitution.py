@@ -408,7 +408,7 @@ def workplace_anew(user_words: str, language: Language, known: Sequence[Tuple[st
             if word in small | calendar or said.value_ends.fullmatch(word) or not word.replace("-", "").isalpha():
                 break  # "je suis chez moi | le lundi"
             new.append(word)
-        if new and not set(new) & said.not_workplace:
-            fact_id, line, slot = employers[0]
+        fact_id, line, slot = employers[0]
+        if new and not set(new) & (said.not_workplace | {w.casefold() for w in said_words(line)}):  # not "stayed at aldi"
             return [Replacement(fact_id, f"{line[:slot.end()].rstrip()} {title_words(' '.join(new))}")]
     return []
