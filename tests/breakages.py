@@ -2326,7 +2326,7 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "        after = after[1:] if after[:1] and after[0] in small else after  # an article: \"estoy en | la | fnac\"\n",
              "        while after and after[0] in small:\n            after = after[1:]\n", ("tests/test_corrections.py::test_a_new_workplace_after_a_job_change_replaces_the_old",)),
     Breakage("a day is a workplace", "language/substitution.py",
-             "            if word in small | calendar or said.value_ends", "            if word in small or said.value_ends",
+             "            if word in small or word in calendar or said.value_ends", "            if word in small or said.value_ends",
              ("tests/test_corrections.py::test_a_new_workplace_after_a_job_change_replaces_the_old",)),
     Breakage("after a hesitation and a mere no, a word followed by a new clause is swapped in", "language/reading.py",
              "        or repaired_twice and then[0] in words.subjects | words.clause_openers\n",

@@ -387,7 +387,7 @@ def said_again(user_words: str, language: Language, known: Sequence[Tuple[str, s
 def workplace_anew(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
     """The one known workplace ("Works at Target"), replaced by where the user says they are now, when the turn also
     says the job changed: "i switched jobs in january, i'm at costco now", "ach das ist veraltet, seit januar bin ich
-    bei rossmann"). Not a place alone ("i'm at the gym now"), nor where one is that is no workplace ("i got a new job, i'm
+    bei rossmann". Not a place alone ("i'm at the gym now"), nor where one is that is no workplace ("i got a new job, i'm
     at home less"), nor another's job changing ("my wife got a new job, i'm at ..."), nor a question."""
     said = language.correcting
     clauses = [c for c in read(user_words or "", language.reading).clauses if not c.question and not c.reported]
@@ -399,16 +399,16 @@ def workplace_anew(user_words: str, language: Language, known: Sequence[Tuple[st
     if len(employers) != 1 or not changed:
         return []
     small = language.stopwords | language.negations | language.reading.subjects | language.reading.fillers
-    for start, end in _phrases_at(words, said.workplace):
+    calendar = {w.casefold() for name in ("weekdays", "months") for w in language.phrases.get(name, ())}
+    fact_id, line, slot = employers[0]
+    for _, end in _phrases_at(words, said.workplace):
         after = list(words[end:end + MAX_WORKPLACE_WORDS + 1])
         after = after[1:] if after[:1] and after[0] in small else after  # an article: "estoy en | la | fnac"
-        calendar = {w.casefold() for name in ("weekdays", "months") for w in language.phrases.get(name, ())}
         new: List[str] = []
         for word in after[:MAX_WORKPLACE_WORDS]:
-            if word in small | calendar or said.value_ends.fullmatch(word) or not word.replace("-", "").isalpha():
+            if word in small or word in calendar or said.value_ends.fullmatch(word) or not word.replace("-", "").isalpha():
                 break  # "je suis chez moi | le lundi"
             new.append(word)
-        fact_id, line, slot = employers[0]
         if new and not set(new) & (said.not_workplace | {w.casefold() for w in said_words(line)}):  # not "stayed at aldi"
             return [Replacement(fact_id, f"{line[:slot.end()].rstrip()} {title_words(' '.join(new))}")]
     return []
