@@ -210,12 +210,14 @@ def test_a_word_that_only_makes_the_next_stronger_is_set_aside(lang, said, read_
 
 
 @pytest.mark.parametrize("lang, said, read_as", [
-    # One word in place of another: after a repair said in the language's own words ("wait", "what am i saying",
-    # "qué digo", "wat zeg ik"), after a hesitation and one repair, or said again after it
+    # One word in place of another after two repairs, said in the language's own words ("wait", "what am i saying",
+    # "qué digo", "wat zeg ik"), its clause ending or the word said again after it
     ("en-us", "my brother's name is kevin no wait what am i saying kyle", "my brother's name is kyle"),
     ("nl-nl", "mijn dochter heet emma wacht wat zeg ik sanne", "mijn dochter heet sanne"),
-    ("fr-fr", "ma fille s'appelle inès euh non louise", "ma fille se appelle louise"),
-    ("it-it", "mio figlio si chiama marco ehm no luca luca", "mio figlio si chiama luca luca"),
+    ("it-it", "mio figlio si chiama marco ehm no scusa luca è luca", "mio figlio si chiama luca è luca"),
+    # not after a hesitation and one repair, whatever follows: a pet name, "no thanks", "no kidding"
+    ("fr-fr", "ma femme s'appelle sophie euh attends chéri", "ma femme se appelle sophie attends chéri"),
+    ("en-us", "my daughter's name is chloe um no problem", "my daughter's name is chloe no problem"),
     # the clause said again, five words back at most, or the word taken back denied first
     ("es-es", "mi hermano se llama pablo espera qué digo se llama jaime", "mi hermano se llama jaime"),
     ("pt-pt", "a minha filha chama-se inês espera o que é que eu estou a dizer a minha filha chama-se sofia",

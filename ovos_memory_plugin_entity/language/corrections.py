@@ -12,8 +12,7 @@ from ovos_memory_plugin_entity.domain.ops import Replacement
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents, said_words, title_words
 from ovos_memory_plugin_entity.language.data import Language, Phrase
 from ovos_memory_plugin_entity.language.reading import QUESTION_MARK, SPOKEN_WORD, Reading, read
-from ovos_memory_plugin_entity.language.substitution import LISTED_ABOUT as _LISTED_ABOUT, said_again, substituted, \
-    workplace_anew
+from ovos_memory_plugin_entity.language.substitution import LISTED_ABOUT as _LISTED_ABOUT, said_again, substituted
 
 # A new home is at most this many words ("new york city"), ending at a small word ("boulder last month").
 MAX_PLACE_WORDS = 3
@@ -43,7 +42,7 @@ def corrected(user_words: str, language: Language, known: Sequence[Tuple[str, st
     said += [(old, new, False) for old, new in _named_anew(words, language, known) if taken_back]
     if not said:
         said += [(old, new, False) for old, new in _name_said_anew(words, language, known, before, reply, spoken)]
-    update = _moved(words, language, known) or workplace_anew(user_words, language, known)
+    update = _moved(words, language, known)
     for old, new, of_words in said:
         if {old, new} & (language.stopwords | language.negations | language.not_names) or old == new:
             continue

@@ -53,7 +53,6 @@ WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking
               "correction_instead",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
               "weekdays", "months", "memory_words", "non_memory_objects", "pets", "jobs", "correction_moving",
-              "correction_workplace", "correction_job_change", "correction_not_workplace",
               "keep_commands", "not_home", "unreal", "not_ours", "indefinites", "not_places", "introductions", "time_words", "given_names",
               *(f"secret_{name}" for name in SECRET_WORDS), *(f"sensitive_{name}" for name in CATEGORIES), *READING_LISTS,
               *(f"control_{name}" for name in CONTROL_LISTS))
@@ -147,9 +146,6 @@ class CorrectionWords:
     identity: Tuple[Phrase, ...] = ()  # "it's", "c'est": who someone is follows ("not Tom, it's Tim")
     meaning: Tuple[Phrase, ...] = ()  # "i meant": the right word follows, the wrong one was said before
     moving: Tuple[Phrase, ...] = ()  # "we moved to": the user's new home follows
-    workplace: Tuple[Phrase, ...] = ()  # "i'm at", "bin ich bei": where the user works now follows, when the job changed
-    job_change: Tuple[Phrase, ...] = ()  # "switched jobs", "neue stelle": the user's job changed
-    not_workplace: FrozenSet[str] = frozenset()  # "home", "work": where one is that is no workplace
     said: Tuple[Phrase, ...] = ()  # "did i say", "he dicho": the known word said next is the wrong one
     instead: Tuple[Phrase, ...] = ()  # "instead", "plutôt": beside a right value said anew, no part of it
     pets: FrozenSet[str] = frozenset()
@@ -531,9 +527,8 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         preference_changes=tuple(re.compile(as_read(p, data), re.IGNORECASE) for p in data["clauses"]["preference_changes"]),
         correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], pairs(data["contractions"]))
                                       for name in ("cues", "renaming", "naming", "identity", "moving", "meaning", "said",
-                                                   "instead", "workplace", "job_change")},
+                                                   "instead")},
                                    pets=frozenset(map(str.casefold, data["pets"])),
-                                   not_workplace=frozenset(map(str.casefold, data["correction_not_workplace"])),
                                    value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE),
                                    dose_fact=re.compile(data["clauses"]["dose_fact"], re.IGNORECASE),
                                    dose_units=re.compile(rf"(?:{data['clauses']['dose_units']})", re.IGNORECASE),

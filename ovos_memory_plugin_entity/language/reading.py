@@ -286,9 +286,8 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
                               if len(out[j]) <= MAX_ARTICLE_CHARS and out[j + 1] in words.personal), None)
             # one word for another only after two repairs: "boise no sorry spokane", "carmen digo no pilar"; not
             # "olvida a lucía, no viene", nor a hedge ("moro em braga aliás perto", "allergic to peanuts i mean badly")
-            # ... not a word the user quotes from before: "he dicho mayo no quería decir junio" corrects what was said
-            if start is None and (cues > 1 or hesitated) and end \
-                    and _swappable(out[end - 1], again, said[restart + 1:], words, cues > 1) \
+            # ... nor a word the user quotes from before ("he dicho mayo no quería decir junio" corrects what was said)
+            if start is None and cues > 1 and end and _swappable(out[end - 1], again, said[restart + 1:], words) \
                     and not any(tuple(out[end - 1 - len(p):end - 1]) == p for p in words.quoting):
                 start = end - 1
         if start is None:
@@ -300,14 +299,14 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
     return out
 
 
-def _swappable(said: str, again: str, then: Sequence[str], words: ReadingWords, repaired_twice: bool) -> bool:
-    """Two words of content, one said in place of the other, the new word said again ("elisa ehm no elena | elena") or
-    the utterance ending after it ("inès euh non louise"); after two repairs, its clause ending will do ("boise no sorry
-    spokane | he moved"). Not "i want uh no more", "tomás eh no mejor olvida eso", "austin uh no kidding | he loves it"."""
+def _swappable(said: str, again: str, then: Sequence[str], words: ReadingWords) -> bool:
+    """Two words of content, one said in place of the other, its clause ending after it or the new word said again
+    ("boise no sorry spokane | he moved", "megan no wait what am i saying morgan | her name's morgan"). Not "i want uh
+    no more", nor "tomás eh no mejor olvida eso"."""
     small = words.subjects | words.personal | words.clause_openers | words.clause_glue | words.negations \
         | words.refusals | words.question_openers | words.fillers
-    ends = not then or then[0] == "," or again in then[:MAX_REPAIR_WORDS + 1] \
-        or repaired_twice and then[0] in words.subjects | words.clause_openers
+    ends = not then or then[0] == "," or then[0] in words.subjects | words.clause_openers \
+        or again in then[:MAX_REPAIR_WORDS + 1]
     return ends and all(len(w) >= MIN_SWAPPED_CHARS and w.replace("-", "").isalpha() and w not in small
                         for w in (said, again))
 

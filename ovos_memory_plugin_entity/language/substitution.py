@@ -6,8 +6,7 @@ milligrammi non cinque", "geen kapper maar bakker", "el tres no, el trece"); the
 then the right one ("he dicho octubre pero es noviembre", "alcalá no torrejón, torrejón"); the right value alone
 after "make that" in place of the one fact just stated; with a cue, a number alone in place of the number the turn
 before said ("perdona, quería decir ochocientos cincuenta"); the user's own name said alone ("no, héctor, con hache,
-héctor"); a new workplace said as being there once the job changed ("i switched jobs, i'm at costco now"). Each value
-keeps its kind: a number for a number, a word for a word. Pure.
+héctor"). Each value keeps its kind: a number for a number, a word for a word. Pure.
 """
 from __future__ import annotations
 
@@ -25,8 +24,6 @@ MAX_NEW_BEFORE = 4
 MAX_SMALL_AFTER_NEGATION = 2
 # A known value of several words is matched up to this many ("noix de cajou").
 MAX_OLD_WORDS = 4
-# A workplace is named in this many words at most ("bright smile dental").
-MAX_WORKPLACE_WORDS = 3
 # A value said as a word is this long at least: "bakker", "lyon", not "à".
 MIN_VALUE_CHARS = 3
 # A name said alone comes with a few words at most ("con hache").
@@ -383,32 +380,3 @@ def said_again(user_words: str, language: Language, known: Sequence[Tuple[str, s
                for listed in [LISTED_ABOUT.match(line)] if listed and listed.group("label").casefold() == olds[0]]
     return renamed or _replaced(stated, olds, new, lambda line, old: True)
 
-
-def workplace_anew(user_words: str, language: Language, known: Sequence[Tuple[str, str]]) -> List[Replacement]:
-    """The one known workplace ("Works at Target"), replaced by where the user says they are now, when the turn also
-    says the job changed: "i switched jobs in january, i'm at costco now", "ach das ist veraltet, seit januar bin ich
-    bei rossmann". Not a place alone ("i'm at the gym now"), nor where one is that is no workplace ("i got a new job, i'm
-    at home less"), nor another's job changing ("my wife got a new job, i'm at ..."), nor a question."""
-    said = language.correcting
-    clauses = [c for c in read(user_words or "", language.reading).clauses if not c.question and not c.reported]
-    words = [w for c in clauses for w in c.words]
-    employers = [(fact_id, line, m) for fact_id, line in known for slot in language.slots if slot.name == "employer"
-                 for m in [slot.pattern.search(line)] if m]
-    # the user's own job: not "my wife got a new job, i'm at home with the kids"
-    changed = [c for c in clauses if _phrases_at(c.words, said.job_change) and not set(c.words) & language.kin]
-    if len(employers) != 1 or not changed:
-        return []
-    small = language.stopwords | language.negations | language.reading.subjects | language.reading.fillers
-    calendar = {w.casefold() for name in ("weekdays", "months") for w in language.phrases.get(name, ())}
-    fact_id, line, slot = employers[0]
-    for _, end in _phrases_at(words, said.workplace):
-        after = list(words[end:end + MAX_WORKPLACE_WORDS + 1])
-        after = after[1:] if after[:1] and after[0] in small else after  # an article: "estoy en | la | fnac"
-        new: List[str] = []
-        for word in after[:MAX_WORKPLACE_WORDS]:
-            if word in small or word in calendar or said.value_ends.fullmatch(word) or not word.replace("-", "").isalpha():
-                break  # "je suis chez moi | le lundi"
-            new.append(word)
-        if new and not set(new) & (said.not_workplace | {w.casefold() for w in said_words(line)}):  # not "stayed at aldi"
-            return [Replacement(fact_id, f"{line[:slot.end()].rstrip()} {title_words(' '.join(new))}")]
-    return []
