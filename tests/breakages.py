@@ -2305,6 +2305,11 @@ BREAKAGES: Tuple[Breakage, ...] = (
              ("tests/test_controls.py::test_the_private_mode_switched_off_resumes_and_on_pauses",)),
     Breakage("the German 'schalte' switches nothing", "locale/de-de/control_mode_off.voc", "schalte aus\n", "",
              ("tests/test_controls.py::test_the_private_mode_switched_off_resumes_and_on_pauses",)),
+    Breakage("the repair's own no, then the word just said, is a denial", "language/reading.py",
+             "    if said[at] not in words.negations:\n        return 0\n    start = at + 1\n",
+             "    if not (said[at] in words.negations or said[at - 1] in words.negations):\n        return 0\n"
+             "    start = at + (said[at] in words.negations)\n",
+             ("tests/test_reading.py::test_a_word_said_in_place_of_another_is_read_instead",)),
 )
 
 

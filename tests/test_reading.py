@@ -218,6 +218,7 @@ def test_a_word_that_only_makes_the_next_stronger_is_set_aside(lang, said, read_
     # not after a hesitation and one repair, whatever follows: a pet name, "no thanks", "no kidding"
     ("fr-fr", "ma femme s'appelle sophie euh attends chéri", "ma femme se appelle sophie attends chéri"),
     ("en-us", "my daughter's name is chloe um no problem", "my daughter's name is chloe no problem"),
+    ("es-es", "mi hijo se llama mario eh no mario no toques", "mi hijo se llama mario no toques"),
     # the clause said again, five words back at most, or the word taken back denied first
     ("es-es", "mi hermano se llama pablo espera qué digo se llama jaime", "mi hermano se llama jaime"),
     ("pt-pt", "a minha filha chama-se inês espera o que é que eu estou a dizer a minha filha chama-se sofia",

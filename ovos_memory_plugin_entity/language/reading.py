@@ -314,11 +314,11 @@ def _swappable(said: str, again: str, then: Sequence[str], words: ReadingWords) 
 def _denied_again(said: Sequence[str], at: int, before: Sequence[str], words: ReadingWords) -> int:
     """How many words from ``at``, after a repair, deny again the word just said (``before``'s last), to be left out
     with it: a negation, a few small words and that word ("(erdbeeren ne warte) nicht erdbeeren (kiwi)", "(filomena
-    espera) não é a filomena (é a fernanda)"; the negation may be the repair itself: "(filomena) não | é a filomena")."""
-    negation = said[at] in words.negations
-    if not (negation or said[at - 1] in words.negations):
+    espera) não é a filomena (é a fernanda)"). Not the repair's own "no" ("mario eh no | mario no toques", a child
+    told off)."""
+    if said[at] not in words.negations:
         return 0
-    start = at + negation
+    start = at + 1
     for size in range(1, MAX_REPAIR_WORDS):
         echo = said[start:start + size]
         if len(echo) < size:
