@@ -49,6 +49,9 @@ MAX_BARE_WORDS = 2
 MIN_STATEMENT_WORDS = 4
 # A tag is this many words at most ("s'il te plaît", "si us plau").
 MAX_TAG_WORDS = 3
+# A verb switching the private mode on stands this many words before its name at most, an article included ("go
+# into the | private mode").
+MAX_SWITCH_WORDS = 3
 # The thing the assistant need not know is named in this many words at most: "where i work anymore".
 MAX_NEEDLESS_WORDS = 4
 # The order in which a clause is read: the most specific request first.
@@ -349,8 +352,7 @@ def _private_mode(clause: Clause, words: IntentWords) -> Optional[Control]:
     "alexa turn off private mode", "turn off her private mode", "leave it in private mode", "put the ipad on private
     mode", "mach den privatmodus morgen an"."""
     said = [w for w in clause.words if w not in words.particles or w in words.switching]
-    at = next((at for at, w in enumerate(said) if w in words.private_mode and longest(said[at:], words.private_mode)),
-              None)
+    at = _mode_named_at(said, words)
     if at is None or clause.question or clause.negated or clause.reported:
         return None
     end = at + longest(said[at:], words.private_mode)
@@ -367,13 +369,18 @@ def _private_mode(clause: Clause, words: IntentWords) -> Optional[Control]:
     return None
 
 
+def _mode_named_at(said: Sequence[str], words: IntentWords) -> Optional[int]:
+    """Where the private mode is named in ``said``, if it is."""
+    return next((at for at, w in enumerate(said) if w in words.private_mode and longest(said[at:], words.private_mode)),
+                None)
+
+
 def _asks_about_the_mode(said: Sequence[str], words: IntentWords) -> bool:
     """A question naming the private mode with no verb switching it on right before (an article between at most): "is
     private mode on", "what is private mode"; not "can you go into private mode"."""
-    at = next((at for at, w in enumerate(said) if w in words.private_mode and longest(said[at:], words.private_mode)),
-              None)
+    at = _mode_named_at(said, words)
     return at is not None and not any(0 < longest(said[start:at], words.mode_on) >= at - start - 1
-                                      for start in range(max(at - MAX_TAG_WORDS, 0), at))
+                                      for start in range(max(at - MAX_SWITCH_WORDS, 0), at))
 
 
 def _only_a_while(said: Sequence[str], words: IntentWords) -> bool:

@@ -379,4 +379,3 @@ def said_again(user_words: str, language: Language, known: Sequence[Tuple[str, s
     renamed = [Replacement(fact_id, listed.group("text"), about=title_words(new)) for fact_id, line in stated
                for listed in [LISTED_ABOUT.match(line)] if listed and listed.group("label").casefold() == olds[0]]
     return renamed or _replaced(stated, olds, new, lambda line, old: True)
-
