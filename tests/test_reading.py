@@ -229,7 +229,7 @@ def test_a_word_that_only_makes_the_next_stronger_is_set_aside(lang, said, read_
     ("es-es", "he dicho mayo no quería decir junio el tres de junio", "he dicho mayo no quería decir junio el 3 de junio"),
     ("en-us", "i can't wait to see my sister", "i can not wait to see my sister"),
     ("de-de", "ich warte nicht gern", "ich warte nicht gern"),
-    # after a hesitation and a mere "no", only a word said again or closing what is said: "no kidding" is no repair
+    # a hesitation and a mere "no" take no word back: "no kidding" is no repair
     ("en-us", "my son lives in austin uh no kidding he loves it", "my son lives in austin no kidding, he loves it"),
 ])
 def test_a_word_said_in_place_of_another_is_read_instead(lang, said, read_as):
