@@ -3,7 +3,7 @@
 Reads scenario files (one JSON list per language, ``<lang>.json``) written by testers who
 never read the code: each scenario is a few user→assistant exchanges and what must then
 hold (``kept`` words in some live fact, ``not_kept`` words in none, ``nothing_new`` for the
-last turn, ``context_has`` words in the context built for ``ask``). Every turn goes through
+last turn, ``nothing_lost`` by it, ``context_has`` words in the context built for ``ask``). Every turn goes through
 the plugin as ovos-persona drives it, loaded through OPM: ``build_conversation_context``
 then ``update_history``, then ``flush``.
 
@@ -11,7 +11,8 @@ then ``update_history``, then ``flush``.
     python benchmarks/speech_eval.py DIR --show-failures               # what went wrong, per scenario
 
 Prints, per language and in total: controls (recall, forget that, forget one thing, forget
-everything), pauses and resumes, corrections, questions, quiet turns (small talk and
+everything), pauses and resumes, corrections, contrasts (words that look like a correction
+and are not one: nothing lost), questions, quiet turns (small talk and
 other skills' commands: nothing stored, nothing forgotten), and the rules' recall and
 precision over the facts said.
 """
@@ -34,9 +35,9 @@ GROUPS = {
     "control_recall": "controls", "control_forget_last": "controls", "control_forget_thing": "controls",
     "control_forget_all": "controls", "control_pause": "pauses", "control_resume": "pauses",
     "correction": "corrections", "repair": "corrections", "question": "questions", "smalltalk": "quiet",
-    "other_skill": "quiet", "fact": "facts", "fact_followup": "facts",
+    "other_skill": "quiet", "fact": "facts", "fact_followup": "facts", "not_correction": "contrasts",
 }
-ORDER = ("controls", "pauses", "corrections", "questions", "quiet", "facts")
+ORDER = ("controls", "pauses", "corrections", "contrasts", "questions", "quiet", "facts")
 
 
 def fold(text: str) -> str:
@@ -83,6 +84,8 @@ def run_scenario(memory: Any, scenario: Dict[str, Any]) -> Tuple[bool, List[str]
             why.append(f"kept, should not be: {item}")
     if expect.get("nothing_new") and sorted(after) != sorted(before):
         why.append(f"last turn changed facts: {sorted(set(before) ^ set(after))}")
+    if expect.get("nothing_lost") and set(before) - set(after):
+        why.append(f"last turn lost facts: {sorted(set(before) - set(after))}")
     if scenario.get("ask") and expect.get("context_has"):
         context = fold(" ".join(m.content for m in memory.build_conversation_context(scenario["ask"], sid)))
         for item in expect["context_has"]:
