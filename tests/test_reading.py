@@ -237,6 +237,71 @@ def test_a_word_said_in_place_of_another_is_read_instead(lang, said, read_as):
 
 
 @pytest.mark.parametrize("lang, said, read_as", [
+    # A given name in place of a given name, after a hesitation and one repair: a slip of the tongue
+    ("en-us", "my wife's name is sarah um no rachel", "my wife's name is rachel"),
+    ("de-de", "meine frau heißt sabine äh nee susanne", "meine frau heisst susanne"),
+    ("it-it", "mio fratello si chiama paolo ehm no, marco", "mio fratello si chiama marco"),
+    ("fr-fr", "ma sœur s'appelle claire euh non camille", "ma sœur se appelle camille"),
+    ("es-es", "mi novia se llama lucía eh no, laura", "mi novia se llama laura"),
+    ("pt-pt", "o meu filho chama-se pedro hum não tiago", "o meu filho chama-se tiago"),
+    ("ca-es", "la meva filla es diu laia eh no marta", "la meva filla es diu marta"),
+    ("nl-nl", "mijn broer heet daan eh nee bram", "mijn broer heet bram"),
+    # not where the utterance goes on after it (someone called by name), nor a name said first after a repair
+    ("en-us", "i saw emma uh no kevin was there", "i saw emma no kevin was there"),
+    ("en-us", "my son is called ben um no max, get off the couch", "my son is called ben no max get off the couch"),
+    ("en-us", "my wife's name is kate uh sorry jim i'm on the phone", "my wife's name is kate sorry jim, i am on the phone"),
+    ("es-es", "perdona ana eh no pilar", "ana no pilar"),
+])
+def test_a_given_name_said_in_place_of_another_after_a_hesitation_is_read_instead(lang, said, read_as):
+    assert reading(lang, said).text == read_as
+
+
+@pytest.mark.parametrize("lang, said, read_as", [
+    # The new word said twice after a repair, as people stress it, is said once
+    ("en-us", "my husband's name is gerald no sorry harold harold", "my husband's name is harold"),
+    ("es-es", "tiene once años eh no doce doce años", "tiene 12 años"),
+    ("nl-nl", "ik neem twintig milligram eh nee veertig, veertig milligram", "ik neem 40 milligram"),
+    ("it-it", "si chiama ornella eh no aspetta rosalba, rosalba", "si chiama rosalba"),
+    # a word said twice after a hesitation and a repair, in place of the last ("selderij uh nee mosterd mosterd")
+    ("nl-nl", "ik ben allergisch voor selderij uh nee mosterd mosterd", "ik ben allergisch voor mosterd"),
+    ("en-us", "i'm allergic to peanuts um no shrimp shrimp", "i am allergic to shrimp"),
+    # a word said again after a repair, to stress it, is said once; a bare "no" between two is a contrast
+    ("fr-fr", "on vit à narbonne pardon narbonne", "on vit à narbonne"),
+    ("en-us", "i love pizza no pizza is bad", "i love pizza no pizza is bad"),
+])
+def test_a_word_said_again_after_a_repair_is_read_once(lang, said, read_as):
+    assert reading(lang, said).text == read_as
+
+
+@pytest.mark.parametrize("lang, said, read_as", [
+    # A repair of three words or more is as plain as a pause: what is said again after it starts over
+    ("it-it", "mia figlia si chiama giulia ma che ho detto si chiama chiara", "mia figlia si chiama chiara"),
+    ("de-de", "mein sohn heißt paul ich hab mich vertan mein sohn heißt peter", "mein sohn heisst peter"),
+    ("en-us", "my son's name is liam uh i misspoke noah", "my son's name is noah"),
+    ("es-es", "mi hija se llama lola eh me he liado se llama lucía", "mi hija se llama lucía"),
+    # "i mean" is no such repair: a hedge goes on; "corrijo" after "no" is a verb ("I mark")
+    ("en-us", "i live in lyon i mean in the suburbs", "i live in lyon, in the suburbs"),
+    ("es-es", "soy profesora, no corrijo exámenes", "soy profesora no corrijo exámenes"),
+])
+def test_a_plain_repair_phrase_takes_back_what_is_said_again(lang, said, read_as):
+    assert reading(lang, said).text == read_as
+
+
+@pytest.mark.parametrize("lang, said, read_as", [
+    # A word spelled out right after it is that word; spelled otherwise than heard, as spelled
+    ("nl-nl", "ik heet maarten m a a r t e n", "ik heet maarten"),
+    ("en-us", "it's kristen k i r s t e n", "it is kirsten"),
+    ("de-de", "sie heißt leni, l e n i", "sie heisst leni"),  # "i" spelled, not German "ich"
+    # a one-letter word after the spelling is no letter of it; letters that spell no word said before stay
+    ("en-us", "my sister is called amy a m y i think she's thirty", "my sister is called amy, i think, she is 30"),
+    ("it-it", "mia figlia si chiama ada a d a e ha due anni", "mia figlia si chiama ada, ha 2 anni"),
+    ("en-us", "ask a b c d", "ask a b c d"),
+])
+def test_a_word_spelled_after_it_is_read_as_spelled(lang, said, read_as):
+    assert reading(lang, said).text == read_as
+
+
+@pytest.mark.parametrize("lang, said, read_as", [
     # A word taken back and said again is left out: the same small word after a pause, a word of the user's in
     # another form, a number after a number with "sorry" or a pause
     ("en-us", "my aunt uh no my uncle paul lives in reno", "my uncle paul lives in reno"),

@@ -125,6 +125,7 @@ class ReadingWords:
     refusals: FrozenSet[str] = frozenset()  # "no" as an answer: before a comma, it negates no verb
     repairs: FrozenSet[Tuple[str, ...]] = frozenset()  # "no", "i mean": the word just said is taken back
     quoting: FrozenSet[Tuple[str, ...]] = frozenset()  # "i said", "he dicho": the word after is what was said before
+    given_names: FrozenSet[str] = frozenset()  # "holger äh nee rüdiger": a name said in place of a name
     question_openers: FrozenSet[str] = frozenset()
     reported: Tuple[Tuple[str, ...], ...] = ()
     fused: Dict[str, Tuple[str, ...]] = field(default_factory=dict)  # "riattivala": ("riattiva", "la"), accents folded
@@ -148,6 +149,7 @@ class CorrectionWords:
     moving: Tuple[Phrase, ...] = ()  # "we moved to": the user's new home follows
     said: Tuple[Phrase, ...] = ()  # "did i say", "he dicho": the known word said next is the wrong one
     instead: Tuple[Phrase, ...] = ()  # "instead", "plutôt": beside a right value said anew, no part of it
+    breaks: Tuple[Phrase, ...] = ()  # "but", "because": after a word said before, what is so follows
     pets: FrozenSet[str] = frozenset()
     value_ends: Pattern[str] = _NEVER  # a word that ends a value ("now", "last")
     dose_fact: Pattern[str] = _NEVER  # a medication fact as the rules phrase it: groups drug, dose, unit
@@ -264,7 +266,8 @@ def _phrases_of(lines: List[str], contractions: Tuple[Tuple[str, str], ...]) -> 
                                for line in lines if line.split()))
 
 
-def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> ReadingWords:
+def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any],
+             given_names: FrozenSet[str] = frozenset()) -> ReadingWords:
     def own(name: str) -> FrozenSet[str]:
         return frozenset(w.casefold() for w in data[name])
 
@@ -287,7 +290,7 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Readin
         negations=_negations(data, english), refusals=own("refusals"),
         repairs=frozenset(_phrases_of(data["repairs"], contractions)), question_openers=own("question_openers"),
         quoting=frozenset(_phrases_of(data["correction_said"], contractions)),
-        reported=_phrases_of(data["reported"], contractions), fused=_fused(data),
+        reported=_phrases_of(data["reported"], contractions), fused=_fused(data), given_names=given_names,
         tens_then_units=data["clauses"]["tens_then_units"] is True)
 
 
@@ -504,7 +507,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         digits=tuple(tuple(other["digits"]) for other in _every().values()),
         sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"] + english[f"sensitive_{name}"]))
                          for name in CATEGORIES},
-        reading=_reading(code, data, english),
+        reading=_reading(code, data, english, frozenset(data["names_anywhere"])),
         kin=frozenset(w.casefold() for w in data["relations"] + data["pets"]),
         controls=controls, control_anchors=frozenset().union(*(c.anchors for c in controls)),
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),
@@ -528,6 +531,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         correcting=CorrectionWords(**{name: _phrases_of(data[f"correction_{name}"], pairs(data["contractions"]))
                                       for name in ("cues", "renaming", "naming", "identity", "moving", "meaning", "said",
                                                    "instead")},
+                                   breaks=_phrases_of(data["list_breaks"], pairs(data["contractions"])),
                                    pets=frozenset(map(str.casefold, data["pets"])),
                                    value_ends=re.compile(data["clauses"]["value_ends"], re.IGNORECASE),
                                    dose_fact=re.compile(data["clauses"]["dose_fact"], re.IGNORECASE),

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from functools import lru_cache
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents
 from ovos_memory_plugin_entity.language.data import ReadingWords
@@ -35,10 +36,16 @@ MAX_REPAIR_WORDS = 5
 MAX_REPAIR_PHRASE_WORDS = 8
 # An article is this short: "la meva germana ai no el meu germà" starts again with one of another gender.
 MAX_ARTICLE_CHARS = 3
+# A repair this long says it is one as plainly as a pause would ("what did i say", "me he liado"; not "i mean").
+MIN_EXPLICIT_REPAIR_WORDS = 3
 # A word said in place of another is this long at least: a name, a town ("carl", "lyon"), no small word.
 MIN_SWAPPED_CHARS = 4
 # A run of single digits this long reads as one number ("four oh two one"); "two or three" stays.
 MIN_DIGIT_RUN = 3
+# A run of single letters this long spells the word before it ("maarten m a a r t e n").
+MIN_SPELLED_LETTERS = 3
+# A word spelled is this like the one the recogniser heard at least ("kristen k i r s t e n"; not "ask a b c d").
+MIN_SPELLING_LIKENESS = 0.75
 
 # In a reporting phrase, any one word: "(my|his) \w+ said".
 ANY_WORD = "\\w+"
@@ -96,7 +103,8 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
         sentence = text[start:end.start()]
         asked = bool(QUESTION_MARK.search(text[end.start():end.end()] if end.start() < len(text) else ""))
         start = end.end()
-        said = expand_contractions((w.strip("'-") or w for w in SPOKEN_WORD.findall(sentence)), dict(words.contractions))
+        said = expand_contractions(_spelled([w.strip("'-") or w for w in SPOKEN_WORD.findall(sentence)]),
+                                   dict(words.contractions))  # spelled before "i" is German "ich"
         if words.fused:  # "riattivala la memoria": the verb and its pronoun as two words
             said = [part for word in said for part in words.fused.get(fold_accents(word), (word,))]
         said, closing = _closing_tag(_repaired(_numbers(said, words), words), words)
@@ -231,6 +239,39 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
     return out
 
 
+def _spelled(said: List[str]) -> List[str]:
+    """A word spelled out after it is said once: "ik heet maarten m a a r t e n", "der heißt balou, b a l o u", a
+    one-letter word after it kept ("amy a m y i think"); spelled otherwise than heard, as spelled ("kristen k i r s t e
+    n" is "kirsten"). Letters after no such word stay."""
+    out: List[str] = []
+    at = 0
+    while at < len(said):
+        run = 0
+        while at + run < len(said) and len(said[at + run]) == 1 and said[at + run].isalpha():
+            run += 1
+        heard = out[-2] if out[-1:] == [","] and len(out) > 1 else out[-1] if out else ""
+        letters = fold_accents("".join(said[at:at + run]))
+        spelled = _spelling(fold_accents(heard), letters) if run >= MIN_SPELLED_LETTERS else 0
+        if spelled:
+            if out[-1:] == [","]:
+                out.pop()
+            out[-1] = heard if fold_accents(heard) == letters[:spelled] else letters[:spelled]
+            at += spelled
+            continue
+        out.extend(said[at:at + max(run, 1)])
+        at += max(run, 1)
+    return out
+
+
+def _spelling(heard: str, letters: str) -> int:
+    """How many of ``letters`` spell ``heard``, or nearly (the recogniser's word misheard): all of them, or all but
+    the last, a one-letter word after the spelling ("amy a m y i think"); 0 if they spell no such word."""
+    near = [(SequenceMatcher(None, heard, letters[:n]).ratio(), n) for n in (len(letters), len(letters) - 1)
+            if abs(n - len(heard)) <= 1]
+    likeness, size = max(near, default=(0.0, 0))
+    return size if heard[:1] == letters[:1] and likeness >= MIN_SPELLING_LIKENESS else 0
+
+
 def _repaired(said: List[str], words: ReadingWords) -> List[str]:
     """Words the speaker took back and said again, left out: "my sister uh no my brother marcus" is "my brother
     marcus", "veinte perdón treinta" "30", "boise no sorry spokane" "spokane". A repair (``repairs``: "no",
@@ -254,12 +295,17 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
                 restart, cues = restart + denied, cues + 1
             elif size:
                 denials += size == 1 and said[restart] in words.negations
+                pauses += size >= MIN_EXPLICIT_REPAIR_WORDS  # "ich hab mich vertan": as plain as a pause
                 restart, cues = restart + size, cues + 1
             elif cues and (said[restart] in words.fillers or said[restart] == ","):
                 restart, pauses = restart + 1, pauses + 1
             else:
                 break
         again = said[restart] if cues and restart < len(said) else ""
+        # the new word said twice is said once: "gerald, no, harold, harold", "once años no qué digo doce doce años"
+        twice = next((n for n in (1, 2) if again and said[restart + n:restart + n + 1] == [again]
+                      and said[restart + 1:restart + n] in ([], [","])), 0)  # "rosalba, rosalba"
+        after = restart + 1 + twice
         paused = end < len(out) or pauses > 0
         # a mere "no" with no hesitation is a contrast ("es mi hija no mi hijo", "my wife said no my son ..."): a
         # word is taken back by it only after a filler or with a pause after it ("my sister uh no my brother", "el tres
@@ -269,33 +315,43 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
         if again.isdigit() and end and out[end - 1].isdigit():
             # "seis no siete", "catorze, no tretze, que..." say which it is not: a number is taken back by "sorry",
             # or by a "no" with the clause going on after the new one ("tres eh no cuatro gatos")
-            goes_on = said[restart + 1:restart + 2] not in ([], [","])
+            goes_on = said[after:after + 1] not in ([], [","])
             start = end - 1 if cues > denials or hesitated or (paused or cues > 1) and goes_on else None
         elif again.isdigit() and end >= 2 and out[end - 2].isdigit() and (cues > denials or hesitated) \
-                and said[restart + 1:restart + 2] in ([], [","], [out[end - 1]]):
+                and said[after:after + 1] in ([], [","], [out[end - 1]]):
             # a number and its unit, then the number alone: "douze ans euh non treize", "doze anos não desculpa treze"
             out[end - 2:] = [again, out[end - 1]]
-            at = restart + 1 + (said[restart + 1:restart + 2] == [out[-1]])
+            at = after + (said[after:after + 1] == [out[-1]])
             continue
         elif again and again not in words.negations and (cues > denials or hesitated):
             start = next((j for j in range(end - 1, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
                           if _restarts(out[j], again, paused or cues > 1, words)), None)
+            if start is None and end and out[end - 1] == again and _content(again, words):
+                start = end - 1  # the same word said again to stress it: "à narbonne pardon narbonne"
             if start is None and hesitated and len(again) <= MAX_ARTICLE_CHARS and said[restart + 1:restart + 2] \
                     and said[restart + 1] in words.personal:  # "a minha irmã ah não o meu irmão": an article and a word of the user's
                 start = next((j for j in range(end - 2, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
                               if len(out[j]) <= MAX_ARTICLE_CHARS and out[j + 1] in words.personal), None)
-            # one word for another only after two repairs: "boise no sorry spokane", "carmen digo no pilar"; not
-            # "olvida a lucía, no viene", nor a hedge ("moro em braga aliás perto", "allergic to peanuts i mean badly")
-            # ... nor a word the user quotes from before ("he dicho mayo no quería decir junio" corrects what was said)
-            if start is None and cues > 1 and end and _swappable(out[end - 1], again, said[restart + 1:], words) \
-                    and not any(tuple(out[end - 1 - len(p):end - 1]) == p for p in words.quoting):
+            # one word for another after two repairs ("boise no sorry spokane", "carmen digo no pilar"), or after one
+            # and a hesitation when said twice ("selderij uh nee mosterd mosterd"); not "olvida a lucía, no viene", nor
+            # a hedge ("moro em braga aliás perto", "allergic to peanuts i mean badly")
+            then = said[restart + 1:]
+            swapped = bool(end) and (cues > 1 or hesitated and twice) and _swappable(out[end - 1], again, then, words)
+            # ... and a name for a name after one and a hesitation ("holger äh nee rüdiger", "elisa ehm no, elena"), the
+            # first said after what it names, not after a repair ("perdona ana eh no pilar": "ana, not pilar")
+            renamed = hesitated and end > 1 and (out[end - 2],) not in words.repairs | words.lead_ins \
+                and _name_for_name(out[end - 1], again, then, words.given_names)
+            # ... never a word the user quotes from before ("he dicho mayo no quería decir junio" corrects what was said)
+            quoted = any(tuple(out[end - 1 - len(p):end - 1]) == p for p in words.quoting)
+            if start is None and (swapped or renamed) and not quoted:
                 start = end - 1
         if start is None:
             out.append(said[at])
             at += 1
             continue
         del out[start:]
-        at = restart
+        out.append(again)
+        at = after
     return out
 
 
@@ -303,12 +359,22 @@ def _swappable(said: str, again: str, then: Sequence[str], words: ReadingWords) 
     """Two words of content, one said in place of the other, its clause ending after it or the new word said again
     ("boise no sorry spokane | he moved", "megan no wait what am i saying morgan | her name's morgan"). Not "i want uh
     no more", nor "tomás eh no mejor olvida eso"."""
-    small = words.subjects | words.personal | words.clause_openers | words.clause_glue | words.negations \
-        | words.refusals | words.question_openers | words.fillers
     ends = not then or then[0] == "," or then[0] in words.subjects | words.clause_openers \
         or again in then[:MAX_REPAIR_WORDS + 1]
-    return ends and all(len(w) >= MIN_SWAPPED_CHARS and w.replace("-", "").isalpha() and w not in small
-                        for w in (said, again))
+    return ends and _content(said, words) and _content(again, words)
+
+
+def _content(word: str, words: ReadingWords) -> bool:
+    """A word of content: a name, a town, a food ("carl", "lyon"); no small word, no number."""
+    return len(word) >= MIN_SWAPPED_CHARS and word.replace("-", "").isalpha() and word not in (
+        words.subjects | words.personal | words.clause_openers | words.clause_glue | words.negations | words.refusals
+        | words.question_openers | words.fillers)
+
+
+def _name_for_name(said: str, again: str, then: Sequence[str], names: FrozenSet[str]) -> bool:
+    """Two given names, one said in place of the other, the utterance ending after it or the new one said again. Not
+    "sarah um hang on babe", "chloe um no problem", nor someone called by name ("ben um no max, get off the couch")."""
+    return said != again and said in names and again in names and (not then or again in then[:MAX_REPAIR_WORDS + 1])
 
 
 def _denied_again(said: Sequence[str], at: int, before: Sequence[str], words: ReadingWords) -> int:
