@@ -28,6 +28,41 @@ def test_a_known_name_taken_back_beside_a_new_one_is_renamed(lang, known, said, 
     assert renamed(lang, [("f1", known)], said) == [("f1", name)]
 
 
+@pytest.mark.parametrize("lang, known, said, name", [
+    # Named anew, the known name said before it as said wrongly ("i said X but ...") or as not so: one person renamed
+    ("en-us", "Tracy (sister): Is the user's sister", "hold on i said tracy but my sister's name is stacy", "Stacy"),
+    ("ca-es", "Pau (cunyat): És cunyat de l'usuari", "abans t'he dit pau però el meu cunyat es diu pere", "Pere"),
+    ("es-es", "Marta (hermana): Es hermana del usuario", "te he dicho marta pero mi hermana se llama carmen", "Carmen"),
+    ("fr-fr", "Léo (fils): Est fils de l'utilisateur", "je t'ai dit léo mais mon fils s'appelle hugo", "Hugo"),
+    ("de-de", "Bruno (Hund): Ist Hund des Nutzers", "nicht bruno, unser hund heißt balou", "Balou"),
+    ("it-it", "Marco (fratello): È fratello dell'utente", "ho detto marco ma mio fratello si chiama luca", "Luca"),
+    ("nl-nl", "Daan (zoon): Is zoon van de gebruiker", "ik zei daan maar mijn zoon heet bram", "Bram"),
+    ("pt-pt", "Rui (irmão): É irmão do utilizador", "eu disse rui mas o meu irmão chama-se nuno", "Nuno"),
+])
+def test_one_named_anew_while_the_known_name_is_taken_back_renames_them(lang, known, said, name):
+    ops = rules.extract(said, load_language(lang), [("f1", known)])
+    assert [(u.fact_id, u.about) for u in ops.update] == [("f1", name)]
+    assert not [a for a in ops.add if a.about == name]  # no second person of that relation
+
+
+@pytest.mark.parametrize("lang, known, said, added", [
+    ("en-us", "Tom (brother): Is the user's brother", "i said tom would come and my brother jack said no", "Jack"),
+    ("en-us", "Tracy (sister): Is the user's sister", "no my sister tracy can't come, my sister stacy will", "Stacy"),
+    ("en-us", "Tom (brother): Is the user's brother", "no tom put that down, my younger brother is called jack", "Jack"),
+    ("es-es", "Lucía (hermana): Es hermana del usuario", "mi hermana marta viene a cenar pero no lucía", "Marta"),
+    ("ca-es", "Pere (germà): És germà de l'usuari", "ni el pere ni jo hi vam anar, el meu germà jordi sí", "Jordi"),
+    ("it-it", "Paolo (fratello): È fratello dell'utente", "a paolo ho detto di venire, e anche mio fratello andrea viene",
+     "Andrea"),
+    ("pt-pt", "Pedro (irmão): É irmão do utilizador", "o pedro disse que o meu irmão rui vem no sábado", "Rui"),
+    ("de-de", "Tim (Bruder): Ist Bruder des Nutzers", "tim gesagt, tim getan, mein bruder max war auch dabei", "Max"),
+    ("fr-fr", "Marie (sœur): Est sœur de l'utilisateur", "ne dis rien à marie, ma petite sœur julie organise une surprise",
+     "Julie"),
+])
+def test_one_named_beside_a_known_one_said_of_in_passing_renames_no_one(lang, known, said, added):
+    ops = rules.extract(said, load_language(lang), [("f1", known)])
+    assert not ops.update and added in [a.about for a in ops.add]
+
+
 @pytest.mark.parametrize("lang, known, said", [
     ("en-us", "Tom (brother): Is the user's brother", "not tom tim is coming tonight"),  # nothing taken back
     ("en-us", "Tom (brother): Is the user's brother", "sorry not tom, tim is coming tonight"),  # goes on: no name
@@ -666,6 +701,20 @@ def test_a_name_said_after_another_named_the_turn_before_renames_no_one(make_mem
         memory.update_history(user_assistant(turn, "Okay."), "s")
     assert memory.flush(10)
     assert named(memory)[:1] == [first.split()[-1].title()]
+
+
+@pytest.mark.parametrize("lang, first, said, now", [
+    # a later turn: the known name said wrongly, the right one named anew (spelled out, as people do)
+    ("en-us", "my sister tracy is coming over on sunday", "hold on did i say tracy i meant stacy my sister's name is stacy",
+     ["Stacy"]),
+    ("nl-nl", "onze dochter heet fenna", "nee ik zei fenna maar onze dochter heet femke f e m k e", ["Femke"]),
+])
+def test_a_relative_named_anew_in_a_later_turn_renames_the_known_one(make_memory, lang, first, said, now):
+    memory = make_memory(extractor="rules", lang=lang)
+    memory.update_history(user_assistant(first, "Okay."), "s")
+    memory.update_history(user_assistant(said, "Okay."), "s")
+    assert memory.flush(10)
+    assert named(memory) == now
 
 
 def test_a_word_meant_then_said_again_as_someone_elses_renames_no_one(make_memory):

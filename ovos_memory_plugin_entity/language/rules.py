@@ -19,6 +19,7 @@ from ovos_memory_plugin_entity.language.corrections import corrected, said_of_an
 from ovos_memory_plugin_entity.language.data import Language
 from ovos_memory_plugin_entity.language.reading import Clause, read
 from ovos_memory_plugin_entity.language.rule_pattern import Rule
+from ovos_memory_plugin_entity.language.substitution import renamed
 
 # A word said twice in a row is a false start ("chama-se chama-se Inês", "rui rui"); a
 # number is not ("4111 1111 1111 1111" stays whole, for the secret screen too).
@@ -286,7 +287,11 @@ def extract(user_words: str, language: Language, known: Sequence[Tuple[str, str]
     if last is not None and (last.relation or "").casefold() in language.correcting.pets:
         last = None
     found, _, _ = _walk(user_words, language, last, None, naming_kin=mentioned)
-    return Ops(add=tuple(found.values()), update=corrected(user_words, language, known, before, before_reply) if known else ())
+    if not known:
+        return Ops(add=tuple(found.values()))
+    updates = corrected(user_words, language, known, before, before_reply)
+    adds, renaming = renamed(tuple(found.values()), user_words, language, known, updates)
+    return Ops(add=tuple(adds), update=(*updates, *renaming))
 
 
 def _walk(user_words: str, language: Language, last: Optional[NewFact], mentioned: Optional[str],
