@@ -57,6 +57,15 @@ def test_one_named_anew_while_the_known_name_is_taken_back_renames_them(lang, kn
     ("de-de", "Tim (Bruder): Ist Bruder des Nutzers", "tim gesagt, tim getan, mein bruder max war auch dabei", "Max"),
     ("fr-fr", "Marie (sœur): Est sœur de l'utilisateur", "ne dis rien à marie, ma petite sœur julie organise une surprise",
      "Julie"),
+    ("en-us", "Tom (brother): Is the user's brother", "not to tom, to my brother jack, he's the one who borrowed my car",
+     "Jack"),
+    ("en-us", "Chloe (daughter): Is the user's daughter", "i said chloe because my daughter lucy has exams", "Lucy"),
+    ("en-us", "Rex (dog): Is the user's dog", "no rex, our dog bella eats first", "Bella"),
+    ("es-es", "Pablo (hijo): Es hijo del usuario", "te he dicho pablo, mi hijo hugo tiene fiebre", "Hugo"),
+    # named so, but the known name was not taken back: said in passing, after a one-word "said", or negated mid-turn
+    ("en-us", "Tom (brother): Is the user's brother", "i said tom would come and my brother's name is jack", "Jack"),
+    ("de-de", "Tim (Bruder): Ist Bruder des Nutzers", "tim gesagt, tim getan, mein bruder heißt max", "Max"),
+    ("es-es", "Lucía (hermana): Es hermana del usuario", "viene a cenar pero no lucía, mi hermana se llama marta", "Marta"),
 ])
 def test_one_named_beside_a_known_one_said_of_in_passing_renames_no_one(lang, known, said, added):
     ops = rules.extract(said, load_language(lang), [("f1", known)])

@@ -125,7 +125,7 @@ class ReadingWords:
     refusals: FrozenSet[str] = frozenset()  # "no" as an answer: before a comma, it negates no verb
     repairs: FrozenSet[Tuple[str, ...]] = frozenset()  # "no", "i mean": the word just said is taken back
     quoting: FrozenSet[Tuple[str, ...]] = frozenset()  # "i said", "he dicho": the word after is what was said before
-    given_names: FrozenSet[str] = frozenset()  # "holger äh nee rüdiger": a name said in place of a name
+    given_names: FrozenSet[str] = frozenset()  # the language's own: "holger äh nee rüdiger", a name for a name
     question_openers: FrozenSet[str] = frozenset()
     reported: Tuple[Tuple[str, ...], ...] = ()
     fused: Dict[str, Tuple[str, ...]] = field(default_factory=dict)  # "riattivala": ("riattiva", "la"), accents folded
@@ -507,7 +507,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         digits=tuple(tuple(other["digits"]) for other in _every().values()),
         sensitive_words={name: tuple(dict.fromkeys(data[f"sensitive_{name}"] + english[f"sensitive_{name}"]))
                          for name in CATEGORIES},
-        reading=_reading(code, data, english, frozenset(data["names_anywhere"])),
+        reading=_reading(code, data, english, frozenset(w.casefold() for w in data["given_names"])),
         kin=frozenset(w.casefold() for w in data["relations"] + data["pets"]),
         controls=controls, control_anchors=frozenset().union(*(c.anchors for c in controls)),
         clause_joiner=re.compile(rf"(\s*,?\s+(?:{data['clauses']['joiners']})\s+)", re.IGNORECASE),

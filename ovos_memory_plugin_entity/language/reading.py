@@ -36,8 +36,6 @@ MAX_REPAIR_WORDS = 5
 MAX_REPAIR_PHRASE_WORDS = 8
 # An article is this short: "la meva germana ai no el meu germà" starts again with one of another gender.
 MAX_ARTICLE_CHARS = 3
-# A repair this long says it is one as plainly as a pause would ("what did i say", "me he liado"; not "i mean").
-MIN_EXPLICIT_REPAIR_WORDS = 3
 # A word said in place of another is this long at least: a name, a town ("carl", "lyon"), no small word.
 MIN_SWAPPED_CHARS = 4
 # A run of single digits this long reads as one number ("four oh two one"); "two or three" stays.
@@ -240,8 +238,8 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
 
 
 def _spelled(said: List[str]) -> List[str]:
-    """A word spelled out after it is said once: "ik heet maarten m a a r t e n", "der heißt balou, b a l o u", a
-    one-letter word after it kept ("amy a m y i think"); spelled otherwise than heard, as spelled ("kristen k i r s t e
+    """A word spelled out after it is said once: "ik heet maarten m a a r t e n", "der heißt balou, b a l o u", the
+    one-letter words after it kept ("eva e v a y a mí"); spelled otherwise than heard, as spelled ("kristen k i r s t e
     n" is "kirsten"). Letters after no such word stay."""
     out: List[str] = []
     at = 0
@@ -251,21 +249,29 @@ def _spelled(said: List[str]) -> List[str]:
             run += 1
         heard = out[-2] if out[-1:] == [","] and len(out) > 1 else out[-1] if out else ""
         letters = fold_accents("".join(said[at:at + run]))
-        spelled = _spelling(fold_accents(heard), letters) if run >= MIN_SPELLED_LETTERS else 0
-        if spelled:
+        exact = next((len(form) for form in _spelt_forms(heard) if letters.startswith(form)), 0)
+        near = _near_spelling(fold_accents(heard), letters) if not exact else 0
+        if run >= MIN_SPELLED_LETTERS and (exact >= MIN_SPELLED_LETTERS or near):
             if out[-1:] == [","]:
                 out.pop()
-            out[-1] = heard if fold_accents(heard) == letters[:spelled] else letters[:spelled]
-            at += spelled
+            out[-1] = heard if exact else letters[:near]
+            at += exact or near
             continue
         out.extend(said[at:at + max(run, 1)])
         at += max(run, 1)
     return out
 
 
-def _spelling(heard: str, letters: str) -> int:
-    """How many of ``letters`` spell ``heard``, or nearly (the recogniser's word misheard): all of them, or all but
-    the last, a one-letter word after the spelling ("amy a m y i think"); 0 if they spell no such word."""
+def _spelt_forms(heard: str) -> Tuple[str, ...]:
+    """The letters a word is spelled with: "jean-luc" as "jeanluc", "björn" as "bjorn" or "bjoern"."""
+    bare = heard.casefold().replace("-", "").replace("'", "")
+    german = bare.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
+    return tuple(dict.fromkeys((german, fold_accents(bare)))) if bare.isalpha() else ()
+
+
+def _near_spelling(heard: str, letters: str) -> int:
+    """How many of ``letters`` spell nearly ``heard`` (the recogniser's word misheard: "kristen k i r s t e n"), all
+    of them or all but a one-letter word after; 0 if none do."""
     near = [(SequenceMatcher(None, heard, letters[:n]).ratio(), n) for n in (len(letters), len(letters) - 1)
             if abs(n - len(heard)) <= 1]
     likeness, size = max(near, default=(0.0, 0))
@@ -283,7 +289,7 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
     out: List[str] = []
     at = 0
     while at < len(said):
-        restart, cues, pauses, denials = at, 0, 0, 0
+        restart, cues, pauses, denials, addressed = at, 0, 0, 0, 0
         end = len(out)
         while end and (out[end - 1] in words.fillers or out[end - 1] == ","):
             end -= 1
@@ -295,7 +301,7 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
                 restart, cues = restart + denied, cues + 1
             elif size:
                 denials += size == 1 and said[restart] in words.negations
-                pauses += size >= MIN_EXPLICIT_REPAIR_WORDS  # "ich hab mich vertan": as plain as a pause
+                addressed += size == 1 and said[restart] not in words.refusals  # "sorry jim", "wait luca": spoken to
                 restart, cues = restart + size, cues + 1
             elif cues and (said[restart] in words.fillers or said[restart] == ","):
                 restart, pauses = restart + 1, pauses + 1
@@ -332,14 +338,14 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
                     and said[restart + 1] in words.personal:  # "a minha irmã ah não o meu irmão": an article and a word of the user's
                 start = next((j for j in range(end - 2, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
                               if len(out[j]) <= MAX_ARTICLE_CHARS and out[j + 1] in words.personal), None)
-            # one word for another after two repairs ("boise no sorry spokane", "carmen digo no pilar"), or after one
-            # and a hesitation when said twice ("selderij uh nee mosterd mosterd"); not "olvida a lucía, no viene", nor
-            # a hedge ("moro em braga aliás perto", "allergic to peanuts i mean badly")
+            # one word for another after two repairs ("boise no sorry spokane", "carmen digo no pilar"); not "olvida a
+            # lucía, no viene", nor a hedge ("moro em braga aliás perto", "allergic to peanuts i mean badly")
             then = said[restart + 1:]
-            swapped = bool(end) and (cues > 1 or hesitated and twice) and _swappable(out[end - 1], again, then, words)
-            # ... and a name for a name after one and a hesitation ("holger äh nee rüdiger", "elisa ehm no, elena"), the
-            # first said after what it names, not after a repair ("perdona ana eh no pilar": "ana, not pilar")
-            renamed = hesitated and end > 1 and (out[end - 2],) not in words.repairs | words.lead_ins \
+            swapped = bool(end) and cues > 1 and _swappable(out[end - 1], again, then, words)
+            # ... and a name for a name after a hesitation and a "no" or a phrase ("holger äh nee rüdiger", "tim äh
+            # was sag ich tom"), the first said after what it names, not after a repair ("perdona ana eh no pilar":
+            # "ana, not pilar"), nor after "sorry" or "wait", to whoever is there ("kate uh sorry jim")
+            renamed = hesitated and not addressed and end > 1 and (out[end - 2],) not in words.repairs | words.lead_ins \
                 and _name_for_name(out[end - 1], again, then, words.given_names)
             # ... never a word the user quotes from before ("he dicho mayo no quería decir junio" corrects what was said)
             quoted = any(tuple(out[end - 1 - len(p):end - 1]) == p for p in words.quoting)
@@ -372,9 +378,12 @@ def _content(word: str, words: ReadingWords) -> bool:
 
 
 def _name_for_name(said: str, again: str, then: Sequence[str], names: FrozenSet[str]) -> bool:
-    """Two given names, one said in place of the other, the utterance ending after it or the new one said again. Not
-    "sarah um hang on babe", "chloe um no problem", nor someone called by name ("ben um no max, get off the couch")."""
-    return said != again and said in names and again in names and (not then or again in then[:MAX_REPAIR_WORDS + 1])
+    """Two given names of the language, one said in place of the other, the utterance ending after it or the new one
+    said again later ("holger äh nee rüdiger mein mann heißt rüdiger"). Not "sarah um hang on babe", "chloe um no
+    problem", nor someone called by name ("ben um no max, get off the couch", "luna, luna, sit")."""
+    called = then[:1] == [again] or then[:2] == [",", again]  # "max max get down", "kira, kira, quieta"
+    return said != again and said in names and again in names and (not then or again in then[:MAX_REPAIR_WORDS + 1]
+                                                                    and not called)
 
 
 def _denied_again(said: Sequence[str], at: int, before: Sequence[str], words: ReadingWords) -> int:

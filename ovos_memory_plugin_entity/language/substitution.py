@@ -16,7 +16,7 @@ from typing import AbstractSet, Callable, Dict, List, Optional, Sequence, Set, T
 from ovos_memory_plugin_entity.domain.ops import NewFact, Replacement
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents, said_words, title_words
 from ovos_memory_plugin_entity.language.data import Language
-from ovos_memory_plugin_entity.language.reading import MAX_ARTICLE_CHARS, SPOKEN_WORD, read
+from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
 
 # The right value stands this many words before the negation at most ("dieci milligrammi | non cinque").
 MAX_NEW_BEFORE = 4
@@ -32,8 +32,6 @@ MAX_NAME_ALONE_WORDS = 3
 Anchor = Callable[[str, str], bool]
 # The slots a user's own name is kept in: what they are called, and what they like to be called.
 NAME_SLOTS = ("name", "address")
-# A name taken back stands this many articles after a negation at most ("niet de wouter").
-MAX_ARTICLES_BEFORE_NAME = 1
 # How the prompt lists a fact about someone: "Lisa (niece): Is the user's niece".
 LISTED_ABOUT = re.compile(r"^(?P<label>[^:()]+?)(?: \((?P<relation>[^)]*)\))?: (?P<text>.+)$")
 
@@ -394,10 +392,10 @@ def renamed(found: Sequence[NewFact], user_words: str, language: Language, known
     labels = {fold_accents(m.group("label").casefold()) for _, m in listed}
     words = [fold_accents(w) for w in expand_contractions(
         SPOKEN_WORD.findall((user_words or "").casefold().replace("’", "'")), dict(language.reading.contractions))]
-    back = [w for at, w in enumerate(words) if w in labels and _taken_back(words, at, language)]
+    back = [(at, w) for at, w in enumerate(words) if w in labels and _taken_back(words, at, language)]
     if len(back) != 1:
         return list(found), []
-    old = back[0]
+    at, old = back[0]
     relation = {fold_accents(m.group("relation").casefold()) for _, m in listed if fold_accents(m.group("label").casefold()) == old}
     anew = {fact.about for fact in found if fact.about and fold_accents(fact.about.casefold()) not in labels
             and fold_accents((fact.relation or "").casefold()) in relation}
@@ -405,6 +403,10 @@ def renamed(found: Sequence[NewFact], user_words: str, language: Language, known
     if len(relation) != 1 or len(anew) != 1 or {u.fact_id for u in updates} & {fact_id for fact_id, _ in olds}:
         return list(found), []
     new = anew.pop()
+    naming = [tuple(fold_accents(w) for w in p) for p in language.correcting.naming]
+    if not any(tuple(words[k:k + len(p)]) == p and fold_accents(new.casefold()) in words[k + len(p):k + len(p) + 2]
+               for k in range(at + 1, len(words)) for p in naming):
+        return list(found), []  # named so after the one taken back ("... my sister's name is stacy"), not mentioned
     texts = {fold_accents(m.group("text").casefold()) for _, m in olds}
     kept = [f for f in found if not (f.about == new and fold_accents(f.text.casefold()) in texts)]
     return kept, [Replacement(fact_id, m.group("text"), about=new) for fact_id, m in olds]
@@ -414,7 +416,7 @@ def _taken_back(words: Sequence[str], at: int, language: Language) -> bool:
     """Whether the name at ``at`` is taken back: said as not so, opening the turn, what is so said next ("nicht
     bruno, unser hund heißt balou", "no not tracy my sister's name is stacy"), or said as said before, then what is so
     ("did i say jocelyn, i meant ...", "t'he dit pau però ...", "tracy hab ich gesagt, nee"). Not "never met paul",
-    "pero no lucía", "ni el pere ni jo", "i said tom would come", "a paolo ho detto di venire", "pedro pon la tele"."""
+    "pero no lucía", "not to tom", "ni el pere ni jo", "i said tom would come", "a paolo ho detto di venire"."""
     said = language.correcting
     cues = [tuple(fold_accents(w) for w in p) for p in said.cues + said.meaning]
     saying = [tuple(fold_accents(w) for w in p) for p in said.said if len(p) > 1]  # "put", "pon", "disse": verbs too
@@ -425,8 +427,6 @@ def _taken_back(words: Sequence[str], at: int, language: Language) -> bool:
     def then(start: int, allowed: List[Tuple[str, ...]]) -> bool:  # what follows ends what was taken back
         return start >= len(words) or words[start] == "," or any(tuple(words[start:start + len(p)]) == p for p in allowed)
     before = words[:at]
-    if len(before) > 1 and len(before[-1]) <= MAX_ARTICLE_CHARS and before[-1] not in language.negations:
-        before = before[:-1]  # an article: "niet de wouter"
     negated = before[-1:] != [] and before[-1] in language.negations and all(w in opening for w in before) \
         and then(at + 1, cues + [(w,) for w in language.reading.personal])
     quoted = any(tuple(words[max(at - len(p), 0):at]) == p for p in saying) \
