@@ -386,8 +386,9 @@ def renamed(found: Sequence[NewFact], user_words: str, language: Language, known
     """Who the turn names anew, in place of the one known of that relation whose name it takes back ("did i say
     jocelyn, i meant evangeline, my sister's name is evangeline", "t'he dit pau però es diu pere", "bruno hab ich
     gesagt ... unser hund heißt balou"): each fact about the known one renamed, and the new one's facts that say the
-    same no new person. The known name said right after a negation or a quoting phrase, or right before one. Not two
-    of that relation named anew, nor "my sister jocelyn can't come, my sister evangeline will"."""
+    same no new person. The known name taken back (:func:`_taken_back`), the new one named with a naming phrase after
+    it ("my sister's name is", "es diu"). Not two of that relation named anew, nor one only mentioned ("i said chloe
+    because my daughter lucy has exams")."""
     listed = [(fact_id, m) for fact_id, line in known for m in [LISTED_ABOUT.match(line)] if m and m.group("relation")]
     labels = {fold_accents(m.group("label").casefold()) for _, m in listed}
     words = [fold_accents(w) for w in expand_contractions(
