@@ -247,16 +247,17 @@ def _spelled(said: List[str]) -> List[str]:
         run = 0
         while at + run < len(said) and len(said[at + run]) == 1 and said[at + run].isalpha():
             run += 1
-        heard = out[-2] if out[-1:] == [","] and len(out) > 1 else out[-1] if out else ""
-        letters = fold_accents("".join(said[at:at + run]))
-        exact = next((len(form) for form in _spelt_forms(heard) if letters.startswith(form)), 0)
-        near = _near_spelling(fold_accents(heard), letters) if not exact else 0
-        if run >= MIN_SPELLED_LETTERS and (exact >= MIN_SPELLED_LETTERS or near):
-            if out[-1:] == [","]:
-                out.pop()
-            out[-1] = heard if exact else letters[:near]
-            at += exact or near
-            continue
+        if run >= MIN_SPELLED_LETTERS:  # most turns spell nothing: no word's spelt forms are worked out for them
+            heard = out[-2] if out[-1:] == [","] and len(out) > 1 else out[-1] if out else ""
+            letters = fold_accents("".join(said[at:at + run]))
+            exact = next((len(form) for form in _spelt_forms(heard) if letters.startswith(form)), 0)
+            near = _near_spelling(fold_accents(heard), letters) if not exact else 0
+            if exact >= MIN_SPELLED_LETTERS or near:
+                if out[-1:] == [","]:
+                    out.pop()
+                out[-1] = heard if exact else letters[:near]
+                at += exact or near
+                continue
         out.extend(said[at:at + max(run, 1)])
         at += max(run, 1)
     return out
@@ -345,11 +346,11 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
             # ... and a name for a name after a hesitation and a "no" or a phrase ("holger äh nee rüdiger", "tim äh
             # was sag ich tom"), the first said after what it names, not after a repair ("perdona ana eh no pilar":
             # "ana, not pilar"), nor after "sorry" or "wait", to whoever is there ("kate uh sorry jim")
-            renamed = hesitated and not addressed and end > 1 and (out[end - 2],) not in words.repairs | words.lead_ins \
+            slipped_name = hesitated and not addressed and end > 1 and (out[end - 2],) not in words.repairs | words.lead_ins \
                 and _name_for_name(out[end - 1], again, then, words.given_names)
             # ... never a word the user quotes from before ("he dicho mayo no quería decir junio" corrects what was said)
             quoted = any(tuple(out[end - 1 - len(p):end - 1]) == p for p in words.quoting)
-            if start is None and (swapped or renamed) and not quoted:
+            if start is None and (swapped or slipped_name) and not quoted:
                 start = end - 1
         if start is None:
             out.append(said[at])
