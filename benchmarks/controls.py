@@ -17,8 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script:
 from timing import median_ms, timed  # noqa: E402
 
 from ovos_memory_plugin_entity.language.controls import recognise  # noqa: E402
-from ovos_memory_plugin_entity.language.data import load_language  # noqa: E402
 from ovos_memory_plugin_entity.language.gates import user_asked_to_forget, user_asked_to_forget_all  # noqa: E402
+from ovos_memory_plugin_entity.language.locale_data import load_language  # noqa: E402
 from tests.rules_cases import CASES, score  # noqa: E402
 from tests.test_commands import SPOKEN  # noqa: E402
 

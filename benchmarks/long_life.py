@@ -33,7 +33,7 @@ from benchmarks.recall_set import RecallSet, build  # noqa: E402
 from ovos_memory_plugin_entity import EntityMemory, load_settings  # noqa: E402
 from ovos_memory_plugin_entity.domain import ranking  # noqa: E402
 from ovos_memory_plugin_entity.domain.record import Fact  # noqa: E402
-from ovos_memory_plugin_entity.language.data import load_language  # noqa: E402
+from ovos_memory_plugin_entity.language.locale_data import load_language  # noqa: E402
 from ovos_memory_plugin_entity.language.stemming import stemmer_for  # noqa: E402
 
 SIZES = (300, 400, 500)  # asked of recall_set; it tells a few more or fewer (printed)

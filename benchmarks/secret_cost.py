@@ -32,7 +32,7 @@ from ovos_memory_plugin_entity import EntityMemory  # noqa: E402
 from ovos_memory_plugin_entity.domain.editor import edit  # noqa: E402
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops  # noqa: E402
 from ovos_memory_plugin_entity.domain.record import new_record  # noqa: E402
-from ovos_memory_plugin_entity.language.data import load_language  # noqa: E402
+from ovos_memory_plugin_entity.language.locale_data import load_language  # noqa: E402
 from ovos_memory_plugin_entity.language.secrets import redact  # noqa: E402
 from ovos_memory_plugin_entity.pipelines.turns import TurnKeeper  # noqa: E402
 from ovos_memory_plugin_entity.settings import load_settings  # noqa: E402

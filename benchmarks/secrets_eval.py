@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script:
 from ovos_utils.log import LOG  # noqa: E402
 
 from ovos_memory_plugin_entity import EntityMemory  # noqa: E402
-from ovos_memory_plugin_entity.language.data import load_language  # noqa: E402
+from ovos_memory_plugin_entity.language.locale_data import load_language  # noqa: E402
 from ovos_memory_plugin_entity.language.reading import read  # noqa: E402
 from tests.embedding_servers import FakeEmbeddings  # noqa: E402
 from tests.fake_model import FakeModel  # noqa: E402

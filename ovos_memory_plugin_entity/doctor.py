@@ -20,7 +20,7 @@ from ovos_memory_plugin_entity.domain.errors import EndpointError, MissingExtra,
 from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, MODELS_TIMEOUT_S, ChatClient
 from ovos_memory_plugin_entity.io.embeddings import EmbeddingsClient
 from ovos_memory_plugin_entity.io.stores import open_store
-from ovos_memory_plugin_entity.language.data import available, resolve
+from ovos_memory_plugin_entity.language.locale_data import available, resolve
 from ovos_memory_plugin_entity.persona_config import COMPOSITE, plugin_block, plugin_entry
 from ovos_memory_plugin_entity.settings import Loaded, Settings
 

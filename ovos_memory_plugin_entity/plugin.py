@@ -28,7 +28,7 @@ from ovos_memory_plugin_entity.io.caches import RankCache
 from ovos_memory_plugin_entity.io.client import CONNECT_TIMEOUT_S, ChatClient
 from ovos_memory_plugin_entity.io.stores import JsonFolderStore, Store, open_store
 from ovos_memory_plugin_entity.io.stores.base import DEFAULT_CACHE_SESSIONS
-from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from ovos_memory_plugin_entity.language.yesno import load_judge
 from ovos_memory_plugin_entity.pipelines import migration
 from ovos_memory_plugin_entity.pipelines.commands import Commands
@@ -208,7 +208,7 @@ class EntityMemory(AgentContextManager):
                 block, record = self._ranks.use(
                     key, (lambda: self._store.load(key)) if wrote else (lambda: loaded),
                     lambda record, ranked: (self._recall.block(key, record, ranked, utterance, said, query), record))
-                self._learner.saw(key, record)
+                self._learner.context_built_from(key, record)
         except Exception as exc:
             LOG.exception(f"entity memory: facts left out of this turn: {exc}")
         return assemble(utterance, block, system_prompt=self.system_prompt,

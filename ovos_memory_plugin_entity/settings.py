@@ -16,7 +16,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 from ovos_memory_plugin_entity.domain.contract import DEFAULT_EXTRACTION_PROMPT
 from ovos_memory_plugin_entity.domain.errors import ConfigError
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
+from ovos_memory_plugin_entity.domain.sensitive_categories import CATEGORIES
 from ovos_memory_plugin_entity.io.stores import node_key_path
 from ovos_memory_plugin_entity.language.judgement import language_policy
 

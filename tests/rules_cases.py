@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from ovos_memory_plugin_entity.language import rules
-from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.locale_data import load_language
 
 Expected = FrozenSet[Tuple[str, Optional[str]]]
 

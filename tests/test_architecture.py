@@ -37,7 +37,7 @@ IO_MODULES = {"os", "io", "socket", "subprocess", "tempfile", "fcntl", "shutil",
 IO_CALLS = {"open", "print", "input", "exec", "eval", "now", "today", "utcnow", "sleep"}
 # What a pure module may still do, and why.
 PURITY_EXCEPTIONS = {
-    "language/data.py": {"pathlib", "ovos_utils.log"},  # reads the shipped locale files once, logs a fallback
+    "language/locale_data.py": {"pathlib", "ovos_utils.log"},  # reads the shipped locale files once, logs a fallback
     "language/stemming.py": {"threading"},  # a lock: a Snowball stemmer keeps state while it works
     "language/yesno.py": {"ovos_utils.log"},  # says once when ovos-yes-no-plugin fails
 }

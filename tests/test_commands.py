@@ -8,7 +8,7 @@ import socket
 import pytest
 
 from ovos_memory_plugin_entity.language.controls import recognise
-from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from tests.helpers import user_assistant
 
 # Per language: a sentence the rules learn a home from (and the place), each control in

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from ovos_memory_plugin_entity.language.yesno import load_judge, word_list_judge
 from ovos_memory_plugin_entity.plugin import PENDING_TTL_S
 from tests.helpers import Clock, user_assistant

@@ -10,7 +10,7 @@ from typing import Iterator, Optional, Tuple
 import pytest
 
 from ovos_memory_plugin_entity.language.controls import MAX_CONTROL_CHARS, Control, may_hold_control, recognise
-from ovos_memory_plugin_entity.language.data import available, load_language
+from ovos_memory_plugin_entity.language.locale_data import available, load_language
 from ovos_memory_plugin_entity.language.yesno import is_answer, word_list_judge
 
 SPEECH = Path(__file__).parent / "data" / "speech"

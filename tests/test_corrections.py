@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ovos_memory_plugin_entity.language import rules
-from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from tests.helpers import user_assistant
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from ovos_memory_plugin_entity.cli import main
 from ovos_memory_plugin_entity.domain.entities import describe_when, event_end, parse_when
-from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from tests.helpers import user_assistant
 from tests.pg import needs_postgres
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from ovos_memory_plugin_entity.cli import main
-from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from tests.helpers import user_assistant
 from tests.pg import needs_postgres
 from tests.test_commands import closed_port_url, context_text, live, turn

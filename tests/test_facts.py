@@ -1,7 +1,7 @@
 """Applying operations to a record: dedup, pin, supersede, forget, evict, prune, refuse."""
 from __future__ import annotations
 
-from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from tests import helpers as f
 
 POLICY = f.Policy(max_facts=50, max_retired=200, supersede_threshold=0.8,

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from ovos_memory_plugin_entity.language.gates import (
     MAX_REQUEST_CHARS,
     user_asked_to_forget,

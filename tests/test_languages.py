@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from ovos_memory_plugin_entity.language.data import LOCALE, PATTERNS_FILE, available, load_language, missing
+from ovos_memory_plugin_entity.language.locale_data import LOCALE, PATTERNS_FILE, available, load_language, missing
 from tests.helpers import user_assistant
 
 CASES = {
@@ -167,8 +167,8 @@ def test_a_rule_filling_more_values_than_it_captures_is_named_at_load():
     """A translator's rule whose template asks for a value its pattern never captures would fail every turn it
     matches: it is refused when the language loads, naming it."""
     from ovos_memory_plugin_entity.domain.errors import LanguageDataError
-    from ovos_memory_plugin_entity.language import data, rule_pattern
-    english = data._read("en-us")
+    from ovos_memory_plugin_entity.language import locale_data, rule_pattern
+    english = locale_data._read("en-us")
     with pytest.raises(LanguageDataError, match="Teaches"):
         rule_pattern.compile_rule({"pattern": r"\bi teach (?:piano|guitar)\b", "template": "Teaches {0}"}, english)
     assert rule_pattern.compile_rule({"pattern": r"\bi teach (piano|guitar)\b", "template": "Teaches {0}, {0}"}, english).template

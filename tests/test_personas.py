@@ -32,7 +32,7 @@ def test_an_exchange_waits_for_the_persona_that_heard_it(make_memory, model, log
 
 
 def test_an_exchange_kept_before_tags_is_anyones(make_memory, model, tmp_path):
-    from ovos_memory_plugin_entity.domain.waiting import kept_exchange
+    from ovos_memory_plugin_entity.domain.kept_exchanges import kept_exchange
     from ovos_memory_plugin_entity.io.stores import open_store
     store = open_store("json", tmp_path / "ovos" / "entity_memory")
     untagged = kept_exchange("s", "I like jazz.", "Okay.", 0, None)

@@ -8,8 +8,8 @@ from ovos_memory_plugin_entity.domain import ranking as context
 from ovos_memory_plugin_entity.domain import rendering
 from ovos_memory_plugin_entity.domain.record import Fact
 from ovos_memory_plugin_entity.domain.rendering import sanitise
-from ovos_memory_plugin_entity.language.data import load_language
-from ovos_memory_plugin_entity.language.screen import is_instruction
+from ovos_memory_plugin_entity.language.instructions import is_instruction
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 
 EN = load_language("en-US")

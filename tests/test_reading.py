@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from ovos_memory_plugin_entity.language.reading import MAX_READ_CHARS, Reading, read
 
 

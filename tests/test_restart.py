@@ -9,7 +9,7 @@ import re
 import pytest
 
 from ovos_memory_plugin_entity.cli import main
-from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION
+from ovos_memory_plugin_entity.domain.kept_exchanges import MAX_KEPT_PER_SESSION
 from ovos_memory_plugin_entity.io.stores import open_store
 from tests.helpers import user_assistant
 from tests.pg import needs_postgres
@@ -74,7 +74,7 @@ def test_an_erase_or_a_forget_drops_what_was_waiting(make_memory, model, logs, b
 
 
 def test_what_is_kept_is_bounded(tmp_path, logs):
-    from ovos_memory_plugin_entity.domain.waiting import kept_exchange
+    from ovos_memory_plugin_entity.domain.kept_exchanges import kept_exchange
     from ovos_memory_plugin_entity.io.stores import JsonFolderStore
     store = JsonFolderStore(tmp_path / "mem")
     items = [kept_exchange("s", f"I like thing {n}. " + "x" * 100_000, "Okay.", 0, None)

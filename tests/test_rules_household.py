@@ -8,7 +8,7 @@ import re
 import pytest
 
 from ovos_memory_plugin_entity.language import rules
-from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from ovos_memory_plugin_entity.language.reading import read
 
 

@@ -6,8 +6,8 @@ import shutil
 
 import pytest
 
-from ovos_memory_plugin_entity.language import data
-from ovos_memory_plugin_entity.language.data import available, load_language, missing
+from ovos_memory_plugin_entity.language import locale_data
+from ovos_memory_plugin_entity.language.locale_data import available, load_language, missing
 from ovos_memory_plugin_entity.language.secrets import iban_valid, luhn_valid, redact, secret_class
 from tests.secret_cases import CONTROLS, SECRETS, SHAPES, SPOKEN
 
@@ -98,13 +98,13 @@ def test_the_class_is_named_never_the_value():
 
 @pytest.mark.parametrize("name", ["secret_pin.voc", "digits.voc", "sensitive_health.voc"])
 def test_every_language_must_have_the_lists(tmp_path, monkeypatch, name):
-    shutil.copytree(data.LOCALE / "pt-pt", tmp_path / "pt-pt")
+    shutil.copytree(locale_data.LOCALE / "pt-pt", tmp_path / "pt-pt")
     (tmp_path / "pt-pt" / name).unlink()
     assert f"pt-pt/{name}" in missing("pt-pt", tmp_path)
 
 
 def test_the_digits_are_twelve_lines_in_order(tmp_path):
-    shutil.copytree(data.LOCALE / "en-us", tmp_path / "en-us")
+    shutil.copytree(locale_data.LOCALE / "en-us", tmp_path / "en-us")
     (tmp_path / "en-us" / "digits.voc").write_text("zero\none\n", encoding="utf-8")
     assert "en-us/digits.voc: 12 lines, in order" in missing("en-us", tmp_path)
 

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from ovos_memory_plugin_entity.language.data import load_language
-from ovos_memory_plugin_entity.language.sensitive import categories_of
+from ovos_memory_plugin_entity.language.judgement import categories_of
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from tests.helpers import user_assistant
 
 # lang: (a fact only the model's tag makes sensitive, one whose words name health, the

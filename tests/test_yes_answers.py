@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from ovos_memory_plugin_entity.language.controls import recognise
-from ovos_memory_plugin_entity.language.data import load_language
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from ovos_memory_plugin_entity.language.yesno import load_judge, word_list_judge
 from ovos_memory_plugin_entity.pipelines.confirmation import judged
 from tests.test_commands import SPOKEN, live, make, turn

@@ -13,7 +13,7 @@ from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.entities import parse_when
 from ovos_memory_plugin_entity.domain.errors import ReplyError
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops, Replacement
-from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES, parse_category
+from ovos_memory_plugin_entity.domain.sensitive_categories import CATEGORIES, parse_category
 
 _STRING, _BOOLEAN, _NUMBER = {"type": "string"}, {"type": "boolean"}, {"type": "number"}
 _CATEGORY = {"type": "string", "enum": list(CATEGORIES)}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from ovos_memory_plugin_entity.domain import text as textlib
-from ovos_memory_plugin_entity.language.data import Language
+from ovos_memory_plugin_entity.language.locale_data import Language
 
 
 def canonical_text(fact: str, language: Language) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import dropwhile, takewhile
 from typing import List, Optional, Sequence, Tuple
 
-from ovos_memory_plugin_entity.language.data import IntentWords
+from ovos_memory_plugin_entity.language.locale_data import IntentWords
 from ovos_memory_plugin_entity.language.phrasing import MAX_GAP, longest, match
 
 # What one thing to forget may be, at most: "my old address at 12 Rua das Flores in Lisbon".

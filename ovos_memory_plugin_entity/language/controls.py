@@ -18,7 +18,7 @@ from ovos_memory_plugin_entity.domain.text import fold_accents
 from ovos_memory_plugin_entity.language.control_objects import (MAX_NAME_WORDS, MAX_TARGET_WORDS, Control, everything_of,
                                                                  forgetting_verb, object_of, of_the_memory,
                                                                  without_second_part)
-from ovos_memory_plugin_entity.language.data import DEFAULT_LANG, IntentWords, Language, PhraseIndex, ReadingWords
+from ovos_memory_plugin_entity.language.locale_data import DEFAULT_LANG, IntentWords, Language, PhraseIndex, ReadingWords
 from ovos_memory_plugin_entity.language.phrasing import ends, longest, match, near
 from ovos_memory_plugin_entity.language.reading import Clause, as_said, read, said_after, strip_leading
 

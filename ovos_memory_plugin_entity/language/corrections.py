@@ -10,7 +10,7 @@ from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tup
 
 from ovos_memory_plugin_entity.domain.ops import Replacement
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents, said_words, title_words
-from ovos_memory_plugin_entity.language.data import Language, Phrase
+from ovos_memory_plugin_entity.language.locale_data import Language, Phrase
 from ovos_memory_plugin_entity.language.reading import QUESTION_MARK, SPOKEN_WORD, Reading, read
 from ovos_memory_plugin_entity.language.substitution import LISTED_ABOUT as _LISTED_ABOUT, said_again, substituted
 

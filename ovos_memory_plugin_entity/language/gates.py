@@ -13,9 +13,9 @@ from typing import Tuple
 
 from ovos_memory_plugin_entity.domain.text import SAID_WORD
 from ovos_memory_plugin_entity.language.controls import recognise
-from ovos_memory_plugin_entity.language.data import Language
+from ovos_memory_plugin_entity.language.instructions import screened_form
+from ovos_memory_plugin_entity.language.locale_data import Language
 from ovos_memory_plugin_entity.language.reading import MAX_READ_CHARS, read
-from ovos_memory_plugin_entity.language.screen import screened_form
 
 # A forget request is a short sentence; a longer one is read as no request (and costs nothing).
 MAX_REQUEST_CHARS = 400

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence
 
-from ovos_memory_plugin_entity.language.data import Phrase, PhraseIndex
+from ovos_memory_plugin_entity.language.locale_data import Phrase, PhraseIndex
 
 # Other words allowed between two words of a phrasing: "stop remembering stuff", "what have you got stored on me".
 MAX_GAP = 3

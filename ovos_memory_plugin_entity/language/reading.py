@@ -15,8 +15,8 @@ from functools import lru_cache
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents
-from ovos_memory_plugin_entity.language.data import ReadingWords
-from ovos_memory_plugin_entity.language.screen import screened_form, skeleton
+from ovos_memory_plugin_entity.language.instructions import screened_form, skeleton
+from ovos_memory_plugin_entity.language.locale_data import ReadingWords
 
 # Only this much of an utterance is read: a spoken turn is short, a pasted page is no turn.
 MAX_READ_CHARS = 1000

@@ -16,7 +16,7 @@ from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.ops import NewFact, Ops
 from ovos_memory_plugin_entity.domain.text import SAID_WORD, said_words, title_words
 from ovos_memory_plugin_entity.language.corrections import corrected, said_of_another
-from ovos_memory_plugin_entity.language.data import Language
+from ovos_memory_plugin_entity.language.locale_data import Language
 from ovos_memory_plugin_entity.language.reading import Clause, read
 from ovos_memory_plugin_entity.language.rule_pattern import Rule
 from ovos_memory_plugin_entity.language.substitution import renamed

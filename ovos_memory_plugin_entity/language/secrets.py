@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Callable, Dict, FrozenSet, List, Optional, Pattern, Set, Tuple
 
 from ovos_memory_plugin_entity.language import reading
-from ovos_memory_plugin_entity.language.data import SECRET_LISTS, Language
-from ovos_memory_plugin_entity.language.screen import screened_form, unspelled
+from ovos_memory_plugin_entity.language.instructions import screened_form, unspelled
+from ovos_memory_plugin_entity.language.locale_data import SECRET_LISTS, Language
 
 # The class each keyword list names, as the audit and a redacted turn say it.
 KEYWORD_CLASSES: Dict[str, str] = {"password": "password", "pin": "PIN", "code": "security code",

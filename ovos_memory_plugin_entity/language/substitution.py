@@ -15,7 +15,7 @@ from typing import AbstractSet, Callable, Dict, List, Optional, Sequence, Set, T
 
 from ovos_memory_plugin_entity.domain.ops import NewFact, Replacement
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents, said_words, title_words
-from ovos_memory_plugin_entity.language.data import Language
+from ovos_memory_plugin_entity.language.locale_data import Language
 from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
 
 # The right value stands this many words before the negation at most ("dieci milligrammi | non cinque").

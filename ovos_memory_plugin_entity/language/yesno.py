@@ -15,7 +15,7 @@ from typing import Any, Callable, Dict, FrozenSet, Optional, Tuple
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents
-from ovos_memory_plugin_entity.language.data import Language, ReadingWords
+from ovos_memory_plugin_entity.language.locale_data import Language, ReadingWords
 from ovos_memory_plugin_entity.language.reading import SPOKEN_WORD, read
 
 Judge = Callable[[str, str], Optional[bool]]
@@ -44,7 +44,7 @@ def _verdicts(yes: Tuple[str, ...], no: Tuple[str, ...], unsure: Tuple[str, ...]
     return {_spoken(p, words): verdict for phrases, verdict in ((yes, True), (no, False), (unsure, None)) for p in phrases}
 
 
-def _heard(language: Language, answer: str) -> Tuple[FrozenSet[Optional[bool]], str]:
+def _verdicts_said(language: Language, answer: str) -> Tuple[FrozenSet[Optional[bool]], str]:
     """What the phrases said in ``answer`` say (each taking its words from a shorter one), and the words left."""
     verdicts = _verdicts(language.yes, language.no, language.unsure, language.reading)
     pattern, spoken = _pattern(tuple(verdicts), language.reading), _spoken(answer, language.reading)
@@ -54,8 +54,8 @@ def _heard(language: Language, answer: str) -> Tuple[FrozenSet[Optional[bool]], 
     return frozenset(verdicts[m.group(0)] for m in pattern.finditer(spoken)), pattern.sub(" ", spoken)
 
 
-def _verdict(heard: FrozenSet[Optional[bool]]) -> Optional[bool]:
-    return None if not heard or None in heard else False not in heard
+def _verdict(verdicts: FrozenSet[Optional[bool]]) -> Optional[bool]:
+    return None if not verdicts or None in verdicts else False not in verdicts
 
 
 def confirming(language: Language, answer: str) -> str:
@@ -73,7 +73,7 @@ def confirming(language: Language, answer: str) -> str:
     action = tuple(v for v in own.forget | own.delete if v not in language.no
                    and not set(v.split()) & language.reading.negations) + dismissals
     rest = _pattern(action, language.reading).sub(" ", said)
-    return rest if True in _heard(language, rest)[0] else answer
+    return rest if True in _verdicts_said(language, rest)[0] else answer
 
 
 def erases(language: Language, answer: str) -> bool:
@@ -96,10 +96,10 @@ def is_answer(language: Language, answer: str) -> bool:
     everything = _spoken(answer, language.reading)
     if not everything or len(everything.split()) > MAX_ANSWER_WORDS:
         return False
-    heard, _ = _heard(language, answer)
-    if False in heard and None not in heard:
+    verdicts, _ = _verdicts_said(language, answer)
+    if False in verdicts and None not in verdicts:
         return True
-    if not heard:
+    if not verdicts:
         return False
     own = language.controls[0]
     verbs = own.forget | own.delete  # the verb asked about, glued to its pronoun or read apart from it ("borrar lo")
@@ -118,7 +118,7 @@ def is_answer(language: Language, answer: str) -> bool:
 
 
 def word_list_judge(language: Language) -> Judge:
-    return lambda _question, answer: _verdict(_heard(language, answer)[0])
+    return lambda _question, answer: _verdict(_verdicts_said(language, answer)[0])
 
 
 def load_judge(language: Language, lang: str) -> Judge:
@@ -131,12 +131,12 @@ def load_judge(language: Language, lang: str) -> Judge:
         return fallback
 
     def judge(question: str, answer: str) -> Optional[bool]:
-        heard, unread = _heard(language, answer)
-        ours = _verdict(heard)
-        if ours is None and heard:
+        verdicts, unread = _verdicts_said(language, answer)
+        ours = _verdict(verdicts)
+        if ours is None and verdicts:
             return None  # "I don't know" is not a no
         try:  # on the words our phrases did not read: "sure, why not" holds no "not" of its own
-            theirs = engine.yes_or_no(question, unread if heard else answer, lang=lang)
+            theirs = engine.yes_or_no(question, unread if verdicts else answer, lang=lang)
         except Exception as exc:
             LOG.warning(f"entity memory: ovos-yes-no-plugin failed ({exc}); using the word list")
             theirs = None

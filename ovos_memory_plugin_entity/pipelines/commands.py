@@ -19,15 +19,15 @@ from ovos_memory_plugin_entity.domain.audit import Actor
 from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import EntityMemoryError
 from ovos_memory_plugin_entity.domain.forget_edits import covers, mark_for
+from ovos_memory_plugin_entity.domain.kept_exchanges import Latest
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import Fact, ForgetMark, SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.rendering import sanitise
-from ovos_memory_plugin_entity.domain.waiting import Latest
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
 from ovos_memory_plugin_entity.language.controls import Control, recognise
-from ovos_memory_plugin_entity.language.data import DEFAULT_LANG, Language, load_language
+from ovos_memory_plugin_entity.language.locale_data import DEFAULT_LANG, Language, load_language
 from ovos_memory_plugin_entity.language.reading import as_number
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import Judge

@@ -15,7 +15,7 @@ from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.record import Pending, SessionRecord
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 from ovos_memory_plugin_entity.domain.text import content_words, said_words
-from ovos_memory_plugin_entity.language.data import DEFAULT_LANG, Language, load_language
+from ovos_memory_plugin_entity.language.locale_data import DEFAULT_LANG, Language, load_language
 from ovos_memory_plugin_entity.language.stemming import stemmer_for
 from ovos_memory_plugin_entity.language.yesno import Judge, confirming, erases, is_answer, keeps, word_list_judge
 

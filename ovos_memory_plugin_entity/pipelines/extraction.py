@@ -16,8 +16,8 @@ from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.ranking import RankedSession, select
 from ovos_memory_plugin_entity.io.client import ChatClient
 from ovos_memory_plugin_entity.language import rules
-from ovos_memory_plugin_entity.language.data import Language
 from ovos_memory_plugin_entity.language.gates import may_hold_fact, user_asked_to_forget, user_asked_to_forget_all
+from ovos_memory_plugin_entity.language.locale_data import Language
 
 # An exchange the endpoint keeps failing on (while it answers others) is given up.
 MAX_ATTEMPTS = 8

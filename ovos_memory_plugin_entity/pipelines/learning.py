@@ -18,10 +18,10 @@ from ovos_memory_plugin_entity.domain.contract import MAX_ASSISTANT_CHARS, MAX_U
 from ovos_memory_plugin_entity.domain.editor import Editor, edit
 from ovos_memory_plugin_entity.domain.errors import StoreDataError, StoreUnavailable
 from ovos_memory_plugin_entity.domain.forget_edits import covered
+from ovos_memory_plugin_entity.domain.kept_exchanges import Latest, kept_exchange, restored_exchange
 from ovos_memory_plugin_entity.domain.policy import Policy
 from ovos_memory_plugin_entity.domain.record import SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.text import truncate
-from ovos_memory_plugin_entity.domain.waiting import Latest, kept_exchange, restored_exchange
 from ovos_memory_plugin_entity.io.caches import LRU, RankCache
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.io.worker import ExtractionWorker, Job
@@ -177,7 +177,7 @@ class Learner:
                 self._known.put(key, known)
             return known
 
-    def saw(self, key: str, record: SessionRecord) -> None:
+    def context_built_from(self, key: str, record: SessionRecord) -> None:
         """The record a turn's context was built from."""
         known = self._session(key)
         known.record = record

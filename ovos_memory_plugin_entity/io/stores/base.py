@@ -35,7 +35,7 @@ class Store(Protocol):
     def done_waiting(self, session_id: str, token: str) -> None: ...
 
     def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
-        """Every kept exchange ``learner`` heard, removed; another learner's stay (:func:`waiting.heard_by`)."""
+        """Every kept exchange ``learner`` heard, removed; another learner's stay (:func:`kept_exchanges.for_learner`)."""
 
     def close(self) -> None: ...
 

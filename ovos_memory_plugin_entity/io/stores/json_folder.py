@@ -40,8 +40,8 @@ from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.errors import (CorruptRecord, ReadOnlyStore, StoreUnavailable, UnfinishedScrub,
                                                      UnsafeStore)
+from ovos_memory_plugin_entity.domain.kept_exchanges import MAX_KEPT_PER_SESSION, bounded, for_learner
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
-from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION, bounded, heard_by
 from ovos_memory_plugin_entity.io.caches import LRU, stripe
 from ovos_memory_plugin_entity.io.crashpoints import crash_point
 from ovos_memory_plugin_entity.io.stores import files, json_forgetting
@@ -456,7 +456,7 @@ class JsonFolderStore:
         for path in sorted(self.waiting_dir.glob("*.json")):
             key = path.name[:-len(".json")]
             with self.locked(key):
-                taken += self._take_kept(key, lambda item: heard_by(item, learner))
+                taken += self._take_kept(key, lambda item: for_learner(item, learner))
         return taken
 
     def _take_kept(self, key: str, goes: Callable[[Dict[str, Any]], bool]) -> List[Dict[str, Any]]:

@@ -9,8 +9,8 @@ from typing import Any, Dict, List, Tuple
 
 from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
+from ovos_memory_plugin_entity.domain.kept_exchanges import bounded, for_learner
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
-from ovos_memory_plugin_entity.domain.waiting import bounded, heard_by
 from ovos_memory_plugin_entity.io.stores import files
 from ovos_memory_plugin_entity.io.stores.base import (DEFAULT_MAX_AUDIT_EVENTS, Mutation, erased, event_lines,
                                                       record_of, scrub_trail)
@@ -78,8 +78,8 @@ class MemoryStore:
 
     def take_waiting(self, learner: str = "") -> List[Dict[str, Any]]:
         with self._lock:
-            taken = [item for items in self._waiting.values() for item in items if heard_by(item, learner)]
-            self._waiting = {key: [item for item in items if not heard_by(item, learner)]
+            taken = [item for items in self._waiting.values() for item in items if for_learner(item, learner)]
+            self._waiting = {key: [item for item in items if not for_learner(item, learner)]
                              for key, items in self._waiting.items()}
             return taken
 

@@ -23,8 +23,8 @@ from ovos_memory_plugin_entity.domain.audit import compacted
 from ovos_memory_plugin_entity.domain.change import Change
 from ovos_memory_plugin_entity.domain.errors import (ConfigError, KeyMismatch, MissingExtra, StoreDataError,
                                                      StoreUnavailable, Unsealable)
+from ovos_memory_plugin_entity.domain.kept_exchanges import MAX_KEPT_PER_SESSION, for_learner
 from ovos_memory_plugin_entity.domain.record import SessionRecord, new_record
-from ovos_memory_plugin_entity.domain.waiting import MAX_KEPT_PER_SESSION, heard_by
 from ovos_memory_plugin_entity.io.caches import LRU
 from ovos_memory_plugin_entity.io.crashpoints import crash_point
 from ovos_memory_plugin_entity.io.stores.base import (DEFAULT_CACHE_SESSIONS, DEFAULT_MAX_AUDIT_EVENTS, Mutation,
@@ -455,7 +455,7 @@ class PostgresStore:
             with conn.transaction():
                 rows = conn.execute(f"SELECT id, session_id, item FROM {WAITING} ORDER BY id FOR UPDATE").fetchall()
                 opened = [(row_id, self._opened_item(key, item)) for row_id, key, item in rows]
-                taken = [(row_id, item) for row_id, item in opened if item is None or heard_by(item, learner)]
+                taken = [(row_id, item) for row_id, item in opened if item is None or for_learner(item, learner)]
                 if taken:
                     conn.execute(f"DELETE FROM {WAITING} WHERE id = ANY(%s)", ([row_id for row_id, _ in taken],))
             return [item for _, item in taken if item is not None]

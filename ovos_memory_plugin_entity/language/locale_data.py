@@ -21,7 +21,7 @@ from ovos_spec_tools.resources import find_lang_dir, read_resource_file
 from ovos_utils.log import LOG
 
 from ovos_memory_plugin_entity.domain.errors import LanguageDataError
-from ovos_memory_plugin_entity.domain.sensitive import CATEGORIES
+from ovos_memory_plugin_entity.domain.sensitive_categories import CATEGORIES
 from ovos_memory_plugin_entity.domain.text import expand_contractions, fold_accents
 from ovos_memory_plugin_entity.language.rule_pattern import NEVER as _NEVER
 from ovos_memory_plugin_entity.language.rule_pattern import Rule, as_read, compile_rule, expand_macros, pairs

@@ -18,7 +18,7 @@ from confusable_homoglyphs import confusables
 from ovos_memory_plugin_entity.domain import text as textlib
 from ovos_memory_plugin_entity.domain.rendering import TEMPLATE_TOKENS
 from ovos_memory_plugin_entity.domain.text import fold_accents
-from ovos_memory_plugin_entity.language.data import Language
+from ovos_memory_plugin_entity.language.locale_data import Language
 
 # Role words of every shipped language, for role markers recognised by shape.
 _ROLES = (r"system|assistant|user|developer|tool|human|ai|model|sistema|assistente|utilizador|usuario|usuário|"

@@ -35,7 +35,7 @@ def kept_exchange(session_id: str, user: str, assistant: str, generation: Option
             "asked": asked, "token": token, "said_at": said_at, "control": control, "learner": learner}
 
 
-def heard_by(item: Any, learner: str) -> bool:
+def for_learner(item: Any, learner: str) -> bool:
     """Whether a kept exchange is for ``learner`` (untagged: anyone's)."""
     return not isinstance(item, dict) or item.get("learner") in (None, "", learner)
 

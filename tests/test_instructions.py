@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from ovos_memory_plugin_entity.language.data import load_language
-from ovos_memory_plugin_entity.language.screen import is_doubtful, is_instruction, skeleton
+from ovos_memory_plugin_entity.language.instructions import is_doubtful, is_instruction, skeleton
+from ovos_memory_plugin_entity.language.locale_data import load_language
 from ovos_memory_plugin_entity.plugin import PENDING_TTL_S
 from tests.helpers import Clock, user_assistant
 

@@ -1,5 +1,5 @@
 """The sensitive categories the owner's settings name (``sensitive_confirm``, ``sensitive_deny``).
-Pure. A fact is in those the model tags it with and those its words name (:mod:`language.sensitive`)."""
+Pure. A fact is in those the model tags it with and those its words name (:func:`language.judgement.categories_of`)."""
 from __future__ import annotations
 
 from typing import Any, Optional
