@@ -782,3 +782,24 @@ def test_need_not_know_then_forget_it_asks_about_that_thing_not_the_last_one(mak
     assert live(memory) == before
     turn(memory, {"en-us": "yes", "de-de": "ja"}[lang])
     assert len(live(memory)) == 1 and live(memory)[0] == before[0 if lang == "en-us" else 1]
+
+
+@pytest.mark.parametrize("lang,home,said,new", [
+    ("es-es", "vivimos en zamora", "olvida lo de zamora que ahora vivimos en teruel", "Teruel"),
+    ("it-it", "abito a bari", "dimentica quella cosa di bari che adesso abitiamo a lecce", "Lecce")])
+def test_a_thing_forgotten_and_what_replaces_it_in_one_breath_do_both(make_memory, lang, home, said, new):
+    """The old home goes and the new one, said on in the same clause as so now, is learnt (issue 32: a control
+    said together with a fact does both)."""
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, home)
+    assert len(live(memory)) == 1
+    turn(memory, said)
+    assert [new in text for text in live(memory)] == [True]
+
+
+def test_the_clauses_said_beside_a_forgetting_are_learnt_apart(make_memory):
+    """Joined by a comma the rules read one place, "Teruel Trabajo" (round 31's review)."""
+    memory = make(make_memory, "es-es", extractor="rules")
+    turn(memory, "vivimos en zamora")
+    turn(memory, "olvida mi casa de zamora, ahora vivimos en teruel y trabajo en una panadería")
+    assert live(memory) == ["Vive en Teruel"]

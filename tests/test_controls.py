@@ -1174,3 +1174,84 @@ def test_the_private_mode_switched_off_resumes_and_on_pauses(lang, words, kind):
 ])
 def test_a_private_mode_talked_about_is_no_control(lang, words):
     assert recognise(words, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,words,target,rest", [
+    ("es-es", "oye olvida lo de zamora que nos hemos mudado, ahora estamos en teruel", "zamora",
+     "nos hemos mudado, ahora estamos en teruel"),
+    ("it-it", "dimentica quella cosa di bari che adesso abitiamo a lecce", "bari", "adesso abitiamo a lecce"),
+    ("ca-es", "oblida allò de girona que ara vivim a reus", "girona", "ara vivim a reus"),
+    # what was never said as so now is the claim rejected: "forget the story that I live in Paris"
+    ("fr-fr", "oublie cette histoire que j'habite à paris", "cette histoire", ""),
+    ("it-it", "dimentica la storia che abito a milano", "la storia", "")])
+def test_what_the_clause_of_a_thing_to_forget_goes_on_to_say_is_so_now_is_kept_to_learn(lang, words, target, rest):
+    """Round 31: the words after the thing's end were dropped, and the new home with them."""
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.target, found.rest, found.unsure) == ("forget_thing", target, rest, False)
+
+
+def test_what_follows_a_comma_after_a_thing_to_forget_is_kept_to_learn_and_the_forgetting_asked():
+    found = recognise("forget my job, too much stress", load_language("en-us"))
+    assert found is not None and (found.kind, found.target, found.rest, found.unsure) == (
+        "forget_thing", "my job", "too much stress", True)
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("fr-fr", "ce que je viens de dire tu peux l'oublier"), ("fr-fr", "ce que je viens de dire tu l'oublies"),
+    ("it-it", "quello che ti ho appena detto puoi dimenticarlo"), ("es-es", "lo que te acabo de decir puedes olvidarlo"),
+    ("pt-pt", "isso que eu disse podes apagar"), ("ca-es", "el que t'acabo de dir ho pots oblidar"),
+    ("nl-nl", "ehm zou je misschien wat ik net vertelde weer kunnen vergeten"),
+    ("pt-pt", "ai não isso último apaga se faz favor"), ("pt-pt", "apaga isso último")])
+def test_what_was_just_said_named_before_you_can_and_its_verb_is_taken_back(lang, words):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.unsure) == ("forget_last", False)
+
+
+@pytest.mark.parametrize("lang,words,target", [
+    ("it-it", "dimentica mia moglie può arrangiarsi da sola", "mia moglie può arrangiarsi da sola"),
+    ("fr-fr", "oublie que je peux venir demain", "je peux venir demain")])
+def test_you_can_after_a_thing_to_forget_ends_no_thing(lang, words, target):
+    """"può", "peux" are read past only between a thing said first and its verb: "forget my wife | she can ..." is
+    no forgetting of "my wife"."""
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.target) == ("forget_thing", target)
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("fr-fr", "ce que tu as oublié"), ("it-it", "quello che hai dimenticato"), ("es-es", "lo que has olvidado"),
+    ("ca-es", "el que has oblidat"), ("pt-pt", "o que tu esqueceste"), ("nl-nl", "wat je vergeten bent")])
+def test_what_the_assistant_forgot_is_no_request(lang, words):
+    assert recognise(words, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("es-es", "eh no no olvídate de eso lo que acabo de decir"), ("en-us", "forget about that, what i just said"),
+    ("fr-fr", "bon tu sais quoi la dernière chose que j'ai dite tu l'oublies ok"),
+    ("it-it", "l'ultima cosa che ti ho raccontato dimenticala"),
+    ("nl-nl", "weet je wat dat van net mag je wissen oké")])
+def test_the_last_thing_said_again_or_said_how_is_taken_back(lang, words):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.unsure) == ("forget_last", False)
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("fr-fr", "la dernière chose que ma femme a dite je l'oublie toujours"), ("nl-nl", "dat van net was leuk"),
+    ("it-it", "l'ultima cosa che il dottore mi ha detto ieri dimenticala"), ("nl-nl", "schrappen doe ik later wel")])
+def test_the_last_thing_talked_of_asks_nothing(lang, words):
+    assert recognise(words, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang,words,target", [
+    ("de-de", "könntest du meine adresse löschen", "meine adresse"), ("nl-nl", "kun je mijn adres wissen", "mijn adres")])
+def test_can_you_then_the_users_thing_and_the_verb_last_forgets_it(lang, words, target):
+    found = recognise(words, load_language(lang))
+    assert found is not None and (found.kind, found.target, found.unsure) == ("forget_thing", target, False)
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("de-de", "hast du meinen geburtstag vergessen"), ("nl-nl", "heb je mijn verjaardag vergeten"),
+    ("de-de", "kannst du bitte meinen wecker löschen"), ("nl-nl", "kun je mijn boodschappenlijst wissen"),
+    ("de-de", "kannst du die adresse von meiner frau löschen"),
+    ("de-de", "oh nein meine brille vergessen"), ("nl-nl", "oh mijn sleutels vergeten")])  # forgot my glasses, keys
+def test_did_you_forget_or_another_skills_thing_asks_the_memory_nothing(lang, words):
+    assert recognise(words, load_language(lang)) is None

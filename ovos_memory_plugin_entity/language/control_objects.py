@@ -23,7 +23,7 @@ MAX_RESET_AT = 2
 class Control:
     """A control (one of :data:`language.controls.KINDS`); what it is about (a pause's "last": what was just said
     too; a "forget that"'s: the words it takes back before it); what is said besides it (``rest``, learnt; empty
-    after an opening pause); ``unsure``: ask first."""
+    after an opening pause; of a thing to forget, what its clause goes on to say too); ``unsure``: ask first."""
 
     kind: str
     target: str = ""
@@ -95,11 +95,15 @@ def object_of(said: Sequence[str], words: IntentWords, memory_verb: bool, alone:
         if len(said) == longest(said, words.last):  # "forget about it": maybe only "never mind";
             # "olvídate de eso que acabo de decir" names what was said: clear
             return Control("forget_last", unsure=len(said) == 1)
+        that = longest(said, words.last)  # ... and so does "that" said again: "olvídate de eso, lo que acabo de decir"
+        if that and longest(said[that:], words.last) == len(said) - that:
+            return Control("forget_last")
     said = list(dropwhile(words.particles.__contains__, said))
     # The thing ends where the user goes on to why ("lo de la penicilina | que prefiero ...",
     # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word.
-    ends = (i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3)))
-    whole, said = said, said[:next(ends, len(said))]
+    end = next((i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3))),
+               len(said))
+    whole, said = said, said[:end]
     thing = [w for w in said if w not in words.vague]  # "that blood pressure stuff": the blood pressure
     said = thing if any(w not in words.stopwords for w in thing) else said
     if not said or len(said) > MAX_TARGET_WORDS:
@@ -111,7 +115,12 @@ def object_of(said: Sequence[str], words: IntentWords, memory_verb: bool, alone:
     # A name of someone or something not the user's, said alone, is clear ("forget Emma");
     # said while the user talks on, or as a longer description, it may be talk about it.
     talked_on = not alone or len(said) > MAX_NAME_WORDS
-    return Control("forget_thing", " ".join(said), unsure=for_a_while or (not personal and talked_on))
+    # What follows is learnt where it says what is so now ("lo de zamora | que nos hemos mudado, ahora estamos en
+    # teruel"); not "cette histoire | que j'habite à paris": the claim the user rejects
+    going_on = list(dropwhile(words.particles.__contains__, whole[end:]))
+    now = words.reading is not None and any(w in words.reading.contrasts for w in going_on)
+    return Control("forget_thing", " ".join(said), " ".join(going_on) if now else "",
+                   for_a_while or (not personal and talked_on))
 
 
 def everything_of(said: Sequence[str], end: int, words: IntentWords, memory_verb: bool) -> Optional[Control]:

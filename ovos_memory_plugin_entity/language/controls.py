@@ -32,7 +32,9 @@ MAX_VERB_AT = 1
 MAX_TAKE_BACK_WORDS = 3  # besides its negations: "no, don't save that"
 # A verb that closes its clause stands this far in at most, after its object: "das mit dem
 # Handball kannst du wieder vergessen".
-MAX_FRONTED_AT = 8
+MAX_FRONTED_AT = 10
+# How the last thing named was said takes this many words at most: "la dernière chose que | j'ai dite".
+MAX_RELATIVE_WORDS = 4
 # An object said before its verb names what it is ("das letzte", "quella cosa del nuoto"): a
 # lone pronoun before a verb is its clitic ("de l'oublier"), no object said first.
 MIN_FRONTED_WORDS = 2
@@ -54,6 +56,9 @@ MAX_TAG_WORDS = 3
 MAX_SWITCH_WORDS = 3
 # The thing the assistant need not know is named in this many words at most: "where i work anymore".
 MAX_NEEDLESS_WORDS = 4
+# The clauses said besides a control are learnt as sentences apart: joined by a comma, the rules read "vivimos en
+# teruel, trabajo en ..." as one place, "Teruel Trabajo".
+CLAUSES_APART = ". "
 # The order in which a clause is read: the most specific request first.
 KINDS = ("pause", "resume", "recall", "remember", "forget_all", "forget_last", "forget_thing")
 _ANCHOR_WORD = re.compile(r"\w+")
@@ -132,14 +137,14 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
                 # "merk dir, ich wohne in Bremen": what to remember is the next clause
                 if i + 1 == len(clauses):
                     return None
-                rest = ", ".join(c.text for c in clauses[i + 2:])
+                rest = CLAUSES_APART.join(c.text for c in clauses[i + 2:])
                 return Control("remember", as_said(clauses[i + 1].text, utterance[:MAX_CONTROL_CHARS]), rest)
             refused = i + 1 < len(clauses) and clauses[i + 1].negated and len(clauses[i + 1].words) <= MAX_REFUSAL_WORDS
             if found is not None and clause.question and refused:
                 return None  # "forget everything? no, not ever"
             if found is not None:
                 opening_pause = found.kind == "pause" and i == 0
-                rest = "" if opening_pause else ", ".join(c.text for j, c in enumerate(clauses) if j != i)
+                rest = "" if opening_pause else CLAUSES_APART.join(c.text for j, c in enumerate(clauses) if j != i)
                 target = said_after(clause, found.target, utterance[:MAX_CONTROL_CHARS]) if found.kind == "remember" \
                     else found.target
                 if found.kind == "remember" and _REMINDER.match(target):
@@ -149,7 +154,10 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
                         and target.casefold() in words.personal - language.reading.subjects:
                     return Control("forget_all", "", rest, unsure)  # "forget me", "olvídate de mí": all about them
                 if found.kind == "forget_thing":  # "forget Emma, she's not coming", "forget my job, tell me a joke"
-                    target, comma, _ = target.partition(",")  # named while the user goes on: maybe talk, ask first
+                    target, comma, after = target.partition(",")  # named while the user goes on: maybe talk, ask first
+                    # what the clause goes on to say is learnt: "olvida lo de zamora | que nos hemos mudado a teruel"
+                    going_on = (after.strip(" ,"), as_said(found.rest, utterance[:MAX_CONTROL_CHARS]))
+                    rest = CLAUSES_APART.join(part for part in (*going_on, rest) if part)
                     unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
                         w in words.memory_words and not forgetting_verb(w, words)) for w in clause.words)
                 if found.kind == "forget_last" and id(clause) in before_tag and len(clause.words) <= MAX_BARE_WORDS:
@@ -232,7 +240,7 @@ def _needless(clause: Clause, words: IntentWords, language: Language, later: Seq
             for at, w in enumerate(thing)):
         return None
     then = next((c for c in later if _control(c, words, language.reading, True) == Control("forget_last")), None)
-    rest = ", ".join(c.text for c in later if c is not then)
+    rest = CLAUSES_APART.join(c.text for c in later if c is not then)
     # asked: a forgetting after it may be "never mind" ("... forget it, i'll get the pizza myself"), and the thing
     # may name another's ("my boss's name"): the question lists what would go
     return Control("forget_thing", " ".join(thing), rest, unsure=True)
@@ -319,12 +327,14 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     refused = len(said) == 1 and any(w in reading.negations for w in clause.aside) or len(said) == 2 and 0 in apart
     if refused and said[-1] in words.forget - words.negated:
         return Control("forget_last")  # a bare forgetting after a refusal takes back: "ehm no dimentica"
+    # "can you" said first and set aside: "(könntest du) meine adresse löschen"
+    asked = sum(w in words.particles or w in words.addressed for w in clause.aside) >= MIN_FRONTED_WORDS
     for start in (0, *(at + 1 for at in restarts if 0 < at < len(said) - 1)):
         negations = tuple(at - start for at in clause.negation_at if at >= start)
         # After a negation, only a verb that opens what follows: "dat klopt niet, schrap dat maar",
         # not "ich will nicht, dass du alles vergisst".
         found = _forgetting(said[start:], words, negations, apart, reading, alone,
-                            fronted=not (clause.question or start))
+                            fronted=not (clause.question or start), asked=not start and asked)
         if found is not None:
             return found
     # A forgetting set aside as "never mind" takes back what the clause names as said: "esquece isso | que eu disse",
@@ -433,6 +443,14 @@ def _takes_back(clause: Clause, paused: int, words: IntentWords, reading: Readin
     return why and (bare or any(w in words.that for w in said[1:paused]))  # not its subject: "that is not for the record, …"
 
 
+def _last_said(named: Sequence[str], words: IntentWords) -> bool:
+    """The last thing named, then said how, in a few words: "la dernière chose | que j'ai dite", "l'ultima cosa | che
+    ti ho raccontato"."""
+    that = longest(named, words.last)
+    return that >= MIN_FRONTED_WORDS and named[that:that + 1] != [] and named[that] in words.particles \
+        and len(named) - that - 1 <= MAX_RELATIVE_WORDS
+
+
 def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: FrozenSet[str]) -> bool:
     """Closed by its verb, a pause takes the user, what they say ("... what I say", "... lo que digo"), things,
     a while or nothing, not another thing ("stop recording the meeting"); else "off the record is a podcast"."""
@@ -469,7 +487,7 @@ def _memory_named(said: Sequence[str], words: IntentWords) -> bool:
 
 
 def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, ...], apart: Tuple[int, ...],
-                reading: ReadingWords, alone: bool, fronted: bool) -> Optional[Control]:
+                reading: ReadingWords, alone: bool, fronted: bool, asked: bool = False) -> Optional[Control]:
     """A forget or delete verb and what it takes: the verb opening the clause ("forget my
     address") or closing it after its object ("das mit dem Handball kannst du vergessen")."""
     def negated(at: int, final: bool = False) -> bool:
@@ -513,7 +531,8 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
                 return Control("forget_last", unsure=True)
             continue
         before = list(said[:at])
-        while before and (before[-1] in words.particles or (before[-1],) in words.last.get(before[-1], ())):
+        while before and (before[-1] in words.particles or before[-1] in words.addressed
+                          or (before[-1],) in words.last.get(before[-1], ())):
             before.pop()  # "(…) tu peux le (oublier)"
         # "(dass du) alles vergisst, was du über mich gespeichert hast": everything, then the verb, then the memory's
         if words.negation_after_verb and before and longest(before, words.everything) == len(before) \
@@ -537,9 +556,15 @@ def _forgetting(said: Sequence[str], words: IntentWords, negations: Tuple[int, .
             while len(named) > 1 and named[-1] in words.vague:
                 named.pop()
             if len(head) >= MIN_FRONTED_WORDS and (
-                    longest(named, words.last) == len(named) or longest(head, words.about) >= MIN_FRONTED_WORDS
+                    longest(named, words.last) == len(named) or _last_said(named, words)
+                    or longest(head, words.about) >= MIN_FRONTED_WORDS
                     or match(head, words.everything, 0, 1, gap=0) is not None):
                 return object_of(head, words, verb[0], alone, fronted=True)
+        # Asked as "can you" set aside before it, the verb last takes the user's thing said before it: "(könntest
+        # du) meine adresse löschen", "(kun je) mijn adres wissen"; not "hast du meinen geburtstag vergessen", nor
+        # someone else's ("die adresse von meiner frau": the user's own address is no part of it)
+        if asked and before[0] in words.personal:
+            return object_of(before, words, verb[0], alone)
         # The user's thing said first, taken up by the pronoun the imperative carries: "il mio indirizzo cancellalo"
         carries = verb[1] or any(fold_accents(said[at]).endswith(c) and len(said[at]) > len(c) + 2 for c in words.clitics)
         if carries and any(w in words.personal for w in before) \

@@ -44,7 +44,7 @@ READING_LISTS = ("fillers", "intensifiers", "lead_ins", "tags", "contractions", 
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
                  "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "saying", "that", "places",
-                 "needless", "private_mode", "mode_on", "mode_off")
+                 "needless", "private_mode", "mode_on", "mode_off", "addressed")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "proceeding", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
@@ -191,6 +191,7 @@ class IntentWords:
     offers: FrozenSet[str] = frozenset()  # an assistant's verbs offering to keep ("shall I save it?"), not the memory's
     non_memory_objects: FrozenSet[str] = frozenset()  # "alarm", "list": another skill's object
     vague: FrozenSet[str] = frozenset()  # "stuff", "thing": said with a thing named, no part of it
+    addressed: FrozenSet[str] = frozenset()  # "tu", "puoi": the assistant told it may, between a thing said first and its verb
     memory_words: FrozenSet[str] = frozenset()  # "know", "memory": what makes "everything ..." the memory's
     stopwords: FrozenSet[str] = frozenset()  # small words "everything you know" may hold besides
     two_part_verbs: Tuple[Tuple[str, str], ...] = ()  # ("take", "back"): its object between its parts
@@ -333,7 +334,7 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
             w for name in ("mode_on", "mode_off") for found in phrases(name).values() for phrase in found for w in phrase),
         saying=phrases("saying"), that=words("that"), places=words("places"), relations=frozenset(w.casefold() for w in data["relations"]),
         particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"), offers=words("offers"),
-        vague=words("vague"),
+        vague=words("vague"), addressed=words("addressed"),
         non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
         memory_words=frozenset(w.casefold() for w in data["memory_words"]),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),
