@@ -1200,7 +1200,7 @@ def test_what_follows_a_comma_after_a_thing_to_forget_is_kept_to_learn_and_the_f
     ("fr-fr", "ce que je viens de dire tu peux l'oublier"), ("fr-fr", "ce que je viens de dire tu l'oublies"),
     ("it-it", "quello che ti ho appena detto puoi dimenticarlo"), ("es-es", "lo que te acabo de decir puedes olvidarlo"),
     ("pt-pt", "isso que eu disse podes apagar"), ("ca-es", "el que t'acabo de dir ho pots oblidar"),
-    ("nl-nl", "ehm zou je misschien wat ik net vertelde weer kunnen vergeten"),
+    ("nl-nl", "ehm zou je misschien wat ik net vertelde weer kunnen vergeten"), ("nl-nl", "dat laatste zou je kunnen vergeten"),
     ("pt-pt", "ai não isso último apaga se faz favor"), ("pt-pt", "apaga isso último")])
 def test_what_was_just_said_named_before_you_can_and_its_verb_is_taken_back(lang, words):
     found = recognise(words, load_language(lang))
