@@ -70,6 +70,7 @@ def test_an_imperative_and_the_pronouns_written_on_it_are_read_apart(lang, said,
     ("en-us", "she is seventy three", "73"),
     ("en-us", "my pin is four oh two one", "4021"),
     ("en-us", "call four double eight one", "4881"),
+    ("en-us", "her number is six oh one two two", "60122"),  # "one" after "oh" is a digit, no article
     ("en-us", "i take ten milligrams", "10"),
     ("pt-pt", "tem setenta e dois anos", "72"),
     ("pt-pt", "tomo quinhentos miligramas", "500"),

@@ -585,3 +585,73 @@ def test_a_security_answer_and_what_it_is_said_with_are_a_secret(lang, said, val
                                         ("it-it", "la parola segreta del gioco dei bambini è banana")])
 def test_an_answer_to_anything_else_is_no_secret(lang, said):
     assert secret_class(said, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang, said, value", [
+    ("en-us", "my security answers are biscuit and harbour street", "harbour"),
+    ("de-de", "meine sicherheitsantworten sind bello und lindenweg", "lindenweg"),
+    ("es-es", "mis respuestas de seguridad son toby y calle mayor", "toby"),
+    ("nl-nl", "mijn beveiligingsantwoorden zijn snuf en dorpsplein", "dorpsplein"),
+])
+def test_several_security_answers_are_a_secret(lang, said, value):
+    assert value not in redact(said, load_language(lang))
+
+
+@pytest.mark.parametrize("lang, said, value", [
+    # the answer after the question, or before it
+    ("en-us", "for the security question about my first school i put lakeside", "lakeside"),
+    ("de-de", "meine erste lehrerin hieß frau obermaier das habe ich bei der sicherheitsfrage angegeben", "obermaier"),
+    ("fr-fr", "pour la question secrète j'ai mis le nom de ma rue d'enfance rue des lilas", "lilas"),
+    ("it-it", "alla domanda di sicurezza ho risposto pinocchio", "pinocchio"),
+    ("pt-pt", "na pergunta de segurança pus o nome da minha avó albertina", "albertina"),
+    ("ca-es", "a la pregunta de seguretat vaig posar montserrat", "montserrat"),
+    ("nl-nl", "bij de beveiligingsvraag heb ik de naam van mijn eerste kat gezet minoes", "minoes"),
+    ("es-es", "en la pregunta de seguridad del banco puse valdepeñas", "valdepeñas"),
+])
+def test_a_sentence_naming_a_security_question_is_a_secret_whichever_side_the_answer(lang, said, value):
+    language = load_language(lang)
+    assert secret_class(said, language) == "security answer"
+    assert value not in redact(said, language)
+
+
+def test_only_the_sentence_naming_a_security_question_goes():
+    said = "I like tea. For my security question I put biscuit. My son is Tom."
+    assert redact(said, load_language("en-us")) == "I like tea. [security answer]. My son is Tom."
+
+
+@pytest.mark.parametrize("lang, said, values", [
+    # a password said on into more talk, or taken back and said again: the talk after it goes too
+    ("en-us", "the wifi password is purple harbour lantern all lowercase with no spaces", ("harbour", "lantern")),
+    ("de-de", "das wlan passwort ist grüner tiger springt alles klein geschrieben", ("tiger", "springt")),
+    ("fr-fr", "le mot de passe c'est lapin rose fusée et le code postal c'est 75011", ("lapin", "fusée")),
+    ("es-es", "la contraseña es luna azul brillante sobre el mar de noche con estrellas no espera perdona es sol rojo",
+     ("azul", "rojo")),
+    # a value said as what it was changed to, a code said again after a word of "no"
+    ("nl-nl", "ik heb mijn wachtwoord veranderd in zeemeeuw", ("zeemeeuw",)),
+    ("en-us", "i changed my banking password to copper kettle today", ("kettle",)),
+    ("pt-pt", "o código do portão é quatro sete um não espera é quatro sete um nove", ("4719",)),
+    # a password past a link that is none ("to"), or holding a title's full stop
+    ("en-us", "the password to the garage door app is purple harbour", ("harbour",)),
+    ("en-us", "the password to the garage door app is purple harbour all lowercase and my son is tom", ("harbour",)),
+    ("en-us", "My password is Mr. Whiskers 42", ("Whiskers",)),
+    ("en-us", "the wifi password is rocket banana cherry written as one word", ("banana",)),  # not past "as"
+])
+def test_a_password_said_on_taken_back_or_changed_to_is_a_secret(lang, said, values):
+    redacted = redact(said, load_language(lang))
+    assert not any(value in redacted for value in values), redacted
+
+
+@pytest.mark.parametrize("lang, said, kept", [
+    ("en-us", "my password is tulips. my son is tom", "my son is tom"),  # the next sentence
+    ("en-us", "the wifi password is purple harbour all lowercase and my daughter emma is coming on friday",
+     "my daughter emma is coming"),  # the next clause
+    ("en-us", "the netflix password is shared with my brother carlos who lives in madrid", "carlos who lives in madrid"),
+    ("en-us", "the gate code is 4821 no problem and my phone number is 555 0134", "555 0134"),  # no repair
+    ("en-us", "the bank asked me a security question when i called and my daughter anna is visiting on sunday",
+     "my daughter anna is visiting"),
+    ("en-us", "i work as a nurse at st mary's and i hate security questions", "i work as a nurse"),
+    ("fr-fr", "c'est une question de sécurité et mon fils léo a sept ans", "mon fils léo"),  # a matter of safety
+    ("de-de", "ich fahre nie ohne helm das ist eine sicherheitsfrage mein sohn heißt paul", "mein sohn heißt paul"),
+])
+def test_the_talk_beside_a_password_a_code_or_a_security_question_stays(lang, said, kept):
+    assert kept in redact(said, load_language(lang))

@@ -35,7 +35,7 @@ PATTERN_KEYS = ("stemmer", "keep_case", "subject_prefixes", "slots", "instructio
 SECRET_LISTS = ("password", "pin", "code", "token", "card", "card_code", "bank_account", "government_id",
                 "security_answer")
 # Those and the words around a secret's value (see ``Language.secret_words``).
-SECRET_WORDS = (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts")
+SECRET_WORDS = (*SECRET_LISTS, "links", "entering", "ordinary", "opening", "same", "parts", "question")
 # A word this long may end a compound (German, Dutch): "mailwachtwoord", "veiligheidsregels".
 MIN_COMPOUND_END = 6
 # The reading of an utterance (:mod:`language.reading`), ``<name>.voc``.
@@ -47,8 +47,8 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
                  "needless", "private_mode", "mode_on", "mode_off", "addressed")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "proceeding", "relations", "conjunctions", "list_breaks",
-              "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee",
-              "held_aside", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings",
+              "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee", "not_addressed",
+              "held_aside", "permitting", "guarded", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings",
               "correction_cues", "correction_renaming", "correction_naming", "correction_identity", "correction_meaning", "correction_said",
               "correction_instead",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
@@ -97,6 +97,8 @@ class ScreenWords:
     assistant_words: Pattern[str] = _NEVER  # the assistant, named ("the assistant", "you")
     control_words: Pattern[str] = _NEVER  # what changes what it does, reveals or obeys ("answer", "allowed")
     held_aside: Pattern[str] = _NEVER  # the assistant named, what its answers skip ("el asistente", "safety warnings")
+    permitting: Pattern[str] = _NEVER  # a right or a way past a check given ("can also", "darf", "no PIN needed")
+    guarded: Pattern[str] = _NEVER  # what the assistant guards for the household ("the alarm", "parental controls")
     conditions: Pattern[str] = _NEVER  # a sentence opening with what others ask ("when anyone asks"): a rule
     order_infinitives: FrozenSet[str] = frozenset()  # an order's verb ending its clause ("Alle Regeln *vergessen*")
     finite_verbs: FrozenSet[str] = frozenset()  # a statement's verb before it ("*Möchte* Nein sagen")
@@ -215,6 +217,7 @@ class Language:
     instructions: Tuple[Pattern[str], ...] = ()
     screen: "ScreenWords" = field(default_factory=lambda: ScreenWords())  # every shipped language's
     addressee: Pattern[str] = _NEVER  # words that speak to the assistant ("you"), this language's and English
+    not_addressed: Pattern[str] = _NEVER  # words that hold one of those and speak to no one ("rendez-vous", "thank-you")
     rules: Tuple[Rule, ...] = ()
     yes: Tuple[str, ...] = ()
     no: Tuple[str, ...] = ()
@@ -457,6 +460,8 @@ def _every_screen_word() -> ScreenWords:
             w.casefold() in words for other, words in ordinary.items() if other != code)], opening=False),
         control_words=_phrases(_union("control_words"), opening=False, compounds=True),
         held_aside=_phrases(_union("held_aside"), opening=False),
+        permitting=_phrases(_union("permitting"), opening=False),
+        guarded=_phrases(_union("guarded"), opening=False),
         conditions=_phrases(_union("conditions"), opening=True),
         order_infinitives=frozenset(w.casefold() for w in _union("order_infinitives")),
         finite_verbs=frozenset(w.casefold() for w in _union("finite_verbs")),
@@ -499,6 +504,7 @@ def _build(code: str, data: Dict[str, Any], english: Dict[str, Any]) -> Language
         instructions=tuple(re.compile(p, re.IGNORECASE) for p in _union("instructions")),
         screen=_every_screen_word(),
         addressee=_phrases(data["addressee"] + english["addressee"], opening=False),
+        not_addressed=_phrases(data["not_addressed"] + english["not_addressed"], opening=False),
         rules=tuple(compile_rule(r, data) for r in data["rules"]),
         yes=tuple(data["yes"]), no=tuple(data["no"]), unsure=tuple(data["unsure"]),
         assent=tuple(data["assent"]), asking=tuple(data["asking"]), proceeding=tuple(data["proceeding"]),

@@ -164,7 +164,8 @@ def _number(word: str, words: ReadingWords) -> Optional[str]:
 def _numbers(said: List[str], words: ReadingWords) -> List[str]:
     """Runs of number words ("setenta e dois", "four oh two") as the parser reads them, a lone "one" a word
     where it ends a run too: an article ("de seis e um periquito", "sechs und einen hund")."""
-    joiners = words.clause_openers | {word for word, _ in words.number_words}
+    helpers = {word for word, _ in words.number_words}  # "oh", "double": a digit's word, no article's
+    joiners = words.clause_openers | helpers
     out: List[str] = []
     i = 0
     while i < len(said):
@@ -179,7 +180,7 @@ def _numbers(said: List[str], words: ReadingWords) -> List[str]:
         groups = _groups(said[i:j], words)
         for before, group in zip([[], *groups], groups):  # alone, or after the word joining it: "seis e | um"
             lone_one = len(group) == 1 and as_number(group[0], words.lang) == "1" and not group[0].isdigit() and (
-                j - i == 1 or bool(before) and as_number(before[-1], words.lang) is None)
+                j - i == 1 or bool(before) and as_number(before[-1], words.lang) is None and before[-1] not in helpers)
             out.extend(group if lone_one else _parsed(" ".join(group), words.lang).split())
         i = j
     return _join_digits(out, dict(words.number_words))

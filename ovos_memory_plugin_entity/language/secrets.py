@@ -28,7 +28,13 @@ CARD, IBAN, TOKEN, GOVERNMENT_ID = "card number", "IBAN", "access token", "gover
 # Lists whose value may be a single word without digits ("the wifi password is tulips").
 WORD_VALUE_LISTS = frozenset({"password", "token", "security_answer"})
 # An answer is often said with what it answers ("the name of my first dog Rex"), and its words may open with a small one.
-ANSWER_LISTS, MAX_ANSWER_WORDS = frozenset({"security_answer"}), 12
+ANSWER_LISTS = frozenset({"security_answer"})
+# A value of words said on into more talk ("purple giraffe rocket all lowercase no spaces") is taken with the talk
+# after it, up to this many words: what follows is lost from the kept turn, never the value kept.
+MAX_SAID_ON_WORDS = 12
+# Words after a security question named that may still say its answer ("na pergunta de segurança do banco sobre a
+# cidade onde os meus pais se conheceram pus viseu"), in its clause.
+MAX_QUESTION_REACH = 20
 # Words allowed between a keyword and its linking word ("the code *they sent me by sms* is"), each after up to
 # a few small words ("la combinación *del candado de la taquilla del gimnasio* es").
 MAX_QUALIFIER_WORDS, MAX_SMALL_WORDS = 6, 3
@@ -37,6 +43,8 @@ MAX_ARTICLE_WORDS, MAX_ARTICLE_CHARS = 3, 10
 MAX_ARTICLE_LETTERS = 3  # an article: "el", "die"; a year past a longer word is a date ("valid until 2025")
 # Words a password said aloud may take ("sunflower seventy seven"), up to the end of its clause.
 MAX_PASSWORD_WORDS = 6
+# The forms of a password of words that rival (see ``_word_values``): to its clause end, said on.
+WORD_VALUE_FORMS = 2
 # Digits a keyword's value holds at least: not "pin 12", nor a card limit of 2500 (no Luhn: a card said is misheard).
 MIN_DIGITS = {"card": 12, "bank_account": 8, "government_id": 5, "pin": 4, "code": 3, "card_code": 3}
 # A value of letters and digits this long after any keyword is a password ("passcode is tulips88", not "B12").
@@ -75,10 +83,16 @@ _CODICE_FISCALE = re.compile(r"(?<!\w)[a-z]{6}\d{2}[a-z]\d{2}[a-z]\d{3}[a-z](?!\
 _LONG_TOKEN = re.compile(rf"(?<![\w+/=-])[A-Za-z0-9+/=]{{{HIGH_ENTROPY_CHARS},}}(?![\w+/=-])")
 # A value: a word with a digit, and the digit groups that follow it ("4821", "123-45-6789", "48 21").
 _DIGIT_VALUE = rf"[^\s,;!?()\"]*\d[^\s,;!?()\"]*(?:{_GROUP_SEP}\d[\w-]*)*"
-# A password of up to a few words that ends its clause ("tulips.", "sunflower seventy seven").
-_WORD_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_PASSWORD_WORDS - 1}}}(?=\s*(?:[.,;!?]|$))"
+# A full stop that ends no sentence: after a title's capital and up to two letters ("Mr. Whiskers", "Sgt. Pepper").
+_ABBREVIATED = r"(?<=(?-i:\b[A-Z]\.))|(?<=(?-i:\b[A-Z][a-z]\.))|(?<=(?-i:\b[A-Z][a-z]{2}\.))"
+# A word of a value said on, in its sentence.
+_NEXT_WORD = rf"(?:(?<!\.)|{_ABBREVIATED})[ \t]+[^\s,;!?()\"]+"
+# Where a sentence ends.
+_SENTENCE_STOP = re.compile(r"(?<!\b[A-Z])(?<!\b[A-Z][a-z])(?<!\b[A-Z][a-z]{2})[.!?](?:\s|$)")
+# The words said after a value taken back ("calçots a la brasa no espera …").
+_SAID_AGAIN = re.compile(rf"(?:{_NEXT_WORD}){{0,{MAX_SAID_ON_WORDS}}}")
 # An answer said on into more talk is taken with the words after it, up to its most: what follows is lost, not it.
-_ANSWER_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_ANSWER_WORDS - 1}}}"
+_ANSWER_VALUE = rf"[^\s,;!?()\"]+(?:[ \t]+[^\s,;!?()\"]+){{0,{MAX_SAID_ON_WORDS - 1}}}"
 _ARTICLES = rf"(?P<bridge>(?:[ \t]+[^\W\d]{{1,{MAX_ARTICLE_CHARS}}}){{0,{MAX_ARTICLE_WORDS}}}?)"
 _QUALIFIER = r"[^\W\d]+(?:['’-][^\W\d]+)*"
 # A pause between a keyword and its value: "PIN is... 4821", "PIN? it's 4821", "PIN, 4821" (a colon, read).
@@ -98,6 +112,8 @@ _TRAILING = ".:'’"
 _DIGIT = re.compile(r"\d")
 # Words as the keyword index splits them: "wi-fi", "d'accès" and "pin code" are each two.
 _WORD = re.compile(r"[^\W_]+")
+# Words as said: "d'enfance" and "wi-fi" are each one.
+_SAID_WORD = re.compile(r"[^\W_](?:[\w'-]*[^\W_])?")
 
 
 @dataclass(frozen=True)
@@ -121,7 +137,10 @@ class _Finder:
     digit_tables: Tuple["_DigitTable", ...]  # one per shipped language: a run is read in one language
     value_first: Pattern[str]  # digits, a link or a pause and a small word ("4821, my PIN"), ending where a keyword starts
     retractions: FrozenSet[str]  # words that take back what was just said ("no", "nein", "non")
+    repairs: FrozenSet[Tuple[str, ...]]  # what says a value again, no bare "no": "no wait", "i mean", "enganei-me"
     parts: Pattern[str]  # a part of a value ("starts with", "the last two digits of my PIN are") and the part
+    questions: Pattern[str]  # a security question named ("sicherheitsfrage"): its sentence holds the answer
+    clause_openers: FrozenSet[str]  # where another clause starts ("and", "so"): an answer's words stop there
 
 
 @dataclass(frozen=True)
@@ -150,6 +169,11 @@ def _finder(language: Language) -> _Finder:
     opening = language.secret_words["opening"]
     small_word = "|".join(re.escape(_fold(w)) for w in sorted(language.stopwords, key=len, reverse=True)) or "(?!)"
     small = rf"(?:\s+(?:{small_word})(?!\w)){{0,{MAX_SMALL_WORDS}}}"
+    # Where a value said on stops: the next clause or its subject ("… no spaces *and* my daughter …", "… *so i* …").
+    # A subject that folds onto a small word ("él", "el") is no mark: the text is read folded.
+    subjects = {w for w in language.reading.subjects if _fold(w) == w or _fold(w) not in language.stopwords}
+    talk = "|".join(re.escape(_fold(w)) for w in sorted(language.reading.clause_openers | subjects,
+                                                         key=len, reverse=True)) or "(?!)"
     qualifiers = rf"(?:{_PAUSE}{small}\s+(?!(?:{small_word})(?!\w)){_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?{small}?"
     same = "|".join(_folded_phrase_any_spacing(w) for w in language.secret_words["same"]) or "(?!)"
     # A value the same as something, then said: "my PIN's the same as my birthday, 0412".
@@ -168,14 +192,15 @@ def _finder(language: Language) -> _Finder:
         keyword = rf"(?P<keyword>{alternation or '(?!)'})(?!\w)"  # matched only where a keyword starts
         patterns[name] = (re.compile(keyword + introduced, re.IGNORECASE),)
         if name in WORD_VALUE_LISTS:  # its words first: "tulipes liles 1988" is one password
-            value = _ANSWER_VALUE if name in ANSWER_LISTS else _WORD_VALUE
-            patterns[name] = (re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?){link}"
-                                         rf"\s*(?P<value>{value})", re.IGNORECASE),
+            values = (_ANSWER_VALUE,) if name in ANSWER_LISTS else _word_values(small_word, talk)
+            patterns[name] = (*(re.compile(rf"{keyword}(?P<qualifier>(?:\s+{_QUALIFIER}){{0,{MAX_QUALIFIER_WORDS}}}?)"
+                                           rf"{link}\s*(?P<value>{value})", re.IGNORECASE) for value in values),
                              *patterns[name])
     digit_tables = tuple(_digit_table(table) for table in language.digits if table)
     digit_words = frozenset(w for table in digit_tables for w in table.said)
+    questions = [_fold(w.casefold()) for w in language.secret_words["question"]]
     wordless_triggers = digit_words | {words[0] for words, lists in keyword_lists.items()
-                                       if lists & WORD_VALUE_LISTS}
+                                       if lists & WORD_VALUE_LISTS} | {_WORD.findall(q)[0] for q in questions}
     # Accents kept: the Portuguese "é" (is) joins a value, "e" (and) does not.
     accented_links = "|".join(re.escape(w.casefold()) for w in said_links)
     value_first = re.compile(rf"(?<![\w+-])(?<!\d[ -])(?P<value>\d{{{MIN_VALUE_FIRST_DIGITS},}})"
@@ -189,9 +214,27 @@ def _finder(language: Language) -> _Finder:
                      frozenset(_fold(w) for w in language.stopwords),
                      patterns, digit_words, digit_tables, value_first,
                      frozenset(_fold(w) for w in (*language.negations, *language.no) if " " not in w),
-                     re.compile(rf"(?<!\w)(?:{parts})(?!\w){introduced}", re.IGNORECASE))
+                     frozenset(tuple(_fold(w) for w in repair) for repair in language.reading.repairs
+                               if len(repair) > 1 or repair[0] not in (*language.negations, *language.no)),
+                     re.compile(rf"(?<!\w)(?:{parts})(?!\w){introduced}", re.IGNORECASE),
+                     re.compile(rf"(?<!\w)(?:{'|'.join(map(_folded_phrase_any_spacing, questions)) or '(?!)'})(?!\w)",
+                                re.IGNORECASE),
+                     frozenset(_fold(w) for w in language.reading.clause_openers if " " not in w))
     _FINDERS[language.code] = finder
     return finder
+
+
+def _word_values(small_word: str, talk: str) -> Tuple[str, ...]:
+    """The forms of a password of words, each tried at every link before the next ("the password *to* get into my
+    laptop *is* sunflower seventy seven"): up to a few words ending its clause ("tulips.", "sunflower seventy seven");
+    said on into more talk up to the next clause ("purple giraffe rocket all lowercase *and* my daughter …"), from
+    a second word that is no small one; the one word ("is *shared* with my brother"). None opens with a small
+    word ("is *on the* fridge")."""
+    first = rf"(?!(?:{small_word})(?!\w))[^\s,;!?()\"]+(?![^\s,;!?()\"])"
+    said_on = rf"(?:(?![ \t]+(?:{talk})(?!\w)){_NEXT_WORD})"
+    return (rf"{first}(?:{_NEXT_WORD}){{0,{MAX_PASSWORD_WORDS - 1}}}(?=\s*(?:[.,;!?]|$))",
+            rf"{first}(?![ \t]+(?:{small_word})(?!\w)){said_on}{{1,{MAX_SAID_ON_WORDS - 1}}}",
+            first)
 
 
 def _folded_phrase_any_spacing(phrase: str) -> str:
@@ -296,18 +339,32 @@ def _introduced(read: str, folded: str, finder: _Finder, has_digit: bool) -> Lis
     for name in (n for n in SECRET_LISTS if n in named and (has_digit or n in WORD_VALUE_LISTS)):
         for start in sorted(set(named[name])):
             inside = start > 0 and folded[start - 1].isalnum()  # found ending a compound: "hairpin in 2019" is a date
-            m = next((m for m in (p.match(folded, start) for p in finder.patterns[name])
-                      if m and _enough_digits(m.group("value"), name, _past_an_article(m) or inside)
-                      and _qualified(m, name, finder)), None)
+            held = [(at, m) for at, m in enumerate(p.match(folded, start) for p in finder.patterns[name])
+                    if m and _enough_digits(m.group("value"), name, _past_an_article(m) or inside)
+                    and _qualified(m, name, finder)]
+            # of a password's words to its clause end or said on, the first said ("c'est chaton violet … en …")
+            rivals = [m for at, m in held if at < WORD_VALUE_FORMS] if name in WORD_VALUE_LISTS - ANSWER_LISTS else []
+            m = min(rivals, key=lambda m: m.start("value")) if rivals else held[0][1] if held else None
             kind = KEYWORD_CLASSES[name]
             # None when an ordinary word stands before the value ("code postal", "código de descuento").
             if m is not None and finder.ordinary.isdisjoint(_WORD.findall(folded[start:m.start("value")].casefold())):
-                found.append(Secret(m.start("value"), m.start("value") + len(m.group("value").rstrip(_TRAILING)), kind))
+                end = m.start("value") + len(m.group("value").rstrip(_TRAILING))
+                found.append(Secret(m.start("value"), _taken_back_end(folded, m.start("value"), end, finder)
+                                    if name in WORD_VALUE_LISTS else end, kind))
             elif has_digit and name in VALUE_FIRST_LISTS:  # the value said a few words before
                 first = finder.value_first.search(read, max(0, start - VALUE_FIRST_REACH), start)
                 if first and _enough_digits(first.group("value"), name, bridged=True):
                     found.append(Secret(first.start("value"), first.end("value"), kind))
     return found + _parts(folded, named, finder)
+
+
+def _taken_back_end(folded: str, start: int, end: int, finder: _Finder) -> int:
+    """Where a value of words ends that a word of "no" takes back and says again ("calçots a la brasa no espera era
+    sense la a calçots brasa"): the words after it go too, as many as a value said on takes at most."""
+    if not _repaired(_WORD.findall(folded[start:end].casefold()), finder):
+        return end
+    said_again = _SAID_AGAIN.match(folded, end)
+    return said_again.end() if said_again else end
 
 
 def _parts(folded: str, named: Dict[str, List[int]], finder: _Finder) -> List[Secret]:
@@ -320,6 +377,27 @@ def _parts(folded: str, named: Dict[str, List[int]], finder: _Finder) -> List[Se
                              folded, min(start, m.end()), max(start, m.start()))), None)
             if kind:
                 found.append(Secret(m.start("value"), m.start("value") + len(m.group("value").rstrip(_TRAILING)), kind))
+    return found
+
+
+def _answered(folded: str, finder: _Finder) -> List[Secret]:
+    """Around a security question named, its clause, a few words before and up to twenty after: the answer is
+    said before the question or after it ("unser erster hund hieß knöpfchen, das ist die antwort auf meine
+    sicherheitsfrage"). Another clause stays ("i work as a nurse *and* i hate security questions")."""
+    found = []
+    for m in finder.questions.finditer(folded):
+        start = max((end.end() for end in _SENTENCE_STOP.finditer(folded, 0, m.start())), default=0)
+        stop = _SENTENCE_STOP.search(folded, m.end())
+        before = [w for w in _SAID_WORD.finditer(folded, start, m.start())][-MAX_SAID_ON_WORDS:]
+        opened = [at for at, w in enumerate(before) if w.group(0).casefold() in finder.clause_openers]
+        before = before[opened[-1] + 1:] if opened else before
+        after: List["re.Match[str]"] = []
+        for word in _SAID_WORD.finditer(folded, m.end(), stop.start() if stop else len(folded)):
+            if len(after) == MAX_QUESTION_REACH or word.group(0).casefold() in finder.clause_openers:
+                break
+            after.append(word)
+        found.append(Secret(before[0].start() if before else m.start(), after[-1].end() if after else m.end(),
+                            KEYWORD_CLASSES["security_answer"]))
     return found
 
 
@@ -381,7 +459,7 @@ def _find(read: str, words: List[str], finder: _Finder) -> Tuple[str, List[Secre
     if has_digit:  # the validated shapes first: they name a tie's class
         found += [Secret(m.start(), end, kind) for kind, pattern, end_of in _SHAPES
                   for m in pattern.finditer(folded) for end in (end_of(m),) if end]
-    found += _introduced(read, folded, finder, has_digit)
+    found += _introduced(read, folded, finder, has_digit) + _answered(folded, finder)
     found += _said_again(folded, found, finder)
     return read, sorted(found, key=lambda s: (s.start, -s.end))
 
@@ -398,6 +476,11 @@ def _echoes(read: str, said_before: str, language: Language) -> List[Secret]:
     return found
 
 
+def _repaired(words: List[str], finder: _Finder) -> bool:
+    """``words`` say something again: a repair other than a bare "no" ("no wait", "i mean", "espera")."""
+    return any(tuple(words[at:at + len(repair)]) == repair for repair in finder.repairs for at in range(len(words)))
+
+
 def _said_again(folded: str, found: List[Secret], finder: _Finder) -> List[Secret]:
     """The number just before or after a secret, as many digits (four at least), in its sentence or after a
     word of "no", no ordinary word between: taken back ("3371 no wait 3317"), a second ("2077 and the PIN is 5540").
@@ -408,12 +491,15 @@ def _said_again(folded: str, found: List[Secret], finder: _Finder) -> List[Secre
         before = [*_DIGIT_RUN.finditer(folded, max(0, secret.start - MAX_AGAIN_CHARS), secret.start)][-1:]
         for m, *gap in [(m, m.end(), secret.start) for m in before] + ([(after, secret.end, after.start())] if after else []):
             between = _WORD.findall(folded[gap[0]:gap[1]].casefold())
-            if len(_DIGIT.findall(m.group(0))) == len(_DIGIT.findall(folded[secret.start:secret.end])) >= \
-                    MIN_DIGITS["pin"] and finder.ordinary.isdisjoint(between) and \
-                    not (_YEAR.fullmatch(m.group(0)) and _WORD.findall(folded[:m.start()].casefold())[-1:] and
-                         _WORD.findall(folded[:m.start()].casefold())[-1] in finder.stopwords
-                         and finder.retractions.isdisjoint(between)) and \
-                    (not _SENTENCE_END.search(folded, *gap) or not finder.retractions.isdisjoint(between)):
+            taken_back = not finder.retractions.isdisjoint(between)
+            digits, secret_digits = len(_DIGIT.findall(m.group(0))), len(_DIGIT.findall(folded[secret.start:secret.end]))
+            misheard = _repaired(between, finder)  # "358 no wait 3598", not "4821 no problem, my phone is 555 0134"
+            word_before = _WORD.findall(folded[:m.start()].casefold())[-1:]
+            a_date = _YEAR.fullmatch(m.group(0)) and word_before and word_before[0] in finder.stopwords
+            # as many digits; or, taken back, a PIN's at least: the first was misheard or missaid ("358 no wait 3598")
+            if (digits == secret_digits or misheard) and digits >= MIN_DIGITS["pin"] \
+                    and finder.ordinary.isdisjoint(between) and not (a_date and not taken_back) \
+                    and (not _SENTENCE_END.search(folded, *gap) or taken_back):
                 again.append(Secret(m.start(), m.end(), secret.kind))
     return again
 
