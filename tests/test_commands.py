@@ -803,3 +803,18 @@ def test_the_clauses_said_beside_a_forgetting_are_learnt_apart(make_memory):
     turn(memory, "vivimos en zamora")
     turn(memory, "olvida mi casa de zamora, ahora vivimos en teruel y trabajo en una panadería")
     assert live(memory) == ["Vive en Teruel"]
+
+
+@pytest.mark.parametrize("lang, turns, forget, kept, gone", [
+    ("en-us", ["I live in Boston.", "My wife Anna lives in Chicago."], "Can you delete my wife's address?", "Boston", "Chicago"),
+    ("de-de", ["Ich wohne in Köln.", "Meine Frau Anna wohnt in Bonn."], "Vergiss die Adresse meiner Frau.", "Köln", "Bonn"),
+    ("es-es", ["Vivo en Sevilla.", "Mi mujer Ana vive en Cádiz."], "Olvida la dirección de mi mujer.", "Sevilla", "Cádiz"),
+])
+def test_a_relatives_thing_forgotten_is_theirs_never_the_users_own(make_memory, lang, turns, forget, kept, gone):
+    memory = make(make_memory, lang, extractor="rules")
+    for said in turns:
+        turn(memory, said)
+    turn(memory, forget)
+    facts = " ".join(live(memory))
+    assert kept in facts and gone not in facts
+    assert [e.name for e in memory.entities("s")] in (["Anna"], ["Ana"])  # she is still known

@@ -10,7 +10,7 @@ import re
 import uuid
 from dataclasses import dataclass
 from functools import reduce
-from typing import Any, Callable, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from ovos_utils.log import LOG
 
@@ -135,9 +135,21 @@ class Commands:
         record = editor.record
         if control.kind == "forget_all":
             return self._ask(editor, Ops(forget_all=True), [self._phrases["forget_all_item"]])
-        slots = {slot for slot, pattern in self._language.control_slots if pattern.search(control.target)}
-        mark = mark_for(control.target, slots, record, self._policy, editor.now)
         people = record.live_entities()
+        owner, thing = self._owner(control.target)
+        owned = self._slots(thing) if owner else set()
+        if owned:  # "my wife's address" is hers: the user's own address stays
+            ids = {e.id for e in people.values() if e.relation == owner}
+            facts = [f for f in record.live_facts() if f.text and f.about in ids and self._slot(f) in owned]
+            if not facts:
+                return Said(self._phrases["forgot_nothing"])
+            if ask or len(facts) > MAX_FORGET_UNASKED:
+                return self._ask(editor, Ops(forget=tuple(f.id for f in facts)), [f.text for f in facts])
+            for fact in facts:
+                _forget_fact(editor, fact.id)
+            return self._forgot([f.text for f in facts])
+        slots = self._slots(control.target)
+        mark = mark_for(control.target, slots, record, self._policy, editor.now)
         entities = [e for e in people.values() if e.id in mark.entities]
         facts = [f for f in record.live_facts() if f.text and covers(mark, f, people, self._policy)]
         if not facts and not entities:  # "the allergy" names no fact's words: the user's facts on that topic, asked
@@ -154,6 +166,22 @@ class Commands:
         for entity in entities:
             editor.forget_entity(entity.id)
         return self._forgot(lines)
+
+    def _slots(self, target: str) -> Set[str]:
+        return {slot for slot, pattern in self._language.control_slots if pattern.search(target)}
+
+    def _slot(self, fact: Fact) -> str:
+        return (self._policy.slot_of(fact.text) or ("",))[0]
+
+    def _owner(self, target: str) -> Tuple[Optional[str], str]:
+        """The relative or pet whose thing ``target`` names ("my wife's address", "die adresse meiner frau") and the
+        target without them ("my address"); None when it names none."""
+        said = textlib.said_words(target)
+        for at, word in enumerate(said):
+            kin = word[:-2] if word.endswith("'s") else word
+            if kin in self._language.kin:
+                return kin, " ".join(said[:at] + said[at + 1:])
+        return None, target
 
     def _on_topic(self, target: str, record: SessionRecord) -> List[Fact]:
         """The user's own facts on the topic ``target`` names by nothing but the topic ("my meds", "the allergy"): not
