@@ -601,7 +601,8 @@ def test_several_security_answers_are_a_secret(lang, said, value):
     # the answer after the question, or before it
     ("en-us", "for the security question about my first school i put lakeside", "lakeside"),
     ("de-de", "meine erste lehrerin hieß frau obermaier das habe ich bei der sicherheitsfrage angegeben", "obermaier"),
-    ("fr-fr", "pour la question secrète j'ai mis le nom de ma rue d'enfance rue des lilas", "lilas"),
+    ("fr-fr", "à la question secrète j'ai mis l'adresse de l'école d'été d'hugo qu'il aimait tant c'était l'impasse des lilas",
+     "lilas"),
     ("it-it", "alla domanda di sicurezza ho risposto pinocchio", "pinocchio"),
     ("pt-pt", "na pergunta de segurança pus o nome da minha avó albertina", "albertina"),
     ("ca-es", "a la pregunta de seguretat vaig posar montserrat", "montserrat"),
@@ -650,7 +651,7 @@ def test_a_password_said_on_taken_back_or_changed_to_is_a_secret(lang, said, val
     ("en-us", "the bank asked me a security question when i called and my daughter anna is visiting on sunday",
      "my daughter anna is visiting"),
     ("en-us", "i work as a nurse at st mary's and i hate security questions", "i work as a nurse"),
-    ("fr-fr", "c'est une question de sécurité et mon fils léo a sept ans", "mon fils léo"),  # a matter of safety
+    ("fr-fr", "pour des questions de sécurité ma fille camille ne prend pas le vélo", "ma fille camille"),  # safety
     ("de-de", "ich fahre nie ohne helm das ist eine sicherheitsfrage mein sohn heißt paul", "mein sohn heißt paul"),
 ])
 def test_the_talk_beside_a_password_a_code_or_a_security_question_stays(lang, said, kept):
