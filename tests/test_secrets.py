@@ -648,6 +648,9 @@ def test_a_password_said_on_taken_back_or_changed_to_is_a_secret(lang, said, val
      "my daughter emma is coming"),  # the next clause
     ("en-us", "the netflix password is shared with my brother carlos who lives in madrid", "carlos who lives in madrid"),
     ("en-us", "the gate code is 4821 no problem and my phone number is 555 0134", "555 0134"),  # no repair
+    ("en-us", "my pin is 4821 i mean my phone number is 555 0134", "555 0134"),  # another thing named after it
+    ("en-us", "Set up her bank security questions with help from her daughter Emma, who lives in Boston.",
+     "who lives in Boston"),  # a written clause
     ("en-us", "the bank asked me a security question when i called and my daughter anna is visiting on sunday",
      "my daughter anna is visiting"),
     ("en-us", "i work as a nurse at st mary's and i hate security questions", "i work as a nurse"),

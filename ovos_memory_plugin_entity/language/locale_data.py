@@ -48,7 +48,7 @@ CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "proceeding", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee", "not_addressed",
-              "held_aside", "permitting", "guarded", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings",
+              "held_aside", "permitting", "guarded", "outsiders", "conditions", "order_infinitives", "finite_verbs", "infinitive_marks", "greetings",
               "correction_cues", "correction_renaming", "correction_naming", "correction_identity", "correction_meaning", "correction_said",
               "correction_instead",
               "quiet_openers", "quiet_personal", "quiet_command_objects", "quiet_personal_words",
@@ -99,6 +99,7 @@ class ScreenWords:
     held_aside: Pattern[str] = _NEVER  # the assistant named, what its answers skip ("el asistente", "safety warnings")
     permitting: Pattern[str] = _NEVER  # a right or a way past a check given ("can also", "darf", "no PIN needed")
     guarded: Pattern[str] = _NEVER  # what the assistant guards for the household ("the alarm", "parental controls")
+    outsiders: Pattern[str] = _NEVER  # no one in particular: "any guest", "anyone", "les invités"
     conditions: Pattern[str] = _NEVER  # a sentence opening with what others ask ("when anyone asks"): a rule
     order_infinitives: FrozenSet[str] = frozenset()  # an order's verb ending its clause ("Alle Regeln *vergessen*")
     finite_verbs: FrozenSet[str] = frozenset()  # a statement's verb before it ("*Möchte* Nein sagen")
@@ -462,6 +463,7 @@ def _every_screen_word() -> ScreenWords:
         held_aside=_phrases(_union("held_aside"), opening=False),
         permitting=_phrases(_union("permitting"), opening=False),
         guarded=_phrases(_union("guarded"), opening=False),
+        outsiders=_phrases(_union("outsiders"), opening=False),
         conditions=_phrases(_union("conditions"), opening=True),
         order_infinitives=frozenset(w.casefold() for w in _union("order_infinitives")),
         finite_verbs=frozenset(w.casefold() for w in _union("finite_verbs")),

@@ -89,6 +89,8 @@ _ABBREVIATED = r"(?<=(?-i:\b[A-Z]\.))|(?<=(?-i:\b[A-Z][a-z]\.))|(?<=(?-i:\b[A-Z]
 _NEXT_WORD = rf"(?:(?<!\.)|{_ABBREVIATED})[ \t]+[^\s,;!?()\"]+"
 # Where a sentence ends.
 _SENTENCE_STOP = re.compile(r"(?<!\b[A-Z])(?<!\b[A-Z][a-z])(?<!\b[A-Z][a-z]{2})[.!?](?:\s|$)")
+# ... or a clause, written: "…security questions with help from her daughter Emma, who lives in Boston".
+_CLAUSE_STOP = re.compile(rf"{_SENTENCE_STOP.pattern}|[,;:](?:\s|$)")
 # The words said after a value taken back ("calçots a la brasa no espera …").
 _SAID_AGAIN = re.compile(rf"(?:{_NEXT_WORD}){{0,{MAX_SAID_ON_WORDS}}}")
 # An answer said on into more talk is taken with the words after it, up to its most: what follows is lost, not it.
@@ -99,6 +101,8 @@ _QUALIFIER = r"[^\W\d]+(?:['’-][^\W\d]+)*"
 _PAUSE = r"(?:\s*(?:\.{2,}|[,;?!–—-]))?"  # a lone full stop ends a sentence
 # What a value said first or after words must not be: a year ("in 2024 I changed my PIN").
 _YEAR = re.compile(r"(?:18|19|20)\d\d")
+# Words besides small ones and the repair itself between a code and one said again ("três cinco oito *pá* não espera").
+MAX_REPAIR_CONTENT = 1
 # A value said first is a run of at least this many digits: "au 140 a un digicode" is a house number.
 MIN_VALUE_FIRST_DIGITS = 4
 # How far beside a secret the same again is looked for, in characters ("e quello del telefono di mia moglie").
@@ -138,6 +142,7 @@ class _Finder:
     value_first: Pattern[str]  # digits, a link or a pause and a small word ("4821, my PIN"), ending where a keyword starts
     retractions: FrozenSet[str]  # words that take back what was just said ("no", "nein", "non")
     repairs: FrozenSet[Tuple[str, ...]]  # what says a value again, no bare "no": "no wait", "i mean", "enganei-me"
+    repair_words: FrozenSet[str]  # their words
     parts: Pattern[str]  # a part of a value ("starts with", "the last two digits of my PIN are") and the part
     questions: Pattern[str]  # a security question named ("sicherheitsfrage"): its sentence holds the answer
     clause_openers: FrozenSet[str]  # where another clause starts ("and", "so"): an answer's words stop there
@@ -170,6 +175,8 @@ def _finder(language: Language) -> _Finder:
     small_word = "|".join(re.escape(_fold(w)) for w in sorted(language.stopwords, key=len, reverse=True)) or "(?!)"
     small = rf"(?:\s+(?:{small_word})(?!\w)){{0,{MAX_SMALL_WORDS}}}"
     # Where a value said on stops: the next clause or its subject ("… no spaces *and* my daughter …", "… *so i* …").
+    repairs = frozenset(tuple(_fold(w) for w in repair) for repair in language.reading.repairs
+                        if len(repair) > 1 or repair[0] not in (*language.negations, *language.no))
     # A subject that folds onto a small word ("él", "el") is no mark: the text is read folded.
     subjects = {w for w in language.reading.subjects if _fold(w) == w or _fold(w) not in language.stopwords}
     talk = "|".join(re.escape(_fold(w)) for w in sorted(language.reading.clause_openers | subjects,
@@ -214,8 +221,8 @@ def _finder(language: Language) -> _Finder:
                      frozenset(_fold(w) for w in language.stopwords),
                      patterns, digit_words, digit_tables, value_first,
                      frozenset(_fold(w) for w in (*language.negations, *language.no) if " " not in w),
-                     frozenset(tuple(_fold(w) for w in repair) for repair in language.reading.repairs
-                               if len(repair) > 1 or repair[0] not in (*language.negations, *language.no)),
+                     repairs,
+                     frozenset(w for repair in repairs for w in repair),
                      re.compile(rf"(?<!\w)(?:{parts})(?!\w){introduced}", re.IGNORECASE),
                      re.compile(rf"(?<!\w)(?:{'|'.join(map(_folded_phrase_any_spacing, questions)) or '(?!)'})(?!\w)",
                                 re.IGNORECASE),
@@ -386,8 +393,8 @@ def _answered(folded: str, finder: _Finder) -> List[Secret]:
     sicherheitsfrage"). Another clause stays ("i work as a nurse *and* i hate security questions")."""
     found = []
     for m in finder.questions.finditer(folded):
-        start = max((end.end() for end in _SENTENCE_STOP.finditer(folded, 0, m.start())), default=0)
-        stop = _SENTENCE_STOP.search(folded, m.end())
+        start = max((end.end() for end in _CLAUSE_STOP.finditer(folded, 0, m.start())), default=0)
+        stop = _CLAUSE_STOP.search(folded, m.end())
         before = [w for w in _SAID_WORD.finditer(folded, start, m.start())][-MAX_SAID_ON_WORDS:]
         opened = [at for at, w in enumerate(before) if w.group(0).casefold() in finder.clause_openers]
         before = before[opened[-1] + 1:] if opened else before
@@ -493,7 +500,9 @@ def _said_again(folded: str, found: List[Secret], finder: _Finder) -> List[Secre
             between = _WORD.findall(folded[gap[0]:gap[1]].casefold())
             taken_back = not finder.retractions.isdisjoint(between)
             digits, secret_digits = len(_DIGIT.findall(m.group(0))), len(_DIGIT.findall(folded[secret.start:secret.end]))
-            misheard = _repaired(between, finder)  # "358 no wait 3598", not "4821 no problem, my phone is 555 0134"
+            # "358 no wait 3598"; not "4821 no problem" nor "4821 i mean my phone number is 555 0134": another thing named
+            misheard = _repaired(between, finder) and len(
+                [w for w in between if w not in finder.stopwords and w not in finder.repair_words]) <= MAX_REPAIR_CONTENT
             word_before = _WORD.findall(folded[:m.start()].casefold())[-1:]
             a_date = _YEAR.fullmatch(m.group(0)) and word_before and word_before[0] in finder.stopwords
             # as many digits; or, taken back, a PIN's at least: the first was misheard or missaid ("358 no wait 3598")
