@@ -144,7 +144,7 @@ class _Finder:
     repairs: FrozenSet[Tuple[str, ...]]  # what says a value again, no bare "no": "no wait", "i mean", "enganei-me"
     repair_words: FrozenSet[str]  # their words
     parts: Pattern[str]  # a part of a value ("starts with", "the last two digits of my PIN are") and the part
-    questions: Pattern[str]  # a security question named ("sicherheitsfrage"): its sentence holds the answer
+    questions: Pattern[str]  # a security question named ("sicherheitsfrage"): its clause holds the answer
     clause_openers: FrozenSet[str]  # where another clause starts ("and", "so"): an answer's words stop there
 
 
@@ -174,9 +174,9 @@ def _finder(language: Language) -> _Finder:
     opening = language.secret_words["opening"]
     small_word = "|".join(re.escape(_fold(w)) for w in sorted(language.stopwords, key=len, reverse=True)) or "(?!)"
     small = rf"(?:\s+(?:{small_word})(?!\w)){{0,{MAX_SMALL_WORDS}}}"
-    # Where a value said on stops: the next clause or its subject ("… no spaces *and* my daughter …", "… *so i* …").
     repairs = frozenset(tuple(_fold(w) for w in repair) for repair in language.reading.repairs
                         if len(repair) > 1 or repair[0] not in (*language.negations, *language.no))
+    # Where a value said on stops: the next clause or its subject ("… no spaces *and* my daughter …", "… *so i* …").
     # A subject that folds onto a small word ("él", "el") is no mark: the text is read folded.
     subjects = {w for w in language.reading.subjects if _fold(w) == w or _fold(w) not in language.stopwords}
     talk = "|".join(re.escape(_fold(w)) for w in sorted(language.reading.clause_openers | subjects,
@@ -232,11 +232,11 @@ def _finder(language: Language) -> _Finder:
 
 
 def _word_values(small_word: str, talk: str) -> Tuple[str, ...]:
-    """The forms of a password of words, each tried at every link before the next ("the password *to* get into my
-    laptop *is* sunflower seventy seven"): up to a few words ending its clause ("tulips.", "sunflower seventy seven");
-    said on into more talk up to the next clause ("purple giraffe rocket all lowercase *and* my daughter …"), from
-    a second word that is no small one; the one word ("is *shared* with my brother"). None opens with a small
-    word ("is *on the* fridge")."""
+    """The forms of a password of words, each matched at any link ("the password *to* get into my laptop *is*
+    sunflower seventy seven"): up to a few words ending its clause ("tulips.", "sunflower seventy seven"); said on
+    into more talk up to the next clause ("purple giraffe rocket all lowercase *and* my daughter …"), from a second
+    word that is no small one; the one word ("is *shared* with my brother"), only where neither of the others is
+    said. None opens with a small word ("is *on the* fridge")."""
     first = rf"(?!(?:{small_word})(?!\w))[^\s,;!?()\"]+(?![^\s,;!?()\"])"
     said_on = rf"(?:(?![ \t]+(?:{talk})(?!\w)){_NEXT_WORD})"
     return (rf"{first}(?:{_NEXT_WORD}){{0,{MAX_PASSWORD_WORDS - 1}}}(?=\s*(?:[.,;!?]|$))",
