@@ -71,6 +71,7 @@ def test_an_imperative_and_the_pronouns_written_on_it_are_read_apart(lang, said,
     ("en-us", "my pin is four oh two one", "4021"),
     ("en-us", "call four double eight one", "4881"),
     ("en-us", "her number is six oh one two two", "60122"),  # "one" after "oh" is a digit, no article
+    ("en-us", "my mobile is oh seven seven double two", "07722"),  # a number's leading zero, no filler
     ("en-us", "i take ten milligrams", "10"),
     ("pt-pt", "tem setenta e dois anos", "72"),
     ("pt-pt", "tomo quinhentos miligramas", "500"),
@@ -83,6 +84,10 @@ def test_an_imperative_and_the_pronouns_written_on_it_are_read_apart(lang, said,
 ])
 def test_numbers_in_words_are_read_as_digits(lang, said, number):
     assert number in reading(lang, said).words
+
+
+def test_an_oh_opening_the_turn_is_no_zero():
+    assert reading("en-us", "oh one two three four is my pin").words[0] == "1234"
 
 
 @pytest.mark.parametrize("lang,said,number", [

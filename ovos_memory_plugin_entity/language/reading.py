@@ -212,7 +212,7 @@ def _groups(run: Sequence[str], words: ReadingWords) -> List[List[str]]:
 
 
 def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
-    """"4 oh 2 1" → "4021", "4 double 8 1" → "4881": a run of :data:`MIN_DIGIT_RUN` digits or more."""
+    """"4 oh 2 1" → "4021", "oh 7 7 double 2" → "07722": a run of :data:`MIN_DIGIT_RUN` digits or more."""
     out: List[str] = []
     i = 0
     while i < len(said):
@@ -221,8 +221,8 @@ def _join_digits(said: List[str], helpers: Dict[str, str]) -> List[str]:
             word, value = said[j], helpers.get(said[j], "")
             if len(word) == 1 and word.isdigit():
                 digits += word
-            elif value.isdigit() and digits:
-                digits += value
+            elif value.isdigit() and (digits or 0 < j < len(said) - 1 and len(said[j + 1]) == 1 and said[j + 1].isdigit()):
+                digits += value  # "is oh seven seven double two": a number's leading zero; opening the turn, "oh!"
             elif value.startswith("x") and j + 1 < len(said) and len(said[j + 1]) == 1 and said[j + 1].isdigit():
                 digits += said[j + 1] * int(value[1:] or "1")
                 j += 1
