@@ -3,6 +3,7 @@ configured off: each control acts on the record and the next contexts; a negated
 merely mentioned control does nothing."""
 from __future__ import annotations
 
+import json
 import socket
 
 import pytest
@@ -818,3 +819,41 @@ def test_a_relatives_thing_forgotten_is_theirs_never_the_users_own(make_memory, 
     facts = " ".join(live(memory))
     assert kept in facts and gone not in facts
     assert [e.name for e in memory.entities("s")] in (["Anna"], ["Ana"])  # she is still known
+
+
+@pytest.mark.parametrize("lang, old, said, new", [
+    ("en-us", "Phone number is 555 0134", "uh forget my old number the new one is five five five oh one nine nine",
+     "Phone number is 555 0199"),
+    ("de-de", "Die Nummer ist 0170 1234", "vergiss meine alte nummer die neue ist null eins sieben null neun neun",
+     "Die Nummer ist 0170 99"),
+    ("pt-pt", "O número de telemóvel é 912 345 678", "esquece o meu número antigo o novo é nove três três",
+     "O número de telemóvel é 933"),
+])
+def test_forget_my_old_number_the_new_one_is_forgets_the_old_and_keeps_the_new(make_memory, model, lang, old, said,
+                                                                                 new):
+    """In one breath, no punctuation: the old number is forgotten at once and the model learns the new one from
+    what replaces it (issue 32). Before, "the new one is ..." was read as part of the thing to forget."""
+    def answer(body):
+        prompt = body["messages"][-1]["content"]
+        digits = "".join(ch for ch in new if ch.isdigit())
+        return json.dumps({"add": [new] if digits in prompt.replace(" ", "") else []})
+    model.default = answer
+    memory = make_memory(lang=lang, extractor="llm")
+    memory.add_fact("s", old)
+    memory.add_fact("s", "Likes tea" if lang == "en-us" else "Mag Tee" if lang == "de-de" else "Gosta de chá")
+    turn(memory, said)
+    assert old not in context_text(memory, "hallo")
+    facts = live(memory)
+    assert old not in facts and new in facts and len(facts) == 2, facts
+
+
+def test_a_word_for_old_is_read_past_only_where_what_replaces_the_thing_is_said(make_memory):
+    """"Forget my former boss" with only the current boss known forgets nothing; "how old" keeps its meaning
+    (round 33's review)."""
+    memory = make(make_memory, "en-us")
+    memory.add_fact("s", "Boss is Linda")
+    memory.add_fact("s", "Son Tom is 7 years old")
+    turn(memory, "forget my former boss")
+    assert live(memory) == ["Boss is Linda", "Son Tom is 7 years old"]
+    turn(memory, "forget how old my son is")
+    assert live(memory) == ["Boss is Linda"]

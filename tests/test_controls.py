@@ -1255,3 +1255,71 @@ def test_can_you_then_the_users_thing_and_the_verb_last_forgets_it(lang, words, 
     ("de-de", "oh nein meine brille vergessen"), ("nl-nl", "oh mijn sleutels vergeten")])  # forgot my glasses, keys
 def test_did_you_forget_or_another_skills_thing_asks_the_memory_nothing(lang, words):
     assert recognise(words, load_language(lang)) is None
+
+
+@pytest.mark.parametrize("lang, said, target, rest", [
+    ("en-us", "forget my old number the new one is five five five oh one nine nine", "my old number",
+     "the new one is 5550199"),
+    ("fr-fr", "oublie mon ancienne adresse la nouvelle c'est trois rue des lilas", "mon ancienne adresse",
+     "la nouvelle ce est 3 rue des lilas"),
+    ("de-de", "vergiss meine alte nummer meine neue ist null eins sieben null eins zwei drei", "meine alte nummer",
+     "meine neue ist 0170123"),
+    ("es-es", "olvida mi número viejo el nuevo es seis uno dos tres cuatro cinco", "mi número viejo", "el nuevo es 612345"),
+    ("it-it", "cancella il mio vecchio indirizzo quello nuovo è via roma dieci", "il mio vecchio indirizzo",
+     "quello nuovo è via roma 10"),
+    ("pt-pt", "esquece o meu número antigo o novo é nove um dois três quatro cinco", "o meu número antigo",
+     "o novo é 912345"),
+    ("ca-es", "oblida el meu número antic el nou és el sis u dos", "el meu número antic", "el 9 és el 612"),
+    ("ca-es", "oblida la meva adreça antiga la nova és carrer major dos", "la meva adreça antiga",
+     "la nova és carrer major 2"),
+    ("nl-nl", "vergeet mijn oude adres mijn nieuwe adres is kerkstraat vijf", "mijn oude adres",
+     "mijn nieuwe adres is kerkstraat 5"),
+    ("en-us", "uh scratch my old phone number, my new one is oh seven seven double two", "my old phone number",
+     "my new one is 07722"),
+])
+def test_a_thing_forgotten_ends_where_what_replaces_it_begins(lang, said, target, rest):
+    """Said in one breath with no punctuation, what replaces the thing is no part of it: it is learnt, and the
+    forgetting is clear (issue 32: "forget my old number, the new one is ..." forgets the old and keeps the new)."""
+    found = recognise(said, load_language(lang))
+    assert found is not None and (found.kind, found.target, found.rest, found.unsure) == (
+        "forget_thing", target, rest, False), found
+
+
+@pytest.mark.parametrize("lang, said, target", [
+    ("en-us", "forget my new number", "my new number"),
+    ("de-de", "vergiss meine neue nummer", "meine neue nummer"),
+    ("en-us", "please forget my old address at 12 elm street", "my old address at 12 elm street"),
+])
+def test_a_thing_named_new_or_old_is_the_whole_thing(lang, said, target):
+    """Without what replaces it, "new" and "old" are part of the thing."""
+    found = recognise(said, load_language(lang))
+    assert found is not None and (found.kind, found.target, found.rest) == ("forget_thing", target, ""), found
+
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en-us", "forget i said my husband is diabetic"),  # what is taken back is the whole claim
+    ("nl-nl", "haal de kinderen op mijn vrouw is ziek"),  # another skill's or talk: no "new", no replacement
+    ("de-de", "nimm den hund mit meine frau ist krank"),
+    ("en-us", "cancel the babysitter my mom is coming"),
+    ("es-es", "olvida el fútbol ahora es hora de cenar"),
+])
+def test_a_statement_after_a_thing_is_no_replacement_without_a_word_for_new(lang, said):
+    """Round 33's review: "my X is ..." and "now it is ..." said after a thing are the reason or talk, never what
+    replaces it; nothing is cut from the thing to be learnt."""
+    found = recognise(said, load_language(lang))
+    assert found is None or found.rest == "", found
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("de-de", "vergiss meine nummer nicht meine neue ist null eins sieben eins"),
+    ("nl-nl", "vergeet mijn nummer niet mijn nieuwe is nul zes een twee drie"),
+])
+def test_a_negated_forgetting_before_what_replaces_it_forgets_nothing(lang, said):
+    assert recognise(said, load_language(lang)) is None
+
+
+def test_a_thing_not_the_users_before_what_replaces_it_is_asked():
+    """"Forget the kettle, the new one is faster" may be talk about a kettle: ask first, learn what is said."""
+    found = recognise("forget the kettle the new one is faster", load_language("en-us"))
+    assert found is not None and (found.kind, found.target, found.unsure) == ("forget_thing", "the kettle", True)

@@ -15,6 +15,8 @@ MAX_TARGET_WORDS = 16
 # A thing not the user's is named in this many words at most ("forget Emma", "forget about
 # Emma's party"); longer, the user is talking about it ("... it's cancelled").
 MAX_NAME_WORDS = 3
+# Other words that may stand between two of a replacing phrase's: "my new | phone number | is".
+MAX_REPLACING_GAP = 2
 # After "everything", a fresh start said this far in closes it: "todo todo y empezamos de cero".
 MAX_RESET_AT = 2
 
@@ -100,25 +102,34 @@ def object_of(said: Sequence[str], words: IntentWords, memory_verb: bool, alone:
             return Control("forget_last")
     said = list(dropwhile(words.particles.__contains__, said))
     # The thing ends where the user goes on to why ("lo de la penicilina | que prefiero ...",
-    # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word.
-    end = next((i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3))),
-               len(said))
+    # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word;
+    # or to what replaces it ("my old number, | the new one is ...").
+    end = next((i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3))
+                or match(said, words.replacing, i, i + 1, gap=MAX_REPLACING_GAP) is not None), len(said))
     whole, said = said, said[:end]
+    while said and said[-1] == ",":
+        said = said[:-1]
     thing = [w for w in said if w not in words.vague]  # "that blood pressure stuff": the blood pressure
     said = thing if any(w not in words.stopwords for w in thing) else said
     if not said or len(said) > MAX_TARGET_WORDS:
         return None
+    # What follows is learnt where it says what is so now: what replaces the thing ("my old number | the new one is"),
+    # or a word of now ("lo de zamora | que nos hemos mudado, ahora estamos en teruel"); not "cette histoire | que
+    # j'habite à paris": the claim the user rejects.
+    going_on = list(dropwhile(lambda w: w == "," or w in words.particles, whole[end:]))
+    replaced = match(going_on, words.replacing, 0, 1, gap=MAX_REPLACING_GAP) is not None
+    reading = words.reading
+    if replaced and reading is not None and any(w in reading.negations for w in said):
+        return None  # "vergiss meine nummer nicht, meine neue ist ...": keep it, and the new one
+    now = replaced or reading is not None and any(w in reading.contrasts for w in going_on)
     personal = named or any(w in words.personal for w in said)
     if not personal and not memory_verb:
         return None  # "apaga as luzes da cozinha": another skill's
     for_a_while = match(whole, words.moment, 0, len(whole), gap=0) is not None
     # A name of someone or something not the user's, said alone, is clear ("forget Emma");
     # said while the user talks on, or as a longer description, it may be talk about it.
-    talked_on = not alone or len(said) > MAX_NAME_WORDS
-    # What follows is learnt where it says what is so now ("lo de zamora | que nos hemos mudado, ahora estamos en
-    # teruel"); not "cette histoire | que j'habite à paris": the claim the user rejects
-    going_on = list(dropwhile(words.particles.__contains__, whole[end:]))
-    now = words.reading is not None and any(w in words.reading.contrasts for w in going_on)
+    # So is one said before what replaces it: "forget the kettle, the new one is faster".
+    talked_on = not alone or len(said) > MAX_NAME_WORDS or replaced
     return Control("forget_thing", " ".join(said), " ".join(going_on) if now else "",
                    for_a_while or (not personal and talked_on))
 

@@ -44,7 +44,7 @@ READING_LISTS = ("fillers", "intensifiers", "lead_ins", "tags", "contractions", 
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
                  "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "saying", "that", "places",
-                 "needless", "private_mode", "mode_on", "mode_off", "addressed")
+                 "needless", "private_mode", "mode_on", "mode_off", "addressed", "replacing", "former")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "proceeding", "relations", "conjunctions", "list_breaks",
               "imperatives", "command_openers", "instruction_openers", "assistant_words", "control_words", "addressee", "not_addressed",
@@ -180,6 +180,7 @@ class IntentWords:
     remember: PhraseIndex = field(default_factory=dict)
     moment: PhraseIndex = field(default_factory=dict)  # "for a while": a forget about the moment, not the memory
     needless: PhraseIndex = field(default_factory=dict)  # "you do not need to know": forgetting the thing it names
+    replacing: PhraseIndex = field(default_factory=dict)  # "the new one is": what replaces the thing being forgotten
     private_mode: PhraseIndex = field(default_factory=dict)  # "private mode": on, a pause; off, a resume
     mode_on: PhraseIndex = field(default_factory=dict)  # "turn on", "geh in"
     mode_off: PhraseIndex = field(default_factory=dict)  # "turn off", "sal del"
@@ -194,6 +195,7 @@ class IntentWords:
     offers: FrozenSet[str] = frozenset()  # an assistant's verbs offering to keep ("shall I save it?"), not the memory's
     non_memory_objects: FrozenSet[str] = frozenset()  # "alarm", "list": another skill's object
     vague: FrozenSet[str] = frozenset()  # "stuff", "thing": said with a thing named, no part of it
+    former: FrozenSet[str] = frozenset()  # "old", "previous": what the thing was; it is the same thing without them
     addressed: FrozenSet[str] = frozenset()  # "tu", "puoi": the assistant told it may, between a thing said first and its verb
     memory_words: FrozenSet[str] = frozenset()  # "know", "memory": what makes "everything ..." the memory's
     stopwords: FrozenSet[str] = frozenset()  # small words "everything you know" may hold besides
@@ -333,12 +335,12 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         code=code, forget=words("forget"), delete=words("delete"), last=phrases("last"), everything=phrases("all"),
         about=phrases("about"), personal=words("personal"), recall=phrases("recall"), reset=phrases("reset"), pause=phrases("pause"),
         again=phrases("again"), keeping=phrases("keeping"), remember=phrases("remember"), moment=phrases("moment"),
-        needless=phrases("needless"), private_mode=phrases("private_mode"), mode_on=phrases("mode_on"),
+        needless=phrases("needless"), replacing=phrases("replacing"), private_mode=phrases("private_mode"), mode_on=phrases("mode_on"),
         mode_off=phrases("mode_off"), switching=frozenset(
             w for name in ("mode_on", "mode_off") for found in phrases(name).values() for phrase in found for w in phrase),
         saying=phrases("saying"), that=words("that"), places=words("places"), relations=frozenset(w.casefold() for w in data["relations"]),
         particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"), offers=words("offers"),
-        vague=words("vague"), addressed=words("addressed"),
+        vague=words("vague"), former=words("former"), addressed=words("addressed"),
         non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
         memory_words=frozenset(w.casefold() for w in data["memory_words"]),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),

@@ -22,7 +22,7 @@ from ovos_memory_plugin_entity.domain.forget_edits import covers, mark_for
 from ovos_memory_plugin_entity.domain.kept_exchanges import Latest
 from ovos_memory_plugin_entity.domain.ops import Ops
 from ovos_memory_plugin_entity.domain.policy import Policy
-from ovos_memory_plugin_entity.domain.record import Fact, ForgetMark, SessionRecord, Taught
+from ovos_memory_plugin_entity.domain.record import Entity, Fact, ForgetMark, SessionRecord, Taught
 from ovos_memory_plugin_entity.domain.rendering import sanitise
 from ovos_memory_plugin_entity.io.stores import Store
 from ovos_memory_plugin_entity.language import rules
@@ -68,6 +68,7 @@ class Commands:
         self._askers = [_asking(other) for other in own.values()]
         self._offers = frozenset().union(*(other.controls[0].offers for other in own.values()))
         self._elsewhere = frozenset().union(*(other.controls[0].non_memory_objects for other in own.values()))
+        self._former = language.controls[0].former
 
     # -- the first step of the turn ----------------------------------------------------
     def act(self, key: str, record: SessionRecord, utterance: str, latest: Optional[Latest],
@@ -149,9 +150,10 @@ class Commands:
                 _forget_fact(editor, fact.id)
             return self._forgot([f.text for f in facts])
         slots = self._slots(control.target)
-        mark = mark_for(control.target, slots, record, self._policy, editor.now)
-        entities = [e for e in people.values() if e.id in mark.entities]
-        facts = [f for f in record.live_facts() if f.text and covers(mark, f, people, self._policy)]
+        mark, facts, entities = self._named(control.target, slots, record, editor.now)
+        if not facts and not entities and control.rest:  # "my old number, the new one is ...": the one the user has,
+            unqualified = " ".join(w for w in textlib.said_words(control.target) if w not in self._former)  # no "old"
+            mark, facts, entities = self._named(unqualified, slots, record, editor.now)
         if not facts and not entities:  # "the allergy" names no fact's words: the user's facts on that topic, asked
             facts = self._on_topic(control.target, record)
             ask = ask or len(facts) > 1  # a topic, not a fact: several facts say it, the user may mean one
@@ -166,6 +168,14 @@ class Commands:
         for entity in entities:
             editor.forget_entity(entity.id)
         return self._forgot(lines)
+
+    def _named(self, target: str, slots: Set[str], record: SessionRecord,
+               now: float) -> Tuple[ForgetMark, List[Fact], List[Entity]]:
+        """What forgetting ``target`` takes: its mark, and the live facts and people it covers."""
+        people = record.live_entities()
+        mark = mark_for(target, slots, record, self._policy, now)
+        facts = [f for f in record.live_facts() if f.text and covers(mark, f, people, self._policy)]
+        return mark, facts, [e for e in people.values() if e.id in mark.entities]
 
     def _slots(self, target: str) -> Set[str]:
         return {slot for slot, pattern in self._language.control_slots if pattern.search(target)}
