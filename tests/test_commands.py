@@ -857,3 +857,5 @@ def test_a_word_for_old_is_read_past_only_where_what_replaces_the_thing_is_said(
     assert live(memory) == ["Boss is Linda", "Son Tom is 7 years old"]
     turn(memory, "forget how old my son is")
     assert live(memory) == ["Boss is Linda"]
+    turn(memory, "forget my old boss the new one is linda")  # the one the user has now is the new one
+    assert live(memory) == ["Boss is Linda"]

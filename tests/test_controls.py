@@ -1303,6 +1303,11 @@ def test_a_thing_named_new_or_old_is_the_whole_thing(lang, said, target):
     ("de-de", "nimm den hund mit meine frau ist krank"),
     ("en-us", "cancel the babysitter my mom is coming"),
     ("es-es", "olvida el fútbol ahora es hora de cenar"),
+    ("en-us", "forget my diet the new year is here"),  # "new", but not the thing's: another thing
+    ("en-us", "cancel my netflix the new price is too high"),
+    ("en-us", "forget i said my new girlfriend is called anna"),  # a claim taken back whole
+    ("en-us", "forget i said the new one is broken"),
+    ("en-us", "forget the part where my new boss is rude"),
 ])
 def test_a_statement_after_a_thing_is_no_replacement_without_a_word_for_new(lang, said):
     """Round 33's review: "my X is ..." and "now it is ..." said after a thing are the reason or talk, never what

@@ -88,6 +88,7 @@ def test_numbers_in_words_are_read_as_digits(lang, said, number):
 
 def test_an_oh_opening_the_turn_is_no_zero():
     assert reading("en-us", "oh one two three four is my pin").words[0] == "1234"
+    assert reading("en-us", "so oh one two three four is my pin").words[0] == "1234"  # after a lead-in too
 
 
 @pytest.mark.parametrize("lang,said,number", [

@@ -15,7 +15,7 @@ MAX_TARGET_WORDS = 16
 # A thing not the user's is named in this many words at most ("forget Emma", "forget about
 # Emma's party"); longer, the user is talking about it ("... it's cancelled").
 MAX_NAME_WORDS = 3
-# Other words that may stand between two of a replacing phrase's: "my new | phone number | is".
+# Words of the thing that may stand between two of a replacing phrase's: "my new | phone number | is".
 MAX_REPLACING_GAP = 2
 # After "everything", a fresh start said this far in closes it: "todo todo y empezamos de cero".
 MAX_RESET_AT = 2
@@ -105,7 +105,7 @@ def object_of(said: Sequence[str], words: IntentWords, memory_verb: bool, alone:
     # "my address | because ...", "mia cognata | per favore ..."): at a particle after its first word;
     # or to what replaces it ("my old number, | the new one is ...").
     end = next((i for i in range(1, len(said)) if any(" ".join(said[i:i + n]) in words.particles for n in (1, 2, 3))
-                or match(said, words.replacing, i, i + 1, gap=MAX_REPLACING_GAP) is not None), len(said))
+                or replacement_at(said, i, words)), len(said))
     whole, said = said, said[:end]
     while said and said[-1] == ",":
         said = said[:-1]
@@ -117,7 +117,7 @@ def object_of(said: Sequence[str], words: IntentWords, memory_verb: bool, alone:
     # or a word of now ("lo de zamora | que nos hemos mudado, ahora estamos en teruel"); not "cette histoire | que
     # j'habite à paris": the claim the user rejects.
     going_on = list(dropwhile(lambda w: w == "," or w in words.particles, whole[end:]))
-    replaced = match(going_on, words.replacing, 0, 1, gap=MAX_REPLACING_GAP) is not None
+    replaced = replacement_at(whole, end, words)
     reading = words.reading
     if replaced and reading is not None and any(w in reading.negations for w in said):
         return None  # "vergiss meine nummer nicht, meine neue ist ...": keep it, and the new one
@@ -132,6 +132,25 @@ def object_of(said: Sequence[str], words: IntentWords, memory_verb: bool, alone:
     talked_on = not alone or len(said) > MAX_NAME_WORDS or replaced
     return Control("forget_thing", " ".join(said), " ".join(going_on) if now else "",
                    for_a_while or (not personal and talked_on))
+
+
+def replacement_at(said: Sequence[str], at: int, words: IntentWords) -> bool:
+    """Whether what replaces the thing ``said[:at]`` begins at ``at`` (``control_replacing.voc``): a phrase whose
+    words between its own are the thing's ("my old phone number, | my new phone number is"), never another's ("my
+    diet | the new year is here"); not after a clause said within the thing ("forget i said | my new boss is rude")."""
+    thing, reading = set(said[:at]), words.reading
+    if reading is not None and (thing & reading.subjects or at and said[at - 1] in reading.clause_glue):
+        return False  # "i said | my new ...", "dije que | mi nuevo ...", "the part where | my new ..."
+    for phrase in words.replacing.get(said[at] if at < len(said) else "", ()):
+        end = at
+        for word in phrase[1:]:
+            found = next((k for k in range(end + 1, min(len(said), end + 2 + MAX_REPLACING_GAP)) if said[k] == word), None)
+            if found is None or not set(said[end + 1:found]) <= thing:
+                break
+            end = found
+        else:
+            return True
+    return False
 
 
 def everything_of(said: Sequence[str], end: int, words: IntentWords, memory_verb: bool) -> Optional[Control]:

@@ -154,6 +154,10 @@ class Commands:
         if not facts and not entities and control.rest:  # "my old number, the new one is ...": the one the user has,
             unqualified = " ".join(w for w in textlib.said_words(control.target) if w not in self._former)  # no "old"
             mark, facts, entities = self._named(unqualified, slots, record, editor.now)
+            # never one naming what replaces it: "forget my old boss, the new one is Linda" keeps "Boss is Linda"
+            new = self._content(control.rest)
+            facts = [f for f in facts if not new & self._content(f.text)]
+            entities = [e for e in entities if not new & self._content(e.label)]
         if not facts and not entities:  # "the allergy" names no fact's words: the user's facts on that topic, asked
             facts = self._on_topic(control.target, record)
             ask = ask or len(facts) > 1  # a topic, not a fact: several facts say it, the user may mean one
@@ -176,6 +180,10 @@ class Commands:
         mark = mark_for(target, slots, record, self._policy, now)
         facts = [f for f in record.live_facts() if f.text and covers(mark, f, people, self._policy)]
         return mark, facts, [e for e in people.values() if e.id in mark.entities]
+
+    def _content(self, text: str) -> Set[str]:
+        """The words of ``text`` that are not small words, accents folded as the stopwords are."""
+        return {textlib.fold_accents(w) for w in textlib.said_words(text)} - self._language.stopwords
 
     def _slots(self, target: str) -> Set[str]:
         return {slot for slot, pattern in self._language.control_slots if pattern.search(target)}
