@@ -120,6 +120,7 @@ class ReadingWords:
     number_words: Tuple[Tuple[str, str], ...] = ()  # ("oh", "0"), ("double", "x2")
     digit_words: FrozenSet[str] = frozenset()  # the digits as spoken ("eins"): a plural the parser reads is no number
     clause_openers: FrozenSet[str] = frozenset()  # conjunctions: the clause starts after them
+    asides_end: FrozenSet[str] = frozenset()  # a filler, conjunction or lead-in's last word: "so oh one two", "oh!"
     subjects: FrozenSet[str] = frozenset()  # subject pronouns: the clause starts with them
     personal: FrozenSet[str] = frozenset()  # "my", "me": after a comma the clause starts with them
     clause_glue: FrozenSet[str] = frozenset()  # after these a subject opens no clause
@@ -286,13 +287,15 @@ def _reading(code: str, data: Dict[str, Any], english: Dict[str, Any],
         return data[name] + [w for w in (english[name] if data is not english else [])
                              if w.split()[0].casefold() not in own_words]
     contractions = pairs(with_english("contractions"))  # "don't remember this" under any persona
+    fillers = frozenset(w.casefold() for w in with_english("fillers"))
+    lead_ins = frozenset(_phrases_of(with_english("lead_ins") + data["introductions"], contractions))  # "hola | soy javier"
     return ReadingWords(
-        lang=code, fillers=frozenset(w.casefold() for w in with_english("fillers")), intensifiers=own("intensifiers"),
-        lead_ins=frozenset(_phrases_of(with_english("lead_ins") + data["introductions"], contractions)),  # "hola | soy javier"
+        lang=code, fillers=fillers, intensifiers=own("intensifiers"), lead_ins=lead_ins,
         tags=frozenset(_phrases_of(with_english("tags"), contractions)),
         contractions=contractions, number_words=pairs(data["number_words"]),
         digit_words=frozenset(w.casefold() for line in data["digits"] for w in line),
         clause_openers=own("clause_openers"), subjects=own("subjects"), personal=own("control_personal"),
+        asides_end=fillers | own("clause_openers") | {phrase[-1] for phrase in lead_ins},
         clause_glue=own("clause_glue"), contrasts=own("contrasts"),
         negations=_negations(data, english), refusals=own("refusals"),
         repairs=frozenset(_phrases_of(data["repairs"], contractions)), question_openers=own("question_openers"),

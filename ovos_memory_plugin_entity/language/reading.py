@@ -183,8 +183,7 @@ def _numbers(said: List[str], words: ReadingWords) -> List[str]:
                 j - i == 1 or bool(before) and as_number(before[-1], words.lang) is None and before[-1] not in helpers)
             out.extend(group if lone_one else _parsed(" ".join(group), words.lang).split())
         i = j
-    talk = words.fillers | words.clause_openers | {phrase[-1] for phrase in words.lead_ins}  # "so oh one two": "oh!"
-    return _join_digits(out, dict(words.number_words), talk)
+    return _join_digits(out, dict(words.number_words), words.asides_end)
 
 
 def _groups(run: Sequence[str], words: ReadingWords) -> List[List[str]]:
@@ -212,7 +211,7 @@ def _groups(run: Sequence[str], words: ReadingWords) -> List[List[str]]:
     return groups
 
 
-def _join_digits(said: List[str], helpers: Dict[str, str], talk: FrozenSet[str]) -> List[str]:
+def _join_digits(said: List[str], helpers: Dict[str, str], asides_end: FrozenSet[str]) -> List[str]:
     """"4 oh 2 1" → "4021", "oh 7 7 double 2" → "07722": a run of :data:`MIN_DIGIT_RUN` digits or more."""
     out: List[str] = []
     i = 0
@@ -222,7 +221,7 @@ def _join_digits(said: List[str], helpers: Dict[str, str], talk: FrozenSet[str])
             word, value = said[j], helpers.get(said[j], "")
             if len(word) == 1 and word.isdigit():
                 digits += word
-            elif value.isdigit() and (digits or 0 < j < len(said) - 1 and said[j - 1] not in talk
+            elif value.isdigit() and (digits or 0 < j < len(said) - 1 and said[j - 1] not in asides_end
                                       and len(said[j + 1]) == 1 and said[j + 1].isdigit()):
                 digits += value  # "is oh seven seven double two": a number's leading zero; after talk, "oh!"
             elif value.startswith("x") and j + 1 < len(said) and len(said[j + 1]) == 1 and said[j + 1].isdigit():
