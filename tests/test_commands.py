@@ -859,3 +859,16 @@ def test_a_word_for_old_is_read_past_only_where_what_replaces_the_thing_is_said(
     assert live(memory) == ["Boss is Linda"]
     turn(memory, "forget my old boss the new one is linda")  # the one the user has now is the new one
     assert live(memory) == ["Boss is Linda"]
+
+
+@pytest.mark.parametrize("lang,words,name", [
+    ("it-it", "vabbè tu per adesso non ricordarti niente di quello che diciamo, mia suocera si chiama assunta", "Assunta"),
+    ("pt-pt", "deixa de guardar coisas por agora, o meu irmão chama-se custódio", "Custódio"),
+    ("es-es", "bueno tú por ahora no te quedes con nada de lo que hablemos, mi suegra se llama eufrasia", "Eufrasia"),
+])
+def test_a_pause_opening_the_turn_keeps_nothing_said_after_it_in_one_breath(make_memory, lang, words, name):
+    memory = make(make_memory, lang, extractor="rules")
+    turn(memory, words)
+    turn(memory, SPOKEN[lang]["home"][0])
+    assert not any(name.casefold() in t.casefold() for t in live(memory))
+    assert live(memory) == []  # still paused: the next turn is not learnt either

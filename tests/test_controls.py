@@ -1328,3 +1328,70 @@ def test_a_thing_not_the_users_before_what_replaces_it_is_asked():
     """"Forget the kettle, the new one is faster" may be talk about a kettle: ask first, learn what is said."""
     found = recognise("forget the kettle the new one is faster", load_language("en-us"))
     assert found is not None and (found.kind, found.target, found.unsure) == ("forget_thing", "the kettle", True)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("pt-pt", "deixa de guardar coisas"),  # "deixa" is a lead-in ("let it be") too
+    ("it-it", "smetti di ricordarti le cose per favore"),
+    ("fr-fr", "arrête de mémoriser des trucs"),
+    ("it-it", "per un po' smetti di ricordarti le cose"),  # a while, then things
+    ("it-it", "tu per adesso non ricordarti niente di quello che diciamo"),
+    ("es-es", "por ahora no te quedes con nada de lo que hablemos que te cuento"),
+    ("de-de", "äh kannst du dir mal eine weile nichts merken"),
+    ("es-es", "podrías no guardar nada de lo que te diga"),
+    ("fr-fr", "tu pourrais ne rien retenir de ce que je dis"),
+    ("es-es", "prefiero que no te quedes con nada de esta conversación"),
+    ("it-it", "questo è fuori verbale non te lo segnare"),
+    ("fr-fr", "tu peux arrêter de tout noter"), ("de-de", "schalt dein gedächtnis mal kurz aus"),
+])
+def test_a_pause_said_as_people_say_it_pauses(lang, said):
+    """A verb set aside as a lead-in, "things" as its object, "you, for now", what "we talk about", why after the
+    private mode, a polite negated infinitive: each a pause."""
+    found = recognise(said, load_language(lang))
+    assert found is not None and found.kind == "pause"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("it-it", "torna pure a memorizzare"),
+])
+def test_a_resume_said_as_people_say_it_resumes(lang, said):
+    found = recognise(said, load_language(lang))
+    assert found is not None and found.kind == "resume"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("de-de", "ich muss wieder mal echt für die prüfung lernen"),  # a particle is read past only inside a phrase
+    ("en-us", "my blood sugar is normal again"), ("it-it", "vlahovic torna a segnare"),
+    ("pt-pt", "o miúdo está outra vez a ficar com febre"), ("es-es", "puedes quedarte a cenar otra vez"),
+    ("it-it", "devo di nuovo tenere a mente tutte le password"), ("de-de", "die ministerin ist wieder on the record"),
+])
+def test_a_resume_look_alike_is_no_resume(lang, said):
+    found = recognise(said, load_language(lang))
+    assert found is None or found.kind != "resume"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("es-es", "prefiero no guardar nada en el móvil"),  # an infinitive after the user's own verb
+    ("es-es", "oye prefiero que me contestes de forma breve"),  # how the user wants answers: a fact
+    ("pt-pt", "liga o modo privado do telemóvel"),
+    ("en-us", "things went back to normal after the surgery"),
+    ("de-de", "kannst du dir nichts merken"),
+    ("es-es", "prefiero que no guardes eso en la nevera"),
+    ("en-us", "no saving for a house takes forever"),  # a "no" set aside is no verb read back
+    ("fr-fr", "j'ai peur je pourrais ne rien retenir"), ("es-es", "deja de grabar la historia"),
+    ("de-de", "hör mal auf meinem handy ist kein platz mehr um fotos zu speichern"),
+    ("es-es", "ella puede no recordar nada del accidente"),
+    ("fr-fr", "n'oublie pas ce que je vais te dire"), ("it-it", "smetti di registrare le partite da ora in poi"),
+])
+def test_a_pause_look_alike_is_no_pause(lang, said):
+    found = recognise(said, load_language(lang))
+    assert found is None or found.kind != "pause"
+
+
+@pytest.mark.parametrize("lang, said, kind", [
+    ("ca-es", "va oblidar el meu aniversari", None),  # Catalan "va" is the past tense's: someone forgot, no request
+    ("de-de", "off the record der chef wird entlassen", "pause"),  # off the record before news still pauses
+])
+def test_what_someone_did_or_news_off_the_record_reads_as_before(lang, said, kind):
+    found = recognise(said, load_language(lang))
+    assert (found and found.kind) == kind

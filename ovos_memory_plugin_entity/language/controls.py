@@ -19,7 +19,8 @@ from ovos_memory_plugin_entity.language.control_objects import (MAX_NAME_WORDS, 
                                                                  forgetting_verb, object_of, of_the_memory,
                                                                  without_second_part)
 from ovos_memory_plugin_entity.language.locale_data import DEFAULT_LANG, IntentWords, Language, PhraseIndex, ReadingWords
-from ovos_memory_plugin_entity.language.phrasing import ends, longest, match, near
+from ovos_memory_plugin_entity.language.phrasing import (ends, longest, match, near, without_particles_between,
+                                                          without_phrases)
 from ovos_memory_plugin_entity.language.reading import Clause, as_said, read, said_after, strip_leading
 
 # A spoken control is a short request; only this much of a turn is read for one.
@@ -127,6 +128,7 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
         # Alone: nothing else is said, or only why not ("take that back, I don't want that").
         alone = all(c.negated for c in clauses if c is not clause)
         for words in controls:
+            clause = _verb_set_aside(clause, words, language.reading.negations | language.reading.refusals)
             needless = _needless(clause, words, language, clauses[i + 1:])
             if needless is not None:
                 return replace(needless, target=as_said(needless.target, utterance[:MAX_CONTROL_CHARS]))
@@ -177,14 +179,31 @@ def _at_tag(clause: Clause, language: Language) -> Tuple[Clause, ...]:
     for at in range(MIN_FRONTED_WORDS, len(said) - MIN_COVERED_WORDS + 1):  # a verb and its object first
         size = next((n for n in range(MAX_TAG_WORDS, 0, -1) if tuple(said[at:at + n]) in reading.tags), 0)
         after = said[at + size:]
-        if not size or size == 1 and said[at] in particles or len(after) < MIN_COVERED_WORDS - 1 \
-                or after[0] in reading.negations:
+        # a small word inside a pause said first is none: "dir mal eine weile nichts merken" (German "ne" is "eine")
+        if not size or size == 1 and (said[at] in particles or said[at] in language.stopwords and match(
+                said, language.controls[0].pause, 0, 1, gap=0) is not None) \
+                or len(after) < MIN_COVERED_WORDS - 1 or after[0] in reading.negations:
             continue
         why_not = any(w in reading.negations for w in after[:-1]) or after[-1] in reading.negations and (
             len(after) >= MIN_STATEMENT_WORDS or any(w in reading.subjects for w in after))
         if why_not:
             return _part(clause, 0, at, clause.aside + said[at:at + size]), _part(clause, at + size, len(said))
     return (clause,)
+
+
+def _verb_set_aside(clause: Clause, words: IntentWords, negations: FrozenSet[str]) -> Clause:
+    """The clause with the last words set aside before it (a lead-in) read back where they open a pause: Portuguese
+    "deixa" ("let it be") is the verb of "deixa | de guardar coisas", "tu pourrais | ne rien retenir" asks. Never a
+    negation or an answer: "no, saving for a house takes forever"; nor where the clause opens one itself."""
+    opening = [size for size in (2, 1) if len(clause.aside) >= size and clause.aside[-size] in words.pause]
+    if not opening or match(clause.words, words.pause, 0, MAX_VERB_AT + 1) is not None:
+        return clause
+    for size in opening:
+        back = clause.aside[-size:]
+        if not set(back) & negations and match((*back, *clause.words), words.pause, 0, 1, gap=0) is not None:
+            return Clause((*back, *clause.words), clause.aside[:-size], tuple(n + size for n in clause.negation_at),
+                          clause.question, clause.reported, tuple(h + size for h in clause.hesitations))
+    return clause
 
 
 def _part(clause: Clause, start: int, end: int, aside: Tuple[str, ...] = ()) -> Clause:
@@ -284,7 +303,8 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     if mode is not None or clause.question and _asks_about_the_mode(said, words):
         return mode
     # Its own negation is its request ("don't remember this"); a while may come first ("per un po' non salvare")
-    opening = longest(said, words.moment)
+    addressed = int(bool(said) and said[0] in words.addressed and longest(said[1:], words.moment) > 0)  # "tú (por ahora)"
+    opening = addressed + longest(said[addressed:], words.moment)
     paused = _pause_end(clause, opening, words, reading, then)
     if paused is not None:
         # "don't keep that thing about Gus": not keeping one thing named is forgetting it, not a pause
@@ -302,9 +322,10 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     # A negation opening a statement of its own after it leaves it asked: "riattivala | tanto non c'è niente di segreto"
     unsaid = clause.negation_at[0] if clause.negated else len(said)
     said_on = 0 < unsaid and len(said) - unsaid >= MIN_STATEMENT_WORDS
-    keeping = {w for phrases in words.keeping.values() for p in phrases for w in p}  # "taking notes": no skill's
-    if (not clause.negated or said_on) and not asks_what and not any(w in words.non_memory_objects - keeping for w in said) \
-            and near((*clause.aside, *said[:unsaid], *clause.aside), words.again, words.keeping):  # not "… in the agenda"
+    if (not clause.negated or said_on) and not asks_what and not any(
+            w in words.non_memory_objects and w not in words.keeping_words for w in said) \
+            and near(without_particles_between((*clause.aside, *said[:unsaid], *clause.aside), words.particles, words.resume_words),
+                     words.again, words.keeping):  # not "… in the agenda"
         return Control("resume")
     remembered = match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
@@ -410,7 +431,7 @@ def _pause_end(clause: Clause, opening: int, words: IntentWords, reading: Readin
     if any(not said[end:] and _in_a_place(then, words, reading) for end in found):  # a place of its own after it
         return None
     return next((end for end in found if _pause_said(said, end, words, reading.question_openers) and not (for_now and any(
-        w not in words.stopwords | words.personal | words.particles for w in _unsaid(said[end:], words.saying)))), None)
+        w not in words.stopwords | words.personal | words.particles | words.things for w in without_phrases(said[end:], words.saying)))), None)
 
 
 def _in_a_place(after: Sequence[str], words: IntentWords, reading: ReadingWords) -> bool:
@@ -456,9 +477,8 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
     a while or nothing, not another thing ("stop recording the meeting"); else "off the record is a podcast"."""
     after, last = said[paused:], said[paused - 1]
     # Not "never mind, keep it" (a verb of its own), nor "no me recuerdes" (the user after its first word: "remind me")
-    phrased = {w for phrases in words.pause.values() for p in phrases for w in p}
     if any(tuple(said[at:at + 2]) in words.two_part_verbs or said[at] in words.pause and said[at + 1] in words.personal
-           and said[at + 1] not in phrased for at in range(min(MAX_VERB_AT + 1, paused - 1))):
+           and said[at + 1] not in words.pause_words for at in range(min(MAX_VERB_AT + 1, paused - 1))):
         return False
     users = bool(after) and (  # a moment closing the clause may have lost its rest as a tag: "for (now)"; a
         forgetting_verb(after[0], words) is not None  # forgetting opening what follows is a request of its own
@@ -466,14 +486,11 @@ def _pause_said(said: Sequence[str], paused: int, words: IntentWords, openers: F
         or match(after, words.moment, 0, len(after), gap=0) is not None or after[-1] in words.moment)
     if not users and after and after[0] in openers and not any(w in openers for w in said[:paused]):
         return False
-    return (users or len(after) <= 1 or not any(p[-1] == last for phrases in words.keeping.values() for p in phrases)
+    things = all(w in words.things or w in words.stopwords for w in after)  # "smetti di ricordarti | le cose"
+    if not users and any(w in words.places for w in after):  # "(prefiero que no guardes eso) en la nevera"
+        return False
+    return (users or things or len(after) <= 1 or last not in words.keeping_ends
             or longest(after, words.everything) > 0 or of_the_memory(after, words))
-
-
-def _unsaid(said: Sequence[str], phrases: PhraseIndex) -> List[str]:
-    """``said`` without the first of ``phrases`` said in it."""
-    at = next((i for i in range(len(said)) if longest(said[i:], phrases)), len(said))
-    return [*said[:at], *said[at + longest(said[at:], phrases):]]
 
 
 def _memory_named(said: Sequence[str], words: IntentWords) -> bool:

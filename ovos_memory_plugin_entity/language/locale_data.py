@@ -43,7 +43,7 @@ READING_LISTS = ("fillers", "intensifiers", "lead_ins", "tags", "contractions", 
                  "clause_glue", "question_openers", "reported", "contrasts", "clitics", "refusals", "repairs")
 # The spoken controls (:mod:`language.controls`), ``control_<name>.voc``.
 CONTROL_LISTS = ("forget", "delete", "last", "all", "about", "personal", "recall", "pause", "again", "keeping", "remember",
-                 "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "saying", "that", "places",
+                 "moment", "particles", "negated", "softeners", "offers", "reset", "vague", "things", "saying", "that", "places",
                  "needless", "private_mode", "mode_on", "mode_off", "addressed", "replacing", "former")
 # The translator's word lists, ``<name>.voc``.
 WORD_LISTS = ("stopwords", "negations", "yes", "no", "unsure", "assent", "asking", "proceeding", "relations", "conjunctions", "list_breaks",
@@ -186,6 +186,10 @@ class IntentWords:
     mode_on: PhraseIndex = field(default_factory=dict)  # "turn on", "geh in"
     mode_off: PhraseIndex = field(default_factory=dict)  # "turn off", "sal del"
     switching: FrozenSet[str] = frozenset()  # every word of ``mode_on`` and ``mode_off``: Dutch "uit" is a particle too
+    keeping_words: FrozenSet[str] = frozenset()  # the words of the keeping phrases: "taking notes" is no skill's object
+    resume_words: FrozenSet[str] = frozenset()  # the words of the again and keeping phrases: a particle between two is read past
+    keeping_ends: FrozenSet[str] = frozenset()  # the last words of the keeping phrases: a pause closed by one takes no object
+    pause_words: FrozenSet[str] = frozenset()  # the words of the pause phrases
     saying: PhraseIndex = field(default_factory=dict)  # "I say", "je vais te dire": what a pause with a while covers
     that: FrozenSet[str] = frozenset()  # "that", not "this": what was just said, never what comes
     relations: FrozenSet[str] = frozenset()  # "mom", "sister": someone the user names ("my mom reads this")
@@ -196,6 +200,7 @@ class IntentWords:
     offers: FrozenSet[str] = frozenset()  # an assistant's verbs offering to keep ("shall I save it?"), not the memory's
     non_memory_objects: FrozenSet[str] = frozenset()  # "alarm", "list": another skill's object
     vague: FrozenSet[str] = frozenset()  # "stuff", "thing": said with a thing named, no part of it
+    things: FrozenSet[str] = frozenset()  # "things", "le cose": what a pause stops keeping, in general
     former: FrozenSet[str] = frozenset()  # "old", "previous": what the thing was; it is the same thing without them
     addressed: FrozenSet[str] = frozenset()  # "tu", "puoi": the assistant told it may, between a thing said first and its verb
     memory_words: FrozenSet[str] = frozenset()  # "know", "memory": what makes "everything ..." the memory's
@@ -341,15 +346,21 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         needless=phrases("needless"), replacing=phrases("replacing"), private_mode=phrases("private_mode"), mode_on=phrases("mode_on"),
         mode_off=phrases("mode_off"), switching=frozenset(
             w for name in ("mode_on", "mode_off") for found in phrases(name).values() for phrase in found for w in phrase),
+        keeping_words=_words_of(phrases("keeping")), resume_words=_words_of(phrases("keeping")) | _words_of(phrases("again")),
+        keeping_ends=frozenset(p[-1] for found in phrases("keeping").values() for p in found), pause_words=_words_of(phrases("pause")),
         saying=phrases("saying"), that=words("that"), places=words("places"), relations=frozenset(w.casefold() for w in data["relations"]),
         particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"), offers=words("offers"),
-        vague=words("vague"), former=words("former"), addressed=words("addressed"),
+        vague=words("vague"), things=words("things"), former=words("former"), addressed=words("addressed"),
         non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
         memory_words=frozenset(w.casefold() for w in data["memory_words"]),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),
         negation_after_verb=bool(data["controls"]["negation_after_verb"]),
         two_part_verbs=tuple((a, b) for a, _, b in (v.partition(" ") for v in words("forget") | words("delete")) if b),
         clitics=frozenset(c for c in data["clitics"] if " " not in c))
+
+
+def _words_of(index: PhraseIndex) -> FrozenSet[str]:
+    return frozenset(w for found in index.values() for phrase in found for w in phrase)
 
 
 @lru_cache(maxsize=1)

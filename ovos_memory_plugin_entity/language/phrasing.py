@@ -3,7 +3,7 @@ allowed between them, one written ``.*word`` any number later. Pure.
 """
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from typing import FrozenSet, List, Optional, Sequence
 
 from ovos_memory_plugin_entity.language.locale_data import Phrase, PhraseIndex
 
@@ -48,3 +48,20 @@ def _follows(said: Sequence[str], phrase: Phrase, start: int, gap: int) -> Optio
         if at < 0:
             return None
     return at + 1
+
+
+def without_particles_between(said: Sequence[str], particles: FrozenSet[str], phrased: FrozenSet[str]) -> List[str]:
+    """``said`` without the particles standing between two words of the phrases: "torna (pure) a memorizzare"."""
+    return [w for at, w in enumerate(said) if not (w in particles and w not in phrased and 0 < at < len(said) - 1
+                                                   and said[at - 1] in phrased and said[at + 1] in phrased)]
+
+
+def without_phrases(said: Sequence[str], phrases: PhraseIndex) -> List[str]:
+    """``said`` without ``phrases`` said in it: "de lo que (hablemos) que (te cuento)"."""
+    out: List[str] = []
+    at = 0
+    while at < len(said):
+        size = longest(said[at:], phrases)
+        out.extend(said[at:at + 1] if not size else ())
+        at += size or 1
+    return out
