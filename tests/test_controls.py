@@ -1345,8 +1345,8 @@ def test_a_thing_not_the_users_before_what_replaces_it_is_asked():
     ("fr-fr", "tu peux arrêter de tout noter"), ("de-de", "schalt dein gedächtnis mal kurz aus"),
 ])
 def test_a_pause_said_as_people_say_it_pauses(lang, said):
-    """A verb set aside as a lead-in, "things" as its object, "you, for now", what "we talk about", why after the
-    private mode, a polite negated infinitive: each a pause."""
+    """A verb set aside as a lead-in, "things" as its object, "you, for now", what "we talk about", a polite negated
+    infinitive: each a pause."""
     found = recognise(said, load_language(lang))
     assert found is not None and found.kind == "pause"
 

@@ -128,13 +128,13 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
         # Alone: nothing else is said, or only why not ("take that back, I don't want that").
         alone = all(c.negated for c in clauses if c is not clause)
         for words in controls:
-            clause = _verb_set_aside(clause, words, language.reading.negations | language.reading.refusals)
-            needless = _needless(clause, words, language, clauses[i + 1:])
+            read_as = _verb_set_aside(clause, words, language.reading.negations | language.reading.refusals)
+            needless = _needless(read_as, words, language, clauses[i + 1:])
             if needless is not None:
                 return replace(needless, target=as_said(needless.target, utterance[:MAX_CONTROL_CHARS]))
-            found = _control(clause, words, language.reading, alone, clauses[i + 1].words if i + 1 < len(clauses) else ())
+            found = _control(read_as, words, language.reading, alone, clauses[i + 1].words if i + 1 < len(clauses) else ())
             if found is None or found.unsure:
-                found = _chained(clause, words, language.reading, alone) or found
+                found = _chained(read_as, words, language.reading, alone) or found
             if found is not None and found.kind == "remember" and not found.target:
                 # "merk dir, ich wohne in Bremen": what to remember is the next clause
                 if i + 1 == len(clauses):
@@ -142,12 +142,12 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
                 rest = CLAUSES_APART.join(c.text for c in clauses[i + 2:])
                 return Control("remember", as_said(clauses[i + 1].text, utterance[:MAX_CONTROL_CHARS]), rest)
             refused = i + 1 < len(clauses) and clauses[i + 1].negated and len(clauses[i + 1].words) <= MAX_REFUSAL_WORDS
-            if found is not None and clause.question and refused:
+            if found is not None and read_as.question and refused:
                 return None  # "forget everything? no, not ever"
             if found is not None:
                 opening_pause = found.kind == "pause" and i == 0
                 rest = "" if opening_pause else CLAUSES_APART.join(c.text for j, c in enumerate(clauses) if j != i)
-                target = said_after(clause, found.target, utterance[:MAX_CONTROL_CHARS]) if found.kind == "remember" \
+                target = said_after(read_as, found.target, utterance[:MAX_CONTROL_CHARS]) if found.kind == "remember" \
                     else found.target
                 if found.kind == "remember" and _REMINDER.match(target):
                     return None  # "remember to buy milk": a reminder for another skill, no fact
@@ -161,8 +161,8 @@ def _recognised(utterance: str, language: Language) -> Optional[Control]:
                     going_on = (after.strip(" ,"), as_said(found.rest, utterance[:MAX_CONTROL_CHARS]))
                     rest = CLAUSES_APART.join(part for part in (*going_on, rest) if part)
                     unsure = unsure or bool(comma) or len(clauses) > 1 and not any(w in words.personal or (
-                        w in words.memory_words and not forgetting_verb(w, words)) for w in clause.words)
-                if found.kind == "forget_last" and id(clause) in before_tag and len(clause.words) <= MAX_BARE_WORDS:
+                        w in words.memory_words and not forgetting_verb(w, words)) for w in read_as.words)
+                if found.kind == "forget_last" and id(read_as) in before_tag and len(read_as.words) <= MAX_BARE_WORDS:
                     unsure = True  # "vergiss das halt, ist nicht so wichtig": maybe only "never mind"
                 return Control(found.kind, target, rest, unsure)
     return None
@@ -275,8 +275,9 @@ def _closing_pause(clauses: Sequence[Clause], controls: Sequence[IntentWords], l
             # Not a statement's "(the kids did) not keep it", "(ich kann mir) das nicht merken"
             told = said[at] in language.reading.negations and not words.negated or said[at - 1] in words.personal or any(
                 w in language.reading.subjects for w in said[at - 2:at])
-            if end is not None and end >= len(said) - 1 and _takes_that(said[at - 1], said[at:end], words, language.reading.negations) \
-                    and not told and recognise(" ".join(said[:at]), language) is None:  # a word may trail: "down anywhere"
+            if end is not None and end >= len(said) - 1 and not told \
+                    and _takes_that(said[at - 1], said[at:end], words, language.reading.negations) \
+                    and recognise(" ".join(said[:at]), language) is None:  # a word may trail: "down anywhere"
                 # "lo último que te he dicho, no lo recuerdes": what was said before this turn
                 named = list(said[:at])
                 while named and (named[-1] in words.particles or (named[-1],) in words.last.get(named[-1], ())
@@ -312,8 +313,8 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
         named = object_of(said[about:], words, True, alone) if clause.negated and about is not None else None
         last = _takes_back(clause, paused, words, reading, alone, then)
         return named if named is not None and named.kind == "forget_thing" else Control("pause", "last" if last else "")
-    # A reset asked (before a resume: "remets ta mémoire à zéro" puts it back to nothing), near the clause's start ("let's start from scratch ..."): not "who reset your memory?", nor "the
-    # house is so empty without all my stuff"
+    # A reset asked (before a resume: "remets ta mémoire à zéro" puts it back to nothing), near the clause's start
+    # ("let's start from scratch ..."): not "who reset your memory?", nor "the house is so empty without all my stuff"
     if not clause.negated and not clause.question and match(said, words.reset, 0, MAX_VERB_AT + 3) is not None \
             and _memory_named(said, words):
         return Control("forget_all")  # "resetea tu memoria", "start from scratch, wipe everything you know about me"
@@ -324,8 +325,8 @@ def _control(clause: Clause, words: IntentWords, reading: ReadingWords, alone: b
     said_on = 0 < unsaid and len(said) - unsaid >= MIN_STATEMENT_WORDS
     if (not clause.negated or said_on) and not asks_what and not any(
             w in words.non_memory_objects and w not in words.keeping_words for w in said) \
-            and near(without_particles_between((*clause.aside, *said[:unsaid], *clause.aside), words.particles, words.resume_words),
-                     words.again, words.keeping):  # not "… in the agenda"
+            and near(without_particles_between((*clause.aside, *said[:unsaid], *clause.aside), words.particles,
+                                               words.resume_words), words.again, words.keeping):  # not "… in the agenda"
         return Control("resume")
     remembered = match(said, words.remember, 0, MAX_VERB_AT + 1)  # "don't forget that ..." too
     if remembered is not None:  # what follows "remember that" (empty: the next clause says it)
@@ -430,8 +431,8 @@ def _pause_end(clause: Clause, opening: int, words: IntentWords, reading: Readin
     found = sorted(ends(said, words.pause, opening, opening + MAX_VERB_AT + 1))
     if any(not said[end:] and _in_a_place(then, words, reading) for end in found):  # a place of its own after it
         return None
-    return next((end for end in found if _pause_said(said, end, words, reading.question_openers) and not (for_now and any(
-        w not in words.stopwords | words.personal | words.particles | words.things for w in without_phrases(said[end:], words.saying)))), None)
+    return next((end for end in found if _pause_said(said, end, words, reading.question_openers) and not (
+        for_now and any(w not in words.unnamed for w in without_phrases(said[end:], words.saying)))), None)
 
 
 def _in_a_place(after: Sequence[str], words: IntentWords, reading: ReadingWords) -> bool:

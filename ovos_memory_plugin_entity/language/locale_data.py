@@ -190,6 +190,7 @@ class IntentWords:
     resume_words: FrozenSet[str] = frozenset()  # the words of the again and keeping phrases: a particle between two is read past
     keeping_ends: FrozenSet[str] = frozenset()  # the last words of the keeping phrases: a pause closed by one takes no object
     pause_words: FrozenSet[str] = frozenset()  # the words of the pause phrases
+    unnamed: FrozenSet[str] = frozenset()  # stopwords, personal words, particles, things: no object named after a pause
     saying: PhraseIndex = field(default_factory=dict)  # "I say", "je vais te dire": what a pause with a while covers
     that: FrozenSet[str] = frozenset()  # "that", not "this": what was just said, never what comes
     relations: FrozenSet[str] = frozenset()  # "mom", "sister": someone the user names ("my mom reads this")
@@ -350,7 +351,9 @@ def _intent_words(code: str, data: Dict[str, Any]) -> IntentWords:
         keeping_ends=frozenset(p[-1] for found in phrases("keeping").values() for p in found), pause_words=_words_of(phrases("pause")),
         saying=phrases("saying"), that=words("that"), places=words("places"), relations=frozenset(w.casefold() for w in data["relations"]),
         particles=words("particles") | words("softeners"), softeners=words("softeners"), negated=words("negated"), offers=words("offers"),
-        vague=words("vague"), things=words("things"), former=words("former"), addressed=words("addressed"),
+        vague=words("vague"), things=words("things"), unnamed=frozenset(
+            w.casefold() for w in data["stopwords"]) | words("personal") | words("particles") | words("softeners") | words("things"),
+        former=words("former"), addressed=words("addressed"),
         non_memory_objects=frozenset(w.casefold() for w in data["non_memory_objects"]),
         memory_words=frozenset(w.casefold() for w in data["memory_words"]),
         stopwords=frozenset(w.casefold() for w in data["stopwords"]),
