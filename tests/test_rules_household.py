@@ -2308,3 +2308,23 @@ def test_what_is_said_of_the_relative_introduced_is_theirs(lang, said, expected)
 ])
 def test_a_relatives_job_and_where_they_do_it_are_theirs(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # "my husband is NAME" names him in English as in the other languages: a given name only, never "ill"
+    ("en-us", "my husband is harold", {("Harold", "Is the user's husband")}),
+    ("en-us", "my husband's harold", {("Harold", "Is the user's husband")}),
+    ("en-us", "my son is ill", set()),
+    ("en-us", "my wife is emma's friend", set()),
+    ("en-us", "my husband is not harold", set()),
+    # a best friend is a relation in every shipped language
+    ("fr-fr", "ma meilleure amie c'est ghislaine", {("Ghislaine", "Est meilleure amie de l'utilisateur")}),
+    ("de-de", "mein bester kumpel ist der dennis", {("Dennis", "Ist Bester Kumpel des Nutzers")}),
+    ("es-es", "mi mejor amiga es lucía", {("Lucía", "Es mejor amiga del usuario")}),
+    ("it-it", "la mia migliore amica è giulia", {("Giulia", "È migliore amica dell'utente")}),
+    ("nl-nl", "mijn beste vriendin heet lotte", {("Lotte", "Is beste vriendin van de gebruiker")}),
+    ("pt-pt", "a minha melhor amiga é a iolanda", {("Iolanda", "É melhor amiga do utilizador")}),
+    ("ca-es", "la meva millor amiga és la núria", {("Núria", "És millor amiga de l'usuari")}),
+])
+def test_a_partner_or_best_friend_named_with_is(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -292,7 +292,7 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
     out: List[str] = []
     at = 0
     while at < len(said):
-        restart, cues, pauses, denials, addressed = at, 0, 0, 0, 0
+        restart, cues, pauses, denials, addressed, phrased = at, 0, 0, 0, 0, False
         end = len(out)
         while end and (out[end - 1] in words.fillers or out[end - 1] == ","):
             end -= 1
@@ -305,6 +305,7 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
             elif size:
                 denials += size == 1 and said[restart] in words.negations
                 addressed += size == 1 and said[restart] not in words.refusals  # "sorry jim", "wait luca": spoken to
+                phrased = phrased or size > 1  # "i mean", "ik bedoel": not "sorry (to bother you)"
                 restart, cues = restart + size, cues + 1
             elif cues and (said[restart] in words.fillers or said[restart] == ","):
                 restart, pauses = restart + 1, pauses + 1
@@ -327,24 +328,32 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
             goes_on = said[after:after + 1] not in ([], [","])
             start = end - 1 if cues > denials or hesitated or (paused or cues > 1) and goes_on else None
         elif again.isdigit() and end >= 2 and out[end - 2].isdigit() and (cues > denials or hesitated) \
-                and said[after:after + 1] in ([], [","], [out[end - 1]]):
-            # a number and its unit, then the number alone: "douze ans euh non treize", "doze anos não desculpa treze"
+                and (said[after:after + 1] in ([], [","], [out[end - 1]]) or said[after] in words.fillers):
+            # a number and its unit, then the number alone: "douze ans euh non treize", "doze anos não desculpa treze",
+            # "sette anni ah no otto eh li ha compiuti"
             out[end - 2:] = [again, out[end - 1]]
             at = after + (said[after:after + 1] == [out[-1]])
             continue
         elif again and again not in words.negations and (cues > denials or hesitated):
+            # a phrase that takes a word back, then the same small word before a new word of content, starts again
+            # with no pause ("ik woon in utrecht ik bedoel in amersfoort", "un gato perdón un conejo"); not a hedge
+            # ("i live in lyon i mean in the suburbs")
+            rephrased = phrased and said[restart + 1:restart + 2] != [] and _content(said[restart + 1], words)
             start = next((j for j in range(end - 1, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
-                          if _restarts(out[j], again, paused or cues > 1, words)), None)
+                          if _restarts(out[j], again, paused or cues > 1 or rephrased, words)), None)
             if start is None and end and out[end - 1] == again and _content(again, words):
                 start = end - 1  # the same word said again to stress it: "à narbonne pardon narbonne"
             if start is None and hesitated and len(again) <= MAX_ARTICLE_CHARS and said[restart + 1:restart + 2] \
                     and said[restart + 1] in words.personal:  # "a minha irmã ah não o meu irmão": an article and a word of the user's
                 start = next((j for j in range(end - 2, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
                               if len(out[j]) <= MAX_ARTICLE_CHARS and out[j + 1] in words.personal), None)
-            # one word for another after two repairs ("boise no sorry spokane", "carmen digo no pilar"); not "olvida a
-            # lucía, no viene", nor a hedge ("moro em braga aliás perto", "allergic to peanuts i mean badly")
+            # one word for another after two repairs ("boise no sorry spokane", "carmen digo no pilar"), or after one
+            # with the new word said twice where its clause ends ("gerald, no, harold, harold, sorry it's early"; not
+            # a call, "bella uh no luna, luna, sit", nor "claire uh sorry hello hello"); not "olvida a lucía, no
+            # viene", nor a hedge ("moro em braga aliás perto", "allergic to peanuts i mean badly")
             then = said[restart + 1:]
-            swapped = bool(end) and cues > 1 and _swappable(out[end - 1], again, then, words)
+            stressed = twice > 0 and not addressed and _ends_there(said[after:], words)
+            swapped = bool(end) and (cues > 1 or stressed) and _swappable(out[end - 1], again, then, words)
             # ... and a name for a name after a hesitation and a "no" or a phrase ("holger äh nee rüdiger", "tim äh
             # was sag ich tom"), the first said after what it names, not after a repair ("perdona ana eh no pilar":
             # "ana, not pilar"), nor after "sorry" or "wait", to whoever is there ("kate uh sorry jim")
@@ -364,6 +373,15 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
     return out
 
 
+def _ends_there(rest: Sequence[str], words: ReadingWords) -> bool:
+    """Whether a clause ends before ``rest``: nothing, or past pauses a subject, a conjunction, a repair or a tag
+    ("harold, harold, | sorry it's early", "mosterd mosterd | bedoel ik"); not a word said to someone ("luna, luna, |
+    sit")."""
+    rest = [w for w in rest[:MAX_REPAIR_WORDS] if w != "," and w not in words.fillers]
+    return not rest or rest[0] in words.subjects | words.clause_openers or any(
+        tuple(rest[:n]) in words.repairs | words.tags for n in range(1, len(rest) + 1))
+
+
 def _swappable(said: str, again: str, then: Sequence[str], words: ReadingWords) -> bool:
     """Two words of content, one said in place of the other, its clause ending after it or the new word said again
     ("boise no sorry spokane | he moved", "megan no wait what am i saying morgan | her name's morgan"). Not "i want uh
@@ -374,8 +392,9 @@ def _swappable(said: str, again: str, then: Sequence[str], words: ReadingWords) 
 
 
 def _content(word: str, words: ReadingWords) -> bool:
-    """A word of content: a name, a town, a food ("carl", "lyon"); no small word, no number."""
-    return len(word) >= MIN_SWAPPED_CHARS and word.replace("-", "").isalpha() and word not in (
+    """A word of content: a name, a town, a food ("carl", "lyon", a short given name: "lea"); no small word, no
+    number."""
+    return (len(word) >= MIN_SWAPPED_CHARS or word in words.given_names) and word.replace("-", "").isalpha() and word not in (
         words.subjects | words.personal | words.clause_openers | words.clause_glue | words.negations | words.refusals
         | words.question_openers | words.fillers)
 
@@ -475,9 +494,11 @@ def strip_leading(said: Sequence[str], words: ReadingWords) -> Tuple[List[str], 
 
 
 def _closing_tag(said: List[str], words: ReadingWords) -> Tuple[List[str], List[str]]:
-    """A closing tag opened by a conjunction ("and stuff", "y todo eso"), which the split would cut in two."""
+    """A closing tag the split would cut in two: opened by a conjunction ("and stuff", "y todo eso"), or holding a
+    subject ("mein ich", "bedoel ik": "I mean" said after the word meant)."""
     for size in range(min(MAX_PHRASE_WORDS, len(said) - 1), 1, -1):
-        if said[-size] in words.clause_openers and tuple(said[-size:]) in words.tags:
+        if (said[-size] in words.clause_openers or any(w in words.subjects for w in said[1 - size:])) \
+                and tuple(said[-size:]) in words.tags:
             return said[:-size], said[-size:]
     return said, []
 
