@@ -354,32 +354,31 @@ def test_a_word_taken_back_and_said_again_is_left_out(lang, said, read_as):
 
 
 @pytest.mark.parametrize("lang, said, read_as", [
-    # After one repair, the new word said twice where its clause ends replaces the one before ...
+    # After one repair, a given name said twice where its clause ends replaces the one before ...
     ("en-us", "my husband's gerald, no, harold, harold", "my husband's harold"),
-    ("nl-nl", "ik ben allergisch voor selderij uh nee mosterd mosterd", "ik ben allergisch voor mosterd"),
+    ("en-us", "my husband's gerald, no, harold, harold, sorry it's early", "my husband's harold sorry it is early"),
     ("pt-pt", "o meu irmão chama-se vasco, não, salvador, salvador, e vive em faro", "o meu irmão chama-se salvador, vive em faro"),
-    # ... not a name called ("nova, nova, come here")
-    ("en-us", "our cat is called luna uh no nova, nova, come here", "our cat is called luna no nova, nova come here"),
-    # a number and its unit, the new number, then a filler: "otto eh li ha compiuti"
-    ("it-it", "mio figlio ha sette anni ah no otto eh li ha compiuti a marzo", "mio figlio ha 8 anni li ha compiuti a marzo"),
-    ("pt-pt", "a minha filha tem nove anos hum não dez ah fez dez em janeiro", "a minha filha tem 10 anos fez 10 em janeiro"),
-    # a phrase that takes a word back, then the same small word before a new one, starts again with no pause
-    ("nl-nl", "ik woon in utrecht ik bedoel in amersfoort", "ik woon in amersfoort"),
-    ("es-es", "trabajo de profesora mejor dicho de enfermera", "trabajo de enfermera"),
+    # ... not a name called, nor any other word said twice (an attacker review's sentences)
+    ("en-us", "our dog is called bella uh no molly, molly", "our dog is called molly"),
+    ("en-us", "our dog is called bella uh no molly, molly, come here", "our dog is called bella no molly, molly come here"),
+    ("en-us", "our dog is called bella uh no molly, molly, no", "our dog is called bella no molly, molly no"),
+    ("de-de", "mein hund heißt bello nein sitz sitz", "mein hund heisst bello nein sitz sitz"),
+    ("nl-nl", "ik ben allergisch voor selderij uh nee mosterd mosterd", "ik ben allergisch voor selderij nee mosterd mosterd"),
+    # a repair phrase with no pause starts nothing again: it may be a hedge or a narrowing
+    ("nl-nl", "ik woon in utrecht ik bedoel in amersfoort", "ik woon in utrecht, ik bedoel in amersfoort"),
+    ("en-us", "i'm allergic to nuts i meant to mention that", "i am allergic to nuts, i meant to mention that"),
+    # a filler after a new number ends nothing: "18 eh meses" are months
+    ("es-es", "mi hija tiene 2 años perdón 18 eh meses", "mi hija tiene 2 años perdón 18 meses"),
     # a short given name is a word of content: "lena nein quatsch lea"
     ("de-de", "meine tochter heißt lena nein quatsch lea und die geht in die schule", "meine tochter heisst lea, die geht in die schule"),
     # "I mean" said after the word meant is a closing tag, though it holds a subject
     ("de-de", "ich bin allergisch gegen haselnüsse mein ich", "ich bin allergisch gegen haselnüsse"),
     ("nl-nl", "op woensdag bedoel ik", "op woensdag"),
-    # everyday repair words: "entschuldigung", "moment", "or rather", "je dis n'importe quoi"
-    ("de-de", "ich komme aus bielefeld ähm entschuldigung aus paderborn", "ich komme aus paderborn"),
-    ("de-de", "ich bin allergisch gegen erdnüsse nee moment gegen haselnüsse", "ich bin allergisch gegen haselnüsse"),
+    # everyday repair words: "or rather", "je dis n'importe quoi"; German "moment" stays a word of its own
     ("pt-pt", "tomo cinquenta, ou melhor, cem microgramas", "tomo 100 microgramas"),
-    ("it-it", "abito a roma o meglio a frascati", "abito a frascati"),
-    ("nl-nl", "mijn zus woont in zwolle beter gezegd in kampen", "mijn zus woont in kampen"),
-    ("fr-fr", "j'habite à lyon ou plutôt à villeurbanne", "je habite à villeurbanne"),
-    ("ca-es", "visc a vic o millor a manlleu", "visc a manlleu"),
     ("fr-fr", "je suis infirmière, euh, non je dis n'importe quoi, pharmacienne", "je suis pharmacienne"),
+    ("de-de", "ich bin allergisch gegen nüsse moment ich hol mal die tabletten",
+     "ich bin allergisch gegen nüsse moment, ich hol mal die tabletten"),
 ])
 def test_a_word_taken_back_in_one_breath_as_people_say_it(lang, said, read_as):
     assert reading(lang, said).text == read_as

@@ -2313,8 +2313,13 @@ def test_a_relatives_job_and_where_they_do_it_are_theirs(lang, said, expected):
 @pytest.mark.parametrize("lang, said, expected", [
     # "my husband is NAME" names him in English as in the other languages: a given name only, never "ill"
     ("en-us", "my husband is harold", {("Harold", "Is the user's husband")}),
-    ("en-us", "my husband's harold", {("Harold", "Is the user's husband")}),
+    ("en-us", "my husband is harold, he's a plumber", {("Harold", "Is the user's husband"), ("Harold", "Works as a plumber")}),
     ("en-us", "my son is ill", set()),
+    # only where the name closes its clause, never before a possessive's thing (an attacker review's sentences)
+    ("en-us", "my husband's jack daniels is in the cupboard", set()),
+    ("en-us", "my daughter is mary in the nativity", set()),
+    ("en-us", "my husband is ben and jerry's biggest fan", set()),
+    ("en-us", "my son's max score is 300", set()),
     ("en-us", "my wife is emma's friend", set()),
     ("en-us", "my husband is not harold", set()),
     # a best friend is a relation in every shipped language

@@ -292,7 +292,7 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
     out: List[str] = []
     at = 0
     while at < len(said):
-        restart, cues, pauses, denials, addressed, phrased = at, 0, 0, 0, 0, False
+        restart, cues, pauses, denials, addressed = at, 0, 0, 0, 0
         end = len(out)
         while end and (out[end - 1] in words.fillers or out[end - 1] == ","):
             end -= 1
@@ -305,7 +305,6 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
             elif size:
                 denials += size == 1 and said[restart] in words.negations
                 addressed += size == 1 and said[restart] not in words.refusals  # "sorry jim", "wait luca": spoken to
-                phrased = phrased or size > 1  # "i mean", "ik bedoel": not "sorry (to bother you)"
                 restart, cues = restart + size, cues + 1
             elif cues and (said[restart] in words.fillers or said[restart] == ","):
                 restart, pauses = restart + 1, pauses + 1
@@ -328,37 +327,30 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
             goes_on = said[after:after + 1] not in ([], [","])
             start = end - 1 if cues > denials or hesitated or (paused or cues > 1) and goes_on else None
         elif again.isdigit() and end >= 2 and out[end - 2].isdigit() and (cues > denials or hesitated) \
-                and (said[after:after + 1] in ([], [","], [out[end - 1]]) or said[after] in words.fillers):
-            # a number and its unit, then the number alone: "douze ans euh non treize", "doze anos não desculpa treze",
-            # "sette anni ah no otto eh li ha compiuti"
+                and said[after:after + 1] in ([], [","], [out[end - 1]]):
+            # a number and its unit, then the number alone: "douze ans euh non treize", "doze anos não desculpa treze"
             out[end - 2:] = [again, out[end - 1]]
             at = after + (said[after:after + 1] == [out[-1]])
             continue
         elif again and again not in words.negations and (cues > denials or hesitated):
-            # a phrase that takes a word back, then the same small word before a new word of content, starts again
-            # with no pause ("ik woon in utrecht ik bedoel in amersfoort", "un gato perdón un conejo"); not a hedge
-            # ("i live in lyon i mean in the suburbs")
-            rephrased = phrased and said[restart + 1:restart + 2] != [] and _content(said[restart + 1], words)
             start = next((j for j in range(end - 1, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
-                          if _restarts(out[j], again, paused or cues > 1 or rephrased, words)), None)
+                          if _restarts(out[j], again, paused or cues > 1, words)), None)
             if start is None and end and out[end - 1] == again and _content(again, words):
                 start = end - 1  # the same word said again to stress it: "à narbonne pardon narbonne"
             if start is None and hesitated and len(again) <= MAX_ARTICLE_CHARS and said[restart + 1:restart + 2] \
                     and said[restart + 1] in words.personal:  # "a minha irmã ah não o meu irmão": an article and a word of the user's
                 start = next((j for j in range(end - 2, max(end - MAX_REPAIR_WORDS, 0) - 1, -1)
                               if len(out[j]) <= MAX_ARTICLE_CHARS and out[j + 1] in words.personal), None)
-            # one word for another after two repairs ("boise no sorry spokane", "carmen digo no pilar"), or after one
-            # with the new word said twice where its clause ends ("gerald, no, harold, harold, sorry it's early"; not
-            # a call, "bella uh no luna, luna, sit", nor "claire uh sorry hello hello"); not "olvida a lucía, no
-            # viene", nor a hedge ("moro em braga aliás perto", "allergic to peanuts i mean badly")
+            # one word for another after two repairs ("boise no sorry spokane", "carmen digo no pilar"); not "olvida a
+            # lucía, no viene", nor a hedge ("moro em braga aliás perto", "allergic to peanuts i mean badly")
             then = said[restart + 1:]
-            stressed = twice > 0 and not addressed and _ends_there(said[after:], words)
-            swapped = bool(end) and (cues > 1 or stressed) and _swappable(out[end - 1], again, then, words)
+            swapped = bool(end) and cues > 1 and _swappable(out[end - 1], again, then, words)
             # ... and a name for a name after a hesitation and a "no" or a phrase ("holger äh nee rüdiger", "tim äh
             # was sag ich tom"), the first said after what it names, not after a repair ("perdona ana eh no pilar":
             # "ana, not pilar"), nor after "sorry" or "wait", to whoever is there ("kate uh sorry jim")
             slipped_name = hesitated and not addressed and end > 1 and (out[end - 2],) not in words.repairs | words.lead_ins \
-                and _name_for_name(out[end - 1], again, then, words.given_names)
+                and _name_for_name(out[end - 1], again, then, words.given_names,
+                                   bool(twice) and _ends_there(said[after:], words))
             # ... never a word the user quotes from before ("he dicho mayo no quería decir junio" corrects what was said)
             quoted = any(tuple(out[end - 1 - len(p):end - 1]) == p for p in words.quoting)
             if start is None and (swapped or slipped_name) and not quoted:
@@ -374,12 +366,12 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
 
 
 def _ends_there(rest: Sequence[str], words: ReadingWords) -> bool:
-    """Whether a clause ends before ``rest``: nothing, or past pauses a subject, a conjunction, a repair or a tag
-    ("harold, harold, | sorry it's early", "mosterd mosterd | bedoel ik"); not a word said to someone ("luna, luna, |
-    sit")."""
+    """Whether a clause ends before ``rest``: nothing, or past pauses a subject, a conjunction or a repair that is no
+    bare "no" ("harold, harold, | sorry it's early"); not a word said to someone ("luna, luna, | sit", "| please", "|
+    no")."""
     rest = [w for w in rest[:MAX_REPAIR_WORDS] if w != "," and w not in words.fillers]
-    return not rest or rest[0] in words.subjects | words.clause_openers or any(
-        tuple(rest[:n]) in words.repairs | words.tags for n in range(1, len(rest) + 1))
+    return not rest or rest[0] in words.subjects | words.clause_openers or rest[0] not in words.negations and any(
+        tuple(rest[:n]) in words.repairs for n in range(1, len(rest) + 1))
 
 
 def _swappable(said: str, again: str, then: Sequence[str], words: ReadingWords) -> bool:
@@ -399,11 +391,12 @@ def _content(word: str, words: ReadingWords) -> bool:
         | words.question_openers | words.fillers)
 
 
-def _name_for_name(said: str, again: str, then: Sequence[str], names: FrozenSet[str]) -> bool:
+def _name_for_name(said: str, again: str, then: Sequence[str], names: FrozenSet[str], stressed: bool) -> bool:
     """Two given names of the language, one said in place of the other, the utterance ending after it or the new one
-    said again later ("holger äh nee rüdiger mein mann heißt rüdiger"). Not "sarah um hang on babe", "chloe um no
-    problem", nor someone called by name ("ben um no max, get off the couch", "luna, luna, sit")."""
-    called = then[:1] == [again] or then[:2] == [",", again]  # "max max get down", "kira, kira, quieta"
+    said again later ("holger äh nee rüdiger mein mann heißt rüdiger"), or said twice where its clause ends
+    (``stressed``: "gerald, no, harold, harold, sorry it's early"). Not "sarah um hang on babe", "chloe um no problem",
+    nor someone called by name ("ben um no max, get off the couch", "luna, luna, sit")."""
+    called = (then[:1] == [again] or then[:2] == [",", again]) and not stressed  # "max max get down", "kira, kira, quieta"
     return said != again and said in names and again in names and (not then or again in then[:MAX_REPAIR_WORDS + 1]
                                                                     and not called)
 
