@@ -350,7 +350,7 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
             # "ana, not pilar"), nor after "sorry" or "wait", to whoever is there ("kate uh sorry jim")
             slipped_name = hesitated and not addressed and end > 1 and (out[end - 2],) not in words.repairs | words.lead_ins \
                 and _name_for_name(out[end - 1], again, then, words.given_names,
-                                   bool(twice) and _ends_there(said[after:], words))
+                                   bool(twice) and all(w == "," or w in words.fillers for w in said[after:]))
             # ... never a word the user quotes from before ("he dicho mayo no quería decir junio" corrects what was said)
             quoted = any(tuple(out[end - 1 - len(p):end - 1]) == p for p in words.quoting)
             if start is None and (swapped or slipped_name) and not quoted:
@@ -363,15 +363,6 @@ def _repaired(said: List[str], words: ReadingWords) -> List[str]:
         out.append(again)
         at = after
     return out
-
-
-def _ends_there(rest: Sequence[str], words: ReadingWords) -> bool:
-    """Whether a clause ends before ``rest``: nothing, or past pauses a subject, a conjunction or a repair that is no
-    bare "no" ("harold, harold, | sorry it's early"); not a word said to someone ("luna, luna, | sit", "| please", "|
-    no")."""
-    rest = [w for w in rest[:MAX_REPAIR_WORDS] if w != "," and w not in words.fillers]
-    return not rest or rest[0] in words.subjects | words.clause_openers or rest[0] not in words.negations and any(
-        tuple(rest[:n]) in words.repairs for n in range(1, len(rest) + 1))
 
 
 def _swappable(said: str, again: str, then: Sequence[str], words: ReadingWords) -> bool:
@@ -393,9 +384,9 @@ def _content(word: str, words: ReadingWords) -> bool:
 
 def _name_for_name(said: str, again: str, then: Sequence[str], names: FrozenSet[str], stressed: bool) -> bool:
     """Two given names of the language, one said in place of the other, the utterance ending after it or the new one
-    said again later ("holger äh nee rüdiger mein mann heißt rüdiger"), or said twice where its clause ends
-    (``stressed``: "gerald, no, harold, harold, sorry it's early"). Not "sarah um hang on babe", "chloe um no problem",
-    nor someone called by name ("ben um no max, get off the couch", "luna, luna, sit")."""
+    said again later ("holger äh nee rüdiger mein mann heißt rüdiger"), or said twice closing the utterance
+    (``stressed``: "our dog is called bella uh no molly, molly"). Not "sarah um hang on babe", "chloe um no problem",
+    nor someone called by name ("ben um no max, get off the couch", "luna, luna, sit", "tom, tom, i'm on the phone")."""
     called = (then[:1] == [again] or then[:2] == [",", again]) and not stressed  # "max max get down", "kira, kira, quieta"
     return said != again and said in names and again in names and (not then or again in then[:MAX_REPAIR_WORDS + 1]
                                                                     and not called)
