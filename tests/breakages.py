@@ -7,9 +7,9 @@ once, so the list cannot silently go stale) and names the tests that must then f
 CI runs ``python -m tests.breakages``; it exits 1 naming every breakage the tests let
 through. ``--list`` prints the breakages, ``--only NAME`` runs one.
 
-Breakages run side by side, one per core (each in its own scratch copy and pytest process),
-except those whose tests stop, start or read the whole shared PostgreSQL cluster: those run
-alone, first, so no other breakage's tests share the cluster with them.
+Breakages run side by side, one per core, each in its own scratch copy and pytest process.
+So a breakage may not name tests that stop, start or read the whole shared PostgreSQL
+cluster: another breakage's tests would share the cluster with them. The runner refuses one.
 """
 from __future__ import annotations
 
@@ -2757,8 +2757,11 @@ def main(argv: Sequence[str] = ()) -> int:
     if args.list or not chosen:
         print("\n".join(b.name for b in BREAKAGES))
         return 0 if args.list else 1
-    alone = [b for b in chosen if _uses_the_whole_cluster(b)]
-    side_by_side = [b for b in chosen if b not in alone]
+    clashing = [b.name for b in chosen if _uses_the_whole_cluster(b)]
+    if clashing:
+        print(f"these breakages name tests that control the whole shared cluster, which cannot run "
+              f"side by side: {', '.join(clashing)}")
+        return 1
     missed = []
 
     def report(breakage: Breakage, outcome: Tuple[bool, str]) -> None:
@@ -2767,10 +2770,8 @@ def main(argv: Sequence[str] = ()) -> int:
         if not caught:
             missed.append(breakage.name)
 
-    for breakage in alone:
-        report(breakage, run(breakage))
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for breakage, outcome in zip(side_by_side, pool.map(run, side_by_side)):
+        for breakage, outcome in zip(chosen, pool.map(run, chosen)):
             report(breakage, outcome)
     print(f"{len(chosen) - len(missed)} of {len(chosen)} breakages caught")
     return 1 if missed else 0
