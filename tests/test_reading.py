@@ -406,3 +406,19 @@ def test_units_after_the_tens_join_them_only_where_the_language_says_so(lang, sa
 ])
 def test_a_number_multiplied_or_hyphenless_stays_one(lang, said, read_as):
     assert read(said, load_language(lang).reading).text == read_as
+
+
+@pytest.mark.parametrize("lang, said, read_as", [
+    # a word broken off and said whole at once, with the word before it again or after a pause: the whole word only
+    ("es-es", "mi hermano vive en bil en bilbao", "mi hermano vive en bilbao"),
+    ("en-us", "i work at the hos the hospital", "i work at the hospital"),
+    ("en-us", "i'm allergic to pea to peanuts", "i am allergic to peanuts"),
+    ("en-us", "my daughter is in hosp uh hospital", "my daughter is in hospital"),
+    ("es-es", "me gustan a la a las fresas", "me gustan a las fresas"),
+    # not a small word that only begins the next, nor a word said twice
+    ("en-us", "we went to the uh theatre", "we went to the theatre"),
+    ("en-us", "we went to to toronto", "we went to to toronto"),
+    ("en-us", "the car carpet is dirty", "the car carpet is dirty"),
+])
+def test_a_word_broken_off_and_said_whole(lang, said, read_as):
+    assert reading(lang, said).text == read_as

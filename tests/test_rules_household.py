@@ -2335,3 +2335,69 @@ def test_a_relatives_job_and_where_they_do_it_are_theirs(lang, said, expected):
 ])
 def test_a_partner_or_best_friend_named_with_is(lang, said, expected):
     assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # a name said before "my <relative>", opening its clause, names that relative, in every shipped language
+    ("en-us", "so jenna my wife is working late again tonight", {("Jenna", "Is the user's wife")}),
+    ("en-us", "max our dog and i went for a walk", {("Max", "Is the user's dog")}),
+    ("pt-pt", "a inês a minha mulher hoje só chega às nove", {("Inês", "É mulher do utilizador")}),
+    ("es-es", "la lucía mi hermana vive en sevilla", {("Lucía", "Es hermana del usuario"), ("Lucía", "Vive en Sevilla")}),
+    ("de-de", "die anna meine frau arbeitet heute lange", {("Anna", "Ist Frau des Nutzers")}),
+    ("fr-fr", "julie ma femme travaille tard ce soir", {("Julie", "Est femme de l'utilisateur")}),
+    ("it-it", "giulia mia moglie lavora fino a tardi", {("Giulia", "È moglie dell'utente")}),
+    ("nl-nl", "sanne mijn vrouw werkt vandaag laat", {("Sanne", "Is vrouw van de gebruiker")}),
+    # what the relative is, begun inside the naming, is theirs: no second fact of a daughter without a name
+    ("en-us", "emma my daughter is seven", {("Emma", "Is the user's daughter"), ("Emma", "Is 7 years old")}),
+    ("ca-es", "el pol el meu fill té dos anys", {("Pol", "És fill de l'usuari"), ("Pol", "Té 2 anys")}),
+    # not before a relative's own thing
+    ("en-us", "tom my brother's friend is coming over", set()),
+])
+def test_a_name_said_before_my_relative_names_them(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # how the user wants answers, asked for: the language from now on, speaking slower
+    ("en-us", "from now on answer me in spanish please", {(None, "Wants answers in Spanish")}),
+    ("en-us", "can you speak a bit slower i can't follow", {(None, "Wants to be spoken to slowly")}),
+    ("es-es", "a partir de ahora contéstame en inglés", {(None, "Quiere respuestas en inglés")}),
+    ("de-de", "antworte mir ab jetzt bitte auf englisch", {(None, "Möchte Antworten auf Englisch")}),
+    ("de-de", "kannst du bitte ein bisschen langsamer sprechen", {(None, "Möchte, dass langsamer gesprochen wird")}),
+    ("fr-fr", "à partir de maintenant réponds-moi en anglais", {(None, "Veut des réponses en anglais")}),
+    ("fr-fr", "tu peux parler plus lentement s'il te plaît", {(None, "Préfère qu'on lui parle plus lentement")}),
+    ("it-it", "d'ora in poi rispondimi in inglese", {(None, "Vuole risposte in inglese")}),
+    ("it-it", "puoi parlare più lentamente", {(None, "Preferisce che gli si parli più lentamente")}),
+    ("it-it", "rispondimi in modo più breve che vado di fretta", {(None, "Preferisce risposte in modo breve")}),
+    ("nl-nl", "antwoord voortaan in het engels", {(None, "Wil antwoorden in het Engels")}),
+    ("nl-nl", "praat eens wat langzamer", {(None, "Wil dat er langzamer gesproken wordt")}),
+    ("pt-pt", "podes falar mais devagar é que eu às vezes não apanho tudo", {(None, "Prefere que lhe falem mais devagar")}),
+    ("ca-es", "a partir d'ara contesta'm en castellà si us plau", {(None, "Vol respostes en castellà")}),
+    ("ca-es", "parla'm més a poc a poc", {(None, "Prefereix que li parlin més a poc a poc")}),
+    # a one-off, a question, a refusal, someone described: nothing
+    ("en-us", "answer in spanish what is the word for dog", set()),
+    ("en-us", "do you speak french", set()),
+    ("en-us", "don't answer in french", set()),
+    ("es-es", "no me hables en inglés", set()),
+    ("en-us", "my grandad speaks slowly", set()),
+    ("en-us", "i speak slowly", set()),
+    ("es-es", "mi madre habla más despacio", set()),
+    ("de-de", "ich möchte langsamer sprechen", set()),
+])
+def test_how_the_user_wants_answers_asked_for(lang, said, expected):
+    assert heard(lang, said) == expected
+
+
+@pytest.mark.parametrize("lang, said, expected", [
+    # Italian "a me piace", with or without "mi"; not a liking of thinking, nor of when
+    ("it-it", "a me piace tantissimo il jazz", {(None, "Gli piace tantissimo il jazz")}),
+    ("it-it", "a me non piace il calcio", {(None, "Non gli piace il calcio")}),
+    ("it-it", "a me piace pensare che sia vero", set()),
+    ("it-it", "mi piace quando piove", set()),
+    # a home said before a clause holding a passing time is kept; one said inside it is not
+    ("it-it", "noi abitiamo a bari e volevo sapere se c'è una sagra questo fine settimana", {(None, "Vive a Bari")}),
+    ("en-us", "we live in leeds and we're going to york this weekend", {(None, "Lives in Leeds")}),
+    ("en-us", "this weekend we're in leeds", set()),
+])
+def test_a_liking_said_with_a_me_and_a_home_before_a_passing_time(lang, said, expected):
+    assert heard(lang, said) == expected

@@ -184,6 +184,7 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
             found.append((match.start(), match.end(), rule, match.groups()))
     said_of = {g.casefold() for _, _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
+    naming: List[Tuple[int, int]] = []  # where a fact naming someone was said
     mentions, around = _mentions(clause, language), _mentions(window, language)
     for start, end, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned or naming_kin)
@@ -198,6 +199,8 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
             fact = NewFact(f"{fact.text} {purpose.group(1).lower()} {purpose.group(2)}", fact.pin, fact.about, fact.relation)
         if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of | {fact.relation}):
             continue  # "a minha sogra é diabética", "een hond die is tien": a value or the relation is no name
+        if not rule.about and fact.about is None and any(lo < start < hi < end for lo, hi in naming):
+            continue  # "emma my daughter is seven": "my daughter is seven", begun in the naming, is Emma's
         if _not_the_users_dose(fact, clause, start, end + (purpose.end() if purpose is not None else 0), mentions,
                                language):  # "... pour mon père": what it is for names whose it is
             continue
@@ -219,6 +222,7 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
             fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
         elif fact.about is not None:
             last = fact
+            naming.append((start, end))
         if _of_one_introduced(clause, end, (whose or fact.relation or "").casefold(), mentions, language):
             continue  # "my son has a friend who takes adderall": the friend's; when unsure whose, no fact
         facts.append((start, fact))
@@ -309,7 +313,10 @@ def _walk(user_words: str, language: Language, last: Optional[NewFact], mentione
         commanded = any(other.casefold().split()[:1] and set(other.casefold().split()[:1]) <= language.command_turn.openers
                         for at, other in enumerate(candidates) if at != index)
         facts = _facts_in(clause, following, language, last, mentioned, naming_kin, commanded)
-        passes = any(text in clauses[index] for text in passing)
+        # where in the clause a passing time or place is said: "noi abitiamo a bari | e volevo sapere se c'è una sagra
+        # questo fine settimana", joined as one, keeps the home said before it
+        said_in_passing = [(at, at + len(text)) for text, at in ((text, candidates[index].casefold().find(text))
+                                                                 for text in passing) if at >= 0]
         if any(clauses[index].startswith(text) for text in unreal):
             continue  # "i'm a doctor in my dreams", "when i grow up | i'm a pilot": no fact of the user
         # said after one not of the household, before its name: "i know a dog called bello", "el gos dels veïns un
@@ -318,7 +325,7 @@ def _walk(user_words: str, language: Language, last: Optional[NewFact], mentione
         for start, fact in facts:
             if strangers is not None and fact.about is not None and strangers.start() <= start:
                 continue
-            if passes and any(slot.name == "home" and slot.pattern.search(fact.text) for slot in language.slots):
+            if any(lo <= start < hi for lo, hi in said_in_passing) and any(slot.name == "home" and slot.pattern.search(fact.text) for slot in language.slots):
                 continue  # "we moved to the kitchen for dinner", "when i was six | we moved to york"
             if fact.about is not None:  # not a list: "mis gemelos son hugo y martina | martina es alérgica"
                 last = fact if len(_each_named(fact, language)) == 1 else None
