@@ -2744,6 +2744,14 @@ BREAKAGES: Tuple[Breakage, ...] = (
              "again or after > at + 1 and len(broken) > MAX_ARTICLE_CHARS):",
              "again or after > at + 1):",
              ("tests/test_reading.py::test_a_word_broken_off_and_said_whole",)),
+    Breakage("a number that begins the next one is taken as broken off", "language/reading.py",
+             "whole.startswith(broken) and _number(broken, words) is None and (",
+             "whole.startswith(broken) and (",
+             ("tests/test_reading.py::test_a_word_broken_off_and_said_whole",)),
+    Breakage("a comma is a pause before a word said whole", "language/reading.py",
+             "        while after < len(said) and said[after] in words.fillers:\n",
+             "        while after < len(said) and (said[after] in words.fillers or said[after] == \",\"):\n",
+             ("tests/test_reading.py::test_a_word_broken_off_and_said_whole",)),
 )
 
 

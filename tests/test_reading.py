@@ -419,6 +419,9 @@ def test_a_number_multiplied_or_hyphenless_stays_one(lang, said, read_as):
     ("en-us", "we went to the uh theatre", "we went to the theatre"),
     ("en-us", "we went to to toronto", "we went to to toronto"),
     ("en-us", "the car carpet is dirty", "the car carpet is dirty"),
+    # a list, a number
+    ("en-us", "our twins are paul, paula and tom", "our twins are paul paula, tom"),
+    ("en-us", "my kids are seven uh seventeen and twenty", "my kids are 7 17, 20"),
 ])
 def test_a_word_broken_off_and_said_whole(lang, said, read_as):
     assert reading(lang, said).text == read_as

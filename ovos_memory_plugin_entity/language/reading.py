@@ -267,17 +267,18 @@ def _spelled(said: List[str]) -> List[str]:
 
 def _cut_off(said: List[str], words: ReadingWords) -> List[str]:
     """A word broken off and said whole at once, the word before it said again ("vive en bil en bilbao", "the hos the
-    hospital") or after a pause ("my daughter is in hosp uh hospital"): the whole word only. After a pause, a word of
-    an article's length is no broken word ("in the uh theatre")."""
+    hospital") or after a filler ("my daughter is in hosp uh hospital"): the whole word only. After a filler, a word of
+    an article's length is no broken word ("in the uh theatre"); a comma is no pause here ("paul, paula and tom"), nor
+    is a number broken ("six uh sixteen")."""
     out: List[str] = []
     at = 0
     while at < len(said):
         broken, after = said[at], at + 1
-        while after < len(said) and (said[after] in words.fillers or said[after] == ","):
+        while after < len(said) and said[after] in words.fillers:
             after += 1
         again = int(bool(out) and out[-1].isalpha() and said[after:after + 1] == out[-1:])
         whole = said[after + again] if after + again < len(said) else ""
-        if broken.isalpha() and whole != broken and whole.startswith(broken) and (
+        if broken.isalpha() and whole != broken and whole.startswith(broken) and _number(broken, words) is None and (
                 again or after > at + 1 and len(broken) > MAX_ARTICLE_CHARS):
             at = after + again
             continue
