@@ -2336,24 +2336,16 @@ def test_a_relatives_job_and_where_they_do_it_are_theirs(lang, said, expected):
 def test_a_partner_or_best_friend_named_with_is(lang, said, expected):
     assert heard(lang, said) == expected
 
-
 @pytest.mark.parametrize("lang, said, expected", [
-    # a name said before "my <relative>", opening its clause, names that relative, in every shipped language
-    ("en-us", "so jenna my wife is working late again tonight", {("Jenna", "Is the user's wife")}),
-    ("en-us", "max our dog and i went for a walk", {("Max", "Is the user's dog")}),
-    ("pt-pt", "a inês a minha mulher hoje só chega às nove", {("Inês", "É mulher do utilizador")}),
-    ("es-es", "la lucía mi hermana vive en sevilla", {("Lucía", "Es hermana del usuario"), ("Lucía", "Vive en Sevilla")}),
-    ("de-de", "die anna meine frau arbeitet heute lange", {("Anna", "Ist Frau des Nutzers")}),
-    ("fr-fr", "julie ma femme travaille tard ce soir", {("Julie", "Est femme de l'utilisateur")}),
-    ("it-it", "giulia mia moglie lavora fino a tardi", {("Giulia", "È moglie dell'utente")}),
-    ("nl-nl", "sanne mijn vrouw werkt vandaag laat", {("Sanne", "Is vrouw van de gebruiker")}),
-    # what the relative is, begun inside the naming, is theirs: no second fact of a daughter without a name
-    ("en-us", "emma my daughter is seven", {("Emma", "Is the user's daughter"), ("Emma", "Is 7 years old")}),
-    ("ca-es", "el pol el meu fill té dos anys", {("Pol", "És fill de l'usuari"), ("Pol", "Té 2 anys")}),
-    # not before a relative's own thing
-    ("en-us", "tom my brother's friend is coming over", set()),
+    # a name before "my <relative>" is as often someone spoken to: it names no one (an attacker review's sentences)
+    ("en-us", "emma my mum wants a word", set()),
+    ("en-us", "sorry david my daughter broke your vase", set()),
+    ("en-us", "tom our dog needs a walk", set()),
+    ("en-us", "paul our daughter is allergic to nuts", {(None, "Daughter is allergic to nuts")}),
+    ("pt-pt", "desculpa david a minha filha partiu a jarra", set()),
+    ("pt-pt", "ana o nosso filho está a chorar", set()),
 ])
-def test_a_name_said_before_my_relative_names_them(lang, said, expected):
+def test_a_name_said_to_someone_before_my_relative_names_no_one(lang, said, expected):
     assert heard(lang, said) == expected
 
 
@@ -2383,6 +2375,19 @@ def test_a_name_said_before_my_relative_names_them(lang, said, expected):
     ("en-us", "i speak slowly", set()),
     ("es-es", "mi madre habla más despacio", set()),
     ("de-de", "ich möchte langsamer sprechen", set()),
+    # an attacker review's sentences: another's way of speaking, someone else spoken to, a negation, an ability asked
+    # about, quieter, a question's one-off
+    ("es-es", "mi suegra solo habla en catalán", set()),
+    ("es-es", "mi abuela es mayor y habla más despacio", set()),
+    ("en-us", "talk to him in spanish", set()),
+    ("en-us", "answer the email in german", set()),
+    ("de-de", "antworte nicht auf französisch", set()),
+    ("de-de", "sie kann nur auf englisch sprechen", set()),
+    ("nl-nl", "op school moet je in het engels praten", set()),
+    ("en-us", "can you speak in german", set()),
+    ("it-it", "parla più piano che il bambino dorme", set()),
+    ("en-us", "what's the capital of france and answer in french", set()),
+    ("en-us", "could you speak slower to my dad", set()),
 ])
 def test_how_the_user_wants_answers_asked_for(lang, said, expected):
     assert heard(lang, said) == expected
@@ -2394,10 +2399,24 @@ def test_how_the_user_wants_answers_asked_for(lang, said, expected):
     ("it-it", "a me non piace il calcio", {(None, "Non gli piace il calcio")}),
     ("it-it", "a me piace pensare che sia vero", set()),
     ("it-it", "mi piace quando piove", set()),
+    # nothing of "you", nothing pointed at, no condition, no one else (an attacker review's sentences)
+    ("it-it", "a me piace la tua voce", set()),
+    ("it-it", "a me piace questa canzone", set()),
+    ("it-it", "se a me piace la pizza a lui piace", set()),
+    ("it-it", "mi piace chiamarlo tesoro", set()),
+    ("it-it", "a me piace ma a mia moglie no", set()),
+    ("it-it", "mi piace il pollo", {(None, "Gli piace il pollo")}),
     # a home said before a clause holding a passing time is kept; one said inside it is not
     ("it-it", "noi abitiamo a bari e volevo sapere se c'è una sagra questo fine settimana", {(None, "Vive a Bari")}),
     ("en-us", "we live in leeds and we're going to york this weekend", {(None, "Lives in Leeds")}),
     ("en-us", "this weekend we're in leeds", set()),
+    # a word said twice is still the clause framed; a frame that is all its clause says frames the one before, unless
+    # it frames the one after
+    ("en-us", "we live live in york for the summer", set()),
+    ("it-it", "noi abitiamo a bari e volevo volevo sapere se c'è una sagra questo fine settimana", {(None, "Vive a Bari")}),
+    ("es-es", "nos mudamos mudamos a la cocina para cenar", set()),
+    ("en-us", "we live in whitby and only for the summer", set()),
+    ("en-us", "we live in bristol and for dinner we had pizza", {(None, "Lives in Bristol")}),
 ])
 def test_a_liking_said_with_a_me_and_a_home_before_a_passing_time(lang, said, expected):
     assert heard(lang, said) == expected

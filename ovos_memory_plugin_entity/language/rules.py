@@ -111,6 +111,22 @@ def _framed(read: Sequence[Clause], language: Language, frame: Pattern[str], bac
     return framed
 
 
+def _said_in_passing(passing: Sequence[str], clause: str, candidate: str, framing_next: bool,
+                     language: Language) -> List[Tuple[int, int]]:
+    """Where in ``candidate`` (``clause`` as said) a passing time or place frames what is said: the clause holding it
+    ("noi abitiamo a bari | e volevo sapere se c'è una sagra questo fine settimana", joined as one, keeps the home
+    said before it); all of it where the frame is all its own words say ("we live in whitby | and only for the summer"),
+    unless it frames the clause after (``framing_next``: "we live in bristol | and for dinner | we had pizza")."""
+    spans: List[Tuple[int, int]] = []
+    for text in (text for text in passing if text in clause):
+        at = candidate.casefold().find(_REPEATED.sub(r"\1", text).casefold())  # "we live live in york for the summer"
+        frame = language.not_home.search(text)
+        alone = frame is not None and len(text[:frame.start()].split()) <= 1 and not text[frame.end():].strip()
+        spans.append((at, at + len(_REPEATED.sub(r"\1", text))) if at >= 0 and not (alone and not framing_next)
+                     else (0, len(candidate)))
+    return spans
+
+
 def _no_name(words: str, language: Language, listed: bool = False) -> bool:
     """Whether ``words`` said where a name goes name no one: "really", "ist"; in a list ("sono stanchi e affamati"),
     also a word shaped as an adjective or participle (alone, "Kate" or "Inés" may have that shape)."""
@@ -164,7 +180,7 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
     """The facts a clause states, by where they start: of the one named ``last`` before, or of the relative
     ``mentioned`` without a name ("my partner ... her name is Renata"), or ``naming_kin`` for a naming only (mentioned
     in the turn before); a rule of two clauses reads ``following``; ``commanded``: another clause is a command for
-    another skill."""
+    another skill or a question, so how to answer is for that answer only."""
     found: List[Tuple[int, int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
     matches = sorted(((match, rule) for rule in language.rules for text in [window if rule.span > 1 else clause]
@@ -184,7 +200,6 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
             found.append((match.start(), match.end(), rule, match.groups()))
     said_of = {g.casefold() for _, _, rule, groups in found if rule.about_group is None for g in groups if g}
     facts: List[Tuple[int, NewFact]] = []
-    naming: List[Tuple[int, int]] = []  # where a fact naming someone was said
     mentions, around = _mentions(clause, language), _mentions(window, language)
     for start, end, rule, groups in sorted(found, key=lambda item: item[0]):
         named = next((relation for at, relation in reversed(mentions) if at < start), mentioned or naming_kin)
@@ -199,8 +214,6 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
             fact = NewFact(f"{fact.text} {purpose.group(1).lower()} {purpose.group(2)}", fact.pin, fact.about, fact.relation)
         if fact is None or (fact.about and fact.about.casefold().split()[-1] in said_of | {fact.relation}):
             continue  # "a minha sogra é diabética", "een hond die is tien": a value or the relation is no name
-        if not rule.about and fact.about is None and any(lo < start < hi < end for lo, hi in naming):
-            continue  # "emma my daughter is seven": "my daughter is seven", begun in the naming, is Emma's
         if _not_the_users_dose(fact, clause, start, end + (purpose.end() if purpose is not None else 0), mentions,
                                language):  # "... pour mon père": what it is for names whose it is
             continue
@@ -222,7 +235,6 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
             fact = NewFact(fact.text, fact.pin, about=last.about, relation=last.relation)
         elif fact.about is not None:
             last = fact
-            naming.append((start, end))
         if _of_one_introduced(clause, end, (whose or fact.relation or "").casefold(), mentions, language):
             continue  # "my son has a friend who takes adderall": the friend's; when unsure whose, no fact
         facts.append((start, fact))
@@ -308,15 +320,14 @@ def _walk(user_words: str, language: Language, last: Optional[NewFact], mentione
     clauses = _clauses(reading, language)
     passing, unreal = _framed(reading, language, language.not_home), _framed(reading, language, language.unreal, True)
     candidates = [SAID_WORD.sub(lambda w: said.get(w.group(0), w.group(0)), _REPEATED.sub(r"\1", c)) for c in clauses]
+    asked = any(clause.question for clause in reading)  # "what's the capital of france and answer in french"
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
-        commanded = any(other.casefold().split()[:1] and set(other.casefold().split()[:1]) <= language.command_turn.openers
+        commanded = asked or any(other.casefold().split()[:1] and set(other.casefold().split()[:1]) <= language.command_turn.openers
                         for at, other in enumerate(candidates) if at != index)
         facts = _facts_in(clause, following, language, last, mentioned, naming_kin, commanded)
-        # where in the clause a passing time or place is said: "noi abitiamo a bari | e volevo sapere se c'è una sagra
-        # questo fine settimana", joined as one, keeps the home said before it
-        said_in_passing = [(at, at + len(text)) for text, at in ((text, candidates[index].casefold().find(text))
-                                                                 for text in passing) if at >= 0]
+        framing_next = index + 1 < len(clauses) and any(text in clauses[index + 1] for text in passing)
+        said_in_passing = _said_in_passing(passing, clauses[index], candidates[index], framing_next, language)
         if any(clauses[index].startswith(text) for text in unreal):
             continue  # "i'm a doctor in my dreams", "when i grow up | i'm a pilot": no fact of the user
         # said after one not of the household, before its name: "i know a dog called bello", "el gos dels veïns un
