@@ -2376,7 +2376,7 @@ def test_a_name_said_to_someone_before_my_relative_names_no_one(lang, said, expe
     ("es-es", "mi madre habla más despacio", set()),
     ("de-de", "ich möchte langsamer sprechen", set()),
     # an attacker review's sentences: another's way of speaking, someone else spoken to, a negation, an ability asked
-    # about, quieter, a question's one-off
+    # about, quieter
     ("es-es", "mi suegra solo habla en catalán", set()),
     ("es-es", "mi abuela es mayor y habla más despacio", set()),
     ("en-us", "talk to him in spanish", set()),
@@ -2386,7 +2386,6 @@ def test_a_name_said_to_someone_before_my_relative_names_no_one(lang, said, expe
     ("nl-nl", "op school moet je in het engels praten", set()),
     ("en-us", "can you speak in german", set()),
     ("it-it", "parla più piano che il bambino dorme", set()),
-    ("en-us", "what's the capital of france and answer in french", set()),
     ("en-us", "could you speak slower to my dad", set()),
 ])
 def test_how_the_user_wants_answers_asked_for(lang, said, expected):

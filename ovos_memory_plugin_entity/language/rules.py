@@ -180,7 +180,7 @@ def _facts_in(clause: str, following: str, language: Language, last: Optional[Ne
     """The facts a clause states, by where they start: of the one named ``last`` before, or of the relative
     ``mentioned`` without a name ("my partner ... her name is Renata"), or ``naming_kin`` for a naming only (mentioned
     in the turn before); a rule of two clauses reads ``following``; ``commanded``: another clause is a command for
-    another skill or a question, so how to answer is for that answer only."""
+    another skill."""
     found: List[Tuple[int, int, Rule, Tuple[Optional[str], ...]]] = []
     window = f"{clause}, {following}" if following else clause
     matches = sorted(((match, rule) for rule in language.rules for text in [window if rule.span > 1 else clause]
@@ -320,10 +320,9 @@ def _walk(user_words: str, language: Language, last: Optional[NewFact], mentione
     clauses = _clauses(reading, language)
     passing, unreal = _framed(reading, language, language.not_home), _framed(reading, language, language.unreal, True)
     candidates = [SAID_WORD.sub(lambda w: said.get(w.group(0), w.group(0)), _REPEATED.sub(r"\1", c)) for c in clauses]
-    asked = any(clause.question for clause in reading)  # "what's the capital of france and answer in french"
     for index, clause in enumerate(candidates):
         following = candidates[index + 1] if index + 1 < len(candidates) else ""
-        commanded = asked or any(other.casefold().split()[:1] and set(other.casefold().split()[:1]) <= language.command_turn.openers
+        commanded = any(other.casefold().split()[:1] and set(other.casefold().split()[:1]) <= language.command_turn.openers
                         for at, other in enumerate(candidates) if at != index)
         facts = _facts_in(clause, following, language, last, mentioned, naming_kin, commanded)
         framing_next = index + 1 < len(clauses) and any(text in clauses[index + 1] for text in passing)
