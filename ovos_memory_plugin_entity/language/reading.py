@@ -105,7 +105,7 @@ def _read(utterance: str, words: ReadingWords) -> Reading:
                                    dict(words.contractions))  # spelled before "i" is German "ich"
         if words.fused:  # "riattivala la memoria": the verb and its pronoun as two words
             said = [part for word in said for part in words.fused.get(fold_accents(word), (word,))]
-        said, closing = _closing_tag(_repaired(_numbers(_cut_off(said, words), words), words), words)
+        said, closing = _closing_tag(_repaired(_numbers(said, words), words), words)
         pieces = _split(said, words)
         for i, piece in enumerate(pieces):
             clause = _clause(piece, words, asked and i == len(pieces) - 1)
@@ -262,28 +262,6 @@ def _spelled(said: List[str]) -> List[str]:
                 continue
         out.extend(said[at:at + max(run, 1)])
         at += max(run, 1)
-    return out
-
-
-def _cut_off(said: List[str], words: ReadingWords) -> List[str]:
-    """A word broken off and said whole at once, the word before it said again ("vive en bil en bilbao", "the hos the
-    hospital") or after a filler ("my daughter is in hosp uh hospital"): the whole word only. After a filler, a word of
-    an article's length is no broken word ("in the uh theatre"); a comma is no pause here ("paul, paula and tom"), nor
-    is a number broken ("six uh sixteen")."""
-    out: List[str] = []
-    at = 0
-    while at < len(said):
-        broken, after = said[at], at + 1
-        while after < len(said) and said[after] in words.fillers:
-            after += 1
-        again = int(bool(out) and out[-1].isalpha() and said[after:after + 1] == out[-1:])
-        whole = said[after + again] if after + again < len(said) else ""
-        if broken.isalpha() and whole != broken and whole.startswith(broken) and _number(broken, words) is None and (
-                again or after > at + 1 and len(broken) > MAX_ARTICLE_CHARS):
-            at = after + again
-            continue
-        out.append(broken)
-        at += 1
     return out
 
 
