@@ -335,7 +335,8 @@ def _walk(user_words: str, language: Language, last: Optional[NewFact], mentione
         for start, fact in facts:
             if strangers is not None and fact.about is not None and strangers.start() <= start:
                 continue
-            if any(lo <= start < hi for lo, hi in said_in_passing) and any(slot.name == "home" and slot.pattern.search(fact.text) for slot in language.slots):
+            if any(lo <= start < hi for lo, hi in said_in_passing) and any(
+                    slot.name == "home" and slot.pattern.search(fact.text) for slot in language.slots):
                 continue  # "we moved to the kitchen for dinner", "when i was six | we moved to york"
             if fact.about is not None:  # not a list: "mis gemelos son hugo y martina | martina es alérgica"
                 last = fact if len(_each_named(fact, language)) == 1 else None
